@@ -1,0 +1,70 @@
+# Grognard - one non-recursive Makefile.
+#   make            build build/grognard (optimised)
+#   make run        install missing Debian packages, build, run the main job
+#   make test       install missing packages, build the tests with ASan+UBSan, run them all
+#   make clean
+# Libraries come from pkg-config: jansson, libpcre2-8, libcurl, cmocka (tests).
+
+CC      ?= cc
+PKGS    := jansson libpcre2-8 libcurl
+CSTD    := -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null)
+
+REL_CFLAGS := $(CSTD) $(WARN) -O2 -g -MMD -MP
+SAN_CFLAGS := $(CSTD) $(WARN) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+              -fno-sanitize-recover=undefined -DGR_DEBUG=1 -MMD -MP
+SAN_LDFLAGS := -fsanitize=address,undefined
+
+# Every module's sources; cli/main.c holds only main() so tests can link the rest.
+LIB_SRC  := $(wildcard engine/core/*.c) $(wildcard engine/fogn/*.c) $(wildcard engine/*.c) \
+            $(wildcard ai/*.c) $(wildcard eval/*.c) $(filter-out cli/main.c,$(wildcard cli/*.c))
+MAIN_SRC := cli/main.c
+TEST_SRC := $(wildcard tests/test_*.c)
+BENCH_SRC := $(wildcard bench/*.c)
+
+REL_OBJ  := $(LIB_SRC:%.c=build/rel/%.o)
+SAN_OBJ  := $(LIB_SRC:%.c=build/san/%.o)
+TEST_BIN := $(TEST_SRC:tests/%.c=build/san/tests/%)
+
+.PHONY: all run test deps clean tests-build
+all: build/grognard
+
+deps:
+	@scripts/install-deps.sh
+
+build/grognard: $(REL_OBJ) build/rel/cli/main.o
+	$(CC) -o $@ $^ $(PKG_LIBS) -lm -lpthread
+
+build/san/grognard: $(SAN_OBJ) build/san/cli/main.o
+	$(CC) $(SAN_LDFLAGS) -o $@ $^ $(PKG_LIBS) -lm -lpthread
+
+build/rel/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(REL_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
+
+build/san/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
+
+build/san/tests/%: build/san/tests/%.o $(SAN_OBJ)
+	$(CC) $(SAN_LDFLAGS) -o $@ $^ $(PKG_LIBS) $(CMOCKA_LIBS) -lm -lpthread
+
+# The main job: validate, render and play the default scenario's movement phases.
+run: deps
+	@$(MAKE) --no-print-directory build/grognard
+	./build/grognard run --out out
+
+tests-build: $(TEST_BIN) build/san/grognard
+
+test: deps
+	@$(MAKE) --no-print-directory tests-build
+	@scripts/run-tests.sh $(TEST_BIN)
+
+clean:
+	rm -rf build out
+
+-include $(shell find build -name '*.d' 2>/dev/null)
+.SECONDARY:

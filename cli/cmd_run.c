@@ -1,0 +1,141 @@
+/* cmd_run.c - playing and replaying: `grognard run` (validate, render, play
+ * with random legal orders, write the record and the final map) and
+ * `grognard replay` (re-apply a record and tell the battle). */
+#include "commands.h"
+#include "session.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static int parse_ull(const char *s, unsigned long long *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end || end == s || s[0] == '-') return -1;
+    *out = v;
+    return 0;
+}
+
+int gr_cmd_run(int argc, char **argv)
+{
+    const char *file = NULL, *outdir = "out", *record_path = NULL;
+    unsigned long long seed = 1, moves = 6;
+    int quiet = 0, whole = 0;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
+            if (parse_ull(argv[++i], &seed)) { fprintf(stderr, "grognard run: --seed takes a whole number, not '%s'\n", argv[i]); return 2; }
+        } else if (!strcmp(argv[i], "--moves") && i + 1 < argc) {
+            if (parse_ull(argv[++i], &moves) || moves > 1000) { fprintf(stderr, "grognard run: --moves takes a number 0..1000, not '%s'\n", argv[i]); return 2; }
+        } else if (!strcmp(argv[i], "--out") && i + 1 < argc) outdir = argv[++i];
+        else if (!strcmp(argv[i], "--record") && i + 1 < argc) record_path = argv[++i];
+        else if (!strcmp(argv[i], "--quiet")) quiet = 1;
+        else if (!strcmp(argv[i], "--whole")) whole = 1;
+        else if (argv[i][0] != '-' && !file) file = argv[i];
+        else {
+            fprintf(stderr, "grognard run: unexpected argument '%s'\n"
+                            "usage: grognard run [SCENARIO] [--seed N] [--moves N | --whole] [--out DIR] [--record FILE] [--quiet]\n", argv[i]);
+            return 2;
+        }
+    }
+    gr_error err;
+    gr_error_clear(&err);
+    char def[1024];
+    if (!file) {
+        if (gr_find_default_scenario(def, sizeof def, &err)) { fprintf(stderr, "grognard run: %s\n", err.msg); return 1; }
+        file = def;
+    }
+    gr_game g;
+    if (gr_game_load(&g, file, &err) || gr_game_check_start(&g, &err)) {
+        fprintf(stderr, "%s\n", err.msg);
+        return 1;
+    }
+    printf("scenario %s: valid (%s)\n", file, g.rs->title);
+    if (mkdir(outdir, 0755) && errno != EEXIST) {
+        fprintf(stderr, "grognard run: cannot create %s: %s\n", outdir, strerror(errno));
+        gr_game_free(&g);
+        return 1;
+    }
+    char start_svg[1100], end_svg[1100], rec_path[1100];
+    snprintf(start_svg, sizeof start_svg, "%s/start.svg", outdir);
+    snprintf(end_svg, sizeof end_svg, "%s/final.svg", outdir);
+    snprintf(rec_path, sizeof rec_path, "%s", record_path ? record_path : "");
+    if (!record_path) snprintf(rec_path, sizeof rec_path, "%s/record.json", outdir);
+    void *st = calloc(1, g.rs->state_size);
+    if (!st) { gr_game_free(&g); return 1; }
+    g.rs->init(g.scn, st);
+    int rc = 1;
+    gr_log log;
+    gr_log_init(&log);
+    gr_record rec;
+    gr_record_init(&rec, &g, seed);
+    if (gr_write_map(&g, st, start_svg, &err)) { fprintf(stderr, "%s\n", err.msg); goto done; }
+    printf("map of the opening position: %s\n", start_svg);
+    gr_play_opts o = {.seed = seed, .max_side_turns = whole ? 0 : (int)moves, .check_invariants = 1,
+                      .narrate = quiet ? NULL : stdout};
+    int n = gr_play_random(&g, st, &rec, &log, &o, &err);
+    if (n < 0) { fprintf(stderr, "grognard run: %s\n", err.msg); goto done; }
+    gr_result res;
+    g.rs->result(g.scn, st, &res);
+    char desc[256];
+    g.rs->describe_decision(g.scn, st, desc, sizeof desc);
+    printf("\n%d decisions played with random legal orders (seed %llu); %s\n", n, seed,
+           res.over ? res.reason : desc);
+    if (gr_record_save(&rec, rec_path, &err)) { fprintf(stderr, "%s\n", err.msg); goto done; }
+    if (gr_write_map(&g, st, end_svg, &err)) { fprintf(stderr, "%s\n", err.msg); goto done; }
+    printf("record: %s\nfinal map: %s\n", rec_path, end_svg);
+    rc = 0;
+done:
+    gr_record_free(&rec);
+    gr_log_free(&log);
+    free(st);
+    gr_game_free(&g);
+    return rc;
+}
+
+int gr_cmd_replay(int argc, char **argv)
+{
+    const char *file = NULL, *svg = NULL;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--svg") && i + 1 < argc) svg = argv[++i];
+        else if (argv[i][0] != '-' && !file) file = argv[i];
+        else { fprintf(stderr, "usage: grognard replay RECORD [--svg OUT.svg]\n"); return 2; }
+    }
+    if (!file) { fprintf(stderr, "usage: grognard replay RECORD [--svg OUT.svg]\n"); return 2; }
+    gr_error err;
+    gr_error_clear(&err);
+    gr_record rec;
+    if (gr_record_load(&rec, file, &err)) { fprintf(stderr, "%s\n", err.msg); return 1; }
+    gr_game g;
+    if (gr_game_from_json(&g, rec.scenario, rec.scenario_file[0] ? rec.scenario_file : file, &err)) {
+        fprintf(stderr, "%s: embedded scenario: %s\n", file, err.msg);
+        gr_record_free(&rec);
+        return 1;
+    }
+    void *st = calloc(1, g.rs->state_size);
+    gr_log log;
+    gr_log_init(&log);
+    int rc = 1;
+    if (st && gr_replay(&g, &rec, st, &log, &err) == 0) {
+        gr_print_log(&log, 0, stdout);
+        gr_result res;
+        g.rs->result(g.scn, st, &res);
+        char desc[256];
+        g.rs->describe_decision(g.scn, st, desc, sizeof desc);
+        printf("\nreplayed %d actions: %s\n", rec.nactions, res.over ? res.reason : desc);
+        rc = 0;
+        if (svg) {
+            if (gr_write_map(&g, st, svg, &err)) { fprintf(stderr, "%s\n", err.msg); rc = 1; }
+            else printf("map: %s\n", svg);
+        }
+    } else {
+        fprintf(stderr, "%s: %s\n", file, err.msg);
+    }
+    gr_log_free(&log);
+    free(st);
+    gr_game_free(&g);
+    gr_record_free(&rec);
+    return rc;
+}

@@ -1,0 +1,12 @@
+/* commands.h - the grognard verbs, one function each (argv after the verb). */
+#ifndef GR_COMMANDS_H
+#define GR_COMMANDS_H
+
+int gr_cmd_validate(int argc, char **argv);
+int gr_cmd_render(int argc, char **argv);
+int gr_cmd_show(int argc, char **argv);
+int gr_cmd_run(int argc, char **argv);
+int gr_cmd_replay(int argc, char **argv);
+int gr_cmd_orders(int argc, char **argv);
+
+#endif

@@ -1,0 +1,35 @@
+/* main.c - the grognard command: picks the verb and hands over. */
+#include "commands.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "grognard - Napoleonic wargames rules engine and AI\n\n"
+            "usage: grognard VERB [ARGS]\n"
+            "  run [SCENARIO] [--seed N] [--moves N|--whole] [--out DIR]   play with random legal orders (default scenario)\n"
+            "  validate FILE...                  check scenario files\n"
+            "  render FILE --svg OUT.svg         draw the table\n"
+            "  show FILE                         text summary of a scenario\n"
+            "  orders FILE                       the legal orders of the first decision\n"
+            "  replay RECORD [--svg OUT.svg]     re-apply a game record and tell the battle\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || !strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    static const struct { const char *name; int (*fn)(int, char **); } verbs[] = {
+        {"run", gr_cmd_run},       {"validate", gr_cmd_validate}, {"render", gr_cmd_render},
+        {"show", gr_cmd_show},     {"replay", gr_cmd_replay},     {"orders", gr_cmd_orders},
+    };
+    for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
+        if (!strcmp(argv[1], verbs[i].name)) return verbs[i].fn(argc - 2, argv + 2);
+    fprintf(stderr, "grognard: unknown verb '%s'\n\n", argv[1]);
+    usage(stderr);
+    return 2;
+}

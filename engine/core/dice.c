@@ -1,0 +1,214 @@
+/* dice.c - where every die of a game comes from: the seeded generator, a
+ * test's script of faces, or the player's own dice typed in at a prompt.
+ * A failure (script used up, bad or missing manual input) is sticky: once
+ * `failed` is set every later roll returns 0 too, and the first message is
+ * kept, so the ruleset can abandon the action and the caller report why. */
+#include "dice.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* How many times a manual roll asks again after input that is not dice. */
+#define GR_DICE_MANUAL_TRIES 3
+/* Longest token accepted as a die face ("6", "+6", "06" are fine). */
+#define GR_DICE_TOKEN_MAX 16
+
+static void dice_reset(gr_dice *d, gr_dice_kind kind)
+{
+    memset(d, 0, sizeof *d);
+    d->kind = kind;
+    d->side = -1;
+}
+
+void gr_dice_init_rng(gr_dice *d, unsigned long long seed, unsigned long long stream)
+{
+    dice_reset(d, GR_DICE_RNG);
+    gr_rng_seed(&d->rng, (uint64_t)seed, (uint64_t)stream);
+}
+
+void gr_dice_init_script(gr_dice *d, const int *faces, int n)
+{
+    dice_reset(d, GR_DICE_SCRIPT);
+    d->script = faces;
+    d->nscript = (faces && n > 0) ? n : 0;
+}
+
+void gr_dice_init_manual(gr_dice *d, FILE *in, FILE *out)
+{
+    dice_reset(d, GR_DICE_MANUAL);
+    d->in = in;
+    d->out = out;
+}
+
+void gr_dice_set_log(gr_dice *d, gr_log *log)
+{
+    if (d) d->log = log;
+}
+
+static int dice_fail(gr_dice *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int dice_fail(gr_dice *d, const char *fmt, ...)
+{
+    if (!d->failed) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(d->fail_msg, sizeof d->fail_msg, fmt, ap);
+        va_end(ap);
+        d->failed = 1;
+    }
+    return 0;
+}
+
+/* Reads one whitespace-separated token into tok. Returns 1 with a token
+ * (*nl set when the character ending it was a newline), 0 at end of input,
+ * or -1 for a token too long to be a face (consumed, still a bad token). */
+static int read_token(FILE *in, char *tok, size_t cap, int *nl)
+{
+    int c;
+    *nl = 0;
+    do {
+        c = fgetc(in);
+    } while (c != EOF && isspace(c));
+    if (c == EOF) return 0;
+    size_t len = 0;
+    int too_long = 0;
+    while (c != EOF && !isspace(c)) {
+        if (len + 1 < cap)
+            tok[len++] = (char)c;
+        else
+            too_long = 1;
+        c = fgetc(in);
+    }
+    tok[len] = '\0';
+    if (c == '\n') *nl = 1;
+    return too_long ? -1 : 1;
+}
+
+/* A die face 1..6 from a token, or 0. */
+static int parse_face(const char *tok)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(tok, &end, 10);
+    if (errno || end == tok || *end != '\0' || v < 1 || v > 6) return 0;
+    return (int)v;
+}
+
+static void skip_line(FILE *in)
+{
+    int c;
+    do {
+        c = fgetc(in);
+    } while (c != EOF && c != '\n');
+}
+
+/* Asks the player for n dice; 1 with faces in out, or 0 (failed set). */
+static int manual_draw(gr_dice *d, int n, int *out, const char *what, const char *purpose)
+{
+    if (!d->in) return dice_fail(d, "no input to read the dice for %s from", purpose);
+    for (int attempt = 0; attempt < GR_DICE_MANUAL_TRIES; attempt++) {
+        if (d->out) {
+            fprintf(d->out, "%s %dd6 for %s: ", what, n, purpose);
+            fflush(d->out);
+        }
+        int got = 0, bad = 0;
+        while (got < n) {
+            char tok[GR_DICE_TOKEN_MAX];
+            int nl;
+            int r = read_token(d->in, tok, sizeof tok, &nl);
+            if (r == 0)
+                return dice_fail(d, "end of input after %d of %d dice while rolling for %s",
+                                 got, n, purpose);
+            int face = r > 0 ? parse_face(tok) : 0;
+            if (!face) {
+                if (d->out) {
+                    fprintf(d->out, "'%s%s' is not a die face; type %d number%s from 1 to 6\n",
+                            tok, r < 0 ? "..." : "", n, n == 1 ? "" : "s");
+                    fflush(d->out);
+                }
+                if (!nl) skip_line(d->in);
+                bad = 1;
+                break;
+            }
+            out[got++] = face;
+        }
+        if (!bad) return 1;
+    }
+    return dice_fail(d, "no valid dice after %d tries while rolling for %s",
+                     GR_DICE_MANUAL_TRIES, purpose);
+}
+
+/* Draws n faces into out without logging; 1 on success, 0 on failure. */
+static int draw(gr_dice *d, int n, int *out, const char *what, const char *purpose)
+{
+    switch (d->kind) {
+    case GR_DICE_RNG:
+        for (int i = 0; i < n; i++) out[i] = 1 + (int)gr_rng_below(&d->rng, 6);
+        return 1;
+    case GR_DICE_SCRIPT:
+        for (int i = 0; i < n; i++) {
+            int at = d->pos + i;
+            if (at >= d->nscript)
+                return dice_fail(d, "dice script exhausted after %d dice while rolling for %s",
+                                 d->nscript, purpose);
+            int f = d->script[at];
+            if (f < 1 || f > 6)
+                return dice_fail(d, "dice script entry %d is %d, not a face 1..6 (rolling for %s)",
+                                 at + 1, f, purpose);
+            out[i] = f;
+        }
+        d->pos += n;
+        return 1;
+    case GR_DICE_MANUAL:
+        return manual_draw(d, n, out, what, purpose);
+    }
+    return dice_fail(d, "unknown dice kind %d", (int)d->kind);
+}
+
+int gr_dice_roll(gr_dice *d, int n, int *out, const char *purpose)
+{
+    if (!d) return 0;
+    if (!purpose) purpose = "a roll";
+    if (d->failed) return 0;
+    if (!out || n < 1 || n > GR_DICE_MAX_PER_ROLL)
+        return dice_fail(d, "cannot roll %d dice for %s (1..%d per roll)", n, purpose,
+                         GR_DICE_MAX_PER_ROLL);
+    int faces[GR_DICE_MAX_PER_ROLL];
+    if (!draw(d, n, faces, "roll", purpose)) return 0;
+    memcpy(out, faces, (size_t)n * sizeof *faces);
+    d->rolled += n;
+    gr_log_roll(d->log, d->side, purpose, faces, n);
+    return n;
+}
+
+int gr_dice_d6(gr_dice *d, const char *purpose)
+{
+    int f;
+    return gr_dice_roll(d, 1, &f, purpose) ? f : 0;
+}
+
+int gr_dice_reroll(gr_dice *d, int *faces, const int *idx, int nidx, const char *purpose)
+{
+    if (!d) return 0;
+    if (!purpose) purpose = "a roll";
+    if (d->failed) return 0;
+    if (nidx == 0) return 0;
+    if (!faces || !idx || nidx < 0 || nidx > GR_DICE_MAX_PER_ROLL)
+        return dice_fail(d, "cannot re-roll %d dice for %s (1..%d per roll)", nidx, purpose,
+                         GR_DICE_MAX_PER_ROLL);
+    for (int i = 0; i < nidx; i++)
+        if (idx[i] < 0 || idx[i] >= GR_DICE_MAX_PER_ROLL)
+            return dice_fail(d, "cannot re-roll die %d of a roll for %s", idx[i], purpose);
+    int fresh[GR_DICE_MAX_PER_ROLL];
+    if (!draw(d, nidx, fresh, "re-roll", purpose)) return 0;
+    for (int i = 0; i < nidx; i++) faces[idx[i]] = fresh[i];
+    d->rolled += nidx;
+    if (d->log) {
+        char what[GR_EVENT_TEXT];
+        snprintf(what, sizeof what, "re-roll %s", purpose);
+        gr_log_roll(d->log, d->side, what, fresh, nidx);
+    }
+    return nidx;
+}

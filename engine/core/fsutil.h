@@ -1,0 +1,16 @@
+/* fsutil.h - reading whole files and writing them atomically (temporary file
+ * in the same folder, fsync, rename), so a crash or a full disk never leaves a
+ * half-written save or record behind. */
+#ifndef GR_FSUTIL_H
+#define GR_FSUTIL_H
+
+#include <stddef.h>
+#include "error.h"
+
+/* Reads the whole file (at most max_bytes) into a NUL-terminated malloc'd
+ * buffer; NULL with a message on failure. */
+char *gr_read_file(const char *path, size_t max_bytes, size_t *len, gr_error *err);
+/* Writes data to path atomically; 0 or -1 with a message. */
+int gr_write_atomic(const char *path, const void *data, size_t len, gr_error *err);
+
+#endif

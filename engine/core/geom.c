@@ -1,0 +1,555 @@
+/* geom.c - the plane geometry every ruleset measures with: vectors, segments,
+ * oriented rectangles (unit footprints given by their front edge) and simple
+ * polygons (terrain, swept hulls).
+ *
+ * Everything is allocation-free and O(1) per rectangle pair, O(n) or O(n*m)
+ * per polygon, because the search calls these in its inner loops.
+ *
+ * Epsilon conventions (GR_EPS, in table units):
+ *  - closed predicates (gr_point_in_rect, gr_point_in_poly, gr_seg_intersect)
+ *    accept points within GR_EPS of the boundary, so a corner computed from a
+ *    touching neighbour still counts as "on" the edge;
+ *  - distances are exact (no slack): gr_rect_point_dist is 0 only for points
+ *    inside the closed rectangle, and gr_point_in_rect(r, p) is exactly
+ *    gr_rect_point_dist(r, p) <= GR_EPS;
+ *  - gr_rect_dist is 0 exactly when the separating-axis test finds no gap
+ *    (touching or overlapping); gr_rect_overlap asks for more than `eps` of
+ *    interior overlap on every axis, so edge contact is not overlap.
+ *
+ * Arcs (gr_rect_arc_of). Let f be the distance of a point ahead of the line
+ * through the front edge and s its distance to the unit's right of the
+ * front-edge centre. Then:
+ *  - FRONT: the point is inside the (closed) rectangle, or f > 0 and
+ *    |s| <= w/2 (the front corridor, its side lines included);
+ *  - REAR:  f < -d (behind the line through the rear edge), whatever s is,
+ *    so the two rear diagonal zones are REAR;
+ *  - LEFT / RIGHT: everything else, i.e. s < -w/2 or s > w/2 with f >= -d
+ *    (a point on the rear line is still flank). This includes the diagonal
+ *    zones ahead of the front line but outside the corridor: they belong to
+ *    the flank on their side.
+ * The lines are given GR_EPS of slack in favour of FRONT and the flanks.
+ *
+ * Front corridor (gr_rect_in_front_corridor): the strip ahead of the front
+ * edge, exactly as wide as it; `other` is in it when it shares more than
+ * GR_EPS of area with the strip on every axis (a neighbour standing in line,
+ * whose corner only touches the corridor's edge line, is not in it). */
+#include "geom.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stddef.h>
+
+/* --- vectors ------------------------------------------------------------ */
+
+gr_vec2 gr_v2(double x, double y)
+{
+    gr_vec2 v = {x, y};
+    return v;
+}
+
+gr_vec2 gr_v2_add(gr_vec2 a, gr_vec2 b) { return gr_v2(a.x + b.x, a.y + b.y); }
+gr_vec2 gr_v2_sub(gr_vec2 a, gr_vec2 b) { return gr_v2(a.x - b.x, a.y - b.y); }
+gr_vec2 gr_v2_scale(gr_vec2 a, double k) { return gr_v2(a.x * k, a.y * k); }
+double gr_v2_dot(gr_vec2 a, gr_vec2 b) { return a.x * b.x + a.y * b.y; }
+double gr_v2_cross(gr_vec2 a, gr_vec2 b) { return a.x * b.y - a.y * b.x; }
+double gr_v2_len(gr_vec2 a) { return sqrt(a.x * a.x + a.y * a.y); }
+double gr_v2_dist(gr_vec2 a, gr_vec2 b) { return gr_v2_len(gr_v2_sub(a, b)); }
+
+gr_vec2 gr_v2_norm(gr_vec2 a)
+{
+    double l = gr_v2_len(a);
+    if (l == 0.0) return gr_v2(0.0, 0.0);
+    return gr_v2(a.x / l, a.y / l);
+}
+
+gr_vec2 gr_v2_rot(gr_vec2 a, double angle)
+{
+    double c = cos(angle), s = sin(angle);
+    return gr_v2(a.x * c - a.y * s, a.x * s + a.y * c);
+}
+
+gr_vec2 gr_v2_rot_about(gr_vec2 p, gr_vec2 centre, double angle)
+{
+    return gr_v2_add(centre, gr_v2_rot(gr_v2_sub(p, centre), angle));
+}
+
+gr_vec2 gr_v2_dir(double heading) { return gr_v2(cos(heading), sin(heading)); }
+
+double gr_angle_norm(double a)
+{
+    const double two_pi = 2.0 * GR_PI;
+    if (a > GR_PI || a <= -GR_PI) {
+        a = fmod(a, two_pi);
+        if (a > GR_PI) a -= two_pi;
+        else if (a <= -GR_PI) a += two_pi;
+    }
+    return a;
+}
+
+double gr_angle_diff(double a, double b) { return gr_angle_norm(a - b); }
+
+/* --- segments ------------------------------------------------------------ */
+
+/* squared distance from p to segment a-b */
+static double point_seg_dist2(gr_vec2 p, gr_vec2 a, gr_vec2 b)
+{
+    gr_vec2 ab = gr_v2_sub(b, a), ap = gr_v2_sub(p, a);
+    double l2 = gr_v2_dot(ab, ab);
+    double t = l2 > 0.0 ? gr_v2_dot(ap, ab) / l2 : 0.0;
+    gr_vec2 q = t <= 0.0 ? a : t >= 1.0 ? b : gr_v2_add(a, gr_v2_scale(ab, t));
+    gr_vec2 dq = gr_v2_sub(p, q);
+    return gr_v2_dot(dq, dq);
+}
+
+double gr_point_seg_dist(gr_vec2 p, gr_vec2 a, gr_vec2 b)
+{
+    return sqrt(point_seg_dist2(p, a, b));
+}
+
+/* the segments cross at a single point interior to both (strict signs) */
+static bool seg_cross_proper(gr_vec2 a0, gr_vec2 a1, gr_vec2 b0, gr_vec2 b1)
+{
+    gr_vec2 da = gr_v2_sub(a1, a0), db = gr_v2_sub(b1, b0);
+    double c0 = gr_v2_cross(da, gr_v2_sub(b0, a0));
+    double c1 = gr_v2_cross(da, gr_v2_sub(b1, a0));
+    double c2 = gr_v2_cross(db, gr_v2_sub(a0, b0));
+    double c3 = gr_v2_cross(db, gr_v2_sub(a1, b0));
+    return ((c0 > 0 && c1 < 0) || (c0 < 0 && c1 > 0)) &&
+           ((c2 > 0 && c3 < 0) || (c2 < 0 && c3 > 0));
+}
+
+static double seg_endpoint_dist(gr_vec2 a0, gr_vec2 a1, gr_vec2 b0, gr_vec2 b1)
+{
+    double d = gr_point_seg_dist(a0, b0, b1);
+    double e = gr_point_seg_dist(a1, b0, b1);
+    if (e < d) d = e;
+    e = gr_point_seg_dist(b0, a0, a1);
+    if (e < d) d = e;
+    e = gr_point_seg_dist(b1, a0, a1);
+    if (e < d) d = e;
+    return d;
+}
+
+double gr_seg_seg_dist(gr_vec2 a0, gr_vec2 a1, gr_vec2 b0, gr_vec2 b1)
+{
+    if (seg_cross_proper(a0, a1, b0, b1)) return 0.0;
+    return seg_endpoint_dist(a0, a1, b0, b1);
+}
+
+bool gr_seg_intersect(gr_vec2 a0, gr_vec2 a1, gr_vec2 b0, gr_vec2 b1)
+{
+    if (seg_cross_proper(a0, a1, b0, b1)) return true;
+    return seg_endpoint_dist(a0, a1, b0, b1) <= GR_EPS;
+}
+
+/* --- oriented rectangles ---------------------------------------------------- */
+
+gr_rect gr_rect_make(gr_vec2 front_centre, double heading, double w, double d)
+{
+    assert(w >= 0.0 && d >= 0.0);
+    gr_rect r = {front_centre, gr_angle_norm(heading), w, d};
+    return r;
+}
+
+gr_vec2 gr_rect_fwd(const gr_rect *r) { return gr_v2_dir(r->heading); }
+
+gr_vec2 gr_rect_right(const gr_rect *r)
+{
+    /* forward rotated by -pi/2 */
+    return gr_v2(sin(r->heading), -cos(r->heading));
+}
+
+gr_vec2 gr_rect_centre(const gr_rect *r)
+{
+    return gr_v2_sub(r->fc, gr_v2_scale(gr_rect_fwd(r), 0.5 * r->d));
+}
+
+/* corners from precomputed axes */
+static void corners_from(const gr_rect *r, gr_vec2 f, gr_vec2 rt, gr_vec2 out[4])
+{
+    gr_vec2 half = gr_v2_scale(rt, 0.5 * r->w);
+    gr_vec2 back = gr_v2_scale(f, r->d);
+    out[GR_FL] = gr_v2_sub(r->fc, half);
+    out[GR_FR] = gr_v2_add(r->fc, half);
+    out[GR_RR] = gr_v2_sub(out[GR_FR], back);
+    out[GR_RL] = gr_v2_sub(out[GR_FL], back);
+}
+
+void gr_rect_corners(const gr_rect *r, gr_vec2 out[4])
+{
+    assert(r && out);
+    corners_from(r, gr_rect_fwd(r), gr_rect_right(r), out);
+}
+
+gr_vec2 gr_rect_corner(const gr_rect *r, int which)
+{
+    assert(which >= GR_FL && which <= GR_RL);
+    gr_vec2 c[4];
+    gr_rect_corners(r, c);
+    return c[which & 3];
+}
+
+gr_rect gr_rect_rotate_about(const gr_rect *r, gr_vec2 pivot, double angle)
+{
+    gr_rect o = *r;
+    o.fc = gr_v2_rot_about(r->fc, pivot, angle);
+    o.heading = gr_angle_norm(r->heading + angle);
+    return o;
+}
+
+gr_rect gr_rect_wheel(const gr_rect *r, int pivot_corner, double angle)
+{
+    return gr_rect_rotate_about(r, gr_rect_corner(r, pivot_corner), angle);
+}
+
+gr_rect gr_rect_advance(const gr_rect *r, double forward, double right)
+{
+    gr_rect o = *r;
+    o.fc = gr_v2_add(r->fc, gr_v2_add(gr_v2_scale(gr_rect_fwd(r), forward),
+                                      gr_v2_scale(gr_rect_right(r), right)));
+    return o;
+}
+
+/* A rectangle with its axes worked out once (one sin/cos pair). */
+typedef struct rect_frame {
+    const gr_rect *r;
+    gr_vec2 f, rt; /* forward, right */
+} rect_frame;
+
+static rect_frame frame_of(const gr_rect *r)
+{
+    rect_frame fr = {r, gr_rect_fwd(r), gr_rect_right(r)};
+    return fr;
+}
+
+/* distance from p to the closed rectangle, in its own frame */
+static double frame_point_dist(const rect_frame *fr, gr_vec2 p)
+{
+    gr_vec2 rel = gr_v2_sub(p, fr->r->fc);
+    double f = gr_v2_dot(rel, fr->f);   /* ahead of the front edge */
+    double s = gr_v2_dot(rel, fr->rt);  /* to the right */
+    double ex = fabs(s) - 0.5 * fr->r->w;
+    double ey = f > 0.0 ? f : (-fr->r->d - f);
+    if (ex <= 0.0) return ey > 0.0 ? ey : 0.0;
+    if (ey <= 0.0) return ex;
+    return sqrt(ex * ex + ey * ey);
+}
+
+double gr_rect_point_dist(const gr_rect *r, gr_vec2 p)
+{
+    rect_frame fr = frame_of(r);
+    return frame_point_dist(&fr, p);
+}
+
+bool gr_point_in_rect(const gr_rect *r, gr_vec2 p)
+{
+    return gr_rect_point_dist(r, p) <= GR_EPS;
+}
+
+/* Smallest overlap of the two rectangles' projections over the four
+ * separating axes; negative means a gap of that size on some axis. */
+static double frame_sat_overlap(const rect_frame *a, const rect_frame *b)
+{
+    const rect_frame *fs[2] = {a, b};
+    gr_vec2 c[2];
+    for (int i = 0; i < 2; i++)
+        c[i] = gr_v2_sub(fs[i]->r->fc, gr_v2_scale(fs[i]->f, 0.5 * fs[i]->r->d));
+    double best = INFINITY;
+    for (int i = 0; i < 2; i++) {
+        const rect_frame *me = fs[i], *other = fs[1 - i];
+        for (int k = 0; k < 2; k++) {
+            gr_vec2 ax = k ? me->rt : me->f;
+            double ha = k ? 0.5 * me->r->w : 0.5 * me->r->d; /* own half extent */
+            double hb = fabs(gr_v2_dot(other->f, ax)) * 0.5 * other->r->d +
+                        fabs(gr_v2_dot(other->rt, ax)) * 0.5 * other->r->w;
+            double sep = fabs(gr_v2_dot(gr_v2_sub(c[1 - i], c[i]), ax));
+            double ov = ha + hb - sep;
+            if (ov < best) best = ov;
+        }
+    }
+    return best;
+}
+
+double gr_rect_dist(const gr_rect *a, const gr_rect *b)
+{
+    assert(a && b);
+    rect_frame fa = frame_of(a), fb = frame_of(b);
+    if (frame_sat_overlap(&fa, &fb) >= 0.0) return 0.0;
+    /* disjoint convex shapes: the nearest pair has a vertex at one end */
+    gr_vec2 ca[4], cb[4];
+    corners_from(a, fa.f, fa.rt, ca);
+    corners_from(b, fb.f, fb.rt, cb);
+    double best = INFINITY;
+    for (int i = 0; i < 4; i++) {
+        double d = frame_point_dist(&fb, ca[i]);
+        if (d < best) best = d;
+        d = frame_point_dist(&fa, cb[i]);
+        if (d < best) best = d;
+    }
+    return best;
+}
+
+bool gr_rect_overlap(const gr_rect *a, const gr_rect *b, double eps)
+{
+    assert(a && b);
+    rect_frame fa = frame_of(a), fb = frame_of(b);
+    return frame_sat_overlap(&fa, &fb) > eps;
+}
+
+gr_arc gr_rect_arc_of(const gr_rect *r, gr_vec2 p)
+{
+    rect_frame fr = frame_of(r);
+    if (frame_point_dist(&fr, p) <= GR_EPS) return GR_ARC_FRONT; /* inside */
+    gr_vec2 rel = gr_v2_sub(p, r->fc);
+    double f = gr_v2_dot(rel, fr.f);
+    double s = gr_v2_dot(rel, fr.rt);
+    double hw = 0.5 * r->w;
+    if (f > 0.0 && fabs(s) <= hw + GR_EPS) return GR_ARC_FRONT;
+    if (f < -r->d - GR_EPS) return GR_ARC_REAR;
+    return s < 0.0 ? GR_ARC_LEFT : GR_ARC_RIGHT;
+}
+
+bool gr_rect_in_front_corridor(const gr_rect *r, const gr_rect *other, double range)
+{
+    assert(r && other);
+    gr_vec2 f = gr_rect_fwd(r);
+    if (range < 0.0) {
+        /* unlimited: long enough to pass the far side of `other` */
+        gr_vec2 c[4];
+        gr_rect_corners(other, c);
+        double far = 0.0;
+        for (int i = 0; i < 4; i++) {
+            double a = gr_v2_dot(gr_v2_sub(c[i], r->fc), f);
+            if (a > far) far = a;
+        }
+        if (far <= 0.0) return false;
+        range = far + 1.0;
+    }
+    if (range <= 0.0) return false;
+    gr_rect strip = *r;
+    strip.fc = gr_v2_add(r->fc, gr_v2_scale(f, range));
+    strip.d = range;
+    return gr_rect_overlap(&strip, other, GR_EPS);
+}
+
+double gr_rect_ahead_of_front(const gr_rect *r, gr_vec2 p)
+{
+    return gr_v2_dot(gr_v2_sub(p, r->fc), gr_rect_fwd(r));
+}
+
+/* --- polygons and polylines --------------------------------------------------- */
+
+bool gr_point_in_poly(const gr_vec2 *pts, int n, gr_vec2 p)
+{
+    assert(n >= 0 && (pts || n == 0));
+    if (n <= 0) return false;
+    bool inside = false;
+    for (int i = 0, j = n - 1; i < n; j = i++) {
+        gr_vec2 a = pts[j], b = pts[i];
+        if (point_seg_dist2(p, a, b) <= GR_EPS * GR_EPS) return true;
+        if ((b.y > p.y) != (a.y > p.y)) {
+            double x = b.x + (a.x - b.x) * (p.y - b.y) / (a.y - b.y);
+            if (p.x < x) inside = !inside;
+        }
+    }
+    return inside;
+}
+
+static double poly_boundary_dist(const gr_vec2 *pts, int n, gr_vec2 p)
+{
+    double best = INFINITY;
+    for (int i = 0, j = n - 1; i < n; j = i++) {
+        double d = gr_point_seg_dist(p, pts[j], pts[i]);
+        if (d < best) best = d;
+    }
+    return best;
+}
+
+double gr_point_poly_dist(const gr_vec2 *pts, int n, gr_vec2 p)
+{
+    assert(n > 0 && pts);
+    if (gr_point_in_poly(pts, n, p)) return 0.0;
+    return poly_boundary_dist(pts, n, p);
+}
+
+double gr_point_polyline_dist(const gr_vec2 *pts, int n, gr_vec2 p)
+{
+    assert(n > 0 && pts);
+    if (n == 1) return gr_v2_dist(p, pts[0]);
+    double best = INFINITY;
+    for (int i = 0; i + 1 < n; i++) {
+        double d = gr_point_seg_dist(p, pts[i], pts[i + 1]);
+        if (d < best) best = d;
+    }
+    return best;
+}
+
+bool gr_seg_poly_intersect(gr_vec2 a, gr_vec2 b, const gr_vec2 *pts, int n)
+{
+    assert(n > 0 && pts);
+    for (int i = 0, j = n - 1; i < n; j = i++)
+        if (gr_seg_intersect(a, b, pts[j], pts[i])) return true;
+    /* no boundary contact: either wholly inside or wholly outside */
+    return gr_point_in_poly(pts, n, a);
+}
+
+bool gr_seg_polyline_intersect(gr_vec2 a, gr_vec2 b, const gr_vec2 *pts, int n)
+{
+    assert(n > 0 && pts);
+    if (n == 1) return gr_point_seg_dist(pts[0], a, b) <= GR_EPS;
+    for (int i = 0; i + 1 < n; i++)
+        if (gr_seg_intersect(a, b, pts[i], pts[i + 1])) return true;
+    return false;
+}
+
+bool gr_poly_intersect(const gr_vec2 *a, int na, const gr_vec2 *b, int nb)
+{
+    assert(na > 0 && nb > 0 && a && b);
+    for (int i = 0, j = na - 1; i < na; j = i++)
+        for (int k = 0, l = nb - 1; k < nb; l = k++)
+            if (gr_seg_intersect(a[j], a[i], b[l], b[k])) return true;
+    /* boundaries apart: shared area only if one lies inside the other */
+    return gr_point_in_poly(b, nb, a[0]) || gr_point_in_poly(a, na, b[0]);
+}
+
+/* Does segment p-q pass through the interior of convex polygon b (by more
+ * than GR_EPS)? sgn is the sign of b's area (+1 ccw, -1 cw). */
+static bool seg_enters_convex(gr_vec2 p, gr_vec2 q, const gr_vec2 *b, int nb, double sgn)
+{
+    double t0 = 0.0, t1 = 1.0;
+    for (int k = 0, l = nb - 1; k < nb; l = k++) {
+        gr_vec2 e = gr_v2_sub(b[k], b[l]);
+        double f0 = sgn * gr_v2_cross(e, gr_v2_sub(p, b[l]));
+        double f1 = sgn * gr_v2_cross(e, gr_v2_sub(q, b[l]));
+        /* inside half-plane where f(t) = f0 + t (f1 - f0) >= 0 */
+        if (f0 < 0.0 && f1 < 0.0) return false;
+        if (f0 < 0.0) {
+            double t = f0 / (f0 - f1);
+            if (t > t0) t0 = t;
+        } else if (f1 < 0.0) {
+            double t = f0 / (f0 - f1);
+            if (t < t1) t1 = t;
+        }
+        if (t0 > t1) return false;
+    }
+    gr_vec2 m = gr_v2_add(p, gr_v2_scale(gr_v2_sub(q, p), 0.5 * (t0 + t1)));
+    for (int k = 0, l = nb - 1; k < nb; l = k++) {
+        gr_vec2 e = gr_v2_sub(b[k], b[l]);
+        double len = gr_v2_len(e);
+        if (len <= 0.0) continue;
+        if (sgn * gr_v2_cross(e, gr_v2_sub(m, b[l])) / len <= GR_EPS) return false;
+    }
+    return true;
+}
+
+/* a may be concave; b must be convex (a rectangle, a swept hull): its vertices
+ * and vertex average must lie in a, and no edge of a may cut b's interior. */
+bool gr_poly_contains(const gr_vec2 *a, int na, const gr_vec2 *b, int nb)
+{
+    assert(na > 0 && nb > 0 && a && b);
+    gr_vec2 avg = gr_v2(0.0, 0.0);
+    for (int k = 0; k < nb; k++) {
+        if (!gr_point_in_poly(a, na, b[k])) return false;
+        avg = gr_v2_add(avg, b[k]);
+    }
+    double area = gr_poly_area(b, nb);
+    if (fabs(area) <= GR_EPS * GR_EPS) return true; /* b has no interior */
+    /* b's interior must be inside a (b convex: the vertex average is interior) */
+    if (!gr_point_in_poly(a, na, gr_v2_scale(avg, 1.0 / nb))) return false;
+    /* and no edge of a may cut through it (a may be concave) */
+    double sgn = area > 0.0 ? 1.0 : -1.0;
+    for (int i = 0, j = na - 1; i < na; j = i++)
+        if (seg_enters_convex(a[j], a[i], b, nb, sgn)) return false;
+    return true;
+}
+
+double gr_poly_dist(const gr_vec2 *a, int na, const gr_vec2 *b, int nb)
+{
+    if (gr_poly_intersect(a, na, b, nb)) return 0.0;
+    double best = INFINITY;
+    for (int i = 0; i < na; i++) {
+        double d = poly_boundary_dist(b, nb, a[i]);
+        if (d < best) best = d;
+    }
+    for (int k = 0; k < nb; k++) {
+        double d = poly_boundary_dist(a, na, b[k]);
+        if (d < best) best = d;
+    }
+    return best;
+}
+
+double gr_polyline_poly_dist(const gr_vec2 *line, int nl, const gr_vec2 *b, int nb)
+{
+    assert(nl > 0 && nb > 0 && line && b);
+    if (nl == 1) return gr_point_poly_dist(b, nb, line[0]);
+    for (int i = 0; i + 1 < nl; i++)
+        if (gr_seg_poly_intersect(line[i], line[i + 1], b, nb)) return 0.0;
+    double best = INFINITY;
+    for (int i = 0; i + 1 < nl; i++)
+        for (int k = 0, l = nb - 1; k < nb; l = k++) {
+            double d = seg_endpoint_dist(line[i], line[i + 1], b[l], b[k]);
+            if (d < best) best = d;
+        }
+    return best;
+}
+
+/* Gift wrapping (Jarvis march): O(n h), works in `out` only. */
+int gr_convex_hull(const gr_vec2 *pts, int n, gr_vec2 *out)
+{
+    assert(n >= 0 && (n == 0 || (pts && out)));
+    if (n <= 0) return 0;
+    int start = 0;
+    for (int i = 1; i < n; i++)
+        if (pts[i].x < pts[start].x ||
+            (pts[i].x == pts[start].x && pts[i].y < pts[start].y))
+            start = i;
+    int h = 0, cur = start;
+    do {
+        out[h++] = pts[cur];
+        int next = -1;
+        for (int i = 0; i < n; i++) {
+            if (pts[i].x == pts[cur].x && pts[i].y == pts[cur].y) continue;
+            if (next < 0) { next = i; continue; }
+            gr_vec2 dq = gr_v2_sub(pts[next], pts[cur]);
+            gr_vec2 dr = gr_v2_sub(pts[i], pts[cur]);
+            double c = gr_v2_cross(dq, dr);
+            /* keep every point on the left: take any point to the right,
+             * and on a collinear tie the farther one (drops middle points) */
+            if (c < 0.0 || (c == 0.0 && gr_v2_dot(dr, dr) > gr_v2_dot(dq, dq)))
+                next = i;
+        }
+        if (next < 0) break; /* all points coincide */
+        cur = next;
+    } while (!(pts[cur].x == pts[start].x && pts[cur].y == pts[start].y) && h < n);
+    return h;
+}
+
+double gr_poly_area(const gr_vec2 *pts, int n)
+{
+    assert(n >= 0 && (pts || n == 0));
+    double s = 0.0;
+    for (int i = 0, j = n - 1; i < n; j = i++)
+        s += gr_v2_cross(pts[j], pts[i]);
+    return 0.5 * s;
+}
+
+gr_vec2 gr_poly_centroid(const gr_vec2 *pts, int n)
+{
+    assert(n > 0 && pts);
+    /* relative to the first vertex, for precision far from the origin */
+    gr_vec2 o = pts[0];
+    double a2 = 0.0, cx = 0.0, cy = 0.0;
+    for (int i = 0, j = n - 1; i < n; j = i++) {
+        gr_vec2 p = gr_v2_sub(pts[j], o), q = gr_v2_sub(pts[i], o);
+        double c = gr_v2_cross(p, q);
+        a2 += c;
+        cx += (p.x + q.x) * c;
+        cy += (p.y + q.y) * c;
+    }
+    if (fabs(a2) <= 1e-12) {
+        gr_vec2 avg = gr_v2(0.0, 0.0);
+        for (int i = 0; i < n; i++) avg = gr_v2_add(avg, pts[i]);
+        return gr_v2_scale(avg, 1.0 / n);
+    }
+    return gr_v2(o.x + cx / (3.0 * a2), o.y + cy / (3.0 * a2));
+}

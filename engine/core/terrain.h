@@ -1,0 +1,101 @@
+/* terrain.h - the table's terrain: typed polygons (woods, hills, villages,
+ * lakes) and typed polylines with a width (roads, rivers, streams, walls,
+ * hedges), with the spatial queries the rules ask of them.
+ *
+ * The types are the features Napoleonic rulebooks share; each ruleset maps a
+ * type (and the piece's `grade`) to its own movement and combat classes. The
+ * terrain never changes during a game, so it lives in the scenario. */
+#ifndef GR_TERRAIN_H
+#define GR_TERRAIN_H
+
+#include <stdbool.h>
+#include "geom.h"
+
+#define GR_TERRAIN_MAX 64        /* pieces on one table */
+#define GR_TERRAIN_MAX_PTS 32    /* vertices of one piece */
+#define GR_TERRAIN_NAME 32
+
+typedef enum gr_terrain_type {
+    GR_T_OPEN = 0,        /* explicit open ground (rarely needed) */
+    GR_T_FIELDS,          /* fields, enclosures: rough */
+    GR_T_BRUSH,           /* brush, rocky ground, soft sand: rough */
+    GR_T_OPEN_WOOD,       /* open woods, orchards, vineyards: cover; grade = move class */
+    GR_T_DENSE_WOOD,      /* difficult, cover, blocks sight */
+    GR_T_MARSH,           /* difficult */
+    GR_T_GENTLE_HILL,     /* open, blocks sight over its crest */
+    GR_T_STEEP_HILL,      /* steep slopes difficult */
+    GR_T_LAKE,            /* impassable */
+    GR_T_ROCKY,           /* impassable, blocks sight */
+    GR_T_BUILDING,        /* built-up area */
+    GR_T_GULLY,           /* sunken rough */
+    GR_T_FORTIFICATION,   /* field works (polygon, open rear) */
+    GR_T_SOFT_GROUND,     /* scenario-only soft ground */
+    /* polylines from here on */
+    GR_T_ROAD,
+    GR_T_RIVER,           /* grade = depth (gr_water_depth) */
+    GR_T_STREAM,          /* grade = depth */
+    GR_T_WALL,
+    GR_T_HEDGE,
+    GR_T_BRIDGE,          /* short polyline across a river: the crossing */
+    GR_T_FORD,
+    GR_T_COUNT
+} gr_terrain_type;
+
+typedef enum gr_water_depth {
+    GR_WATER_ANKLE = 0,
+    GR_WATER_WAIST,
+    GR_WATER_SHOULDER,
+    GR_WATER_TORRENT,
+    GR_WATER_DRY
+} gr_water_depth;
+
+typedef enum gr_shape { GR_SHAPE_POLYGON = 0, GR_SHAPE_POLYLINE = 1 } gr_shape;
+
+typedef struct gr_terrain_piece {
+    char name[GR_TERRAIN_NAME];
+    unsigned char type;     /* gr_terrain_type */
+    unsigned char shape;    /* gr_shape */
+    unsigned char grade;    /* type-specific: wood move class, water depth, hill has-crest */
+    unsigned char pad;
+    double width;           /* polylines: full width; polygons: 0 */
+    int npts;
+    gr_vec2 pts[GR_TERRAIN_MAX_PTS];
+} gr_terrain_piece;
+
+typedef struct gr_terrain {
+    double table_w, table_h;
+    int n;
+    gr_terrain_piece p[GR_TERRAIN_MAX];
+} gr_terrain;
+
+/* names used in scenario files ("dense_wood", "river", ...); NULL if out of range */
+const char *gr_terrain_type_name(gr_terrain_type t);
+/* -1 when the name is unknown */
+int gr_terrain_type_from_name(const char *name);
+bool gr_terrain_type_is_linear(gr_terrain_type t);
+
+/* Appends a piece; returns its index or -1 when the table is full / the piece is bad. */
+int gr_terrain_add(gr_terrain *t, const gr_terrain_piece *piece);
+
+/* Does the piece touch the rectangle (any shared area; polylines count their width)? */
+bool gr_terrain_piece_touches_rect(const gr_terrain_piece *p, const gr_rect *r);
+/* Does the piece touch the polygon (e.g. a swept hull)? */
+bool gr_terrain_piece_touches_poly(const gr_terrain_piece *p, const gr_vec2 *poly, int n);
+/* Is the rectangle wholly inside the (polygon) piece? Always false for polylines. */
+bool gr_terrain_piece_contains_rect(const gr_terrain_piece *p, const gr_rect *r);
+/* Does the segment a-b cross the piece (polylines count their width)? */
+bool gr_terrain_piece_crosses_seg(const gr_terrain_piece *p, gr_vec2 a, gr_vec2 b);
+/* Distance from a point to the piece (0 inside / on it; polylines minus half width). */
+double gr_terrain_piece_point_dist(const gr_terrain_piece *p, gr_vec2 q);
+
+/* Indices of the pieces touching the rectangle / polygon / segment; returns the
+ * count (at most max). */
+int gr_terrain_under_rect(const gr_terrain *t, const gr_rect *r, int *out, int max);
+int gr_terrain_under_poly(const gr_terrain *t, const gr_vec2 *poly, int n, int *out, int max);
+int gr_terrain_on_segment(const gr_terrain *t, gr_vec2 a, gr_vec2 b, int *out, int max);
+
+/* Is the point within `tol` of the centre line of some piece of this type?
+ * Returns the piece index or -1. Used for "follows a road". */
+int gr_terrain_near_line(const gr_terrain *t, gr_terrain_type type, gr_vec2 q, double tol);
+
+#endif

@@ -1,0 +1,118 @@
+/* cmdr.c - commanders in the Movement Phase (§8.11, §3.4): moving alone at
+ * the commander rate over the worst terrain, keeping clear of enemy fronts,
+ * the corps commander's command point per move, and joining a unit to lead
+ * it. */
+#include "internal.h"
+#include "sweep.h"
+
+#include <math.h>
+#include <string.h>
+
+static int enemy_front_within(const fogn_scenario *s, const fogn_state *st, int side, const fogn_sweep *sw,
+                              double dist, int *who)
+{
+    for (int j = 0; j < s->nunits; j++) {
+        if (s->units[j].side == side || !fogn_unit_alive(&st->u[j])) continue;
+        gr_rect e = fogn_unit_rect(&s->units[j], &st->u[j]);
+        /* the zone ahead of the enemy's front edge, dist deep */
+        gr_rect zone = gr_rect_make(gr_v2_add(e.fc, gr_v2_scale(gr_rect_fwd(&e), dist)), e.heading, e.w, dist);
+        gr_vec2 zc[4];
+        gr_rect_corners(&zone, zc);
+        for (int i = 0; i < sw->n; i++)
+            if (gr_poly_intersect(sw->pts[i], sw->npts[i], zc, 4)) { *who = j; return 1; }
+    }
+    return 0;
+}
+
+static int move_to(const fogn_scenario *s, fogn_state *st, int c, gr_vec2 to, int joining, gr_error *err)
+{
+    const fogn_cmdr_profile *cp = &s->cmdrs[c];
+    fogn_cmdr *cm = &st->c[c];
+    fogn_cmdr moved = *cm;
+    moved.x = to.x;
+    moved.y = to.y;
+    gr_rect a = fogn_cmdr_rect(cm), b = fogn_cmdr_rect(&moved);
+    if (!fogn_rect_on_table(s, &b)) return gr_error_set(err, "%s would leave the table", cp->name);
+    fogn_sweep sw;
+    fogn_sweep_clear(&sw);
+    fogn_sweep_pair(&sw, &a, &b);
+    fogn_move_class worst = FOGN_MC_OPEN;
+    int idx[GR_TERRAIN_MAX];
+    int n = gr_terrain_under_poly(&s->terrain, sw.pts[0], sw.npts[0], idx, GR_TERRAIN_MAX);
+    for (int i = 0; i < n; i++) {
+        fogn_move_class mc = fogn_piece_move_class(&s->terrain.p[idx[i]]);
+        if (mc > worst) worst = mc;
+    }
+    if (worst == FOGN_MC_IMPASSABLE) return gr_error_set(err, "%s cannot cross impassable terrain", cp->name);
+    double allow = fogn_cmdr_allowance(s, worst);
+    double d = gr_v2_dist(gr_v2(cm->x, cm->y), to);
+    if (d > allow + 1e-6)
+        return gr_error_set(err, "%s would move %.1f MU, allowance %.4g MU in %s (§8.3)", cp->name, d, allow,
+                            fogn_move_class_name(worst));
+    int who;
+    if (!joining && enemy_front_within(s, st, cp->side, &sw, FOGN_CLOSE, &who))
+        return gr_error_set(err, "%s alone may not pass or end within 2 MU of the front of %s (§8.11)", cp->name,
+                            s->units[who].name);
+    for (int j = 0; j < s->nunits; j++) {
+        if (s->units[j].side == cp->side || !fogn_unit_alive(&st->u[j])) continue;
+        gr_rect e = fogn_unit_rect(&s->units[j], &st->u[j]);
+        if (gr_rect_dist(&b, &e) <= 1e-4) return gr_error_set(err, "%s would touch an enemy unit", cp->name);
+    }
+    if (cp->role == FOGN_CMDR_CORPS || cp->role == FOGN_CMDR_ARMY) {
+        if (cm->cp < 1)
+            return gr_error_set(err, "%s has no command point left to move (§5.2)", cp->name);
+        cm->cp--;
+    }
+    cm->x = to.x;
+    cm->y = to.y;
+    cm->flags |= FOGN_CF_MOVED;
+    return 0;
+}
+
+int fogn_cmdr_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_error *err)
+{
+    int c = a->actor - s->nunits;
+    if (c < 0 || c >= s->ncmdrs) return gr_error_set(err, "no commander %d", c);
+    const fogn_cmdr_profile *cp = &s->cmdrs[c];
+    fogn_cmdr *cm = &st->c[c];
+    if (cp->side != st->active) return gr_error_set(err, "%s belongs to the side not moving", cp->name);
+    if (!(cm->flags & FOGN_CF_ON_TABLE)) return gr_error_set(err, "%s is not on the table", cp->name);
+    if (cm->flags & FOGN_CF_MOVED) return gr_error_set(err, "%s has already moved this phase", cp->name);
+    if (cm->leading >= 0 && (st->u[cm->leading].flags & FOGN_UF_IN_COMBAT))
+        return gr_error_set(err, "%s leads a unit in combat and cannot leave it", cp->name);
+    switch ((fogn_action_type)a->type) {
+    case FOGN_A_CMDR_MOVE: {
+        fogn_state save = *st;
+        cm->leading = -1; /* moving off on his own, he stops leading */
+        if (move_to(s, st, c, gr_v2(a->p[0], a->p[1]), 0, err)) { *st = save; return -1; }
+        return 0;
+    }
+    case FOGN_A_CMDR_JOIN: {
+        int j = a->target;
+        if (j < 0 || j >= s->nunits) return gr_error_set(err, "join which unit?");
+        const fogn_unit_profile *up = &s->units[j];
+        if (up->side != cp->side || !fogn_unit_alive(&st->u[j]))
+            return gr_error_set(err, "%s can only join a unit of his own on the table", cp->name);
+        if (cp->role == FOGN_CMDR_ARMY) return gr_error_set(err, "an army commander never joins a unit (§3.4)");
+        if (cp->role == FOGN_CMDR_DIVISION && up->division != cp->division)
+            return gr_error_set(err, "%s commands only his own division; %s is not in it", cp->name, up->name);
+        if (fogn_troop_arm((fogn_troop)up->troop) == FOGN_ARM_ART)
+            return gr_error_set(err, "a commander joins infantry or cavalry only (§3.4)");
+        if (st->u[j].flags & FOGN_UF_IN_COMBAT) return gr_error_set(err, "%s is in combat", up->name);
+        for (int o = 0; o < s->ncmdrs; o++)
+            if (o != c && st->c[o].leading == j) return gr_error_set(err, "%s is already led by %s", up->name, s->cmdrs[o].name);
+        /* Ruling: he takes post in edge contact behind the centre of the unit's rear edge */
+        gr_rect r = fogn_unit_rect(up, &st->u[j]);
+        gr_vec2 back = gr_v2_scale(gr_rect_fwd(&r), -(r.d + FOGN_CMDR_BASE / 2));
+        gr_vec2 post = gr_v2_add(r.fc, back);
+        gr_vec2 centre = post;
+        fogn_state save = *st;
+        cm->leading = -1;
+        if (move_to(s, st, c, centre, 1, err)) { *st = save; return -1; }
+        st->c[c].leading = (int8_t)j;
+        return 0;
+    }
+    default:
+        return gr_error_set(err, "not a commander's order");
+    }
+}

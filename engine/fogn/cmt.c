@@ -1,0 +1,137 @@
+/* cmt.c - Complex Move Tests (§5.3) and what they cost in command points
+ * (§5.2), with the command ranges of §3.4. The corps commander's allocation
+ * of points (§5.1) is a later issue: until then each division commander's
+ * pool is his own level, refreshed at the end of his side's move. */
+#include "internal.h"
+
+#include <math.h>
+#include <stdio.h>
+
+bool fogn_unit_alive(const fogn_unit *u)
+{
+    return (u->flags & FOGN_UF_ON_TABLE) && !(u->flags & FOGN_UF_DESTROYED);
+}
+
+int fogn_leader_of(const fogn_scenario *s, const fogn_state *st, int unit)
+{
+    for (int c = 0; c < s->ncmdrs; c++)
+        if ((st->c[c].flags & FOGN_CF_ON_TABLE) && st->c[c].leading == unit) return c;
+    return -1;
+}
+
+static double cmdr_range(const fogn_scenario *s, const fogn_state *st, int c)
+{
+    int leading = st->c[c].leading >= 0;
+    switch ((fogn_cmdr_role)s->cmdrs[c].role) {
+    case FOGN_CMDR_CORPS: return leading ? FOGN_CORPS_RANGE_LEADING : FOGN_CORPS_RANGE;
+    case FOGN_CMDR_ARMY: return FOGN_ARMY_RANGE;
+    default: return leading ? FOGN_DIV_RANGE_LEADING : FOGN_DIV_RANGE;
+    }
+}
+
+static int division_cmdr(const fogn_scenario *s, int unit)
+{
+    int d = s->units[unit].division;
+    return d >= 0 ? s->divs[d].commander : -1;
+}
+
+bool fogn_in_command(const fogn_scenario *s, const fogn_state *st, int unit)
+{
+    int c = division_cmdr(s, unit);
+    if (c < 0 || !(st->c[c].flags & FOGN_CF_ON_TABLE)) return false;
+    gr_rect cr = fogn_cmdr_rect(&st->c[c]);
+    gr_rect ur[2];
+    int n = fogn_unit_rects(&s->units[unit], &st->u[unit], ur);
+    double d = INFINITY;
+    for (int i = 0; i < n; i++) {
+        double di = gr_rect_dist(&cr, &ur[i]);
+        if (di < d) d = di;
+    }
+    return d <= cmdr_range(s, st, c) + GR_EPS;
+}
+
+int fogn_cmt_cost_of(const fogn_scenario *s, const fogn_state *st, int unit, fogn_cmt_cost *out,
+                     gr_error *err)
+{
+    out->cmdr = -1;
+    out->cp = 0;
+    out->led = 0;
+    out->free = 0;
+    if (st->u[unit].flags & FOGN_UF_CMT_FAILED)
+        return gr_error_set(err, "%s already failed a complex move test this phase", s->units[unit].name);
+    int leader = fogn_leader_of(s, st, unit);
+    if (leader >= 0) {
+        /* §5.2: the first CMT of a led unit in a phase is free and passes on 4+;
+         * ruling §23.3 #32: later ones also pass on 4+ but cost a point. We do
+         * not keep a per-phase count: a led unit makes one move per phase. */
+        out->led = 1;
+        out->free = 1;
+        out->cmdr = leader;
+        return 0;
+    }
+    int c = division_cmdr(s, unit);
+    if (c < 0) return gr_error_set(err, "%s has no division commander to pay for a complex move", s->units[unit].name);
+    int cost = fogn_in_command(s, st, unit) ? 1 : 2;
+    if (st->c[c].cp < cost)
+        return gr_error_set(err, "%s needs %d command point%s for a complex move; %s has %d",
+                            s->units[unit].name, cost, cost > 1 ? "s" : "", s->cmdrs[c].name, st->c[c].cp);
+    out->cmdr = c;
+    out->cp = cost;
+    return 0;
+}
+
+static int cmt_dice(const fogn_unit_profile *p)
+{
+    switch ((fogn_training)p->training) {
+    case FOGN_TR_VETERAN: return 3;
+    case FOGN_TR_DRILLED: return 2;
+    default: return 1; /* conscript, irregular */
+    }
+}
+
+/* élan re-roll level for tests (§2.2): 3 re-roll 1-2, 2 re-roll 1, 1 none, 0 Poor (must re-roll 6s) */
+static int elan_level(const fogn_unit_profile *p)
+{
+    int guard = (p->caps & FOGN_CAP_GUARD) != 0;
+    switch ((fogn_elan)p->elan) {
+    case FOGN_ELAN_SUPERIOR: return guard ? 3 : 2;
+    case FOGN_ELAN_AVERAGE: return guard ? 2 : 1;
+    default: return guard ? 1 : 0; /* §23.3 #46: Poor Guard = Average */
+    }
+}
+
+int fogn_cmt_roll(const fogn_scenario *s, const fogn_state *st, int unit, int led, gr_dice *dice,
+                  gr_log *log, const char *what)
+{
+    (void)st;
+    const fogn_unit_profile *p = &s->units[unit];
+    int target = led ? 4 : 5;
+    int n = cmt_dice(p);
+    int f[GR_DICE_MAX_PER_ROLL];
+    char purpose[160];
+    snprintf(purpose, sizeof purpose, "CMT of %s to %s (%d+)", p->name, what, target);
+    if (!gr_dice_roll(dice, n, f, purpose)) return -1;
+    int pass = 0;
+    for (int i = 0; i < n; i++) pass |= f[i] >= target;
+    int lvl = elan_level(p);
+    int idx[GR_DICE_MAX_PER_ROLL], ni = 0;
+    if (!pass && lvl >= 2) {
+        int worst = lvl == 3 ? 2 : 1;
+        for (int i = 0; i < n; i++) if (f[i] <= worst) idx[ni++] = i;
+        if (ni) {
+            snprintf(purpose, sizeof purpose, "elan re-roll of %s's CMT", p->name);
+            if (!gr_dice_reroll(dice, f, idx, ni, purpose)) return -1;
+        }
+    } else if (pass && lvl == 0) {
+        for (int i = 0; i < n; i++) if (f[i] == 6) idx[ni++] = i;
+        if (ni) {
+            snprintf(purpose, sizeof purpose, "Poor elan: %s must re-roll 6s", p->name);
+            if (!gr_dice_reroll(dice, f, idx, ni, purpose)) return -1;
+        }
+    }
+    pass = 0;
+    for (int i = 0; i < n; i++) pass |= f[i] >= target;
+    gr_log_add(log, GR_EV_TEST, p->side, "%s %s the complex move test to %s", p->name,
+               pass ? "passes" : "fails", what);
+    return pass;
+}

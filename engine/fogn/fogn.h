@@ -1,0 +1,275 @@
+/* fogn.h - Field of Glory Napoleonic: the data model (troops, formations,
+ * commanders, divisions), the immutable scenario and the flat game state.
+ * Section numbers (§) refer to shared/rules/field-of-glory-napoleonic.md.
+ *
+ * The state holds no pointers: units and commanders are fixed-size arrays
+ * indexed like the scenario's profiles, so a clone is one memcpy. */
+#ifndef FOGN_H
+#define FOGN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "../core/game.h"
+#include "../core/geom.h"
+#include "../core/terrain.h"
+
+/* --- sizes ------------------------------------------------------------------ */
+#define FOGN_MAX_UNITS 40       /* both armies together */
+#define FOGN_MAX_CMDRS 14
+#define FOGN_MAX_DIVS 10
+#define FOGN_MAX_OBJ 8
+#define FOGN_NAME 40
+
+/* --- §1 measures (MU) -------------------------------------------------------- */
+#define FOGN_BW 1.5             /* base width */
+#define FOGN_BASE_DEPTH 1.125   /* infantry/cavalry base depth */
+#define FOGN_ART_BASE_DEPTH 1.5 /* artillery base depth */
+#define FOGN_CMDR_BASE 1.5      /* commander base, square */
+#define FOGN_LIMBER_DEPTH_SMALL 3.375 /* 2.25 BW */
+#define FOGN_LIMBER_DEPTH_LARGE 4.5   /* 3 BW */
+#define FOGN_LOC_BASE 2.25
+
+/* --- §2 troop qualifiers ------------------------------------------------------ */
+typedef enum fogn_troop {
+    FOGN_INF_UNREFORMED = 0, /* line infantry, linear tactics */
+    FOGN_INF_REFORMED,       /* line infantry, column tactics */
+    FOGN_INF_LIGHT,
+    FOGN_CAV_HEAVY,
+    FOGN_CAV_LIGHT,
+    FOGN_CAV_IRR_LIGHT,
+    FOGN_CAV_IRR_HEAVY,
+    FOGN_ART_FOOT,
+    FOGN_ART_HORSE,
+    FOGN_ART_MORTAR,
+    FOGN_TROOP_COUNT
+} fogn_troop;
+
+typedef enum fogn_arm { FOGN_ARM_INF = 0, FOGN_ARM_CAV, FOGN_ARM_ART } fogn_arm;
+
+typedef enum fogn_elan { FOGN_ELAN_POOR = 0, FOGN_ELAN_AVERAGE, FOGN_ELAN_SUPERIOR } fogn_elan;
+typedef enum fogn_training {
+    FOGN_TR_CONSCRIPT = 0, FOGN_TR_DRILLED, FOGN_TR_VETERAN, FOGN_TR_IRREGULAR
+} fogn_training;
+typedef enum fogn_size { FOGN_SMALL = 0, FOGN_LARGE } fogn_size;
+typedef enum fogn_weight { FOGN_MEDIUM = 0, FOGN_HEAVY } fogn_weight;
+
+/* capability flags (§2.4); movement and firing doctrine kept apart (§2.1) */
+enum {
+    FOGN_CAP_RIFLES = 1u << 0,
+    FOGN_CAP_LANCERS = 1u << 1,         /* whole unit */
+    FOGN_CAP_PART_LANCERS = 1u << 2,
+    FOGN_CAP_SHOCK = 1u << 3,
+    FOGN_CAP_GUARD = 1u << 4,
+    FOGN_CAP_IMPETUOUS = 1u << 5,
+    FOGN_CAP_IMMOBILE = 1u << 6,
+    FOGN_CAP_MOVE_UNREFORMED = 1u << 7, /* e.g. British: moves as Unreformed */
+    FOGN_CAP_FIRE_REFORMED = 1u << 8    /* ... but fires as Reformed */
+};
+
+/* §3.2 attachments */
+typedef enum fogn_attach {
+    FOGN_ATT_NONE = 0,
+    FOGN_ATT_SKIRMISHERS,
+    FOGN_ATT_RIFLE_SKIRMISHERS,
+    FOGN_ATT_ARTILLERY,          /* medium */
+    FOGN_ATT_HEAVY_ARTILLERY,
+    FOGN_ATT_HOWITZER,
+    FOGN_ATT_ROCKETS,
+    FOGN_ATT_CAVALRY,
+    FOGN_ATT_OFFICER,
+    FOGN_ATT_COUNT
+} fogn_attach;
+
+/* §3.1 formations */
+typedef enum fogn_formation {
+    FOGN_F_TACTICAL = 0,
+    FOGN_F_DEEP,          /* large units only, 2x3 */
+    FOGN_F_LINE,          /* Extended Line */
+    FOGN_F_SKIRMISH,      /* light infantry, Tactical footprint */
+    FOGN_F_SKIRMISH_LINE, /* light infantry, single rank */
+    FOGN_F_SQUARE,
+    FOGN_F_COLUMN,        /* March Column */
+    FOGN_F_LIMBERED,
+    FOGN_F_UNLIMBERED,
+    FOGN_F_COUNT
+} fogn_formation;
+
+/* §2.6 cohesion */
+typedef enum fogn_cohesion {
+    FOGN_STEADY = 0, FOGN_DISORDERED, FOGN_WAVERING, FOGN_BROKEN
+} fogn_cohesion;
+
+/* §3.3, §3.4 */
+typedef enum fogn_div_kind { FOGN_DIV_INFANTRY = 0, FOGN_DIV_CAVALRY, FOGN_DIV_MIXED } fogn_div_kind;
+typedef enum fogn_cmdr_role { FOGN_CMDR_DIVISION = 0, FOGN_CMDR_CORPS, FOGN_CMDR_ARMY } fogn_cmdr_role;
+typedef enum fogn_weather { FOGN_WEATHER_CLEAR = 0, FOGN_WEATHER_RAIN } fogn_weather;
+
+/* --- immutable scenario --------------------------------------------------------- */
+typedef struct fogn_unit_profile {
+    char name[FOGN_NAME];
+    uint8_t side;           /* 0 or 1 */
+    uint8_t troop;          /* fogn_troop */
+    uint8_t elan;           /* fogn_elan */
+    uint8_t training;       /* fogn_training */
+    uint8_t size;           /* fogn_size */
+    uint8_t weight;         /* fogn_weight (artillery) */
+    uint8_t attach[2];      /* fogn_attach */
+    uint16_t caps;          /* FOGN_CAP_* */
+    int8_t division;        /* index into divisions */
+    uint8_t start_formation;
+    uint8_t start_cohesion;
+    uint8_t start_spent;
+    uint8_t off_table;      /* starts in reserve (arrives later; issue 4) */
+    double x, y, heading;   /* starting pose: front-edge centre, radians */
+} fogn_unit_profile;
+
+typedef struct fogn_cmdr_profile {
+    char name[FOGN_NAME];
+    uint8_t side;
+    uint8_t role;           /* fogn_cmdr_role */
+    uint8_t level;          /* 1 competent, 2 skilled, 3 exceptional */
+    uint8_t charismatic;
+    uint8_t allied;
+    int8_t division;        /* division commanded, -1 for corps/army */
+    int8_t start_leading;   /* unit index he starts leading, -1 */
+    double x, y;            /* base centre */
+} fogn_cmdr_profile;
+
+typedef struct fogn_division {
+    char name[FOGN_NAME];
+    uint8_t side;
+    uint8_t kind;           /* fogn_div_kind */
+    int8_t commander;       /* index into commanders */
+} fogn_division;
+
+typedef struct fogn_objective {
+    char name[FOGN_NAME];
+    double x, y, radius;
+    int points;
+    int8_t owner;           /* side that holds it at the start, -1 none */
+} fogn_objective;
+
+typedef struct fogn_scenario {
+    char name[80];
+    char description[400];
+    char side_name[2][FOGN_NAME];
+    double table_w, table_h;
+    uint8_t base_edge[2];   /* 0: south edge (y=0), 1: north edge (y=table_h) */
+    uint8_t first_side;     /* the attacker: moves first */
+    uint8_t weather;        /* fogn_weather */
+    int max_turns;          /* player-moves per side before a timed end; 0 = none */
+    gr_terrain terrain;
+    int nunits, ncmdrs, ndivs, nobj;
+    fogn_unit_profile units[FOGN_MAX_UNITS];
+    fogn_cmdr_profile cmdrs[FOGN_MAX_CMDRS];
+    fogn_division divs[FOGN_MAX_DIVS];
+    fogn_objective obj[FOGN_MAX_OBJ];
+    gr_vec2 loc[2];         /* line-of-communications marker centres */
+    uint8_t has_loc[2];
+} fogn_scenario;
+
+/* --- flat state ---------------------------------------------------------------- */
+enum {
+    FOGN_UF_ON_TABLE = 1u << 0,
+    FOGN_UF_SPENT = 1u << 1,
+    FOGN_UF_HALTED = 1u << 2,       /* firing result: may not advance next move */
+    FOGN_UF_MOVED = 1u << 3,        /* made its (first) move this phase */
+    FOGN_UF_NO_MOVE = 1u << 4,      /* assaulted / outcome move / arrived: may not move */
+    FOGN_UF_CMT_FAILED = 1u << 5,   /* failed a CMT this phase: no more CMTs, no second move */
+    FOGN_UF_SECOND_DONE = 1u << 6,
+    FOGN_UF_DESTROYED = 1u << 7,
+    FOGN_UF_ABANDONED = 1u << 8,    /* artillery abandoned */
+    FOGN_UF_IN_COMBAT = 1u << 9,
+    FOGN_UF_STATIONARY = 1u << 10,  /* was passed through: must stay put this phase */
+    FOGN_UF_INTERPENETRATED = 1u << 11
+};
+
+typedef struct fogn_unit {
+    double x, y, heading;   /* front-edge centre and facing */
+    double kink;            /* kinked Extended Line: right half's heading minus left's (0 straight) */
+    uint16_t flags;         /* FOGN_UF_* */
+    uint8_t formation;      /* fogn_formation */
+    uint8_t cohesion;       /* fogn_cohesion */
+    uint8_t bases_lost;     /* 1 when Spent */
+    uint8_t pad[3];
+} fogn_unit;
+
+enum { FOGN_CF_ON_TABLE = 1u << 0, FOGN_CF_MOVED = 1u << 1, FOGN_CF_CASUALTY = 1u << 2 };
+
+typedef struct fogn_cmdr {
+    double x, y;
+    int8_t leading;         /* unit index he leads, -1 */
+    uint8_t flags;
+    uint8_t cp;             /* command points available this move */
+    uint8_t pad[5];         /* explicit: states are compared byte for byte */
+} fogn_cmdr;
+
+/* §4 phases of a move */
+typedef enum fogn_phase {
+    FOGN_PH_COMMAND = 0,    /* 1 CP allocation */
+    FOGN_PH_ASSAULT,        /* 2 */
+    FOGN_PH_FIRING,         /* 3 */
+    FOGN_PH_MOVEMENT,       /* 4 */
+    FOGN_PH_COMBAT,         /* 5 */
+    FOGN_PH_RECOVERY,       /* 6 */
+    FOGN_PH_OVER
+} fogn_phase;
+
+typedef struct fogn_state {
+    uint16_t move;          /* player-moves made so far + 1 (both sides count) */
+    uint8_t active;         /* side whose move it is */
+    uint8_t phase;          /* fogn_phase */
+    int8_t cursor;          /* movement: unit (0..nunits-1) or nunits+commander whose decision is due */
+    uint8_t second;         /* 1 when the due decision is the cursor unit's second move */
+    uint8_t over;
+    int8_t winner;          /* 0, 1, -1 draw */
+    uint8_t margin;
+    uint8_t end_reason;
+    uint16_t decisions;     /* decisions taken this game (safety bound) */
+    uint8_t pad[4];         /* explicit: states are compared byte for byte */
+    fogn_unit u[FOGN_MAX_UNITS];
+    fogn_cmdr c[FOGN_MAX_CMDRS];
+} fogn_state;
+
+/* --- helpers shared across the fogn files ------------------------------------------ */
+fogn_arm fogn_troop_arm(fogn_troop t);
+const char *fogn_troop_name(fogn_troop t);
+const char *fogn_formation_name(fogn_formation f);
+const char *fogn_cohesion_name(fogn_cohesion c);
+const char *fogn_elan_name(fogn_elan e);
+const char *fogn_training_name(fogn_training t);
+const char *fogn_attach_name(fogn_attach a);
+/* name tables for the scenario format: count in *n */
+const char *const *fogn_troop_names(int *n);
+const char *const *fogn_formation_names(int *n);
+const char *const *fogn_cohesion_names(int *n);
+const char *const *fogn_elan_names(int *n);
+const char *const *fogn_training_names(int *n);
+const char *const *fogn_attach_names(int *n);
+
+/* number of bases the unit has on the table (Spent removes one; artillery
+ * attachments add one each beside an artillery unit) */
+int fogn_unit_bases(const fogn_unit_profile *p, const fogn_unit *u);
+/* may this troop type / size adopt the formation at all (§3.1)? */
+bool fogn_formation_allowed(const fogn_unit_profile *p, fogn_formation f);
+
+/* Footprint of a unit: one rectangle, or two for a kinked line (left half
+ * first). Returns the count. */
+int fogn_unit_rects(const fogn_unit_profile *p, const fogn_unit *u, gr_rect out[2]);
+/* The bounding rectangle measured for moves (the whole front edge; for a
+ * kinked line, the left half extended). */
+gr_rect fogn_unit_rect(const fogn_unit_profile *p, const fogn_unit *u);
+/* Per-base rectangles for drawing and base counting; returns the count (<= 24). */
+int fogn_unit_base_rects(const fogn_unit_profile *p, const fogn_unit *u, gr_rect *out, int max);
+/* width x depth in bases of a formation for this unit */
+void fogn_formation_grid(const fogn_unit_profile *p, fogn_formation f, int *cols, int *rows);
+gr_rect fogn_cmdr_rect(const fogn_cmdr *c);
+
+/* the ruleset table (immutable) */
+extern const gr_ruleset fogn_ruleset;
+
+/* scenario loading (scenario.c) */
+void *fogn_scenario_load(json_t *root, const char *file, gr_error *err);
+void fogn_scenario_free(void *scn);
+
+#endif

@@ -1,0 +1,121 @@
+/* footprint.c - where a fogn unit's bases stand: the formation grids of §3.1,
+ * the unit's footprint rectangle(s) and each base's rectangle. A pose is the
+ * front-edge centre plus heading; everything else is derived here. */
+#include "internal.h"
+
+#include <math.h>
+
+static int inf_cav_bases(const fogn_unit_profile *p) { return p->size == FOGN_LARGE ? 6 : 4; }
+
+static int art_bases(const fogn_unit_profile *p)
+{
+    int n = p->size == FOGN_LARGE ? 3 : 2;
+    for (int i = 0; i < 2; i++) {
+        fogn_attach a = (fogn_attach)p->attach[i];
+        if (a == FOGN_ATT_ARTILLERY || a == FOGN_ATT_HEAVY_ARTILLERY || a == FOGN_ATT_HOWITZER ||
+            a == FOGN_ATT_ROCKETS)
+            n++;
+    }
+    return n;
+}
+
+int fogn_unit_bases(const fogn_unit_profile *p, const fogn_unit *u)
+{
+    if (fogn_troop_arm((fogn_troop)p->troop) == FOGN_ARM_ART) return art_bases(p);
+    int n = inf_cav_bases(p) - (u ? u->bases_lost : 0);
+    return n < 1 ? 1 : n;
+}
+
+void fogn_formation_grid(const fogn_unit_profile *p, fogn_formation f, int *cols, int *rows)
+{
+    int large = p->size == FOGN_LARGE;
+    if (fogn_troop_arm((fogn_troop)p->troop) == FOGN_ARM_ART) {
+        *rows = 1;
+        *cols = f == FOGN_F_LIMBERED ? 1 : art_bases(p);
+        return;
+    }
+    int n = inf_cav_bases(p);
+    switch (f) {
+    case FOGN_F_DEEP: *cols = 2; *rows = 3; break;
+    case FOGN_F_LINE:
+    case FOGN_F_SKIRMISH_LINE: *cols = n; *rows = 1; break;
+    case FOGN_F_COLUMN: *cols = 1; *rows = n; break;
+    default: *cols = large ? 3 : 2; *rows = 2; break; /* tactical, skirmish, square */
+    }
+}
+
+static double base_depth(const fogn_unit_profile *p, fogn_formation f)
+{
+    if (fogn_troop_arm((fogn_troop)p->troop) != FOGN_ARM_ART) return FOGN_BASE_DEPTH;
+    if (f == FOGN_F_LIMBERED)
+        return p->size == FOGN_LARGE ? FOGN_LIMBER_DEPTH_LARGE : FOGN_LIMBER_DEPTH_SMALL;
+    return FOGN_ART_BASE_DEPTH;
+}
+
+gr_rect fogn_unit_rect(const fogn_unit_profile *p, const fogn_unit *u)
+{
+    int cols, rows;
+    fogn_formation_grid(p, (fogn_formation)u->formation, &cols, &rows);
+    return gr_rect_make(gr_v2(u->x, u->y), u->heading, cols * FOGN_BW,
+                        rows * base_depth(p, (fogn_formation)u->formation));
+}
+
+int fogn_unit_rects(const fogn_unit_profile *p, const fogn_unit *u, gr_rect out[2])
+{
+    gr_rect r = fogn_unit_rect(p, u);
+    if (u->kink == 0.0 || (u->formation != FOGN_F_LINE && u->formation != FOGN_F_SKIRMISH_LINE)) {
+        out[0] = r;
+        return 1;
+    }
+    gr_vec2 pc = gr_v2(u->x, u->y);
+    double half = r.w / 2.0;
+    gr_vec2 right_l = gr_v2_dir(u->heading - GR_PI / 2);
+    gr_vec2 right_r = gr_v2_dir(u->heading + u->kink - GR_PI / 2);
+    out[0] = gr_rect_make(gr_v2_sub(pc, gr_v2_scale(right_l, half / 2)), u->heading, half, r.d);
+    out[1] = gr_rect_make(gr_v2_add(pc, gr_v2_scale(right_r, half / 2)), u->heading + u->kink, half, r.d);
+    return 2;
+}
+
+int fogn_unit_base_rects(const fogn_unit_profile *p, const fogn_unit *u, gr_rect *out, int max)
+{
+    gr_rect halves[2];
+    int nh = fogn_unit_rects(p, u, halves);
+    int cols, rows;
+    fogn_formation_grid(p, (fogn_formation)u->formation, &cols, &rows);
+    int total = cols * rows;
+    int keep = fogn_unit_bases(p, u);
+    if (fogn_troop_arm((fogn_troop)p->troop) == FOGN_ARM_ART && u->formation == FOGN_F_LIMBERED) keep = 1;
+    double bd = base_depth(p, (fogn_formation)u->formation);
+    int n = 0;
+    /* Spent units lose a base from the rear rank, rightmost first (§2.6). */
+    int skip = total - keep;
+    for (int r = 0; r < rows; r++) {
+        for (int c = 0; c < cols && n < max; c++) {
+            int idx_from_end = (rows - 1 - r) * cols + (cols - 1 - c);
+            if (idx_from_end < skip) continue;
+            const gr_rect *h = &halves[0];
+            int cc = c, hc = cols;
+            if (nh == 2) {
+                hc = cols / 2;
+                if (c >= hc) { h = &halves[1]; cc = c - hc; hc = cols - hc; }
+            }
+            gr_vec2 fwd = gr_rect_fwd(h), right = gr_rect_right(h);
+            double off = (cc + 0.5) * FOGN_BW - hc * FOGN_BW / 2.0;
+            gr_vec2 fc = gr_v2_add(h->fc, gr_v2_add(gr_v2_scale(right, off), gr_v2_scale(fwd, -r * bd)));
+            double hd = h->heading;
+            if (u->formation == FOGN_F_SQUARE && r == rows - 1 && rows > 1) {
+                /* the rear rank of a square faces about: its front is the unit's rear */
+                fc = gr_v2_add(fc, gr_v2_scale(fwd, -bd));
+                hd += GR_PI;
+            }
+            out[n++] = gr_rect_make(fc, hd, FOGN_BW, bd);
+        }
+    }
+    return n;
+}
+
+gr_rect fogn_cmdr_rect(const fogn_cmdr *c)
+{
+    /* a commander's base is square; its "front" is taken as facing +y */
+    return gr_rect_make(gr_v2(c->x, c->y + FOGN_CMDR_BASE / 2), GR_PI / 2, FOGN_CMDR_BASE, FOGN_CMDR_BASE);
+}

@@ -1,0 +1,149 @@
+/* internal.h - declarations shared by the fogn rules files and their tests,
+ * not part of the ruleset's public face. */
+#ifndef FOGN_INTERNAL_H
+#define FOGN_INTERNAL_H
+
+#include "fogn.h"
+#include "rulings.h"
+
+/* --- movement classes of terrain (§8.3, §15.1) --------------------------------- */
+typedef enum fogn_move_class {
+    FOGN_MC_OPEN = 0, FOGN_MC_ROUGH, FOGN_MC_DIFFICULT, FOGN_MC_IMPASSABLE
+} fogn_move_class;
+
+/* movement class a terrain piece imposes on a base over it */
+fogn_move_class fogn_piece_move_class(const gr_terrain_piece *p);
+const char *fogn_move_class_name(fogn_move_class c);
+/* §8.3 allowance in MU for the unit in its current formation on terrain of
+ * this class (weather already folded in); -1 when it may not move there */
+double fogn_allowance(const fogn_scenario *s, const fogn_unit_profile *p, const fogn_unit *u,
+                      fogn_move_class mc);
+/* the §8.3 table row itself (clear weather); -1 for N/A */
+double fogn_allowance_row(const fogn_unit_profile *p, fogn_formation f, fogn_move_class mc);
+/* commander alone (§8.3 last row) */
+double fogn_cmdr_allowance(const fogn_scenario *s, fogn_move_class mc);
+
+/* --- complex move tests (§5.3) --------------------------------------------------- */
+typedef struct fogn_cmt_cost {
+    int cmdr;      /* commander paying, -1 none */
+    int cp;        /* points he pays */
+    int led;       /* led by a commander: passes on 4+ */
+    int free;      /* first CMT of a led unit this phase: no CP */
+} fogn_cmt_cost;
+
+/* Can the unit attempt a CMT now, and at what cost? 0 yes, -1 no (reason in err). */
+int fogn_cmt_cost_of(const fogn_scenario *s, const fogn_state *st, int unit, fogn_cmt_cost *out,
+                     gr_error *err);
+/* Rolls the test (dice per training, élan re-rolls); returns 1 pass, 0 fail, -1 dice failure. */
+int fogn_cmt_roll(const fogn_scenario *s, const fogn_state *st, int unit, int led, gr_dice *dice,
+                  gr_log *log, const char *what);
+/* The commander leading a unit (-1 none). */
+int fogn_leader_of(const fogn_scenario *s, const fogn_state *st, int unit);
+/* Is the unit within its division commander's range (§3.4)? */
+bool fogn_in_command(const fogn_scenario *s, const fogn_state *st, int unit);
+
+/* --- geometry of the state --------------------------------------------------------- */
+/* min distance from the unit to any live enemy unit on the table (inf when none) */
+double fogn_enemy_dist(const fogn_scenario *s, const fogn_state *st, int unit, const gr_rect *where);
+bool fogn_unit_alive(const fogn_unit *u);
+bool fogn_is_skirmisher(const fogn_unit_profile *p, const fogn_unit *u);
+bool fogn_rect_on_table(const fogn_scenario *s, const gr_rect *r);
+
+/* --- exact moves (§8.4-§8.7) ---------------------------------------------------------- */
+typedef enum fogn_move_kind {
+    FOGN_MK_NORMAL = 0,   /* wheel about a corner, then straight, plus slide */
+    FOGN_MK_REAR,         /* straight back; optional about-face at start / end */
+    FOGN_MK_TURN,         /* turn in place to a new heading */
+    FOGN_MK_FREE,         /* skirmishers: any direction, half move */
+    FOGN_MK_FORM,         /* formation change in place */
+    FOGN_MK_ROAD,         /* march along a road centre line */
+    FOGN_MK_LIMBER,
+    FOGN_MK_UNLIMBER,
+    FOGN_MK_PROLONG,
+    FOGN_MK_KINK          /* bend an Extended Line at its centre */
+} fogn_move_kind;
+
+typedef struct fogn_move {
+    int kind;             /* fogn_move_kind */
+    int unit;
+    int pivot;            /* NORMAL: GR_FL/GR_FR forward wheel, GR_RL/GR_RR backward, -1 none */
+    double angle;         /* NORMAL: wheel (radians, ccw +); TURN/FREE: new heading; KINK: bend */
+    double dist;          /* straight distance (MU); REAR: back; PROLONG: signed; ROAD: along road */
+    double slide;         /* NORMAL: to the unit's right (MU, |slide| <= BW) */
+    double dx, dy;        /* FREE: displacement */
+    int flag;             /* REAR: bit0 about-face at start, bit1 at end; FORM: new formation;
+                             ROAD: +1 / -1 direction along the road; LIMBER: 0 fwd,1 back,2 right,3 left */
+    int second;           /* this is the unit's second move */
+} fogn_move;
+
+/* What a validated move will do. */
+typedef struct fogn_move_plan {
+    fogn_unit after;      /* the unit's state after the move */
+    int complex;          /* needs a CMT */
+    char why_complex[96];
+    double allowance;     /* the allowance used (after worst terrain, roads, rain) */
+    fogn_move_class worst;
+    int passes_through;   /* friendly unit passed through, -1 none */
+    int slide_friend;     /* friendly unit slid back to make room, -1 none */
+    gr_rect friend_after; /* its new footprint */
+    double friend_dx, friend_dy;
+} fogn_move_plan;
+
+/* Checks a move against every movement rule; 0 legal (plan filled), -1 with the reason. */
+int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_move *m,
+                    fogn_move_plan *plan, gr_error *err);
+/* Carries out a checked plan (no dice; the caller has done any CMT). */
+void fogn_move_commit(const fogn_scenario *s, fogn_state *st, const fogn_move *m,
+                      const fogn_move_plan *plan);
+
+/* --- actions ------------------------------------------------------------------------------ */
+typedef enum fogn_action_type {
+    FOGN_A_DONE = 0,     /* end this side's movement phase (remaining units hold) */
+    FOGN_A_HOLD,         /* this unit/commander stays */
+    FOGN_A_ADVANCE,      /* order: toward enemy unit `target` until `arg` MU away (band) */
+    FOGN_A_ADVANCE_OBJ,  /* order: toward objective `target` */
+    FOGN_A_FACE,         /* order: wheel/turn to face enemy `target` */
+    FOGN_A_FORM,         /* order: formation `arg` */
+    FOGN_A_FALL_BACK,    /* order: half move to the rear, still facing the enemy */
+    FOGN_A_ROAD,         /* order: march along the road, direction arg (+1/-1) */
+    FOGN_A_TURN,         /* order/exact: turn in place by arg degrees (90, -90, 180) */
+    FOGN_A_MOVE,         /* exact: pivot arg, p0 wheel deg, p1 distance, p2 slide */
+    FOGN_A_REAR,         /* exact: p1 distance, arg bits about-face */
+    FOGN_A_FREE,         /* exact: p0 dx, p1 dy, p2 new heading deg */
+    FOGN_A_FACE_TO,      /* exact: turn in place to heading p0 deg */
+    FOGN_A_LIMBER,       /* arg: 0 fwd, 1 back, 2 right, 3 left */
+    FOGN_A_UNLIMBER,
+    FOGN_A_PROLONG,      /* p1 signed distance */
+    FOGN_A_KINK,         /* p0 bend degrees (negative = wings back) */
+    FOGN_A_CMDR_MOVE,    /* commander `actor - nunits`: p0 x, p1 y */
+    FOGN_A_CMDR_JOIN,    /* commander joins unit `target` */
+    FOGN_A_BRIGADE,      /* brigade group led from unit actor: pivot arg, p0 deg, p1 dist */
+    FOGN_A_COUNT
+} fogn_action_type;
+
+/* compile an action into an exact move for the unit (orders resolve geometry here);
+ * 0 ok, -1 with a reason */
+int fogn_action_to_move(const fogn_scenario *s, const fogn_state *st, const gr_action *a,
+                        fogn_move *m, gr_error *err);
+/* the movement-phase menu for the unit now due; returns the count */
+int fogn_orders_for_unit(const fogn_scenario *s, const fogn_state *st, int unit, gr_action *out, int max);
+int fogn_orders_for_cmdr(const fogn_scenario *s, const fogn_state *st, int cmdr, gr_action *out, int max);
+
+/* commander moves and joins (cmdr.c); 0 done, -1 refused with the reason */
+int fogn_cmdr_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_error *err);
+
+/* §14 attrition points of a side and its Army Combat Value */
+int fogn_attrition(const fogn_scenario *s, const fogn_state *st, int side);
+int fogn_acv(const fogn_scenario *s, int side);
+
+/* brigade groups (§8.8): members of the group led from `unit`; returns count (0 if none) */
+int fogn_brigade_members(const fogn_scenario *s, const fogn_state *st, int unit, int *out, int max);
+
+/* the turn machine (turn.c) */
+void fogn_advance_to_decision(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);
+
+/* notation */
+int fogn_format_action(const void *scn, const void *state, const gr_action *a, char *buf, size_t cap);
+int fogn_parse_action(const void *scn, const void *state, const char *text, gr_action *out, gr_error *err);
+
+#endif

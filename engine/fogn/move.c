@@ -1,0 +1,830 @@
+/* move.c - exact moves in the Movement Phase (§8.2-§8.10, §15.1): computing
+ * where a move takes a unit, measuring it against the allowance over the
+ * worst terrain crossed, and refusing it, with the reason, when any rule is
+ * broken. Orders (orders.c) compile into these same moves, so a person's
+ * exact move and the AI's order are judged by one set of rules. */
+#include "internal.h"
+#include "sweep.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define DEG (GR_PI / 180.0)
+#define CONTACT_EPS 1e-4
+
+bool fogn_is_skirmisher(const fogn_unit_profile *p, const fogn_unit *u)
+{
+    fogn_troop t = (fogn_troop)p->troop;
+    if (t == FOGN_CAV_IRR_LIGHT) return true;
+    if (t == FOGN_CAV_LIGHT && u->formation == FOGN_F_LINE) return true;
+    return u->formation == FOGN_F_SKIRMISH || u->formation == FOGN_F_SKIRMISH_LINE;
+}
+
+bool fogn_rect_on_table(const fogn_scenario *s, const gr_rect *r)
+{
+    gr_vec2 c[4];
+    gr_rect_corners(r, c);
+    for (int i = 0; i < 4; i++)
+        if (c[i].x < -GR_EPS || c[i].y < -GR_EPS || c[i].x > s->table_w + GR_EPS ||
+            c[i].y > s->table_h + GR_EPS)
+            return false;
+    return true;
+}
+
+static double rects_dist(const gr_rect *a, int na, const gr_rect *b, int nb)
+{
+    double d = INFINITY;
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < nb; j++) {
+            double x = gr_rect_dist(&a[i], &b[j]);
+            if (x < d) d = x;
+        }
+    return d;
+}
+
+double fogn_enemy_dist(const fogn_scenario *s, const fogn_state *st, int unit, const gr_rect *where)
+{
+    gr_rect mine[2];
+    int nm;
+    if (where) { mine[0] = *where; nm = 1; }
+    else nm = fogn_unit_rects(&s->units[unit], &st->u[unit], mine);
+    double d = INFINITY;
+    for (int j = 0; j < s->nunits; j++) {
+        if (s->units[j].side == s->units[unit].side || !fogn_unit_alive(&st->u[j])) continue;
+        gr_rect e[2];
+        int ne = fogn_unit_rects(&s->units[j], &st->u[j], e);
+        double x = rects_dist(mine, nm, e, ne);
+        if (x < d) d = x;
+    }
+    return d;
+}
+
+/* nearest distance from any swept polygon to any live enemy unit */
+static double sweep_enemy_dist(const fogn_scenario *s, const fogn_state *st, int side, const fogn_sweep *sw)
+{
+    double d = INFINITY;
+    for (int j = 0; j < s->nunits; j++) {
+        if (s->units[j].side == side || !fogn_unit_alive(&st->u[j])) continue;
+        gr_rect e[2];
+        int ne = fogn_unit_rects(&s->units[j], &st->u[j], e);
+        for (int k = 0; k < ne; k++) {
+            gr_vec2 ec[4];
+            gr_rect_corners(&e[k], ec);
+            for (int i = 0; i < sw->n; i++) {
+                double x = gr_poly_dist(sw->pts[i], sw->npts[i], ec, 4);
+                if (x < d) d = x;
+            }
+        }
+    }
+    return d;
+}
+
+/* --- computing the end pose of each kind of move ---------------------------------- */
+
+static gr_rect about_face(const gr_rect *r)
+{
+    gr_vec2 rc = gr_v2_sub(r->fc, gr_v2_scale(gr_rect_fwd(r), r->d));
+    return gr_rect_make(rc, r->heading + GR_PI, r->w, r->d);
+}
+
+static void set_pose(fogn_unit *u, const gr_rect *r)
+{
+    u->x = r->fc.x;
+    u->y = r->fc.y;
+    u->heading = gr_angle_norm(r->heading);
+}
+
+/* Formation change templates (§8.5): the new footprint for `to`, placed by
+ * the template, before the "no nearer the enemy" adjustment. */
+static gr_rect form_template(const fogn_unit_profile *p, const fogn_unit *u, fogn_formation to)
+{
+    gr_rect old = fogn_unit_rect(p, u);
+    fogn_unit nu = *u;
+    nu.formation = (uint8_t)to;
+    nu.kink = 0;
+    gr_rect nr = fogn_unit_rect(p, &nu);
+    fogn_formation from = (fogn_formation)u->formation;
+    gr_vec2 fwd = gr_rect_fwd(&old);
+    if (to == FOGN_F_LINE || to == FOGN_F_SKIRMISH_LINE) {
+        /* the front rank stays; rear ranks come up level: front edge centre unchanged */
+        nr.fc = old.fc;
+    } else if (to == FOGN_F_COLUMN) {
+        /* all bases file in behind one old front-rank base: the centre one (or
+         * the left-centre one for an even front) */
+        int cols, rows;
+        fogn_formation_grid(p, from, &cols, &rows);
+        double off = ((cols - 1) / 2 + 0.5) * FOGN_BW - cols * FOGN_BW / 2.0;
+        nr.fc = gr_v2_add(old.fc, gr_v2_scale(gr_rect_right(&old), off));
+    } else if (from == FOGN_F_COLUMN) {
+        /* the head base becomes a front base (the left-centre one): front edge
+         * stays where the head's front edge was */
+        int cols, rows;
+        fogn_formation_grid(p, to, &cols, &rows);
+        double off = ((cols - 1) / 2 + 0.5) * FOGN_BW - cols * FOGN_BW / 2.0;
+        nr.fc = gr_v2_sub(old.fc, gr_v2_scale(gr_rect_right(&old), off));
+    } else if (from == FOGN_F_LINE || from == FOGN_F_SKIRMISH_LINE) {
+        /* the two centre front bases stay; the rest form behind and beside them */
+        nr.fc = old.fc;
+    } else {
+        /* tactical, deep, skirmish, square: keep the centre point */
+        gr_vec2 c = gr_rect_centre(&old);
+        nr.fc = gr_v2_add(c, gr_v2_scale(fwd, nr.d / 2));
+    }
+    return nr;
+}
+
+/* the formation transitions the book forbids in one move (§8.5) */
+static int form_transition_ok(const fogn_scenario *s, const fogn_state *st, int unit, fogn_formation to,
+                              gr_error *err)
+{
+    const fogn_unit_profile *p = &s->units[unit];
+    const fogn_unit *u = &st->u[unit];
+    fogn_formation from = (fogn_formation)u->formation;
+    if (from == to && u->kink == 0) return gr_error_set(err, "%s is already in %s", p->name, fogn_formation_name(to));
+    if (!fogn_formation_allowed(p, to))
+        return gr_error_set(err, "%s (%s, %s) may not form %s", p->name, fogn_troop_name((fogn_troop)p->troop),
+                            p->size == FOGN_LARGE ? "large" : "small", fogn_formation_name(to));
+    if (fogn_troop_arm((fogn_troop)p->troop) == FOGN_ARM_ART)
+        return gr_error_set(err, "artillery changes formation by limbering or unlimbering");
+    if ((to == FOGN_F_LINE) && (u->flags & FOGN_UF_SPENT) && fogn_troop_arm((fogn_troop)p->troop) == FOGN_ARM_INF)
+        return gr_error_set(err, "%s is Spent infantry and may never form Extended Line (§2.6)", p->name);
+    int from_line = from == FOGN_F_LINE || from == FOGN_F_SKIRMISH_LINE || from == FOGN_F_SKIRMISH;
+    if (to == FOGN_F_COLUMN && from_line)
+        return gr_error_set(err, "%s cannot go from %s straight to March Column: form Tactical first (§8.5)",
+                            p->name, fogn_formation_name(from));
+    if (from == FOGN_F_COLUMN && (to == FOGN_F_LINE || to == FOGN_F_SKIRMISH_LINE))
+        return gr_error_set(err, "%s cannot go from March Column straight to Extended Line: form Tactical first (§8.5)",
+                            p->name);
+    if (to == FOGN_F_SQUARE && (from == FOGN_F_SKIRMISH || from == FOGN_F_SKIRMISH_LINE))
+        return gr_error_set(err, "%s cannot form Square from Skirmish order: change formation first (§8.5)", p->name);
+    if ((from == FOGN_F_LINE) && (to == FOGN_F_TACTICAL || to == FOGN_F_DEEP)) {
+        /* not within 2 MU of an enemy's front */
+        gr_rect mine = fogn_unit_rect(p, u);
+        for (int j = 0; j < s->nunits; j++) {
+            if (s->units[j].side == p->side || !fogn_unit_alive(&st->u[j])) continue;
+            gr_rect e = fogn_unit_rect(&s->units[j], &st->u[j]);
+            if (gr_rect_dist(&mine, &e) <= FOGN_CLOSE + GR_EPS && gr_rect_in_front_corridor(&e, &mine, FOGN_CLOSE))
+                return gr_error_set(err, "%s may not form Tactical from Extended Line within 2 MU of the front of %s (§8.5)",
+                                    p->name, s->units[j].name);
+        }
+    }
+    return 0;
+}
+
+/* --- terrain along a move -------------------------------------------------------------- */
+
+typedef struct terrain_read {
+    fogn_move_class worst;
+    int worst_piece;
+    int obstacle;        /* crosses a linear obstacle / enters a building / fortification */
+    char obstacle_name[GR_TERRAIN_NAME];
+    int deep_water;      /* crosses water that may not be crossed here */
+    char water_name[GR_TERRAIN_NAME];
+    int water_depth;
+} terrain_read;
+
+static void read_piece(const gr_terrain *t, int idx, terrain_read *tr, const fogn_sweep *sw, int on_road_bridge)
+{
+    const gr_terrain_piece *pc = &t->p[idx];
+    fogn_move_class mc = fogn_piece_move_class(pc);
+    if (mc > tr->worst) {
+        tr->worst = mc;
+        tr->worst_piece = idx;
+    }
+    switch ((gr_terrain_type)pc->type) {
+    case GR_T_WALL:
+    case GR_T_HEDGE:
+    case GR_T_BUILDING:
+    case GR_T_FORTIFICATION:
+        if (!tr->obstacle) snprintf(tr->obstacle_name, sizeof tr->obstacle_name, "%s", pc->name);
+        tr->obstacle = 1;
+        break;
+    case GR_T_RIVER:
+    case GR_T_STREAM: {
+        int depth = pc->grade;
+        if (depth == GR_WATER_ANKLE || depth == GR_WATER_DRY) break;
+        /* is every swept polygon that touches the water also on a bridge or ford? */
+        int crossing_ok = 1;
+        for (int i = 0; i < sw->n && crossing_ok; i++) {
+            if (!gr_terrain_piece_touches_poly(pc, sw->pts[i], sw->npts[i])) continue;
+            int covered = 0;
+            for (int k = 0; k < t->n; k++) {
+                const gr_terrain_piece *b = &t->p[k];
+                if ((b->type == GR_T_BRIDGE || b->type == GR_T_FORD) && gr_terrain_piece_touches_poly(b, sw->pts[i], sw->npts[i]))
+                    covered = 1;
+            }
+            if (!covered) crossing_ok = 0;
+        }
+        if (crossing_ok && on_road_bridge) break; /* column over a bridge: no obstacle */
+        if (!crossing_ok && (depth == GR_WATER_TORRENT || depth == GR_WATER_SHOULDER)) {
+            tr->deep_water = 1;
+            tr->water_depth = depth;
+            snprintf(tr->water_name, sizeof tr->water_name, "%s", pc->name);
+        }
+        if (!tr->obstacle) snprintf(tr->obstacle_name, sizeof tr->obstacle_name, "%s", pc->name);
+        tr->obstacle = 1;
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+static void read_terrain(const fogn_scenario *s, const fogn_sweep *sw, int column_or_limbered, terrain_read *tr)
+{
+    memset(tr, 0, sizeof *tr);
+    tr->worst_piece = -1;
+    const gr_terrain *t = &s->terrain;
+    int seen[GR_TERRAIN_MAX] = {0};
+    for (int i = 0; i < sw->n; i++) {
+        int idx[GR_TERRAIN_MAX];
+        int n = gr_terrain_under_poly(t, sw->pts[i], sw->npts[i], idx, GR_TERRAIN_MAX);
+        for (int k = 0; k < n; k++) seen[idx[k]] = 1;
+    }
+    for (int k = 0; k < t->n; k++)
+        if (seen[k]) read_piece(t, k, tr, sw, column_or_limbered);
+}
+
+/* does the front-edge centre stay on a road all along the sampled path? */
+static int path_on_road(const fogn_scenario *s, const gr_vec2 *pts, int n)
+{
+    for (int i = 0; i < n; i++) {
+        int ok = 0;
+        for (int k = 0; k < s->terrain.n && !ok; k++) {
+            const gr_terrain_piece *pc = &s->terrain.p[k];
+            if (pc->type != GR_T_ROAD && pc->type != GR_T_BRIDGE) continue;
+            if (gr_point_polyline_dist(pc->pts, pc->npts, pts[i]) <= pc->width / 2 + FOGN_ROAD_TOLERANCE) ok = 1;
+        }
+        if (!ok) return 0;
+    }
+    return 1;
+}
+
+/* --- road marching: follow the centre line of the nearest road ----------------------- */
+
+/* Walks `dist` along the road polyline from the point nearest `from`, in
+ * direction dir (+1 toward the last vertex, -1 toward the first). Fills the
+ * sampled path; returns the end point and the heading of the last segment. */
+static int road_walk(const gr_terrain_piece *rd, gr_vec2 from, int dir, double dist, gr_vec2 *end,
+                     double *heading, gr_vec2 *samples, int *nsamples, int max_samples)
+{
+    /* locate the nearest segment and parameter */
+    int best = -1;
+    double bd = INFINITY, bt = 0;
+    for (int i = 0; i + 1 < rd->npts; i++) {
+        gr_vec2 a = rd->pts[i], b = rd->pts[i + 1];
+        gr_vec2 ab = gr_v2_sub(b, a);
+        double l2 = gr_v2_dot(ab, ab);
+        double tt = l2 > 0 ? gr_v2_dot(gr_v2_sub(from, a), ab) / l2 : 0;
+        if (tt < 0) tt = 0;
+        if (tt > 1) tt = 1;
+        double d = gr_v2_dist(from, gr_v2_add(a, gr_v2_scale(ab, tt)));
+        if (d < bd) { bd = d; best = i; bt = tt; }
+    }
+    if (best < 0) return -1;
+    gr_vec2 cur = gr_v2_add(rd->pts[best], gr_v2_scale(gr_v2_sub(rd->pts[best + 1], rd->pts[best]), bt));
+    int seg = best;
+    double left = dist, hd = 0;
+    int ns = 0;
+    if (ns < max_samples) samples[ns++] = cur;
+    while (left > GR_EPS) {
+        gr_vec2 target = dir > 0 ? rd->pts[seg + 1] : rd->pts[seg];
+        gr_vec2 v = gr_v2_sub(target, cur);
+        double l = gr_v2_len(v);
+        if (l > GR_EPS) hd = atan2(v.y, v.x);
+        if (l >= left) {
+            cur = gr_v2_add(cur, gr_v2_scale(gr_v2_norm(v), left));
+            left = 0;
+        } else {
+            cur = target;
+            left -= l;
+            seg += dir;
+            if (seg < 0 || seg + 1 >= rd->npts) break; /* road ends */
+        }
+        if (ns < max_samples) samples[ns++] = cur;
+    }
+    if (dist <= GR_EPS) {
+        gr_vec2 a = rd->pts[best], b = rd->pts[best + 1];
+        gr_vec2 v = dir > 0 ? gr_v2_sub(b, a) : gr_v2_sub(a, b);
+        hd = atan2(v.y, v.x);
+    }
+    *end = cur;
+    *heading = hd;
+    *nsamples = ns;
+    return 0;
+}
+
+int fogn_road_under(const fogn_scenario *s, gr_vec2 p);
+int fogn_road_under(const fogn_scenario *s, gr_vec2 p)
+{
+    return gr_terrain_near_line(&s->terrain, GR_T_ROAD, p, 0.75 + FOGN_ROAD_TOLERANCE);
+}
+
+/* --- the check ------------------------------------------------------------------------------ */
+
+static void mark_complex(fogn_move_plan *plan, const char *why)
+{
+    if (!plan->complex) snprintf(plan->why_complex, sizeof plan->why_complex, "%s", why);
+    plan->complex = 1;
+}
+
+/* did any part of the unit end ahead of its original front-edge line? */
+static int is_advance(const gr_rect *start, const gr_rect *end_rects, int n)
+{
+    for (int i = 0; i < n; i++) {
+        gr_vec2 c[4];
+        gr_rect_corners(&end_rects[i], c);
+        for (int k = 0; k < 4; k++)
+            if (gr_rect_ahead_of_front(start, c[k]) > 1e-3) return 1;
+    }
+    return 0;
+}
+
+int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_move *m,
+                    fogn_move_plan *plan, gr_error *err)
+{
+    memset(plan, 0, sizeof *plan);
+    plan->passes_through = -1;
+    plan->slide_friend = -1;
+    if (m->unit < 0 || m->unit >= s->nunits) return gr_error_set(err, "no unit %d", m->unit);
+    const fogn_unit_profile *p = &s->units[m->unit];
+    const fogn_unit *u = &st->u[m->unit];
+    fogn_arm arm = fogn_troop_arm((fogn_troop)p->troop);
+    int wav = u->cohesion == FOGN_WAVERING;
+    int skirm = fogn_is_skirmisher(p, u);
+
+    if (!fogn_unit_alive(u)) return gr_error_set(err, "%s is not on the table", p->name);
+    if (p->side != st->active) return gr_error_set(err, "%s belongs to the side not moving", p->name);
+    if (u->flags & FOGN_UF_NO_MOVE)
+        return gr_error_set(err, "%s assaulted, arrived or made an outcome move this move and may not move (§8.2)", p->name);
+    if (u->flags & FOGN_UF_IN_COMBAT) return gr_error_set(err, "%s is in combat and may not move (§8.2)", p->name);
+    if (u->flags & FOGN_UF_STATIONARY)
+        return gr_error_set(err, "%s was passed through by a friend and must stay where it is this phase (§8.7)", p->name);
+    if (u->cohesion == FOGN_BROKEN)
+        return gr_error_set(err, "%s is Broken: it may only make its flight move (§8.12)", p->name);
+    if ((p->caps & FOGN_CAP_IMMOBILE) && m->kind != FOGN_MK_TURN)
+        return gr_error_set(err, "%s is immobile artillery and never moves (§2.4)", p->name);
+    if (m->second) {
+        if (wav) return gr_error_set(err, "%s is Wavering: no second move (§8.10)", p->name);
+        if (u->flags & FOGN_UF_CMT_FAILED)
+            return gr_error_set(err, "%s failed a complex move test: no second move (§5.3)", p->name);
+        if (u->flags & FOGN_UF_SECOND_DONE) return gr_error_set(err, "%s has made its second move", p->name);
+        mark_complex(plan, "second move");
+    } else if (u->flags & FOGN_UF_MOVED) {
+        return gr_error_set(err, "%s has already moved this phase", p->name);
+    }
+    if (u->kink != 0 && m->kind != FOGN_MK_KINK && m->kind != FOGN_MK_FORM)
+        return gr_error_set(err, "%s is a kinked line: straighten it (kink 0) before moving", p->name);
+
+    gr_rect start = fogn_unit_rect(p, u);
+    gr_rect end = start;
+    fogn_unit after = *u;
+    fogn_sweep sw;
+    fogn_sweep_clear(&sw);
+    fogn_sweep_rect(&sw, &start);
+    double measured = 0;       /* the distance that counts against the allowance */
+    double allowance_factor = 1;
+    int column_road = 0;
+    const double a90 = FOGN_MAX_WHEEL_DEG * DEG;
+
+    switch ((fogn_move_kind)m->kind) {
+    case FOGN_MK_NORMAL: {
+        if (m->dist < -GR_EPS) return gr_error_set(err, "a normal move goes forward; use a move to the rear");
+        if (fabs(m->angle) > a90 + 1e-9)
+            return gr_error_set(err, "wheel of %.0f degrees: at most %.0f per move (§8.4)", fabs(m->angle) / DEG, FOGN_MAX_WHEEL_DEG);
+        if (fabs(m->slide) > FOGN_MAX_SLIDE + 1e-9)
+            return gr_error_set(err, "slide of %.2f MU: at most one base width, %.1f MU (§8.4)", fabs(m->slide), FOGN_MAX_SLIDE);
+        if (m->angle != 0 && (m->pivot < GR_FL || m->pivot > GR_RL))
+            return gr_error_set(err, "a wheel needs a pivot corner (FL, FR, RL or RR)");
+        if (arm == FOGN_ARM_ART && u->formation == FOGN_F_UNLIMBERED)
+            return gr_error_set(err, "unlimbered artillery moves only by prolong (§8.6)");
+        if (u->formation == FOGN_F_SQUARE && m->angle != 0)
+            return gr_error_set(err, "a square moves straight only");
+        gr_rect w = start;
+        if (m->angle != 0) {
+            /* a forward wheel pivots on a front corner and the outer corner goes
+             * forward: pivot FL turns clockwise (negative), FR counter-clockwise */
+            int front = m->pivot == GR_FL || m->pivot == GR_FR;
+            int want_neg = (m->pivot == GR_FL) || (m->pivot == GR_RR);
+            if (front && ((m->angle < 0) != want_neg))
+                return gr_error_set(err, "a forward wheel about the %s corner turns %s", m->pivot == GR_FL ? "left" : "right",
+                                    m->pivot == GR_FL ? "right (negative degrees)" : "left (positive degrees)");
+            if (!front && ((m->angle < 0) != want_neg))
+                return gr_error_set(err, "a backward wheel about the %s rear corner turns %s", m->pivot == GR_RL ? "left" : "right",
+                                    m->pivot == GR_RL ? "left (positive degrees)" : "right (negative degrees)");
+            gr_vec2 pv = gr_rect_corner(&start, m->pivot);
+            fogn_sweep_rotation(&sw, &start, pv, m->angle, FOGN_WHEEL_SAMPLES);
+            w = gr_rect_wheel(&start, m->pivot, m->angle);
+        }
+        gr_rect fw = gr_rect_advance(&w, m->dist, 0);
+        if (m->dist > 0) fogn_sweep_pair(&sw, &w, &fw);
+        end = gr_rect_advance(&fw, 0, m->slide);
+        if (m->slide != 0) fogn_sweep_pair(&sw, &fw, &end);
+        /* measured: each front corner's straight displacement (§8.4); the wheel's
+         * outer-corner arc is limited separately below */
+        for (int c = GR_FL; c <= GR_FR; c++) {
+            double d = gr_v2_dist(gr_rect_corner(&start, c), gr_rect_corner(&end, c));
+            if (d > measured) measured = d;
+        }
+        if (m->angle != 0) {
+            double arc = fabs(m->angle) * start.w;
+            if (m->pivot == GR_RL || m->pivot == GR_RR) arc = fabs(m->angle) * hypot(start.w, start.d);
+            plan->allowance = -arc; /* stash; checked once the allowance is known */
+        }
+        if (m->slide != 0) {
+            int only_slide = m->dist == 0 && m->angle == 0;
+            if (only_slide) {
+                if (wav) return gr_error_set(err, "%s is Wavering: a slide as its only move is not allowed (§5.4)", p->name);
+                mark_complex(plan, "slide as the only move");
+            }
+        }
+        set_pose(&after, &end);
+        break;
+    }
+    case FOGN_MK_REAR: {
+        if (m->dist < 0) return gr_error_set(err, "the distance to the rear must be positive");
+        if (arm == FOGN_ARM_ART && u->formation == FOGN_F_UNLIMBERED)
+            return gr_error_set(err, "unlimbered artillery moves only by prolong (§8.6)");
+        gr_rect r0 = (m->flag & 1) ? about_face(&start) : start;
+        gr_rect r1 = (m->flag & 1) ? gr_rect_advance(&r0, m->dist, 0) : gr_rect_advance(&r0, -m->dist, 0);
+        fogn_sweep_pair(&sw, &r0, &r1);
+        end = (m->flag & 2) ? about_face(&r1) : r1;
+        measured = m->dist;
+        set_pose(&after, &end);
+        break;
+    }
+    case FOGN_MK_TURN: {
+        double turn = gr_angle_diff(m->angle, start.heading);
+        if (fabs(turn) < 1e-9) return gr_error_set(err, "%s already faces that way", p->name);
+        if (fabs(fabs(turn) - GR_PI) < 1e-6) {
+            end = about_face(&start);
+        } else {
+            gr_vec2 c = gr_rect_centre(&start);
+            fogn_sweep_rotation(&sw, &start, c, turn, FOGN_WHEEL_SAMPLES);
+            end = gr_rect_rotate_about(&start, c, turn);
+        }
+        measured = 0;
+        if (arm == FOGN_ARM_ART && u->formation == FOGN_F_UNLIMBERED) mark_complex(plan, "unlimbered artillery turning in place");
+        set_pose(&after, &end);
+        break;
+    }
+    case FOGN_MK_FREE: {
+        if (!((arm == FOGN_ARM_INF && skirm) || p->troop == FOGN_CAV_IRR_LIGHT))
+            return gr_error_set(err, "only skirmish infantry and irregular light cavalry move in any direction (§8.4)");
+        gr_rect moved = gr_rect_make(gr_v2(start.fc.x + m->dx, start.fc.y + m->dy), start.heading, start.w, start.d);
+        fogn_sweep_pair(&sw, &start, &moved);
+        double turn = gr_angle_diff(m->angle, start.heading);
+        end = moved;
+        if (fabs(turn) > 1e-9) {
+            gr_vec2 c = gr_rect_centre(&moved);
+            fogn_sweep_rotation(&sw, &moved, c, turn, FOGN_WHEEL_SAMPLES);
+            end = gr_rect_rotate_about(&moved, c, turn);
+        }
+        measured = hypot(m->dx, m->dy);
+        allowance_factor = 0.5;
+        set_pose(&after, &end);
+        break;
+    }
+    case FOGN_MK_FORM: {
+        if (form_transition_ok(s, st, m->unit, (fogn_formation)m->flag, err)) return -1;
+        end = form_template(p, u, (fogn_formation)m->flag);
+        after.formation = (uint8_t)m->flag;
+        after.kink = 0;
+        /* §8.5: no nearer the nearest enemy than before: step straight back until so */
+        double before = fogn_enemy_dist(s, st, m->unit, NULL);
+        for (int k = 0; k < 40 && fogn_enemy_dist(s, st, m->unit, &end) < before - 1e-6; k++)
+            end = gr_rect_advance(&end, -0.1, 0);
+        if (fogn_enemy_dist(s, st, m->unit, &end) < before - 1e-6)
+            return gr_error_set(err, "%s cannot change formation without ending nearer the enemy (§8.5)", p->name);
+        fogn_sweep_rect(&sw, &end);
+        measured = 0;
+        set_pose(&after, &end);
+        break;
+    }
+    case FOGN_MK_KINK: {
+        if (u->formation != FOGN_F_LINE && u->formation != FOGN_F_SKIRMISH_LINE)
+            return gr_error_set(err, "only an Extended Line can bend at its centre (§8.5)");
+        if (m->angle > 1e-9)
+            return gr_error_set(err, "the halves of a line may not bend towards each other: give a negative bend (§8.5)");
+        if (fabs(m->angle) > FOGN_MAX_KINK_DEG * DEG + 1e-9)
+            return gr_error_set(err, "a bend of %.0f degrees: at most %.0f (§8.5)", fabs(m->angle) / DEG, FOGN_MAX_KINK_DEG);
+        after.kink = m->angle;
+        gr_rect halves[2];
+        int nh = fogn_unit_rects(p, &after, halves);
+        for (int i = 0; i < nh; i++) fogn_sweep_rect(&sw, &halves[i]);
+        end = halves[0];
+        measured = 0;
+        break;
+    }
+    case FOGN_MK_ROAD: {
+        if (!(u->formation == FOGN_F_COLUMN || u->formation == FOGN_F_LIMBERED))
+            return gr_error_set(err, "only a March Column or limbered artillery marches along a road (§8.3)");
+        int rd = fogn_road_under(s, start.fc);
+        if (rd < 0) return gr_error_set(err, "%s is not on a road", p->name);
+        gr_vec2 samples[64], e;
+        int ns = 0;
+        double hd;
+        if (road_walk(&s->terrain.p[rd], start.fc, m->flag >= 0 ? 1 : -1, m->dist, &e, &hd, samples, &ns, 64))
+            return gr_error_set(err, "the road has no course");
+        gr_rect prev = start;
+        for (int i = 1; i < ns; i++) {
+            gr_vec2 dv = gr_v2_sub(samples[i], samples[i - 1]);
+            gr_rect cur = gr_rect_make(samples[i], atan2(dv.y, dv.x), start.w, start.d);
+            fogn_sweep_pair(&sw, &prev, &cur);
+            prev = cur;
+        }
+        end = gr_rect_make(e, hd, start.w, start.d);
+        measured = m->dist;
+        column_road = path_on_road(s, samples, ns);
+        set_pose(&after, &end);
+        break;
+    }
+    case FOGN_MK_UNLIMBER: {
+        if (arm != FOGN_ARM_ART || u->formation != FOGN_F_LIMBERED)
+            return gr_error_set(err, "only limbered artillery unlimbers");
+        if (wav) return gr_error_set(err, "%s is Wavering and may not unlimber (§5.4)", p->name);
+        /* §8.6: the gun line's front edge on the limber's front edge, centred */
+        after.formation = FOGN_F_UNLIMBERED;
+        end = fogn_unit_rect(p, &after);
+        fogn_sweep_rect(&sw, &end);
+        if (!FOGN_R_UNLIMBER_SIMPLE) mark_complex(plan, "unlimbering");
+        break;
+    }
+    case FOGN_MK_LIMBER: {
+        if (arm != FOGN_ARM_ART || u->formation != FOGN_F_UNLIMBERED)
+            return gr_error_set(err, "only unlimbered artillery limbers");
+        after.formation = FOGN_F_LIMBERED;
+        gr_rect lim = fogn_unit_rect(p, &after);
+        gr_vec2 right = gr_rect_right(&start);
+        switch (m->flag) {
+        case 1: /* facing backward: rear edge on the old front edge */
+            lim = gr_rect_make(gr_v2_sub(start.fc, gr_v2_scale(gr_rect_fwd(&start), lim.d)), start.heading + GR_PI, lim.w, lim.d);
+            break;
+        case 2: /* facing right: front edge on the unit's right edge */
+            lim = gr_rect_make(gr_v2_add(gr_v2_add(start.fc, gr_v2_scale(right, start.w / 2)),
+                                         gr_v2_scale(gr_rect_fwd(&start), -lim.w / 2)),
+                               start.heading - GR_PI / 2, lim.w, lim.d);
+            break;
+        case 3:
+            lim = gr_rect_make(gr_v2_add(gr_v2_sub(start.fc, gr_v2_scale(right, start.w / 2)),
+                                         gr_v2_scale(gr_rect_fwd(&start), -lim.w / 2)),
+                               start.heading + GR_PI / 2, lim.w, lim.d);
+            break;
+        default: break; /* facing forward in place of the centre gun */
+        }
+        end = lim;
+        fogn_sweep_rect(&sw, &end);
+        int heavy = p->weight == FOGN_HEAVY;
+        if (heavy && FOGN_R_LIMBER_HEAVY_COMPLEX) mark_complex(plan, "limbering heavy guns");
+        set_pose(&after, &end);
+        break;
+    }
+    case FOGN_MK_PROLONG: {
+        if (arm != FOGN_ARM_ART || u->formation != FOGN_F_UNLIMBERED)
+            return gr_error_set(err, "only unlimbered artillery moves by prolong (§8.6)");
+        end = gr_rect_advance(&start, m->dist, 0);
+        fogn_sweep_pair(&sw, &start, &end);
+        measured = fabs(m->dist);
+        mark_complex(plan, "moving guns by prolong");
+        set_pose(&after, &end);
+        break;
+    }
+    default:
+        return gr_error_set(err, "unknown move kind %d", m->kind);
+    }
+    if (sw.overflow) return gr_error_set(err, "move too complex to check");
+
+    /* --- terrain, allowance ---------------------------------------------------------- */
+    terrain_read tr;
+    read_terrain(s, &sw, u->formation == FOGN_F_COLUMN || u->formation == FOGN_F_LIMBERED, &tr);
+    if (tr.worst == FOGN_MC_IMPASSABLE)
+        return gr_error_set(err, "%s would enter impassable terrain (%s)", p->name, s->terrain.p[tr.worst_piece].name);
+    if (tr.deep_water) {
+        int led = fogn_leader_of(s, st, m->unit) >= 0;
+        if (tr.water_depth == GR_WATER_TORRENT || !led)
+            return gr_error_set(err, "%s cannot cross %s here: %s water%s (§15.6)", p->name, tr.water_name,
+                                tr.water_depth == GR_WATER_TORRENT ? "a surging torrent is crossed only at a bridge or ford;" : "shoulder-high",
+                                tr.water_depth == GR_WATER_TORRENT ? "" : " is crossed only by a unit led by a commander");
+    }
+    plan->worst = tr.worst;
+    double allow = fogn_allowance(s, p, u, tr.worst);
+    if (allow < 0)
+        return gr_error_set(err, "%s cannot move in %s terrain (§8.3)", p->name, fogn_move_class_name(tr.worst));
+    if (m->kind == FOGN_MK_ROAD && column_road && sweep_enemy_dist(s, st, p->side, &sw) > FOGN_ROAD_ENEMY_CLEAR)
+        allowance_factor = 2;
+    double wheel_arc = plan->allowance < 0 ? -plan->allowance : 0;
+    plan->allowance = allow * allowance_factor;
+    if (m->kind == FOGN_MK_REAR) {
+        double half = allow / 2;
+        if (m->dist > half + 1e-9) {
+            int full_ok = 0;
+            /* an about-face move in Line or March Column may use the full move ending reversed */
+            int lc = u->formation == FOGN_F_LINE || u->formation == FOGN_F_COLUMN;
+            int reversed = ((m->flag & 1) != 0) ^ ((m->flag & 2) != 0);
+            if (skirm) full_ok = 1;
+            else if (lc && reversed) { full_ok = 1; mark_complex(plan, "about-face move of a full move"); }
+            if (!full_ok)
+                return gr_error_set(err, "a move to the rear is at most half a move, %.2f MU, unless in Extended Line or March Column ending faced about (§8.4)", half);
+        }
+    }
+    if (measured > plan->allowance + 1e-6) {
+        if (m->kind == FOGN_MK_NORMAL) {
+            /* name the corner that went furthest */
+            double dl = gr_v2_dist(gr_rect_corner(&start, GR_FL), gr_rect_corner(&end, GR_FL));
+            double dr = gr_v2_dist(gr_rect_corner(&start, GR_FR), gr_rect_corner(&end, GR_FR));
+            return gr_error_set(err, "the %s front corner would move %.1f MU, allowance %.4g MU in %s (§8.3-8.4)",
+                                dl >= dr ? "left" : "right", dl >= dr ? dl : dr, plan->allowance, fogn_move_class_name(tr.worst));
+        }
+        return gr_error_set(err, "%s would move %.1f MU, allowance %.4g MU in %s (§8.3)", p->name, measured,
+                            plan->allowance, fogn_move_class_name(tr.worst));
+    }
+    if (wheel_arc > FOGN_WHEEL_ARC_FRACTION * allow + 1e-6)
+        return gr_error_set(err, "the wheel's outer corner travels %.1f MU: at most half the allowance, %.4g MU (§8.4)",
+                            wheel_arc, FOGN_WHEEL_ARC_FRACTION * allow);
+    if (tr.obstacle && !skirm && !(column_road && tr.worst <= FOGN_MC_ROUGH && m->kind == FOGN_MK_ROAD))
+        mark_complex(plan, "crossing an obstacle");
+
+    /* --- the table, enemies, friends ------------------------------------------------------- */
+    gr_rect end_rects[2];
+    int nend = fogn_unit_rects(p, &after, end_rects);
+    for (int i = 0; i < nend; i++)
+        if (!fogn_rect_on_table(s, &end_rects[i]))
+            return gr_error_set(err, "%s would leave the table", p->name);
+    double sweep_enemy = sweep_enemy_dist(s, st, p->side, &sw);
+    double start_enemy = fogn_enemy_dist(s, st, m->unit, NULL);
+    double end_enemy = INFINITY;
+    for (int i = 0; i < nend; i++) {
+        double d = fogn_enemy_dist(s, st, m->unit, &end_rects[i]);
+        if (d < end_enemy) end_enemy = d;
+    }
+    if (sweep_enemy <= CONTACT_EPS || end_enemy <= CONTACT_EPS)
+        return gr_error_set(err, "%s would touch an enemy: contact is made only by assaults (§8)", p->name);
+    int advance = is_advance(&start, end_rects, nend);
+    if (wav) {
+        for (int j = 0; j < s->nunits; j++) {
+            if (s->units[j].side == p->side || !fogn_unit_alive(&st->u[j])) continue;
+            gr_rect e[2];
+            int ne = fogn_unit_rects(&s->units[j], &st->u[j], e);
+            gr_rect sr[2];
+            int nsr = fogn_unit_rects(p, u, sr);
+            double d0 = rects_dist(sr, nsr, e, ne), d1 = rects_dist(end_rects, nend, e, ne);
+            if (d1 < FOGN_WAVERING_KEEP_AWAY - 1e-9 && d1 < d0 - 1e-6)
+                return gr_error_set(err, "%s is Wavering and may not move to within %.0f MU of %s, nor closer to it (§8.9)",
+                                    p->name, FOGN_WAVERING_KEEP_AWAY, s->units[j].name);
+        }
+        if (m->kind == FOGN_MK_FORM || m->kind == FOGN_MK_TURN || m->kind == FOGN_MK_KINK)
+            mark_complex(plan, "Wavering unit changing formation or facing");
+    } else if (m->kind == FOGN_MK_FORM || m->kind == FOGN_MK_TURN || m->kind == FOGN_MK_KINK) {
+        if (start_enemy <= FOGN_R_REFORM_ENEMY_NEAR + 1e-9) {
+            /* turning to face an enemy within 2 MU is Simple (§5.4, §23.1 #13) */
+            int facing_near = 0;
+            if (m->kind == FOGN_MK_TURN) {
+                for (int j = 0; j < s->nunits && !facing_near; j++) {
+                    if (s->units[j].side == p->side || !fogn_unit_alive(&st->u[j])) continue;
+                    gr_rect e = fogn_unit_rect(&s->units[j], &st->u[j]);
+                    if (gr_rect_dist(&start, &e) <= FOGN_CLOSE + 1e-9 && gr_rect_in_front_corridor(&end, &e, -1)) facing_near = 1;
+                }
+            }
+            if (!facing_near) mark_complex(plan, "formation or facing change with an enemy within 2 MU");
+        }
+    }
+    if (advance && u->cohesion == FOGN_DISORDERED && end_enemy <= FOGN_CLOSE + 1e-9)
+        mark_complex(plan, "Disordered unit advancing to within 2 MU of an enemy");
+    if (advance && (u->flags & FOGN_UF_HALTED)) mark_complex(plan, "halted by fire: advancing needs a test");
+    if (m->kind == FOGN_MK_FREE && sweep_enemy <= FOGN_CLOSE + 1e-9)
+        return gr_error_set(err, "a move in any direction must stay more than 2 MU from every enemy (§8.4)");
+    if (m->kind == FOGN_MK_NORMAL && m->slide != 0) {
+        int only_slide = m->dist == 0 && m->angle == 0;
+        if (only_slide) {
+            if (sweep_enemy <= FOGN_CLOSE + 1e-9)
+                return gr_error_set(err, "a slide as the only move must stay more than 2 MU from every enemy (§8.4)");
+        } else {
+            double adv_l = gr_v2_dist(gr_rect_corner(&start, GR_FL), gr_rect_corner(&end, GR_FL));
+            double adv_r = gr_v2_dist(gr_rect_corner(&start, GR_FR), gr_rect_corner(&end, GR_FR));
+            int case_a = adv_l >= FOGN_SLIDE_MIN_ADVANCE - 1e-9 && adv_r >= FOGN_SLIDE_MIN_ADVANCE - 1e-9 &&
+                         sweep_enemy >= FOGN_SLIDE_ENEMY_CLEAR - 1e-9;
+            /* case (b): near the enemy, only to clear friends: the same move
+             * without the slide must overlap a friend */
+            int case_b = 0;
+            if (!case_a && (start_enemy <= FOGN_SLIDE_ENEMY_CLEAR || end_enemy <= FOGN_SLIDE_ENEMY_CLEAR) &&
+                start_enemy > FOGN_CLOSE) {
+                gr_rect noslide = gr_rect_advance(&end, 0, -m->slide);
+                for (int j = 0; j < s->nunits && !case_b; j++) {
+                    if (j == m->unit || s->units[j].side != p->side || !fogn_unit_alive(&st->u[j])) continue;
+                    gr_rect fr = fogn_unit_rect(&s->units[j], &st->u[j]);
+                    if (gr_rect_overlap(&noslide, &fr, 1e-6)) case_b = 1;
+                }
+            }
+            if (!case_a && !case_b)
+                return gr_error_set(err, "a slide with a forward move needs both front corners to go 3 MU with every enemy over 6 MU away, or must be needed to clear friends near the enemy (§8.4)");
+        }
+    }
+    if (m->second && sweep_enemy <= FOGN_SECOND_MOVE_CLEAR + 1e-9)
+        return gr_error_set(err, "a second move must stay more than 6 MU from every enemy (§8.10)");
+    if (m->second && start_enemy <= FOGN_SECOND_MOVE_CLEAR + 1e-9)
+        return gr_error_set(err, "a second move must stay more than 6 MU from every enemy (§8.10)");
+
+    /* friends: no overlap at the end; passing through only by §8.7 */
+    for (int j = 0; j < s->nunits; j++) {
+        if (j == m->unit || s->units[j].side != p->side || !fogn_unit_alive(&st->u[j])) continue;
+        const fogn_unit_profile *fp = &s->units[j];
+        const fogn_unit *fu = &st->u[j];
+        gr_rect fr[2];
+        int nf = fogn_unit_rects(fp, fu, fr);
+        int crossed = 0, at_end = 0;
+        for (int k = 0; k < nf; k++) {
+            gr_vec2 fc[4];
+            gr_rect_corners(&fr[k], fc);
+            for (int i = 1; i < sw.n && !crossed; i++) /* sweep[0] is the start footprint */
+                if (gr_poly_intersect(sw.pts[i], sw.npts[i], fc, 4)) {
+                    /* touching is fine: require real overlap via a shrunk test */
+                    gr_rect shrunk = fr[k];
+                    shrunk.w -= 2e-3; shrunk.d -= 2e-3;
+                    shrunk.fc = gr_v2_sub(shrunk.fc, gr_v2_scale(gr_rect_fwd(&fr[k]), 1e-3));
+                    gr_vec2 sc[4];
+                    gr_rect_corners(&shrunk, sc);
+                    if (gr_poly_intersect(sw.pts[i], sw.npts[i], sc, 4)) crossed = 1;
+                }
+            for (int i = 0; i < nend; i++)
+                if (gr_rect_overlap(&end_rects[i], &fr[k], 1e-6)) at_end = 1;
+        }
+        if (!crossed && !at_end) continue;
+        int free_pass = fogn_is_skirmisher(fp, fu) || skirm || fogn_troop_arm((fogn_troop)fp->troop) == FOGN_ARM_ART ||
+                        arm == FOGN_ARM_ART;
+        if (!free_pass) {
+            if (plan->passes_through >= 0 && plan->passes_through != j)
+                return gr_error_set(err, "%s may pass through only one friend in a move (§8.7)", p->name);
+            if (fu->flags & FOGN_UF_MOVED)
+                return gr_error_set(err, "%s can pass through %s only if that unit stays still all phase; it has moved (§8.7)",
+                                    p->name, fp->name);
+            if (fu->formation == FOGN_F_COLUMN)
+                return gr_error_set(err, "%s cannot pass through %s: it is in March Column (§8.7)", p->name, fp->name);
+            plan->passes_through = j;
+            int same_div = fp->division == p->division;
+            if (!same_div) mark_complex(plan, "passing through friends of another command");
+            else if (wav) mark_complex(plan, "Wavering unit passing through friends");
+        }
+        if (at_end) {
+            /* §8.7: the stationary unit may be slid back (or forward) up to one base depth */
+            if (free_pass || plan->slide_friend >= 0)
+                return gr_error_set(err, "%s would end on top of %s", p->name, fp->name);
+            int done = 0;
+            for (int step = 1; step <= 12 && !done; step++) {
+                for (int dir = -1; dir <= 1 && !done; dir += 2) {
+                    double off = dir * FOGN_INTERPEN_SLIDE * step / 12.0;
+                    gr_rect moved = gr_rect_advance(&fr[0], off, 0);
+                    int clash = 0;
+                    for (int i = 0; i < nend; i++) if (gr_rect_overlap(&end_rects[i], &moved, 1e-6)) clash = 1;
+                    for (int q = 0; q < s->nunits && !clash; q++) {
+                        if (q == j || q == m->unit || !fogn_unit_alive(&st->u[q])) continue;
+                        gr_rect o = fogn_unit_rect(&s->units[q], &st->u[q]);
+                        if (gr_rect_overlap(&moved, &o, 1e-6) || (s->units[q].side != p->side && gr_rect_dist(&moved, &o) <= CONTACT_EPS)) clash = 1;
+                    }
+                    if (!clash && fogn_rect_on_table(s, &moved)) {
+                        plan->slide_friend = j;
+                        plan->friend_after = moved;
+                        plan->friend_dx = moved.fc.x - fr[0].fc.x;
+                        plan->friend_dy = moved.fc.y - fr[0].fc.y;
+                        done = 1;
+                    }
+                }
+            }
+            if (!done)
+                return gr_error_set(err, "%s has no room beyond %s, even sliding it one base depth (§8.7)", p->name, fp->name);
+        }
+    }
+    plan->after = after;
+    return 0;
+}
+
+void fogn_move_commit(const fogn_scenario *s, fogn_state *st, const fogn_move *m, const fogn_move_plan *plan)
+{
+    fogn_unit *u = &st->u[m->unit];
+    double ox = u->x, oy = u->y, oh = u->heading;
+    uint16_t flags = u->flags;
+    *u = plan->after;
+    u->flags = flags | FOGN_UF_MOVED;
+    if (m->second) u->flags |= FOGN_UF_SECOND_DONE;
+    if (plan->passes_through >= 0) {
+        st->u[plan->passes_through].flags |= FOGN_UF_STATIONARY;
+        u->flags |= FOGN_UF_INTERPENETRATED;
+    }
+    if (plan->slide_friend >= 0) {
+        fogn_unit *f = &st->u[plan->slide_friend];
+        f->x += plan->friend_dx;
+        f->y += plan->friend_dy;
+        f->flags |= FOGN_UF_STATIONARY;
+    }
+    /* a commander leading the unit keeps his place relative to it (§3.4) */
+    for (int c = 0; c < s->ncmdrs; c++) {
+        if (st->c[c].leading != m->unit) continue;
+        gr_vec2 rel = gr_v2_rot(gr_v2(st->c[c].x - ox, st->c[c].y - oy), u->heading - oh);
+        st->c[c].x = u->x + rel.x;
+        st->c[c].y = u->y + rel.y;
+        if (st->c[c].x < FOGN_CMDR_BASE / 2) st->c[c].x = FOGN_CMDR_BASE / 2;
+        if (st->c[c].y < FOGN_CMDR_BASE / 2) st->c[c].y = FOGN_CMDR_BASE / 2;
+        if (st->c[c].x > s->table_w - FOGN_CMDR_BASE / 2) st->c[c].x = s->table_w - FOGN_CMDR_BASE / 2;
+        if (st->c[c].y > s->table_h - FOGN_CMDR_BASE / 2) st->c[c].y = s->table_h - FOGN_CMDR_BASE / 2;
+    }
+}

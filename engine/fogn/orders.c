@@ -1,0 +1,296 @@
+/* orders.c - the movement-phase order menu (what the AI searches and what a
+ * player picks by number) and the compiler from orders to exact moves. An
+ * order names an intention ("advance on 3/Hussars to 6 MU"); compiling it
+ * finds the exact wheel, distance and slide, and every compiled move passes
+ * the same checks as a move typed by hand (move.c). */
+#include "internal.h"
+
+#include <math.h>
+#include <string.h>
+
+#define DEG (GR_PI / 180.0)
+
+static double open_allowance(const fogn_scenario *s, int unit, const fogn_state *st)
+{
+    return fogn_allowance(s, &s->units[unit], &st->u[unit], FOGN_MC_OPEN);
+}
+
+/* Largest distance in [0, dmax] for which the move (with m->dist varied) is
+ * legal and keeps at least `keep` MU from `target` (-1: no target). Returns
+ * the distance, or -1 when even the shortest step is illegal. */
+static double longest_legal(const fogn_scenario *s, const fogn_state *st, fogn_move *m, double dmax,
+                            int target, double keep)
+{
+    double lo = -1, step_lo = 0, hi = dmax;
+    /* quick accept of the full distance */
+    for (int iter = 0; iter < 14; iter++) {
+        double d = iter == 0 ? hi : (step_lo + hi) / 2;
+        m->dist = d;
+        fogn_move_plan plan;
+        int ok = fogn_move_check(s, st, m, &plan, NULL) == 0;
+        if (ok && target >= 0) {
+            gr_rect r[2];
+            int n = fogn_unit_rects(&s->units[m->unit], &plan.after, r);
+            gr_rect e = fogn_unit_rect(&s->units[target], &st->u[target]);
+            for (int i = 0; i < n; i++)
+                if (gr_rect_dist(&r[i], &e) < keep - 1e-6) ok = 0;
+        }
+        if (ok) {
+            lo = d;
+            if (iter == 0) break;
+            step_lo = d;
+        } else {
+            hi = d;
+        }
+        if (hi - step_lo < 0.05) break;
+    }
+    return lo;
+}
+
+/* the wheel (pivot corner, signed angle) that turns the unit toward a point,
+ * limited to 90 degrees and to an outer-corner arc of half the allowance */
+static void wheel_toward(const gr_rect *r, gr_vec2 goal, double allow, int *pivot, double *angle)
+{
+    gr_vec2 c = gr_rect_centre(r);
+    double want = gr_angle_diff(atan2(goal.y - c.y, goal.x - c.x), r->heading);
+    double lim = FOGN_MAX_WHEEL_DEG * DEG;
+    double arc_lim = r->w > 0 ? FOGN_WHEEL_ARC_FRACTION * allow / r->w : lim;
+    if (arc_lim < lim) lim = arc_lim;
+    if (want > lim) want = lim;
+    if (want < -lim) want = -lim;
+    if (fabs(want) < 2 * DEG) { *pivot = -1; *angle = 0; return; }
+    *angle = want;
+    *pivot = want < 0 ? GR_FL : GR_FR; /* pivot on the corner toward which it turns */
+}
+
+int fogn_action_to_move(const fogn_scenario *s, const fogn_state *st, const gr_action *a, fogn_move *m,
+                        gr_error *err)
+{
+    memset(m, 0, sizeof *m);
+    m->unit = a->actor;
+    m->pivot = -1;
+    m->second = st->second;
+    if (a->actor < 0 || a->actor >= s->nunits) return gr_error_set(err, "that order needs a unit");
+    const fogn_unit *u = &st->u[a->actor];
+    gr_rect r = fogn_unit_rect(&s->units[a->actor], u);
+    switch ((fogn_action_type)a->type) {
+    case FOGN_A_MOVE:
+        m->kind = FOGN_MK_NORMAL;
+        m->pivot = a->arg;
+        m->angle = a->p[0] * DEG;
+        m->dist = a->p[1];
+        m->slide = a->p[2];
+        return 0;
+    case FOGN_A_REAR:
+        m->kind = FOGN_MK_REAR;
+        m->dist = a->p[1];
+        m->flag = a->arg;
+        return 0;
+    case FOGN_A_FREE:
+        m->kind = FOGN_MK_FREE;
+        m->dx = a->p[0];
+        m->dy = a->p[1];
+        m->angle = a->p[2] * DEG;
+        return 0;
+    case FOGN_A_FACE_TO:
+        m->kind = FOGN_MK_TURN;
+        m->angle = a->p[0] * DEG;
+        return 0;
+    case FOGN_A_TURN:
+        m->kind = FOGN_MK_TURN;
+        m->angle = u->heading + a->arg * DEG;
+        return 0;
+    case FOGN_A_FORM:
+        m->kind = FOGN_MK_FORM;
+        m->flag = a->arg;
+        return 0;
+    case FOGN_A_KINK:
+        m->kind = FOGN_MK_KINK;
+        m->angle = a->p[0] * DEG;
+        return 0;
+    case FOGN_A_LIMBER:
+        m->kind = FOGN_MK_LIMBER;
+        m->flag = a->arg;
+        return 0;
+    case FOGN_A_UNLIMBER:
+        m->kind = FOGN_MK_UNLIMBER;
+        return 0;
+    case FOGN_A_PROLONG:
+        m->kind = FOGN_MK_PROLONG;
+        m->dist = a->p[1];
+        return 0;
+    case FOGN_A_FALL_BACK: {
+        m->kind = FOGN_MK_REAR;
+        double d = longest_legal(s, st, m, open_allowance(s, a->actor, st) / 2, -1, 0);
+        if (d <= 0.05) return gr_error_set(err, "%s has no room to fall back", s->units[a->actor].name);
+        m->dist = d;
+        return 0;
+    }
+    case FOGN_A_ROAD: {
+        m->kind = FOGN_MK_ROAD;
+        m->flag = a->arg >= 0 ? 1 : -1;
+        double d = longest_legal(s, st, m, 2 * open_allowance(s, a->actor, st), -1, 0);
+        if (d <= 0.05) return gr_error_set(err, "%s cannot march along the road that way", s->units[a->actor].name);
+        m->dist = d;
+        return 0;
+    }
+    case FOGN_A_FACE: {
+        if (a->target < 0 || a->target >= s->nunits) return gr_error_set(err, "face whom?");
+        gr_rect e = fogn_unit_rect(&s->units[a->target], &st->u[a->target]);
+        gr_vec2 c = gr_rect_centre(&r), ec = gr_rect_centre(&e);
+        m->kind = FOGN_MK_TURN;
+        m->angle = atan2(ec.y - c.y, ec.x - c.x);
+        return 0;
+    }
+    case FOGN_A_ADVANCE:
+    case FOGN_A_ADVANCE_OBJ: {
+        gr_vec2 goal;
+        int target = -1;
+        double keep = 0;
+        if (a->type == FOGN_A_ADVANCE) {
+            if (a->target < 0 || a->target >= s->nunits) return gr_error_set(err, "advance on whom?");
+            gr_rect e = fogn_unit_rect(&s->units[a->target], &st->u[a->target]);
+            goal = gr_rect_centre(&e);
+            target = a->target;
+            keep = a->arg;
+        } else {
+            if (a->target < 0 || a->target >= s->nobj) return gr_error_set(err, "advance on which objective?");
+            goal = gr_v2(s->obj[a->target].x, s->obj[a->target].y);
+        }
+        double allow = open_allowance(s, a->actor, st);
+        m->kind = FOGN_MK_NORMAL;
+        wheel_toward(&r, goal, allow, &m->pivot, &m->angle);
+        double d = longest_legal(s, st, m, allow, target, keep);
+        if (d < 0 && m->angle != 0) { /* try a straight advance if the wheel is blocked */
+            m->pivot = -1;
+            m->angle = 0;
+            d = longest_legal(s, st, m, allow, target, keep);
+        }
+        if (d < 0 || (d < 0.05 && m->angle == 0)) return gr_error_set(err, "%s cannot advance that way", s->units[a->actor].name);
+        m->dist = d;
+        return 0;
+    }
+    default:
+        return gr_error_set(err, "that is not a unit's movement order");
+    }
+}
+
+/* may the unit pay for the move now (simple, or complex with a CMT it can attempt)? */
+static int affordable(const fogn_scenario *s, const fogn_state *st, const fogn_move_plan *plan, int unit)
+{
+    if (!plan->complex) return 1;
+    fogn_cmt_cost cost;
+    return fogn_cmt_cost_of(s, st, unit, &cost, NULL) == 0;
+}
+
+static int try_add(const fogn_scenario *s, const fogn_state *st, gr_action *out, int n, int max, gr_action a)
+{
+    if (n >= max) return n;
+    fogn_move m;
+    fogn_move_plan plan;
+    if (fogn_action_to_move(s, st, &a, &m, NULL)) return n;
+    if (fogn_move_check(s, st, &m, &plan, NULL)) return n;
+    if (!affordable(s, st, &plan, a.actor)) return n;
+    /* record the compiled exact parameters so a replay does not depend on the compiler */
+    out[n++] = a;
+    return n;
+}
+
+static gr_action act(int type, int actor, int target, int arg)
+{
+    gr_action a;
+    memset(&a, 0, sizeof a);
+    a.type = (uint16_t)type;
+    a.actor = (int16_t)actor;
+    a.target = (int16_t)target;
+    a.arg = (int16_t)arg;
+    return a;
+}
+
+/* the k nearest live enemies of a unit */
+static int nearest_enemies(const fogn_scenario *s, const fogn_state *st, int unit, int *out, int k)
+{
+    double dist[FOGN_MAX_UNITS];
+    int idx[FOGN_MAX_UNITS], n = 0;
+    gr_rect r = fogn_unit_rect(&s->units[unit], &st->u[unit]);
+    for (int j = 0; j < s->nunits; j++) {
+        if (s->units[j].side == s->units[unit].side || !fogn_unit_alive(&st->u[j])) continue;
+        gr_rect e = fogn_unit_rect(&s->units[j], &st->u[j]);
+        dist[n] = gr_rect_dist(&r, &e);
+        idx[n++] = j;
+    }
+    for (int i = 1; i < n; i++) /* insertion sort: n is small */
+        for (int j = i; j > 0 && (dist[j] < dist[j - 1] || (dist[j] == dist[j - 1] && idx[j] < idx[j - 1])); j--) {
+            double td = dist[j]; dist[j] = dist[j - 1]; dist[j - 1] = td;
+            int ti = idx[j]; idx[j] = idx[j - 1]; idx[j - 1] = ti;
+        }
+    if (n > k) n = k;
+    memcpy(out, idx, (size_t)n * sizeof *out);
+    return n;
+}
+
+int fogn_orders_for_unit(const fogn_scenario *s, const fogn_state *st, int unit, gr_action *out, int max)
+{
+    int n = 0;
+    const fogn_unit_profile *p = &s->units[unit];
+    const fogn_unit *u = &st->u[unit];
+    fogn_arm arm = fogn_troop_arm((fogn_troop)p->troop);
+    if (n < max) out[n++] = act(FOGN_A_HOLD, unit, -1, 0);
+    if (!st->second && n < max) out[n++] = act(FOGN_A_DONE, -1, -1, 0);
+    int en[FOGN_MENU_ENEMIES];
+    int ne = nearest_enemies(s, st, unit, en, FOGN_MENU_ENEMIES);
+    static const int bands[3] = {(int)FOGN_BAND_CLOSE, (int)FOGN_BAND_MEDIUM, (int)FOGN_BAND_LONG};
+    int movable = !(arm == FOGN_ARM_ART && u->formation == FOGN_F_UNLIMBERED) && !(p->caps & FOGN_CAP_IMMOBILE);
+    if (movable) {
+        for (int i = 0; i < ne; i++)
+            for (int b = 0; b < 3; b++) n = try_add(s, st, out, n, max, act(FOGN_A_ADVANCE, unit, en[i], bands[b]));
+        for (int o = 0; o < s->nobj; o++) n = try_add(s, st, out, n, max, act(FOGN_A_ADVANCE_OBJ, unit, o, 0));
+        n = try_add(s, st, out, n, max, act(FOGN_A_ROAD, unit, -1, 1));
+        n = try_add(s, st, out, n, max, act(FOGN_A_ROAD, unit, -1, -1));
+    }
+    if (st->second) return n; /* a second move: advances and road marches only */
+    if (movable) n = try_add(s, st, out, n, max, act(FOGN_A_FALL_BACK, unit, -1, 0));
+    if (ne > 0) {
+        /* face the nearest enemy if not already roughly facing it */
+        gr_rect r = fogn_unit_rect(p, u), e = fogn_unit_rect(&s->units[en[0]], &st->u[en[0]]);
+        gr_vec2 c = gr_rect_centre(&r), ec = gr_rect_centre(&e);
+        double off = fabs(gr_angle_diff(atan2(ec.y - c.y, ec.x - c.x), u->heading));
+        if (off > 20 * DEG) n = try_add(s, st, out, n, max, act(FOGN_A_FACE, unit, en[0], 0));
+    }
+    n = try_add(s, st, out, n, max, act(FOGN_A_TURN, unit, -1, 180));
+    if (arm == FOGN_ARM_ART) {
+        if (u->formation == FOGN_F_LIMBERED) n = try_add(s, st, out, n, max, act(FOGN_A_UNLIMBER, unit, -1, 0));
+        else {
+            n = try_add(s, st, out, n, max, act(FOGN_A_LIMBER, unit, -1, 0));
+            gr_action pr = act(FOGN_A_PROLONG, unit, -1, 0);
+            pr.p[1] = 1.0f;
+            n = try_add(s, st, out, n, max, pr);
+        }
+    } else {
+        for (int f = 0; f < FOGN_F_COUNT; f++)
+            if (f != u->formation && fogn_formation_allowed(p, (fogn_formation)f))
+                n = try_add(s, st, out, n, max, act(FOGN_A_FORM, unit, -1, f));
+    }
+    return n;
+}
+
+int fogn_orders_for_cmdr(const fogn_scenario *s, const fogn_state *st, int cmdr, gr_action *out, int max)
+{
+    int n = 0;
+    int actor = s->nunits + cmdr;
+    if (n < max) out[n++] = act(FOGN_A_HOLD, actor, -1, 0);
+    if (n < max) out[n++] = act(FOGN_A_DONE, -1, -1, 0);
+    const fogn_cmdr_profile *cp = &s->cmdrs[cmdr];
+    /* join each unit of his division (or, for a corps commander, the army) that he can reach */
+    for (int j = 0; j < s->nunits && n < max; j++) {
+        if (s->units[j].side != cp->side || !fogn_unit_alive(&st->u[j])) continue;
+        if (cp->role == FOGN_CMDR_DIVISION && s->units[j].division != cp->division) continue;
+        if (st->c[cmdr].leading == j) continue;
+        gr_action a = act(FOGN_A_CMDR_JOIN, actor, j, 0);
+        gr_error e;
+        gr_error_clear(&e);
+        fogn_state tmp = *st;
+        if (fogn_cmdr_apply(s, &tmp, &a, &e) == 0) out[n++] = a;
+    }
+    return n;
+}

@@ -1,0 +1,293 @@
+/* ruleset.c - fogn's entry in the game interface: the gr_ruleset table, the
+ * result, the evaluator's features, what to draw, the state as JSON, the
+ * invariants checked after every action in debug builds, and a text summary. */
+#include "internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+void fogn_init(const void *scn, void *state);
+int fogn_to_move(const void *scn, const void *state);
+int fogn_legal_actions(const void *scn, const void *state, gr_action *out, int max);
+int fogn_apply(const void *scn, void *state, const gr_action *a, gr_dice *dice, gr_log *log, gr_error *err);
+int fogn_cursor_actor(const fogn_scenario *s, const fogn_state *st);
+const char *fogn_phase_name(int ph);
+
+static const gr_terrain *fogn_terrain(const void *scn) { return &((const fogn_scenario *)scn)->terrain; }
+
+static void fogn_result(const void *scn, const void *state, gr_result *out)
+{
+    const fogn_scenario *s = scn;
+    const fogn_state *st = state;
+    memset(out, 0, sizeof *out);
+    out->winner = GR_SIDE_NONE;
+    out->score[0] = out->score[1] = 0.5;
+    if (!st->over) return;
+    out->over = 1;
+    out->winner = st->winner;
+    out->margin = st->margin;
+    if (st->winner >= 0) {
+        out->score[st->winner] = 1;
+        out->score[st->winner ^ 1] = 0;
+    }
+    static const char *const levels[] = {"draw", "marginal victory", "moderate victory", "major victory"};
+    int a0 = fogn_attrition(s, st, 0), a1 = fogn_attrition(s, st, 1);
+    const char *why = st->end_reason == 2 ? "army morale" : st->end_reason == 3 ? "decision limit" : "turn limit";
+    if (st->winner >= 0)
+        snprintf(out->reason, sizeof out->reason, "%s: %s for %s (attrition %d to %d)", why, levels[st->margin & 3],
+                 s->side_name[st->winner], a0, a1);
+    else
+        snprintf(out->reason, sizeof out->reason, "%s: draw (attrition %d to %d)", why, a0, a1);
+}
+
+static int fogn_features(const void *scn, const void *state, double *out, const char **names, int max)
+{
+    const fogn_scenario *s = scn;
+    const fogn_state *st = state;
+    int n = 0;
+#define FEAT(nm, v) do { if (n < max) { if (names) names[n] = nm; out[n] = (v); n++; } } while (0)
+    static const char *const coh_names[2][4] = {
+        {"s0_steady", "s0_disordered", "s0_wavering", "s0_broken"},
+        {"s1_steady", "s1_disordered", "s1_wavering", "s1_broken"}};
+    for (int side = 0; side < 2; side++) {
+        double by[4] = {0, 0, 0, 0};
+        for (int i = 0; i < s->nunits; i++) {
+            if (s->units[i].side != side || !fogn_unit_alive(&st->u[i])) continue;
+            by[st->u[i].cohesion & 3] += s->units[i].size == FOGN_LARGE ? 3 : 2;
+        }
+        for (int c = 0; c < 4; c++) FEAT(coh_names[side][c], by[c]);
+    }
+    FEAT("s0_attrition_frac", (double)fogn_attrition(s, st, 0) / (fogn_acv(s, 0) ? fogn_acv(s, 0) : 1));
+    FEAT("s1_attrition_frac", (double)fogn_attrition(s, st, 1) / (fogn_acv(s, 1) ? fogn_acv(s, 1) : 1));
+    /* objectives: held by a side with the only live units within the radius */
+    double held[2] = {0, 0};
+    for (int o = 0; o < s->nobj; o++) {
+        int near[2] = {0, 0};
+        for (int i = 0; i < s->nunits; i++) {
+            if (!fogn_unit_alive(&st->u[i]) || st->u[i].cohesion >= FOGN_WAVERING) continue;
+            gr_rect r = fogn_unit_rect(&s->units[i], &st->u[i]);
+            if (gr_rect_point_dist(&r, gr_v2(s->obj[o].x, s->obj[o].y)) <= s->obj[o].radius) near[s->units[i].side] = 1;
+        }
+        if (near[0] && !near[1]) held[0] += s->obj[o].points;
+        if (near[1] && !near[0]) held[1] += s->obj[o].points;
+    }
+    FEAT("s0_objectives", held[0]);
+    FEAT("s1_objectives", held[1]);
+    /* line of communications: nearest enemy to each side's LOC marker */
+    for (int side = 0; side < 2; side++) {
+        double d = 99;
+        if (s->has_loc[side])
+            for (int i = 0; i < s->nunits; i++) {
+                if (s->units[i].side == side || !fogn_unit_alive(&st->u[i])) continue;
+                gr_rect r = fogn_unit_rect(&s->units[i], &st->u[i]);
+                double x = gr_rect_point_dist(&r, s->loc[side]);
+                if (x < d) d = x;
+            }
+        FEAT(side ? "s1_loc_enemy_dist" : "s0_loc_enemy_dist", d);
+    }
+    FEAT("move", st->move);
+#undef FEAT
+    return n;
+}
+
+static void fogn_describe(const void *scn, const void *state, char *buf, size_t cap)
+{
+    const fogn_scenario *s = scn;
+    const fogn_state *st = state;
+    if (st->over) { snprintf(buf, cap, "the game is over"); return; }
+    int actor = fogn_cursor_actor(s, st);
+    if (actor < s->nunits)
+        snprintf(buf, cap, "move %d, %s, %s phase: %s%s (u%d)", st->move, s->side_name[st->active],
+                 fogn_phase_name(st->phase), s->units[actor].name, st->second ? ", second move" : "", actor);
+    else
+        snprintf(buf, cap, "move %d, %s, %s phase: commander %s (c%d)", st->move, s->side_name[st->active],
+                 fogn_phase_name(st->phase), s->cmdrs[actor - s->nunits].name, actor - s->nunits);
+}
+
+static int fogn_render_items(const void *scn, const void *state, gr_render_item *out, int max)
+{
+    const fogn_scenario *s = scn;
+    const fogn_state *st = state;
+    int n = 0;
+    for (int i = 0; i < s->nunits && n < max; i++) {
+        const fogn_unit *u = &st->u[i];
+        if (!fogn_unit_alive(u)) continue;
+        gr_render_item *it = &out[n++];
+        memset(it, 0, sizeof *it);
+        it->side = s->units[i].side;
+        it->kind = 0;
+        snprintf(it->label, sizeof it->label, "%s", s->units[i].name);
+        snprintf(it->detail, sizeof it->detail, "u%d %s%s%s", i, fogn_formation_name((fogn_formation)u->formation),
+                 u->cohesion ? " " : "", u->cohesion ? fogn_cohesion_name((fogn_cohesion)u->cohesion) : "");
+        gr_rect b[24];
+        int nb = fogn_unit_base_rects(&s->units[i], u, b, 24);
+        it->nbases = nb;
+        for (int k = 0; k < nb; k++) {
+            it->base[k][0] = b[k].fc.x;
+            it->base[k][1] = b[k].fc.y;
+            it->base[k][2] = b[k].heading;
+            it->base[k][3] = b[k].w;
+            it->base[k][4] = b[k].d;
+        }
+        it->broken = u->cohesion == FOGN_BROKEN;
+        it->spent = (u->flags & FOGN_UF_SPENT) != 0;
+    }
+    for (int c = 0; c < s->ncmdrs && n < max; c++) {
+        if (!(st->c[c].flags & FOGN_CF_ON_TABLE)) continue;
+        gr_render_item *it = &out[n++];
+        memset(it, 0, sizeof *it);
+        it->side = s->cmdrs[c].side;
+        it->kind = 1;
+        snprintf(it->label, sizeof it->label, "%s", s->cmdrs[c].name);
+        snprintf(it->detail, sizeof it->detail, "c%d %s", c,
+                 s->cmdrs[c].role == FOGN_CMDR_CORPS ? "corps" : s->cmdrs[c].role == FOGN_CMDR_ARMY ? "army" : "division");
+        gr_rect r = fogn_cmdr_rect(&st->c[c]);
+        it->nbases = 1;
+        it->base[0][0] = r.fc.x;
+        it->base[0][1] = r.fc.y;
+        it->base[0][2] = r.heading;
+        it->base[0][3] = r.w;
+        it->base[0][4] = r.d;
+    }
+    return n;
+}
+
+static json_t *fogn_state_to_json(const void *scn, const void *state)
+{
+    const fogn_scenario *s = scn;
+    const fogn_state *st = state;
+    json_t *j = json_object();
+    json_t *units = json_array(), *cmdrs = json_array();
+    if (!j || !units || !cmdrs) { json_decref(j); json_decref(units); json_decref(cmdrs); return NULL; }
+    json_object_set_new(j, "move", json_integer(st->move));
+    json_object_set_new(j, "active", json_integer(st->active));
+    json_object_set_new(j, "phase", json_string(fogn_phase_name(st->phase)));
+    json_object_set_new(j, "cursor", json_integer(st->cursor));
+    json_object_set_new(j, "second", json_boolean(st->second));
+    json_object_set_new(j, "over", json_boolean(st->over));
+    json_object_set_new(j, "winner", json_integer(st->winner));
+    json_object_set_new(j, "margin", json_integer(st->margin));
+    json_object_set_new(j, "end_reason", json_integer(st->end_reason));
+    json_object_set_new(j, "decisions", json_integer(st->decisions));
+    for (int i = 0; i < s->nunits; i++) {
+        const fogn_unit *u = &st->u[i];
+        json_t *o = json_pack("{s:s, s:f, s:f, s:f, s:f, s:s, s:s, s:i, s:i}", "name", s->units[i].name, "x", u->x, "y",
+                              u->y, "facing", u->heading * 180.0 / GR_PI, "kink", u->kink * 180.0 / GR_PI, "formation",
+                              fogn_formation_name((fogn_formation)u->formation), "cohesion",
+                              fogn_cohesion_name((fogn_cohesion)u->cohesion), "flags", u->flags, "bases_lost",
+                              u->bases_lost);
+        json_array_append_new(units, o);
+    }
+    for (int c = 0; c < s->ncmdrs; c++) {
+        json_t *o = json_pack("{s:s, s:f, s:f, s:i, s:i, s:i}", "name", s->cmdrs[c].name, "x", st->c[c].x, "y",
+                              st->c[c].y, "leading", st->c[c].leading, "cp", st->c[c].cp, "flags", st->c[c].flags);
+        json_array_append_new(cmdrs, o);
+    }
+    json_object_set_new(j, "units", units);
+    json_object_set_new(j, "commanders", cmdrs);
+    return j;
+}
+
+static int fogn_check_invariants(const void *scn, const void *state, gr_error *err)
+{
+    const fogn_scenario *s = scn;
+    const fogn_state *st = state;
+    if (st->active > 1) return gr_error_set(err, "active side %d", st->active);
+    for (int i = 0; i < s->nunits; i++) {
+        const fogn_unit *u = &st->u[i];
+        if (u->cohesion > FOGN_BROKEN) return gr_error_set(err, "%s: cohesion %d", s->units[i].name, u->cohesion);
+        if (u->formation >= FOGN_F_COUNT) return gr_error_set(err, "%s: formation %d", s->units[i].name, u->formation);
+        if (!isfinite(u->x) || !isfinite(u->y) || !isfinite(u->heading))
+            return gr_error_set(err, "%s: position not finite", s->units[i].name);
+        if (!fogn_unit_alive(u)) continue;
+        if (!fogn_formation_allowed(&s->units[i], (fogn_formation)u->formation))
+            return gr_error_set(err, "%s: formation %s not allowed", s->units[i].name,
+                                fogn_formation_name((fogn_formation)u->formation));
+        gr_rect a[2];
+        int na = fogn_unit_rects(&s->units[i], u, a);
+        for (int k = 0; k < na; k++)
+            if (!fogn_rect_on_table(s, &a[k])) return gr_error_set(err, "%s is off the table", s->units[i].name);
+        for (int j = i + 1; j < s->nunits; j++) {
+            if (!fogn_unit_alive(&st->u[j])) continue;
+            gr_rect b[2];
+            int nb = fogn_unit_rects(&s->units[j], &st->u[j], b);
+            for (int x = 0; x < na; x++)
+                for (int y = 0; y < nb; y++)
+                    if (gr_rect_overlap(&a[x], &b[y], 1e-3))
+                        return gr_error_set(err, "%s overlaps %s", s->units[i].name, s->units[j].name);
+        }
+    }
+    for (int c = 0; c < s->ncmdrs; c++)
+        if (st->c[c].leading >= s->nunits) return gr_error_set(err, "commander %d leads unit %d", c, st->c[c].leading);
+    return 0;
+}
+
+static void fogn_summary(const void *scn, const void *state, FILE *out)
+{
+    const fogn_scenario *s = scn;
+    const fogn_state *st = state;
+    fprintf(out, "%s\n", s->name);
+    if (s->description[0]) fprintf(out, "  %s\n", s->description);
+    fprintf(out, "table %.4g x %.4g MU, %d terrain pieces, weather %s, %d moves a side, %s moves first\n", s->table_w,
+            s->table_h, s->terrain.n, s->weather == FOGN_WEATHER_RAIN ? "rain" : "clear",
+            s->max_turns > 0 ? s->max_turns : FOGN_DEFAULT_TURNS, s->side_name[s->first_side]);
+    for (int side = 0; side < 2; side++) {
+        fprintf(out, "\n%s (%s edge): army combat value %d, attrition %d\n", s->side_name[side],
+                s->base_edge[side] ? "north" : "south", fogn_acv(s, side), fogn_attrition(s, st, side));
+        for (int c = 0; c < s->ncmdrs; c++) {
+            const fogn_cmdr_profile *cp = &s->cmdrs[c];
+            if (cp->side != side || cp->role == FOGN_CMDR_DIVISION) continue;
+            fprintf(out, "  c%-2d %s, %s commander (level %d%s), %d CP\n", c, cp->name,
+                    cp->role == FOGN_CMDR_CORPS ? "corps" : "army", cp->level, cp->charismatic ? ", charismatic" : "",
+                    st->c[c].cp);
+        }
+        for (int d = 0; d < s->ndivs; d++) {
+            if (s->divs[d].side != side) continue;
+            int dc = s->divs[d].commander;
+            fprintf(out, "  %s", s->divs[d].name);
+            if (dc >= 0) fprintf(out, " - c%d %s (level %d, %d CP)", dc, s->cmdrs[dc].name, s->cmdrs[dc].level, st->c[dc].cp);
+            fprintf(out, "\n");
+            for (int i = 0; i < s->nunits; i++) {
+                const fogn_unit_profile *p = &s->units[i];
+                const fogn_unit *u = &st->u[i];
+                if (p->division != d) continue;
+                fprintf(out, "    u%-2d %-28s %-5s %-8s %-9s %-23s %-12s %-10s (%5.1f,%5.1f) facing %4.0f%s%s\n", i,
+                        p->name, p->size == FOGN_LARGE ? "large" : "small", fogn_elan_name((fogn_elan)p->elan),
+                        fogn_training_name((fogn_training)p->training), fogn_troop_name((fogn_troop)p->troop),
+                        fogn_formation_name((fogn_formation)u->formation),
+                        fogn_cohesion_name((fogn_cohesion)u->cohesion), u->x, u->y, u->heading * 180.0 / GR_PI,
+                        (u->flags & FOGN_UF_SPENT) ? " spent" : "", fogn_unit_alive(u) ? "" : " (off table)");
+            }
+        }
+    }
+    if (s->nobj) {
+        fprintf(out, "\nobjectives:\n");
+        for (int o = 0; o < s->nobj; o++)
+            fprintf(out, "  obj%d %s at (%.1f, %.1f), radius %.1f, %d points\n", o, s->obj[o].name, s->obj[o].x,
+                    s->obj[o].y, s->obj[o].radius, s->obj[o].points);
+    }
+}
+
+const gr_ruleset fogn_ruleset = {
+    .name = "fogn",
+    .title = "Field of Glory Napoleonic",
+    .state_size = sizeof(fogn_state),
+    .scenario_load = fogn_scenario_load,
+    .scenario_free = fogn_scenario_free,
+    .terrain = fogn_terrain,
+    .init = fogn_init,
+    .to_move = fogn_to_move,
+    .legal_actions = fogn_legal_actions,
+    .apply = fogn_apply,
+    .result = fogn_result,
+    .features = fogn_features,
+    .format_action = fogn_format_action,
+    .parse_action = fogn_parse_action,
+    .describe_decision = fogn_describe,
+    .state_to_json = fogn_state_to_json,
+    .state_from_json = NULL,
+    .render_items = fogn_render_items,
+    .check_invariants = fogn_check_invariants,
+    .summary = fogn_summary,
+};

@@ -1,0 +1,80 @@
+/* rulings.h - every reconstructed table value (R) and every ruling the fogn
+ * engine makes where the book is silent, as a named constant. Each has a line
+ * in docs/rulings.md with the section it stands for. Change them here only. */
+#ifndef FOGN_RULINGS_H
+#define FOGN_RULINGS_H
+
+/* §8.3 / §23.1 #1: regular light cavalry not in single rank moves 8/6/4 */
+#define FOGN_R_LIGHT_CAV_OPEN 8.0
+#define FOGN_R_LIGHT_CAV_ROUGH 6.0
+/* §23.1 #2: limbered horse artillery rough / difficult */
+#define FOGN_R_HORSE_ART_ROUGH 4.0
+#define FOGN_R_HORSE_ART_DIFFICULT 2.0
+/* §23.1 #3: skirmish infantry in the open; prolong without heavy guns in the open */
+#define FOGN_R_SKIRMISH_OPEN 6.0
+#define FOGN_R_PROLONG_MEDIUM_OPEN 2.0
+/* §23.1 #4: commanders alone 10/8/6 */
+#define FOGN_R_CMDR_OPEN 10.0
+#define FOGN_R_CMDR_ROUGH 8.0
+#define FOGN_R_CMDR_DIFFICULT 6.0
+/* §23.1 #5: squares move only the 1 MU minimum */
+#define FOGN_R_SQUARE_MOVE 1.0
+/* §8.3: every unit may move 1 MU whatever the terrain (not heavy guns by prolong in difficult) */
+#define FOGN_MIN_MOVE 1.0
+/* §23.1 #13: stationary formation/facing change Simple unless an enemy is within 2 MU */
+#define FOGN_R_REFORM_ENEMY_NEAR 2.0
+/* §23.1 #14: unlimber Simple (N/A Wavering); limber heavy Complex; medium Simple */
+#define FOGN_R_UNLIMBER_SIMPLE 1
+#define FOGN_R_LIMBER_HEAVY_COMPLEX 1
+/* §23.2 #16: Wavering units keep 6 MU from the enemy (10 is the alternative) */
+#define FOGN_WAVERING_KEEP_AWAY 6.0
+/* §23.2 #17: division commander's range while leading a unit */
+#define FOGN_DIV_RANGE 8.0
+#define FOGN_DIV_RANGE_LEADING 4.0
+#define FOGN_CORPS_RANGE 20.0
+#define FOGN_CORPS_RANGE_LEADING 10.0
+#define FOGN_ARMY_RANGE 40.0
+/* §23.3 #42: one wheel of at most 90 degrees, made first; the outer corner's
+ * arc is at most half the allowance */
+#define FOGN_MAX_WHEEL_DEG 90.0
+#define FOGN_WHEEL_ARC_FRACTION 0.5
+/* §8.4: slides of at most one base width */
+#define FOGN_MAX_SLIDE FOGN_BW
+/* §8.4 slide case (a): both front corners travel at least 3 MU and the unit keeps 6 MU from enemies */
+#define FOGN_SLIDE_MIN_ADVANCE 3.0
+#define FOGN_SLIDE_ENEMY_CLEAR 6.0
+/* §8.4 / §8.9 / §8.11: the 2 MU rings */
+#define FOGN_CLOSE 2.0
+/* §8.3 roads: double move if > 6 MU from every enemy unit all the way */
+#define FOGN_ROAD_ENEMY_CLEAR 6.0
+/* Ruling: a move "follows a road" when the front-edge centre stays within
+ * the road's half width plus this tolerance of its centre line */
+#define FOGN_ROAD_TOLERANCE 0.5
+/* §8.10 second move: > 6 MU from enemy combat units throughout */
+#define FOGN_SECOND_MOVE_CLEAR 6.0
+/* Ruling: swept paths are checked on this many intermediate poses per wheel */
+#define FOGN_WHEEL_SAMPLES 8
+/* Ruling: a turn in place rotates the footprint about its centre */
+/* Ruling: an about-face keeps the footprint: the new front edge is the old rear edge */
+/* Ruling: a march column turning off a road is moved as a rigid unit measured
+ * by its head (the book's kinked column is kept only on roads, see FOGN_MK_ROAD) */
+/* Ruling: a kinked Extended Line must straighten (a KINK of 0) before it moves */
+#define FOGN_MAX_KINK_DEG 90.0
+/* §8.7 interpenetration: the passed unit may be slid back up to one base depth */
+#define FOGN_INTERPEN_SLIDE FOGN_BASE_DEPTH
+/* Ruling: a unit may not leave the table by a voluntary move (outcome moves are issue 3) */
+/* §8.8 brigade groups: units within this of their commander throughout */
+#define FOGN_BG_CMDR_RANGE 8.0
+/* Ruling: a decision bound: the game ends as a draw after this many decisions
+ * (guards against a scenario without a turn limit) */
+#define FOGN_MAX_DECISIONS 20000
+/* Ruling: default game length when a scenario sets none (player-moves per side) */
+#define FOGN_DEFAULT_TURNS 12
+/* Ruling: the order menu offers advances to these distance bands from the target */
+#define FOGN_BAND_CLOSE 2.5
+#define FOGN_BAND_MEDIUM 6.5
+#define FOGN_BAND_LONG 16.0
+/* Ruling: the order menu considers only this many nearest enemies */
+#define FOGN_MENU_ENEMIES 3
+
+#endif

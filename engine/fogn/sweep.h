@@ -1,0 +1,25 @@
+/* sweep.h - the area a moving unit passes over, as a list of small convex
+ * polygons (hulls of consecutive poses), for terrain and collision checks. */
+#ifndef FOGN_SWEEP_H
+#define FOGN_SWEEP_H
+
+#include "../core/geom.h"
+
+#define FOGN_SWEEP_MAX 96
+
+typedef struct fogn_sweep {
+    int n;
+    int npts[FOGN_SWEEP_MAX];
+    gr_vec2 pts[FOGN_SWEEP_MAX][8];
+    int overflow;
+} fogn_sweep;
+
+void fogn_sweep_clear(fogn_sweep *sw);
+/* adds the footprint itself */
+void fogn_sweep_rect(fogn_sweep *sw, const gr_rect *r);
+/* adds the hull of two poses (exact for a translation) */
+void fogn_sweep_pair(fogn_sweep *sw, const gr_rect *a, const gr_rect *b);
+/* adds a rotation about a point through `angle`, sampled */
+void fogn_sweep_rotation(fogn_sweep *sw, const gr_rect *start, gr_vec2 pivot, double angle, int samples);
+
+#endif

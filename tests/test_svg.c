@@ -1,0 +1,370 @@
+/* test_svg.c - the SVG table renderer: structure of the output (balanced
+ * elements, one polygon per base, escaped text, y flipped so side 0's edge
+ * is at the bottom), bad input refused, and all-or-nothing file writing. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../cli/svg.h"
+
+#define T_W 24.0
+#define T_H 16.0
+#define T_SCALE 20.0
+
+typedef struct fixture {
+    gr_terrain terrain;
+    gr_render_item items[2];
+    gr_svg_objective obj[1];
+    gr_svg_loc loc[2];
+    gr_svg_input in;
+} fixture;
+
+static void add_piece(gr_terrain *t, const char *name, int type, int shape, double width,
+                      int n, const double *xy)
+{
+    gr_terrain_piece *p = &t->p[t->n++];
+    memset(p, 0, sizeof *p);
+    snprintf(p->name, sizeof p->name, "%s", name);
+    p->type = (unsigned char)type;
+    p->shape = (unsigned char)shape;
+    p->width = width;
+    p->npts = n;
+    for (int i = 0; i < n; i++) {
+        p->pts[i].x = xy[2 * i];
+        p->pts[i].y = xy[2 * i + 1];
+    }
+}
+
+/* Four bases side by side, front edges on the line y = y, facing `h`. */
+static void line_of_four(gr_render_item *it, int side, const char *label, double x, double y, double h)
+{
+    memset(it, 0, sizeof *it);
+    it->side = side;
+    snprintf(it->label, sizeof it->label, "%s", label);
+    snprintf(it->detail, sizeof it->detail, "line, steady");
+    it->nbases = 4;
+    for (int i = 0; i < 4; i++) {
+        double off = (i - 1.5) * 2.0;
+        it->base[i][0] = x + sin(h) * off;
+        it->base[i][1] = y - cos(h) * off;
+        it->base[i][2] = h;
+        it->base[i][3] = 2.0;
+        it->base[i][4] = 1.0;
+    }
+}
+
+static fixture *make_fixture(void)
+{
+    fixture *fx = calloc(1, sizeof *fx);
+    assert_non_null(fx);
+    fx->terrain.table_w = T_W;
+    fx->terrain.table_h = T_H;
+    add_piece(&fx->terrain, "Bois de Boulogne", GR_T_DENSE_WOOD, GR_SHAPE_POLYGON, 0, 4,
+              (double[]){2, 9, 7, 9, 7, 13, 2, 13});
+    add_piece(&fx->terrain, "River Dyle", GR_T_RIVER, GR_SHAPE_POLYLINE, 1.0, 3,
+              (double[]){0, 6, 12, 7, 24, 6});
+    add_piece(&fx->terrain, "Road", GR_T_ROAD, GR_SHAPE_POLYLINE, 0.8, 2,
+              (double[]){12, 0, 12, 16});
+    /* side 0 faces up the table from near its own edge; side 1 faces down */
+    line_of_four(&fx->items[0], 0, "1/45e Ligne", 8, 1, M_PI / 2);
+    line_of_four(&fx->items[1], 1, "IR 4 & <Hoch>", 16, 14, -M_PI / 2);
+    fx->items[1].broken = 1;
+    fx->items[0].spent = 1;
+    fx->obj[0] = (gr_svg_objective){"Hill \"A\"", 12, 8, 2, -1};
+    fx->loc[0] = (gr_svg_loc){0, 12, 1.125};
+    fx->loc[1] = (gr_svg_loc){1, 12, 14.875};
+    gr_svg_input *in = &fx->in;
+    in->terrain = &fx->terrain;
+    in->items = fx->items;
+    in->nitems = 2;
+    in->side_name[0] = "French";
+    in->side_name[1] = "Austrian";
+    in->objectives = fx->obj;
+    in->nobjectives = 1;
+    in->locs = fx->loc;
+    in->nlocs = 2;
+    in->title = "Test table";
+    in->move = 2;
+    in->phase = "movement";
+    in->scale = T_SCALE;
+    return fx;
+}
+
+/* Renders to a malloc'd string (asserting success). */
+static char *render(const gr_svg_input *in)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    assert_non_null(m);
+    gr_error err = {0};
+    int rc = gr_svg_render(m, in, &err);
+    assert_int_equal(fclose(m), 0);
+    if (rc != 0) fail_msg("render failed: %s", err.msg);
+    assert_false(err.set);
+    assert_non_null(buf);
+    assert_int_equal(strlen(buf), len);
+    return buf;
+}
+
+static int count(const char *hay, const char *needle)
+{
+    int n = 0;
+    size_t nl = strlen(needle);
+    for (const char *p = strstr(hay, needle); p; p = strstr(p + nl, needle)) n++;
+    return n;
+}
+
+/* "<g" followed by a space or '>', so "<g" does not match other tags. */
+static int count_open_g(const char *s)
+{
+    int n = 0;
+    for (const char *p = strstr(s, "<g"); p; p = strstr(p + 2, "<g"))
+        if (p[2] == ' ' || p[2] == '>') n++;
+    return n;
+}
+
+static void assert_balanced(const char *s)
+{
+    assert_int_equal(count_open_g(s), count(s, "</g>"));
+    assert_int_equal(count(s, "<svg"), 1);
+    assert_int_equal(count(s, "</svg>"), 1);
+    assert_int_equal(count(s, "<text"), count(s, "</text>"));
+    assert_int_equal(count(s, "<pattern"), count(s, "</pattern>"));
+    assert_int_equal(count(s, "<clipPath"), count(s, "</clipPath>"));
+    assert_int_equal(count(s, "<defs>"), count(s, "</defs>"));
+    /* the renderer self-closes every other element; nothing follows </svg> */
+    const char *end = strstr(s, "</svg>");
+    assert_string_equal(end, "</svg>\n");
+}
+
+static void test_structure_and_labels(void **state)
+{
+    (void)state;
+    fixture *fx = make_fixture();
+    char *s = render(&fx->in);
+    assert_true(strncmp(s, "<?xml", 5) == 0 || strncmp(s, "<svg", 4) == 0);
+    assert_non_null(strstr(s, "<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert_balanced(s);
+    /* both labels, the second escaped */
+    assert_non_null(strstr(s, ">1/45e Ligne<"));
+    assert_non_null(strstr(s, ">IR 4 &amp; &lt;Hoch&gt;<"));
+    assert_null(strstr(s, "& <"));
+    assert_null(strstr(s, "<Hoch"));
+    assert_non_null(strstr(s, "Hill &quot;A&quot;"));
+    /* one polygon per base, the broken unit hatched, the spent one marked */
+    assert_int_equal(count(s, "class=\"base\""), 8);
+    assert_int_equal(count(s, "class=\"front\""), 8);
+    assert_int_equal(count(s, "fill=\"url(#gr-broken-1)\""), 4);
+    assert_int_equal(count(s, "class=\"spent\""), 1);
+    /* terrain, objectives, legend, title */
+    assert_non_null(strstr(s, "class=\"terrain dense-wood\""));
+    assert_non_null(strstr(s, "class=\"river\""));
+    assert_non_null(strstr(s, "class=\"road\""));
+    assert_non_null(strstr(s, ">Bois de Boulogne<"));
+    assert_int_equal(count(s, "class=\"loc\""), 2);
+    assert_non_null(strstr(s, "class=\"legend\""));
+    assert_non_null(strstr(s, "Test table"));
+    assert_non_null(strstr(s, "move 2"));
+    assert_non_null(strstr(s, "6 MU"));
+    assert_non_null(strstr(s, "French base edge"));
+    free(s);
+    free(fx);
+}
+
+static void test_y_is_flipped(void **state)
+{
+    (void)state;
+    fixture *fx = make_fixture();
+    char *s = render(&fx->in);
+    /* the first base drawn is side 0's, front edge at table y = 1, 1 MU deep */
+    const char *p = strstr(s, "class=\"base\" points=\"");
+    assert_non_null(p);
+    p += strlen("class=\"base\" points=\"");
+    double x[4], y[4];
+    int got = sscanf(p, "%lf,%lf %lf,%lf %lf,%lf %lf,%lf",
+                     &x[0], &y[0], &x[1], &y[1], &x[2], &y[2], &x[3], &y[3]);
+    assert_int_equal(got, 8);
+    double front = (T_H - 1.0) * T_SCALE, rear = (T_H - 0.0) * T_SCALE;
+    /* FL, FR on the front edge; RR, RL one MU further toward the picture's bottom */
+    assert_true(fabs(y[0] - front) < 0.11 && fabs(y[1] - front) < 0.11);
+    assert_true(fabs(y[2] - rear) < 0.11 && fabs(y[3] - rear) < 0.11);
+    /* facing up the picture, the unit's left is the picture's left */
+    assert_true(x[0] < x[1]);
+    /* base 0 is the leftmost: front centre x = 8 - 1.5 * 2, its left corner 1 MU further */
+    assert_true(fabs(x[0] - 4.0 * T_SCALE) < 0.11);
+    free(s);
+    free(fx);
+}
+
+static void test_empty_table(void **state)
+{
+    (void)state;
+    gr_terrain *t = calloc(1, sizeof *t);
+    assert_non_null(t);
+    t->table_w = 12;
+    t->table_h = 8;
+    gr_svg_input in;
+    memset(&in, 0, sizeof in);
+    in.terrain = t;
+    char *s = render(&in);
+    assert_balanced(s);
+    assert_int_equal(count(s, "class=\"base\""), 0);
+    assert_non_null(strstr(s, "Side 0 base edge"));
+    assert_non_null(strstr(s, ">Grognard<"));
+    free(s);
+    /* no terrain at all: the size comes from the input */
+    memset(&in, 0, sizeof in);
+    in.table_w = 6;
+    in.table_h = 4;
+    s = render(&in);
+    assert_balanced(s);
+    free(s);
+    free(t);
+}
+
+static void test_bad_input_refused(void **state)
+{
+    (void)state;
+    gr_svg_input in;
+    memset(&in, 0, sizeof in);
+    gr_error err = {0};
+    FILE *sink = fopen("/dev/null", "w");
+    assert_non_null(sink);
+    /* no terrain, no size */
+    assert_int_equal(gr_svg_render(sink, &in, &err), -1);
+    assert_true(err.set);
+    assert_non_null(strstr(err.msg, "table size"));
+    /* items promised but missing */
+    gr_error_clear(&err);
+    in.table_w = 10;
+    in.table_h = 10;
+    in.nitems = 3;
+    assert_int_equal(gr_svg_render(sink, &in, &err), -1);
+    assert_non_null(strstr(err.msg, "render items"));
+    gr_error_clear(&err);
+    in.nitems = 0;
+    in.scale = NAN;
+    assert_int_equal(gr_svg_render(sink, &in, &err), -1);
+    assert_non_null(strstr(err.msg, "scale"));
+    /* nothing at all */
+    gr_error_clear(&err);
+    assert_int_equal(gr_svg_render(sink, NULL, &err), -1);
+    assert_true(err.set);
+    assert_int_equal(ftell(sink), 0);   /* refusals write nothing */
+    fclose(sink);
+}
+
+static void test_text_is_sanitised(void **state)
+{
+    (void)state;
+    fixture *fx = make_fixture();
+    /* a label cut inside a two-byte UTF-8 sequence, and a control character */
+    memset(fx->items[0].label, 0, sizeof fx->items[0].label);
+    memcpy(fx->items[0].label, "Garde\x01 \xc3\xa0 pied \xc3", 17);
+    /* a label filling its array with no NUL must not be over-read */
+    memset(fx->items[1].label, 'X', sizeof fx->items[1].label);
+    fx->in.side_fill[0] = "\"><script>";   /* not a colour: the default is used */
+    char *s = render(&fx->in);
+    assert_balanced(s);
+    assert_non_null(strstr(s, ">Garde  \xc3\xa0 pied ?<"));
+    assert_null(strstr(s, "<script"));
+    assert_non_null(strstr(s, "#2b4c9b"));
+    char xs[sizeof fx->items[1].label + 3];
+    xs[0] = '>';
+    memset(xs + 1, 'X', sizeof fx->items[1].label);
+    xs[sizeof xs - 2] = '<';
+    xs[sizeof xs - 1] = '\0';
+    assert_non_null(strstr(s, xs));
+    free(s);
+    free(fx);
+}
+
+/* Names in dir that look like our temporary files. */
+static int leftover_temps(const char *dir)
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL)
+        if (strstr(e->d_name, ".tmp.")) n++;
+    closedir(d);
+    return n;
+}
+
+static void test_write_file(void **state)
+{
+    (void)state;
+    fixture *fx = make_fixture();
+    char dir[] = "/tmp/gr_svg_test.XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[128];
+    snprintf(path, sizeof path, "%s/table.svg", dir);
+    gr_error err = {0};
+
+    assert_int_equal(gr_svg_write_file(path, &fx->in, &err), 0);
+    assert_false(err.set);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    char head[6] = {0};
+    assert_int_equal(fread(head, 1, 5, f), 5);
+    fclose(f);
+    assert_string_equal(head, "<?xml");
+    assert_int_equal(leftover_temps(dir), 0);
+
+    /* a failed render leaves the earlier file exactly as it was */
+    struct stat before, after;
+    assert_int_equal(stat(path, &before), 0);
+    fx->in.nitems = -1;
+    assert_int_equal(gr_svg_write_file(path, &fx->in, &err), -1);
+    assert_true(err.set);
+    assert_non_null(strstr(err.msg, path));
+    assert_int_equal(stat(path, &after), 0);
+    assert_int_equal(before.st_size, after.st_size);
+    assert_int_equal(before.st_ino, after.st_ino);
+    assert_int_equal(leftover_temps(dir), 0);
+
+    /* a folder that does not exist: an error naming the file, nothing written */
+    char missing[160];
+    snprintf(missing, sizeof missing, "%s/no/such/dir/table.svg", dir);
+    fx->in.nitems = 2;
+    gr_error_clear(&err);
+    assert_int_equal(gr_svg_write_file(missing, &fx->in, &err), -1);
+    assert_true(err.set);
+    assert_non_null(strstr(err.msg, missing));
+    assert_int_not_equal(access(missing, F_OK), 0);
+    assert_int_equal(leftover_temps(dir), 0);
+
+    /* no path at all */
+    gr_error_clear(&err);
+    assert_int_equal(gr_svg_write_file("", &fx->in, &err), -1);
+    assert_true(err.set);
+
+    assert_int_equal(unlink(path), 0);
+    assert_int_equal(rmdir(dir), 0);
+    free(fx);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_structure_and_labels),
+        cmocka_unit_test(test_y_is_flipped),
+        cmocka_unit_test(test_empty_table),
+        cmocka_unit_test(test_bad_input_refused),
+        cmocka_unit_test(test_text_is_sanitised),
+        cmocka_unit_test(test_write_file),
+    };
+    return cmocka_run_group_tests_name("svg", tests, NULL, NULL);
+}
