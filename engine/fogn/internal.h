@@ -140,6 +140,9 @@ int fogn_acv(const fogn_scenario *s, int side);
 int fogn_brigade_members(const fogn_scenario *s, const fogn_state *st, int unit, int *out, int max);
 
 /* the turn machine (turn.c) */
+int fogn_cursor_actor(const fogn_scenario *s, const fogn_state *st);
+/* the same, through an untyped scenario/state (tests, front ends) */
+int fogn_cursor_actor_public(const void *scn, const void *state);
 void fogn_advance_to_decision(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);
 
 /* notation */

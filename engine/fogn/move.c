@@ -70,8 +70,12 @@ static double sweep_enemy_dist(const fogn_scenario *s, const fogn_state *st, int
         int ne = fogn_unit_rects(&s->units[j], &st->u[j], e);
         for (int k = 0; k < ne; k++) {
             gr_vec2 ec[4];
+            double eb[4];
             gr_rect_corners(&e[k], ec);
+            fogn_rect_box(&e[k], eb);
+            if (fogn_box_dist(sw->all, eb) >= d) continue;
             for (int i = 0; i < sw->n; i++) {
+                if (fogn_box_dist(sw->box[i], eb) >= d) continue; /* cannot beat the best so far */
                 double x = gr_poly_dist(sw->pts[i], sw->npts[i], ec, 4);
                 if (x < d) d = x;
             }
@@ -735,9 +739,12 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
         int crossed = 0, at_end = 0;
         for (int k = 0; k < nf; k++) {
             gr_vec2 fc[4];
+            double fb[4];
             gr_rect_corners(&fr[k], fc);
+            fogn_rect_box(&fr[k], fb);
+            if (fogn_box_dist(sw.all, fb) > 0) continue;
             for (int i = 1; i < sw.n && !crossed; i++) /* sweep[0] is the start footprint */
-                if (gr_poly_intersect(sw.pts[i], sw.npts[i], fc, 4)) {
+                if (fogn_box_dist(sw.box[i], fb) <= 0 && gr_poly_intersect(sw.pts[i], sw.npts[i], fc, 4)) {
                     /* touching is fine: require real overlap via a shrunk test */
                     gr_rect shrunk = fr[k];
                     shrunk.w -= 2e-3; shrunk.d -= 2e-3;

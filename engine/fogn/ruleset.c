@@ -11,7 +11,6 @@ void fogn_init(const void *scn, void *state);
 int fogn_to_move(const void *scn, const void *state);
 int fogn_legal_actions(const void *scn, const void *state, gr_action *out, int max);
 int fogn_apply(const void *scn, void *state, const gr_action *a, gr_dice *dice, gr_log *log, gr_error *err);
-int fogn_cursor_actor(const fogn_scenario *s, const fogn_state *st);
 const char *fogn_phase_name(int ph);
 
 static const gr_terrain *fogn_terrain(const void *scn) { return &((const fogn_scenario *)scn)->terrain; }

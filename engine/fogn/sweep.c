@@ -1,10 +1,55 @@
 /* sweep.c - building swept areas from poses (see sweep.h). */
 #include "sweep.h"
 
+#include <math.h>
+
 void fogn_sweep_clear(fogn_sweep *sw)
 {
     sw->n = 0;
     sw->overflow = 0;
+    sw->all[0] = sw->all[1] = INFINITY;
+    sw->all[2] = sw->all[3] = -INFINITY;
+}
+
+/* box of the polygon just added */
+static void finish(fogn_sweep *sw)
+{
+    int i = sw->n - 1;
+    double *b = sw->box[i];
+    b[0] = b[1] = INFINITY;
+    b[2] = b[3] = -INFINITY;
+    for (int k = 0; k < sw->npts[i]; k++) {
+        gr_vec2 p = sw->pts[i][k];
+        if (p.x < b[0]) b[0] = p.x;
+        if (p.y < b[1]) b[1] = p.y;
+        if (p.x > b[2]) b[2] = p.x;
+        if (p.y > b[3]) b[3] = p.y;
+    }
+    if (b[0] < sw->all[0]) sw->all[0] = b[0];
+    if (b[1] < sw->all[1]) sw->all[1] = b[1];
+    if (b[2] > sw->all[2]) sw->all[2] = b[2];
+    if (b[3] > sw->all[3]) sw->all[3] = b[3];
+}
+
+double fogn_box_dist(const double *a, const double *b)
+{
+    double dx = fmax(0.0, fmax(a[0] - b[2], b[0] - a[2]));
+    double dy = fmax(0.0, fmax(a[1] - b[3], b[1] - a[3]));
+    return hypot(dx, dy);
+}
+
+void fogn_rect_box(const gr_rect *r, double *box)
+{
+    gr_vec2 c[4];
+    gr_rect_corners(r, c);
+    box[0] = box[1] = INFINITY;
+    box[2] = box[3] = -INFINITY;
+    for (int k = 0; k < 4; k++) {
+        if (c[k].x < box[0]) box[0] = c[k].x;
+        if (c[k].y < box[1]) box[1] = c[k].y;
+        if (c[k].x > box[2]) box[2] = c[k].x;
+        if (c[k].y > box[3]) box[3] = c[k].y;
+    }
 }
 
 void fogn_sweep_rect(fogn_sweep *sw, const gr_rect *r)
@@ -12,6 +57,7 @@ void fogn_sweep_rect(fogn_sweep *sw, const gr_rect *r)
     if (sw->n >= FOGN_SWEEP_MAX) { sw->overflow = 1; return; }
     gr_rect_corners(r, sw->pts[sw->n]);
     sw->npts[sw->n++] = 4;
+    finish(sw);
 }
 
 void fogn_sweep_pair(fogn_sweep *sw, const gr_rect *a, const gr_rect *b)
@@ -26,6 +72,7 @@ void fogn_sweep_pair(fogn_sweep *sw, const gr_rect *a, const gr_rect *b)
         n = 4;
     }
     sw->npts[sw->n++] = n;
+    finish(sw);
 }
 
 void fogn_sweep_rotation(fogn_sweep *sw, const gr_rect *start, gr_vec2 pivot, double angle, int samples)

@@ -11,6 +11,8 @@ typedef struct fogn_sweep {
     int n;
     int npts[FOGN_SWEEP_MAX];
     gr_vec2 pts[FOGN_SWEEP_MAX][8];
+    double box[FOGN_SWEEP_MAX][4]; /* per polygon: min x, min y, max x, max y */
+    double all[4];                 /* the whole sweep's box */
     int overflow;
 } fogn_sweep;
 
@@ -21,5 +23,10 @@ void fogn_sweep_rect(fogn_sweep *sw, const gr_rect *r);
 void fogn_sweep_pair(fogn_sweep *sw, const gr_rect *a, const gr_rect *b);
 /* adds a rotation about a point through `angle`, sampled */
 void fogn_sweep_rotation(fogn_sweep *sw, const gr_rect *start, gr_vec2 pivot, double angle, int samples);
+
+/* distance between two boxes (0 when they meet) */
+double fogn_box_dist(const double *a, const double *b);
+/* the box of a rectangle */
+void fogn_rect_box(const gr_rect *r, double *box);
 
 #endif

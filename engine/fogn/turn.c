@@ -105,8 +105,9 @@ static int cursor_due(const fogn_scenario *s, const fogn_state *st, int cur)
 
 static int cursor_end(const fogn_scenario *s) { return 2 * s->nunits + s->ncmdrs; }
 
+int fogn_cursor_actor_public(const void *scn, const void *state) { return fogn_cursor_actor(scn, state); }
+
 /* the unit (or nunits + commander) whose decision is due */
-int fogn_cursor_actor(const fogn_scenario *s, const fogn_state *st);
 int fogn_cursor_actor(const fogn_scenario *s, const fogn_state *st)
 {
     int cur = st->cursor, nu = s->nunits;

@@ -1,0 +1,169 @@
+/* fogn_fixture.h - building fogn positions in code for rule tests: an empty
+ * 60 x 37.5 MU table, units and commanders placed by hand, terrain pieces,
+ * and a state ready for the side to move. Header-only (static functions) so
+ * each test file can include it. */
+#ifndef FOGN_FIXTURE_H
+#define FOGN_FIXTURE_H
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../engine/fogn/internal.h"
+
+#define FX_DEG (GR_PI / 180.0)
+
+/* A scenario with two divisions (one a side), each with a Skilled division
+ * commander far behind the lines, and a corps commander per side. */
+static inline fogn_scenario *fx_scenario(void)
+{
+    fogn_scenario *s = calloc(1, sizeof *s);
+    if (!s) abort();
+    snprintf(s->name, sizeof s->name, "fixture");
+    snprintf(s->side_name[0], sizeof s->side_name[0], "Blue");
+    snprintf(s->side_name[1], sizeof s->side_name[1], "Red");
+    s->table_w = 60;
+    s->table_h = 37.5;
+    s->terrain.table_w = 60;
+    s->terrain.table_h = 37.5;
+    s->base_edge[1] = 1;
+    s->max_turns = 12;
+    s->ndivs = 2;
+    for (int d = 0; d < 2; d++) {
+        snprintf(s->divs[d].name, sizeof s->divs[d].name, "div%d", d);
+        s->divs[d].side = (uint8_t)d;
+        s->divs[d].kind = FOGN_DIV_MIXED;
+        s->divs[d].commander = (int8_t)d;
+        fogn_cmdr_profile *c = &s->cmdrs[d];
+        snprintf(c->name, sizeof c->name, "general%d", d);
+        c->side = (uint8_t)d;
+        c->role = FOGN_CMDR_DIVISION;
+        c->level = 2;
+        c->division = (int8_t)d;
+        c->start_leading = -1;
+        c->x = 2 + 56 * d;
+        c->y = d ? 36 : 1.5;
+    }
+    for (int d = 0; d < 2; d++) {
+        fogn_cmdr_profile *c = &s->cmdrs[2 + d];
+        snprintf(c->name, sizeof c->name, "corps%d", d);
+        c->side = (uint8_t)d;
+        c->role = FOGN_CMDR_CORPS;
+        c->level = 1;
+        c->division = -1;
+        c->start_leading = -1;
+        c->x = 6 + 48 * d;
+        c->y = d ? 36 : 1.5;
+    }
+    s->ncmdrs = 4;
+    return s;
+}
+
+/* Adds a unit; heading in degrees (90 = facing up the table). Returns its index. */
+static inline int fx_unit(fogn_scenario *s, int side, fogn_troop troop, fogn_size size, fogn_formation f, double x,
+                   double y, double heading_deg)
+{
+    int i = s->nunits++;
+    fogn_unit_profile *p = &s->units[i];
+    memset(p, 0, sizeof *p);
+    snprintf(p->name, sizeof p->name, "unit%d", i);
+    p->side = (uint8_t)side;
+    p->troop = (uint8_t)troop;
+    p->elan = FOGN_ELAN_AVERAGE;
+    p->training = FOGN_TR_DRILLED;
+    p->size = (uint8_t)size;
+    p->division = (int8_t)side;
+    p->start_formation = (uint8_t)f;
+    p->x = x;
+    p->y = y;
+    p->heading = heading_deg * FX_DEG;
+    return i;
+}
+
+/* Adds a polygon piece (npts points given as x0,y0,x1,y1,...). */
+static inline int fx_poly(fogn_scenario *s, gr_terrain_type type, int grade, int npts, const double *xy)
+{
+    gr_terrain_piece pc;
+    memset(&pc, 0, sizeof pc);
+    snprintf(pc.name, sizeof pc.name, "%s", gr_terrain_type_name(type));
+    pc.type = (unsigned char)type;
+    pc.shape = GR_SHAPE_POLYGON;
+    pc.grade = (unsigned char)grade;
+    pc.npts = npts;
+    for (int i = 0; i < npts; i++) pc.pts[i] = gr_v2(xy[2 * i], xy[2 * i + 1]);
+    return gr_terrain_add(&s->terrain, &pc);
+}
+
+/* An axis-aligned rectangular area of terrain. */
+static inline int fx_area(fogn_scenario *s, gr_terrain_type type, int grade, double x0, double y0, double x1, double y1)
+{
+    double xy[8] = {x0, y0, x1, y0, x1, y1, x0, y1};
+    return fx_poly(s, type, grade, 4, xy);
+}
+
+static inline int fx_line(fogn_scenario *s, gr_terrain_type type, int grade, double width, int npts, const double *xy)
+{
+    gr_terrain_piece pc;
+    memset(&pc, 0, sizeof pc);
+    snprintf(pc.name, sizeof pc.name, "%s", gr_terrain_type_name(type));
+    pc.type = (unsigned char)type;
+    pc.shape = GR_SHAPE_POLYLINE;
+    pc.grade = (unsigned char)grade;
+    pc.width = width;
+    pc.npts = npts;
+    for (int i = 0; i < npts; i++) pc.pts[i] = gr_v2(xy[2 * i], xy[2 * i + 1]);
+    return gr_terrain_add(&s->terrain, &pc);
+}
+
+/* A fresh state with `side` to move, its movement phase open at the first
+ * unit (init runs the turn machine). */
+static inline void fx_state(const fogn_scenario *s, fogn_state *st, int side)
+{
+    fogn_ruleset.init(s, st);
+    if (st->active != side) {
+        /* let the first side finish: everyone holds */
+        gr_action done;
+        memset(&done, 0, sizeof done);
+        done.type = FOGN_A_DONE;
+        done.actor = -1;
+        gr_error err;
+        gr_error_clear(&err);
+        fogn_ruleset.apply(s, st, &done, NULL, NULL, &err);
+    }
+}
+
+/* An exact move of unit u (not through the turn machine): the check only. */
+static inline int fx_check(const fogn_scenario *s, const fogn_state *st, fogn_move m, fogn_move_plan *plan, gr_error *err)
+{
+    gr_error_clear(err);
+    return fogn_move_check(s, st, &m, plan, err);
+}
+
+static inline fogn_move fx_normal(int unit, int pivot, double angle_deg, double dist, double slide)
+{
+    fogn_move m;
+    memset(&m, 0, sizeof m);
+    m.kind = FOGN_MK_NORMAL;
+    m.unit = unit;
+    m.pivot = pivot;
+    m.angle = angle_deg * FX_DEG;
+    m.dist = dist;
+    m.slide = slide;
+    return m;
+}
+
+static inline gr_action fx_action(int type, int actor, int target, int arg, float p0, float p1, float p2)
+{
+    gr_action a;
+    memset(&a, 0, sizeof a);
+    a.type = (uint16_t)type;
+    a.actor = (int16_t)actor;
+    a.target = (int16_t)target;
+    a.arg = (int16_t)arg;
+    a.p[0] = p0;
+    a.p[1] = p1;
+    a.p[2] = p2;
+    return a;
+}
+
+#endif
