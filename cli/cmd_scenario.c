@@ -14,6 +14,26 @@ static int load_checked(gr_game *g, const char *path, gr_error *err)
     return 0;
 }
 
+/* Loads and checks a scenario and makes its opening state; NULL (message
+ * printed) on failure. Free with free() and gr_game_free(). */
+static void *load_opening(gr_game *g, const char *path)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    if (load_checked(g, path, &err)) {
+        fprintf(stderr, "%s\n", err.msg);
+        return NULL;
+    }
+    void *st = calloc(1, g->rs->state_size);
+    if (!st) {
+        fprintf(stderr, "out of memory\n");
+        gr_game_free(g);
+        return NULL;
+    }
+    g->rs->init(g->scn, st);
+    return st;
+}
+
 int gr_cmd_validate(int argc, char **argv)
 {
     if (argc < 1) {
@@ -52,19 +72,13 @@ int gr_cmd_render(int argc, char **argv)
         return 2;
     }
     gr_game g;
+    void *st = load_opening(&g, file);
+    if (!st) return 1;
     gr_error err;
     gr_error_clear(&err);
-    if (load_checked(&g, file, &err)) {
-        fprintf(stderr, "%s\n", err.msg);
-        return 1;
-    }
-    void *st = calloc(1, g.rs->state_size);
     int rc = 1;
-    if (st) {
-        g.rs->init(g.scn, st);
-        if (gr_write_map(&g, st, out, &err)) fprintf(stderr, "%s\n", err.msg);
-        else { printf("wrote %s\n", out); rc = 0; }
-    }
+    if (gr_write_map(&g, st, out, &err)) fprintf(stderr, "%s\n", err.msg);
+    else { printf("wrote %s\n", out); rc = 0; }
     free(st);
     gr_game_free(&g);
     return rc;
@@ -77,15 +91,8 @@ int gr_cmd_show(int argc, char **argv)
         return 2;
     }
     gr_game g;
-    gr_error err;
-    gr_error_clear(&err);
-    if (load_checked(&g, argv[0], &err)) {
-        fprintf(stderr, "%s\n", err.msg);
-        return 1;
-    }
-    void *st = calloc(1, g.rs->state_size);
-    if (!st) { gr_game_free(&g); return 1; }
-    g.rs->init(g.scn, st);
+    void *st = load_opening(&g, argv[0]);
+    if (!st) return 1;
     g.rs->summary(g.scn, st, stdout);
     free(st);
     gr_game_free(&g);
@@ -99,16 +106,10 @@ int gr_cmd_orders(int argc, char **argv)
         return 2;
     }
     gr_game g;
-    gr_error err;
-    gr_error_clear(&err);
-    if (load_checked(&g, argv[0], &err)) {
-        fprintf(stderr, "%s\n", err.msg);
-        return 1;
-    }
-    void *st = calloc(1, g.rs->state_size);
+    void *st = load_opening(&g, argv[0]);
+    if (!st) return 1;
     gr_action *acts = calloc(GR_MAX_ACTIONS, sizeof *acts);
-    if (st && acts) {
-        g.rs->init(g.scn, st);
+    if (acts) {
         char desc[256], text[160];
         g.rs->describe_decision(g.scn, st, desc, sizeof desc);
         printf("%s\n", desc);

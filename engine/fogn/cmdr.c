@@ -57,6 +57,15 @@ static int move_to(const fogn_scenario *s, fogn_state *st, int c, gr_vec2 to, in
         if (s->units[j].side == cp->side || !fogn_unit_alive(&st->u[j])) continue;
         gr_rect e = fogn_unit_rect(&s->units[j], &st->u[j]);
         if (gr_rect_dist(&b, &e) <= 1e-4) return gr_error_set(err, "%s would touch an enemy unit", cp->name);
+        /* nor go through one on the way (only friends may be passed through, §8.7) */
+        gr_rect core = e;
+        core.w -= 2e-3;
+        core.d -= 2e-3;
+        core.fc = gr_v2_sub(core.fc, gr_v2_scale(gr_rect_fwd(&e), 1e-3));
+        gr_vec2 ec[4];
+        gr_rect_corners(&core, ec);
+        if (gr_poly_intersect(sw.pts[0], sw.npts[0], ec, 4))
+            return gr_error_set(err, "%s would pass through the enemy %s", cp->name, s->units[j].name);
     }
     if (cp->role == FOGN_CMDR_CORPS || cp->role == FOGN_CMDR_ARMY) {
         if (cm->cp < 1)

@@ -408,23 +408,27 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
         gr_rect w = start;
         if (m->angle != 0) {
             /* a forward wheel pivots on a front corner and the outer corner goes
-             * forward: pivot FL turns clockwise (negative), FR counter-clockwise */
+             * forward: pivot FL turns counter-clockwise (positive), FR clockwise;
+             * a backward wheel swings the far corners back: RL clockwise, RR
+             * counter-clockwise (geom.h: FL is at fc - right * w/2) */
             int front = m->pivot == GR_FL || m->pivot == GR_FR;
-            int want_neg = (m->pivot == GR_FL) || (m->pivot == GR_RR);
+            int want_neg = (m->pivot == GR_FR) || (m->pivot == GR_RL);
             if (front && ((m->angle < 0) != want_neg))
                 return gr_error_set(err, "a forward wheel about the %s corner turns %s", m->pivot == GR_FL ? "left" : "right",
-                                    m->pivot == GR_FL ? "right (negative degrees)" : "left (positive degrees)");
+                                    m->pivot == GR_FL ? "left (positive degrees)" : "right (negative degrees)");
             if (!front && ((m->angle < 0) != want_neg))
                 return gr_error_set(err, "a backward wheel about the %s rear corner turns %s", m->pivot == GR_RL ? "left" : "right",
-                                    m->pivot == GR_RL ? "left (positive degrees)" : "right (negative degrees)");
+                                    m->pivot == GR_RL ? "right (negative degrees)" : "left (positive degrees)");
             gr_vec2 pv = gr_rect_corner(&start, m->pivot);
             fogn_sweep_rotation(&sw, &start, pv, m->angle, FOGN_WHEEL_SAMPLES);
             w = gr_rect_wheel(&start, m->pivot, m->angle);
         }
-        gr_rect fw = gr_rect_advance(&w, m->dist, 0);
-        if (m->dist > 0) fogn_sweep_pair(&sw, &w, &fw);
-        end = gr_rect_advance(&fw, 0, m->slide);
-        if (m->slide != 0) fogn_sweep_pair(&sw, &fw, &end);
+        /* the slide is swept before the straight part: a case (b) slide clears
+         * the friend ahead instead of running through it and sliding off it */
+        gr_rect ws = gr_rect_advance(&w, 0, m->slide);
+        if (m->slide != 0) fogn_sweep_pair(&sw, &w, &ws);
+        end = gr_rect_advance(&ws, m->dist, 0);
+        if (m->dist > 0) fogn_sweep_pair(&sw, &ws, &end);
         /* measured: each front corner's straight displacement (§8.4); the wheel's
          * outer-corner arc is limited separately below */
         for (int c = GR_FL; c <= GR_FR; c++) {
@@ -597,6 +601,9 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
     default:
         return gr_error_set(err, "unknown move kind %d", m->kind);
     }
+    /* the end footprint is always part of the swept area, so end checks (friends,
+     * terrain) never hang on the hulls of the path alone */
+    if (m->kind != FOGN_MK_KINK) fogn_sweep_rect(&sw, &end);
     if (sw.overflow) return gr_error_set(err, "move too complex to check");
 
     /* --- terrain, allowance ---------------------------------------------------------- */
@@ -822,6 +829,12 @@ void fogn_move_commit(const fogn_scenario *s, fogn_state *st, const fogn_move *m
         f->x += plan->friend_dx;
         f->y += plan->friend_dy;
         f->flags |= FOGN_UF_STATIONARY;
+        /* its leader, if any, is slid with it (§3.4) */
+        for (int c = 0; c < s->ncmdrs; c++)
+            if (st->c[c].leading == plan->slide_friend) {
+                st->c[c].x += plan->friend_dx;
+                st->c[c].y += plan->friend_dy;
+            }
     }
     /* a commander leading the unit keeps his place relative to it (§3.4) */
     for (int c = 0; c < s->ncmdrs; c++) {

@@ -11,7 +11,7 @@
  *   u3 fallback                  order: half a move to the rear
  *   u3 road +|-                  order: march along the road
  *   u3 turn 180                  turn in place by degrees
- *   u3 move FR 30 4.5 slide 0.5  exact: wheel 30 deg about the front-right
+ *   u3 move FR -30 4.5 slide 0.5  exact: wheel 30 deg clockwise about the front-right
  *                                corner, then 4.5 MU ahead, then slide 0.5 MU right
  *   u3 move 4.5                  exact: straight ahead
  *   u3 rear 2 [start-about] [end-about]

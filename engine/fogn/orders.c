@@ -60,7 +60,9 @@ static void wheel_toward(const gr_rect *r, gr_vec2 goal, double allow, int *pivo
     if (want < -lim) want = -lim;
     if (fabs(want) < 2 * DEG) { *pivot = -1; *angle = 0; return; }
     *angle = want;
-    *pivot = want < 0 ? GR_FL : GR_FR; /* pivot on the corner toward which it turns */
+    /* pivot on the corner toward which it turns: turning left (counter-
+     * clockwise, positive) keeps the front-left corner still */
+    *pivot = want > 0 ? GR_FL : GR_FR;
 }
 
 int fogn_action_to_move(const fogn_scenario *s, const fogn_state *st, const gr_action *a, fogn_move *m,
