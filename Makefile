@@ -4,8 +4,10 @@
 #   make test       install missing packages, build the tests with ASan+UBSan, run them all
 #   make clean
 # Libraries come from pkg-config: jansson, libpcre2-8, libcurl, cmocka (tests).
+# B=dir puts every build product under another folder (default build).
 
 CC      ?= cc
+B       ?= build
 PKGS    := jansson libpcre2-8 libcurl
 CSTD    := -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
@@ -25,46 +27,46 @@ MAIN_SRC := cli/main.c
 TEST_SRC := $(wildcard tests/test_*.c)
 BENCH_SRC := $(wildcard bench/*.c)
 
-REL_OBJ  := $(LIB_SRC:%.c=build/rel/%.o)
-SAN_OBJ  := $(LIB_SRC:%.c=build/san/%.o)
-TEST_BIN := $(TEST_SRC:tests/%.c=build/san/tests/%)
+REL_OBJ  := $(LIB_SRC:%.c=$(B)/rel/%.o)
+SAN_OBJ  := $(LIB_SRC:%.c=$(B)/san/%.o)
+TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/san/tests/%)
 
 .PHONY: all run test deps clean tests-build
-all: build/grognard
+all: $(B)/grognard
 
 deps:
 	@scripts/install-deps.sh
 
-build/grognard: $(REL_OBJ) build/rel/cli/main.o
+$(B)/grognard: $(REL_OBJ) $(B)/rel/cli/main.o
 	$(CC) -o $@ $^ $(PKG_LIBS) -lm -lpthread
 
-build/san/grognard: $(SAN_OBJ) build/san/cli/main.o
+$(B)/san/grognard: $(SAN_OBJ) $(B)/san/cli/main.o
 	$(CC) $(SAN_LDFLAGS) -o $@ $^ $(PKG_LIBS) -lm -lpthread
 
-build/rel/%.o: %.c
+$(B)/rel/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(REL_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
 
-build/san/%.o: %.c
+$(B)/san/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
 
-build/san/tests/%: build/san/tests/%.o $(SAN_OBJ)
+$(B)/san/tests/%: $(B)/san/tests/%.o $(SAN_OBJ)
 	$(CC) $(SAN_LDFLAGS) -o $@ $^ $(PKG_LIBS) $(CMOCKA_LIBS) -lm -lpthread
 
 # The main job: validate, render and play the default scenario's movement phases.
 run: deps
-	@$(MAKE) --no-print-directory build/grognard
-	./build/grognard run --out out
+	@$(MAKE) --no-print-directory $(B)/grognard
+	./$(B)/grognard run --out out
 
-tests-build: $(TEST_BIN) build/san/grognard
+tests-build: $(TEST_BIN) $(B)/san/grognard
 
 test: deps
 	@$(MAKE) --no-print-directory tests-build
 	@scripts/run-tests.sh $(TEST_BIN)
 
 clean:
-	rm -rf build out
+	rm -rf $(B) out
 
--include $(shell find build -name '*.d' 2>/dev/null)
+-include $(shell find $(B) -name '*.d' 2>/dev/null)
 .SECONDARY:

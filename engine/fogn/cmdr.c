@@ -56,7 +56,7 @@ static int move_to(const fogn_scenario *s, fogn_state *st, int c, gr_vec2 to, in
     for (int j = 0; j < s->nunits; j++) {
         if (s->units[j].side == cp->side || !fogn_unit_alive(&st->u[j])) continue;
         gr_rect e = fogn_unit_rect(&s->units[j], &st->u[j]);
-        if (gr_rect_dist(&b, &e) <= 1e-4) return gr_error_set(err, "%s would touch an enemy unit", cp->name);
+        if (gr_rect_dist(&b, &e) <= FOGN_CONTACT_TOL) return gr_error_set(err, "%s would touch an enemy unit", cp->name);
         /* nor go through one on the way (only friends may be passed through, §8.7) */
         gr_rect core = e;
         core.w -= 2e-3;

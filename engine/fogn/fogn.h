@@ -172,7 +172,7 @@ typedef struct fogn_scenario {
 enum {
     FOGN_UF_ON_TABLE = 1u << 0,
     FOGN_UF_SPENT = 1u << 1,
-    FOGN_UF_HALTED = 1u << 2,       /* firing result: may not advance next move */
+    FOGN_UF_HALTED = 1u << 2,       /* firing result 1-2 hits: CMT to advance next move (§7.9) */
     FOGN_UF_MOVED = 1u << 3,        /* made its (first) move this phase */
     FOGN_UF_NO_MOVE = 1u << 4,      /* assaulted / outcome move / arrived: may not move */
     FOGN_UF_CMT_FAILED = 1u << 5,   /* failed a CMT this phase: no more CMTs, no second move */
@@ -181,27 +181,48 @@ enum {
     FOGN_UF_ABANDONED = 1u << 8,    /* artillery abandoned */
     FOGN_UF_IN_COMBAT = 1u << 9,
     FOGN_UF_STATIONARY = 1u << 10,  /* was passed through: must stay put this phase */
-    FOGN_UF_INTERPENETRATED = 1u << 11
+    FOGN_UF_INTERPENETRATED = 1u << 11,
+    FOGN_UF_NO_ADVANCE = 1u << 12,  /* firing result 3 hits: may not advance next move (§7.9) */
+    FOGN_UF_REACTED = 1u << 13,     /* changed formation or retired in reaction: may not fire (§7.1) */
+    FOGN_UF_FIRED = 1u << 14,       /* had a target of its own this firing step (§7.5 support) */
+    FOGN_UF_ROUND2 = 1u << 15,      /* fresh contact in the first half of a pursuit: second round (§9.12) */
+    FOGN_UF_FOUGHT = 1u << 16,      /* fought in the current combat round */
+    FOGN_UF_ASSAULTING = 1u << 17,  /* declared an assault this move (still going) */
+    FOGN_UF_EVADED = 1u << 18       /* evaded or retired in reaction this move */
 };
 
 typedef struct fogn_unit {
     double x, y, heading;   /* front-edge centre and facing */
     double kink;            /* kinked Extended Line: right half's heading minus left's (0 straight) */
-    uint16_t flags;         /* FOGN_UF_* */
+    uint32_t flags;         /* FOGN_UF_* */
     uint8_t formation;      /* fogn_formation */
     uint8_t cohesion;       /* fogn_cohesion */
     uint8_t bases_lost;     /* 1 when Spent */
-    uint8_t pad[3];
+    uint8_t gun_losses;     /* abandoned artillery: losses toward destruction (§12.4) */
+    int8_t target;          /* assault: the enemy it is assaulting this move, -1 */
+    int8_t flanked_by;      /* the enemy that struck its flank or rear this move, -1 */
+    uint8_t astate;         /* assault progress this move (fogn_assault_state) */
+    uint8_t reaction;       /* its reaction to an assault this move (fogn_reaction) */
+    uint8_t hits;           /* hits taken in this firing step / combat round, before reductions */
+    uint8_t ct_due;         /* 5+ cohesion tests owed, taken at the end of the step (§11.3) */
+    uint8_t pad[2];         /* explicit: states are compared byte for byte */
 } fogn_unit;
 
-enum { FOGN_CF_ON_TABLE = 1u << 0, FOGN_CF_MOVED = 1u << 1, FOGN_CF_CASUALTY = 1u << 2 };
+enum {
+    FOGN_CF_ON_TABLE = 1u << 0,
+    FOGN_CF_MOVED = 1u << 1,
+    FOGN_CF_CASUALTY = 1u << 2,     /* out of action until his side's next Recovery Phase ends (§10.3) */
+    FOGN_CF_CHARISMATIC = 1u << 3,  /* current holder of the post is charismatic */
+    FOGN_CF_RECOVERED = 1u << 4     /* made his recovery attempt this phase (§12.2) */
+};
 
 typedef struct fogn_cmdr {
     double x, y;
     int8_t leading;         /* unit index he leads, -1 */
-    uint8_t flags;
+    uint8_t flags;          /* FOGN_CF_* */
     uint8_t cp;             /* command points available this move */
-    uint8_t pad[5];         /* explicit: states are compared byte for byte */
+    uint8_t level;          /* current level: 1..3 (a replacement may be lower, §10.3) */
+    uint8_t pad[4];         /* explicit: states are compared byte for byte */
 } fogn_cmdr;
 
 /* §4 phases of a move */
@@ -219,14 +240,17 @@ typedef struct fogn_state {
     uint16_t move;          /* player-moves made so far + 1 (both sides count) */
     uint8_t active;         /* side whose move it is */
     uint8_t phase;          /* fogn_phase */
-    int8_t cursor;          /* movement: unit (0..nunits-1) or nunits+commander whose decision is due */
+    int8_t cursor;          /* the unit / commander whose decision is due within the step */
     uint8_t second;         /* 1 when the due decision is the cursor unit's second move */
     uint8_t over;
     int8_t winner;          /* 0, 1, -1 draw */
     uint8_t margin;
     uint8_t end_reason;
     uint16_t decisions;     /* decisions taken this game (safety bound) */
-    uint8_t pad[4];         /* explicit: states are compared byte for byte */
+    uint8_t step;           /* step within the phase (fogn_step) */
+    uint8_t decider;        /* side whose decision is due (the inactive side reacts, fires, ...) */
+    uint8_t round;          /* combat round within this Combat Phase: 1 or 2 */
+    uint8_t pad[1];         /* explicit: states are compared byte for byte */
     fogn_unit u[FOGN_MAX_UNITS];
     fogn_cmdr c[FOGN_MAX_CMDRS];
 } fogn_state;

@@ -6,6 +6,12 @@
 #include "fogn.h"
 #include "rulings.h"
 
+/* --- shared battle vocabulary (§6, §7, §9) -------------------------------------------- */
+/* firing range bands (§7.2): close <= 2 MU, medium <= 6, long <= 16 */
+typedef enum fogn_range { FOGN_RANGE_CLOSE = 0, FOGN_RANGE_MEDIUM, FOGN_RANGE_LONG, FOGN_RANGE_NONE } fogn_range;
+/* which face of a unit another touches or threatens */
+typedef enum fogn_face { FOGN_FACE_FRONT = 0, FOGN_FACE_FLANK, FOGN_FACE_REAR } fogn_face;
+
 /* --- movement classes of terrain (§8.3, §15.1) --------------------------------- */
 typedef enum fogn_move_class {
     FOGN_MC_OPEN = 0, FOGN_MC_ROUGH, FOGN_MC_DIFFICULT, FOGN_MC_IMPASSABLE

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #define DEG (GR_PI / 180.0)
-#define CONTACT_EPS 1e-4
+#define CONTACT_EPS FOGN_CONTACT_TOL
 
 bool fogn_is_skirmisher(const fogn_unit_profile *p, const fogn_unit *u)
 {
@@ -816,7 +816,7 @@ void fogn_move_commit(const fogn_scenario *s, fogn_state *st, const fogn_move *m
 {
     fogn_unit *u = &st->u[m->unit];
     double ox = u->x, oy = u->y, oh = u->heading;
-    uint16_t flags = u->flags;
+    uint32_t flags = u->flags;
     *u = plan->after;
     u->flags = flags | FOGN_UF_MOVED;
     if (m->second) u->flags |= FOGN_UF_SECOND_DONE;

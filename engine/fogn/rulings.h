@@ -43,6 +43,9 @@
 /* §8.4 slide case (a): both front corners travel at least 3 MU and the unit keeps 6 MU from enemies */
 #define FOGN_SLIDE_MIN_ADVANCE 3.0
 #define FOGN_SLIDE_ENEMY_CLEAR 6.0
+/* Ruling: two footprints closer than this are in contact (assaults snap
+ * units flush, so real contacts are exact; voluntary moves must stay farther) */
+#define FOGN_CONTACT_TOL 1e-3
 /* §8.4 / §8.9 / §8.11: the 2 MU rings */
 #define FOGN_CLOSE 2.0
 /* §8.3 roads: double move if > 6 MU from every enemy unit all the way */

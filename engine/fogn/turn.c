@@ -58,6 +58,8 @@ void fogn_init(const void *scn, void *state)
         u->heading = p->heading;
         u->formation = p->start_formation;
         u->cohesion = p->start_cohesion;
+        u->target = -1;
+        u->flanked_by = -1;
         if (p->start_spent && fogn_troop_arm((fogn_troop)p->troop) != FOGN_ARM_ART) {
             u->flags |= FOGN_UF_SPENT;
             u->bases_lost = 1;
@@ -70,7 +72,9 @@ void fogn_init(const void *scn, void *state)
         st->c[c].y = cp->y;
         st->c[c].leading = cp->start_leading;
         st->c[c].cp = cp->level;
-        st->c[c].flags = FOGN_CF_ON_TABLE; /* off-table divisions: issue 4 */
+        st->c[c].level = cp->level;
+        if (cp->charismatic) st->c[c].flags |= FOGN_CF_CHARISMATIC;
+        st->c[c].flags |= FOGN_CF_ON_TABLE; /* off-table divisions: issue 4 */
     }
     st->active = s->first_side;
     st->move = 1;
@@ -126,8 +130,8 @@ static void next_move(const fogn_scenario *s, fogn_state *st, gr_log *log)
     }
     for (int i = 0; i < s->nunits; i++) {
         fogn_unit *u = &st->u[i];
-        if (s->units[i].side == st->active) u->flags &= (uint16_t)~FOGN_UF_HALTED;
-        u->flags &= (uint16_t)~(FOGN_UF_MOVED | FOGN_UF_NO_MOVE | FOGN_UF_CMT_FAILED | FOGN_UF_SECOND_DONE |
+        if (s->units[i].side == st->active) u->flags &= ~(uint32_t)(FOGN_UF_HALTED | FOGN_UF_NO_ADVANCE);
+        u->flags &= ~(uint32_t)(FOGN_UF_MOVED | FOGN_UF_NO_MOVE | FOGN_UF_CMT_FAILED | FOGN_UF_SECOND_DONE |
                                 FOGN_UF_STATIONARY | FOGN_UF_INTERPENETRATED);
     }
     int turns = s->max_turns > 0 ? s->max_turns : FOGN_DEFAULT_TURNS;
