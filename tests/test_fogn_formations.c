@@ -171,17 +171,9 @@ static void test_s8_5_large_line_to_tactical_centre_bases_stay(void **unused)
     assert_true(base_at(s, &st, 19.25, 10) && base_at(s, &st, 20.75, 10));
     do_move(s, &st, form(0, FOGN_F_TACTICAL));
     ASSERT_NEAR(rect0(s, &st).w, 4.5, TOL);
-    if (!(base_at(s, &st, 19.25, 10) && base_at(s, &st, 20.75, 10))) {
-        /* KNOWN BUG: engine/fogn/move.c form_template centres the 3-wide Tactical
-         * on the line's front-edge centre (bases at 18.5, 20, 21.5), so neither
-         * of the line's two centre bases stays put. §8.5 (Extended Line ->
-         * Tactical): the centre two front bases stay and the rest form behind
-         * and beside them, i.e. the new front-edge centre is 0.75 MU to one side. */
-        print_message("KNOWN BUG: large Line->Tactical front centre at x=%.2f; the old centre bases moved\n",
-                      st.u[0].x);
-        free(s);
-        skip();
-    }
+    /* §8.5: the line's two centre front bases stay; the third front base forms on their right */
+    assert_true(base_at(s, &st, 19.25, 10) && base_at(s, &st, 20.75, 10) && base_at(s, &st, 22.25, 10));
+    ASSERT_NEAR(st.u[0].x, 20.75, TOL);
     free(s);
 }
 
@@ -483,18 +475,7 @@ static void test_s8_5_widening_with_an_enemy_on_the_flank(void **unused)
     fogn_move_plan plan;
     gr_error err;
     int rc = fx_check(s, &st, form(0, FOGN_F_LINE), &plan, &err);
-    if (rc != 0) {
-        /* KNOWN BUG: engine/fogn/move.c fogn_move_check (FOGN_MK_FORM) enforces
-         * §8.5 "end no nearer the nearest enemy" only by stepping the new
-         * formation straight back. Widening to Extended Line towards an enemy
-         * on the flank cannot be fixed that way, so the change is refused
-         * outright ("cannot change formation without ending nearer the enemy")
-         * although the enemy is 18 MU away. §8.5 says to slide minimally, and
-         * sideways sliding is allowed for a line, which would keep the distance. */
-        print_message("KNOWN BUG: %s\n", err.msg);
-        free(s);
-        skip();
-    }
+    if (rc != 0) fail_msg("widening with the enemy 18 MU off the flank refused: %s", err.msg);
     gr_rect end = fogn_unit_rect(&s->units[0], &plan.after);
     assert_true(fogn_enemy_dist(s, &st, 0, &end) >= fogn_enemy_dist(s, &st, 0, NULL) - 1e-6);
     free(s);

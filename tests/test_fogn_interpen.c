@@ -317,15 +317,7 @@ static void test_s8_7_through_friend_that_held(void **unused)
     assert_int_equal(fogn_cursor_actor(s, &st), 2);
     gr_error err;
     int rc = apply(s, &st, move_act(2, -1, 0, 6, 0), NULL, 0, &err);
-    if (rc != 0) {
-        /* KNOWN BUG: turn.c apply_unit marks a unit that holds with
-         * FOGN_UF_MOVED, and move.c reads FOGN_UF_MOVED as "has moved", so a
-         * friend that stayed still all phase (§8.7) cannot be passed through
-         * once it has declined to move. */
-        print_message("KNOWN BUG: %s\n", err.msg);
-        free(s);
-        skip();
-    }
+    if (rc != 0) fail_msg("passing through a friend that held was refused: %s", err.msg);
     ASSERT_POSE(&st.u[2], 20, 16, 90);
     free(s);
 }
@@ -582,15 +574,6 @@ static void test_s8_10_command_range_from_before_first_move(void **unused)
     const int dice[] = {5, 5};
     must_apply(s, &st, move_act(0, -1, 0, 2, 0), dice, 2);
     ASSERT_POSE(&st.u[0], 20, 18, 90);
-    if (st.c[0].cp != 1) {
-        /* KNOWN BUG: §8.10 "Command range is checked from the position before
-         * the first move", but turn.c apply_unit prices the second move's CMT
-         * with fogn_cmt_cost_of at the unit's current position, so a unit that
-         * started in range pays the out-of-range 2 CP. */
-        print_message("KNOWN BUG: second move paid %d CP, expected 1\n", 2 - st.c[0].cp);
-        free(s);
-        skip();
-    }
     assert_int_equal(st.c[0].cp, 1);
     free(s);
 }
@@ -610,16 +593,6 @@ static void test_s5_2_led_unit_second_cmt_costs_a_point(void **unused)
     const int d2[] = {4, 1};
     must_apply(s, &st, move_act(0, -1, 0, 3, 0), d2, 2); /* second CMT: passes on 4+ ... */
     ASSERT_POSE(&st.u[0], 21, 13, 90);
-    if (st.c[0].cp != 1) {
-        /* KNOWN BUG: §5.2 / §23 #32 only the first CMT of a led unit in a phase
-         * is free; cmt.c fogn_cmt_cost_of makes every CMT of a led unit free
-         * ("a led unit makes one move per phase"), but it also gets a second
-         * move. The state has no per-phase "took a CMT" mark to tell them apart
-         * (needs a flag in fogn.h set by turn.c). */
-        print_message("KNOWN BUG: led unit's second CMT cost %d CP, expected 1\n", 2 - st.c[0].cp);
-        free(s);
-        skip();
-    }
     assert_int_equal(st.c[0].cp, 1);
     free(s);
 }

@@ -62,16 +62,25 @@ int fogn_cmt_cost_of(const fogn_scenario *s, const fogn_state *st, int unit, fog
     int leader = fogn_leader_of(s, st, unit);
     if (leader >= 0) {
         /* §5.2: the first CMT of a led unit in a phase is free and passes on 4+;
-         * ruling §23.3 #32: later ones also pass on 4+ but cost a point. We do
-         * not keep a per-phase count: a led unit makes one move per phase. */
+         * ruling §23.3 #32: later ones also pass on 4+ but cost the leader a point */
         out->led = 1;
-        out->free = 1;
         out->cmdr = leader;
+        if (!(st->u[unit].flags & FOGN_UF_TOOK_CMT)) {
+            out->free = 1;
+            return 0;
+        }
+        if (st->c[leader].cp < 1)
+            return gr_error_set(err, "%s has no command point left for a further complex move of %s (§5.2)",
+                                s->cmdrs[leader].name, s->units[unit].name);
+        out->cp = 1;
         return 0;
     }
     int c = division_cmdr(s, unit);
     if (c < 0) return gr_error_set(err, "%s has no division commander to pay for a complex move", s->units[unit].name);
-    int cost = fogn_in_command(s, st, unit) ? 1 : 2;
+    /* §8.10: a second move is priced from where the unit stood before its first */
+    int in_range = st->second && (st->u[unit].flags & FOGN_UF_MOVED) ? (st->u[unit].flags & FOGN_UF_CMD_AT_START) != 0
+                                                                      : fogn_in_command(s, st, unit);
+    int cost = in_range ? 1 : 2;
     if (st->c[c].cp < cost)
         return gr_error_set(err, "%s needs %d command point%s for a complex move; %s has %d",
                             s->units[unit].name, cost, cost > 1 ? "s" : "", s->cmdrs[c].name, st->c[c].cp);
@@ -80,7 +89,7 @@ int fogn_cmt_cost_of(const fogn_scenario *s, const fogn_state *st, int unit, fog
     return 0;
 }
 
-static int cmt_dice(const fogn_unit_profile *p)
+int fogn_cmt_dice(const fogn_unit_profile *p)
 {
     switch ((fogn_training)p->training) {
     case FOGN_TR_VETERAN: return 3;
@@ -89,8 +98,7 @@ static int cmt_dice(const fogn_unit_profile *p)
     }
 }
 
-/* élan re-roll level for tests (§2.2): 3 re-roll 1-2, 2 re-roll 1, 1 none, 0 Poor (must re-roll 6s) */
-static int elan_level(const fogn_unit_profile *p)
+int fogn_elan_level(const fogn_unit_profile *p)
 {
     int guard = (p->caps & FOGN_CAP_GUARD) != 0;
     switch ((fogn_elan)p->elan) {
@@ -100,38 +108,42 @@ static int elan_level(const fogn_unit_profile *p)
     }
 }
 
-int fogn_cmt_roll(const fogn_scenario *s, const fogn_state *st, int unit, int led, gr_dice *dice,
-                  gr_log *log, const char *what)
+int fogn_cmt_roll_with(int side, const char *who, int ndice, int elan_level, int led, gr_dice *dice, gr_log *log,
+                       const char *what)
 {
-    (void)st;
-    const fogn_unit_profile *p = &s->units[unit];
     int target = led ? 4 : 5;
-    int n = cmt_dice(p);
+    int n = ndice;
     int f[GR_DICE_MAX_PER_ROLL];
     char purpose[160];
-    snprintf(purpose, sizeof purpose, "CMT of %s to %s (%d+)", p->name, what, target);
+    snprintf(purpose, sizeof purpose, "CMT of %s to %s (%d+)", who, what, target);
     if (!gr_dice_roll(dice, n, f, purpose)) return -1;
     int pass = 0;
     for (int i = 0; i < n; i++) pass |= f[i] >= target;
-    int lvl = elan_level(p);
     int idx[GR_DICE_MAX_PER_ROLL], ni = 0;
-    if (!pass && lvl >= 2) {
-        int worst = lvl == 3 ? 2 : 1;
+    if (!pass && elan_level >= 2) {
+        int worst = elan_level == 3 ? 2 : 1;
         for (int i = 0; i < n; i++) if (f[i] <= worst) idx[ni++] = i;
         if (ni) {
-            snprintf(purpose, sizeof purpose, "elan re-roll of %s's CMT", p->name);
+            snprintf(purpose, sizeof purpose, "elan re-roll of %s's CMT", who);
             if (!gr_dice_reroll(dice, f, idx, ni, purpose)) return -1;
         }
-    } else if (pass && lvl == 0) {
+    } else if (pass && elan_level == 0) {
         for (int i = 0; i < n; i++) if (f[i] == 6) idx[ni++] = i;
         if (ni) {
-            snprintf(purpose, sizeof purpose, "Poor elan: %s must re-roll 6s", p->name);
+            snprintf(purpose, sizeof purpose, "Poor elan: %s must re-roll 6s", who);
             if (!gr_dice_reroll(dice, f, idx, ni, purpose)) return -1;
         }
     }
     pass = 0;
     for (int i = 0; i < n; i++) pass |= f[i] >= target;
-    gr_log_add(log, GR_EV_TEST, p->side, "%s %s the complex move test to %s", p->name,
-               pass ? "passes" : "fails", what);
+    gr_log_add(log, GR_EV_TEST, side, "%s %s the complex move test to %s", who, pass ? "passes" : "fails", what);
     return pass;
+}
+
+int fogn_cmt_roll(const fogn_scenario *s, const fogn_state *st, int unit, int led, gr_dice *dice,
+                  gr_log *log, const char *what)
+{
+    (void)st;
+    const fogn_unit_profile *p = &s->units[unit];
+    return fogn_cmt_roll_with(p->side, p->name, fogn_cmt_dice(p), fogn_elan_level(p), led, dice, log, what);
 }

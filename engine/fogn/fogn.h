@@ -188,7 +188,10 @@ enum {
     FOGN_UF_ROUND2 = 1u << 15,      /* fresh contact in the first half of a pursuit: second round (§9.12) */
     FOGN_UF_FOUGHT = 1u << 16,      /* fought in the current combat round */
     FOGN_UF_ASSAULTING = 1u << 17,  /* declared an assault this move (still going) */
-    FOGN_UF_EVADED = 1u << 18       /* evaded or retired in reaction this move */
+    FOGN_UF_EVADED = 1u << 18,      /* evaded or retired in reaction this move */
+    FOGN_UF_HELD = 1u << 19,        /* chose to hold this Movement Phase: it stays still (§8.7) */
+    FOGN_UF_CMD_AT_START = 1u << 20,/* was in command range before its first move (§8.10) */
+    FOGN_UF_TOOK_CMT = 1u << 21     /* has taken a CMT this phase (§5.2: a led unit's first is free) */
 };
 
 typedef struct fogn_unit {

@@ -43,6 +43,14 @@ int fogn_cmt_cost_of(const fogn_scenario *s, const fogn_state *st, int unit, fog
 /* Rolls the test (dice per training, élan re-rolls); returns 1 pass, 0 fail, -1 dice failure. */
 int fogn_cmt_roll(const fogn_scenario *s, const fogn_state *st, int unit, int led, gr_dice *dice,
                   gr_log *log, const char *what);
+/* The same with the dice and élan given (a Brigade Group tests with its worst
+ * training and élan, §8.8): `who` names the tester in the log. */
+int fogn_cmt_roll_with(int side, const char *who, int ndice, int elan_level, int led, gr_dice *dice, gr_log *log,
+                       const char *what);
+/* CMT dice by training, and the élan re-roll level of §2.2 (3 re-roll 1-2,
+ * 2 re-roll 1s, 1 none, 0 Poor: must re-roll 6s when passing) */
+int fogn_cmt_dice(const fogn_unit_profile *p);
+int fogn_elan_level(const fogn_unit_profile *p);
 /* The commander leading a unit (-1 none). */
 int fogn_leader_of(const fogn_scenario *s, const fogn_state *st, int unit);
 /* Is the unit within its division commander's range (§3.4)? */
@@ -66,7 +74,8 @@ typedef enum fogn_move_kind {
     FOGN_MK_LIMBER,
     FOGN_MK_UNLIMBER,
     FOGN_MK_PROLONG,
-    FOGN_MK_KINK          /* bend an Extended Line at its centre */
+    FOGN_MK_KINK,         /* bend an Extended Line at its centre */
+    FOGN_MK_GROUP         /* one member of a Brigade Group moving as a rigid body (§8.8) */
 } fogn_move_kind;
 
 typedef struct fogn_move {
@@ -80,6 +89,12 @@ typedef struct fogn_move {
     int flag;             /* REAR: bit0 about-face at start, bit1 at end; FORM: new formation;
                              ROAD: +1 / -1 direction along the road; LIMBER: 0 fwd,1 back,2 right,3 left */
     int second;           /* this is the unit's second move */
+    /* GROUP: the whole group turns `angle` about (gx, gy), then goes `dist`
+     * straight along the new facing (negative: straight back, no turn);
+     * `radius` is the farthest front corner of the group from the pivot, for
+     * the wheel's arc limit; `ignore` holds the fellow members (bit per unit) */
+    double gx, gy, radius;
+    uint64_t ignore;
 } fogn_move;
 
 /* What a validated move will do. */
@@ -123,7 +138,9 @@ typedef enum fogn_action_type {
     FOGN_A_KINK,         /* p0 bend degrees (negative = wings back) */
     FOGN_A_CMDR_MOVE,    /* commander `actor - nunits`: p0 x, p1 y */
     FOGN_A_CMDR_JOIN,    /* commander joins unit `target` */
-    FOGN_A_BRIGADE,      /* brigade group led from unit actor: pivot arg, p0 deg, p1 dist */
+    FOGN_A_GROUP_MOVE,   /* exact, Brigade Group of unit actor: pivot arg (group corner), p0 deg, p1 dist; p3 the other members */
+    FOGN_A_GROUP_ADVANCE,/* order, Brigade Group: toward enemy `target` to band `arg`; p3 members */
+    FOGN_A_GROUP_REAR,   /* exact, Brigade Group: p1 distance straight back; p3 members */
     FOGN_A_COUNT
 } fogn_action_type;
 
@@ -142,8 +159,22 @@ int fogn_cmdr_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, 
 int fogn_attrition(const fogn_scenario *s, const fogn_state *st, int side);
 int fogn_acv(const fogn_scenario *s, int side);
 
-/* brigade groups (§8.8): members of the group led from `unit`; returns count (0 if none) */
+/* --- brigade groups (§8.8, brigade.c) ------------------------------------------------------ */
+#define FOGN_GROUP_MAX 4   /* a commander of level 3 leads at most 4 units */
+/* The Brigade Group `unit` may move in now: the group grows by edge contact
+ * from the unit its Division Commander leads, up to his level + 1 units;
+ * `unit` is listed first. Returns the count (0: no group holds `unit`). A
+ * group order is given at the decision of any of its members. */
 int fogn_brigade_members(const fogn_scenario *s, const fogn_state *st, int unit, int *out, int max);
+/* Is this set (the deciding unit first) a legal Brigade Group now? 0 yes, -1 with the reason. */
+int fogn_brigade_valid(const fogn_scenario *s, const fogn_state *st, const int *members, int n, gr_error *err);
+/* Members packed into / out of an action's p[3] (the deciding unit is the actor). */
+float fogn_brigade_pack(const int *members, int n);
+int fogn_brigade_unpack(const fogn_scenario *s, const gr_action *a, int *members, int max);
+/* Compiles a group action into one rigid move per member (lead first) and
+ * checks each; fills moves/plans, sets *complex. 0 legal, -1 with the reason. */
+int fogn_brigade_check(const fogn_scenario *s, const fogn_state *st, const gr_action *a, fogn_move *moves,
+                       fogn_move_plan *plans, int *n, int *complex, char *why, size_t why_cap, gr_error *err);
 
 /* the turn machine (turn.c) */
 int fogn_cursor_actor(const fogn_scenario *s, const fogn_state *st);

@@ -128,8 +128,12 @@ static gr_rect form_template(const fogn_unit_profile *p, const fogn_unit *u, fog
         double off = ((cols - 1) / 2 + 0.5) * FOGN_BW - cols * FOGN_BW / 2.0;
         nr.fc = gr_v2_sub(old.fc, gr_v2_scale(gr_rect_right(&old), off));
     } else if (from == FOGN_F_LINE || from == FOGN_F_SKIRMISH_LINE) {
-        /* the two centre front bases stay; the rest form behind and beside them */
-        nr.fc = old.fc;
+        /* the two centre front bases stay; the rest form behind and beside
+         * them: a front three bases wide takes its third base on the right */
+        int cols, rows;
+        fogn_formation_grid(p, to, &cols, &rows);
+        double off = (cols % 2) ? FOGN_BW / 2 * FOGN_R_LINE_TO_TACTICAL_SIDE : 0;
+        nr.fc = gr_v2_add(old.fc, gr_v2_scale(gr_rect_right(&old), off));
     } else {
         /* tactical, deep, skirmish, square: keep the centre point */
         gr_vec2 c = gr_rect_centre(&old);
@@ -499,12 +503,23 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
         end = form_template(p, u, (fogn_formation)m->flag);
         after.formation = (uint8_t)m->flag;
         after.kink = 0;
-        /* §8.5: no nearer the nearest enemy than before: step straight back until so */
+        /* §8.5: no nearer the nearest enemy than before: slide by the least
+         * distance that keeps it, trying straight back first, then back and to
+         * either side, then sideways (ruling: 0.1 MU rings up to 4 MU) */
         double before = fogn_enemy_dist(s, st, m->unit, NULL);
-        for (int k = 0; k < 40 && fogn_enemy_dist(s, st, m->unit, &end) < before - 1e-6; k++)
-            end = gr_rect_advance(&end, -0.1, 0);
-        if (fogn_enemy_dist(s, st, m->unit, &end) < before - 1e-6)
-            return gr_error_set(err, "%s cannot change formation without ending nearer the enemy (§8.5)", p->name);
+        if (fogn_enemy_dist(s, st, m->unit, &end) < before - 1e-6) {
+            static const double dirs[][2] = {{-1, 0}, {-0.7071, -0.7071}, {-0.7071, 0.7071}, {0, -1}, {0, 1}};
+            gr_rect base = end;
+            int found = 0;
+            for (int k = 1; k <= FOGN_R_REFORM_SLIDE_STEPS && !found; k++)
+                for (int d = 0; d < 5 && !found; d++) {
+                    double r = k * FOGN_R_REFORM_SLIDE_STEP;
+                    gr_rect c = gr_rect_advance(&base, r * dirs[d][0], r * dirs[d][1]);
+                    if (fogn_enemy_dist(s, st, m->unit, &c) >= before - 1e-6) { end = c; found = 1; }
+                }
+            if (!found)
+                return gr_error_set(err, "%s cannot change formation without ending nearer the enemy (§8.5)", p->name);
+        }
         fogn_sweep_rect(&sw, &end);
         measured = 0;
         set_pose(&after, &end);
@@ -598,6 +613,34 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
         set_pose(&after, &end);
         break;
     }
+    case FOGN_MK_GROUP: {
+        /* one member of a Brigade Group: the group turns about its own corner
+         * as one body, then all go straight the same distance (§8.8) */
+        if (fabs(m->angle) > a90 + 1e-9)
+            return gr_error_set(err, "wheel of %.0f degrees: at most %.0f per move (§8.4)", fabs(m->angle) / DEG, FOGN_MAX_WHEEL_DEG);
+        if (arm == FOGN_ARM_ART && u->formation == FOGN_F_UNLIMBERED)
+            return gr_error_set(err, "unlimbered artillery moves only by prolong (§8.6)");
+        if (u->formation == FOGN_F_SQUARE) return gr_error_set(err, "a square cannot move in a Brigade Group");
+        gr_rect w = start;
+        if (m->angle != 0) {
+            gr_vec2 pv = gr_v2(m->gx, m->gy);
+            fogn_sweep_rotation(&sw, &start, pv, m->angle, FOGN_WHEEL_SAMPLES);
+            w = gr_rect_rotate_about(&start, pv, m->angle);
+            plan->allowance = -fabs(m->angle) * m->radius; /* stash the arc, as for a wheel */
+        }
+        end = gr_rect_advance(&w, m->dist, 0);
+        if (m->dist != 0) fogn_sweep_pair(&sw, &w, &end);
+        for (int c = GR_FL; c <= GR_FR; c++) {
+            double d = gr_v2_dist(gr_rect_corner(&start, c), gr_rect_corner(&end, c));
+            if (d > measured) measured = d;
+        }
+        if (m->dist < 0) {
+            if (m->angle != 0) return gr_error_set(err, "a Brigade Group moving to the rear goes straight back");
+            measured = -m->dist;
+        }
+        set_pose(&after, &end);
+        break;
+    }
     default:
         return gr_error_set(err, "unknown move kind %d", m->kind);
     }
@@ -626,6 +669,14 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
         allowance_factor = 2;
     double wheel_arc = plan->allowance < 0 ? -plan->allowance : 0;
     plan->allowance = allow * allowance_factor;
+    if (m->kind == FOGN_MK_GROUP) {
+        /* §8.8: no part of a member in difficult terrain (the road exception
+         * needs every member marching on a road: groups do not road-march) */
+        if (tr.worst >= FOGN_MC_DIFFICULT)
+            return gr_error_set(err, "%s would be in difficult terrain: a Brigade Group may not enter it (§8.8)", p->name);
+        if (m->dist < 0 && -m->dist > allow / 2 + 1e-9)
+            return gr_error_set(err, "a Brigade Group moves to the rear at most half a move, %.2f MU (§8.4)", allow / 2);
+    }
     if (m->kind == FOGN_MK_REAR) {
         double half = allow / 2;
         if (m->dist > half + 1e-9) {
@@ -739,6 +790,7 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
     /* friends: no overlap at the end; passing through only by §8.7 */
     for (int j = 0; j < s->nunits; j++) {
         if (j == m->unit || s->units[j].side != p->side || !fogn_unit_alive(&st->u[j])) continue;
+        if (m->ignore & (1ull << j)) continue; /* a fellow member of its Brigade Group moves with it */
         const fogn_unit_profile *fp = &s->units[j];
         const fogn_unit *fu = &st->u[j];
         gr_rect fr[2];
@@ -767,9 +819,12 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
         int free_pass = fogn_is_skirmisher(fp, fu) || skirm || fogn_troop_arm((fogn_troop)fp->troop) == FOGN_ARM_ART ||
                         arm == FOGN_ARM_ART;
         if (!free_pass) {
+            if (m->kind == FOGN_MK_GROUP)
+                return gr_error_set(err, "a Brigade Group may not pass through friends: %s is in the way of %s (§8.7)",
+                                    fp->name, p->name);
             if (plan->passes_through >= 0 && plan->passes_through != j)
                 return gr_error_set(err, "%s may pass through only one friend in a move (§8.7)", p->name);
-            if (fu->flags & FOGN_UF_MOVED)
+            if ((fu->flags & FOGN_UF_MOVED) && !(fu->flags & FOGN_UF_HELD))
                 return gr_error_set(err, "%s can pass through %s only if that unit stays still all phase; it has moved (§8.7)",
                                     p->name, fp->name);
             if (fu->formation == FOGN_F_COLUMN)
@@ -779,6 +834,8 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
             if (!same_div) mark_complex(plan, "passing through friends of another command");
             else if (wav) mark_complex(plan, "Wavering unit passing through friends");
         }
+        if (at_end && m->kind == FOGN_MK_GROUP)
+            return gr_error_set(err, "%s would end on top of %s", p->name, fp->name);
         if (at_end) {
             /* §8.7: the stationary unit may be slid back (or forward) up to one base depth */
             if (free_pass || plan->slide_friend >= 0)

@@ -18,6 +18,10 @@
  *   u3 free 1.5 -2 90            exact (skirmishers): displacement and heading
  *   u3 faceto 90                 exact: turn to a heading in degrees
  *   u3 limber [fwd|back|right|left] | u3 unlimber | u3 prolong 1.5 | u3 kink -30
+ *   u3 group u4,u5 advance u12 to 6   Brigade Group led from u3 (its Division
+ *                                Commander is with it): order, as advance
+ *   u3 group u4,u5 move FL 20 3  exact group wheel about the group's corner, then straight
+ *   u3 group u4,u5 rear 2        exact group move straight back
  *   c2 move 30 12.5 | c2 join u5 | c2 hold */
 #include "internal.h"
 #include "../core/regex.h"
@@ -81,6 +85,21 @@ int fogn_format_action(const void *scn, const void *state, const gr_action *a, c
     case FOGN_A_KINK: return snprintf(buf, cap, "%s kink %s", who, f0);
     case FOGN_A_CMDR_MOVE: return snprintf(buf, cap, "%s move %s %s", who, f0, f1);
     case FOGN_A_CMDR_JOIN: return snprintf(buf, cap, "%s join u%d", who, a->target);
+    case FOGN_A_GROUP_MOVE:
+    case FOGN_A_GROUP_ADVANCE:
+    case FOGN_A_GROUP_REAR: {
+        int m[FOGN_GROUP_MAX];
+        int nm = fogn_brigade_unpack(s, a, m, FOGN_GROUP_MAX);
+        char list[64] = "";
+        size_t len = 0;
+        for (int k = 1; k < nm && len < sizeof list; k++)
+            len += (size_t)snprintf(list + len, sizeof list - len, "%su%d", k > 1 ? "," : "", m[k]);
+        if (a->type == FOGN_A_GROUP_ADVANCE)
+            return snprintf(buf, cap, "%s group %s advance u%d to %d", who, list, a->target, a->arg);
+        if (a->type == FOGN_A_GROUP_REAR) return snprintf(buf, cap, "%s group %s rear %s", who, list, f1);
+        if (a->p[0] == 0.0f) return snprintf(buf, cap, "%s group %s move %s", who, list, f1);
+        return snprintf(buf, cap, "%s group %s move %s %s %s", who, list, corner_names[a->arg & 3], f0, f1);
+    }
     default: return snprintf(buf, cap, "%s ?%d", who, a->type);
     }
 }
@@ -110,6 +129,11 @@ static const rule unit_rules[] = {
     {"unlimber", FOGN_A_UNLIMBER},
     {"prolong\\s+(?<dist>[-+]?[0-9.]+)", FOGN_A_PROLONG},
     {"kink\\s+(?<ang>[-+]?[0-9.]+)", FOGN_A_KINK},
+    {"group\\s+(?<members>u\\d+(?:\\s*,\\s*u\\d+)*)\\s+advance\\s+u(?<t>\\d+)\\s+to\\s+(?<band>\\d+)",
+     FOGN_A_GROUP_ADVANCE},
+    {"group\\s+(?<members>u\\d+(?:\\s*,\\s*u\\d+)*)\\s+move(?:\\s+(?<corner>FL|FR)\\s+(?<ang>[-+]?[0-9.]+))?"
+     "\\s+(?<dist>[-+]?[0-9.]+)", FOGN_A_GROUP_MOVE},
+    {"group\\s+(?<members>u\\d+(?:\\s*,\\s*u\\d+)*)\\s+rear\\s+(?<dist>[0-9.]+)", FOGN_A_GROUP_REAR},
 };
 
 static const rule cmdr_rules[] = {
@@ -137,12 +161,53 @@ static int whole(const gr_regex *re, const gr_match *m, const char *name, long *
     return 0;
 }
 
+/* "u4, u5" -> the members after the lead, packed into a->p[3] */
+static int group_members(const fogn_scenario *s, const gr_regex *re, const gr_match *m, gr_action *a, gr_error *err)
+{
+    char buf[96];
+    if (gr_match_named(re, m, "members", buf, sizeof buf) < 0) return gr_error_set(err, "which units form the group?");
+    int mem[FOGN_GROUP_MAX], n = 0;
+    mem[n++] = a->actor;
+    for (const char *q = buf; *q;) {
+        if (*q == 'u' || *q == 'U') {
+            long v = strtol(q + 1, (char **)&q, 10);
+            if (v < 0 || v >= s->nunits) return gr_error_set(err, "there is no unit u%ld (units are u0..u%d)", v, s->nunits - 1);
+            if (n >= FOGN_GROUP_MAX) return gr_error_set(err, "a Brigade Group has at most %d units", FOGN_GROUP_MAX);
+            mem[n++] = (int)v;
+        } else {
+            q++;
+        }
+    }
+    a->p[3] = fogn_brigade_pack(mem, n);
+    return 0;
+}
+
 static int build(const fogn_scenario *s, const gr_regex *re, const gr_match *m, int type, gr_action *a, gr_error *err)
 {
     long t = -1;
     char buf[48];
     a->type = (uint16_t)type;
     switch ((fogn_action_type)type) {
+    case FOGN_A_GROUP_ADVANCE:
+    case FOGN_A_GROUP_MOVE:
+    case FOGN_A_GROUP_REAR:
+        if (group_members(s, re, m, a, err)) return -1;
+        if (type == FOGN_A_GROUP_ADVANCE) {
+            long band = 0;
+            whole(re, m, "t", &t);
+            whole(re, m, "band", &band);
+            if (t < 0 || t >= s->nunits) return gr_error_set(err, "there is no unit u%ld (units are u0..u%d)", t, s->nunits - 1);
+            if (band != (long)FOGN_BAND_CLOSE && band != (long)FOGN_BAND_MEDIUM && band != (long)FOGN_BAND_LONG)
+                return gr_error_set(err, "advance bands are %d, %d or %d MU", (int)FOGN_BAND_CLOSE, (int)FOGN_BAND_MEDIUM,
+                                    (int)FOGN_BAND_LONG);
+            a->target = (int16_t)t;
+            a->arg = (int16_t)band;
+            return 0;
+        }
+        a->arg = -1;
+        if (gr_match_named(re, m, "corner", buf, sizeof buf) >= 0) a->arg = !strcmp(buf, "FL") ? GR_FL : GR_FR;
+        if (num(re, m, "ang", &a->p[0], err) < 0 || num(re, m, "dist", &a->p[1], err) < 0) return -1;
+        return 0;
     case FOGN_A_ADVANCE:
     case FOGN_A_FACE:
     case FOGN_A_CMDR_JOIN:

@@ -209,6 +209,23 @@ static gr_action act(int type, int actor, int target, int arg)
     return a;
 }
 
+/* a Brigade Group order, listed only when every member's move is legal and
+ * any CMT it needs can be taken */
+static int try_add_group(const fogn_scenario *s, const fogn_state *st, gr_action *out, int n, int max, gr_action a)
+{
+    if (n >= max) return n;
+    fogn_move moves[FOGN_GROUP_MAX];
+    fogn_move_plan plans[FOGN_GROUP_MAX];
+    int nm = 0, complex = 0;
+    char why[96];
+    if (fogn_brigade_check(s, st, &a, moves, plans, &nm, &complex, why, sizeof why, NULL)) return n;
+    if (complex)
+        for (int k = 0; k < nm; k++)
+            if (st->u[moves[k].unit].flags & FOGN_UF_CMT_FAILED) return n;
+    out[n++] = a;
+    return n;
+}
+
 /* the k nearest live enemies of a unit */
 static int nearest_enemies(const fogn_scenario *s, const fogn_state *st, int unit, int *out, int k)
 {
@@ -251,6 +268,28 @@ int fogn_orders_for_unit(const fogn_scenario *s, const fogn_state *st, int unit,
         n = try_add(s, st, out, n, max, act(FOGN_A_ROAD, unit, -1, -1));
     }
     if (st->second) return n; /* a second move: advances and road marches only */
+    /* a Brigade Group led from this unit (§8.8): advance on the nearest enemies, or fall back */
+    int grp[FOGN_GROUP_MAX];
+    int ng = fogn_brigade_members(s, st, unit, grp, FOGN_GROUP_MAX);
+    if (ng >= 2) {
+        gr_action g = act(FOGN_A_GROUP_ADVANCE, unit, -1, 0);
+        g.p[3] = fogn_brigade_pack(grp, ng);
+        for (int i = 0; i < ne; i++)
+            for (int b = 0; b < 3; b++) {
+                g.target = (int16_t)en[i];
+                g.arg = (int16_t)bands[b];
+                n = try_add_group(s, st, out, n, max, g);
+            }
+        gr_action r = act(FOGN_A_GROUP_REAR, unit, -1, 0);
+        r.p[3] = g.p[3];
+        double half = INFINITY;
+        for (int k = 0; k < ng; k++) {
+            double al = fogn_allowance(s, &s->units[grp[k]], &st->u[grp[k]], FOGN_MC_OPEN) / 2;
+            if (al < half) half = al;
+        }
+        r.p[1] = (float)half;
+        n = try_add_group(s, st, out, n, max, r);
+    }
     if (movable) n = try_add(s, st, out, n, max, act(FOGN_A_FALL_BACK, unit, -1, 0));
     if (ne > 0) {
         /* face the nearest enemy if not already roughly facing it */

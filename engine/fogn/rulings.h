@@ -23,6 +23,13 @@
 #define FOGN_MIN_MOVE 1.0
 /* §23.1 #13: stationary formation/facing change Simple unless an enemy is within 2 MU */
 #define FOGN_R_REFORM_ENEMY_NEAR 2.0
+/* §8.5 Ruling: a large Extended Line forming Tactical keeps its two centre
+ * front bases; the third front base forms on their right (+1) or left (-1) */
+#define FOGN_R_LINE_TO_TACTICAL_SIDE 1
+/* §8.5 Ruling: "no nearer the nearest enemy": the new formation is slid in
+ * steps of this many MU (back, back-and-aside, aside), at most this many steps */
+#define FOGN_R_REFORM_SLIDE_STEP 0.1
+#define FOGN_R_REFORM_SLIDE_STEPS 40
 /* §23.1 #14: unlimber Simple (N/A Wavering); limber heavy Complex; medium Simple */
 #define FOGN_R_UNLIMBER_SIMPLE 1
 #define FOGN_R_LIMBER_HEAVY_COMPLEX 1

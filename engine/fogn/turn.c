@@ -132,6 +132,7 @@ static void next_move(const fogn_scenario *s, fogn_state *st, gr_log *log)
         fogn_unit *u = &st->u[i];
         if (s->units[i].side == st->active) u->flags &= ~(uint32_t)(FOGN_UF_HALTED | FOGN_UF_NO_ADVANCE);
         u->flags &= ~(uint32_t)(FOGN_UF_MOVED | FOGN_UF_NO_MOVE | FOGN_UF_CMT_FAILED | FOGN_UF_SECOND_DONE |
+                                FOGN_UF_HELD | FOGN_UF_CMD_AT_START | FOGN_UF_TOOK_CMT |
                                 FOGN_UF_STATIONARY | FOGN_UF_INTERPENETRATED);
     }
     int turns = s->max_turns > 0 ? s->max_turns : FOGN_DEFAULT_TURNS;
@@ -257,6 +258,52 @@ static void step_cursor(const fogn_scenario *s, fogn_state *st, gr_dice *dice, g
     fogn_advance_to_decision(s, st, dice, log);
 }
 
+/* §8.8: a Brigade Group moves as one: one check per member, one CMT for all
+ * (worst training and élan of the group; its Division Commander is with it,
+ * so the test is free and passes on 4+), then every member is moved. A group
+ * takes no second move (ruling in docs/rulings.md). */
+static int apply_group(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
+                       gr_error *err)
+{
+    if (st->second) return gr_error_set(err, "a Brigade Group makes no second move");
+    fogn_move moves[FOGN_GROUP_MAX];
+    fogn_move_plan plans[FOGN_GROUP_MAX];
+    int n = 0, complex = 0;
+    char why[96];
+    if (fogn_brigade_check(s, st, a, moves, plans, &n, &complex, why, sizeof why, err)) return -1;
+    const fogn_unit_profile *lead = &s->units[moves[0].unit];
+    char who[96];
+    snprintf(who, sizeof who, "the Brigade Group of %s", lead->name);
+    /* the group's other members are no longer due: the cursor moves on */
+    if (complex) {
+        int ndice = 99, elan = 99;
+        for (int k = 0; k < n; k++) {
+            const fogn_unit_profile *p = &s->units[moves[k].unit];
+            if (st->u[moves[k].unit].flags & FOGN_UF_CMT_FAILED)
+                return gr_error_set(err, "%s already failed a complex move test this phase", p->name);
+            if (fogn_cmt_dice(p) < ndice) ndice = fogn_cmt_dice(p);
+            if (fogn_elan_level(p) < elan) elan = fogn_elan_level(p);
+        }
+        for (int k = 0; k < n; k++) st->u[moves[k].unit].flags |= FOGN_UF_TOOK_CMT;
+        int pass = fogn_cmt_roll_with(lead->side, who, ndice, elan, 1, dice, log, why);
+        if (pass < 0) return gr_error_set(err, "%s", dice && dice->fail_msg[0] ? dice->fail_msg : "the dice failed");
+        if (!pass) {
+            /* §5.3: nobody moves; each may still make a simple move, no more CMTs */
+            for (int k = 0; k < n; k++) st->u[moves[k].unit].flags |= FOGN_UF_CMT_FAILED;
+            return 0;
+        }
+    }
+    for (int k = 0; k < n; k++) {
+        fogn_move_commit(s, st, &moves[k], &plans[k]);
+        st->u[moves[k].unit].flags |= FOGN_UF_SECOND_DONE;
+    }
+    const fogn_unit *u = &st->u[moves[0].unit];
+    gr_log_add(log, GR_EV_MOVE, lead->side, "%s (%d units): %s, lead now at (%.2f, %.2f) facing %.0f deg", who, n,
+               complex ? why : "simple move", u->x, u->y, u->heading * 180.0 / GR_PI);
+    step_cursor(s, st, dice, log);
+    return 0;
+}
+
 static int apply_unit(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
                       gr_error *err)
 {
@@ -265,15 +312,19 @@ static int apply_unit(const fogn_scenario *s, fogn_state *st, const gr_action *a
     const fogn_unit_profile *p = &s->units[unit];
     if (a->type == FOGN_A_HOLD) {
         if (st->second) u->flags |= FOGN_UF_SECOND_DONE;
-        else u->flags |= FOGN_UF_MOVED;
+        else u->flags |= FOGN_UF_MOVED | FOGN_UF_HELD;
         gr_log_add(log, GR_EV_MOVE, p->side, "%s holds", p->name);
         step_cursor(s, st, dice, log);
         return 0;
     }
+    if (a->type == FOGN_A_GROUP_MOVE || a->type == FOGN_A_GROUP_ADVANCE || a->type == FOGN_A_GROUP_REAR)
+        return apply_group(s, st, a, dice, log, err);
     fogn_move m;
     fogn_move_plan plan;
     if (fogn_action_to_move(s, st, a, &m, err)) return -1;
     if (fogn_move_check(s, st, &m, &plan, err)) return -1;
+    /* §8.10: command range is judged from where the unit stood before its first move */
+    if (!st->second && fogn_in_command(s, st, unit)) u->flags |= FOGN_UF_CMD_AT_START;
     if (plan.complex) {
         fogn_cmt_cost cost;
         if (fogn_cmt_cost_of(s, st, unit, &cost, err)) {
@@ -283,6 +334,7 @@ static int apply_unit(const fogn_scenario *s, fogn_state *st, const gr_action *a
         /* roll on a copy so a dice failure leaves the state untouched */
         fogn_state before = *st;
         if (cost.cmdr >= 0 && !cost.free) st->c[cost.cmdr].cp = (uint8_t)(st->c[cost.cmdr].cp - cost.cp);
+        u->flags |= FOGN_UF_TOOK_CMT;
         int pass = fogn_cmt_roll(s, st, unit, cost.led, dice, log, plan.why_complex);
         if (pass < 0) {
             *st = before;
