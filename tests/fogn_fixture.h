@@ -115,21 +115,27 @@ static inline int fx_line(fogn_scenario *s, gr_terrain_type type, int grade, dou
     return gr_terrain_add(&s->terrain, &pc);
 }
 
-/* A fresh state with `side` to move, its movement phase open at the first
- * unit (init runs the turn machine). */
-static inline void fx_state(const fogn_scenario *s, fogn_state *st, int side)
+/* Answers "done" to every decision (of either side) until `side`'s
+ * movement phase is open; "done" rolls no dice while nothing is in reach. */
+static inline void fx_to_movement(const fogn_scenario *s, fogn_state *st, int side)
 {
-    fogn_ruleset.init(s, st);
-    if (st->active != side) {
-        /* let the first side finish: everyone holds */
+    for (int guard = 0; guard < 64 && !st->over && !(st->active == side && st->phase == FOGN_PH_MOVEMENT); guard++) {
         gr_action done;
         memset(&done, 0, sizeof done);
         done.type = FOGN_A_DONE;
         done.actor = -1;
         gr_error err;
         gr_error_clear(&err);
-        fogn_ruleset.apply(s, st, &done, NULL, NULL, &err);
+        if (fogn_ruleset.apply(s, st, &done, NULL, NULL, &err)) break;
     }
+}
+
+/* A fresh state with `side` to move, its movement phase open at the first
+ * unit due. */
+static inline void fx_state(const fogn_scenario *s, fogn_state *st, int side)
+{
+    fogn_ruleset.init(s, st);
+    fx_to_movement(s, st, side);
 }
 
 /* An exact move of unit u (not through the turn machine): the check only. */

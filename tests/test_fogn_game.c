@@ -221,16 +221,27 @@ static void test_fogn_refused_action_changes_nothing(void **unused)
     load_corps(&g);
     fogn_state st, before;
     g.rs->init(g.scn, &st);
-    before = st;
     gr_action a;
     gr_error err;
+    gr_error_clear(&err);
+    /* at the start only the command phase's "done" is open: a unit's move is refused */
+    assert_int_equal(g.rs->parse_action(g.scn, &st, "u0 move 1", &a, &err), 0);
+    before = st;
+    assert_int_equal(g.rs->apply(g.scn, &st, &a, NULL, NULL, &err), -1);
+    assert_memory_equal(&st, &before, sizeof st);
+    /* answer "done" until the first movement decision */
+    while (st.phase != FOGN_PH_MOVEMENT) {
+        gr_action done = {.type = FOGN_A_DONE, .actor = -1, .target = -1};
+        assert_int_equal(g.rs->apply(g.scn, &st, &done, NULL, NULL, &err), 0);
+    }
+    before = st;
     gr_error_clear(&err);
     char text[64];
     int actor = fogn_cursor_actor_public(g.scn, &st);
     snprintf(text, sizeof text, "u%d move 40", actor);
     assert_int_equal(g.rs->parse_action(g.scn, &st, text, &a, &err), 0);
     assert_int_equal(g.rs->apply(g.scn, &st, &a, NULL, NULL, &err), -1);
-    assert_non_null(strstr(err.msg, "allowance"));
+    if (!strstr(err.msg, "allowance")) fail_msg("refused for another reason: %s", err.msg);
     assert_memory_equal(&st, &before, sizeof st);
     gr_game_free(&g);
 }

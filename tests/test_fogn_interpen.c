@@ -847,12 +847,14 @@ static void test_s4_3_in_command_units_then_out_of_command_then_commanders(void 
             /* only the unit whose decision is due may act */
             gr_error err;
             assert_int_equal(apply(s, &st, hold(3), NULL, 0, &err), -1);
-            ASSERT_HAS(err.msg, "turn to move");
+            ASSERT_HAS(err.msg, "decision now");
         }
         must_apply(s, &st, hold(want_actor[k]), NULL, 0);
     }
-    /* everyone has decided: side 1's move */
+    /* everyone has decided: side 1's move, its first decision the command phase's */
     assert_int_equal(st.active, 1);
+    assert_int_equal(st.phase, FOGN_PH_COMMAND);
+    fx_to_movement(s, &st, 1);
     assert_int_equal(st.phase, FOGN_PH_MOVEMENT);
     assert_int_equal(fogn_cursor_actor(s, &st), 2);
     free(s);

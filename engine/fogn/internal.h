@@ -155,9 +155,21 @@ int fogn_orders_for_cmdr(const fogn_scenario *s, const fogn_state *st, int cmdr,
 /* commander moves and joins (cmdr.c); 0 done, -1 refused with the reason */
 int fogn_cmdr_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_error *err);
 
-/* §14 attrition points of a side and its Army Combat Value */
+/* --- victory (§14, victory.c) ----------------------------------------------------------- */
+/* result levels (st->margin) and why a game ended (st->end_reason) */
+enum { FOGN_RESULT_DRAW = 0, FOGN_RESULT_MARGINAL, FOGN_RESULT_MODERATE, FOGN_RESULT_MAJOR };
+enum { FOGN_END_NONE = 0, FOGN_END_TIME, FOGN_END_DEFEAT, FOGN_END_LIMIT };
+/* a unit's value: small 2, large 3 */
+int fogn_unit_value(const fogn_unit_profile *p);
+/* attrition points of a side (whole points; _exact keeps the half points of
+ * small Spent cavalry) and its Army Combat Value */
 int fogn_attrition(const fogn_scenario *s, const fogn_state *st, int side);
+double fogn_attrition_exact(const fogn_scenario *s, const fogn_state *st, int side);
 int fogn_acv(const fogn_scenario *s, int side);
+/* §14 defeat tests (start of each Recovery Phase): 1 and the game ended, or 0 */
+int fogn_check_defeat(const fogn_scenario *s, fogn_state *st, gr_log *log);
+/* §14 result of a game ended by time */
+void fogn_timed_result(const fogn_scenario *s, fogn_state *st, gr_log *log);
 
 /* --- brigade groups (§8.8, brigade.c) ------------------------------------------------------ */
 #define FOGN_GROUP_MAX 4   /* a commander of level 3 leads at most 4 units */

@@ -1,7 +1,7 @@
 /* ruleset.c - fogn's entry in the game interface: the gr_ruleset table, the
  * result, the evaluator's features, what to draw, the state as JSON, the
  * invariants checked after every action in debug builds, and a text summary. */
-#include "internal.h"
+#include "steps.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -95,13 +95,18 @@ static void fogn_describe(const void *scn, const void *state, char *buf, size_t 
     const fogn_scenario *s = scn;
     const fogn_state *st = state;
     if (st->over) { snprintf(buf, cap, "the game is over"); return; }
+    const fogn_step_def *d = fogn_step_def_of(st->step);
     int actor = fogn_cursor_actor(s, st);
-    if (actor < s->nunits)
-        snprintf(buf, cap, "move %d, %s, %s phase: %s%s (u%d)", st->move, s->side_name[st->active],
-                 fogn_phase_name(st->phase), s->units[actor].name, st->second ? ", second move" : "", actor);
+    const char *step = d ? d->name : "?";
+    if (actor < 0)
+        snprintf(buf, cap, "move %d, %s, %s phase: %s for %s", st->move, s->side_name[st->active],
+                 fogn_phase_name(st->phase), step, s->side_name[st->decider]);
+    else if (actor < s->nunits)
+        snprintf(buf, cap, "move %d, %s, %s phase, %s: %s%s (u%d)", st->move, s->side_name[st->active],
+                 fogn_phase_name(st->phase), step, s->units[actor].name, st->second ? ", second move" : "", actor);
     else
-        snprintf(buf, cap, "move %d, %s, %s phase: commander %s (c%d)", st->move, s->side_name[st->active],
-                 fogn_phase_name(st->phase), s->cmdrs[actor - s->nunits].name, actor - s->nunits);
+        snprintf(buf, cap, "move %d, %s, %s phase, %s: commander %s (c%d)", st->move, s->side_name[st->active],
+                 fogn_phase_name(st->phase), step, s->cmdrs[actor - s->nunits].name, actor - s->nunits);
 }
 
 static int fogn_render_items(const void *scn, const void *state, gr_render_item *out, int max)

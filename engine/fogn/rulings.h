@@ -75,6 +75,21 @@
 /* Ruling: a unit may not leave the table by a voluntary move (outcome moves are issue 3) */
 /* §8.8 brigade groups: units within this of their commander throughout */
 #define FOGN_BG_CMDR_RANGE 8.0
+/* §14 army morale: defeated at 50% of the ACV, at 30% while the enemy is
+ * under 10%, at 40% while the enemy is under 20% */
+#define FOGN_DEFEAT_PCT 50
+#define FOGN_DEFEAT_LOW_PCT 30
+#define FOGN_DEFEAT_LOW_ENEMY_PCT 10
+#define FOGN_DEFEAT_MID_PCT 40
+#define FOGN_DEFEAT_MID_ENEMY_PCT 20
+/* §14 timed game: Major 12 points and 3:1, Moderate 8 and 2:1, Marginal 4 */
+#define FOGN_MAJOR_MARGIN 12
+#define FOGN_MAJOR_RATIO 3
+#define FOGN_MODERATE_MARGIN 8
+#define FOGN_MODERATE_RATIO 2
+#define FOGN_MARGINAL_MARGIN 4
+/* §14 bonus, §23.3 #48: two more fresh cavalry units move the result one level */
+#define FOGN_CAVALRY_BONUS_MARGIN 2
 /* Ruling: a decision bound: the game ends as a draw after this many decisions
  * (guards against a scenario without a turn limit) */
 #define FOGN_MAX_DECISIONS 20000

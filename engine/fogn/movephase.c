@@ -1,0 +1,204 @@
+/* movephase.c - the Movement Phase as decisions (§8.2, §4.3): the cursor
+ * hands the active side's units out one at a time, those within their
+ * division commander's range first, then the others, then the commanders;
+ * a unit that has made its first move may be offered a second (§8.10).
+ * Orders compile into exact moves (orders.c) checked by move.c; Brigade
+ * Groups move as one (brigade.c); Broken units flee first (flight.c). */
+#include "steps.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static int can_move_now(const fogn_scenario *s, const fogn_state *st, int i)
+{
+    const fogn_unit *u = &st->u[i];
+    if (s->units[i].side != st->active || !fogn_unit_alive(u)) return 0;
+    if (u->flags & (FOGN_UF_MOVED | FOGN_UF_NO_MOVE | FOGN_UF_IN_COMBAT | FOGN_UF_STATIONARY)) return 0;
+    if (u->cohesion == FOGN_BROKEN) return 0; /* flight moves: issue 3 */
+    if (s->units[i].caps & FOGN_CAP_IMMOBILE) return 0;
+    return 1;
+}
+
+int fogn_mv_cursor_end(const fogn_scenario *s) { return 2 * s->nunits + s->ncmdrs; }
+
+int fogn_mv_due(const fogn_scenario *s, const fogn_state *st, int cur)
+{
+    int nu = s->nunits;
+    if (cur < 2 * nu) {
+        int i = cur < nu ? cur : cur - nu;
+        const fogn_unit *u = &st->u[i];
+        /* the unit now deciding on its second move stays due until it has */
+        if (st->second && fogn_mv_actor(s, st) == i && (u->flags & FOGN_UF_MOVED) && !(u->flags & FOGN_UF_SECOND_DONE))
+            return 1;
+        if (!can_move_now(s, st, i)) return 0;
+        return cur < nu ? fogn_in_command(s, st, i) : 1;
+    }
+    int c = cur - 2 * nu;
+    if (c >= s->ncmdrs) return 0;
+    return s->cmdrs[c].side == st->active && (st->c[c].flags & FOGN_CF_ON_TABLE) &&
+           !(st->c[c].flags & (FOGN_CF_MOVED | FOGN_CF_CASUALTY)) && s->cmdrs[c].role != FOGN_CMDR_ARMY;
+}
+
+int fogn_mv_actor(const fogn_scenario *s, const fogn_state *st)
+{
+    int cur = st->cursor, nu = s->nunits;
+    if (cur < nu) return cur;
+    if (cur < 2 * nu) return cur - nu;
+    return nu + (cur - 2 * nu);
+}
+
+int fogn_mv_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max)
+{
+    int actor = fogn_mv_actor(s, st);
+    if (actor < s->nunits) return fogn_orders_for_unit(s, st, actor, out, max);
+    return fogn_orders_for_cmdr(s, st, actor - s->nunits, out, max);
+}
+
+/* the decision about this actor is over */
+static void next_actor(fogn_state *st)
+{
+    st->second = 0;
+    st->cursor++;
+}
+
+/* can the unit take a second move after its first (§8.10)? */
+static int second_move_possible(const fogn_scenario *s, const fogn_state *st, int unit)
+{
+    const fogn_unit *u = &st->u[unit];
+    if (u->cohesion >= FOGN_WAVERING || (u->flags & (FOGN_UF_CMT_FAILED | FOGN_UF_SECOND_DONE))) return 0;
+    if (fogn_enemy_dist(s, st, unit, NULL) <= FOGN_SECOND_MOVE_CLEAR) return 0;
+    fogn_cmt_cost cost;
+    return fogn_cmt_cost_of(s, st, unit, &cost, NULL) == 0;
+}
+
+/* §8.8: a Brigade Group moves as one: one check per member, one CMT for all
+ * (worst training and élan of the group; its Division Commander is with it,
+ * so the test is free and passes on 4+), then every member is moved. A group
+ * takes no second move (ruling in docs/rulings.md). */
+static int apply_group(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
+                       gr_error *err)
+{
+    if (st->second) return gr_error_set(err, "a Brigade Group makes no second move");
+    fogn_move moves[FOGN_GROUP_MAX];
+    fogn_move_plan plans[FOGN_GROUP_MAX];
+    int n = 0, complex = 0;
+    char why[96];
+    if (fogn_brigade_check(s, st, a, moves, plans, &n, &complex, why, sizeof why, err)) return -1;
+    const fogn_unit_profile *lead = &s->units[moves[0].unit];
+    char who[96];
+    snprintf(who, sizeof who, "the Brigade Group of %s", lead->name);
+    /* the group's other members are no longer due: the cursor moves on */
+    if (complex) {
+        int ndice = 99, elan = 99;
+        for (int k = 0; k < n; k++) {
+            const fogn_unit_profile *p = &s->units[moves[k].unit];
+            if (st->u[moves[k].unit].flags & FOGN_UF_CMT_FAILED)
+                return gr_error_set(err, "%s already failed a complex move test this phase", p->name);
+            if (fogn_cmt_dice(p) < ndice) ndice = fogn_cmt_dice(p);
+            if (fogn_elan_level(p) < elan) elan = fogn_elan_level(p);
+        }
+        for (int k = 0; k < n; k++) st->u[moves[k].unit].flags |= FOGN_UF_TOOK_CMT;
+        int pass = fogn_cmt_roll_with(lead->side, who, ndice, elan, 1, dice, log, why);
+        if (pass < 0) return gr_error_set(err, "%s", dice && dice->fail_msg[0] ? dice->fail_msg : "the dice failed");
+        if (!pass) {
+            /* §5.3: nobody moves; each may still make a simple move, no more CMTs */
+            for (int k = 0; k < n; k++) st->u[moves[k].unit].flags |= FOGN_UF_CMT_FAILED;
+            return 0;
+        }
+    }
+    for (int k = 0; k < n; k++) {
+        fogn_move_commit(s, st, &moves[k], &plans[k]);
+        st->u[moves[k].unit].flags |= FOGN_UF_SECOND_DONE;
+    }
+    const fogn_unit *u = &st->u[moves[0].unit];
+    gr_log_add(log, GR_EV_MOVE, lead->side, "%s (%d units): %s, lead now at (%.2f, %.2f) facing %.0f deg", who, n,
+               complex ? why : "simple move", u->x, u->y, u->heading * 180.0 / GR_PI);
+    next_actor(st);
+    return 0;
+}
+
+static int apply_unit(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
+                      gr_error *err)
+{
+    int unit = a->actor;
+    fogn_unit *u = &st->u[unit];
+    const fogn_unit_profile *p = &s->units[unit];
+    if (a->type == FOGN_A_HOLD) {
+        if (st->second) u->flags |= FOGN_UF_SECOND_DONE;
+        else u->flags |= FOGN_UF_MOVED | FOGN_UF_HELD;
+        gr_log_add(log, GR_EV_MOVE, p->side, "%s holds", p->name);
+        next_actor(st);
+        return 0;
+    }
+    if (a->type == FOGN_A_GROUP_MOVE || a->type == FOGN_A_GROUP_ADVANCE || a->type == FOGN_A_GROUP_REAR)
+        return apply_group(s, st, a, dice, log, err);
+    fogn_move m;
+    fogn_move_plan plan;
+    if (fogn_action_to_move(s, st, a, &m, err)) return -1;
+    if (fogn_move_check(s, st, &m, &plan, err)) return -1;
+    /* §8.10: command range is judged from where the unit stood before its first move */
+    if (!st->second && fogn_in_command(s, st, unit)) u->flags |= FOGN_UF_CMD_AT_START;
+    if (plan.complex) {
+        fogn_cmt_cost cost;
+        if (fogn_cmt_cost_of(s, st, unit, &cost, err)) {
+            gr_error_prefix(err, "this is a complex move (%s), but ", plan.why_complex);
+            return -1;
+        }
+        /* roll on a copy so a dice failure leaves the state untouched */
+        fogn_state before = *st;
+        if (cost.cmdr >= 0 && !cost.free) st->c[cost.cmdr].cp = (uint8_t)(st->c[cost.cmdr].cp - cost.cp);
+        u->flags |= FOGN_UF_TOOK_CMT;
+        int pass = fogn_cmt_roll(s, st, unit, cost.led, dice, log, plan.why_complex);
+        if (pass < 0) {
+            *st = before;
+            return gr_error_set(err, "%s", dice && dice->fail_msg[0] ? dice->fail_msg : "the dice failed");
+        }
+        if (!pass) {
+            /* §5.3: no move, no cohesion loss; a simple move is still allowed, no more CMTs */
+            u->flags |= FOGN_UF_CMT_FAILED;
+            if (st->second) next_actor(st);
+            return 0;
+        }
+    }
+    fogn_move_commit(s, st, &m, &plan);
+    gr_log_add(log, GR_EV_MOVE, p->side, "%s: %s, now at (%.2f, %.2f) facing %.0f deg, %s", p->name,
+               plan.complex ? plan.why_complex : "simple move", u->x, u->y, u->heading * 180.0 / GR_PI,
+               fogn_formation_name((fogn_formation)u->formation));
+    if (!st->second && second_move_possible(s, st, unit)) {
+        st->second = 1; /* the same unit decides on a second move */
+        return 0;
+    }
+    next_actor(st);
+    return 0;
+}
+
+int fogn_mv_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
+                  gr_error *err)
+{
+    int actor = fogn_mv_actor(s, st);
+    if (actor < s->nunits) return apply_unit(s, st, a, dice, log, err);
+    int rc = 0;
+    if (a->type == FOGN_A_HOLD) st->c[actor - s->nunits].flags |= FOGN_CF_MOVED;
+    else rc = fogn_cmdr_apply(s, st, a, err);
+    if (!rc) next_actor(st);
+    return rc;
+}
+
+int fogn_mv_done(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log, gr_error *err)
+{
+    (void)s;
+    (void)dice;
+    (void)log;
+    if (st->second) return gr_error_set(err, "finish this unit's second move first (hold to decline it)");
+    return 0;
+}
+
+int fogn_mv_begin(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log)
+{
+    (void)dice;
+    gr_log_add(log, GR_EV_PHASE, st->active, "movement phase");
+    st->second = 0;
+    (void)s;
+    return FOGN_ST_MV_UNITS;
+}

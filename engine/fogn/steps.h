@@ -1,0 +1,82 @@
+/* steps.h - a fogn move (§4) as a fixed list of steps. An automatic step
+ * runs rules and rolls dice; a decision step hands out one small decision at
+ * a time to the side named by its `decider`, walking a cursor over units or
+ * commanders. turn.c drives the list; each phase file supplies its steps. */
+#ifndef FOGN_STEPS_H
+#define FOGN_STEPS_H
+
+#include "internal.h"
+
+typedef enum fogn_step {
+    FOGN_ST_CMD_BEGIN = 0,  /* 1: the move opens */
+    FOGN_ST_CMD_ALLOC,      /* 1.1: the corps commander's allocation (decision) */
+    FOGN_ST_AS_BEGIN,       /* 2: assault phase opens */
+    FOGN_ST_AS_DECLARE,     /* 2.1: declarations, unit by unit (decision, active) */
+    FOGN_ST_AS_TESTS,       /* 2.2: impetuous hold-backs and declaration CMTs */
+    FOGN_ST_AS_REACT,       /* 2.3: each target's reaction (decision, inactive) */
+    FOGN_ST_AS_INTERCEPT,   /* 2.4: intercepts (decision, inactive) and counter-charges */
+    FOGN_ST_AS_FIRE,        /* 2.5-2.6: defensive fire */
+    FOGN_ST_AS_PRESS,       /* 2.6: press on after 1-2 hits? (decision, active) */
+    FOGN_ST_AS_CONTACT,     /* 2.7: the assaulters go in */
+    FOGN_ST_FI_BEGIN,       /* 3: firing phase opens */
+    FOGN_ST_FI_ALLOC_A,     /* 3.1: the active side's fire (decision per firer) */
+    FOGN_ST_FI_RESOLVE_A,
+    FOGN_ST_FI_ALLOC_N,     /* 3.2: the inactive side's fire */
+    FOGN_ST_FI_RESOLVE_N,
+    FOGN_ST_MV_BEGIN,       /* 4: movement phase opens; Broken units flee */
+    FOGN_ST_MV_UNITS,       /* 4.3: units, groups, commanders (decision, active) */
+    FOGN_ST_CO_BEGIN,       /* 5: combat phase opens */
+    FOGN_ST_CO_ROUND,       /* 5.1-5.2: every melee rolls; commander casualties */
+    FOGN_ST_CO_STAGE,       /* 5.3: one stage of the resolution order (retires) */
+    FOGN_ST_CO_PURSUE,      /* 5.3: pursue or not, where there is a choice (decision) */
+    FOGN_ST_CO_PURSUIT,     /* 5.3: the pursuers move */
+    FOGN_ST_CO_END,         /* 5.4-5.6: tests, Spent cavalry, pass-through, 2nd round */
+    FOGN_ST_RE_VICTORY,     /* 6.1: army morale */
+    FOGN_ST_RE_CMDR,        /* 6.2: commanders' 4 MU moves (decision, inactive then active) */
+    FOGN_ST_RE_RALLY,       /* 6.4: guns, rallies and recoveries (decision, active) */
+    FOGN_ST_RE_END,         /* 6.5: replacements, command points; the next move */
+    FOGN_ST_COUNT
+} fogn_step;
+
+typedef struct fogn_step_def {
+    const char *name;
+    uint8_t phase;          /* fogn_phase this step belongs to */
+    /* automatic step: does its work, returns the next step (normally its own
+     * index + 1), or -1 when the dice failed */
+    int (*run)(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);
+    /* decision step: the cursor runs 0 .. end-1; `due` says whether the
+     * cursor position is a decision now */
+    int (*cursor_end)(const fogn_scenario *s);
+    int (*due)(const fogn_scenario *s, const fogn_state *st, int cursor);
+    int (*decider)(const fogn_scenario *s, const fogn_state *st);
+    /* the unit (or nunits + commander) the decision is about */
+    int (*actor)(const fogn_scenario *s, const fogn_state *st);
+    int (*actions)(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max);
+    /* applies one action of the step (not "done", which turn.c handles);
+     * 0, or -1 with the reason and the state to be restored by the caller */
+    int (*apply)(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
+                 gr_error *err);
+    /* what happens to the undecided when "done" is chosen (may be NULL) */
+    int (*done)(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log, gr_error *err);
+} fogn_step_def;
+
+const fogn_step_def *fogn_step_def_of(int step);
+
+/* the active / inactive side */
+int fogn_decider_active(const fogn_scenario *s, const fogn_state *st);
+int fogn_decider_inactive(const fogn_scenario *s, const fogn_state *st);
+/* the cursor names a unit directly */
+int fogn_actor_unit_cursor(const fogn_scenario *s, const fogn_state *st);
+int fogn_cursor_units(const fogn_scenario *s);
+
+/* --- movement phase (movephase.c) --- */
+int fogn_mv_begin(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);
+int fogn_mv_cursor_end(const fogn_scenario *s);
+int fogn_mv_due(const fogn_scenario *s, const fogn_state *st, int cursor);
+int fogn_mv_actor(const fogn_scenario *s, const fogn_state *st);
+int fogn_mv_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max);
+int fogn_mv_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
+                  gr_error *err);
+int fogn_mv_done(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log, gr_error *err);
+
+#endif

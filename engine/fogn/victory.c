@@ -1,0 +1,148 @@
+/* victory.c - army morale and the end of a fogn battle (§14): the Army
+ * Combat Value, attrition points, the defeat tests made at each Recovery
+ * Phase, the result of a timed game by attrition inflicted and received, and
+ * the fresh-cavalry bonus that raises or lowers it. */
+#include "internal.h"
+
+#include <stdlib.h>
+
+int fogn_unit_value(const fogn_unit_profile *p) { return p->size == FOGN_LARGE ? 3 : 2; }
+
+int fogn_acv(const fogn_scenario *s, int side)
+{
+    int v = 0;
+    for (int i = 0; i < s->nunits; i++)
+        if (s->units[i].side == side) v += fogn_unit_value(&s->units[i]);
+    return v;
+}
+
+/* attrition counted in halves: small Spent cavalry count half a point */
+static int attrition_halves(const fogn_scenario *s, const fogn_state *st, int side)
+{
+    int twice = 0;
+    for (int i = 0; i < s->nunits; i++) {
+        const fogn_unit_profile *p = &s->units[i];
+        const fogn_unit *u = &st->u[i];
+        if (p->side != side) continue;
+        int whole = fogn_unit_value(p);
+        /* §14: Broken, destroyed, abandoned guns and units off the table
+         * (reserves not yet arrived are not losses: issue 4) count whole */
+        if (p->off_table && !(u->flags & (FOGN_UF_ON_TABLE | FOGN_UF_DESTROYED))) continue;
+        if (!(u->flags & FOGN_UF_ON_TABLE) || (u->flags & (FOGN_UF_DESTROYED | FOGN_UF_ABANDONED)) ||
+            u->cohesion == FOGN_BROKEN)
+            twice += 2 * whole;
+        else if (u->flags & FOGN_UF_SPENT) {
+            int small_cav = p->size == FOGN_SMALL && fogn_troop_arm((fogn_troop)p->troop) == FOGN_ARM_CAV;
+            twice += small_cav ? u->bases_lost : 2 * u->bases_lost;
+        }
+    }
+    return twice;
+}
+
+int fogn_attrition(const fogn_scenario *s, const fogn_state *st, int side)
+{
+    return attrition_halves(s, st, side) / 2;
+}
+
+double fogn_attrition_exact(const fogn_scenario *s, const fogn_state *st, int side)
+{
+    return attrition_halves(s, st, side) / 2.0;
+}
+
+/* §14: a side is defeated at 50% of its ACV, or at 30% while the enemy is
+ * under 10%, or at 40% while the enemy is under 20% (compared in halves) */
+static int beaten(int a2, int v, int o2, int ov)
+{
+    if (v <= 0) return 0;
+    if (a2 * 100 >= 2 * FOGN_DEFEAT_PCT * v) return 1;
+    if (a2 * 100 >= 2 * FOGN_DEFEAT_LOW_PCT * v && o2 * 100 < 2 * FOGN_DEFEAT_LOW_ENEMY_PCT * ov) return 1;
+    if (a2 * 100 >= 2 * FOGN_DEFEAT_MID_PCT * v && o2 * 100 < 2 * FOGN_DEFEAT_MID_ENEMY_PCT * ov) return 1;
+    return 0;
+}
+
+/* any enemy footprint within contact distance */
+static int touching_enemy(const fogn_scenario *s, const fogn_state *st, int i)
+{
+    gr_rect a = fogn_unit_rect(&s->units[i], &st->u[i]);
+    for (int j = 0; j < s->nunits; j++) {
+        if (s->units[j].side == s->units[i].side || !fogn_unit_alive(&st->u[j])) continue;
+        gr_rect b = fogn_unit_rect(&s->units[j], &st->u[j]);
+        if (gr_rect_dist(&a, &b) <= FOGN_CONTACT_TOL) return 1;
+    }
+    return 0;
+}
+
+/* fresh cavalry (§2.5): cavalry not Spent and not in combat, on the table, not Broken */
+static int fresh_cavalry(const fogn_scenario *s, const fogn_state *st, int side)
+{
+    int n = 0;
+    for (int i = 0; i < s->nunits; i++) {
+        const fogn_unit *u = &st->u[i];
+        if (s->units[i].side != side || !fogn_unit_alive(u)) continue;
+        if (fogn_troop_arm((fogn_troop)s->units[i].troop) != FOGN_ARM_CAV) continue;
+        if ((u->flags & (FOGN_UF_SPENT | FOGN_UF_IN_COMBAT)) || u->cohesion == FOGN_BROKEN) continue;
+        if (touching_enemy(s, st, i)) continue;
+        n++;
+    }
+    return n;
+}
+
+/* §14 bonus, ruling §23.3 #48: two more fresh cavalry units than the loser
+ * raise the winner's result a level; two fewer lower it; a draw stays */
+static int cavalry_bonus(const fogn_scenario *s, const fogn_state *st, int winner, int level)
+{
+    if (winner < 0 || level == FOGN_RESULT_DRAW) return level;
+    int d = fresh_cavalry(s, st, winner) - fresh_cavalry(s, st, winner ^ 1);
+    if (d >= FOGN_CAVALRY_BONUS_MARGIN && level < FOGN_RESULT_MAJOR) level++;
+    else if (d <= -FOGN_CAVALRY_BONUS_MARGIN && level > FOGN_RESULT_MARGINAL) level--;
+    return level;
+}
+
+static void finish(fogn_state *st, int winner, int level, int reason)
+{
+    st->over = 1;
+    st->phase = FOGN_PH_OVER;
+    st->end_reason = (uint8_t)reason;
+    st->winner = (int8_t)(level == FOGN_RESULT_DRAW ? -1 : winner);
+    st->margin = (uint8_t)(st->winner < 0 ? FOGN_RESULT_DRAW : level);
+}
+
+int fogn_check_defeat(const fogn_scenario *s, fogn_state *st, gr_log *log)
+{
+    int a2[2], v[2], b[2];
+    for (int k = 0; k < 2; k++) {
+        a2[k] = attrition_halves(s, st, k);
+        v[k] = fogn_acv(s, k);
+    }
+    for (int k = 0; k < 2; k++) b[k] = beaten(a2[k], v[k], a2[k ^ 1], v[k ^ 1]);
+    if (!b[0] && !b[1]) return 0;
+    if (b[0] && b[1]) {
+        finish(st, -1, FOGN_RESULT_DRAW, FOGN_END_DEFEAT);
+    } else {
+        int w = b[0] ? 1 : 0;
+        /* a defeat counts as a Moderate Victory before the cavalry bonus (§23.3 #48) */
+        finish(st, w, cavalry_bonus(s, st, w, FOGN_RESULT_MODERATE), FOGN_END_DEFEAT);
+    }
+    gr_log_add(log, GR_EV_PHASE, -1, "army morale: %s attrition %.1f of %d, %s %.1f of %d: %s", s->side_name[0],
+               a2[0] / 2.0, v[0], s->side_name[1], a2[1] / 2.0, v[1],
+               b[0] && b[1] ? "both armies break, a draw" : b[0] ? "the first army breaks" : "the second army breaks");
+    return 1;
+}
+
+void fogn_timed_result(const fogn_scenario *s, fogn_state *st, gr_log *log)
+{
+    int a0 = attrition_halves(s, st, 0), a1 = attrition_halves(s, st, 1);
+    /* attrition inflicted by side 0 is side 1's, and the other way round */
+    int d = a1 - a0;
+    int winner = d > 0 ? 0 : d < 0 ? 1 : -1;
+    int inflicted = d > 0 ? a1 : a0, received = d > 0 ? a0 : a1, ad = abs(d);
+    int level = FOGN_RESULT_DRAW;
+    /* in halves: 12 points = 24 halves; the ratio is scale-free */
+    if (ad >= 2 * FOGN_MAJOR_MARGIN && inflicted >= FOGN_MAJOR_RATIO * received) level = FOGN_RESULT_MAJOR;
+    else if (ad >= 2 * FOGN_MODERATE_MARGIN && inflicted >= FOGN_MODERATE_RATIO * received) level = FOGN_RESULT_MODERATE;
+    else if (ad >= 2 * FOGN_MARGINAL_MARGIN) level = FOGN_RESULT_MARGINAL;
+    level = cavalry_bonus(s, st, winner, level);
+    finish(st, winner, level, FOGN_END_TIME);
+    gr_log_add(log, GR_EV_PHASE, -1, "the game ends after move %d: attrition %s %.1f, %s %.1f", st->move,
+               s->side_name[0], a0 / 2.0, s->side_name[1], a1 / 2.0);
+}
