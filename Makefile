@@ -2,6 +2,8 @@
 #   make            build build/grognard (optimised)
 #   make run        install missing Debian packages, build, run the main job
 #   make test       install missing packages, build the tests with ASan+UBSan, run them all
+#   make bench      build the benchmarks (optimised) under $(B)/bench/
+#   make soak       random games with invariants checked, ASan+UBSan (SOAK_GAMES=N, default 1000)
 #   make clean
 # Libraries come from pkg-config: jansson, libpcre2-8, libcurl, cmocka (tests).
 # B=dir puts every build product under another folder (default build).
@@ -30,8 +32,10 @@ BENCH_SRC := $(wildcard bench/*.c)
 REL_OBJ  := $(LIB_SRC:%.c=$(B)/rel/%.o)
 SAN_OBJ  := $(LIB_SRC:%.c=$(B)/san/%.o)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/san/tests/%)
+BENCH_BIN := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
+SOAK_GAMES ?= 1000
 
-.PHONY: all run test deps clean tests-build
+.PHONY: all run test deps clean tests-build bench soak
 all: $(B)/grognard
 
 deps:
@@ -53,6 +57,19 @@ $(B)/san/%.o: %.c
 
 $(B)/san/tests/%: $(B)/san/tests/%.o $(SAN_OBJ)
 	$(CC) $(SAN_LDFLAGS) -o $@ $^ $(PKG_LIBS) $(CMOCKA_LIBS) -lm -lpthread
+
+$(B)/bench/%: $(B)/rel/bench/%.o $(REL_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) -o $@ $^ $(PKG_LIBS) -lm -lpthread
+
+$(B)/san/bench/%: $(B)/san/bench/%.o $(SAN_OBJ)
+	$(CC) $(SAN_LDFLAGS) -o $@ $^ $(PKG_LIBS) -lm -lpthread
+
+bench: $(BENCH_BIN)
+
+soak: deps
+	@$(MAKE) --no-print-directory $(B)/san/bench/random_games
+	./$(B)/san/bench/random_games --games $(SOAK_GAMES) --check
 
 # The main job: validate, render and play the default scenario's movement phases.
 run: deps

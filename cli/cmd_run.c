@@ -3,6 +3,7 @@
  * `grognard replay` (re-apply a record and tell the battle). */
 #include "commands.h"
 #include "session.h"
+#include "narrate.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -19,9 +20,23 @@ static int parse_ull(const char *s, unsigned long long *out)
     return 0;
 }
 
+/* "A,B" -> two players (side 0 plays A, side 1 plays B), seeded apart */
+static int make_players(const char *spec, unsigned long long seed, gr_player *out[2], gr_error *err)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", spec);
+    char *comma = strchr(buf, ',');
+    if (!comma) return gr_error_set(err, "--players takes two players separated by a comma, e.g. random,random");
+    *comma = '\0';
+    out[0] = gr_player_create(buf, seed * 2 + 1, err);
+    if (!out[0]) return -1;
+    out[1] = gr_player_create(comma + 1, seed * 2 + 2, err);
+    return out[1] ? 0 : -1;
+}
+
 int gr_cmd_run(int argc, char **argv)
 {
-    const char *file = NULL, *outdir = "out", *record_path = NULL;
+    const char *file = NULL, *outdir = "out", *record_path = NULL, *players_spec = "random,random";
     unsigned long long seed = 1, moves = 6;
     int quiet = 0, whole = 0;
     for (int i = 0; i < argc; i++) {
@@ -31,12 +46,13 @@ int gr_cmd_run(int argc, char **argv)
             if (parse_ull(argv[++i], &moves) || moves > 1000) { fprintf(stderr, "grognard run: --moves takes a number 0..1000, not '%s'\n", argv[i]); return 2; }
         } else if (!strcmp(argv[i], "--out") && i + 1 < argc) outdir = argv[++i];
         else if (!strcmp(argv[i], "--record") && i + 1 < argc) record_path = argv[++i];
+        else if (!strcmp(argv[i], "--players") && i + 1 < argc) players_spec = argv[++i];
         else if (!strcmp(argv[i], "--quiet")) quiet = 1;
         else if (!strcmp(argv[i], "--whole")) whole = 1;
         else if (argv[i][0] != '-' && !file) file = argv[i];
         else {
             fprintf(stderr, "grognard run: unexpected argument '%s'\n"
-                            "usage: grognard run [SCENARIO] [--seed N] [--moves N | --whole] [--out DIR] [--record FILE] [--quiet]\n", argv[i]);
+                            "usage: grognard run [SCENARIO] [--players A,B] [--seed N] [--moves N | --whole] [--out DIR] [--record FILE] [--quiet]\n", argv[i]);
             return 2;
         }
     }
@@ -71,23 +87,26 @@ int gr_cmd_run(int argc, char **argv)
     gr_log_init(&log);
     gr_record rec;
     gr_record_init(&rec, &g, seed);
+    gr_player *players[2] = {NULL, NULL};
     if (gr_write_map(&g, st, start_svg, &err)) { fprintf(stderr, "%s\n", err.msg); goto done; }
     printf("map of the opening position: %s\n", start_svg);
     gr_play_opts o = {.seed = seed, .max_side_turns = whole ? 0 : (int)moves, .check_invariants = 1,
                       .narrate = quiet ? NULL : stdout};
-    int n = gr_play_random(&g, st, &rec, &log, &o, &err);
+    if (make_players(players_spec, seed, players, &err)) { fprintf(stderr, "grognard run: %s\n", err.msg); goto done; }
+    int n = gr_play(&g, st, players, &rec, &log, &o, &err);
     if (n < 0) { fprintf(stderr, "grognard run: %s\n", err.msg); goto done; }
     gr_result res;
     g.rs->result(g.scn, st, &res);
     char desc[256];
     g.rs->describe_decision(g.scn, st, desc, sizeof desc);
-    printf("\n%d decisions played with random legal orders (seed %llu); %s\n", n, seed,
-           res.over ? res.reason : desc);
+    printf("\n%d decisions played by %s (seed %llu); %s\n", n, players_spec, seed, res.over ? res.reason : desc);
     if (gr_record_save(&rec, rec_path, &err)) { fprintf(stderr, "%s\n", err.msg); goto done; }
     if (gr_write_map(&g, st, end_svg, &err)) { fprintf(stderr, "%s\n", err.msg); goto done; }
     printf("record: %s\nfinal map: %s\n", rec_path, end_svg);
     rc = 0;
 done:
+    gr_player_free(players[0]);
+    gr_player_free(players[1]);
     gr_record_free(&rec);
     gr_log_free(&log);
     free(st);
@@ -98,12 +117,14 @@ done:
 int gr_cmd_replay(int argc, char **argv)
 {
     const char *file = NULL, *svg = NULL;
+    int verbose = 0;
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--svg") && i + 1 < argc) svg = argv[++i];
+        else if (!strcmp(argv[i], "--verbose")) verbose = 1;
         else if (argv[i][0] != '-' && !file) file = argv[i];
-        else { fprintf(stderr, "usage: grognard replay RECORD [--svg OUT.svg]\n"); return 2; }
+        else { fprintf(stderr, "usage: grognard replay RECORD [--svg OUT.svg] [--verbose]\n"); return 2; }
     }
-    if (!file) { fprintf(stderr, "usage: grognard replay RECORD [--svg OUT.svg]\n"); return 2; }
+    if (!file) { fprintf(stderr, "usage: grognard replay RECORD [--svg OUT.svg] [--verbose]\n"); return 2; }
     gr_error err;
     gr_error_clear(&err);
     gr_record rec;
@@ -119,7 +140,11 @@ int gr_cmd_replay(int argc, char **argv)
     gr_log_init(&log);
     int rc = 1;
     if (st && gr_replay(&g, &rec, st, &log, &err) == 0) {
-        gr_print_log(&log, 0, stdout);
+        gr_narrator nar;
+        const char *names[2];
+        gr_game_side_names(&g, names);
+        gr_narrator_init(&nar, names[0], names[1], verbose);
+        gr_narrate(&nar, &log, 0, stdout);
         gr_result res;
         g.rs->result(g.scn, st, &res);
         char desc[256];

@@ -1,6 +1,7 @@
 /* session.c - loading, playing, recording and replaying games for the CLI. */
 #include "session.h"
 #include "svg.h"
+#include "narrate.h"
 #include "../engine/core/jsonutil.h"
 #include "../engine/core/rng.h"
 
@@ -125,6 +126,15 @@ size_t gr_print_log(const gr_log *log, size_t from, FILE *out)
     return log->n;
 }
 
+void gr_game_side_names(const gr_game *g, const char *out[2])
+{
+    json_t *sides = json_object_get(g->scenario_json, "sides");
+    for (int k = 0; k < 2; k++) {
+        out[k] = json_string_value(json_object_get(json_array_get(sides, (size_t)k), "name"));
+        if (!out[k]) out[k] = k ? "side 1" : "side 0";
+    }
+}
+
 static int collect_rolls(gr_record *rec, const gr_log *log, size_t from)
 {
     for (size_t i = from; i < log->n; i++) {
@@ -137,18 +147,19 @@ static int collect_rolls(gr_record *rec, const gr_log *log, size_t from)
     return 0;
 }
 
-int gr_play_random(const gr_game *g, void *state, gr_record *rec, gr_log *log, const gr_play_opts *o,
-                   gr_error *err)
+int gr_play(const gr_game *g, void *state, gr_player *const players[2], gr_record *rec, gr_log *log,
+            const gr_play_opts *o, gr_error *err)
 {
     const gr_ruleset *rs = g->rs;
     gr_dice dice;
     gr_dice_init_rng(&dice, o->seed, 1);
     gr_dice_set_log(&dice, log);
-    gr_rng pick;
-    gr_rng_seed(&pick, o->seed, 2);
-    gr_action acts[GR_MAX_ACTIONS];
     int count = 0;
     size_t printed = log ? log->n : 0, rolls_from = log ? log->n : 0;
+    gr_narrator nar;
+    const char *names[2];
+    gr_game_side_names(g, names);
+    gr_narrator_init(&nar, names[0], names[1], 0);
     int last_side = rs->to_move(g->scn, state), changes = 0;
     while (rs->to_move(g->scn, state) != GR_TERMINAL) {
         if (o->max_decisions && count >= o->max_decisions) break;
@@ -158,13 +169,15 @@ int gr_play_random(const gr_game *g, void *state, gr_record *rec, gr_log *log, c
             last_side = side;
         }
         if (o->max_side_turns && changes >= o->max_side_turns) break;
-        int n = rs->legal_actions(g->scn, state, acts, GR_MAX_ACTIONS);
-        if (n <= 0) return gr_error_set(err, "no legal action in a non-terminal state (after %d actions)", count);
-        const gr_action *a = &acts[gr_rng_below(&pick, (uint32_t)n)];
+        gr_action a;
+        if (players[side]->choose(players[side], g, state, &a, err)) {
+            gr_error_prefix(err, "after %d actions, %s: ", count, players[side]->name);
+            return -1;
+        }
         char text[160];
-        rs->format_action(g->scn, state, a, text, sizeof text);
-        if (rs->apply(g->scn, state, a, &dice, log, err)) {
-            gr_error_prefix(err, "listed action '%s' was refused: ", text);
+        rs->format_action(g->scn, state, &a, text, sizeof text);
+        if (rs->apply(g->scn, state, &a, &dice, log, err)) {
+            gr_error_prefix(err, "%s chose '%s', which was refused: ", players[side]->name, text);
             return -1;
         }
         if (rec && gr_record_add_action(rec, text)) return gr_error_set(err, "out of memory");
@@ -173,10 +186,20 @@ int gr_play_random(const gr_game *g, void *state, gr_record *rec, gr_log *log, c
             return -1;
         }
         count++;
-        if (log && o->narrate) printed = gr_print_log(log, printed, o->narrate);
+        if (log && o->narrate) printed = gr_narrate(&nar, log, printed, o->narrate);
     }
     if (rec && log && collect_rolls(rec, log, rolls_from)) return gr_error_set(err, "out of memory");
     return count;
+}
+
+int gr_play_random(const gr_game *g, void *state, gr_record *rec, gr_log *log, const gr_play_opts *o,
+                   gr_error *err)
+{
+    gr_player *p[2] = {gr_player_create("random", o->seed, err), gr_player_create("random", o->seed + 1, err)};
+    int rc = p[0] && p[1] ? gr_play(g, state, p, rec, log, o, err) : -1;
+    gr_player_free(p[0]);
+    gr_player_free(p[1]);
+    return rc;
 }
 
 int gr_replay(const gr_game *g, const gr_record *rec, void *state, gr_log *log, gr_error *err)

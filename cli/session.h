@@ -8,6 +8,7 @@
 #include "../engine/core/game.h"
 #include "../engine/core/record.h"
 #include "../engine/registry.h"
+#include "../ai/player.h"
 
 /* Finds the bundled default scenario (the one marked "default": true);
  * 0 with the path in buf, -1 with a message. */
@@ -25,12 +26,15 @@ typedef struct gr_play_opts {
     int max_decisions;      /* stop after this many (0: to the end) */
     int max_side_turns;     /* stop when the side to move has changed this often (0: no limit) */
     int check_invariants;   /* after every action */
-    FILE *narrate;          /* print the log as it grows (NULL: quiet) */
+    FILE *narrate;          /* tell the log as it grows (NULL: quiet) */
 } gr_play_opts;
 
-/* Plays random legal actions from state to the end (or the limit), applying
- * them through the ruleset and appending them to rec. Returns the number of
- * actions, or -1 with a message. */
+/* Plays from state to the end (or the limit), each side's actions chosen by
+ * its player, applied through the ruleset (dice seeded by o->seed) and
+ * appended to rec. Returns the number of actions, or -1 with a message. */
+int gr_play(const gr_game *g, void *state, gr_player *const players[2], gr_record *rec, gr_log *log,
+            const gr_play_opts *o, gr_error *err);
+/* The same with two random players (seeds o->seed and o->seed + 1). */
 int gr_play_random(const gr_game *g, void *state, gr_record *rec, gr_log *log, const gr_play_opts *o,
                    gr_error *err);
 
@@ -40,5 +44,7 @@ int gr_replay(const gr_game *g, const gr_record *rec, void *state, gr_log *log, 
 
 /* Prints one log event per line from index `from`; returns the new end. */
 size_t gr_print_log(const gr_log *log, size_t from, FILE *out);
+/* The two side names of a game's scenario (for narratives). */
+void gr_game_side_names(const gr_game *g, const char *out[2]);
 
 #endif

@@ -73,6 +73,13 @@ typedef struct gr_ruleset {
     int (*to_move)(const void *scn, const void *state);
     /* Fills up to max actions; returns the count (>= 1 unless terminal). */
     int (*legal_actions)(const void *scn, const void *state, gr_action *out, int max);
+    /* A cheap superset of legal_actions, in the same order, whose legality
+     * action_legal decides one at a time: legal_actions is exactly the
+     * candidates for which action_legal is true. Players that need only one
+     * action (random playouts) draw from the candidates and check what they
+     * draw, instead of checking the whole menu. */
+    int (*candidates)(const void *scn, const void *state, gr_action *out, int max);
+    int (*action_legal)(const void *scn, const void *state, const gr_action *a);
     /* Applies any action (order or exact move). Returns 0, or -1 with the
      * reason in err and the state unchanged. */
     int (*apply)(const void *scn, void *state, const gr_action *a, gr_dice *dice,

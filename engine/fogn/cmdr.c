@@ -24,7 +24,11 @@ static int enemy_front_within(const fogn_scenario *s, const fogn_state *st, int 
     return 0;
 }
 
-static int move_to(const fogn_scenario *s, fogn_state *st, int c, gr_vec2 to, int joining, gr_error *err)
+/* Moves commander c to `to` if the rules allow. `limit` caps the distance
+ * below his terrain allowance (the 4 MU of the Recovery Phase, §8.11), 0 for
+ * none; `free_move` spares a corps commander his command point. */
+static int move_to(const fogn_scenario *s, fogn_state *st, int c, gr_vec2 to, int joining, double limit, int free_move,
+                   gr_error *err)
 {
     const fogn_cmdr_profile *cp = &s->cmdrs[c];
     fogn_cmdr *cm = &st->c[c];
@@ -45,6 +49,7 @@ static int move_to(const fogn_scenario *s, fogn_state *st, int c, gr_vec2 to, in
     }
     if (worst == FOGN_MC_IMPASSABLE) return gr_error_set(err, "%s cannot cross impassable terrain", cp->name);
     double allow = fogn_cmdr_allowance(s, worst);
+    if (limit > 0 && limit < allow) allow = limit;
     double d = gr_v2_dist(gr_v2(cm->x, cm->y), to);
     if (d > allow + 1e-6)
         return gr_error_set(err, "%s would move %.1f MU, allowance %.4g MU in %s (§8.3)", cp->name, d, allow,
@@ -67,7 +72,7 @@ static int move_to(const fogn_scenario *s, fogn_state *st, int c, gr_vec2 to, in
         if (gr_poly_intersect(sw.pts[0], sw.npts[0], ec, 4))
             return gr_error_set(err, "%s would pass through the enemy %s", cp->name, s->units[j].name);
     }
-    if (cp->role == FOGN_CMDR_CORPS || cp->role == FOGN_CMDR_ARMY) {
+    if (!free_move && (cp->role == FOGN_CMDR_CORPS || cp->role == FOGN_CMDR_ARMY)) {
         if (cm->cp < 1)
             return gr_error_set(err, "%s has no command point left to move (§5.2)", cp->name);
         cm->cp--;
@@ -75,6 +80,38 @@ static int move_to(const fogn_scenario *s, fogn_state *st, int c, gr_vec2 to, in
     cm->x = to.x;
     cm->y = to.y;
     cm->flags |= FOGN_CF_MOVED;
+    return 0;
+}
+
+gr_vec2 fogn_cmdr_post(const fogn_scenario *s, const fogn_state *st, int unit)
+{
+    /* Ruling: he takes post in edge contact behind the centre of the unit's rear edge */
+    gr_rect r = fogn_unit_rect(&s->units[unit], &st->u[unit]);
+    return gr_v2_add(r.fc, gr_v2_scale(gr_rect_fwd(&r), -(r.d + FOGN_CMDR_BASE / 2)));
+}
+
+int fogn_cmdr_join(const fogn_scenario *s, fogn_state *st, int c, int j, double limit, int free_move, gr_error *err)
+{
+    const fogn_cmdr_profile *cp = &s->cmdrs[c];
+    fogn_cmdr *cm = &st->c[c];
+    if (j < 0 || j >= s->nunits) return gr_error_set(err, "join which unit?");
+    const fogn_unit_profile *up = &s->units[j];
+    if (up->side != cp->side || !fogn_unit_alive(&st->u[j]))
+        return gr_error_set(err, "%s can only join a unit of his own on the table", cp->name);
+    if (cp->role == FOGN_CMDR_ARMY) return gr_error_set(err, "an army commander never joins a unit (§3.4)");
+    if (cp->role == FOGN_CMDR_DIVISION && up->division != cp->division)
+        return gr_error_set(err, "%s commands only his own division; %s is not in it", cp->name, up->name);
+    if (fogn_troop_arm((fogn_troop)up->troop) == FOGN_ARM_ART)
+        return gr_error_set(err, "a commander joins infantry or cavalry only (§3.4)");
+    if (st->u[j].flags & FOGN_UF_IN_COMBAT) return gr_error_set(err, "%s is in combat", up->name);
+    if (st->u[j].cohesion == FOGN_BROKEN) return gr_error_set(err, "%s is Broken", up->name);
+    for (int o = 0; o < s->ncmdrs; o++)
+        if (o != c && st->c[o].leading == j) return gr_error_set(err, "%s is already led by %s", up->name, s->cmdrs[o].name);
+    gr_vec2 post = fogn_cmdr_post(s, st, j);
+    fogn_state save = *st;
+    cm->leading = -1;
+    if (move_to(s, st, c, post, 1, limit, free_move, err)) { *st = save; return -1; }
+    st->c[c].leading = (int8_t)j;
     return 0;
 }
 
@@ -93,34 +130,11 @@ int fogn_cmdr_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, 
     case FOGN_A_CMDR_MOVE: {
         fogn_state save = *st;
         cm->leading = -1; /* moving off on his own, he stops leading */
-        if (move_to(s, st, c, gr_v2(a->p[0], a->p[1]), 0, err)) { *st = save; return -1; }
+        if (move_to(s, st, c, gr_v2(a->p[0], a->p[1]), 0, 0, 0, err)) { *st = save; return -1; }
         return 0;
     }
-    case FOGN_A_CMDR_JOIN: {
-        int j = a->target;
-        if (j < 0 || j >= s->nunits) return gr_error_set(err, "join which unit?");
-        const fogn_unit_profile *up = &s->units[j];
-        if (up->side != cp->side || !fogn_unit_alive(&st->u[j]))
-            return gr_error_set(err, "%s can only join a unit of his own on the table", cp->name);
-        if (cp->role == FOGN_CMDR_ARMY) return gr_error_set(err, "an army commander never joins a unit (§3.4)");
-        if (cp->role == FOGN_CMDR_DIVISION && up->division != cp->division)
-            return gr_error_set(err, "%s commands only his own division; %s is not in it", cp->name, up->name);
-        if (fogn_troop_arm((fogn_troop)up->troop) == FOGN_ARM_ART)
-            return gr_error_set(err, "a commander joins infantry or cavalry only (§3.4)");
-        if (st->u[j].flags & FOGN_UF_IN_COMBAT) return gr_error_set(err, "%s is in combat", up->name);
-        for (int o = 0; o < s->ncmdrs; o++)
-            if (o != c && st->c[o].leading == j) return gr_error_set(err, "%s is already led by %s", up->name, s->cmdrs[o].name);
-        /* Ruling: he takes post in edge contact behind the centre of the unit's rear edge */
-        gr_rect r = fogn_unit_rect(up, &st->u[j]);
-        gr_vec2 back = gr_v2_scale(gr_rect_fwd(&r), -(r.d + FOGN_CMDR_BASE / 2));
-        gr_vec2 post = gr_v2_add(r.fc, back);
-        gr_vec2 centre = post;
-        fogn_state save = *st;
-        cm->leading = -1;
-        if (move_to(s, st, c, centre, 1, err)) { *st = save; return -1; }
-        st->c[c].leading = (int8_t)j;
-        return 0;
-    }
+    case FOGN_A_CMDR_JOIN:
+        return fogn_cmdr_join(s, st, c, a->target, 0, 0, err);
     default:
         return gr_error_set(err, "not a commander's order");
     }

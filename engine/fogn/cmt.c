@@ -2,7 +2,7 @@
  * (§5.2), with the command ranges of §3.4. The corps commander's allocation
  * of points (§5.1) is a later issue: until then each division commander's
  * pool is his own level, refreshed at the end of his side's move. */
-#include "internal.h"
+#include "tables.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -100,44 +100,13 @@ int fogn_cmt_dice(const fogn_unit_profile *p)
 
 int fogn_elan_level(const fogn_unit_profile *p)
 {
-    int guard = (p->caps & FOGN_CAP_GUARD) != 0;
-    switch ((fogn_elan)p->elan) {
-    case FOGN_ELAN_SUPERIOR: return guard ? 3 : 2;
-    case FOGN_ELAN_AVERAGE: return guard ? 2 : 1;
-    default: return guard ? 1 : 0; /* §23.3 #46: Poor Guard = Average */
-    }
+    return fogn_reroll_level((fogn_elan)p->elan, (p->caps & FOGN_CAP_GUARD) != 0);
 }
 
 int fogn_cmt_roll_with(int side, const char *who, int ndice, int elan_level, int led, gr_dice *dice, gr_log *log,
                        const char *what)
 {
-    int target = led ? 4 : 5;
-    int n = ndice;
-    int f[GR_DICE_MAX_PER_ROLL];
-    char purpose[160];
-    snprintf(purpose, sizeof purpose, "CMT of %s to %s (%d+)", who, what, target);
-    if (!gr_dice_roll(dice, n, f, purpose)) return -1;
-    int pass = 0;
-    for (int i = 0; i < n; i++) pass |= f[i] >= target;
-    int idx[GR_DICE_MAX_PER_ROLL], ni = 0;
-    if (!pass && elan_level >= 2) {
-        int worst = elan_level == 3 ? 2 : 1;
-        for (int i = 0; i < n; i++) if (f[i] <= worst) idx[ni++] = i;
-        if (ni) {
-            snprintf(purpose, sizeof purpose, "elan re-roll of %s's CMT", who);
-            if (!gr_dice_reroll(dice, f, idx, ni, purpose)) return -1;
-        }
-    } else if (pass && elan_level == 0) {
-        for (int i = 0; i < n; i++) if (f[i] == 6) idx[ni++] = i;
-        if (ni) {
-            snprintf(purpose, sizeof purpose, "Poor elan: %s must re-roll 6s", who);
-            if (!gr_dice_reroll(dice, f, idx, ni, purpose)) return -1;
-        }
-    }
-    pass = 0;
-    for (int i = 0; i < n; i++) pass |= f[i] >= target;
-    gr_log_add(log, GR_EV_TEST, side, "%s %s the complex move test to %s", who, pass ? "passes" : "fails", what);
-    return pass;
+    return fogn_roll_test(side, who, ndice, led ? 4 : 5, elan_level, dice, log, "complex move test", what);
 }
 
 int fogn_cmt_roll(const fogn_scenario *s, const fogn_state *st, int unit, int led, gr_dice *dice,

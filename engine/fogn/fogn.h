@@ -191,7 +191,12 @@ enum {
     FOGN_UF_EVADED = 1u << 18,      /* evaded or retired in reaction this move */
     FOGN_UF_HELD = 1u << 19,        /* chose to hold this Movement Phase: it stays still (§8.7) */
     FOGN_UF_CMD_AT_START = 1u << 20,/* was in command range before its first move (§8.10) */
-    FOGN_UF_TOOK_CMT = 1u << 21     /* has taken a CMT this phase (§5.2: a led unit's first is free) */
+    FOGN_UF_TOOK_CMT = 1u << 21,    /* has taken a CMT this phase (§5.2: a led unit's first is free) */
+    FOGN_UF_RECOVERY_TRIED = 1u << 22, /* a recovery or rally was attempted on it this phase (§12.2) */
+    FOGN_UF_FIRE_LOSS = 1u << 23,   /* lost a level to fire this phase (Guard: one a phase, §7.9) */
+    FOGN_UF_PURSUER = 1u << 24,     /* fought a unit that just retired: may pursue (§9.10, §9.12) */
+    FOGN_UF_PURSUE_WANT = 1u << 25, /* its owner chose to pursue (or to try to) */
+    FOGN_UF_PURSUE_ASKED = 1u << 26 /* its owner has been asked */
 };
 
 typedef struct fogn_unit {
@@ -208,7 +213,8 @@ typedef struct fogn_unit {
     uint8_t reaction;       /* its reaction to an assault this move (fogn_reaction) */
     uint8_t hits;           /* hits taken in this firing step / combat round, before reductions */
     uint8_t ct_due;         /* 5+ cohesion tests owed, taken at the end of the step (§11.3) */
-    uint8_t pad[2];         /* explicit: states are compared byte for byte */
+    uint8_t att_lost;       /* bit k: attach[k] is gone (Broken, or its officer fell, §12.3, §10.3) */
+    uint8_t fire_opt;       /* its firing choice this step (fire.c) */
 } fogn_unit;
 
 enum {
@@ -253,7 +259,7 @@ typedef struct fogn_state {
     uint8_t step;           /* step within the phase (fogn_step) */
     uint8_t decider;        /* side whose decision is due (the inactive side reacts, fires, ...) */
     uint8_t round;          /* combat round within this Combat Phase: 1 or 2 */
-    uint8_t pad[1];         /* explicit: states are compared byte for byte */
+    uint8_t stage;          /* combat resolution stage (0..5: Broken, Wavering, Disordered; N then A) */
     fogn_unit u[FOGN_MAX_UNITS];
     fogn_cmdr c[FOGN_MAX_CMDRS];
 } fogn_state;

@@ -141,6 +141,13 @@ typedef enum fogn_action_type {
     FOGN_A_GROUP_MOVE,   /* exact, Brigade Group of unit actor: pivot arg (group corner), p0 deg, p1 dist; p3 the other members */
     FOGN_A_GROUP_ADVANCE,/* order, Brigade Group: toward enemy `target` to band `arg`; p3 members */
     FOGN_A_GROUP_REAR,   /* exact, Brigade Group: p1 distance straight back; p3 members */
+    FOGN_A_RECOVER,      /* Recovery Phase: commander actor tries to recover / rally unit `target` */
+    FOGN_A_ASSAULT,      /* Assault Phase: unit actor assaults enemy `target` */
+    FOGN_A_REACT,        /* Assault Phase: target actor reacts: arg a reaction (assault.c) */
+    FOGN_A_INTERCEPT,    /* Assault Phase: unit actor intercepts assaulter `target` */
+    FOGN_A_PRESS,        /* Assault Phase: assaulter actor presses on after fire (a CMT) */
+    FOGN_A_FIRE,         /* Firing Phase: unit actor fires, most dice at `target`; arg 1 ignores Skirmishers */
+    FOGN_A_PURSUE,       /* Combat Phase: unit actor pursues (or tries to) */
     FOGN_A_COUNT
 } fogn_action_type;
 
@@ -148,12 +155,59 @@ typedef enum fogn_action_type {
  * 0 ok, -1 with a reason */
 int fogn_action_to_move(const fogn_scenario *s, const fogn_state *st, const gr_action *a,
                         fogn_move *m, gr_error *err);
-/* the movement-phase menu for the unit now due; returns the count */
-int fogn_orders_for_unit(const fogn_scenario *s, const fogn_state *st, int unit, gr_action *out, int max);
+/* the movement-phase menu for the unit now due; returns the count. With
+ * `check` 0 the menu is not filtered for legality (candidates) */
+int fogn_orders_for_unit(const fogn_scenario *s, const fogn_state *st, int unit, gr_action *out, int max, int check);
+/* is a unit's movement action legal now (compiles, passes the rules, affordable)? */
+int fogn_unit_order_legal(const fogn_scenario *s, const fogn_state *st, const gr_action *a);
 int fogn_orders_for_cmdr(const fogn_scenario *s, const fogn_state *st, int cmdr, gr_action *out, int max);
 
 /* commander moves and joins (cmdr.c); 0 done, -1 refused with the reason */
 int fogn_cmdr_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_error *err);
+/* where a commander stands when he is with a unit (behind its rear edge) */
+gr_vec2 fogn_cmdr_post(const fogn_scenario *s, const fogn_state *st, int unit);
+/* commander c joins unit j, moving at most `limit` MU (0: his allowance);
+ * `free_move`: a corps commander pays no point (the Recovery Phase, §8.11) */
+int fogn_cmdr_join(const fogn_scenario *s, fogn_state *st, int c, int j, double limit, int free_move, gr_error *err);
+
+/* --- line of communications (§13, loc.c) ------------------------------------------------ */
+gr_rect fogn_loc_rect(const fogn_scenario *s, int side);
+/* the enemy unit occupying `side`'s LOC marker, or -1 */
+int fogn_loc_occupier(const fogn_scenario *s, const fogn_state *st, int side);
+bool fogn_loc_occupied(const fogn_scenario *s, const fogn_state *st, int side);
+/* distance from the nearest unbroken enemy to `side`'s LOC (inf when none or no LOC) */
+double fogn_loc_threat(const fogn_scenario *s, const fogn_state *st, int side);
+
+/* --- cohesion (§2.6, §11, cohesion.c) ------------------------------------------------------ */
+/* is attachment slot k present and not lost? is there a working one of this kind? */
+bool fogn_attach_working(const fogn_unit_profile *p, const fogn_unit *u, int k);
+bool fogn_has_attach(const fogn_unit_profile *p, const fogn_unit *u, fogn_attach kind);
+/* the unit owes one more 5+ cohesion test, taken at the next fogn_ct_run */
+void fogn_ct_owe(fogn_state *st, int unit);
+/* loses n levels (abandoned guns count toward destruction); breaking has its
+ * effects at once; returns the new level */
+int fogn_lose(const fogn_scenario *s, fogn_state *st, int unit, int n, gr_log *log, const char *why);
+/* what happens the moment a unit breaks: attachments lost, friends within 4 MU test */
+void fogn_unit_broke(const fogn_scenario *s, fogn_state *st, int unit, gr_log *log);
+/* removes a unit for good; friends test as if it had broken (unless already Broken) */
+void fogn_destroy(const fogn_scenario *s, fogn_state *st, int unit, gr_log *log, const char *why);
+/* §11.2 dice of a cohesion test (0: fails); *autofail for Conscripts in an unsupported Line */
+int fogn_ct_dice(const fogn_scenario *s, const fogn_state *st, int unit, int *autofail);
+/* one cohesion test at `score` (+1 when the own LOC is occupied); 1, 0, -1 dice failure */
+int fogn_cohesion_test(const fogn_scenario *s, const fogn_state *st, int unit, int score, gr_dice *dice, gr_log *log,
+                       const char *what);
+/* takes every owed 5+ test, `first_side` first, cascades included; 0, or -1 dice failure */
+int fogn_ct_run(const fogn_scenario *s, fogn_state *st, int first_side, gr_dice *dice, gr_log *log);
+
+/* --- commander casualties (§10, casualty.c) ------------------------------------------------ */
+/* rolls for every commander with the unit (and its brigade officer): each
+ * falls when ALL his dice make `score`; the unit then owes a test. 0, -1 dice failure */
+int fogn_casualty_rolls(const fogn_scenario *s, fogn_state *st, int unit, int score, gr_dice *dice, gr_log *log);
+/* §10.3: the fallen commanders of `side` come back (end of its Recovery Phase) */
+void fogn_replace_commanders(const fogn_scenario *s, fogn_state *st, int side, gr_log *log);
+/* §8.11: commanders alone and touched by an enemy ride to a friend within
+ * 10 MU or are captured; returns how many were moved or taken */
+int fogn_cmdr_displaced(const fogn_scenario *s, fogn_state *st, gr_log *log);
 
 /* --- victory (§14, victory.c) ----------------------------------------------------------- */
 /* result levels (st->margin) and why a game ended (st->end_reason) */
@@ -193,6 +247,15 @@ int fogn_cursor_actor(const fogn_scenario *s, const fogn_state *st);
 /* the same, through an untyped scenario/state (tests, front ends) */
 int fogn_cursor_actor_public(const void *scn, const void *state);
 void fogn_advance_to_decision(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);
+
+/* a target's reaction to an assault (§6.6), fogn_unit.reaction */
+typedef enum fogn_reaction {
+    FOGN_RE_NONE = 0, FOGN_RE_STAND, FOGN_RE_SQUARE, FOGN_RE_TACTICAL, FOGN_RE_EVADE, FOGN_RE_COUNTER,
+    FOGN_RE_ABANDON, FOGN_RE_STAND_FIRE, FOGN_RE_FIRE_LEAVE, FOGN_RE_COUNT
+} fogn_reaction;
+/* reaction names for the notation (names.c): NULL / -1 when unknown */
+const char *fogn_reaction_name(int r);
+int fogn_reaction_from_name(const char *name);
 
 /* notation */
 int fogn_format_action(const void *scn, const void *state, const gr_action *a, char *buf, size_t cap);

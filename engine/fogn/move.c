@@ -12,6 +12,8 @@
 
 #define DEG (GR_PI / 180.0)
 #define CONTACT_EPS FOGN_CONTACT_TOL
+/* the farthest enemy distance any movement rule asks about (6 MU), and a margin */
+#define SWEEP_ENEMY_CAP (FOGN_SLIDE_ENEMY_CLEAR + 1.0)
 
 bool fogn_is_skirmisher(const fogn_unit_profile *p, const fogn_unit *u)
 {
@@ -60,10 +62,12 @@ double fogn_enemy_dist(const fogn_scenario *s, const fogn_state *st, int unit, c
     return d;
 }
 
-/* nearest distance from any swept polygon to any live enemy unit */
-static double sweep_enemy_dist(const fogn_scenario *s, const fogn_state *st, int side, const fogn_sweep *sw)
+/* nearest distance from any swept polygon to any live enemy unit, exact up
+ * to `cap`: anything farther is reported as `cap` (the rules only ask about
+ * 2 and 6 MU, so enemies whose boxes are farther are never measured) */
+static double sweep_enemy_dist(const fogn_scenario *s, const fogn_state *st, int side, const fogn_sweep *sw, double cap)
 {
-    double d = INFINITY;
+    double d = cap;
     for (int j = 0; j < s->nunits; j++) {
         if (s->units[j].side == side || !fogn_unit_alive(&st->u[j])) continue;
         gr_rect e[2];
@@ -665,7 +669,7 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
     double allow = fogn_allowance(s, p, u, tr.worst);
     if (allow < 0)
         return gr_error_set(err, "%s cannot move in %s terrain (§8.3)", p->name, fogn_move_class_name(tr.worst));
-    if (m->kind == FOGN_MK_ROAD && column_road && sweep_enemy_dist(s, st, p->side, &sw) > FOGN_ROAD_ENEMY_CLEAR)
+    if (m->kind == FOGN_MK_ROAD && column_road && sweep_enemy_dist(s, st, p->side, &sw, SWEEP_ENEMY_CAP) > FOGN_ROAD_ENEMY_CLEAR)
         allowance_factor = 2;
     double wheel_arc = plan->allowance < 0 ? -plan->allowance : 0;
     plan->allowance = allow * allowance_factor;
@@ -713,7 +717,7 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
     for (int i = 0; i < nend; i++)
         if (!fogn_rect_on_table(s, &end_rects[i]))
             return gr_error_set(err, "%s would leave the table", p->name);
-    double sweep_enemy = sweep_enemy_dist(s, st, p->side, &sw);
+    double sweep_enemy = sweep_enemy_dist(s, st, p->side, &sw, SWEEP_ENEMY_CAP);
     double start_enemy = fogn_enemy_dist(s, st, m->unit, NULL);
     double end_enemy = INFINITY;
     for (int i = 0; i < nend; i++) {

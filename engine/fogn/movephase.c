@@ -5,6 +5,7 @@
  * Orders compile into exact moves (orders.c) checked by move.c; Brigade
  * Groups move as one (brigade.c); Broken units flee first (flight.c). */
 #include "steps.h"
+#include "outcome.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -51,8 +52,22 @@ int fogn_mv_actor(const fogn_scenario *s, const fogn_state *st)
 int fogn_mv_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max)
 {
     int actor = fogn_mv_actor(s, st);
-    if (actor < s->nunits) return fogn_orders_for_unit(s, st, actor, out, max);
+    if (actor < s->nunits) return fogn_orders_for_unit(s, st, actor, out, max, 1);
     return fogn_orders_for_cmdr(s, st, actor - s->nunits, out, max);
+}
+
+int fogn_mv_candidates(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max)
+{
+    int actor = fogn_mv_actor(s, st);
+    if (actor < s->nunits) return fogn_orders_for_unit(s, st, actor, out, max, 0);
+    return fogn_orders_for_cmdr(s, st, actor - s->nunits, out, max);
+}
+
+int fogn_mv_legal(const fogn_scenario *s, const fogn_state *st, const gr_action *a)
+{
+    int actor = fogn_mv_actor(s, st);
+    if (actor < s->nunits) return fogn_unit_order_legal(s, st, a);
+    return 1; /* the commanders' menu is checked as it is made */
 }
 
 /* the decision about this actor is over */
@@ -194,11 +209,52 @@ int fogn_mv_done(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *
     return 0;
 }
 
+/* footprint distance between two units */
+static double units_apart(const fogn_scenario *s, const fogn_state *st, int i, int j)
+{
+    gr_rect a = fogn_unit_rect(&s->units[i], &st->u[i]), b = fogn_unit_rect(&s->units[j], &st->u[j]);
+    return gr_rect_dist(&a, &b);
+}
+
+/* §8.12: every Broken unit of the mover that has not moved flees first; friends
+ * a Broken non-skirmish infantry unit passes within 4 MU of for the first time
+ * (not already that close when it set off) take a cohesion test */
+static int flee(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log)
+{
+    int any = 0;
+    for (int i = 0; i < s->nunits; i++) {
+        const fogn_unit_profile *p = &s->units[i];
+        fogn_unit *u = &st->u[i];
+        if (p->side != st->active || !fogn_unit_alive(u) || u->cohesion != FOGN_BROKEN) continue;
+        if (u->flags & (FOGN_UF_MOVED | FOGN_UF_NO_MOVE)) continue;
+        int was_near[FOGN_MAX_UNITS] = {0};
+        for (int j = 0; j < s->nunits; j++)
+            if (j != i && s->units[j].side == p->side && fogn_unit_alive(&st->u[j]))
+                was_near[j] = units_apart(s, st, i, j) <= FOGN_FLIGHT_TEST_RANGE + GR_EPS;
+        fogn_retire_result r;
+        if (fogn_flight(s, st, i, &r, NULL)) continue;
+        any = 1;
+        gr_log_add(log, GR_EV_MOVE, p->side, "%s flees %.1f MU toward its base edge, now at (%.2f, %.2f)", p->name, r.covered,
+                   u->x, u->y);
+        int shakes = fogn_troop_arm((fogn_troop)p->troop) == FOGN_ARM_INF && u->formation != FOGN_F_SKIRMISH &&
+                     u->formation != FOGN_F_SKIRMISH_LINE;
+        for (int k = 0; k < r.nnear && shakes; k++) {
+            int j = r.near[k];
+            if (was_near[j] || st->u[j].cohesion == FOGN_BROKEN) continue;
+            if ((s->units[j].caps & FOGN_CAP_GUARD) && !(p->caps & FOGN_CAP_GUARD)) continue;
+            fogn_ct_owe(st, j);
+            gr_log_add(log, GR_EV_NOTE, p->side, "%s must test: the Broken %s passed within 4 MU", s->units[j].name,
+                       p->name);
+        }
+    }
+    if (any && fogn_ct_run(s, st, st->active, dice, log) < 0) return -1;
+    return 0;
+}
+
 int fogn_mv_begin(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log)
 {
-    (void)dice;
     gr_log_add(log, GR_EV_PHASE, st->active, "movement phase");
     st->second = 0;
-    (void)s;
+    if (flee(s, st, dice, log) < 0) return -1;
     return FOGN_ST_MV_UNITS;
 }

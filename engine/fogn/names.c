@@ -2,9 +2,10 @@
  * formations, cohesion levels and the other qualifiers carry in scenario files
  * and messages, the arm each troop type belongs to, and which formations a
  * unit may ever take (§3.1). All tables are constant. */
-#include "fogn.h"
+#include "internal.h"
 
 #include <stddef.h>
+#include <string.h>
 
 static const char *const troop_names[FOGN_TROOP_COUNT] = {
     [FOGN_INF_UNREFORMED] = "unreformed_line",
@@ -141,4 +142,16 @@ bool fogn_formation_allowed(const fogn_unit_profile *p, fogn_formation f)
         return f == FOGN_F_LIMBERED || f == FOGN_F_UNLIMBERED;
     }
     return false;
+}
+
+static const char *const reaction_names[FOGN_RE_COUNT] = {"none",          "stand",   "square",    "tactical", "evade",
+                                                          "countercharge", "abandon", "standfire", "fireleave"};
+
+const char *fogn_reaction_name(int r) { return r >= 0 && r < FOGN_RE_COUNT ? reaction_names[r] : NULL; }
+
+int fogn_reaction_from_name(const char *name)
+{
+    for (int r = 1; r < FOGN_RE_COUNT; r++)
+        if (!strcmp(reaction_names[r], name)) return r;
+    return -1;
 }

@@ -22,7 +22,10 @@
  *                                Commander is with it): order, as advance
  *   u3 group u4,u5 move FL 20 3  exact group wheel about the group's corner, then straight
  *   u3 group u4,u5 rear 2        exact group move straight back
- *   c2 move 30 12.5 | c2 join u5 | c2 hold */
+ *   c2 move 30 12.5 | c2 join u5 | c2 hold | c2 recover u5 (Recovery Phase)
+ *   u3 assault u12 | u12 react square | u7 intercept u3 | u3 press     (Assault Phase)
+ *   u3 fire u12 [noskirm]        (Firing Phase: most dice at u12; guns may ignore Skirmishers)
+ *   u3 pursue | u3 hold           (Combat Phase: pursue, or hold back) */
 #include "internal.h"
 #include "../core/regex.h"
 
@@ -85,6 +88,16 @@ int fogn_format_action(const void *scn, const void *state, const gr_action *a, c
     case FOGN_A_KINK: return snprintf(buf, cap, "%s kink %s", who, f0);
     case FOGN_A_CMDR_MOVE: return snprintf(buf, cap, "%s move %s %s", who, f0, f1);
     case FOGN_A_CMDR_JOIN: return snprintf(buf, cap, "%s join u%d", who, a->target);
+    case FOGN_A_RECOVER: return snprintf(buf, cap, "%s recover u%d", who, a->target);
+    case FOGN_A_ASSAULT: return snprintf(buf, cap, "%s assault u%d", who, a->target);
+    case FOGN_A_REACT: {
+        const char *r = fogn_reaction_name(a->arg);
+        return snprintf(buf, cap, "%s react %s", who, r ? r : "?");
+    }
+    case FOGN_A_INTERCEPT: return snprintf(buf, cap, "%s intercept u%d", who, a->target);
+    case FOGN_A_PRESS: return snprintf(buf, cap, "%s press", who);
+    case FOGN_A_FIRE: return snprintf(buf, cap, "%s fire u%d%s", who, a->target, a->arg ? " noskirm" : "");
+    case FOGN_A_PURSUE: return snprintf(buf, cap, "%s pursue", who);
     case FOGN_A_GROUP_MOVE:
     case FOGN_A_GROUP_ADVANCE:
     case FOGN_A_GROUP_REAR: {
@@ -134,12 +147,19 @@ static const rule unit_rules[] = {
     {"group\\s+(?<members>u\\d+(?:\\s*,\\s*u\\d+)*)\\s+move(?:\\s+(?<corner>FL|FR)\\s+(?<ang>[-+]?[0-9.]+))?"
      "\\s+(?<dist>[-+]?[0-9.]+)", FOGN_A_GROUP_MOVE},
     {"group\\s+(?<members>u\\d+(?:\\s*,\\s*u\\d+)*)\\s+rear\\s+(?<dist>[0-9.]+)", FOGN_A_GROUP_REAR},
+    {"assault\\s+u(?<t>\\d+)", FOGN_A_ASSAULT},
+    {"react\\s+(?<name>[a-z]+)", FOGN_A_REACT},
+    {"intercept\\s+u(?<t>\\d+)", FOGN_A_INTERCEPT},
+    {"press", FOGN_A_PRESS},
+    {"fire\\s+u(?<t>\\d+)(?<ns>\\s+noskirm)?", FOGN_A_FIRE},
+    {"pursue", FOGN_A_PURSUE},
 };
 
 static const rule cmdr_rules[] = {
     {"hold", FOGN_A_HOLD},
     {"move\\s+(?<x>[-+]?[0-9.]+)\\s+(?<y>[-+]?[0-9.]+)", FOGN_A_CMDR_MOVE},
     {"join\\s+u(?<t>\\d+)", FOGN_A_CMDR_JOIN},
+    {"recover\\s+u(?<t>\\d+)", FOGN_A_RECOVER},
 };
 
 static int num(const gr_regex *re, const gr_match *m, const char *name, float *out, gr_error *err)
@@ -208,9 +228,27 @@ static int build(const fogn_scenario *s, const gr_regex *re, const gr_match *m, 
         if (gr_match_named(re, m, "corner", buf, sizeof buf) >= 0) a->arg = !strcmp(buf, "FL") ? GR_FL : GR_FR;
         if (num(re, m, "ang", &a->p[0], err) < 0 || num(re, m, "dist", &a->p[1], err) < 0) return -1;
         return 0;
+    case FOGN_A_REACT: {
+        gr_match_named(re, m, "name", buf, sizeof buf);
+        int r = fogn_reaction_from_name(buf);
+        if (r < 0)
+            return gr_error_set(err, "unknown reaction '%s' (stand, square, tactical, evade, countercharge, abandon, "
+                                     "standfire, fireleave)", buf);
+        a->arg = (int16_t)r;
+        return 0;
+    }
+    case FOGN_A_FIRE:
+        whole(re, m, "t", &t);
+        if (t < 0 || t >= s->nunits) return gr_error_set(err, "there is no unit u%ld (units are u0..u%d)", t, s->nunits - 1);
+        a->target = (int16_t)t;
+        a->arg = gr_match_named(re, m, "ns", buf, sizeof buf) >= 0 ? 1 : 0;
+        return 0;
     case FOGN_A_ADVANCE:
     case FOGN_A_FACE:
     case FOGN_A_CMDR_JOIN:
+    case FOGN_A_RECOVER:
+    case FOGN_A_ASSAULT:
+    case FOGN_A_INTERCEPT:
         whole(re, m, "t", &t);
         if (t < 0 || t >= s->nunits) return gr_error_set(err, "there is no unit u%ld (units are u0..u%d)", t, s->nunits - 1);
         a->target = (int16_t)t;
@@ -340,7 +378,7 @@ int fogn_parse_action(const void *scn, const void *state, const char *text, gr_a
     }
     if (rc) return -1;
     if (!matched)
-        return gr_error_set(err, "cannot read '%s' as an order for %s%ld: try hold, advance, face, form, fallback, road, turn, move, rear, free, faceto, limber, unlimber, prolong, kink%s",
-                            rest, kind, n, kind[0] == 'c' || kind[0] == 'C' ? " (commanders: hold, move X Y, join uN)" : "");
+        return gr_error_set(err, "cannot read '%s' as an order for %s%ld: try hold, advance, face, form, fallback, road, turn, move, rear, free, faceto, limber, unlimber, prolong, kink, group, assault, react, intercept, press, fire, pursue%s",
+                            rest, kind, n, kind[0] == 'c' || kind[0] == 'C' ? " (commanders: hold, move X Y, join uN, recover uN)" : "");
     return 0;
 }

@@ -15,29 +15,131 @@ static double open_allowance(const fogn_scenario *s, int unit, const fogn_state 
     return fogn_allowance(s, &s->units[unit], &st->u[unit], FOGN_MC_OPEN);
 }
 
+/* The footprint a normal move or a move to the rear ends on after `d` MU
+ * of straight movement (the same poses move.c computes), or -1 for other kinds. */
+static int end_rect_at(const fogn_scenario *s, const fogn_state *st, const fogn_move *m, double d, gr_rect *out)
+{
+    gr_rect r = fogn_unit_rect(&s->units[m->unit], &st->u[m->unit]);
+    if (m->kind == FOGN_MK_NORMAL) {
+        gr_rect w = m->angle != 0 ? gr_rect_wheel(&r, m->pivot, m->angle) : r;
+        gr_rect ws = gr_rect_advance(&w, 0, m->slide);
+        *out = gr_rect_advance(&ws, d, 0);
+        return 0;
+    }
+    if (m->kind == FOGN_MK_REAR && !(m->flag & 1)) {
+        *out = gr_rect_advance(&r, -d, 0);
+        return 0;
+    }
+    return -1;
+}
+
+/* the first distance in [0, dmax] at which the footprint comes nearer than
+ * `limit` to `e` (dmax + 1 when it never does); distances between convex
+ * shapes vary convexly along a straight path, so sampling then halving finds
+ * the first crossing */
+static double first_closer(const fogn_scenario *s, const fogn_state *st, const fogn_move *m, double dmax,
+                           const gr_rect *e, double limit)
+{
+    enum { SAMPLES = 12, HALVINGS = 16 };
+    gr_rect r;
+    double prev = 0;
+    for (int k = 1; k <= SAMPLES; k++) {
+        double d = dmax * k / SAMPLES;
+        end_rect_at(s, st, m, d, &r);
+        if (gr_rect_dist(&r, e) < limit) {
+            double lo = prev, hi = d;
+            for (int h = 0; h < HALVINGS; h++) {
+                double mid = (lo + hi) / 2;
+                end_rect_at(s, st, m, mid, &r);
+                if (gr_rect_dist(&r, e) < limit) hi = mid;
+                else lo = mid;
+            }
+            return lo;
+        }
+        prev = d;
+    }
+    return dmax + 1;
+}
+
+/* A cheap upper bound on how far the straight part of the move may go: short
+ * of the target's keep-off distance, of contact with any enemy, of the table
+ * edge. Everything else (terrain, friends, the test rules) is left to the
+ * full check. */
+static double straight_bound(const fogn_scenario *s, const fogn_state *st, const fogn_move *m, double dmax, int target,
+                             double keep)
+{
+    gr_rect r0;
+    if (end_rect_at(s, st, m, 0, &r0)) return dmax;
+    double hi = dmax;
+    int side = s->units[m->unit].side;
+    for (int j = 0; j < s->nunits; j++) {
+        if (s->units[j].side == side || !fogn_unit_alive(&st->u[j])) continue;
+        gr_rect e = fogn_unit_rect(&s->units[j], &st->u[j]);
+        double limit = j == target ? keep : 2 * FOGN_CONTACT_TOL;
+        if (gr_rect_dist(&r0, &e) - hi > limit) continue; /* cannot get near it within hi */
+        double d = first_closer(s, st, m, hi, &e, limit);
+        if (d < hi) hi = d;
+    }
+    /* the table edge: each corner moves along a straight line */
+    gr_rect r1;
+    end_rect_at(s, st, m, 1.0, &r1);
+    gr_vec2 c0[4], c1[4];
+    gr_rect_corners(&r0, c0);
+    gr_rect_corners(&r1, c1);
+    for (int k = 0; k < 4; k++) {
+        gr_vec2 v = gr_v2_sub(c1[k], c0[k]);
+        const double lim[4] = {0, 0, s->table_w, s->table_h};
+        for (int b = 0; b < 4; b++) {
+            double pos = b % 2 ? c0[k].y : c0[k].x, vel = b % 2 ? v.y : v.x;
+            double edge = lim[b];
+            if (b < 2 && vel < -1e-12) {
+                double d = (edge - pos) / vel;
+                if (d >= 0 && d < hi) hi = d;
+            } else if (b >= 2 && vel > 1e-12) {
+                double d = (edge - pos) / vel;
+                if (d >= 0 && d < hi) hi = d;
+            }
+        }
+    }
+    return hi < 0 ? 0 : hi;
+}
+
+/* is the move with m->dist = d legal, keeping `keep` MU from `target`? */
+static int legal_at(const fogn_scenario *s, const fogn_state *st, fogn_move *m, double d, int target, double keep)
+{
+    m->dist = d;
+    fogn_move_plan plan;
+    if (fogn_move_check(s, st, m, &plan, NULL)) return 0;
+    if (target < 0) return 1;
+    gr_rect r[2];
+    int n = fogn_unit_rects(&s->units[m->unit], &plan.after, r);
+    gr_rect e = fogn_unit_rect(&s->units[target], &st->u[target]);
+    for (int i = 0; i < n; i++)
+        if (gr_rect_dist(&r[i], &e) < keep - 1e-6) return 0;
+    return 1;
+}
+
 /* Largest distance in [0, dmax] for which the move (with m->dist varied) is
  * legal and keeps at least `keep` MU from `target` (-1: no target). Returns
- * the distance, or -1 when even the shortest step is illegal. */
+ * the distance, or -1 when even the shortest step is illegal. The full
+ * distance is tried first, then the cheap geometric bound, and only then a
+ * halving search over full checks. */
 static double longest_legal(const fogn_scenario *s, const fogn_state *st, fogn_move *m, double dmax,
                             int target, double keep)
 {
-    double lo = -1, step_lo = 0, hi = dmax;
-    /* quick accept of the full distance */
-    for (int iter = 0; iter < 14; iter++) {
-        double d = iter == 0 ? hi : (step_lo + hi) / 2;
-        m->dist = d;
-        fogn_move_plan plan;
-        int ok = fogn_move_check(s, st, m, &plan, NULL) == 0;
-        if (ok && target >= 0) {
-            gr_rect r[2];
-            int n = fogn_unit_rects(&s->units[m->unit], &plan.after, r);
-            gr_rect e = fogn_unit_rect(&s->units[target], &st->u[target]);
-            for (int i = 0; i < n; i++)
-                if (gr_rect_dist(&r[i], &e) < keep - 1e-6) ok = 0;
-        }
-        if (ok) {
+    if (legal_at(s, st, m, dmax, target, keep)) return dmax;
+    double hi = straight_bound(s, st, m, dmax, target, keep);
+    if (hi < dmax) {
+        /* just short of the bound, so rounding never lands on the limit */
+        double d = hi - 1e-3 > 0 ? hi - 1e-3 : 0;
+        if (legal_at(s, st, m, d, target, keep)) return d;
+        hi = d;
+    }
+    double lo = -1, step_lo = 0;
+    for (int iter = 0; iter < 12; iter++) {
+        double d = (step_lo + hi) / 2;
+        if (legal_at(s, st, m, d, target, keep)) {
             lo = d;
-            if (iter == 0) break;
             step_lo = d;
         } else {
             hi = d;
@@ -185,15 +287,34 @@ static int affordable(const fogn_scenario *s, const fogn_state *st, const fogn_m
     return fogn_cmt_cost_of(s, st, unit, &cost, NULL) == 0;
 }
 
-static int try_add(const fogn_scenario *s, const fogn_state *st, gr_action *out, int n, int max, gr_action a)
+/* Is this movement action of a unit legal now: it compiles, passes every
+ * movement rule, and any CMT it needs can be attempted? */
+int fogn_unit_order_legal(const fogn_scenario *s, const fogn_state *st, const gr_action *a)
 {
-    if (n >= max) return n;
+    if (a->type == FOGN_A_HOLD || a->type == FOGN_A_DONE) return 1;
+    if (a->type == FOGN_A_GROUP_MOVE || a->type == FOGN_A_GROUP_ADVANCE || a->type == FOGN_A_GROUP_REAR) {
+        fogn_move moves[FOGN_GROUP_MAX];
+        fogn_move_plan plans[FOGN_GROUP_MAX];
+        int nm = 0, complex = 0;
+        char why[96];
+        if (fogn_brigade_check(s, st, a, moves, plans, &nm, &complex, why, sizeof why, NULL)) return 0;
+        if (complex)
+            for (int k = 0; k < nm; k++)
+                if (st->u[moves[k].unit].flags & FOGN_UF_CMT_FAILED) return 0;
+        return 1;
+    }
     fogn_move m;
     fogn_move_plan plan;
-    if (fogn_action_to_move(s, st, &a, &m, NULL)) return n;
-    if (fogn_move_check(s, st, &m, &plan, NULL)) return n;
-    if (!affordable(s, st, &plan, a.actor)) return n;
-    /* record the compiled exact parameters so a replay does not depend on the compiler */
+    if (fogn_action_to_move(s, st, a, &m, NULL)) return 0;
+    if (fogn_move_check(s, st, &m, &plan, NULL)) return 0;
+    return affordable(s, st, &plan, a->actor);
+}
+
+/* appends the order; with `check`, only when it is legal */
+static int try_add(const fogn_scenario *s, const fogn_state *st, gr_action *out, int n, int max, gr_action a, int check)
+{
+    if (n >= max) return n;
+    if (check && !fogn_unit_order_legal(s, st, &a)) return n;
     out[n++] = a;
     return n;
 }
@@ -207,23 +328,6 @@ static gr_action act(int type, int actor, int target, int arg)
     a.target = (int16_t)target;
     a.arg = (int16_t)arg;
     return a;
-}
-
-/* a Brigade Group order, listed only when every member's move is legal and
- * any CMT it needs can be taken */
-static int try_add_group(const fogn_scenario *s, const fogn_state *st, gr_action *out, int n, int max, gr_action a)
-{
-    if (n >= max) return n;
-    fogn_move moves[FOGN_GROUP_MAX];
-    fogn_move_plan plans[FOGN_GROUP_MAX];
-    int nm = 0, complex = 0;
-    char why[96];
-    if (fogn_brigade_check(s, st, &a, moves, plans, &nm, &complex, why, sizeof why, NULL)) return n;
-    if (complex)
-        for (int k = 0; k < nm; k++)
-            if (st->u[moves[k].unit].flags & FOGN_UF_CMT_FAILED) return n;
-    out[n++] = a;
-    return n;
 }
 
 /* the k nearest live enemies of a unit */
@@ -248,7 +352,7 @@ static int nearest_enemies(const fogn_scenario *s, const fogn_state *st, int uni
     return n;
 }
 
-int fogn_orders_for_unit(const fogn_scenario *s, const fogn_state *st, int unit, gr_action *out, int max)
+int fogn_orders_for_unit(const fogn_scenario *s, const fogn_state *st, int unit, gr_action *out, int max, int check)
 {
     int n = 0;
     const fogn_unit_profile *p = &s->units[unit];
@@ -262,10 +366,10 @@ int fogn_orders_for_unit(const fogn_scenario *s, const fogn_state *st, int unit,
     int movable = !(arm == FOGN_ARM_ART && u->formation == FOGN_F_UNLIMBERED) && !(p->caps & FOGN_CAP_IMMOBILE);
     if (movable) {
         for (int i = 0; i < ne; i++)
-            for (int b = 0; b < 3; b++) n = try_add(s, st, out, n, max, act(FOGN_A_ADVANCE, unit, en[i], bands[b]));
-        for (int o = 0; o < s->nobj; o++) n = try_add(s, st, out, n, max, act(FOGN_A_ADVANCE_OBJ, unit, o, 0));
-        n = try_add(s, st, out, n, max, act(FOGN_A_ROAD, unit, -1, 1));
-        n = try_add(s, st, out, n, max, act(FOGN_A_ROAD, unit, -1, -1));
+            for (int b = 0; b < 3; b++) n = try_add(s, st, out, n, max, act(FOGN_A_ADVANCE, unit, en[i], bands[b]), check);
+        for (int o = 0; o < s->nobj; o++) n = try_add(s, st, out, n, max, act(FOGN_A_ADVANCE_OBJ, unit, o, 0), check);
+        n = try_add(s, st, out, n, max, act(FOGN_A_ROAD, unit, -1, 1), check);
+        n = try_add(s, st, out, n, max, act(FOGN_A_ROAD, unit, -1, -1), check);
     }
     if (st->second) return n; /* a second move: advances and road marches only */
     /* a Brigade Group led from this unit (§8.8): advance on the nearest enemies, or fall back */
@@ -278,7 +382,7 @@ int fogn_orders_for_unit(const fogn_scenario *s, const fogn_state *st, int unit,
             for (int b = 0; b < 3; b++) {
                 g.target = (int16_t)en[i];
                 g.arg = (int16_t)bands[b];
-                n = try_add_group(s, st, out, n, max, g);
+                n = try_add(s, st, out, n, max, g, check);
             }
         gr_action r = act(FOGN_A_GROUP_REAR, unit, -1, 0);
         r.p[3] = g.p[3];
@@ -288,29 +392,29 @@ int fogn_orders_for_unit(const fogn_scenario *s, const fogn_state *st, int unit,
             if (al < half) half = al;
         }
         r.p[1] = (float)half;
-        n = try_add_group(s, st, out, n, max, r);
+        n = try_add(s, st, out, n, max, r, check);
     }
-    if (movable) n = try_add(s, st, out, n, max, act(FOGN_A_FALL_BACK, unit, -1, 0));
+    if (movable) n = try_add(s, st, out, n, max, act(FOGN_A_FALL_BACK, unit, -1, 0), check);
     if (ne > 0) {
         /* face the nearest enemy if not already roughly facing it */
         gr_rect r = fogn_unit_rect(p, u), e = fogn_unit_rect(&s->units[en[0]], &st->u[en[0]]);
         gr_vec2 c = gr_rect_centre(&r), ec = gr_rect_centre(&e);
         double off = fabs(gr_angle_diff(atan2(ec.y - c.y, ec.x - c.x), u->heading));
-        if (off > 20 * DEG) n = try_add(s, st, out, n, max, act(FOGN_A_FACE, unit, en[0], 0));
+        if (off > 20 * DEG) n = try_add(s, st, out, n, max, act(FOGN_A_FACE, unit, en[0], 0), check);
     }
-    n = try_add(s, st, out, n, max, act(FOGN_A_TURN, unit, -1, 180));
+    n = try_add(s, st, out, n, max, act(FOGN_A_TURN, unit, -1, 180), check);
     if (arm == FOGN_ARM_ART) {
-        if (u->formation == FOGN_F_LIMBERED) n = try_add(s, st, out, n, max, act(FOGN_A_UNLIMBER, unit, -1, 0));
+        if (u->formation == FOGN_F_LIMBERED) n = try_add(s, st, out, n, max, act(FOGN_A_UNLIMBER, unit, -1, 0), check);
         else {
-            n = try_add(s, st, out, n, max, act(FOGN_A_LIMBER, unit, -1, 0));
+            n = try_add(s, st, out, n, max, act(FOGN_A_LIMBER, unit, -1, 0), check);
             gr_action pr = act(FOGN_A_PROLONG, unit, -1, 0);
             pr.p[1] = 1.0f;
-            n = try_add(s, st, out, n, max, pr);
+            n = try_add(s, st, out, n, max, pr, check);
         }
     } else {
         for (int f = 0; f < FOGN_F_COUNT; f++)
             if (f != u->formation && fogn_formation_allowed(p, (fogn_formation)f))
-                n = try_add(s, st, out, n, max, act(FOGN_A_FORM, unit, -1, f));
+                n = try_add(s, st, out, n, max, act(FOGN_A_FORM, unit, -1, f), check);
     }
     return n;
 }

@@ -10,6 +10,8 @@
 void fogn_init(const void *scn, void *state);
 int fogn_to_move(const void *scn, const void *state);
 int fogn_legal_actions(const void *scn, const void *state, gr_action *out, int max);
+int fogn_candidates(const void *scn, const void *state, gr_action *out, int max);
+int fogn_action_legal(const void *scn, const void *state, const gr_action *a);
 int fogn_apply(const void *scn, void *state, const gr_action *a, gr_dice *dice, gr_log *log, gr_error *err);
 const char *fogn_phase_name(int ph);
 
@@ -40,27 +42,28 @@ static void fogn_result(const void *scn, const void *state, gr_result *out)
         snprintf(out->reason, sizeof out->reason, "%s: draw (attrition %d to %d)", why, a0, a1);
 }
 
+/* names of the per-unit features, made once at compile time */
+#define U4(n) "u" #n "_side", "u" #n "_value", "u" #n "_cohesion", "u" #n "_spent"
+#define U40(m) U4(m##0), U4(m##1), U4(m##2), U4(m##3), U4(m##4), U4(m##5), U4(m##6), U4(m##7), U4(m##8), U4(m##9)
+static const char *const unit_feature_names[FOGN_MAX_UNITS * 4] = {
+    U4(0), U4(1), U4(2), U4(3), U4(4), U4(5), U4(6), U4(7), U4(8), U4(9), U40(1), U40(2), U40(3)};
+#undef U40
+#undef U4
+
+/* Evaluator inputs (DESIGN.md, eval/): per side its army's state, and per
+ * unit its side, value, cohesion (4 = destroyed or gone) and Spent mark. */
 static int fogn_features(const void *scn, const void *state, double *out, const char **names, int max)
 {
     const fogn_scenario *s = scn;
     const fogn_state *st = state;
     int n = 0;
 #define FEAT(nm, v) do { if (n < max) { if (names) names[n] = nm; out[n] = (v); n++; } } while (0)
-    static const char *const coh_names[2][4] = {
-        {"s0_steady", "s0_disordered", "s0_wavering", "s0_broken"},
-        {"s1_steady", "s1_disordered", "s1_wavering", "s1_broken"}};
-    for (int side = 0; side < 2; side++) {
-        double by[4] = {0, 0, 0, 0};
-        for (int i = 0; i < s->nunits; i++) {
-            if (s->units[i].side != side || !fogn_unit_alive(&st->u[i])) continue;
-            by[st->u[i].cohesion & 3] += s->units[i].size == FOGN_LARGE ? 3 : 2;
-        }
-        for (int c = 0; c < 4; c++) FEAT(coh_names[side][c], by[c]);
-    }
-    FEAT("s0_attrition_frac", (double)fogn_attrition(s, st, 0) / (fogn_acv(s, 0) ? fogn_acv(s, 0) : 1));
-    FEAT("s1_attrition_frac", (double)fogn_attrition(s, st, 1) / (fogn_acv(s, 1) ? fogn_acv(s, 1) : 1));
-    /* objectives: held by a side with the only live units within the radius */
-    double held[2] = {0, 0};
+    static const char *const side_names[2][12] = {
+        {"s0_acv", "s0_attrition", "s0_attrition_to_break", "s0_steady", "s0_disordered", "s0_wavering", "s0_broken",
+         "s0_objectives_held", "s0_objectives_contested", "s0_loc_occupied", "s0_loc_threat", "s0_fresh_cavalry"},
+        {"s1_acv", "s1_attrition", "s1_attrition_to_break", "s1_steady", "s1_disordered", "s1_wavering", "s1_broken",
+         "s1_objectives_held", "s1_objectives_contested", "s1_loc_occupied", "s1_loc_threat", "s1_fresh_cavalry"}};
+    double held[2] = {0, 0}, contested = 0;
     for (int o = 0; o < s->nobj; o++) {
         int near[2] = {0, 0};
         for (int i = 0; i < s->nunits; i++) {
@@ -70,22 +73,41 @@ static int fogn_features(const void *scn, const void *state, double *out, const 
         }
         if (near[0] && !near[1]) held[0] += s->obj[o].points;
         if (near[1] && !near[0]) held[1] += s->obj[o].points;
+        if (near[0] && near[1]) contested += s->obj[o].points;
     }
-    FEAT("s0_objectives", held[0]);
-    FEAT("s1_objectives", held[1]);
-    /* line of communications: nearest enemy to each side's LOC marker */
     for (int side = 0; side < 2; side++) {
-        double d = 99;
-        if (s->has_loc[side])
-            for (int i = 0; i < s->nunits; i++) {
-                if (s->units[i].side == side || !fogn_unit_alive(&st->u[i])) continue;
-                gr_rect r = fogn_unit_rect(&s->units[i], &st->u[i]);
-                double x = gr_rect_point_dist(&r, s->loc[side]);
-                if (x < d) d = x;
-            }
-        FEAT(side ? "s1_loc_enemy_dist" : "s0_loc_enemy_dist", d);
+        const char *const *nm = side_names[side];
+        double acv = fogn_acv(s, side), att = fogn_attrition_exact(s, st, side);
+        double by[4] = {0, 0, 0, 0}, fresh = 0;
+        for (int i = 0; i < s->nunits; i++) {
+            if (s->units[i].side != side || !fogn_unit_alive(&st->u[i])) continue;
+            by[st->u[i].cohesion & 3] += fogn_unit_value(&s->units[i]);
+            if (fogn_troop_arm((fogn_troop)s->units[i].troop) == FOGN_ARM_CAV && !(st->u[i].flags & FOGN_UF_SPENT) &&
+                st->u[i].cohesion < FOGN_BROKEN)
+                fresh++;
+        }
+        double threat = fogn_loc_threat(s, st, side);
+        FEAT(nm[0], acv);
+        FEAT(nm[1], att);
+        /* the share of the way to the 50% break point (§14) */
+        FEAT(nm[2], acv > 0 ? att / (acv * FOGN_DEFEAT_PCT / 100.0) : 0);
+        for (int c = 0; c < 4; c++) FEAT(nm[3 + c], by[c]);
+        FEAT(nm[7], held[side]);
+        FEAT(nm[8], contested);
+        FEAT(nm[9], fogn_loc_occupied(s, st, side) ? 1 : 0);
+        FEAT(nm[10], isfinite(threat) ? threat : -1);
+        FEAT(nm[11], fresh);
     }
     FEAT("move", st->move);
+    FEAT("active", st->active);
+    for (int i = 0; i < s->nunits; i++) {
+        const fogn_unit *u = &st->u[i];
+        int alive = fogn_unit_alive(u) && !(u->flags & FOGN_UF_ABANDONED);
+        FEAT(unit_feature_names[4 * i], s->units[i].side);
+        FEAT(unit_feature_names[4 * i + 1], fogn_unit_value(&s->units[i]));
+        FEAT(unit_feature_names[4 * i + 2], alive ? u->cohesion : 4);
+        FEAT(unit_feature_names[4 * i + 3], (u->flags & FOGN_UF_SPENT) ? 1 : 0);
+    }
 #undef FEAT
     return n;
 }
@@ -283,6 +305,8 @@ const gr_ruleset fogn_ruleset = {
     .init = fogn_init,
     .to_move = fogn_to_move,
     .legal_actions = fogn_legal_actions,
+    .candidates = fogn_candidates,
+    .action_legal = fogn_action_legal,
     .apply = fogn_apply,
     .result = fogn_result,
     .features = fogn_features,

@@ -90,6 +90,46 @@
 #define FOGN_MARGINAL_MARGIN 4
 /* §14 bonus, §23.3 #48: two more fresh cavalry units move the result one level */
 #define FOGN_CAVALRY_BONUS_MARGIN 2
+/* §11.1: friends within 4 MU of a unit that breaks (or is destroyed) test */
+#define FOGN_BREAK_SHAKE_RANGE 4.0
+/* §11.1: the score of the "any time" cohesion tests */
+#define FOGN_CT_SCORE 5
+/* §12.4: abandoned guns with more than this many losses are destroyed */
+#define FOGN_GUN_LOSSES_MAX 3
+/* §10.1: a unit taking this many hits in a firing phase or combat round risks its commanders */
+#define FOGN_CASUALTY_HITS 3
+/* §8.11: a commander caught alone rides to a friend within this distance */
+#define FOGN_CMDR_ESCAPE_RANGE 10.0
+/* §12, §8.11: commanders move up to 4 MU in each Recovery Phase and recover
+ * units within 4 MU; abandoned guns need friendly infantry within 6 MU */
+#define FOGN_RECOVERY_CMDR_MOVE 4.0
+#define FOGN_RECOVERY_RANGE 4.0
+#define FOGN_GUN_RECOVERY_RANGE 6.0
+/* §11.1 recovery scores: rally a Broken unit 6+, recover a level 5+ */
+#define FOGN_RALLY_SCORE 6
+#define FOGN_RECOVER_SCORE 5
+/* §7.2 range bands: close <= 2 MU (FOGN_CLOSE), medium <= 6, long <= 16 */
+#define FOGN_MEDIUM_RANGE 6.0
+#define FOGN_LONG_RANGE 16.0
+/* §7.5: enemy cavalry this near costs infantry medium-range dice */
+#define FOGN_CAV_NEAR_RANGE 6.0
+/* §7.6: a pool of this many dice or fewer gives each target at least 1, larger pools at least 2 */
+#define FOGN_SPLIT_SMALL_POOL 5
+/* §7.9, §23.2 #24: assaulting cavalry taking this many close-range hits is Spent */
+#define FOGN_SPENT_BY_FIRE_HITS 4
+/* the Firing Phase choices kept in fogn_unit.fire_opt */
+#define FOGN_FIRE_OPT_HOLD 1
+#define FOGN_FIRE_OPT_NO_SKIRM 2
+/* §6.6: guns charged from farther than this may fire at medium range, then leave */
+#define FOGN_GUNS_LEAVE_RANGE 4.0
+/* §12.4, §23.1 #12: abandonment losses: voluntary 1, a failed stand 2, a combat outcome 1 */
+#define FOGN_ABANDON_VOLUNTARY_LOSS 1
+#define FOGN_ABANDON_FORCED_LOSS 2
+#define FOGN_ABANDON_COMBAT_LOSS 1
+/* §6.8: an evader caught by its assaulter goes this much farther, keeping its facing */
+#define FOGN_CAUGHT_EVADER_MOVE 4.0
+/* §9.10: infantry may decline to pursue with unbroken enemy cavalry this near */
+#define FOGN_PURSUIT_CAV_NEAR 6.0
 /* Ruling: a decision bound: the game ends as a draw after this many decisions
  * (guards against a scenario without a turn limit) */
 #define FOGN_MAX_DECISIONS 20000

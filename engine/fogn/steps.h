@@ -33,7 +33,8 @@ typedef enum fogn_step {
     FOGN_ST_CO_END,         /* 5.4-5.6: tests, Spent cavalry, pass-through, 2nd round */
     FOGN_ST_RE_VICTORY,     /* 6.1: army morale */
     FOGN_ST_RE_CMDR,        /* 6.2: commanders' 4 MU moves (decision, inactive then active) */
-    FOGN_ST_RE_RALLY,       /* 6.4: guns, rallies and recoveries (decision, active) */
+    FOGN_ST_RE_GUNS,        /* 6.4: hopeless Broken units go; abandoned guns are recovered */
+    FOGN_ST_RE_RALLY,       /* 6.4: rallies and recoveries, one per commander (decision, active) */
     FOGN_ST_RE_END,         /* 6.5: replacements, command points; the next move */
     FOGN_ST_COUNT
 } fogn_step;
@@ -52,6 +53,10 @@ typedef struct fogn_step_def {
     /* the unit (or nunits + commander) the decision is about */
     int (*actor)(const fogn_scenario *s, const fogn_state *st);
     int (*actions)(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max);
+    /* optional: an unchecked superset of `actions` and the check of one of
+     * them (gr_ruleset.candidates / action_legal); NULL: `actions` itself */
+    int (*candidates)(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max);
+    int (*legal)(const fogn_scenario *s, const fogn_state *st, const gr_action *a);
     /* applies one action of the step (not "done", which turn.c handles);
      * 0, or -1 with the reason and the state to be restored by the caller */
     int (*apply)(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
@@ -75,8 +80,29 @@ int fogn_mv_cursor_end(const fogn_scenario *s);
 int fogn_mv_due(const fogn_scenario *s, const fogn_state *st, int cursor);
 int fogn_mv_actor(const fogn_scenario *s, const fogn_state *st);
 int fogn_mv_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max);
+int fogn_mv_candidates(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max);
+int fogn_mv_legal(const fogn_scenario *s, const fogn_state *st, const gr_action *a);
 int fogn_mv_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
                   gr_error *err);
 int fogn_mv_done(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log, gr_error *err);
+
+/* --- recovery phase (recovery.c) --- */
+int fogn_re_victory(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);
+int fogn_re_cmdr_end(const fogn_scenario *s);
+int fogn_re_cmdr_due(const fogn_scenario *s, const fogn_state *st, int cursor);
+int fogn_re_cmdr_decider(const fogn_scenario *s, const fogn_state *st);
+int fogn_re_cmdr_actor(const fogn_scenario *s, const fogn_state *st);
+int fogn_re_cmdr_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max);
+int fogn_re_cmdr_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
+                       gr_error *err);
+int fogn_re_guns(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);
+int fogn_re_rally_end(const fogn_scenario *s);
+int fogn_re_rally_due(const fogn_scenario *s, const fogn_state *st, int cursor);
+int fogn_re_rally_actor(const fogn_scenario *s, const fogn_state *st);
+int fogn_re_rally_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max);
+int fogn_re_rally_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
+                        gr_error *err);
+/* officers' own attempts, unrallied Broken units destroyed, replacements; 0 or -1 dice failure */
+int fogn_re_close(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);
 
 #endif

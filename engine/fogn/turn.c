@@ -72,24 +72,17 @@ static int cmd_actions(const fogn_scenario *s, const fogn_state *st, gr_action *
     return 1;
 }
 
-/* --- 6 recovery: victory and the end of the move ---------------------------------------------------- */
-
-static int re_victory(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log)
-{
-    (void)dice;
-    gr_log_add(log, GR_EV_PHASE, st->active, "recovery phase");
-    if (fogn_check_defeat(s, st, log)) return FOGN_ST_COUNT;
-    return FOGN_ST_RE_VICTORY + 1;
-}
+/* --- 6 recovery: the end of the move ---------------------------------------------------------------- */
 
 /* the end of a side's move: its commanders' points refresh (§5.1: at the end
  * of the owner's Recovery Phase), per-move marks clear, the other side moves */
 static int re_end(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log)
 {
-    (void)dice;
+    if (fogn_re_close(s, st, dice, log) < 0) return -1;
     for (int c = 0; c < s->ncmdrs; c++) {
         if (s->cmdrs[c].side == st->active) st->c[c].cp = st->c[c].level;
         st->c[c].flags &= (uint8_t)~(FOGN_CF_MOVED | FOGN_CF_RECOVERED);
+        if (s->cmdrs[c].side == st->active && (st->c[c].flags & FOGN_CF_CASUALTY)) st->c[c].cp = 0;
     }
     for (int i = 0; i < s->nunits; i++) {
         fogn_unit *u = &st->u[i];
@@ -147,16 +140,22 @@ static const fogn_step_def steps[FOGN_ST_COUNT] = {
     [FOGN_ST_MV_BEGIN] = AUTO("movement", FOGN_PH_MOVEMENT, fogn_mv_begin),
     [FOGN_ST_MV_UNITS] = {.name = "moves", .phase = FOGN_PH_MOVEMENT, .cursor_end = fogn_mv_cursor_end,
                           .due = fogn_mv_due, .decider = fogn_decider_active, .actor = fogn_mv_actor,
-                          .actions = fogn_mv_actions, .apply = fogn_mv_apply, .done = fogn_mv_done},
+                          .actions = fogn_mv_actions, .candidates = fogn_mv_candidates, .legal = fogn_mv_legal,
+                          .apply = fogn_mv_apply, .done = fogn_mv_done},
     [FOGN_ST_CO_BEGIN] = AUTO("combat", FOGN_PH_COMBAT, pass_step),
     [FOGN_ST_CO_ROUND] = AUTO("melee", FOGN_PH_COMBAT, pass_step),
     [FOGN_ST_CO_STAGE] = AUTO("resolution", FOGN_PH_COMBAT, pass_step),
     [FOGN_ST_CO_PURSUE] = AUTO("pursuit choices", FOGN_PH_COMBAT, pass_step),
     [FOGN_ST_CO_PURSUIT] = AUTO("pursuits", FOGN_PH_COMBAT, pass_step),
     [FOGN_ST_CO_END] = AUTO("end of combat", FOGN_PH_COMBAT, pass_step),
-    [FOGN_ST_RE_VICTORY] = AUTO("recovery", FOGN_PH_RECOVERY, re_victory),
-    [FOGN_ST_RE_CMDR] = AUTO("commanders", FOGN_PH_RECOVERY, pass_step),
-    [FOGN_ST_RE_RALLY] = AUTO("rallies", FOGN_PH_RECOVERY, pass_step),
+    [FOGN_ST_RE_VICTORY] = AUTO("recovery", FOGN_PH_RECOVERY, fogn_re_victory),
+    [FOGN_ST_RE_CMDR] = {.name = "commanders' moves", .phase = FOGN_PH_RECOVERY, .cursor_end = fogn_re_cmdr_end,
+                         .due = fogn_re_cmdr_due, .decider = fogn_re_cmdr_decider, .actor = fogn_re_cmdr_actor,
+                         .actions = fogn_re_cmdr_actions, .apply = fogn_re_cmdr_apply},
+    [FOGN_ST_RE_GUNS] = AUTO("guns", FOGN_PH_RECOVERY, fogn_re_guns),
+    [FOGN_ST_RE_RALLY] = {.name = "rallies", .phase = FOGN_PH_RECOVERY, .cursor_end = fogn_re_rally_end,
+                          .due = fogn_re_rally_due, .decider = fogn_decider_active, .actor = fogn_re_rally_actor,
+                          .actions = fogn_re_rally_actions, .apply = fogn_re_rally_apply},
     [FOGN_ST_RE_END] = AUTO("end of move", FOGN_PH_RECOVERY, re_end),
 };
 
@@ -278,6 +277,27 @@ int fogn_legal_actions(const void *scn, const void *state, gr_action *out, int m
     const fogn_step_def *d = fogn_step_def_of(st->step);
     if (st->over || !d || !d->actions) return 0;
     return d->actions(s, st, out, max);
+}
+
+int fogn_candidates(const void *scn, const void *state, gr_action *out, int max);
+int fogn_candidates(const void *scn, const void *state, gr_action *out, int max)
+{
+    const fogn_scenario *s = scn;
+    const fogn_state *st = state;
+    const fogn_step_def *d = fogn_step_def_of(st->step);
+    if (st->over || !d || !d->actions) return 0;
+    return d->candidates ? d->candidates(s, st, out, max) : d->actions(s, st, out, max);
+}
+
+int fogn_action_legal(const void *scn, const void *state, const gr_action *a);
+int fogn_action_legal(const void *scn, const void *state, const gr_action *a)
+{
+    const fogn_scenario *s = scn;
+    const fogn_state *st = state;
+    const fogn_step_def *d = fogn_step_def_of(st->step);
+    if (st->over || !d || !d->actions) return 0;
+    if (d->legal) return d->legal(s, st, a);
+    return 1; /* steps without their own check list only legal actions as candidates */
 }
 
 int fogn_apply(const void *scn, void *state, const gr_action *a, gr_dice *dice, gr_log *log, gr_error *err);

@@ -2,9 +2,8 @@
  * Combat Value, attrition points, the defeat tests made at each Recovery
  * Phase, the result of a timed game by attrition inflicted and received, and
  * the fresh-cavalry bonus that raises or lowers it. */
-#include "internal.h"
+#include "tables.h"
 
-#include <stdlib.h>
 
 int fogn_unit_value(const fogn_unit_profile *p) { return p->size == FOGN_LARGE ? 3 : 2; }
 
@@ -49,17 +48,6 @@ double fogn_attrition_exact(const fogn_scenario *s, const fogn_state *st, int si
     return attrition_halves(s, st, side) / 2.0;
 }
 
-/* §14: a side is defeated at 50% of its ACV, or at 30% while the enemy is
- * under 10%, or at 40% while the enemy is under 20% (compared in halves) */
-static int beaten(int a2, int v, int o2, int ov)
-{
-    if (v <= 0) return 0;
-    if (a2 * 100 >= 2 * FOGN_DEFEAT_PCT * v) return 1;
-    if (a2 * 100 >= 2 * FOGN_DEFEAT_LOW_PCT * v && o2 * 100 < 2 * FOGN_DEFEAT_LOW_ENEMY_PCT * ov) return 1;
-    if (a2 * 100 >= 2 * FOGN_DEFEAT_MID_PCT * v && o2 * 100 < 2 * FOGN_DEFEAT_MID_ENEMY_PCT * ov) return 1;
-    return 0;
-}
-
 /* any enemy footprint within contact distance */
 static int touching_enemy(const fogn_scenario *s, const fogn_state *st, int i)
 {
@@ -87,15 +75,11 @@ static int fresh_cavalry(const fogn_scenario *s, const fogn_state *st, int side)
     return n;
 }
 
-/* §14 bonus, ruling §23.3 #48: two more fresh cavalry units than the loser
- * raise the winner's result a level; two fewer lower it; a draw stays */
+/* §14 bonus, ruling §23.3 #48: the fresh-cavalry difference moves the winner's level */
 static int cavalry_bonus(const fogn_scenario *s, const fogn_state *st, int winner, int level)
 {
-    if (winner < 0 || level == FOGN_RESULT_DRAW) return level;
-    int d = fresh_cavalry(s, st, winner) - fresh_cavalry(s, st, winner ^ 1);
-    if (d >= FOGN_CAVALRY_BONUS_MARGIN && level < FOGN_RESULT_MAJOR) level++;
-    else if (d <= -FOGN_CAVALRY_BONUS_MARGIN && level > FOGN_RESULT_MARGINAL) level--;
-    return level;
+    if (winner < 0) return level;
+    return fogn_cavalry_bonus_level(level, fresh_cavalry(s, st, winner), fresh_cavalry(s, st, winner ^ 1));
 }
 
 static void finish(fogn_state *st, int winner, int level, int reason)
@@ -114,7 +98,7 @@ int fogn_check_defeat(const fogn_scenario *s, fogn_state *st, gr_log *log)
         a2[k] = attrition_halves(s, st, k);
         v[k] = fogn_acv(s, k);
     }
-    for (int k = 0; k < 2; k++) b[k] = beaten(a2[k], v[k], a2[k ^ 1], v[k ^ 1]);
+    for (int k = 0; k < 2; k++) b[k] = fogn_army_defeated(a2[k] / 2.0, v[k], a2[k ^ 1] / 2.0, v[k ^ 1]);
     if (!b[0] && !b[1]) return 0;
     if (b[0] && b[1]) {
         finish(st, -1, FOGN_RESULT_DRAW, FOGN_END_DEFEAT);
@@ -135,12 +119,8 @@ void fogn_timed_result(const fogn_scenario *s, fogn_state *st, gr_log *log)
     /* attrition inflicted by side 0 is side 1's, and the other way round */
     int d = a1 - a0;
     int winner = d > 0 ? 0 : d < 0 ? 1 : -1;
-    int inflicted = d > 0 ? a1 : a0, received = d > 0 ? a0 : a1, ad = abs(d);
-    int level = FOGN_RESULT_DRAW;
-    /* in halves: 12 points = 24 halves; the ratio is scale-free */
-    if (ad >= 2 * FOGN_MAJOR_MARGIN && inflicted >= FOGN_MAJOR_RATIO * received) level = FOGN_RESULT_MAJOR;
-    else if (ad >= 2 * FOGN_MODERATE_MARGIN && inflicted >= FOGN_MODERATE_RATIO * received) level = FOGN_RESULT_MODERATE;
-    else if (ad >= 2 * FOGN_MARGINAL_MARGIN) level = FOGN_RESULT_MARGINAL;
+    int level = winner < 0 ? FOGN_RESULT_DRAW
+                           : fogn_timed_level((winner == 0 ? a1 : a0) / 2.0, (winner == 0 ? a0 : a1) / 2.0);
     level = cavalry_bonus(s, st, winner, level);
     finish(st, winner, level, FOGN_END_TIME);
     gr_log_add(log, GR_EV_PHASE, -1, "the game ends after move %d: attrition %s %.1f, %s %.1f", st->move,

@@ -1,0 +1,137 @@
+/* random_games.c - plays complete games between two random players and
+ * reports what happened: games per second on one core, decisions per game,
+ * how games end and how long they last. It is both the speed benchmark of
+ * random play and the soak test of the rules: with --check it verifies the
+ * state's invariants after every action and stops at the first violation,
+ * crash-free play of many games being the point (built with the sanitizers
+ * by `make soak`).
+ *
+ *   random_games [SCENARIO] [--games N] [--seed S] [--check] [--quiet]
+ *
+ * Game k is played with dice seed S + k, so any game can be replayed alone. */
+#include "../ai/player.h"
+#include "../engine/core/rng.h"
+#include "../engine/registry.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAX_LEN_BUCKETS 64
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+int main(int argc, char **argv)
+{
+    const char *file = "scenarios/fogn/corps-battle.json";
+    long games = 1000;
+    unsigned long long seed = 1;
+    int check = 0, quiet = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--games") && i + 1 < argc) games = strtol(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed = strtoull(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--check")) check = 1;
+        else if (!strcmp(argv[i], "--quiet")) quiet = 1;
+        else if (argv[i][0] != '-') file = argv[i];
+        else {
+            fprintf(stderr, "usage: random_games [SCENARIO] [--games N] [--seed S] [--check] [--quiet]\n");
+            return 2;
+        }
+    }
+    if (games < 1) {
+        fprintf(stderr, "random_games: --games must be at least 1\n");
+        return 2;
+    }
+    gr_error err;
+    gr_error_clear(&err);
+    gr_game g;
+    if (gr_game_load(&g, file, &err)) {
+        fprintf(stderr, "%s\n", err.msg);
+        return 1;
+    }
+    const gr_ruleset *rs = g.rs;
+    void *st = calloc(1, rs->state_size);
+    if (!st) return 1;
+    long wins[3] = {0, 0, 0}, by_reason[8] = {0}, len_hist[MAX_LEN_BUCKETS] = {0};
+    long total_decisions = 0, min_len = -1, max_len = 0;
+    double total_moves = 0;
+    char reason_text[8][128] = {{0}};
+    double t0 = now_s();
+    for (long k = 0; k < games; k++) {
+        gr_dice dice;
+        gr_dice_init_rng(&dice, seed + (unsigned long long)k, 1);
+        gr_rng pick;
+        gr_rng_seed(&pick, seed + (unsigned long long)k, 2);
+        rs->init(g.scn, st);
+        long n = 0;
+        while (rs->to_move(g.scn, st) != GR_TERMINAL) {
+            gr_action a;
+            if (gr_random_legal(&g, st, &pick, &a)) {
+                fprintf(stderr, "game %ld (seed %llu): no legal action after %ld decisions\n", k, seed + k, n);
+                return 1;
+            }
+            gr_error_clear(&err);
+            if (rs->apply(g.scn, st, &a, &dice, NULL, &err)) {
+                char text[160];
+                rs->format_action(g.scn, st, &a, text, sizeof text);
+                fprintf(stderr, "game %ld (seed %llu): '%s' refused after being drawn as legal: %s\n", k, seed + k, text,
+                        err.msg);
+                return 1;
+            }
+            n++;
+            if (check && rs->check_invariants(g.scn, st, &err)) {
+                fprintf(stderr, "game %ld (seed %llu), decision %ld: invariant broken: %s\n", k, seed + k, n, err.msg);
+                return 1;
+            }
+        }
+        gr_result res;
+        rs->result(g.scn, st, &res);
+        wins[res.winner < 0 ? 2 : res.winner]++;
+        /* how it ended: the text before the first ':' ("turn limit", "army morale") */
+        char head[128];
+        snprintf(head, sizeof head, "%s", res.reason);
+        char *colon = strchr(head, ':');
+        if (colon) *colon = '\0';
+        int r = 0;
+        while (r < 8 && reason_text[r][0] && strcmp(reason_text[r], head)) r++;
+        if (r < 8) {
+            if (!reason_text[r][0]) snprintf(reason_text[r], sizeof reason_text[r], "%s", head);
+            by_reason[r]++;
+        }
+        json_t *sj = rs->state_to_json(g.scn, st);
+        json_t *mv = sj ? json_object_get(sj, "move") : NULL;
+        total_moves += mv ? (double)json_integer_value(mv) : 0;
+        json_decref(sj);
+        total_decisions += n;
+        if (min_len < 0 || n < min_len) min_len = n;
+        if (n > max_len) max_len = n;
+        int b = (int)(n / 100);
+        len_hist[b < MAX_LEN_BUCKETS ? b : MAX_LEN_BUCKETS - 1]++;
+        if (!quiet && (k + 1) % 100 == 0) fprintf(stderr, "\r%ld/%ld games", k + 1, games);
+    }
+    double dt = now_s() - t0;
+    if (!quiet) fprintf(stderr, "\r");
+    printf("scenario: %s\n", file);
+    printf("games: %ld (seeds %llu..%llu)%s\n", games, seed, seed + (unsigned long long)games - 1,
+           check ? ", invariants checked after every action" : "");
+    printf("time: %.3f s, %.1f games/s, %.0f decisions/s, one core\n", dt, games / dt, total_decisions / dt);
+    printf("decisions per game: mean %.1f, min %ld, max %ld\n", (double)total_decisions / games, min_len, max_len);
+    printf("player-moves per game: mean %.2f\n", total_moves / games);
+    printf("results: %s %ld, %s %ld, draws %ld\n", "side 0 wins", wins[0], "side 1 wins", wins[1], wins[2]);
+    printf("how games end:\n");
+    for (int r = 0; r < 8 && reason_text[r][0]; r++)
+        printf("  %-20s %6ld (%.1f%%)\n", reason_text[r], by_reason[r], 100.0 * by_reason[r] / games);
+    printf("game length (decisions):\n");
+    for (int b = 0; b < MAX_LEN_BUCKETS; b++)
+        if (len_hist[b])
+            printf("  %5d-%-5d %6ld\n", b * 100, b == MAX_LEN_BUCKETS - 1 ? 999999 : b * 100 + 99, len_hist[b]);
+    free(st);
+    gr_game_free(&g);
+    return 0;
+}

@@ -1,0 +1,695 @@
+/* reach.c - assault reach (§6.1 item 3, §6.5, §22.1 G5, §22.2 item 6): can a
+ * unit wheel toward an enemy and go straight into contact with it within
+ * its move, over the worst ground crossed and through only the friends an
+ * assault may pass? Also the pause 2 MU short of the target for close
+ * defensive fire (§6.10) and intercepts (§6.9), which are searched with the
+ * same machinery. See contact.h; contact.c carries the contact out. */
+#include "contact.h"
+#include "sweep.h"
+
+#include <assert.h>
+#include <math.h>
+#include <string.h>
+
+#define DEG (GR_PI / 180.0)
+#define TOL FOGN_CONTACT_TOL
+#define T_EPS 1e-9
+#define BISECT_STEPS 60
+#define MAX_TRIES 64
+
+/* what every try of one reach question shares */
+typedef struct reach_ctx {
+    const fogn_scenario *s;
+    const fogn_state *st;
+    int a, b;
+    const fogn_reach_opts *o;
+    gr_rect start;
+    gr_rect brect[2];
+    int nb;
+    int pivot;       /* GR_FL (wheel left) or GR_FR (wheel right) */
+    double sign;     /* +1 left (counter-clockwise), -1 right */
+} reach_ctx;
+
+static int rects_of(const fogn_scenario *s, const fogn_state *st, int i, gr_rect out[2])
+{
+    return fogn_unit_rects(&s->units[i], &st->u[i], out);
+}
+
+/* --- the ground along a path (the idea of read_terrain in move.c) ------------------------------------- */
+
+typedef struct ground {
+    int worst;        /* fogn_move_class */
+    int deep_water;   /* crosses shoulder-high water or a torrent off a bridge or ford (§6.1) */
+} ground;
+
+static void path_ground(const fogn_scenario *s, const fogn_sweep *sw, ground *g)
+{
+    const gr_terrain *t = &s->terrain;
+    int seen[GR_TERRAIN_MAX] = {0};
+    g->worst = FOGN_MC_OPEN;
+    g->deep_water = 0;
+    for (int i = 0; i < sw->n; i++) {
+        int idx[GR_TERRAIN_MAX];
+        int n = gr_terrain_under_poly(t, sw->pts[i], sw->npts[i], idx, GR_TERRAIN_MAX);
+        for (int k = 0; k < n; k++) seen[idx[k]] = 1;
+    }
+    for (int k = 0; k < t->n; k++) {
+        if (!seen[k]) continue;
+        const gr_terrain_piece *pc = &t->p[k];
+        int mc = fogn_piece_move_class(pc);
+        if (mc > g->worst) g->worst = mc;
+        if ((pc->type != GR_T_RIVER && pc->type != GR_T_STREAM) ||
+            (pc->grade != GR_WATER_SHOULDER && pc->grade != GR_WATER_TORRENT))
+            continue;
+        for (int i = 0; i < sw->n; i++) {
+            if (!gr_terrain_piece_touches_poly(pc, sw->pts[i], sw->npts[i])) continue;
+            int covered = 0;
+            for (int q = 0; q < t->n && !covered; q++) {
+                const gr_terrain_piece *bp = &t->p[q];
+                if ((bp->type == GR_T_BRIDGE || bp->type == GR_T_FORD) &&
+                    gr_terrain_piece_touches_poly(bp, sw->pts[i], sw->npts[i]))
+                    covered = 1;
+            }
+            if (!covered) g->deep_water = 1;
+        }
+    }
+}
+
+/* does any polygon of the sweep with index in [from, to) overlap r (more
+ * than touching: r is shrunk by the contact tolerance first)? */
+static bool sweep_overlaps(const fogn_sweep *sw, int from, int to, const gr_rect *r)
+{
+    gr_rect shrunk = *r;
+    if (shrunk.w <= 2 * TOL || shrunk.d <= 2 * TOL) return false;
+    shrunk.w -= 2 * TOL;
+    shrunk.d -= 2 * TOL;
+    shrunk.fc = gr_v2_sub(shrunk.fc, gr_v2_scale(gr_rect_fwd(r), TOL));
+    gr_vec2 c[4];
+    gr_rect_corners(&shrunk, c);
+    double box[4];
+    fogn_rect_box(&shrunk, box);
+    for (int i = from; i < to && i < sw->n; i++)
+        if (fogn_box_dist(sw->box[i], box) <= 0 && gr_poly_intersect(sw->pts[i], sw->npts[i], c, 4)) return true;
+    return false;
+}
+
+/* §6.1: may an assault pass through friend q of assaulter a? */
+static bool assault_may_pass(const fogn_scenario *s, const fogn_state *st, int a, int q)
+{
+    const fogn_unit_profile *fp = &s->units[q];
+    const fogn_unit *fu = &st->u[q];
+    fogn_arm arm = fogn_troop_arm((fogn_troop)fp->troop);
+    if (arm == FOGN_ARM_CAV) return false;
+    if (arm == FOGN_ARM_ART) return true;
+    if (fu->cohesion == FOGN_BROKEN) return false;
+    if (fp->division == s->units[a].division) return true;
+    return fu->formation == FOGN_F_SKIRMISH || fu->formation == FOGN_F_SKIRMISH_LINE;
+}
+
+/* --- §6.5 aiming -------------------------------------------------------------------------------------- */
+
+static bool clip1(double p0, double dp, double lo, double hi, double *tmin, double *tmax)
+{
+    if (fabs(dp) < 1e-15) return p0 >= lo && p0 <= hi;
+    double t0 = (lo - p0) / dp, t1 = (hi - p0) / dp;
+    if (t0 > t1) { double x = t0; t0 = t1; t1 = x; }
+    if (t0 > *tmin) *tmin = t0;
+    if (t1 < *tmax) *tmax = t1;
+    return *tmin <= *tmax;
+}
+
+/* does the ray from p along unit vector d meet rectangle r? */
+static bool ray_hits(gr_vec2 p, gr_vec2 d, const gr_rect *r)
+{
+    gr_vec2 rel = gr_v2_sub(p, r->fc), f = gr_rect_fwd(r), rt = gr_rect_right(r);
+    double tmin = 0, tmax = INFINITY;
+    return clip1(gr_v2_dot(rel, f), gr_v2_dot(d, f), -r->d, 0, &tmin, &tmax) &&
+           clip1(gr_v2_dot(rel, rt), gr_v2_dot(d, rt), -0.5 * r->w, 0.5 * r->w, &tmin, &tmax);
+}
+
+static gr_rect wheeled(const reach_ctx *c, double theta)
+{
+    if (theta == 0) return c->start;
+    return gr_rect_wheel(&c->start, c->pivot, c->sign * theta);
+}
+
+/* some part of the target lies on the line straight ahead of the centre */
+static bool aimed(const reach_ctx *c, double theta)
+{
+    gr_rect w = wheeled(c, theta);
+    gr_vec2 centre = gr_rect_centre(&w), f = gr_rect_fwd(&w);
+    for (int k = 0; k < c->nb; k++)
+        if (ray_hits(centre, f, &c->brect[k])) return true;
+    return false;
+}
+
+/* how far the target's front-edge centre still lies to the wheeling side of
+ * the centre line (<= 0: dead ahead or past it); *ahead: it is in front */
+static double aim_side(const reach_ctx *c, double theta, gr_vec2 bfc, int *ahead)
+{
+    gr_rect w = wheeled(c, theta);
+    gr_vec2 centre = gr_rect_centre(&w), f = gr_rect_fwd(&w);
+    gr_vec2 rel = gr_v2_sub(bfc, centre);
+    *ahead = gr_v2_dot(rel, f) > 0;
+    return c->sign * gr_v2_cross(f, rel);
+}
+
+static void aim_angles(const reach_ctx *c, gr_vec2 bfc, double *amin, double *amax)
+{
+    const double step = FOGN_REACH_AIM_SCAN_DEG * DEG, cap = FOGN_MAX_WHEEL_DEG * DEG;
+    int nsteps = (int)ceil(cap / step - 1e-9);
+    *amin = INFINITY;
+    *amax = cap;
+    double prev = 0;
+    for (int k = 0; k <= nsteps; k++) {
+        double th = fmin(k * step, cap);
+        if (aimed(c, th)) {
+            if (k == 0) { *amin = 0; break; }
+            double lo = prev, hi = th;
+            for (int i = 0; i < BISECT_STEPS; i++) {
+                double mid = 0.5 * (lo + hi);
+                if (aimed(c, mid)) hi = mid;
+                else lo = mid;
+            }
+            *amin = hi;
+            break;
+        }
+        prev = th;
+    }
+    int ahead;
+    if (aim_side(c, 0, bfc, &ahead) <= 1e-9) { *amax = 0; return; }
+    prev = 0;
+    for (int k = 1; k <= nsteps; k++) {
+        double th = fmin(k * step, cap);
+        if (aim_side(c, th, bfc, &ahead) <= 0 && ahead) {
+            double lo = prev, hi = th;
+            for (int i = 0; i < BISECT_STEPS; i++) {
+                double mid = 0.5 * (lo + hi);
+                int ah;
+                if (aim_side(c, mid, bfc, &ah) <= 0) hi = mid;
+                else lo = mid;
+            }
+            *amax = hi;
+            return;
+        }
+        prev = th;
+    }
+}
+
+/* --- one try: a given wheel, then straight ------------------------------------------------------------ */
+
+static int try_wheel(const reach_ctx *c, double theta, fogn_reach *r, int *blocker, gr_error *err)
+{
+    const fogn_scenario *s = c->s;
+    const fogn_state *st = c->st;
+    const fogn_unit_profile *p = &s->units[c->a];
+    const fogn_unit_profile *pb = &s->units[c->b];
+    *blocker = -1;
+    assert(theta >= 0 && theta <= FOGN_MAX_WHEEL_DEG * DEG + 1e-9);
+    gr_rect w = wheeled(c, theta);
+    double arc = theta * c->start.w;
+    gr_vec2 u = gr_rect_fwd(&w);
+    fogn_sweep sw;
+    fogn_sweep_clear(&sw);
+    fogn_sweep_rect(&sw, &c->start);
+    if (theta != 0) {
+        gr_vec2 pv = gr_rect_corner(&c->start, c->pivot);
+        fogn_sweep_rotation(&sw, &c->start, pv, c->sign * theta, FOGN_REACH_WHEEL_SAMPLES);
+        for (int i = 1; i <= FOGN_REACH_WHEEL_SAMPLES; i++) {
+            gr_rect ri = gr_rect_wheel(&c->start, c->pivot, c->sign * theta * i / FOGN_REACH_WHEEL_SAMPLES);
+            if (!fogn_rect_on_table(s, &ri)) return gr_error_set(err, "%s would leave the table wheeling", p->name);
+        }
+    }
+    int nwheel = sw.n;
+    /* the moment the straight advance first touches the target */
+    double tc = INFINITY;
+    for (int k = 0; k < c->nb; k++) {
+        double lo, hi;
+        if (!fogn_rect_window(&w, u, &c->brect[k], 0, &lo, &hi) || hi <= T_EPS) continue;
+        if (lo < -T_EPS) return gr_error_set(err, "a wheel of %.1f degrees runs into %s", theta / DEG, pb->name);
+        if (lo < tc) tc = lo < 0 ? 0 : lo;
+    }
+    if (!isfinite(tc))
+        return gr_error_set(err, "going straight after a wheel of %.1f degrees %s would miss %s", theta / DEG, p->name,
+                            pb->name);
+    for (int k = 0; k < c->nb && theta != 0; k++)
+        if (sweep_overlaps(&sw, 1, sw.n, &c->brect[k]))
+            return gr_error_set(err, "a wheel of %.1f degrees runs into %s", theta / DEG, pb->name);
+    gr_rect end = gr_rect_advance(&w, tc, 0);
+    fogn_sweep_pair(&sw, &w, &end);
+    fogn_sweep_rect(&sw, &end);
+    if (sw.overflow) return gr_error_set(err, "path too complex to check");
+
+    /* the ground and the allowance */
+    ground g;
+    path_ground(s, &sw, &g);
+    if (g.worst == FOGN_MC_IMPASSABLE) return gr_error_set(err, "the path to %s crosses impassable ground", pb->name);
+    if (g.deep_water)
+        return gr_error_set(err, "the path to %s crosses deep water off a bridge or ford (§6.1)", pb->name);
+    if (c->o->no_difficult && g.worst >= FOGN_MC_DIFFICULT)
+        return gr_error_set(err, "the path to %s crosses difficult ground (§6.9)", pb->name);
+    double allow = c->o->allowance > 0 ? c->o->allowance : fogn_allowance(s, p, &st->u[c->a], (fogn_move_class)g.worst);
+    if (allow < 0)
+        return gr_error_set(err, "%s cannot move in %s ground", p->name, fogn_move_class_name((fogn_move_class)g.worst));
+    double max_arc = c->o->max_arc > 0 ? c->o->max_arc : FOGN_WHEEL_ARC_FRACTION * allow;
+    if (arc > max_arc + T_EPS)
+        return gr_error_set(err, "a wheel of %.1f degrees sweeps %.2f MU: at most %.2f (§6.5)", theta / DEG, arc, max_arc);
+    double used = tc + ((FOGN_REACH_ARC_COUNTS && !c->o->arc_free) ? arc : 0);
+    if (used > allow + T_EPS)
+        return gr_error_set(err, "%s is %.2f MU away along the path: %s moves %.4g MU in %s ground (§6.1)", pb->name, used,
+                            p->name, allow, fogn_move_class_name((fogn_move_class)g.worst));
+    if (!fogn_rect_on_table(s, &end)) return gr_error_set(err, "%s would leave the table", p->name);
+
+    /* other units on the path */
+    uint64_t through = 0;
+    int first_through = -1;
+    for (int q = 0; q < s->nunits; q++) {
+        if (q == c->a || q == c->b || (c->o->ignore >> q) & 1u || !fogn_unit_alive(&st->u[q])) continue;
+        gr_rect rq[2];
+        int n = rects_of(s, st, q, rq);
+        int crossed = 0, at_end = 0;
+        for (int j = 0; j < n; j++) {
+            double lo, hi;
+            if (fogn_rect_window(&w, u, &rq[j], GR_EPS, &lo, &hi) && hi > T_EPS && lo < tc - T_EPS) {
+                crossed = 1;
+                if (hi > tc + T_EPS) at_end = 1;
+            }
+            if (theta != 0 && sweep_overlaps(&sw, 1, nwheel, &rq[j])) crossed = 1;
+        }
+        if (!crossed) continue;
+        *blocker = q;
+        const fogn_unit_profile *fp = &s->units[q];
+        if (fp->side != p->side) return gr_error_set(err, "%s is in the way of %s", fp->name, p->name);
+        if (c->o->no_friends) return gr_error_set(err, "%s would pass through %s (§6.9)", p->name, fp->name);
+        if (!assault_may_pass(s, st, c->a, q))
+            return gr_error_set(err, "an assault may not pass through %s (§6.1)", fp->name);
+        if (at_end) return gr_error_set(err, "%s would end on top of %s", p->name, fp->name);
+        through |= 1ull << q;
+        if (first_through < 0) first_through = q;
+    }
+    *blocker = -1;
+
+    /* the contact made */
+    fogn_contact best;
+    int found = 0;
+    for (int k = 0; k < c->nb; k++) {
+        fogn_contact ct;
+        if (fogn_rects_contact(&end, &c->brect[k], &ct) && (!found || ct.len > best.len + T_EPS)) {
+            best = ct;
+            best.rect_b = k;
+            found = 1;
+        }
+    }
+    if (!found || best.face_a != FOGN_FACE_FRONT)
+        return gr_error_set(err, "%s would not meet %s with its front", p->name, pb->name);
+    best.a = c->a;
+    best.b = c->b;
+    if (FOGN_SQUARE_ALL_FRONT && st->u[c->b].formation == FOGN_F_SQUARE) best.face_b = FOGN_FACE_FRONT;
+
+    r->ok = 1;
+    r->pivot = theta != 0 ? c->pivot : -1;
+    r->angle = c->sign * theta;
+    r->arc = arc;
+    r->dist = tc;
+    r->allowance = allow;
+    r->worst = g.worst;
+    r->wheeled = w;
+    r->end = end;
+    r->contact = best;
+    r->face = best.face_b;
+    r->flank_rear = best.face_b != FOGN_FACE_FRONT && arc <= FOGN_WHEEL_ARC_FRACTION * allow + T_EPS &&
+                    fogn_flank_rear_start(s, st, &c->start, c->b);
+    r->through = first_through;
+    r->through_mask = through;
+    r->ntouch = 0;
+    for (int q = 0; q < s->nunits; q++) {
+        if (q == c->b || s->units[q].side == p->side || !fogn_unit_alive(&st->u[q])) continue;
+        gr_rect rq[2];
+        int n = rects_of(s, st, q, rq);
+        for (int j = 0; j < n; j++)
+            if (gr_rect_dist(&end, &rq[j]) <= TOL) { r->touch[r->ntouch++] = q; break; }
+    }
+    return 0;
+}
+
+int fogn_reach_with(const fogn_scenario *s, const fogn_state *st, int a, int b, const fogn_reach_opts *o,
+                    fogn_reach *r, gr_error *err)
+{
+    assert(s && st && o && r);
+    memset(r, 0, sizeof *r);
+    r->pivot = -1;
+    r->through = -1;
+    r->blocker = -1;
+    if (a < 0 || a >= s->nunits || b < 0 || b >= s->nunits || a == b) {
+        gr_error_set(err, "bad units");
+        return 0;
+    }
+    const fogn_unit_profile *p = &s->units[a];
+    const fogn_unit *u = &st->u[a];
+    if (!fogn_unit_alive(u) || !fogn_unit_alive(&st->u[b])) {
+        gr_error_set(err, "both units must be on the table");
+        return 0;
+    }
+    if (s->units[b].side == p->side) {
+        gr_error_set(err, "%s is a friend of %s", s->units[b].name, p->name);
+        return 0;
+    }
+    fogn_arm arm = fogn_troop_arm((fogn_troop)p->troop);
+    if (arm == FOGN_ARM_ART) {
+        gr_error_set(err, "%s is artillery: only infantry and cavalry assault (§6.1)", p->name);
+        return 0;
+    }
+    if (u->kink != 0) {
+        gr_error_set(err, "%s is a kinked line and cannot assault (§6.1)", p->name);
+        return 0;
+    }
+    reach_ctx c;
+    memset(&c, 0, sizeof c);
+    c.s = s;
+    c.st = st;
+    c.a = a;
+    c.b = b;
+    c.o = o;
+    c.start = fogn_unit_rect(p, u);
+    c.nb = rects_of(s, st, b, c.brect);
+    r->start = c.start;
+    /* wheel toward the side the target's front-edge centre lies on */
+    gr_vec2 bfc = gr_v2(st->u[b].x, st->u[b].y);
+    gr_vec2 centre = gr_rect_centre(&c.start), f = gr_rect_fwd(&c.start);
+    double side = gr_v2_cross(f, gr_v2_sub(bfc, centre));
+    if (fabs(side) < 1e-9) {
+        gr_rect whole = fogn_unit_rect(&s->units[b], &st->u[b]);
+        side = gr_v2_cross(f, gr_v2_sub(gr_rect_centre(&whole), centre));
+    }
+    c.sign = side < 0 ? -1 : 1;
+    c.pivot = c.sign > 0 ? GR_FL : GR_FR;
+    double amin, amax;
+    aim_angles(&c, bfc, &amin, &amax);
+    r->aim_min = amin;
+    r->aim_max = amax;
+
+    /* the order of tries (§6.5, FOGN_REACH_AIM_FIRST) */
+    double tries[MAX_TRIES];
+    int nt = 0;
+    const double step = FOGN_REACH_WHEEL_STEP_DEG * DEG;
+    int nsteps = (int)floor(amax / step + 1e-9);
+    if (amin <= amax + 1e-12) {
+        tries[nt++] = amin;
+        for (int k = 0; k <= nsteps && nt < MAX_TRIES - 2; k++)
+            if (k * step > amin + 1e-9 && k * step < amax - 1e-9) tries[nt++] = k * step;
+        if (amax > amin + 1e-9) tries[nt++] = amax;
+        for (int k = nsteps; k >= 0 && nt < MAX_TRIES; k--)
+            if (k * step < amin - 1e-9) tries[nt++] = k * step;
+    } else {
+        tries[nt++] = amax;
+        for (int k = nsteps; k >= 0 && nt < MAX_TRIES; k--)
+            if (k * step < amax - 1e-9) tries[nt++] = k * step;
+    }
+    gr_error first;
+    gr_error_clear(&first);
+    int first_blocker = -1;
+    for (int i = 0; i < nt; i++) {
+        gr_error e;
+        gr_error_clear(&e);
+        int blk;
+        if (try_wheel(&c, tries[i], r, &blk, &e) == 0) return 1;
+        if (i == 0) {
+            first = e;
+            first_blocker = blk;
+        }
+    }
+    memset(r, 0, sizeof *r);
+    r->pivot = -1;
+    r->through = -1;
+    r->blocker = first_blocker;
+    r->start = c.start;
+    r->aim_min = amin;
+    r->aim_max = amax;
+    if (err && !err->set) *err = first;
+    return 0;
+}
+
+int fogn_assault_reach(const fogn_scenario *s, const fogn_state *st, int a, int b, fogn_reach *r, gr_error *err)
+{
+    fogn_reach_opts o;
+    memset(&o, 0, sizeof o);
+    return fogn_reach_with(s, st, a, b, &o, r, err);
+}
+
+gr_rect fogn_reach_pose(const fogn_reach *r, double dist)
+{
+    return gr_rect_advance(&r->wheeled, dist, 0);
+}
+
+/* --- the pause before close fire (§6.10) -------------------------------------------------------------- */
+
+static double dist_to(const gr_rect *r, const gr_rect *b, int nb)
+{
+    double d = INFINITY;
+    for (int k = 0; k < nb; k++) d = fmin(d, gr_rect_dist(r, &b[k]));
+    return d;
+}
+
+gr_rect fogn_assault_pause_pose(const fogn_scenario *s, const fogn_state *st, int b, const fogn_reach *r)
+{
+    gr_rect rb[2];
+    int nb = rects_of(s, st, b, rb);
+    if (dist_to(&r->wheeled, rb, nb) <= FOGN_PAUSE_DIST) return r->wheeled;
+    /* the gap shrinks steadily along the straight run: bisect for 2 MU */
+    double lo = 0, hi = r->dist;
+    for (int i = 0; i < BISECT_STEPS; i++) {
+        double mid = 0.5 * (lo + hi);
+        gr_rect m = fogn_reach_pose(r, mid);
+        if (dist_to(&m, rb, nb) > FOGN_PAUSE_DIST) lo = mid;
+        else hi = mid;
+    }
+    return fogn_reach_pose(r, hi);
+}
+
+/* --- intercepts (§6.9) -------------------------------------------------------------------------------- */
+
+/* how much of r lies across the front of w (its extent along w's front edge) */
+static double frontage(const gr_rect *w, const gr_rect *r)
+{
+    gr_vec2 c[4], rt = gr_rect_right(w);
+    gr_rect_corners(r, c);
+    double lo = INFINITY, hi = -INFINITY;
+    for (int i = 0; i < 4; i++) {
+        double x = gr_v2_dot(gr_v2_sub(c[i], w->fc), rt);
+        lo = fmin(lo, x);
+        hi = fmax(hi, x);
+    }
+    lo = fmax(lo, -0.5 * w->w);
+    hi = fmin(hi, 0.5 * w->w);
+    return hi > lo ? hi - lo : 0;
+}
+
+/* Is the interceptor's own move legal: no friend passed, no enemy touched,
+ * no difficult or impassable ground, on the table (§6.9)? */
+static bool icpt_path_ok(const fogn_scenario *s, const fogn_state *st, int i, const gr_rect *start, int pivot,
+                         double angle, const gr_rect *end)
+{
+    fogn_sweep sw;
+    fogn_sweep_clear(&sw);
+    fogn_sweep_rect(&sw, start);
+    gr_rect w = *start;
+    if (angle != 0) {
+        fogn_sweep_rotation(&sw, start, gr_rect_corner(start, pivot), angle, FOGN_REACH_WHEEL_SAMPLES);
+        w = gr_rect_wheel(start, pivot, angle);
+        if (!fogn_rect_on_table(s, &w)) return false;
+    }
+    fogn_sweep_pair(&sw, &w, end);
+    fogn_sweep_rect(&sw, end);
+    if (sw.overflow || !fogn_rect_on_table(s, end)) return false;
+    ground g;
+    path_ground(s, &sw, &g);
+    if (g.worst >= FOGN_MC_DIFFICULT || g.deep_water) return false;
+    int side = s->units[i].side;
+    for (int q = 0; q < s->nunits; q++) {
+        if (q == i || !fogn_unit_alive(&st->u[q])) continue;
+        gr_rect rq[2];
+        int n = rects_of(s, st, q, rq);
+        for (int j = 0; j < n; j++) {
+            if (s->units[q].side == side) {
+                if (sweep_overlaps(&sw, 1, sw.n, &rq[j])) return false;
+            } else {
+                gr_vec2 c[4];
+                gr_rect_corners(&rq[j], c);
+                for (int k = 1; k < sw.n; k++)
+                    if (gr_poly_dist(sw.pts[k], sw.npts[k], c, 4) <= TOL) return false;
+            }
+        }
+    }
+    return true;
+}
+
+int fogn_intercept_plan(const fogn_scenario *s, const fogn_state *st, int i, int a, const fogn_reach *ra, int mode,
+                        fogn_intercept *out, gr_error *err)
+{
+    assert(s && st && out);
+    memset(out, 0, sizeof *out);
+    out->pivot = -1;
+    if (i < 0 || i >= s->nunits || a < 0 || a >= s->nunits || i == a) {
+        gr_error_set(err, "bad units");
+        return 0;
+    }
+    const fogn_unit_profile *pi = &s->units[i], *pa = &s->units[a];
+    const fogn_unit *ui = &st->u[i];
+    fogn_arm arm = fogn_troop_arm((fogn_troop)pi->troop);
+    if (!fogn_unit_alive(ui) || !fogn_unit_alive(&st->u[a]) || pi->side == pa->side) {
+        gr_error_set(err, "%s cannot intercept %s", pi->name, pa->name);
+        return 0;
+    }
+    if (arm == FOGN_ARM_ART || ui->formation != FOGN_F_TACTICAL) {
+        gr_error_set(err, "only infantry or cavalry in Tactical formation intercept (§6.9)");
+        return 0;
+    }
+    if (ui->cohesion > FOGN_DISORDERED) {
+        gr_error_set(err, "%s is %s: only Steady or Disordered units intercept (§6.9)", pi->name,
+                     fogn_cohesion_name((fogn_cohesion)ui->cohesion));
+        return 0;
+    }
+    if (arm == FOGN_ARM_INF && fogn_troop_arm((fogn_troop)pa->troop) != FOGN_ARM_INF) {
+        gr_error_set(err, "infantry intercepts only infantry (§6.9)");
+        return 0;
+    }
+    int inf = arm == FOGN_ARM_INF;
+    double range = inf ? FOGN_ICPT_INF_RANGE : FOGN_ICPT_CAV_RANGE;
+    double wheel = inf ? FOGN_ICPT_INF_WHEEL : FOGN_ICPT_CAV_WHEEL;
+    out->needs_cmt = ui->cohesion == FOGN_DISORDERED || (ui->flags & FOGN_UF_SPENT);
+
+    /* flank or rear: placed for a legal flank/rear assault within range before the assaulter moves */
+    if (mode != FOGN_ICPT_FRONTAL) {
+        fogn_reach_opts o;
+        memset(&o, 0, sizeof o);
+        o.allowance = range;
+        o.max_arc = wheel;
+        o.arc_free = 1;
+        o.no_difficult = 1;
+        o.no_friends = 1;
+        fogn_reach rr;
+        if (fogn_reach_with(s, st, i, a, &o, &rr, NULL) && rr.flank_rear) {
+            out->ok = 1;
+            out->flank_rear = 1;
+            out->pivot = rr.pivot;
+            out->angle = rr.angle;
+            out->dist = rr.dist;
+            out->icpt_end = rr.end;
+            if (fogn_contact_plan(s, st, i, a, &rr.end, 1, &out->contact) == 0) {
+                out->icpt_end = out->contact.a_end;
+                return 1;
+            }
+            int cmt = out->needs_cmt;
+            memset(out, 0, sizeof *out);
+            out->pivot = -1;
+            out->needs_cmt = cmt;
+        }
+        if (mode == FOGN_ICPT_FLANK) {
+            gr_error_set(err, "%s cannot reach the flank or rear of %s within %.0f MU (§6.9, §6.11)", pi->name, pa->name,
+                         range);
+            return 0;
+        }
+    }
+
+    /* frontal: into the assaulter's path */
+    if (!ra || !ra->ok) {
+        gr_error_set(err, "the assault of %s has no path to intercept", pa->name);
+        return 0;
+    }
+    gr_rect ri[2], rai[2];
+    int nri = rects_of(s, st, i, ri), nai = rects_of(s, st, a, rai);
+    double gap = INFINITY;
+    for (int x = 0; x < nri; x++)
+        for (int y = 0; y < nai; y++) gap = fmin(gap, gr_rect_dist(&ri[x], &rai[y]));
+    double min_move = fmin(inf ? FOGN_ICPT_INF_MIN : FOGN_ICPT_CAV_MIN, FOGN_ICPT_MIN_GAP_FRACTION * gap);
+    out->min_move = min_move;
+    gr_rect start = fogn_unit_rect(pi, ui);
+    gr_vec2 ua = gr_rect_fwd(&ra->wheeled);
+    double max_angle = wheel / start.w;
+    int nang = (int)floor(max_angle / (FOGN_ICPT_WHEEL_STEP_DEG * DEG) + 1e-9);
+    /* distances: the minimum, every multiple of the step above it, the maximum */
+    double dists[128];
+    int ndist = 0;
+    dists[ndist++] = min_move;
+    for (int k = (int)floor(min_move / FOGN_ICPT_DIST_STEP) + 1; ndist < 127; k++) {
+        double d = k * FOGN_ICPT_DIST_STEP;
+        if (d >= range - T_EPS) break;
+        if (d > min_move + T_EPS) dists[ndist++] = d;
+    }
+    if (range > min_move + T_EPS) dists[ndist++] = range;
+    double best_front = -1, best_ang = 0, best_d = 0, best_lo = 0;
+    int best_pivot = -1;
+    gr_rect best_end = start;
+    for (int ka = 0; ka <= 2 * nang + 2; ka++) {
+        /* 0, then +1 step, -1 step, ... , then the exact limit both ways */
+        double ang;
+        if (ka == 0) ang = 0;
+        else if (ka <= 2 * nang) ang = ((ka + 1) / 2) * FOGN_ICPT_WHEEL_STEP_DEG * DEG * ((ka & 1) ? 1 : -1);
+        else ang = (ka == 2 * nang + 1 ? 1 : -1) * max_angle;
+        if (ka > 2 * nang && fabs(fabs(ang) - nang * FOGN_ICPT_WHEEL_STEP_DEG * DEG) < 1e-9) continue;
+        int pivot = ang > 0 ? GR_FL : ang < 0 ? GR_FR : -1;
+        gr_rect w = ang != 0 ? gr_rect_wheel(&start, pivot, ang) : start;
+        for (int kd = 0; kd < ndist; kd++) {
+            double d = dists[kd];
+            gr_rect end = gr_rect_advance(&w, d, 0);
+            double fr = frontage(&ra->wheeled, &end);
+            if (fr < best_front - T_EPS) continue;
+            if (fr <= best_front + T_EPS && (fabs(ang) > fabs(best_ang) + T_EPS ||
+                                              (fabs(ang) >= fabs(best_ang) - T_EPS && d >= best_d - T_EPS)))
+                continue; /* no better than the best so far */
+            if (ang != 0) {
+                gr_rect plain = gr_rect_advance(&start, d, 0);
+                if (fr <= frontage(&ra->wheeled, &plain) + T_EPS) continue;
+            }
+            /* the assaulter must run into it on its way, after its wheel */
+            double lo, hi;
+            if (!fogn_rect_window(&ra->wheeled, ua, &end, 0, &lo, &hi) || hi <= T_EPS || lo < -T_EPS ||
+                lo > ra->dist + T_EPS)
+                continue;
+            if (ra->pivot >= 0) {
+                int hit = 0;
+                for (int k = 1; k < FOGN_REACH_WHEEL_SAMPLES && !hit; k++) {
+                    gr_rect m = gr_rect_wheel(&ra->start, ra->pivot, ra->angle * k / FOGN_REACH_WHEEL_SAMPLES);
+                    if (gr_rect_overlap(&m, &end, GR_EPS)) hit = 1;
+                }
+                if (hit) continue;
+            }
+            if (!icpt_path_ok(s, st, i, &start, pivot, ang, &end)) continue;
+            best_front = fr;
+            best_ang = ang;
+            best_d = d;
+            best_lo = lo < 0 ? 0 : lo;
+            best_pivot = pivot;
+            best_end = end;
+        }
+    }
+    if (best_front >= 0) {
+        /* the assaulter comes on and meets it */
+        fogn_state tmp = *st;
+        fogn_place_unit(s, &tmp, i, &best_end);
+        gr_rect meet = fogn_reach_pose(ra, best_lo);
+        int fr = fogn_flank_rear_start(s, &tmp, &ra->start, i);
+        if (fogn_contact_plan(s, &tmp, a, i, &meet, fr, &out->contact) == 0) {
+            out->ok = 1;
+            out->pivot = best_pivot;
+            out->angle = best_ang;
+            out->dist = best_d;
+            out->icpt_end = best_end;
+            out->assault_dist = best_lo;
+            return 1;
+        }
+    }
+    gr_error_set(err, "%s cannot get into the path of %s within %.0f MU (§6.9)", pi->name, pa->name, range);
+    return 0;
+}
+
+void fogn_intercept_commit(const fogn_scenario *s, fogn_state *st, int i, int a, const fogn_intercept *ic)
+{
+    if (!ic->ok) return;
+    if (ic->flank_rear) {
+        fogn_contact_commit(s, st, i, a, &ic->contact);
+        return;
+    }
+    fogn_place_unit(s, st, i, &ic->icpt_end);
+    fogn_contact_commit(s, st, a, i, &ic->contact);
+}
