@@ -6,10 +6,14 @@
  * crash-free play of many games being the point (built with the sanitizers
  * by `make soak`).
  *
- *   random_games [SCENARIO] [--games N] [--seed S] [--check] [--quiet]
+ *   random_games [SCENARIO] [--games N] [--seed S] [--check] [--quiet] [--trace]
+ *
+ * --trace keeps each game's event log and, when something goes wrong, prints
+ * its last events.
  *
  * Game k is played with dice seed S + k, so any game can be replayed alone. */
 #include "../ai/player.h"
+#include "../cli/narrate.h"
 #include "../engine/core/rng.h"
 #include "../engine/registry.h"
 
@@ -32,15 +36,16 @@ int main(int argc, char **argv)
     const char *file = "scenarios/fogn/corps-battle.json";
     long games = 1000;
     unsigned long long seed = 1;
-    int check = 0, quiet = 0;
+    int check = 0, quiet = 0, trace = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--games") && i + 1 < argc) games = strtol(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed = strtoull(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--check")) check = 1;
         else if (!strcmp(argv[i], "--quiet")) quiet = 1;
+        else if (!strcmp(argv[i], "--trace")) trace = 1;
         else if (argv[i][0] != '-') file = argv[i];
         else {
-            fprintf(stderr, "usage: random_games [SCENARIO] [--games N] [--seed S] [--check] [--quiet]\n");
+            fprintf(stderr, "usage: random_games [SCENARIO] [--games N] [--seed S] [--check] [--quiet] [--trace]\n");
             return 2;
         }
     }
@@ -62,10 +67,15 @@ int main(int argc, char **argv)
     long total_decisions = 0, min_len = -1, max_len = 0;
     double total_moves = 0;
     char reason_text[8][128] = {{0}};
+    gr_log log;
+    gr_log_init(&log);
+    int rc = 0;
     double t0 = now_s();
-    for (long k = 0; k < games; k++) {
+    for (long k = 0; k < games && !rc; k++) {
         gr_dice dice;
         gr_dice_init_rng(&dice, seed + (unsigned long long)k, 1);
+        gr_log_clear(&log);
+        if (trace) gr_dice_set_log(&dice, &log);
         gr_rng pick;
         gr_rng_seed(&pick, seed + (unsigned long long)k, 2);
         rs->init(g.scn, st);
@@ -74,21 +84,32 @@ int main(int argc, char **argv)
             gr_action a;
             if (gr_random_legal(&g, st, &pick, &a)) {
                 fprintf(stderr, "game %ld (seed %llu): no legal action after %ld decisions\n", k, seed + k, n);
-                return 1;
+                rc = 1;
+                break;
             }
             gr_error_clear(&err);
-            if (rs->apply(g.scn, st, &a, &dice, NULL, &err)) {
+            if (rs->apply(g.scn, st, &a, &dice, trace ? &log : NULL, &err)) {
                 char text[160];
                 rs->format_action(g.scn, st, &a, text, sizeof text);
                 fprintf(stderr, "game %ld (seed %llu): '%s' refused after being drawn as legal: %s\n", k, seed + k, text,
                         err.msg);
-                return 1;
+                rc = 1;
+                break;
             }
             n++;
             if (check && rs->check_invariants(g.scn, st, &err)) {
                 fprintf(stderr, "game %ld (seed %llu), decision %ld: invariant broken: %s\n", k, seed + k, n, err.msg);
-                return 1;
+                rc = 1;
+                break;
             }
+        }
+        if (rc) {
+            if (trace) {
+                gr_narrator nar;
+                gr_narrator_init(&nar, "side 0", "side 1", 1);
+                gr_narrate(&nar, &log, log.n > 60 ? log.n - 60 : 0, stderr);
+            }
+            break;
         }
         gr_result res;
         rs->result(g.scn, st, &res);
@@ -116,6 +137,12 @@ int main(int argc, char **argv)
         if (!quiet && (k + 1) % 100 == 0) fprintf(stderr, "\r%ld/%ld games", k + 1, games);
     }
     double dt = now_s() - t0;
+    gr_log_free(&log);
+    if (rc) {
+        free(st);
+        gr_game_free(&g);
+        return rc;
+    }
     if (!quiet) fprintf(stderr, "\r");
     printf("scenario: %s\n", file);
     printf("games: %ld (seeds %llu..%llu)%s\n", games, seed, seed + (unsigned long long)games - 1,

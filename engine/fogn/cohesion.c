@@ -4,6 +4,7 @@
  * the rules say (after a step's firing or fighting), cascades included. */
 #include "outcome.h"
 #include "tables.h"
+#include "view.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -117,10 +118,6 @@ void fogn_destroy(const fogn_scenario *s, fogn_state *st, int unit, gr_log *log,
     u->ct_due = 0;
 }
 
-/* WIP-PLACEHOLDER: replaced by the sight module's queries before commit */
-static int wip_defensive(const fogn_scenario *s, const fogn_state *st, int unit) { (void)s; (void)st; (void)unit; return 0; }
-static int wip_supported(const fogn_scenario *s, const fogn_state *st, int unit) { (void)s; (void)st; (void)unit; return 0; }
-
 /* §11.2 dice for a cohesion test of this unit; *autofail set for a Conscript
  * in Extended Line without support or a defensive position */
 int fogn_ct_dice(const fogn_scenario *s, const fogn_state *st, int unit, int *autofail)
@@ -131,8 +128,8 @@ int fogn_ct_dice(const fogn_scenario *s, const fogn_state *st, int unit, int *au
     memset(&c, 0, sizeof c);
     int leader = fogn_leader_of(s, st, unit);
     c.charismatic = leader >= 0 && (st->c[leader].flags & FOGN_CF_CHARISMATIC) && !(st->c[leader].flags & FOGN_CF_CASUALTY);
-    c.defensive = (uint8_t)wip_defensive(s, st, unit);
-    c.rear_support = (uint8_t)wip_supported(s, st, unit);
+    c.defensive = fogn_defensive_position(s, st, unit);
+    c.rear_support = fogn_rear_supported(s, st, unit);
     return fogn_ct_dice_for(p, (fogn_formation)u->formation, &c, autofail);
 }
 

@@ -895,8 +895,59 @@ static void set_pose(fogn_unit *u, const gr_rect *r)
     u->kink = 0;
 }
 
+static int retire_plan(const fogn_scenario *s, const fogn_state *st, int unit, const fogn_retire_opts *o,
+                       fogn_retire_result *r, int allow_turn, gr_error *err);
+
+/* Ruling: a forced move never ends on top of another unit. When the end pose
+ * would sit on a friend it may pass freely (guns, skirmishers), it is drawn
+ * back along its path, in FOGN_OUT_SETTLE_STEP steps, to the first place
+ * clear of everyone; failing that it stays where it stood. */
+static void settle(const fogn_scenario *s, const fogn_state *st, int unit, gr_vec2 dir, fogn_retire_result *r)
+{
+    if (r->stop == FOGN_OS_REMOVED) return;
+    gr_rect end = fogn_unit_rect(&s->units[unit], &r->after);
+    gr_vec2 d = gr_v2_norm(dir);
+    fogn_walk w;
+    fogn_walk_init(&w, s, st, unit, &end, d, 0);
+    if (fogn_walk_pose_clear(&w, &end, 1)) return;
+    double back = r->covered + 1.0;
+    for (double x = FOGN_OUT_SETTLE_STEP; x <= back + 1e-9; x += FOGN_OUT_SETTLE_STEP) {
+        gr_rect c = shift(&end, gr_v2_scale(d, -x));
+        if (fogn_walk_pose_clear(&w, &c, 1)) {
+            set_pose(&r->after, &c);
+            r->covered = r->covered > x ? r->covered - x : 0;
+            fill_contacts(s, st, unit, &c, r);
+            return;
+        }
+    }
+    fogn_unit u = st->u[unit];
+    r->after.x = u.x;
+    r->after.y = u.y;
+    r->after.heading = u.heading;
+    r->after.formation = u.formation;
+    r->covered = 0;
+    r->stop = FOGN_OS_FRIEND;
+}
+
 int fogn_retire_plan(const fogn_scenario *s, const fogn_state *st, int unit, const fogn_retire_opts *o,
                      fogn_retire_result *r, gr_error *err)
+{
+    if (retire_plan(s, st, unit, o, r, 1, err)) return -1;
+    /* a turn made over a friend it may pass freely (guns, skirmishers) can
+     * leave it on top of that friend when it cannot get clear: then it goes
+     * again without the first turn */
+    if (r->turned && r->stop != FOGN_OS_REMOVED) {
+        fogn_walk w;
+        gr_rect end = fogn_unit_rect(&s->units[unit], &r->after);
+        fogn_walk_init(&w, s, st, unit, &end, gr_v2_norm(o->dir), o->ignore);
+        if (!fogn_walk_pose_clear(&w, &end, 1) && retire_plan(s, st, unit, o, r, 0, err)) return -1;
+    }
+    settle(s, st, unit, o->dir, r);
+    return 0;
+}
+
+static int retire_plan(const fogn_scenario *s, const fogn_state *st, int unit, const fogn_retire_opts *o,
+                       fogn_retire_result *r, int allow_turn, gr_error *err)
 {
     if (check_unit(s, st, unit, err)) return -1;
     if (!o || !r) return gr_error_set(err, "no options or result");
@@ -939,7 +990,7 @@ int fogn_retire_plan(const fogn_scenario *s, const fogn_state *st, int unit, con
     w.geometric = o->geometric;
     double h_travel = atan2(d.y, d.x);
     int turned = 0;
-    if (!o->keep_facing && FOGN_OUT_TURN_FIRST) {
+    if (!o->keep_facing && FOGN_OUT_TURN_FIRST && allow_turn) {
         gr_rect tr = fogn_rect_turn_centre(&r0, h_travel);
         if (fogn_walk_pose_clear(&w, &tr, 0)) {
             r0 = tr;
@@ -1257,6 +1308,7 @@ int fogn_retire_to_range_plan(const fogn_scenario *s, const fogn_state *st, int 
     r->after.formation = (uint8_t)formation;
     set_pose(&r->after, &rt.end);
     fill_contacts(s, st, unit, &rt.end, r);
+    settle(s, st, unit, b, r);
     return 0;
 }
 

@@ -95,6 +95,10 @@
  * ground still stop it 1 MU short, as in a retire */
 #define FOGN_FLIGHT_FRIEND_GAP 0.0
 
+/* Ruling (§9.11): a forced move never ends on another unit: one that would end
+ * on a friend it passes freely is drawn back along its path in steps of this */
+#define FOGN_OUT_SETTLE_STEP 0.05
+
 /* --- retires and evades (§9.11, §6.8) ---------------------------------------------------------- */
 /* why a forced move ended where it did */
 typedef enum fogn_out_stop {

@@ -86,6 +86,52 @@ int fogn_mv_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr
                   gr_error *err);
 int fogn_mv_done(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log, gr_error *err);
 
+/* --- assault phase (assault.c) --- */
+int fogn_as_begin(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);
+int fogn_as_declare_due(const fogn_scenario *s, const fogn_state *st, int cursor);
+int fogn_as_declare_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max);
+int fogn_as_declare_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
+                          gr_error *err);
+int fogn_as_tests(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);
+int fogn_as_react_due(const fogn_scenario *s, const fogn_state *st, int cursor);
+int fogn_as_react_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max);
+int fogn_as_react_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
+                        gr_error *err);
+/* carries out target j's reaction (tests, formation, evade, guns); 0 or -1 dice failure */
+int fogn_react(const fogn_scenario *s, fogn_state *st, int j, int reaction, gr_dice *dice, gr_log *log);
+int fogn_as_intercept_due(const fogn_scenario *s, const fogn_state *st, int cursor);
+int fogn_as_intercept_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max);
+int fogn_as_intercept_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
+                            gr_error *err);
+int fogn_as_fire(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);
+int fogn_as_press_due(const fogn_scenario *s, const fogn_state *st, int cursor);
+int fogn_as_press_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max);
+int fogn_as_press_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
+                        gr_error *err);
+int fogn_as_press_done(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log, gr_error *err);
+int fogn_as_contact(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);
+
+/* --- firing phase (fire.c) --- */
+int fogn_fi_begin(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);
+int fogn_fi_decider(const fogn_scenario *s, const fogn_state *st);
+int fogn_fi_due(const fogn_scenario *s, const fogn_state *st, int cursor);
+int fogn_fi_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max);
+int fogn_fi_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
+                  gr_error *err);
+int fogn_fi_resolve(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);
+
+/* --- combat phase (combat.c) --- */
+int fogn_co_begin(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);
+int fogn_co_round(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);
+int fogn_co_stage(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);
+int fogn_co_pursue_decider(const fogn_scenario *s, const fogn_state *st);
+int fogn_co_pursue_due(const fogn_scenario *s, const fogn_state *st, int cursor);
+int fogn_co_pursue_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max);
+int fogn_co_pursue_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
+                         gr_error *err);
+int fogn_co_pursuit(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);
+int fogn_co_end(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);
+
 /* --- recovery phase (recovery.c) --- */
 int fogn_re_victory(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);
 int fogn_re_cmdr_end(const fogn_scenario *s);

@@ -111,43 +111,68 @@ static int re_end(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log 
 /* --- the step table ------------------------------------------------------------------------------ */
 
 #define AUTO(nm, ph, fn) {.name = nm, .phase = ph, .run = fn}
-/* a step whose rules are a later part of this issue: nothing happens yet */
-static int pass_step(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log)
+/* "done" in the reactions step: every target still to react takes its
+ * default (the first reaction listed for it) */
+static int react_done(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log, gr_error *err)
 {
-    (void)s;
-    (void)dice;
-    (void)log;
-    return st->step + 1;
+    for (int j = st->cursor; j < s->nunits; j++) {
+        if (!fogn_as_react_due(s, st, j)) continue;
+        gr_action menu[GR_MAX_ACTIONS];
+        st->cursor = (int8_t)j;
+        int n = fogn_as_react_actions(s, st, menu, GR_MAX_ACTIONS);
+        for (int k = 0; k < n; k++)
+            if (menu[k].type == FOGN_A_REACT) {
+                if (fogn_react(s, st, j, menu[k].arg, dice, log) < 0)
+                    return gr_error_set(err, "%s", dice && dice->fail_msg[0] ? dice->fail_msg : "the dice failed");
+                break;
+            }
+    }
+    return 0;
 }
 
 static const fogn_step_def steps[FOGN_ST_COUNT] = {
     [FOGN_ST_CMD_BEGIN] = AUTO("command", FOGN_PH_COMMAND, cmd_begin),
     [FOGN_ST_CMD_ALLOC] = {.name = "command points", .phase = FOGN_PH_COMMAND, .cursor_end = cmd_end, .due = cmd_due,
                            .decider = fogn_decider_active, .actor = cmd_actor, .actions = cmd_actions},
-    [FOGN_ST_AS_BEGIN] = AUTO("assault", FOGN_PH_ASSAULT, pass_step),
-    [FOGN_ST_AS_DECLARE] = AUTO("declarations", FOGN_PH_ASSAULT, pass_step),
-    [FOGN_ST_AS_TESTS] = AUTO("declaration tests", FOGN_PH_ASSAULT, pass_step),
-    [FOGN_ST_AS_REACT] = AUTO("reactions", FOGN_PH_ASSAULT, pass_step),
-    [FOGN_ST_AS_INTERCEPT] = AUTO("intercepts", FOGN_PH_ASSAULT, pass_step),
-    [FOGN_ST_AS_FIRE] = AUTO("defensive fire", FOGN_PH_ASSAULT, pass_step),
-    [FOGN_ST_AS_PRESS] = AUTO("press on", FOGN_PH_ASSAULT, pass_step),
-    [FOGN_ST_AS_CONTACT] = AUTO("contact", FOGN_PH_ASSAULT, pass_step),
-    [FOGN_ST_FI_BEGIN] = AUTO("firing", FOGN_PH_FIRING, pass_step),
-    [FOGN_ST_FI_ALLOC_A] = AUTO("active fire", FOGN_PH_FIRING, pass_step),
-    [FOGN_ST_FI_RESOLVE_A] = AUTO("active fire results", FOGN_PH_FIRING, pass_step),
-    [FOGN_ST_FI_ALLOC_N] = AUTO("inactive fire", FOGN_PH_FIRING, pass_step),
-    [FOGN_ST_FI_RESOLVE_N] = AUTO("inactive fire results", FOGN_PH_FIRING, pass_step),
+    [FOGN_ST_AS_BEGIN] = AUTO("assault", FOGN_PH_ASSAULT, fogn_as_begin),
+    [FOGN_ST_AS_DECLARE] = {.name = "assault declarations", .phase = FOGN_PH_ASSAULT, .cursor_end = fogn_cursor_units,
+                            .due = fogn_as_declare_due, .decider = fogn_decider_active, .actor = fogn_actor_unit_cursor,
+                            .actions = fogn_as_declare_actions, .apply = fogn_as_declare_apply},
+    [FOGN_ST_AS_TESTS] = AUTO("declaration tests", FOGN_PH_ASSAULT, fogn_as_tests),
+    [FOGN_ST_AS_REACT] = {.name = "reactions", .phase = FOGN_PH_ASSAULT, .cursor_end = fogn_cursor_units,
+                          .due = fogn_as_react_due, .decider = fogn_decider_inactive, .actor = fogn_actor_unit_cursor,
+                          .actions = fogn_as_react_actions, .apply = fogn_as_react_apply, .done = react_done},
+    [FOGN_ST_AS_INTERCEPT] = {.name = "intercepts", .phase = FOGN_PH_ASSAULT, .cursor_end = fogn_cursor_units,
+                              .due = fogn_as_intercept_due, .decider = fogn_decider_inactive,
+                              .actor = fogn_actor_unit_cursor, .actions = fogn_as_intercept_actions,
+                              .apply = fogn_as_intercept_apply},
+    [FOGN_ST_AS_FIRE] = AUTO("defensive fire", FOGN_PH_ASSAULT, fogn_as_fire),
+    [FOGN_ST_AS_PRESS] = {.name = "pressing on", .phase = FOGN_PH_ASSAULT, .cursor_end = fogn_cursor_units,
+                          .due = fogn_as_press_due, .decider = fogn_decider_active, .actor = fogn_actor_unit_cursor,
+                          .actions = fogn_as_press_actions, .apply = fogn_as_press_apply, .done = fogn_as_press_done},
+    [FOGN_ST_AS_CONTACT] = AUTO("contact", FOGN_PH_ASSAULT, fogn_as_contact),
+    [FOGN_ST_FI_BEGIN] = AUTO("firing", FOGN_PH_FIRING, fogn_fi_begin),
+    [FOGN_ST_FI_ALLOC_A] = {.name = "fire", .phase = FOGN_PH_FIRING, .cursor_end = fogn_cursor_units,
+                            .due = fogn_fi_due, .decider = fogn_fi_decider, .actor = fogn_actor_unit_cursor,
+                            .actions = fogn_fi_actions, .apply = fogn_fi_apply},
+    [FOGN_ST_FI_RESOLVE_A] = AUTO("fire results", FOGN_PH_FIRING, fogn_fi_resolve),
+    [FOGN_ST_FI_ALLOC_N] = {.name = "return fire", .phase = FOGN_PH_FIRING, .cursor_end = fogn_cursor_units,
+                            .due = fogn_fi_due, .decider = fogn_fi_decider, .actor = fogn_actor_unit_cursor,
+                            .actions = fogn_fi_actions, .apply = fogn_fi_apply},
+    [FOGN_ST_FI_RESOLVE_N] = AUTO("return fire results", FOGN_PH_FIRING, fogn_fi_resolve),
     [FOGN_ST_MV_BEGIN] = AUTO("movement", FOGN_PH_MOVEMENT, fogn_mv_begin),
     [FOGN_ST_MV_UNITS] = {.name = "moves", .phase = FOGN_PH_MOVEMENT, .cursor_end = fogn_mv_cursor_end,
                           .due = fogn_mv_due, .decider = fogn_decider_active, .actor = fogn_mv_actor,
                           .actions = fogn_mv_actions, .candidates = fogn_mv_candidates, .legal = fogn_mv_legal,
                           .apply = fogn_mv_apply, .done = fogn_mv_done},
-    [FOGN_ST_CO_BEGIN] = AUTO("combat", FOGN_PH_COMBAT, pass_step),
-    [FOGN_ST_CO_ROUND] = AUTO("melee", FOGN_PH_COMBAT, pass_step),
-    [FOGN_ST_CO_STAGE] = AUTO("resolution", FOGN_PH_COMBAT, pass_step),
-    [FOGN_ST_CO_PURSUE] = AUTO("pursuit choices", FOGN_PH_COMBAT, pass_step),
-    [FOGN_ST_CO_PURSUIT] = AUTO("pursuits", FOGN_PH_COMBAT, pass_step),
-    [FOGN_ST_CO_END] = AUTO("end of combat", FOGN_PH_COMBAT, pass_step),
+    [FOGN_ST_CO_BEGIN] = AUTO("combat", FOGN_PH_COMBAT, fogn_co_begin),
+    [FOGN_ST_CO_ROUND] = AUTO("melee", FOGN_PH_COMBAT, fogn_co_round),
+    [FOGN_ST_CO_STAGE] = AUTO("resolution", FOGN_PH_COMBAT, fogn_co_stage),
+    [FOGN_ST_CO_PURSUE] = {.name = "pursuit choices", .phase = FOGN_PH_COMBAT, .cursor_end = fogn_cursor_units,
+                           .due = fogn_co_pursue_due, .decider = fogn_co_pursue_decider, .actor = fogn_actor_unit_cursor,
+                           .actions = fogn_co_pursue_actions, .apply = fogn_co_pursue_apply},
+    [FOGN_ST_CO_PURSUIT] = AUTO("pursuits", FOGN_PH_COMBAT, fogn_co_pursuit),
+    [FOGN_ST_CO_END] = AUTO("end of combat", FOGN_PH_COMBAT, fogn_co_end),
     [FOGN_ST_RE_VICTORY] = AUTO("recovery", FOGN_PH_RECOVERY, fogn_re_victory),
     [FOGN_ST_RE_CMDR] = {.name = "commanders' moves", .phase = FOGN_PH_RECOVERY, .cursor_end = fogn_re_cmdr_end,
                          .due = fogn_re_cmdr_due, .decider = fogn_re_cmdr_decider, .actor = fogn_re_cmdr_actor,

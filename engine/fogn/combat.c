@@ -1,0 +1,555 @@
+/* combat.c - the Combat Phase (§9): every melee rolls at once (dice, factors,
+ * points of advantage, re-rolls), hits become cohesion losses, commanders
+ * with badly hit units risk their lives (§10), then the resolution order
+ * retires Broken, Wavering and Disordered units in turn (the inactive side
+ * first at each level) with pursuits after the first two, cavalry that took
+ * hits becomes Spent, Steady cavalry passes through infantry, units left in
+ * contact square up, and fresh contacts made early in a pursuit fight a
+ * second round. */
+#include "steps.h"
+#include "contact.h"
+#include "outcome.h"
+#include "view.h"
+#include "tables.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* --- what the ground and the neighbours say (sight.h) ----------------------------------------------- */
+
+/* the melee situation of unit i against its front opponents (§9.2, §9.3) */
+static void melee_of(const fogn_scenario *s, const fogn_state *st, int i, const int *foes, int nfoes, fogn_melee *m)
+{
+    memset(m, 0, sizeof *m);
+    fogn_ground g;
+    fogn_unit_ground(s, st, i, &g);
+    m->rough = g.any_rough_or_difficult;
+    int obstacle = 0;
+    for (int k = 0; k < nfoes; k++) {
+        int f = foes[k];
+        if (fogn_contact_across_obstacle(s, st, i, f)) obstacle = 1;
+        fogn_arm arm = fogn_troop_arm((fogn_troop)s->units[f].troop);
+        const fogn_unit *fu = &st->u[f];
+        if (arm == FOGN_ARM_INF) {
+            if (fu->formation == FOGN_F_SQUARE) m->vs_square = 1;
+            else m->vs_inf = 1;
+        } else if (arm == FOGN_ARM_CAV) {
+            m->vs_cav = 1;
+            if (s->units[f].troop == FOGN_CAV_LIGHT || s->units[f].troop == FOGN_CAV_IRR_LIGHT) m->vs_light_cav = 1;
+        } else {
+            m->vs_art = 1;
+        }
+        if (fogn_rear_supported(s, st, f)) m->foe_rear_support++;
+    }
+    m->obstacle = (uint8_t)obstacle;
+    int up = nfoes > 0 ? 2 : 0;
+    for (int k = 0; k < nfoes; k++) {
+        int u = fogn_uphill_of(s, st, i, foes[k]); /* 0 no, 1 partly, 2 wholly */
+        if (u < up) up = u;
+    }
+    m->uphill = (uint8_t)up;
+    m->flank_support = (uint8_t)(obstacle ? 0 : fogn_flank_supporters(s, st, i, NULL, 2));
+    m->rear_support = (uint8_t)fogn_rear_supported(s, st, i);
+}
+
+/* --- 5.1-5.2 a round of melee ----------------------------------------------------------------------------- */
+
+static gr_action act(int type, int actor, int target, int arg)
+{
+    gr_action a;
+    memset(&a, 0, sizeof a);
+    a.type = (uint16_t)type;
+    a.actor = (int16_t)actor;
+    a.target = (int16_t)target;
+    a.arg = (int16_t)arg;
+    return a;
+}
+
+int fogn_co_begin(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log)
+{
+    (void)dice;
+    st->round = 1;
+    st->stage = 0;
+    for (int i = 0; i < s->nunits; i++) {
+        st->u[i].flags &= ~(uint32_t)(FOGN_UF_ROUND2 | FOGN_UF_FOUGHT | FOGN_UF_PURSUER | FOGN_UF_PURSUE_WANT |
+                                      FOGN_UF_PURSUE_ASKED | FOGN_UF_TOOK_CMT);
+        st->u[i].hits = 0;
+    }
+    fogn_contact c[1];
+    if (fogn_contacts(s, st, c, 1) == 0) return FOGN_ST_RE_VICTORY; /* no melee this move */
+    gr_log_add(log, GR_EV_PHASE, st->active, "combat phase");
+    return FOGN_ST_CO_ROUND;
+}
+
+/* does unit i fight in this round? Round 2 is only for fresh pursuit contacts (§9.12) */
+static int fights(const fogn_state *st, int i, int foe)
+{
+    const fogn_unit *u = &st->u[i];
+    if (!fogn_unit_alive(u) || u->cohesion == FOGN_BROKEN || (u->flags & FOGN_UF_ABANDONED)) return 0;
+    if (st->round == 2) return (u->flags & FOGN_UF_ROUND2) && (st->u[foe].flags & FOGN_UF_ROUND2);
+    return 1;
+}
+
+/* the fighting picture of unit i against one foe */
+static void fighter_of(const fogn_scenario *s, const fogn_state *st, int i, int foe, fogn_fighter *f)
+{
+    fogn_fighter_init(f, &s->units[i], &st->u[i]);
+    fogn_ground g;
+    fogn_unit_ground(s, st, i, &g);
+    f->in_cover = g.in_cover;
+    f->in_open = !g.any_rough_or_difficult && !g.in_cover;
+    f->defends_obstacle = (uint8_t)fogn_defends_obstacle(s, st, i);
+    f->flank_attack = st->u[foe].flanked_by == i;
+}
+
+/* the effective cohesion a unit fights at (§9.5) */
+static int fighting_level(const fogn_scenario *s, const fogn_state *st, int i, const int *foes, int nfoes)
+{
+    const fogn_unit *u = &st->u[i];
+    int lvl = u->cohesion;
+    if (u->cohesion == FOGN_STEADY && (u->flags & FOGN_UF_SPENT)) lvl++;
+    fogn_ground g;
+    fogn_unit_ground(s, st, i, &g);
+    lvl += g.fight_penalty;
+    /* §23.2 #23: in rain or snow infantry and artillery fight cavalry a level lower */
+    fogn_arm arm = fogn_troop_arm((fogn_troop)s->units[i].troop);
+    if (s->weather == FOGN_WEATHER_RAIN && arm != FOGN_ARM_CAV)
+        for (int k = 0; k < nfoes; k++)
+            if (fogn_troop_arm((fogn_troop)s->units[foes[k]].troop) == FOGN_ARM_CAV) {
+                lvl++;
+                break;
+            }
+    return lvl;
+}
+
+/* §9.6: n dice among the foes in front, the one nearest the centre of the
+ * front edge getting at least as many as any other (ruling: shared as evenly
+ * as the minimums allow, the odd dice to the central one) */
+static void split_dice(int n, int k, int *count)
+{
+    memset(count, 0, sizeof *count * (size_t)k);
+    if (k <= 0 || n <= 0) return;
+    if (n < k) {
+        for (int i = 0; i < n; i++) count[i] = 1;
+        return;
+    }
+    for (int i = 0; i < k; i++) count[i] = n / k;
+    count[0] += n % k;
+}
+
+int fogn_co_round(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log)
+{
+    if (st->round == 2) gr_log_add(log, GR_EV_PHASE, st->active, "second round of combat");
+    int hits[FOGN_MAX_UNITS] = {0};
+    int any = 0;
+    for (int i = 0; i < s->nunits; i++) {
+        const fogn_unit_profile *p = &s->units[i];
+        const fogn_unit *u = &st->u[i];
+        int front[FOGN_MAX_UNITS];
+        int nf = fogn_front_enemies(s, st, i, front, FOGN_MAX_UNITS);
+        int foes[FOGN_MAX_UNITS], k = 0;
+        for (int q = 0; q < nf; q++)
+            if (fights(st, i, front[q]) && fogn_unit_alive(&st->u[front[q]])) foes[k++] = front[q];
+        if (!k || !fights(st, i, foes[0])) continue;
+        /* the foe nearest the centre of its front edge first (§9.6) */
+        gr_rect mine = fogn_unit_rect(p, u);
+        for (int a = 1; a < k; a++)
+            for (int b = a; b > 0; b--) {
+                gr_rect ra = fogn_unit_rect(&s->units[foes[b]], &st->u[foes[b]]);
+                gr_rect rb = fogn_unit_rect(&s->units[foes[b - 1]], &st->u[foes[b - 1]]);
+                if (gr_rect_point_dist(&ra, mine.fc) < gr_rect_point_dist(&rb, mine.fc)) {
+                    int t = foes[b]; foes[b] = foes[b - 1]; foes[b - 1] = t;
+                }
+            }
+        fogn_melee m;
+        melee_of(s, st, i, foes, k, &m);
+        fogn_combat_dice cd;
+        fogn_combat_dice_of(p, (fogn_formation)u->formation, (fogn_cohesion)u->cohesion, u->att_lost & 3u, &m, &cd);
+        int own = fogn_cohesion_dice(cd.own, fighting_level(s, st, i, foes, k));
+        int flank = cd.flank; /* the supporters' dice, their own re-rolls */
+        int led = fogn_leader_of(s, st, i) >= 0;
+        int reroll = fogn_combat_reroll(fogn_elan_level(p), led);
+        int count[FOGN_MAX_UNITS];
+        split_dice(own, k, count);
+        int fcount[FOGN_MAX_UNITS];
+        split_dice(flank, k, fcount);
+        for (int q = 0; q < k; q++) {
+            int j = foes[q];
+            fogn_fighter me, them;
+            fighter_of(s, st, i, j, &me);
+            fighter_of(s, st, j, i, &them);
+            int across = fogn_contact_across_obstacle(s, st, i, j);
+            int score = fogn_combat_score(fogn_combat_poa(&me, &them, across));
+            char what[160];
+            snprintf(what, sizeof what, "melee against %s", s->units[j].name);
+            if (count[q] > 0) {
+                int h = fogn_roll_hits(p->side, p->name, count[q], score, reroll, dice, log, what);
+                if (h < 0) return -1;
+                hits[j] += h;
+            }
+            if (fcount[q] > 0) {
+                /* ruling: flank-support dice re-roll as the supported unit's élan would without a leader */
+                int h = fogn_roll_hits(p->side, p->name, fcount[q], score, fogn_combat_reroll(fogn_elan_level(p), 0), dice,
+                                       log, "flank support");
+                if (h < 0) return -1;
+                hits[j] += h;
+            }
+        }
+        st->u[i].flags |= FOGN_UF_FOUGHT;
+        any = 1;
+    }
+    if (!any) return FOGN_ST_CO_END;
+    /* 5.1: hits into losses, both sides at once (§9.9) */
+    for (int i = 0; i < s->nunits; i++) {
+        if (!(st->u[i].flags & FOGN_UF_FOUGHT) && !hits[i]) continue;
+        st->u[i].hits = (uint8_t)(hits[i] > 255 ? 255 : hits[i]);
+        if (!hits[i]) continue;
+        const fogn_unit_profile *p = &s->units[i];
+        int losses = fogn_combat_losses(hits[i], p->size == FOGN_LARGE, (p->caps & FOGN_CAP_GUARD) != 0);
+        gr_log_add(log, GR_EV_NOTE, p->side, "%s takes %d hit%s in the melee", p->name, hits[i], hits[i] == 1 ? "" : "s");
+        if (losses) fogn_lose(s, st, i, losses, log, "melee");
+    }
+    /* 5.2: commanders with units hit three times or more (§10.1) */
+    for (int i = 0; i < s->nunits; i++) {
+        if (hits[i] < FOGN_CASUALTY_HITS || !fogn_unit_alive(&st->u[i])) continue;
+        int retires = st->u[i].cohesion != FOGN_STEADY;
+        if (fogn_casualty_rolls(s, st, i, fogn_cas_score_for(0, 0, retires), dice, log) < 0) return -1;
+    }
+    st->stage = 0;
+    return FOGN_ST_CO_STAGE;
+}
+
+/* --- 5.3 the resolution order (§9.10) and pursuits (§9.12) ------------------------------------------- */
+
+static int stage_side(const fogn_state *st) { return (st->stage % 2 == 0) ? st->active ^ 1 : st->active; }
+static int stage_level(const fogn_state *st)
+{
+    return st->stage < 2 ? FOGN_BROKEN : st->stage < 4 ? FOGN_WAVERING : FOGN_DISORDERED;
+}
+
+static fogn_ovs contact_kind(const fogn_scenario *s, const int *foes, int n)
+{
+    int inf = 0, art = 0;
+    for (int k = 0; k < n; k++) {
+        fogn_arm a = fogn_troop_arm((fogn_troop)s->units[foes[k]].troop);
+        if (a == FOGN_ARM_CAV) return FOGN_OVS_CAVALRY;
+        inf |= a == FOGN_ARM_INF;
+        art |= a == FOGN_ARM_ART;
+    }
+    return inf ? FOGN_OVS_INFANTRY : art ? FOGN_OVS_ARTILLERY : FOGN_OVS_NONE;
+}
+
+/* a unit that must leave a melee (§9.11) */
+static int outcome_move(const fogn_scenario *s, fogn_state *st, int i, const int *foes, int nfoes, gr_dice *dice,
+                        gr_log *log)
+{
+    const fogn_unit_profile *p = &s->units[i];
+    fogn_unit *u = &st->u[i];
+    if (fogn_retire_pinned(s, st, i)) {
+        /* §9.11: caught front and rear, or on both flanks: no move, a further level */
+        gr_log_add(log, GR_EV_NOTE, p->side, "%s is pinned and cannot retire", p->name);
+        if (u->cohesion == FOGN_BROKEN) fogn_destroy(s, st, i, log, "pinned while Broken");
+        else {
+            fogn_lose(s, st, i, 1, log, "pinned");
+            if (u->cohesion == FOGN_BROKEN) fogn_destroy(s, st, i, log, "pinned while Broken");
+        }
+        return 0;
+    }
+    fogn_ocol col = u->cohesion == FOGN_BROKEN ? FOGN_OCOL_BROKEN
+                    : u->cohesion == FOGN_WAVERING ? FOGN_OCOL_WAVERING : FOGN_OCOL_DISORDERED;
+    fogn_ground g;
+    fogn_unit_ground(s, st, i, &g);
+    fogn_outcome oc = fogn_outcome_of(p, (fogn_formation)u->formation, contact_kind(s, foes, nfoes),
+                                      fogn_defends_obstacle(s, st, i), !g.any_rough_or_difficult, col);
+    switch ((fogn_omove)oc.kind) {
+    case FOGN_OMOVE_HALT: return 0;
+    case FOGN_OMOVE_DESTROYED:
+        if (fogn_casualty_rolls(s, st, i, fogn_cas_score_for(0, 0, 1), dice, log) < 0) return -1;
+        fogn_destroy(s, st, i, log, "cut down in the melee");
+        return 0;
+    case FOGN_OMOVE_ABANDONED:
+        u->flags |= FOGN_UF_ABANDONED;
+        u->gun_losses = (uint8_t)(u->cohesion + FOGN_ABANDON_COMBAT_LOSS);
+        gr_log_add(log, GR_EV_MOVE, p->side, "%s abandons its guns", p->name);
+        if (u->gun_losses > FOGN_GUN_LOSSES_MAX) fogn_destroy(s, st, i, log, "its guns were lost");
+        return 0;
+    default: break;
+    }
+    int d = fogn_roll_distance(p->side, p->name, oc.bonus, 0, FOGN_RETIRE_MIN, dice, log, "retire from the melee");
+    if (d < 0) return -1;
+    fogn_retire_opts o;
+    memset(&o, 0, sizeof o);
+    o.dist = d;
+    o.dir = fogn_retire_dir(s, st, i, foes, nfoes);
+    if (o.dir.x == 0 && o.dir.y == 0) o.dir = gr_v2_scale(gr_v2_dir(u->heading), -1);
+    o.end_formation = -1;
+    fogn_retire_result r;
+    if (fogn_retire_plan(s, st, i, &o, &r, NULL)) return 0;
+    if (r.stop == FOGN_OS_REMOVED) {
+        fogn_destroy(s, st, i, log, "driven off the table");
+        return 0;
+    }
+    fogn_outcome_apply(s, st, i, &r);
+    gr_log_add(log, GR_EV_MOVE, p->side, "%s retires %.1f MU from the melee", p->name, r.covered);
+    for (int k = 0; k < r.nburst; k++) fogn_ct_owe(st, r.burst[k]);
+    if (r.stopped_by >= 0) fogn_ct_owe(st, r.stopped_by);
+    return 0;
+}
+
+/* unbroken enemy cavalry within 6 MU (infantry may then decline to pursue, §9.10) */
+static int enemy_cavalry_near(const fogn_scenario *s, const fogn_state *st, int i)
+{
+    for (int j = 0; j < s->nunits; j++) {
+        if (s->units[j].side == s->units[i].side || !fogn_unit_alive(&st->u[j]) || st->u[j].cohesion == FOGN_BROKEN) continue;
+        if (fogn_troop_arm((fogn_troop)s->units[j].troop) != FOGN_ARM_CAV) continue;
+        gr_rect a = fogn_unit_rect(&s->units[i], &st->u[i]), b = fogn_unit_rect(&s->units[j], &st->u[j]);
+        if (gr_rect_dist(&a, &b) <= FOGN_PURSUIT_CAV_NEAR + GR_EPS) return 1;
+    }
+    return 0;
+}
+
+static fogn_pursue pursuit_mode(const fogn_scenario *s, const fogn_state *st, int i)
+{
+    const fogn_unit *u = &st->u[i];
+    return fogn_pursuit_of(fogn_troop_arm((fogn_troop)s->units[i].troop), (fogn_cohesion)u->cohesion,
+                           u->formation == FOGN_F_SQUARE, fogn_defends_obstacle(s, st, i), enemy_cavalry_near(s, st, i));
+}
+
+int fogn_co_stage(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log)
+{
+    int side = stage_side(st), level = stage_level(st);
+    if (st->stage == 1) {
+        /* §9.10: the active side's Broken units whose enemy retired recover to Wavering */
+        for (int i = 0; i < s->nunits; i++) {
+            fogn_unit *u = &st->u[i];
+            if (s->units[i].side != st->active || !fogn_unit_alive(u) || u->cohesion != FOGN_BROKEN) continue;
+            if (!(u->flags & FOGN_UF_FOUGHT) || fogn_in_enemy_contact(s, st, i)) continue;
+            u->cohesion = FOGN_WAVERING;
+            gr_log_add(log, GR_EV_MOVE, s->units[i].side, "%s, freed of its enemy, recovers to Wavering", s->units[i].name);
+        }
+    }
+    for (int i = 0; i < s->nunits; i++) {
+        fogn_unit *u = &st->u[i];
+        if (s->units[i].side != side || !fogn_unit_alive(u) || u->cohesion != level) continue;
+        if (u->flags & FOGN_UF_ABANDONED) continue;
+        int foes[FOGN_MAX_UNITS];
+        int nf = fogn_touching_enemies(s, st, i, foes, FOGN_MAX_UNITS);
+        if (!nf) continue; /* only units still in contact retire */
+        if (outcome_move(s, st, i, foes, nf, dice, log) < 0) return -1;
+        /* the enemies it left may pursue, after Broken and Wavering retires */
+        if (level == FOGN_DISORDERED) continue;
+        for (int k = 0; k < nf; k++) {
+            int e = foes[k];
+            fogn_unit *eu = &st->u[e];
+            if (!fogn_unit_alive(eu) || eu->cohesion >= FOGN_WAVERING) continue;
+            fogn_contact still;
+            if (fogn_unit_alive(u) && fogn_unit_contact(s, st, e, i, &still)) continue; /* it did not get away */
+            if (fogn_in_enemy_contact(s, st, e)) continue; /* still held by another */
+            fogn_pursue mode = pursuit_mode(s, st, e);
+            if (mode == FOGN_PURSUE_NEVER) continue;
+            eu->flags |= FOGN_UF_PURSUER;
+            if (mode == FOGN_PURSUE_MUST) eu->flags |= FOGN_UF_PURSUE_WANT | FOGN_UF_PURSUE_ASKED;
+        }
+    }
+    return FOGN_ST_CO_PURSUE;
+}
+
+int fogn_co_pursue_decider(const fogn_scenario *s, const fogn_state *st)
+{
+    (void)s;
+    return stage_side(st) ^ 1;
+}
+
+int fogn_co_pursue_due(const fogn_scenario *s, const fogn_state *st, int i)
+{
+    if (i >= s->nunits) return 0;
+    const fogn_unit *u = &st->u[i];
+    return (u->flags & FOGN_UF_PURSUER) && !(u->flags & FOGN_UF_PURSUE_ASKED) && fogn_unit_alive(u);
+}
+
+int fogn_co_pursue_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max)
+{
+    (void)s;
+    int i = st->cursor, n = 0;
+    if (n < max) out[n++] = act(FOGN_A_DONE, -1, -1, 0);
+    if (n < max) out[n++] = act(FOGN_A_PURSUE, i, -1, 0);
+    if (n < max) out[n++] = act(FOGN_A_HOLD, i, -1, 0);
+    return n;
+}
+
+int fogn_co_pursue_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
+                         gr_error *err)
+{
+    (void)s;
+    (void)dice;
+    (void)log;
+    int i = st->cursor;
+    if (a->type != FOGN_A_PURSUE && a->type != FOGN_A_HOLD) return gr_error_set(err, "pursue or hold");
+    st->u[i].flags |= FOGN_UF_PURSUE_ASKED;
+    if (a->type == FOGN_A_PURSUE) st->u[i].flags |= FOGN_UF_PURSUE_WANT;
+    st->cursor++;
+    return 0;
+}
+
+/* a CMT to pursue (or not to) when the rules ask for one (§9.12, ruling
+ * §23.3 #40: 1 CP; without one the default stands): 1 passed, 0 failed or
+ * not taken, -1 dice failure */
+static int pursuit_cmt(const fogn_scenario *s, fogn_state *st, int i, const char *what, gr_dice *dice, gr_log *log)
+{
+    fogn_cmt_cost c;
+    if (fogn_cmt_cost_of(s, st, i, &c, NULL)) return 0;
+    if (c.cmdr >= 0 && !c.free) st->c[c.cmdr].cp = (uint8_t)(st->c[c.cmdr].cp - c.cp);
+    st->u[i].flags |= FOGN_UF_TOOK_CMT;
+    return fogn_cmt_roll(s, st, i, c.led, dice, log, what);
+}
+
+/* what a pursuit (or a pass-through) does to the enemy it runs into */
+static int struck(const fogn_scenario *s, fogn_state *st, int p, const fogn_pursuit *pu, gr_dice *dice, gr_log *log)
+{
+    int e = pu->enemy;
+    if (e < 0 || !fogn_unit_alive(&st->u[e])) return 0;
+    fogn_unit *eu = &st->u[e];
+    gr_log_add(log, GR_EV_MOVE, s->units[p].side, "%s runs into %s%s", s->units[p].name, s->units[e].name,
+               pu->flank_rear ? " in flank or rear" : "");
+    if (eu->cohesion == FOGN_BROKEN) {
+        if (fogn_casualty_rolls(s, st, e, fogn_cas_score_for(0, 0, 1), dice, log) < 0) return -1;
+        fogn_destroy(s, st, e, log, "caught by the pursuit while Broken");
+        return 0;
+    }
+    if (pu->flank_rear) {
+        eu->flanked_by = (int8_t)p;
+        fogn_lose(s, st, e, 1, log, "struck in flank or rear by a pursuit");
+    } else if (eu->cohesion == FOGN_WAVERING) {
+        int pass = fogn_cohesion_test(s, st, e, fogn_ct_score(FOGN_CTT_WAVERING_TARGET, 0), dice, log,
+                                      "face a pursuing enemy while Wavering");
+        if (pass < 0) return -1;
+        if (!pass) fogn_lose(s, st, e, 1, log, "Wavering and struck");
+    }
+    if (eu->cohesion == FOGN_BROKEN) {
+        fogn_destroy(s, st, e, log, "broken by the pursuit");
+        return 0;
+    }
+    /* §9.12: a contact in the first half of the pursuit fights a second round */
+    if (pu->first_half && st->round == 1) {
+        st->u[p].flags |= FOGN_UF_ROUND2;
+        eu->flags |= FOGN_UF_ROUND2;
+    }
+    return 0;
+}
+
+static int pursue(const fogn_scenario *s, fogn_state *st, int i, gr_dice *dice, gr_log *log)
+{
+    const fogn_unit_profile *p = &s->units[i];
+    int d = fogn_roll_distance(p->side, p->name, fogn_pursuit_bonus(fogn_troop_arm((fogn_troop)p->troop)),
+                               fogn_pursuit_reroll_face((fogn_elan)p->elan, (p->caps & FOGN_CAP_GUARD) != 0), 0, dice, log,
+                               "pursuit");
+    if (d < 0) return -1;
+    fogn_pursuit pu;
+    if (fogn_pursuit_plan(s, st, i, d, NULL, &pu)) return 0;
+    fogn_pursuit_commit(s, st, i, &pu);
+    st->u[i].flags |= FOGN_UF_NO_MOVE;
+    gr_log_add(log, GR_EV_MOVE, p->side, "%s pursues %.1f MU", p->name, pu.moved);
+    return struck(s, st, i, &pu, dice, log);
+}
+
+int fogn_co_pursuit(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log)
+{
+    for (int i = 0; i < s->nunits; i++) {
+        fogn_unit *u = &st->u[i];
+        if (!(u->flags & FOGN_UF_PURSUER)) continue;
+        uint32_t f = u->flags;
+        u->flags &= ~(uint32_t)(FOGN_UF_PURSUER | FOGN_UF_PURSUE_WANT | FOGN_UF_PURSUE_ASKED);
+        if (!fogn_unit_alive(u) || fogn_in_enemy_contact(s, st, i)) continue;
+        int go;
+        switch (pursuit_mode(s, st, i)) {
+        case FOGN_PURSUE_MUST: go = 1; break;
+        case FOGN_PURSUE_MAY: go = (f & FOGN_UF_PURSUE_WANT) != 0; break;
+        case FOGN_PURSUE_UNLESS_CMT:
+            go = 1;
+            if ((f & FOGN_UF_PURSUE_ASKED) && !(f & FOGN_UF_PURSUE_WANT)) {
+                int held = pursuit_cmt(s, st, i, "hold back from pursuit", dice, log);
+                if (held < 0) return -1;
+                go = !held;
+            }
+            break;
+        case FOGN_PURSUE_ONLY_CMT:
+            go = 0;
+            if (f & FOGN_UF_PURSUE_WANT) {
+                go = pursuit_cmt(s, st, i, "pursue", dice, log);
+                if (go < 0) return -1;
+            }
+            break;
+        default: go = 0; break;
+        }
+        if (go && pursue(s, st, i, dice, log) < 0) return -1;
+    }
+    st->stage++;
+    return st->stage < 6 ? FOGN_ST_CO_STAGE : FOGN_ST_CO_END;
+}
+
+/* --- 5.4-5.6 the end of a round ---------------------------------------------------------------------------- */
+
+int fogn_co_end(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log)
+{
+    /* 5.4 the tests this phase caused, the inactive side first */
+    if (fogn_ct_run(s, st, st->active ^ 1, dice, log) < 0) return -1;
+    /* 5.5 cavalry that took a hit is Spent (§9.15) */
+    for (int i = 0; i < s->nunits; i++) {
+        fogn_unit *u = &st->u[i];
+        if (!fogn_unit_alive(u) || !u->hits || fogn_troop_arm((fogn_troop)s->units[i].troop) != FOGN_ARM_CAV) continue;
+        if (!(u->flags & FOGN_UF_SPENT)) {
+            u->flags |= FOGN_UF_SPENT;
+            u->bases_lost = 1;
+            gr_log_add(log, GR_EV_MOVE, s->units[i].side, "%s is Spent: a base is lost", s->units[i].name);
+        }
+    }
+    /* §9.13: Steady cavalry still in contact only with infantry passes through
+     * (ruling: Disordered cavalry does not try); no room, and it retires */
+    for (int i = 0; i < s->nunits; i++) {
+        fogn_unit *u = &st->u[i];
+        if (!fogn_unit_alive(u) || u->cohesion != FOGN_STEADY) continue;
+        if (fogn_troop_arm((fogn_troop)s->units[i].troop) != FOGN_ARM_CAV) continue;
+        int foes[FOGN_MAX_UNITS];
+        int nf = fogn_touching_enemies(s, st, i, foes, FOGN_MAX_UNITS);
+        int only_inf = nf > 0;
+        for (int k = 0; k < nf; k++)
+            if (fogn_troop_arm((fogn_troop)s->units[foes[k]].troop) != FOGN_ARM_INF) only_inf = 0;
+        if (!only_inf) continue;
+        const fogn_unit_profile *p = &s->units[i];
+        int d = fogn_roll_distance(p->side, p->name, FOGN_PASS_THROUGH_BONUS, 0, 0, dice, log, "pass through");
+        if (d < 0) return -1;
+        fogn_pursuit pu;
+        if (fogn_pass_through_plan(s, st, i, d, &pu)) continue;
+        if (!pu.ok) {
+            gr_log_add(log, GR_EV_NOTE, p->side, "%s has no room to pass through and retires", p->name);
+            if (outcome_move(s, st, i, foes, nf, dice, log) < 0) return -1;
+            continue;
+        }
+        fogn_pursuit_commit(s, st, i, &pu);
+        u->flags |= FOGN_UF_NO_MOVE;
+        gr_log_add(log, GR_EV_MOVE, p->side, "%s passes through and rides on %.1f MU", p->name, pu.moved);
+        if (struck(s, st, i, &pu, dice, log) < 0) return -1;
+    }
+    if (fogn_ct_run(s, st, st->active ^ 1, dice, log) < 0) return -1;
+    /* §9.14: units left in contact square up, the active one moving first */
+    fogn_contact c[FOGN_MAX_UNITS];
+    int nc = fogn_contacts(s, st, c, FOGN_MAX_UNITS);
+    for (int k = 0; k < nc; k++) {
+        int x = s->units[c[k].a].side == st->active ? c[k].a : c[k].b, y = x == c[k].a ? c[k].b : c[k].a;
+        if (c[k].face_a != FOGN_FACE_FRONT || c[k].face_b != FOGN_FACE_FRONT) continue;
+        fogn_squared sq;
+        fogn_square_up(s, st, x, y, 0, &sq, NULL);
+    }
+    for (int i = 0; i < s->nunits; i++) st->u[i].hits = 0;
+    fogn_cmdr_displaced(s, st, log);
+    /* 5.6 a second round for the fresh contacts of first-half pursuits */
+    int again = 0;
+    for (int i = 0; i < s->nunits; i++) again |= (st->u[i].flags & FOGN_UF_ROUND2) && fogn_unit_alive(&st->u[i]);
+    if (again && st->round == 1) {
+        st->round = 2;
+        for (int i = 0; i < s->nunits; i++) st->u[i].flags &= ~(uint32_t)FOGN_UF_FOUGHT;
+        return FOGN_ST_CO_ROUND;
+    }
+    return FOGN_ST_RE_VICTORY;
+}

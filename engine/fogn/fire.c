@@ -1,0 +1,728 @@
+/* fire.c - firing (§7): who may fire at whom and in which band, how the dice
+ * are shared among the targets (§7.6), the supporting fire of neighbours
+ * (§7.5), the rolls, and what the hits do (§7.9) - cohesion losses, halts,
+ * retires to 3 MU, outcome moves, Spent cavalry and commander casualties.
+ * The Firing Phase's two steps and the Assault Phase's defensive fire (§6.10)
+ * both go through fogn_volley_resolve. */
+#include "fire.h"
+#include "steps.h"
+#include "contact.h"
+#include "outcome.h"
+#include "view.h"
+#include "tables.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* --- who fires, at what ----------------------------------------------------------------------------- */
+
+static gr_action act(int type, int actor, int target, int arg)
+{
+    gr_action a;
+    memset(&a, 0, sizeof a);
+    a.type = (uint16_t)type;
+    a.actor = (int16_t)actor;
+    a.target = (int16_t)target;
+    a.arg = (int16_t)arg;
+    return a;
+}
+
+/* a unit touching any enemy neither fires nor is fired at (§7.1; ruling:
+ * the whole unit, even a large one with a free file) */
+static int touching_enemy(const fogn_scenario *s, const fogn_state *st, int i)
+{
+    return fogn_in_enemy_contact(s, st, i);
+}
+
+int fogn_can_fire(const fogn_scenario *s, const fogn_state *st, int i)
+{
+    const fogn_unit_profile *p = &s->units[i];
+    const fogn_unit *u = &st->u[i];
+    if (!fogn_unit_alive(u) || u->cohesion == FOGN_BROKEN || (u->flags & (FOGN_UF_ABANDONED | FOGN_UF_REACTED)))
+        return 0;
+    fogn_arm arm = fogn_troop_arm((fogn_troop)p->troop);
+    if (arm == FOGN_ARM_CAV) {
+        /* cavalry fire only their guns (§7.1) */
+        int guns = 0;
+        for (int k = 0; k < 2; k++)
+            if (fogn_attach_working(p, u, k) && p->attach[k] != FOGN_ATT_SKIRMISHERS &&
+                p->attach[k] != FOGN_ATT_RIFLE_SKIRMISHERS && p->attach[k] != FOGN_ATT_CAVALRY &&
+                p->attach[k] != FOGN_ATT_OFFICER)
+                guns = 1;
+        if (!guns) return 0;
+    }
+    if (u->formation == FOGN_F_COLUMN || u->formation == FOGN_F_LIMBERED) return 0;
+    return !touching_enemy(s, st, i);
+}
+
+/* may `t` be fired at at all by `firer`'s side? */
+static int fair_target(const fogn_scenario *s, const fogn_state *st, int t)
+{
+    const fogn_unit *u = &st->u[t];
+    return fogn_unit_alive(u) && !(u->flags & FOGN_UF_ABANDONED) && !touching_enemy(s, st, t);
+}
+
+/* --- volleys -------------------------------------------------------------------------------------------- */
+
+void fogn_volley_init(fogn_volley *v, int side, int defensive)
+{
+    memset(v, 0, sizeof *v);
+    v->side = side;
+    v->defensive = defensive;
+}
+
+void fogn_volley_assaulter_start(fogn_volley *v, const fogn_scenario *s, const fogn_state *st, int a)
+{
+    v->has_start[a] = 1;
+    v->start[a] = fogn_unit_rect(&s->units[a], &st->u[a]);
+}
+
+static unsigned lost_mask(const fogn_unit *u) { return u->att_lost & 3u; }
+
+/* the effective cohesion level a unit fires at (§7.5 item 3) against a target */
+static int firing_level(const fogn_scenario *s, const fogn_state *st, int f, int both_corners)
+{
+    const fogn_unit_profile *p = &s->units[f];
+    const fogn_unit *u = &st->u[f];
+    int lvl = u->cohesion;
+    if (u->cohesion == FOGN_STEADY && (u->flags & FOGN_UF_SPENT)) lvl++;
+    fogn_arm arm = fogn_troop_arm((fogn_troop)p->troop);
+    if (s->weather == FOGN_WEATHER_RAIN && (arm == FOGN_ARM_INF || arm == FOGN_ARM_ART)) lvl++;
+    fogn_ground g;
+    fogn_unit_ground(s, st, f, &g);
+    lvl += g.fire_penalty;
+    if (!both_corners) lvl++;
+    return lvl;
+}
+
+/* how the target looks to the firer for the to-hit table (§7.7) */
+static void describe_target(const fogn_scenario *s, const fogn_state *st, const fogn_volley *v, int f, int t,
+                            fogn_fire_target *d)
+{
+    memset(d, 0, sizeof *d);
+    const fogn_unit_profile *p = &s->units[t];
+    const fogn_unit *u = &st->u[t];
+    d->arm = (uint8_t)fogn_troop_arm((fogn_troop)p->troop);
+    d->formation = u->formation;
+    d->skirmishers = fogn_is_skirmisher(p, u);
+    fogn_ground g;
+    fogn_unit_ground(s, st, t, &g);
+    d->soft_ground = g.soft_ground;
+    d->in_cover = g.in_cover;
+    gr_rect fr = fogn_unit_rect(&s->units[f], &st->u[f]);
+    d->from_behind = fogn_fire_from_behind(s, st, &fr, t);
+    if (v->defensive && (u->flags & FOGN_UF_ASSAULTING)) {
+        d->assaulting = 1;
+        /* §7.7: 4+ only if cavalry began at least partly in front of the firers,
+         * or infantry began within 1 BW of their front */
+        const gr_rect *start = v->has_start[t] ? &v->start[t] : NULL;
+        gr_rect now = fogn_unit_rect(p, u);
+        if (!start) start = &now;
+        if (d->arm == FOGN_ARM_CAV) d->began_in_front = gr_rect_in_front_corridor(&fr, start, -1);
+        else d->began_in_front = gr_rect_in_front_corridor(&fr, start, -1) && gr_rect_dist(&fr, start) <= FOGN_BW + GR_EPS;
+    }
+}
+
+/* the dice of firer f at target t in band r (groups, reduced for cohesion),
+ * with their scores; the number of dice (0: it has none) */
+static int shot_dice(const fogn_scenario *s, const fogn_state *st, const fogn_volley *v, int f, int t, fogn_range r,
+                     int half, fogn_shot *sh)
+{
+    const fogn_unit_profile *p = &s->units[f];
+    const fogn_unit *u = &st->u[f];
+    memset(sh, 0, sizeof *sh);
+    sh->firer = (int8_t)f;
+    sh->target = (int8_t)t;
+    sh->half = (int8_t)half;
+    sh->supports = -1;
+    sh->range = (uint8_t)r;
+    fogn_fire_ctx c;
+    memset(&c, 0, sizeof c);
+    c.range = (uint8_t)r;
+    c.half = half >= 0;
+    c.att_off = (uint8_t)lost_mask(u);
+    /* ruling: a line's attachments stand in its left half; the right half fires without them */
+    if (half == 1) c.att_off = 3;
+    c.enemy_cav = fogn_enemy_cavalry_near(s, st, f, FOGN_CAV_NEAR_RANGE) || fogn_has_attach(&s->units[t], &st->u[t], FOGN_ATT_CAVALRY);
+    gr_rect fr = fogn_unit_rect(p, u);
+    int both = 1;
+    fogn_fire_line(s, st, f, &fr, t, &both);
+    c.as_small = fogn_fires_as_small(s, st, f, t);
+    fogn_fire_dice d;
+    if (fogn_fire_dice_of(p, (fogn_formation)u->formation, &c, &d) <= 0) return 0;
+    fogn_fire_target desc;
+    describe_target(s, st, v, f, t, &desc);
+    int firer_skirm = fogn_is_skirmisher(p, u);
+    for (int g = 0; g < FOGN_FG_COUNT; g++) {
+        sh->n[g] = d.n[g];
+        sh->reroll[g] = d.reroll[g];
+        sh->score[g] = fogn_fire_score(r, &desc, firer_skirm, fogn_fire_group_special(p, g));
+    }
+    sh->level = (int8_t)firing_level(s, st, f, both);
+    sh->rifles = fogn_has_rifles(p, c.att_off);
+    int total = 0;
+    for (int g = 0; g < FOGN_FG_COUNT; g++) total += sh->n[g];
+    /* what would be left after the cohesion cut (support dice may join first) */
+    int n[FOGN_FG_COUNT];
+    memcpy(n, sh->n, sizeof n);
+    return total ? fogn_cohesion_reduce(n, sh->score, sh->reroll, FOGN_FG_COUNT, sh->level) : 0;
+}
+
+int fogn_volley_add(const fogn_scenario *s, const fogn_state *st, fogn_volley *v, int f, int t, fogn_range range)
+{
+    if (v->n >= FOGN_VOLLEY_MAX) return -1;
+    fogn_shot sh;
+    if (shot_dice(s, st, v, f, t, range, -1, &sh) <= 0) return -1;
+    v->shot[v->n++] = sh;
+    return 0;
+}
+
+/* --- supporting fire (§7.5) --------------------------------------------------------------------------- */
+
+/* which side of the supported firer the supporter stands: 0 left, 1 right */
+static int flank_of(const fogn_scenario *s, const fogn_state *st, int firer, int sup)
+{
+    gr_rect f = fogn_unit_rect(&s->units[firer], &st->u[firer]), g = fogn_unit_rect(&s->units[sup], &st->u[sup]);
+    gr_vec2 d = gr_v2_sub(gr_rect_centre(&g), gr_rect_centre(&f));
+    return gr_v2_dot(d, gr_rect_right(&f)) > 0;
+}
+
+void fogn_volley_support(const fogn_scenario *s, const fogn_state *st, fogn_volley *v)
+{
+    int own_shots = v->n;
+    for (int u = 0; u < s->nunits; u++) {
+        const fogn_unit_profile *p = &s->units[u];
+        const fogn_unit *uu = &st->u[u];
+        if (p->side != v->side || !fogn_can_fire(s, st, u) || uu->cohesion >= FOGN_WAVERING) continue;
+        /* only a unit with no target of its own supports */
+        int busy = 0;
+        for (int k = 0; k < v->n && !busy; k++) busy = v->shot[k].firer == u;
+        if (busy) continue;
+        int dice = fogn_support_dice(p, (fogn_formation)uu->formation, (fogn_cohesion)uu->cohesion, lost_mask(uu));
+        if (dice <= 0) continue;
+        gr_rect ur = fogn_unit_rect(p, uu);
+        int best = -1;
+        double bd = INFINITY;
+        for (int k = 0; k < own_shots; k++) {
+            const fogn_shot *sh = &v->shot[k];
+            if (sh->range != FOGN_RANGE_CLOSE || sh->supports >= 0 || sh->firer == u) continue;
+            if (!fogn_in_support_area(s, st, u, sh->target)) continue;
+            /* at most one supporter on each flank of the supported unit */
+            int side = flank_of(s, st, sh->firer, u), taken = 0;
+            for (int q = own_shots; q < v->n; q++)
+                if (v->shot[q].supports >= 0 && v->shot[v->shot[q].supports].firer == sh->firer &&
+                    flank_of(s, st, sh->firer, v->shot[q].firer) == side)
+                    taken = 1;
+            if (taken) continue;
+            gr_rect tr = fogn_unit_rect(&s->units[sh->target], &st->u[sh->target]);
+            double d = gr_rect_dist(&ur, &tr);
+            if (d < bd - 1e-9) {
+                bd = d;
+                best = k;
+            }
+        }
+        if (best < 0 || v->n >= FOGN_VOLLEY_MAX) continue;
+        fogn_shot *sh = &v->shot[v->n++];
+        memset(sh, 0, sizeof *sh);
+        sh->firer = (int8_t)u;
+        sh->target = v->shot[best].target;
+        sh->half = -1;
+        sh->supports = (int8_t)best;
+        sh->range = FOGN_RANGE_CLOSE;
+        sh->n[FOGN_FG_OWN] = dice;
+        sh->reroll[FOGN_FG_OWN] = fogn_fire_reroll((fogn_training)p->training);
+        sh->score[FOGN_FG_OWN] = v->shot[best].score[FOGN_FG_OWN];
+        /* ruling: support dice are cut by the supporter's own cohesion */
+        sh->level = (int8_t)firing_level(s, st, u, 1);
+        sh->rifles = fogn_has_rifles(p, lost_mask(uu));
+    }
+}
+
+/* --- resolving ------------------------------------------------------------------------------------------- */
+
+/* the enemies firing at t in this volley (for the retire direction) */
+static int firers_at(const fogn_volley *v, int t, int *out)
+{
+    int n = 0;
+    for (int k = 0; k < v->n; k++) {
+        if (v->shot[k].target != t) continue;
+        int f = v->shot[k].firer, seen = 0;
+        for (int q = 0; q < n; q++) seen |= out[q] == f;
+        if (!seen) out[n++] = f;
+    }
+    return n;
+}
+
+static double nearest_of(const fogn_scenario *s, const fogn_state *st, int t, const int *who, int n)
+{
+    gr_rect tr = fogn_unit_rect(&s->units[t], &st->u[t]);
+    double d = INFINITY;
+    for (int k = 0; k < n; k++) {
+        if (!fogn_unit_alive(&st->u[who[k]])) continue;
+        gr_rect r = fogn_unit_rect(&s->units[who[k]], &st->u[who[k]]);
+        double x = gr_rect_dist(&tr, &r);
+        if (x < d) d = x;
+    }
+    return d;
+}
+
+/* an outcome move forced by fire (§7.9, §9.11) */
+static int fire_outcome(const fogn_scenario *s, fogn_state *st, const fogn_volley *v, int t, gr_dice *dice, gr_log *log)
+{
+    const fogn_unit_profile *p = &s->units[t];
+    fogn_unit *u = &st->u[t];
+    int broken = u->cohesion == FOGN_BROKEN;
+    /* the column: the unit's state after its loss; any retire an assault causes is "Wavering" (§23.3 #43) */
+    fogn_ocol col = broken ? FOGN_OCOL_BROKEN
+                           : (v->defensive || u->cohesion == FOGN_WAVERING) ? FOGN_OCOL_WAVERING : FOGN_OCOL_DISORDERED;
+    fogn_ground g;
+    fogn_unit_ground(s, st, t, &g);
+    fogn_outcome oc = fogn_outcome_of(p, (fogn_formation)u->formation, FOGN_OVS_NONE, fogn_defends_obstacle(s, st, t),
+                                      !g.any_rough_or_difficult, col);
+    int who[FOGN_MAX_UNITS];
+    int nw = firers_at(v, t, who);
+    switch ((fogn_omove)oc.kind) {
+    case FOGN_OMOVE_HALT: return 0;
+    case FOGN_OMOVE_DESTROYED: fogn_destroy(s, st, t, log, "shot down"); return 0;
+    case FOGN_OMOVE_ABANDONED:
+        u->flags |= FOGN_UF_ABANDONED;
+        u->gun_losses = (uint8_t)(u->cohesion + 1);
+        return 0;
+    default: break;
+    }
+    int d = fogn_roll_distance(p->side, p->name, oc.bonus, 0, FOGN_RETIRE_MIN, dice, log, "retire under fire");
+    if (d < 0) return -1;
+    fogn_retire_opts o;
+    memset(&o, 0, sizeof o);
+    o.dist = d;
+    o.dir = fogn_retire_dir(s, st, t, who, nw);
+    if (o.dir.x == 0 && o.dir.y == 0) o.dir = gr_v2_scale(gr_v2_dir(u->heading), -1);
+    o.end_formation = -1;
+    fogn_retire_result r;
+    if (fogn_retire_plan(s, st, t, &o, &r, NULL)) return 0;
+    if (r.stop == FOGN_OS_REMOVED) {
+        fogn_destroy(s, st, t, log, "driven off the table");
+        return 0;
+    }
+    fogn_outcome_apply(s, st, t, &r);
+    gr_log_add(log, GR_EV_MOVE, p->side, "%s retires %.1f MU under fire", p->name, r.covered);
+    for (int k = 0; k < r.nburst; k++) fogn_ct_owe(st, r.burst[k]);
+    if (r.stopped_by >= 0) fogn_ct_owe(st, r.stopped_by);
+    return 0;
+}
+
+static void spend(const fogn_scenario *s, fogn_state *st, int t, gr_log *log)
+{
+    fogn_unit *u = &st->u[t];
+    if (u->flags & FOGN_UF_SPENT) return;
+    u->flags |= FOGN_UF_SPENT;
+    u->bases_lost = 1;
+    gr_log_add(log, GR_EV_MOVE, s->units[t].side, "%s is Spent: a base is lost", s->units[t].name);
+}
+
+static int apply_hits(const fogn_scenario *s, fogn_state *st, const fogn_volley *v, int t, int raw, int close_hits,
+                      int any_close, int rifles, fogn_fire_report *rep, gr_dice *dice, gr_log *log)
+{
+    const fogn_unit_profile *p = &s->units[t];
+    fogn_unit *u = &st->u[t];
+    fogn_fire_hit_in in;
+    memset(&in, 0, sizeof in);
+    in.hits = raw;
+    in.large = p->size == FOGN_LARGE;
+    in.cohesion = u->cohesion;
+    in.superior_assaulting = v->defensive && (u->flags & FOGN_UF_ASSAULTING) && p->elan == FOGN_ELAN_SUPERIOR;
+    in.any_close = (uint8_t)any_close;
+    in.guard = (p->caps & FOGN_CAP_GUARD) != 0;
+    in.guard_lost = (u->flags & FOGN_UF_FIRE_LOSS) ? 1 : 0;
+    fogn_fire_result res;
+    fogn_fire_result_of(&in, &res);
+    rep->fired = 1;
+    rep->raw = raw;
+    rep->net = res.net;
+    rep->move = res.move;
+    rep->losses = res.losses;
+    gr_log_add(log, GR_EV_NOTE, p->side, "%s takes %d hit%s (%d after reduction)", p->name, raw, raw == 1 ? "" : "s",
+               res.net);
+    if (u->flags & FOGN_UF_ABANDONED) return 0;
+    if (res.losses > 0) {
+        fogn_lose(s, st, t, res.losses, log, "fire");
+        u->flags |= FOGN_UF_FIRE_LOSS;
+    }
+    /* §10.1: three or more hits on a unit with a commander */
+    if (raw >= FOGN_CASUALTY_HITS && fogn_casualty_rolls(s, st, t, fogn_cas_score_for(1, rifles, 0), dice, log) < 0)
+        return -1;
+    /* §7.9, §23.2 #24: assaulting cavalry taking 4+ close hits is Spent */
+    if (v->defensive && (u->flags & FOGN_UF_ASSAULTING) && fogn_troop_arm((fogn_troop)p->troop) == FOGN_ARM_CAV &&
+        close_hits >= FOGN_SPENT_BY_FIRE_HITS)
+        spend(s, st, t, log);
+    if (!fogn_unit_alive(u)) {
+        rep->outcome = 1;
+        return 0;
+    }
+    if (res.outcome || u->cohesion == FOGN_BROKEN) {
+        rep->outcome = 1;
+        return fire_outcome(s, st, v, t, dice, log);
+    }
+    int who[FOGN_MAX_UNITS];
+    int nw = firers_at(v, t, who);
+    double near = nearest_of(s, st, t, who, nw);
+    int active_unit = p->side == st->active; /* halts mean nothing to the inactive side (§7.9) */
+    int cav = fogn_troop_arm((fogn_troop)p->troop) == FOGN_ARM_CAV;
+    fogn_retire_result r;
+    if (res.move == FOGN_FM_CMT_TO_ADVANCE) {
+        if (cav && near < FOGN_R3_RANGE - GR_EPS) {
+            int guns = 0;
+            for (int k = 0; k < 2; k++)
+                guns |= fogn_attach_working(p, u, k) && (p->attach[k] == FOGN_ATT_ARTILLERY || p->attach[k] == FOGN_ATT_HEAVY_ARTILLERY);
+            if (!(guns && near <= FOGN_CLOSE + GR_EPS) && fogn_retire_to_range(s, st, t, who, nw, FOGN_R3_RANGE, &r, NULL) == 0)
+                gr_log_add(log, GR_EV_MOVE, p->side, "%s falls back to 3 MU", p->name);
+        } else if (cav) {
+            if (active_unit) u->flags |= FOGN_UF_NO_ADVANCE;
+        } else if (active_unit) {
+            u->flags |= FOGN_UF_HALTED;
+        }
+    } else if (res.move == FOGN_FM_RETIRE_3) {
+        if (near < FOGN_R3_RANGE - GR_EPS || u->cohesion == FOGN_WAVERING) {
+            if (fogn_retire_to_range(s, st, t, who, nw, FOGN_R3_RANGE, &r, NULL) == 0)
+                gr_log_add(log, GR_EV_MOVE, p->side, "%s retires to 3 MU", p->name);
+        } else if (active_unit) {
+            u->flags |= FOGN_UF_NO_ADVANCE;
+        }
+    }
+    return 0;
+}
+
+int fogn_volley_resolve(const fogn_scenario *s, fogn_state *st, fogn_volley *v, fogn_fire_report *reports,
+                        gr_dice *dice, gr_log *log)
+{
+    memset(reports, 0, sizeof *reports * FOGN_MAX_UNITS);
+    /* the cohesion cut of each shot (§7.5 item 4) */
+    for (int k = 0; k < v->n; k++) {
+        fogn_shot *sh = &v->shot[k];
+        if (sh->level > 0) fogn_cohesion_reduce(sh->n, sh->score, sh->reroll, FOGN_FG_COUNT, sh->level);
+        sh->level = 0;
+    }
+    for (int t = 0; t < s->nunits; t++) {
+        int raw = 0, close_hits = 0, any_close = 0, rifles = 0, aimed = 0;
+        for (int k = 0; k < v->n; k++) {
+            fogn_shot *sh = &v->shot[k];
+            if (sh->target != t) continue;
+            for (int g = 0; g < FOGN_FG_COUNT; g++) {
+                if (sh->n[g] <= 0) continue;
+                aimed = 1;
+                char what[160];
+                snprintf(what, sizeof what, "%s at %s", sh->supports >= 0 ? "supporting fire" : "fire",
+                         s->units[t].name);
+                int h = fogn_roll_hits(s->units[sh->firer].side, s->units[sh->firer].name, sh->n[g], sh->score[g],
+                                       sh->reroll[g], dice, log, what);
+                if (h < 0) return -1;
+                raw += h;
+                if (sh->range == FOGN_RANGE_CLOSE) close_hits += h;
+            }
+            if (sh->range == FOGN_RANGE_CLOSE) any_close = 1;
+            rifles |= sh->rifles;
+        }
+        if (!aimed || !fogn_unit_alive(&st->u[t])) continue;
+        if (apply_hits(s, st, v, t, raw, close_hits, any_close, rifles, &reports[t], dice, log) < 0) return -1;
+    }
+    fogn_cmdr_displaced(s, st, log);
+    return fogn_ct_run(s, st, v->side ^ 1, dice, log);
+}
+
+/* --- the Firing Phase: what each unit sees and how it shares its dice (§7.3, §7.6) ----------------------- */
+
+#define VIEW_MAX FOGN_MAX_UNITS
+
+typedef struct fire_view {
+    int band;                /* fogn_range of the closest targets; FOGN_RANGE_NONE: nothing to shoot */
+    int n;                   /* the targets in that band, the most central first */
+    int t[VIEW_MAX];
+    int skirm_choice;        /* artillery may ignore targets wholly in Skirmish order (§7.6) */
+} fire_view;
+
+/* the two halves of a straight or kinked Extended Line (§7.3), or the unit whole */
+static int firing_parts(const fogn_scenario *s, const fogn_state *st, int f, fogn_range band, gr_rect out[2])
+{
+    const fogn_unit *u = &st->u[f];
+    int line = fogn_troop_arm((fogn_troop)s->units[f].troop) == FOGN_ARM_INF &&
+               (u->formation == FOGN_F_LINE || u->formation == FOGN_F_SKIRMISH_LINE);
+    if (!line || band != FOGN_RANGE_CLOSE) {
+        out[0] = fogn_unit_rect(&s->units[f], u);
+        return 1;
+    }
+    if (fogn_unit_rects(&s->units[f], u, out) == 2) return 2;
+    gr_rect r = out[0];
+    gr_vec2 rt = gr_rect_right(&r);
+    out[0] = gr_rect_make(gr_v2_sub(r.fc, gr_v2_scale(rt, r.w / 4)), r.heading, r.w / 2, r.d);
+    out[1] = gr_rect_make(gr_v2_add(r.fc, gr_v2_scale(rt, r.w / 4)), r.heading, r.w / 2, r.d);
+    return 2;
+}
+
+static fogn_range band_of(double d)
+{
+    if (d <= FOGN_CLOSE + GR_EPS) return FOGN_RANGE_CLOSE;
+    if (d <= FOGN_MEDIUM_RANGE + GR_EPS) return FOGN_RANGE_MEDIUM;
+    if (d <= FOGN_LONG_RANGE + GR_EPS) return FOGN_RANGE_LONG;
+    return FOGN_RANGE_NONE;
+}
+
+/* may firer f (from footprint `from`) shoot at t, and in which band? */
+static fogn_range can_shoot(const fogn_scenario *s, const fogn_state *st, int f, const gr_rect *from, int t)
+{
+    if (s->units[t].side == s->units[f].side || !fair_target(s, st, t)) return FOGN_RANGE_NONE;
+    gr_rect tr[2];
+    int nt = fogn_unit_rects(&s->units[t], &st->u[t], tr);
+    double d = INFINITY;
+    int ahead = 0;
+    for (int k = 0; k < nt; k++) {
+        double x = gr_rect_dist(from, &tr[k]);
+        if (x < d) d = x;
+        ahead |= gr_rect_in_front_corridor(from, &tr[k], FOGN_LONG_RANGE + 1);
+    }
+    fogn_range r = band_of(d);
+    if (r == FOGN_RANGE_NONE || !ahead) return FOGN_RANGE_NONE;
+    /* mortars never at targets even partly within 6 MU */
+    if (s->units[f].troop == FOGN_ART_MORTAR && d <= FOGN_MEDIUM_RANGE + GR_EPS) return FOGN_RANGE_NONE;
+    /* a Square fires at close range only (§7.1) */
+    if (st->u[f].formation == FOGN_F_SQUARE && r != FOGN_RANGE_CLOSE) return FOGN_RANGE_NONE;
+    int both;
+    if (!fogn_fire_line(s, st, f, from, t, &both)) return FOGN_RANGE_NONE;
+    return r;
+}
+
+static double centrality(const fogn_scenario *s, const fogn_state *st, const gr_rect *from, int t)
+{
+    gr_rect tr = fogn_unit_rect(&s->units[t], &st->u[t]);
+    return gr_rect_point_dist(&tr, from->fc);
+}
+
+/* what firer f (or one part of it) can shoot: the closest band's targets,
+ * most central first; only bands the unit has dice in count */
+static void view_from(const fogn_scenario *s, const fogn_state *st, int f, const gr_rect *from, fire_view *v)
+{
+    memset(v, 0, sizeof *v);
+    v->band = FOGN_RANGE_NONE;
+    double key[VIEW_MAX];
+    for (int t = 0; t < s->nunits; t++) {
+        fogn_range r = can_shoot(s, st, f, from, t);
+        if (r == FOGN_RANGE_NONE) continue;
+        fogn_shot probe;
+        fogn_volley dummy;
+        dummy.defensive = 0;
+        memset(dummy.has_start, 0, sizeof dummy.has_start);
+        if (shot_dice(s, st, &dummy, f, t, r, -1, &probe) <= 0) continue;
+        if ((int)r < v->band) {
+            v->band = r;
+            v->n = 0;
+        }
+        if ((int)r != v->band) continue;
+        double c = centrality(s, st, from, t);
+        int k = v->n++;
+        while (k > 0 && key[k - 1] > c) {
+            v->t[k] = v->t[k - 1];
+            key[k] = key[k - 1];
+            k--;
+        }
+        v->t[k] = t;
+        key[k] = c;
+    }
+    if (fogn_troop_arm((fogn_troop)s->units[f].troop) == FOGN_ARM_ART && v->n > 1) {
+        int sk = 0, formed = 0;
+        for (int k = 0; k < v->n; k++) {
+            const fogn_unit *tu = &st->u[v->t[k]];
+            if (tu->formation == FOGN_F_SKIRMISH || tu->formation == FOGN_F_SKIRMISH_LINE) sk = 1;
+            else formed = 1;
+        }
+        v->skirm_choice = sk && formed;
+    }
+}
+
+static void unit_view(const fogn_scenario *s, const fogn_state *st, int f, fire_view *v)
+{
+    gr_rect whole = fogn_unit_rect(&s->units[f], &st->u[f]);
+    view_from(s, st, f, &whole, v);
+}
+
+/* the menu of firer f: hold fire (never at close range), fire at each
+ * target in its band putting the most dice on it, and for artillery the same
+ * ignoring Skirmishers; returns the count */
+static int fire_menu(const fogn_scenario *s, const fogn_state *st, int f, gr_action *out, int max)
+{
+    fire_view v;
+    unit_view(s, st, f, &v);
+    int n = 0;
+    if (v.band == FOGN_RANGE_NONE) return 0;
+    if (v.band != FOGN_RANGE_CLOSE && n < max) out[n++] = act(FOGN_A_HOLD, f, -1, 0);
+    for (int k = 0; k < v.n && n < max; k++) out[n++] = act(FOGN_A_FIRE, f, v.t[k], 0);
+    if (v.skirm_choice)
+        for (int k = 0; k < v.n && n < max; k++) {
+            const fogn_unit *tu = &st->u[v.t[k]];
+            if (tu->formation != FOGN_F_SKIRMISH && tu->formation != FOGN_F_SKIRMISH_LINE)
+                out[n++] = act(FOGN_A_FIRE, f, v.t[k], 1);
+        }
+    return n;
+}
+
+/* §7.6: how D dice are shared among k targets (most central first) with the
+ * most on `focus`: each gets at least 1 (2 when D >= 6) if there are dice
+ * enough, and the most central at least as many as any other */
+static void share_dice(int D, int k, int focus, int *count)
+{
+    memset(count, 0, sizeof *count * (size_t)k);
+    if (k <= 0 || D <= 0) return;
+    if (D < k) {
+        /* one die each to as many as there are dice, the focus first */
+        count[focus] = 1;
+        for (int i = 0, left = D - 1; i < k && left > 0; i++)
+            if (i != focus) { count[i] = 1; left--; }
+        return;
+    }
+    int least = D <= FOGN_SPLIT_SMALL_POOL ? 1 : 2;
+    if (least * k > D) least = D / k;
+    for (int i = 0; i < k; i++) count[i] = least;
+    int rest = D - least * k;
+    if (focus == 0) {
+        count[0] += rest;
+    } else {
+        count[focus] += rest / 2;
+        count[0] += rest - rest / 2;
+    }
+}
+
+/* adds firer f's fire to the volley, by its choice */
+static void fire_unit(const fogn_scenario *s, const fogn_state *st, fogn_volley *v, int f)
+{
+    const fogn_unit *u = &st->u[f];
+    fire_view whole;
+    unit_view(s, st, f, &whole);
+    if (whole.band == FOGN_RANGE_NONE) return;
+    if (u->fire_opt == FOGN_FIRE_OPT_HOLD && whole.band != FOGN_RANGE_CLOSE) return;
+    gr_rect parts[2];
+    int np = firing_parts(s, st, f, (fogn_range)whole.band, parts);
+    for (int h = 0; h < np; h++) {
+        fire_view pv;
+        view_from(s, st, f, &parts[h], &pv);
+        if (pv.band != whole.band) continue; /* a half with nothing at close range holds */
+        int tlist[VIEW_MAX], k = 0;
+        for (int i = 0; i < pv.n; i++) {
+            const fogn_unit *tu = &st->u[pv.t[i]];
+            if (u->fire_opt == FOGN_FIRE_OPT_NO_SKIRM && (tu->formation == FOGN_F_SKIRMISH || tu->formation == FOGN_F_SKIRMISH_LINE))
+                continue;
+            tlist[k++] = pv.t[i];
+        }
+        if (!k) continue;
+        int focus = 0;
+        for (int i = 0; i < k; i++)
+            if (tlist[i] == u->target) focus = i;
+        int half = np == 2 ? h : -1;
+        fogn_shot base;
+        if (shot_dice(s, st, v, f, tlist[focus], (fogn_range)pv.band, half, &base) <= 0) continue;
+        int pool[FOGN_FG_COUNT];
+        memcpy(pool, base.n, sizeof pool);
+        fogn_cohesion_reduce(pool, base.score, base.reroll, FOGN_FG_COUNT, base.level);
+        int D = 0;
+        for (int g = 0; g < FOGN_FG_COUNT; g++) D += pool[g];
+        int count[VIEW_MAX];
+        share_dice(D, k, focus, count);
+        /* the focus target takes the guns' dice first (special, then medium), then the unit's own */
+        static const int order[FOGN_FG_COUNT] = {FOGN_FG_SPECIAL, FOGN_FG_ATT, FOGN_FG_OWN};
+        for (int pass = 0; pass < 2; pass++)
+            for (int i = 0; i < k; i++) {
+                if ((pass == 0) != (i == focus) || count[i] <= 0 || v->n >= FOGN_VOLLEY_MAX) continue;
+                fogn_shot sh;
+                if (i == focus) sh = base;
+                else if (shot_dice(s, st, v, f, tlist[i], (fogn_range)pv.band, half, &sh) < 0) continue;
+                int want = count[i];
+                for (int g = 0; g < FOGN_FG_COUNT; g++) sh.n[g] = 0;
+                for (int o = 0; o < FOGN_FG_COUNT && want > 0; o++) {
+                    int g = order[o];
+                    int take = pool[g] < want ? pool[g] : want;
+                    sh.n[g] = take;
+                    pool[g] -= take;
+                    want -= take;
+                }
+                sh.level = 0; /* the cut is made already */
+                v->shot[v->n++] = sh;
+            }
+    }
+}
+
+/* --- the steps of the Firing Phase (§4 step 3) ---------------------------------------------------------- */
+
+int fogn_fi_begin(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log)
+{
+    (void)dice;
+    gr_log_add(log, GR_EV_PHASE, st->active, "firing phase");
+    for (int i = 0; i < s->nunits; i++) {
+        st->u[i].target = -1;
+        st->u[i].fire_opt = 0;
+        st->u[i].flags &= ~(uint32_t)(FOGN_UF_FIRED | FOGN_UF_FIRE_LOSS);
+    }
+    return FOGN_ST_FI_ALLOC_A;
+}
+
+/* the side firing in the current step */
+static int firing_side(const fogn_state *st) { return st->step == FOGN_ST_FI_ALLOC_A ? st->active : st->active ^ 1; }
+
+int fogn_fi_decider(const fogn_scenario *s, const fogn_state *st)
+{
+    (void)s;
+    return firing_side(st);
+}
+
+int fogn_fi_due(const fogn_scenario *s, const fogn_state *st, int f)
+{
+    if (f >= s->nunits || s->units[f].side != firing_side(st) || (st->u[f].flags & FOGN_UF_FIRED)) return 0;
+    if (!fogn_can_fire(s, st, f)) return 0;
+    gr_action menu[GR_MAX_ACTIONS];
+    return fire_menu(s, st, f, menu, GR_MAX_ACTIONS) >= 2; /* one choice only: no decision */
+}
+
+int fogn_fi_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max)
+{
+    int n = 0;
+    if (n < max) out[n++] = act(FOGN_A_DONE, -1, -1, 0);
+    return n + fire_menu(s, st, st->cursor, out + n, max - n);
+}
+
+int fogn_fi_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
+                  gr_error *err)
+{
+    (void)dice;
+    (void)log;
+    int f = st->cursor;
+    gr_action menu[GR_MAX_ACTIONS];
+    int n = fire_menu(s, st, f, menu, GR_MAX_ACTIONS), ok = 0;
+    for (int k = 0; k < n; k++)
+        ok |= menu[k].type == a->type && menu[k].target == a->target && menu[k].arg == a->arg;
+    if (!ok) return gr_error_set(err, "%s cannot fire that way: targets must be in its closest band, straight ahead (§7.3, §7.6)",
+                                 s->units[f].name);
+    fogn_unit *u = &st->u[f];
+    if (a->type == FOGN_A_HOLD) u->fire_opt = FOGN_FIRE_OPT_HOLD;
+    else {
+        u->target = (int8_t)a->target;
+        u->fire_opt = a->arg ? FOGN_FIRE_OPT_NO_SKIRM : 0;
+    }
+    u->flags |= FOGN_UF_FIRED;
+    st->cursor++;
+    return 0;
+}
+
+int fogn_fi_resolve(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log)
+{
+    int side = st->step == FOGN_ST_FI_RESOLVE_A ? st->active : st->active ^ 1;
+    fogn_volley v;
+    fogn_volley_init(&v, side, 0);
+    for (int f = 0; f < s->nunits; f++)
+        if (s->units[f].side == side && fogn_can_fire(s, st, f)) fire_unit(s, st, &v, f);
+    fogn_volley_support(s, st, &v);
+    fogn_fire_report rep[FOGN_MAX_UNITS];
+    if (v.n && fogn_volley_resolve(s, st, &v, rep, dice, log) < 0) return -1;
+    for (int i = 0; i < s->nunits; i++) {
+        st->u[i].flags &= ~(uint32_t)FOGN_UF_FIRED;
+        st->u[i].target = -1;
+        st->u[i].fire_opt = 0;
+    }
+    return st->step + 1;
+}

@@ -1,0 +1,526 @@
+/* view.c - the ground under fogn units and what they can see and shoot:
+ * per-base terrain for fire and combat (§7.5, §9.2, §9.5, §15.1), sight
+ * lines over hills, woods and buildings (§15.1-§15.2, §22.2 item 8), lines of
+ * fire past other units (§7.3), support areas and rear support (§7.5, §9.4),
+ * uphill (§15.2), defended obstacles (§15.6, §15.8), Defensive Position
+ * (§11.2). Sight is traced with rays from a unit's front-edge centre and
+ * front corners to nine points of the other (corners, edge middles, centre). */
+#include "view.h"
+
+#include <math.h>
+#include <string.h>
+
+/* --- the ground (§15.1) ------------------------------------------------------------------------------ */
+
+enum { CL_OPEN = 0, CL_ROUGH, CL_COVER, CL_DIFFICULT };
+
+/* how a piece reads for fire and combat: open, rough, cover (open woods:
+ * fire as difficult, fight as rough) or difficult */
+static int piece_class(const gr_terrain_piece *p)
+{
+    if (p->shape == GR_SHAPE_POLYLINE) {
+        /* a dried river is a gully (rough); roads, banks and walls are no ground of their own */
+        return (p->type == GR_T_RIVER && p->grade == GR_WATER_DRY) ? CL_ROUGH : CL_OPEN;
+    }
+    switch ((gr_terrain_type)p->type) {
+    case GR_T_OPEN_WOOD: return CL_COVER;
+    case GR_T_DENSE_WOOD:
+    case GR_T_MARSH:
+    case GR_T_STEEP_HILL: return CL_DIFFICULT;
+    case GR_T_FIELDS:
+    case GR_T_BRUSH:
+    case GR_T_GULLY:
+    case GR_T_BUILDING: return CL_ROUGH; /* occupying a built-up area fights and fires as rough (§15.4) */
+    default: return CL_OPEN;
+    }
+}
+
+static bool is_cover_piece(const gr_terrain_piece *p)
+{
+    return p->type == GR_T_OPEN_WOOD || p->type == GR_T_DENSE_WOOD || p->type == GR_T_BUILDING;
+}
+
+void fogn_unit_ground(const fogn_scenario *s, const fogn_state *st, int i, fogn_ground *g)
+{
+    memset(g, 0, sizeof *g);
+    const fogn_unit_profile *p = &s->units[i];
+    const fogn_unit *u = &st->u[i];
+    gr_rect b[24];
+    int nb = fogn_unit_base_rects(p, u, b, 24);
+    int cols, rows;
+    fogn_formation_grid(p, (fogn_formation)u->formation, &cols, &rows);
+    int worst = CL_OPEN, open_bases = 0, open_front = 0, covered = nb > 0;
+    for (int k = 0; k < nb; k++) {
+        int idx[GR_TERRAIN_MAX];
+        int n = gr_terrain_under_rect(&s->terrain, &b[k], idx, GR_TERRAIN_MAX);
+        int cl = CL_OPEN, in_cover = 0;
+        for (int q = 0; q < n; q++) {
+            const gr_terrain_piece *pc = &s->terrain.p[idx[q]];
+            int c = piece_class(pc);
+            if (c > cl) cl = c;
+            if (pc->type == GR_T_SOFT_GROUND) g->soft_ground = 1;
+            if (is_cover_piece(pc) && gr_terrain_piece_contains_rect(pc, &b[k])) in_cover = 1;
+        }
+        if (!in_cover) covered = 0;
+        if (cl > worst) worst = cl;
+        if (cl == CL_OPEN) {
+            open_bases++;
+            /* the first `cols` bases listed are the front rank (a Spent unit loses a rear base) */
+            if (k < cols) open_front++;
+        }
+    }
+    g->any_rough_or_difficult = worst != CL_OPEN;
+    g->in_cover = (uint8_t)covered;
+    if (fogn_is_skirmisher(p, u)) return; /* §15.1: no terrain penalty for Skirmishers */
+    static const uint8_t fire[4] = {0, 1, 2, 2}, fight[4] = {0, 1, 1, 2};
+    g->fire_penalty = fire[worst];
+    g->fight_penalty = fight[worst];
+    /* §7.5 item 3: a front-rank base and half the bases wholly in the open: only +1 */
+    if (g->fire_penalty > 1 && open_front >= 1 && 2 * open_bases >= nb) g->fire_penalty = 1;
+}
+
+/* --- sight (§15.1, §15.2) -------------------------------------------------------------------------------- */
+
+/* the nine points of a rectangle that sight is traced to */
+static int sample_points(const gr_rect *r, gr_vec2 out[9])
+{
+    gr_vec2 c[4];
+    gr_rect_corners(r, c);
+    for (int k = 0; k < 4; k++) {
+        out[k] = c[k];
+        out[4 + k] = gr_v2_scale(gr_v2_add(c[k], c[(k + 1) % 4]), 0.5);
+    }
+    out[8] = gr_rect_centre(r);
+    /* pull each point a hair inside so a line ending on an edge counts as reaching it */
+    gr_vec2 ctr = out[8];
+    for (int k = 0; k < 8; k++) out[k] = gr_v2_add(out[k], gr_v2_scale(gr_v2_sub(ctr, out[k]), 1e-4));
+    return 9;
+}
+
+static bool unit_touches_piece(const fogn_scenario *s, const fogn_state *st, int i, const gr_terrain_piece *p)
+{
+    gr_rect r[2];
+    int n = fogn_unit_rects(&s->units[i], &st->u[i], r);
+    for (int k = 0; k < n; k++)
+        if (gr_terrain_piece_touches_rect(p, &r[k])) return true;
+    return false;
+}
+
+static bool unit_inside_piece(const fogn_scenario *s, const fogn_state *st, int i, const gr_terrain_piece *p)
+{
+    gr_rect r[2];
+    int n = fogn_unit_rects(&s->units[i], &st->u[i], r);
+    for (int k = 0; k < n; k++)
+        if (!gr_terrain_piece_contains_rect(p, &r[k])) return false;
+    return true;
+}
+
+static double units_apart(const fogn_scenario *s, const fogn_state *st, int i, int j)
+{
+    gr_rect a[2], b[2];
+    int na = fogn_unit_rects(&s->units[i], &st->u[i], a), nb = fogn_unit_rects(&s->units[j], &st->u[j], b);
+    double d = INFINITY;
+    for (int x = 0; x < na; x++)
+        for (int y = 0; y < nb; y++) {
+            double v = gr_rect_dist(&a[x], &b[y]);
+            if (v < d) d = v;
+        }
+    return d;
+}
+
+/* does terrain stop the sight line a-b from viewer i to unit j? Ruling: a
+ * hill blocks a line between two units that both stand off it; a unit on a
+ * hill sees and is seen (the crest rules of §15.2 read simply); woods and
+ * buildings block lines through them unless one of the two stands in that
+ * piece; a unit wholly inside woods or buildings is seen only within 6 MU
+ * (dense woods 2 MU); rocky outcrops block. */
+static bool terrain_blocks(const fogn_scenario *s, const fogn_state *st, int i, int j, gr_vec2 a, gr_vec2 b)
+{
+    const gr_terrain *t = &s->terrain;
+    for (int k = 0; k < t->n; k++) {
+        const gr_terrain_piece *p = &t->p[k];
+        int type = p->type;
+        bool hill = type == GR_T_GENTLE_HILL || type == GR_T_STEEP_HILL;
+        bool screen = type == GR_T_OPEN_WOOD || type == GR_T_DENSE_WOOD || type == GR_T_BUILDING;
+        if (!hill && !screen && type != GR_T_ROCKY) continue;
+        bool in_j = unit_touches_piece(s, st, j, p);
+        if (screen && in_j && unit_inside_piece(s, st, j, p)) {
+            double lim = type == GR_T_DENSE_WOOD ? FOGN_DENSE_SIGHT : FOGN_COVER_SIGHT;
+            if (units_apart(s, st, i, j) > lim + GR_EPS) return true;
+        }
+        if (!gr_terrain_piece_crosses_seg(p, a, b)) continue;
+        if (in_j || unit_touches_piece(s, st, i, p)) continue;
+        return true;
+    }
+    return false;
+}
+
+bool fogn_can_see(const fogn_scenario *s, const fogn_state *st, int i, int j)
+{
+    gr_rect ri = fogn_unit_rect(&s->units[i], &st->u[i]), rj = fogn_unit_rect(&s->units[j], &st->u[j]);
+    gr_vec2 from[3] = {ri.fc, gr_rect_corner(&ri, GR_FL), gr_rect_corner(&ri, GR_FR)};
+    gr_vec2 to[9];
+    sample_points(&rj, to);
+    for (int a = 0; a < 3; a++)
+        for (int b = 0; b < 9; b++)
+            if (!terrain_blocks(s, st, i, j, from[a], to[b])) return true;
+    return false;
+}
+
+/* --- lines of fire (§7.3) -------------------------------------------------------------------------------- */
+
+static bool seg_meets_rect(gr_vec2 a, gr_vec2 b, const gr_rect *r, double shrink)
+{
+    gr_rect q = *r;
+    q.w -= 2 * shrink;
+    q.d -= 2 * shrink;
+    q.fc = gr_v2_sub(q.fc, gr_v2_scale(gr_rect_fwd(r), shrink));
+    if (q.w <= 0 || q.d <= 0) return false;
+    gr_vec2 c[4];
+    gr_rect_corners(&q, c);
+    return gr_seg_poly_intersect(a, b, c, 4);
+}
+
+/* may this unit be shot past at long range by artillery (§7.3)? */
+static bool screen_passable(const fogn_scenario *s, const fogn_state *st, int f, int t, int k, double band_d)
+{
+    if (s->units[k].side == s->units[f].side) return false;
+    if (fogn_troop_arm((fogn_troop)s->units[f].troop) != FOGN_ARM_ART || band_d <= FOGN_MEDIUM_RANGE) return false;
+    const fogn_unit *u = &st->u[k];
+    if (!(u->formation == FOGN_F_SKIRMISH || u->formation == FOGN_F_SKIRMISH_LINE)) return false;
+    return units_apart(s, st, k, f) >= FOGN_SKIRM_SCREEN_CLEAR - GR_EPS &&
+           units_apart(s, st, k, t) >= FOGN_SKIRM_SCREEN_CLEAR - GR_EPS;
+}
+
+static bool line_clear(const fogn_scenario *s, const fogn_state *st, int f, int t, gr_vec2 a, gr_vec2 b, double band_d)
+{
+    if (terrain_blocks(s, st, f, t, a, b)) return false;
+    int left = 0, right = 0;
+    gr_vec2 dir = gr_v2_sub(b, a);
+    for (int k = 0; k < s->nunits; k++) {
+        if (k == f || k == t || !fogn_unit_alive(&st->u[k])) continue;
+        gr_rect r[2];
+        int n = fogn_unit_rects(&s->units[k], &st->u[k], r);
+        for (int q = 0; q < n; q++) {
+            gr_vec2 c[4];
+            gr_rect_corners(&r[q], c);
+            double d = INFINITY;
+            for (int e = 0; e < 4; e++) {
+                double x = gr_seg_seg_dist(a, b, c[e], c[(e + 1) % 4]);
+                if (x < d) d = x;
+            }
+            if (seg_meets_rect(a, b, &r[q], 1e-4)) {
+                if (!screen_passable(s, st, f, t, k, band_d)) return false;
+                continue;
+            }
+            if (d < FOGN_GAP_HALF) {
+                /* which side of the line it lies */
+                gr_vec2 cc = gr_rect_centre(&r[q]);
+                if (gr_v2_cross(dir, gr_v2_sub(cc, a)) > 0) left = 1;
+                else right = 1;
+            }
+        }
+    }
+    return !(left && right); /* a gap narrower than 1 BW */
+}
+
+bool fogn_fire_line(const fogn_scenario *s, const fogn_state *st, int f, const gr_rect *from, int t, int *both_corners)
+{
+    gr_rect rt = fogn_unit_rect(&s->units[t], &st->u[t]);
+    double band_d = gr_rect_dist(from, &rt);
+    gr_vec2 to[9];
+    sample_points(&rt, to);
+    /* start a hair ahead of the front edge, off the firer's own footprint */
+    gr_vec2 fwd = gr_rect_fwd(from), rgt = gr_rect_right(from);
+    gr_vec2 mid = gr_v2_add(from->fc, gr_v2_scale(fwd, 1e-4));
+    gr_vec2 cl = gr_v2_add(gr_v2_add(gr_rect_corner(from, GR_FL), gr_v2_scale(fwd, 1e-4)), gr_v2_scale(rgt, 1e-4));
+    gr_vec2 cr = gr_v2_add(gr_v2_add(gr_rect_corner(from, GR_FR), gr_v2_scale(fwd, 1e-4)), gr_v2_scale(rgt, -1e-4));
+    bool ok = false, l = false, r = false;
+    for (int k = 0; k < 9 && !ok; k++) ok = line_clear(s, st, f, t, mid, to[k], band_d);
+    if (!ok) {
+        if (both_corners) *both_corners = 0;
+        return false;
+    }
+    for (int k = 0; k < 9 && !l; k++) l = line_clear(s, st, f, t, cl, to[k], band_d);
+    for (int k = 0; k < 9 && !r; k++) r = line_clear(s, st, f, t, cr, to[k], band_d);
+    if (both_corners) *both_corners = l && r;
+    return true;
+}
+
+bool fogn_fires_as_small(const fogn_scenario *s, const fogn_state *st, int f, int t)
+{
+    const fogn_unit_profile *p = &s->units[f];
+    const fogn_unit *u = &st->u[f];
+    if (p->size != FOGN_LARGE || fogn_troop_arm((fogn_troop)p->troop) == FOGN_ARM_ART) return false;
+    int cols, rows;
+    fogn_formation_grid(p, (fogn_formation)u->formation, &cols, &rows);
+    if (cols < 3 || u->formation == FOGN_F_SQUARE) return false;
+    gr_rect b[24];
+    int nb = fogn_unit_base_rects(p, u, b, 24);
+    if (nb < cols) return false;
+    gr_rect rt[2];
+    int nt = fogn_unit_rects(&s->units[t], &st->u[t], rt);
+    int seen = 0, ends = 0;
+    for (int k = 0; k < cols; k++) {
+        int ahead = 0;
+        for (int q = 0; q < nt; q++) ahead |= gr_rect_in_front_corridor(&b[k], &rt[q], -1);
+        if (!ahead) continue;
+        seen++;
+        if (k == 0 || k == cols - 1) ends++;
+    }
+    return seen == 1 && ends == 1;
+}
+
+bool fogn_fire_from_behind(const fogn_scenario *s, const fogn_state *st, const gr_rect *fr, int t)
+{
+    const fogn_unit *u = &st->u[t];
+    if (u->formation == FOGN_F_SQUARE) return false; /* a Square has no flank */
+    gr_rect rt[2];
+    int n = fogn_unit_rects(&s->units[t], u, rt);
+    for (int k = 0; k < n; k++) {
+        if (gr_rect_ahead_of_front(&rt[k], fr->fc) >= 0) return false;
+        if (gr_rect_in_front_corridor(&rt[k], fr, -1)) return false;
+    }
+    return true;
+}
+
+bool fogn_enemy_cavalry_near(const fogn_scenario *s, const fogn_state *st, int f, double range)
+{
+    for (int j = 0; j < s->nunits; j++) {
+        if (s->units[j].side == s->units[f].side || !fogn_unit_alive(&st->u[j]) || st->u[j].cohesion == FOGN_BROKEN) continue;
+        if (fogn_troop_arm((fogn_troop)s->units[j].troop) != FOGN_ARM_CAV) continue;
+        if (units_apart(s, st, f, j) <= range + GR_EPS) return true;
+    }
+    return false;
+}
+
+/* --- support (§7.5, §9.4) -------------------------------------------------------------------------------- */
+
+bool fogn_in_support_area(const fogn_scenario *s, const fogn_state *st, int sup, int e)
+{
+    gr_rect r = fogn_unit_rect(&s->units[sup], &st->u[sup]);
+    /* the strip ahead of its front line, widened by 1 BW each side */
+    gr_rect area = gr_rect_make(gr_v2_add(r.fc, gr_v2_scale(gr_rect_fwd(&r), FOGN_SUPPORT_DEPTH)), r.heading,
+                                r.w + 2 * FOGN_BW, FOGN_SUPPORT_DEPTH);
+    gr_rect re[2];
+    int n = fogn_unit_rects(&s->units[e], &st->u[e], re);
+    int in_area = 0;
+    for (int k = 0; k < n; k++) {
+        if (gr_rect_in_front_corridor(&r, &re[k], FOGN_SUPPORT_DEPTH)) return false; /* its own target */
+        if (gr_rect_overlap(&area, &re[k], 0) || gr_rect_dist(&area, &re[k]) <= GR_EPS) in_area = 1;
+    }
+    return in_area;
+}
+
+static bool elan_fit(const fogn_unit_profile *supported, const fogn_unit_profile *sup)
+{
+    /* a Superior or Guard unit is supported only by Average or Superior units */
+    bool picky = supported->elan == FOGN_ELAN_SUPERIOR || (supported->caps & FOGN_CAP_GUARD);
+    return !picky || sup->elan != FOGN_ELAN_POOR;
+}
+
+static bool touching_enemy(const fogn_scenario *s, const fogn_state *st, int i)
+{
+    for (int j = 0; j < s->nunits; j++)
+        if (s->units[j].side != s->units[i].side && fogn_unit_alive(&st->u[j]) &&
+            units_apart(s, st, i, j) <= FOGN_CONTACT_TOL)
+            return true;
+    return false;
+}
+
+int fogn_flank_supporters(const fogn_scenario *s, const fogn_state *st, int i, int *out, int max)
+{
+    const fogn_unit_profile *p = &s->units[i];
+    gr_rect ri = fogn_unit_rect(p, &st->u[i]);
+    int foes[FOGN_MAX_UNITS], nf = 0;
+    for (int j = 0; j < s->nunits; j++)
+        if (s->units[j].side != p->side && fogn_unit_alive(&st->u[j]) && units_apart(s, st, i, j) <= FOGN_CONTACT_TOL)
+            foes[nf++] = j;
+    int n = 0, taken[2] = {0, 0};
+    for (int k = 0; k < s->nunits && n < max; k++) {
+        const fogn_unit_profile *q = &s->units[k];
+        const fogn_unit *qu = &st->u[k];
+        if (k == i || q->side != p->side || !fogn_unit_alive(qu) || qu->cohesion >= FOGN_WAVERING) continue;
+        fogn_arm qa = fogn_troop_arm((fogn_troop)q->troop), pa = fogn_troop_arm((fogn_troop)p->troop);
+        if (pa == FOGN_ARM_CAV && qa != FOGN_ARM_CAV) continue; /* infantry and guns never support cavalry */
+        if (!elan_fit(p, q) || touching_enemy(s, st, k)) continue;
+        if (units_apart(s, st, i, k) > FOGN_FLANK_SUPPORT_RANGE + GR_EPS) continue;
+        int ok = 0;
+        for (int f = 0; f < nf && !ok; f++) {
+            const fogn_unit *fu = &st->u[foes[f]];
+            /* cavalry give no flank dice against a Square or an obstacle's defenders */
+            if (qa == FOGN_ARM_CAV && (fu->formation == FOGN_F_SQUARE || fogn_defends_obstacle(s, st, foes[f]))) continue;
+            ok = fogn_in_support_area(s, st, k, foes[f]);
+        }
+        if (!ok) continue;
+        gr_rect rk = fogn_unit_rect(q, qu);
+        int side = gr_v2_dot(gr_v2_sub(gr_rect_centre(&rk), gr_rect_centre(&ri)), gr_rect_right(&ri)) > 0;
+        if (taken[side]) continue;
+        taken[side] = 1;
+        if (out) out[n] = k;
+        n++;
+    }
+    return n;
+}
+
+/* at least part of rectangle b lies behind rectangle a (inside the strip behind its rear edge) */
+static bool partly_behind(const gr_rect *a, const gr_rect *b)
+{
+    gr_rect back = gr_rect_make(gr_v2_sub(a->fc, gr_v2_scale(gr_rect_fwd(a), a->d)), a->heading + GR_PI, a->w, 0);
+    return gr_rect_in_front_corridor(&back, b, -1);
+}
+
+bool fogn_rear_supported(const fogn_scenario *s, const fogn_state *st, int i)
+{
+    const fogn_unit_profile *p = &s->units[i];
+    const fogn_unit *u = &st->u[i];
+    if (p->size == FOGN_LARGE && u->formation == FOGN_F_DEEP) return true; /* its own rear support (§3.1) */
+    fogn_arm pa = fogn_troop_arm((fogn_troop)p->troop);
+    gr_rect pb[24];
+    int npb = fogn_unit_base_rects(p, u, pb, 24);
+    gr_rect ri = fogn_unit_rect(p, u);
+    for (int k = 0; k < s->nunits; k++) {
+        const fogn_unit_profile *q = &s->units[k];
+        const fogn_unit *qu = &st->u[k];
+        if (k == i || q->side != p->side || !fogn_unit_alive(qu) || qu->cohesion >= FOGN_WAVERING) continue;
+        fogn_arm qa = fogn_troop_arm((fogn_troop)q->troop);
+        if (pa == FOGN_ARM_CAV ? qa != FOGN_ARM_CAV : qa != FOGN_ARM_INF) continue;
+        if (qa == FOGN_ARM_INF && (qu->formation == FOGN_F_SKIRMISH || qu->formation == FOGN_F_SKIRMISH_LINE)) continue;
+        if (!elan_fit(p, q) || touching_enemy(s, st, k)) continue;
+        double d = units_apart(s, st, i, k);
+        /* ruling: "could reach its rear in one move" read as within its open-ground move */
+        if (d > FOGN_REAR_SUPPORT_RANGE + GR_EPS || d > fogn_allowance(s, q, qu, FOGN_MC_OPEN) + GR_EPS) continue;
+        gr_rect rk = fogn_unit_rect(q, qu);
+        /* the supported unit at least partly ahead of the supporter's front line */
+        gr_vec2 c[4];
+        gr_rect_corners(&ri, c);
+        int ahead = 0;
+        for (int m = 0; m < 4; m++) ahead |= gr_rect_ahead_of_front(&rk, c[m]) > GR_EPS;
+        if (!ahead) continue;
+        /* at least two of its bases partly behind some base of the supported unit */
+        gr_rect qb[24];
+        int nqb = fogn_unit_base_rects(q, qu, qb, 24), behind = 0;
+        for (int a = 0; a < nqb; a++) {
+            int hit = 0;
+            for (int b = 0; b < npb && !hit; b++) hit = partly_behind(&pb[b], &qb[a]);
+            behind += hit;
+        }
+        if (behind >= 2) return true;
+    }
+    return false;
+}
+
+/* --- hills (§15.2) ------------------------------------------------------------------------------------------ */
+
+/* the hill a base stands on with its peak behind its front line, or -1 */
+static int base_uphill(const fogn_scenario *s, const gr_rect *b)
+{
+    gr_vec2 c[4];
+    gr_rect_corners(b, c);
+    for (int k = 0; k < s->terrain.n; k++) {
+        const gr_terrain_piece *p = &s->terrain.p[k];
+        if (p->type != GR_T_GENTLE_HILL && p->type != GR_T_STEEP_HILL) continue;
+        int on = 0;
+        for (int q = 0; q < 4; q++) on += gr_point_in_poly(p->pts, p->npts, c[q]);
+        if (on < FOGN_UPHILL_CORNERS) continue;
+        /* ruling §15.2: the single peak is the hill's centroid */
+        gr_vec2 peak = gr_poly_centroid(p->pts, p->npts);
+        if (gr_rect_ahead_of_front(b, peak) < 0) return k;
+    }
+    return -1;
+}
+
+int fogn_uphill_of(const fogn_scenario *s, const fogn_state *st, int i, int j)
+{
+    gr_rect bi[24], bj[24];
+    int ni = fogn_unit_base_rects(&s->units[i], &st->u[i], bi, 24);
+    int nj = fogn_unit_base_rects(&s->units[j], &st->u[j], bj, 24);
+    gr_rect rj = fogn_unit_rect(&s->units[j], &st->u[j]), ri = fogn_unit_rect(&s->units[i], &st->u[i]);
+    int touching = 0, up = 0;
+    for (int k = 0; k < ni; k++) {
+        if (gr_rect_dist(&bi[k], &rj) > FOGN_CONTACT_TOL) continue;
+        touching++;
+        up += base_uphill(s, &bi[k]) >= 0;
+    }
+    for (int k = 0; k < nj; k++)
+        if (gr_rect_dist(&bj[k], &ri) <= FOGN_CONTACT_TOL && base_uphill(s, &bj[k]) >= 0) return 0;
+    if (!touching || !up) return 0;
+    return up == touching ? 2 : 1;
+}
+
+/* --- obstacles (§15.6, §15.8) ------------------------------------------------------------------------------- */
+
+static bool is_obstacle_line(const gr_terrain_piece *p)
+{
+    if (p->type == GR_T_WALL || p->type == GR_T_HEDGE) return true;
+    if (p->type == GR_T_RIVER || p->type == GR_T_STREAM)
+        return p->grade != GR_WATER_ANKLE && p->grade != GR_WATER_DRY;
+    return false;
+}
+
+bool fogn_defends_obstacle(const fogn_scenario *s, const fogn_state *st, int i)
+{
+    const fogn_unit_profile *p = &s->units[i];
+    const fogn_unit *u = &st->u[i];
+    fogn_arm arm = fogn_troop_arm((fogn_troop)p->troop);
+    if (arm == FOGN_ARM_CAV || u->cohesion == FOGN_BROKEN || !fogn_unit_alive(u)) return false;
+    gr_rect r = fogn_unit_rect(p, u);
+    gr_vec2 fl = gr_rect_corner(&r, GR_FL), fr = gr_rect_corner(&r, GR_FR);
+    for (int k = 0; k < s->terrain.n; k++) {
+        const gr_terrain_piece *pc = &s->terrain.p[k];
+        if (pc->type == GR_T_FORTIFICATION) {
+            if (gr_terrain_piece_touches_rect(pc, &r)) return true;
+            continue;
+        }
+        if (!is_obstacle_line(pc)) continue;
+        double half = pc->width / 2;
+        if (pc->type == GR_T_RIVER || pc->type == GR_T_STREAM) {
+            /* facing the water: front-edge middle, or both front corners, within 2 MU */
+            double dm = gr_point_polyline_dist(pc->pts, pc->npts, r.fc) - half;
+            double dl = gr_point_polyline_dist(pc->pts, pc->npts, fl) - half;
+            double dr = gr_point_polyline_dist(pc->pts, pc->npts, fr) - half;
+            gr_vec2 ahead = gr_v2_add(r.fc, gr_v2_scale(gr_rect_fwd(&r), FOGN_BANK_RANGE));
+            bool facing = gr_point_polyline_dist(pc->pts, pc->npts, ahead) < gr_point_polyline_dist(pc->pts, pc->npts, r.fc);
+            if (facing && (dm <= FOGN_BANK_RANGE + GR_EPS || (dl <= FOGN_BANK_RANGE + GR_EPS && dr <= FOGN_BANK_RANGE + GR_EPS)))
+                return true;
+            continue;
+        }
+        /* a wall or hedge: its front edge touching it */
+        if (gr_seg_polyline_intersect(fl, fr, pc->pts, pc->npts) ||
+            gr_point_polyline_dist(pc->pts, pc->npts, r.fc) <= half + FOGN_CONTACT_TOL)
+            return true;
+    }
+    return false;
+}
+
+bool fogn_contact_across_obstacle(const fogn_scenario *s, const fogn_state *st, int i, int j)
+{
+    gr_rect a = fogn_unit_rect(&s->units[i], &st->u[i]), b = fogn_unit_rect(&s->units[j], &st->u[j]);
+    gr_vec2 ca = gr_rect_centre(&a), cb = gr_rect_centre(&b);
+    for (int k = 0; k < s->terrain.n; k++) {
+        const gr_terrain_piece *pc = &s->terrain.p[k];
+        if (pc->type == GR_T_FORTIFICATION ? gr_seg_poly_intersect(ca, cb, pc->pts, pc->npts)
+                                           : (is_obstacle_line(pc) && gr_terrain_piece_crosses_seg(pc, ca, cb)))
+            return true;
+    }
+    return false;
+}
+
+bool fogn_defensive_position(const fogn_scenario *s, const fogn_state *st, int i)
+{
+    const fogn_unit_profile *p = &s->units[i];
+    const fogn_unit *u = &st->u[i];
+    if (fogn_defends_obstacle(s, st, i)) return true;
+    gr_rect r = fogn_unit_rect(p, u);
+    for (int k = 0; k < s->terrain.n; k++)
+        if (s->terrain.p[k].type == GR_T_BUILDING && gr_terrain_piece_touches_rect(&s->terrain.p[k], &r)) return true;
+    /* ruling: "uphill of every enemy" read as every front-rank base on a hill with its peak behind */
+    gr_rect b[24];
+    int nb = fogn_unit_base_rects(p, u, b, 24);
+    int cols, rows;
+    fogn_formation_grid(p, (fogn_formation)u->formation, &cols, &rows);
+    if (nb < cols) return false;
+    for (int k = 0; k < cols; k++)
+        if (base_uphill(s, &b[k]) < 0) return false;
+    return true;
+}
