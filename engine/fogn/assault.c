@@ -851,8 +851,10 @@ int fogn_as_fire(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *
         fogn_volley v;
         fogn_volley_init(&v, st->active ^ 1, 1);
         fogn_volley_assaulter_start(&v, s, st, a); /* the 4+ to-hit qualifier is judged from where it began */
+        /* ruling: an assaulter whose pause would stand on a friend it is
+         * passing through takes the fire where it began */
         gr_rect pause = fogn_assault_pause_pose(s, st, j, &r);
-        fogn_place_unit(s, st, a, &pause);
+        if (fogn_pose_clear(s, st, &pause, 1ull << a)) fogn_place_unit(s, st, a, &pause);
         for (int k = 0; k < nf; k++) fogn_volley_add(s, st, &v, firers[k], a, FOGN_RANGE_CLOSE);
         fogn_volley_support(s, st, &v);
         fogn_fire_report rep[FOGN_MAX_UNITS];

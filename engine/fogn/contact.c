@@ -503,6 +503,18 @@ int fogn_assault_move(const fogn_scenario *s, fogn_state *st, int a, int b, cons
 {
     if (!r->ok) return -1;
     if (fogn_contact_plan(s, st, a, b, &r->end, r->flank_rear, out)) return -1;
+    /* the snapped poses must stand on the table, clear of everyone else;
+     * otherwise the unsnapped contact pose of the reach is kept, and failing
+     * that no contact is made (ruling, §22.2 item 5) */
+    uint64_t both = (1ull << a) | (1ull << b);
+    if (!fogn_pose_clear(s, st, &out->a_end, both) || !fogn_pose_clear(s, st, &out->b_end, both)) {
+        if (!fogn_pose_clear(s, st, &r->end, both)) return -1;
+        out->a_end = r->end;
+        out->b_end = fogn_unit_rect(&s->units[b], &st->u[b]);
+        out->snapped = 0;
+        out->turned = 0;
+        out->slide = 0;
+    }
     fogn_contact_commit(s, st, a, b, out);
     return 0;
 }

@@ -10,6 +10,7 @@
  * polygon or a wide polyline, the first and last touch are found by bisection
  * on the swept hull, which grows with t. */
 #include "outcome.h"
+#include "contact.h"
 #include "sweep.h"
 
 #include <assert.h>
@@ -907,13 +908,12 @@ static void settle(const fogn_scenario *s, const fogn_state *st, int unit, gr_ve
     if (r->stop == FOGN_OS_REMOVED) return;
     gr_rect end = fogn_unit_rect(&s->units[unit], &r->after);
     gr_vec2 d = gr_v2_norm(dir);
-    fogn_walk w;
-    fogn_walk_init(&w, s, st, unit, &end, d, 0);
-    if (fogn_walk_pose_clear(&w, &end, 1)) return;
+    uint64_t me = 1ull << unit;
+    if (fogn_pose_clear(s, st, &end, me)) return;
     double back = r->covered + 1.0;
     for (double x = FOGN_OUT_SETTLE_STEP; x <= back + 1e-9; x += FOGN_OUT_SETTLE_STEP) {
         gr_rect c = shift(&end, gr_v2_scale(d, -x));
-        if (fogn_walk_pose_clear(&w, &c, 1)) {
+        if (fogn_pose_clear(s, st, &c, me)) {
             set_pose(&r->after, &c);
             r->covered = r->covered > x ? r->covered - x : 0;
             fill_contacts(s, st, unit, &c, r);
@@ -940,7 +940,7 @@ int fogn_retire_plan(const fogn_scenario *s, const fogn_state *st, int unit, con
         fogn_walk w;
         gr_rect end = fogn_unit_rect(&s->units[unit], &r->after);
         fogn_walk_init(&w, s, st, unit, &end, gr_v2_norm(o->dir), o->ignore);
-        if (!fogn_walk_pose_clear(&w, &end, 1) && retire_plan(s, st, unit, o, r, 0, err)) return -1;
+        if (!fogn_pose_clear(s, st, &end, 1ull << unit) && retire_plan(s, st, unit, o, r, 0, err)) return -1;
     }
     settle(s, st, unit, o->dir, r);
     return 0;
