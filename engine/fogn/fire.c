@@ -306,7 +306,9 @@ static int fire_outcome(const fogn_scenario *s, fogn_state *st, const fogn_volle
         return 0;
     }
     fogn_outcome_apply(s, st, t, &r);
-    gr_log_add(log, GR_EV_MOVE, p->side, "%s retires %.1f MU under fire", p->name, r.covered);
+    char how[160];
+    fogn_retire_describe(s, &r, how, sizeof how);
+    gr_log_add(log, GR_EV_MOVE, p->side, "%s retires under fire: %s", p->name, how);
     for (int k = 0; k < r.nburst; k++) fogn_ct_owe(st, r.burst[k]);
     if (r.stopped_by >= 0) fogn_ct_owe(st, r.stopped_by);
     return 0;

@@ -15,6 +15,7 @@
 
 #include <assert.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #define DEG (GR_PI / 180.0)
@@ -501,14 +502,16 @@ void fogn_walk_leg(const fogn_walk *w, const gr_rect *r, gr_vec2 d, double budge
         int why = FOGN_OS_OBSTACLE;
         if (is_obstacle(pc)) {
             double e = first_touch(pc, &rs, d, reach);
-            if (e < 0) continue;
+            /* ruling: an obstacle or built-up area it already touches when it
+             * sets off is one it is leaving, not one it crosses or enters */
+            if (e < 1e-9) continue;
             double x = last_touch(pc, &rs, d, e, reach);
             if ((pc->type == GR_T_RIVER || pc->type == GR_T_STREAM) && run_bridged(t, &rs, d, e, x)) continue;
             if (x < reach - 1e-12 || !run_touches(pc, &rs, d, reach, reach)) at = x;
             else at = FOGN_OUT_HALT_AT_OBSTACLE ? e : reach;
         } else if (pc->type == GR_T_BUILDING) {
             double e = first_touch(pc, &rs, d, reach);
-            if (e < 0) continue;
+            if (e < 1e-9) continue;
             at = e;
             why = FOGN_OS_BUILDING;
         } else {
@@ -1367,5 +1370,21 @@ void fogn_outcome_apply(const fogn_scenario *s, fogn_state *st, int unit, const 
         st->c[k].x = u->x + rel.x;
         st->c[k].y = u->y + rel.y;
         clamp_cmdr(s, &st->c[k]);
+    }
+}
+
+void fogn_retire_describe(const fogn_scenario *s, const fogn_retire_result *r, char *buf, size_t cap)
+{
+    const char *who = r->blocker >= 0 && r->blocker < s->nunits ? s->units[r->blocker].name : NULL;
+    switch ((fogn_out_stop)r->stop) {
+    case FOGN_OS_COMPLETE: snprintf(buf, cap, "%.1f MU", r->covered); break;
+    case FOGN_OS_OBSTACLE: snprintf(buf, cap, "%.1f MU, halting at an obstacle", r->covered); break;
+    case FOGN_OS_BUILDING: snprintf(buf, cap, "%.1f MU, halting at a built-up area", r->covered); break;
+    case FOGN_OS_ENEMY: snprintf(buf, cap, "%.1f MU, halting short of %s", r->covered, who ? who : "the enemy"); break;
+    case FOGN_OS_TERRAIN: snprintf(buf, cap, "%.1f MU, halting short of impassable ground", r->covered); break;
+    case FOGN_OS_FRIEND: snprintf(buf, cap, "%.1f MU, halting against %s", r->covered, who ? who : "friends"); break;
+    case FOGN_OS_EDGE: snprintf(buf, cap, "%.1f MU to the table edge", r->covered); break;
+    case FOGN_OS_REMOVED: snprintf(buf, cap, "off the table"); break;
+    default: snprintf(buf, cap, "nowhere: it has no way out"); break;
     }
 }

@@ -181,6 +181,9 @@ int fogn_retire_to_range(const fogn_scenario *s, fogn_state *st, int unit, const
 int fogn_flight_plan(const fogn_scenario *s, const fogn_state *st, int unit, fogn_retire_result *r, gr_error *err);
 int fogn_flight(const fogn_scenario *s, fogn_state *st, int unit, fogn_retire_result *r, gr_error *err);
 
+/* "3.5 MU, halting short of IR 4": how far it went and why it stopped */
+void fogn_retire_describe(const fogn_scenario *s, const fogn_retire_result *r, char *buf, size_t cap);
+
 /* --- carrying out, removal ---------------------------------------------------------------------- */
 /* Puts a planned forced move on the state: the unit's new pose and formation,
  * the flags of r->set_flags, the commanders leading it carried along; a
