@@ -195,7 +195,10 @@ static bool screen_passable(const fogn_scenario *s, const fogn_state *st, int f,
 static bool line_clear(const fogn_scenario *s, const fogn_state *st, int f, int t, gr_vec2 a, gr_vec2 b, double band_d)
 {
     if (terrain_blocks(s, st, f, t, a, b)) return false;
-    int left = 0, right = 0;
+    /* units close along either side of the line: a left and a right one
+     * nearer each other than 1 BW make a gap too narrow to fire through */
+    int near_unit[2 * FOGN_MAX_UNITS], near_side[2 * FOGN_MAX_UNITS], nn = 0;
+    gr_rect near_rect[2 * FOGN_MAX_UNITS];
     gr_vec2 dir = gr_v2_sub(b, a);
     for (int k = 0; k < s->nunits; k++) {
         if (k == f || k == t || !fogn_unit_alive(&st->u[k])) continue;
@@ -213,15 +216,20 @@ static bool line_clear(const fogn_scenario *s, const fogn_state *st, int f, int 
                 if (!screen_passable(s, st, f, t, k, band_d)) return false;
                 continue;
             }
-            if (d < FOGN_GAP_HALF) {
-                /* which side of the line it lies */
+            if (d < FOGN_GAP_WIDTH) {
                 gr_vec2 cc = gr_rect_centre(&r[q]);
-                if (gr_v2_cross(dir, gr_v2_sub(cc, a)) > 0) left = 1;
-                else right = 1;
+                near_unit[nn] = k;
+                near_side[nn] = gr_v2_cross(dir, gr_v2_sub(cc, a)) > 0;
+                near_rect[nn++] = r[q];
             }
         }
     }
-    return !(left && right); /* a gap narrower than 1 BW */
+    for (int x = 0; x < nn; x++)
+        for (int y = x + 1; y < nn; y++)
+            if (near_side[x] != near_side[y] && near_unit[x] != near_unit[y] &&
+                gr_rect_dist(&near_rect[x], &near_rect[y]) < FOGN_GAP_WIDTH - GR_EPS)
+                return false;
+    return true;
 }
 
 bool fogn_fire_line(const fogn_scenario *s, const fogn_state *st, int f, const gr_rect *from, int t, int *both_corners)

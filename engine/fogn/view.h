@@ -12,9 +12,9 @@
 /* --- rulings --------------------------------------------------------------------------------------------- */
 /* §7.5 Ruling: the support area reaches this far ahead of the supporter's front line (close range) */
 #define FOGN_SUPPORT_DEPTH 2.0
-/* §7.3 Ruling: a line of fire may not pass within this of two units on
- * opposite sides of it (a gap narrower than 1 BW) */
-#define FOGN_GAP_HALF (FOGN_BW / 2)
+/* §7.3: no fire through a gap narrower than 1 BW. Ruling: a line passes a
+ * gap when units lie within 1 BW of it on both its sides, nearer each other than 1 BW */
+#define FOGN_GAP_WIDTH FOGN_BW
 /* §15.1: troops wholly in cover are seen only within 6 MU, in dense wood only within 2 MU */
 #define FOGN_COVER_SIGHT 6.0
 #define FOGN_DENSE_SIGHT 2.0
