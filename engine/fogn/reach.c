@@ -373,6 +373,17 @@ int fogn_reach_with(const fogn_scenario *s, const fogn_state *st, int a, int b, 
     c.start = fogn_unit_rect(p, u);
     c.nb = rects_of(s, st, b, c.brect);
     r->start = c.start;
+    /* quick refusal: the front corners travel at least the gap, so a target
+     * farther than the best allowance (open ground) is out of reach */
+    {
+        double most = o->allowance > 0 ? o->allowance : fogn_allowance(s, p, u, FOGN_MC_OPEN);
+        double gap = INFINITY;
+        for (int k = 0; k < c.nb; k++) gap = fmin(gap, gr_rect_dist(&c.start, &c.brect[k]));
+        if (most < 0 || gap > most + 1e-6) {
+            gr_error_set(err, "%s is %.2f MU away, beyond %s's move of %.4g MU", s->units[b].name, gap, p->name, most);
+            return 0;
+        }
+    }
     /* wheel toward the side the target's front-edge centre lies on */
     gr_vec2 bfc = gr_v2(st->u[b].x, st->u[b].y);
     gr_vec2 centre = gr_rect_centre(&c.start), f = gr_rect_fwd(&c.start);

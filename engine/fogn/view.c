@@ -205,6 +205,9 @@ static bool line_clear(const fogn_scenario *s, const fogn_state *st, int f, int 
         gr_rect r[2];
         int n = fogn_unit_rects(&s->units[k], &st->u[k], r);
         for (int q = 0; q < n; q++) {
+            /* far from the line whatever its orientation: nothing to check */
+            double reach = 0.5 * hypot(r[q].w, r[q].d) + FOGN_GAP_WIDTH;
+            if (gr_point_seg_dist(gr_rect_centre(&r[q]), a, b) > reach) continue;
             gr_vec2 c[4];
             gr_rect_corners(&r[q], c);
             double d = INFINITY;
@@ -249,9 +252,10 @@ bool fogn_fire_line(const fogn_scenario *s, const fogn_state *st, int f, const g
         if (both_corners) *both_corners = 0;
         return false;
     }
+    if (!both_corners) return true; /* the corners are asked only when the dice are counted */
     for (int k = 0; k < 9 && !l; k++) l = line_clear(s, st, f, t, cl, to[k], band_d);
     for (int k = 0; k < 9 && !r; k++) r = line_clear(s, st, f, t, cr, to[k], band_d);
-    if (both_corners) *both_corners = l && r;
+    *both_corners = l && r;
     return true;
 }
 
