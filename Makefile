@@ -34,6 +34,7 @@ SAN_OBJ  := $(LIB_SRC:%.c=$(B)/san/%.o)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/san/tests/%)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 SOAK_GAMES ?= 1000
+SOAK_SEED ?= 1
 
 .PHONY: all run test deps clean tests-build bench soak
 all: $(B)/grognard
@@ -69,12 +70,12 @@ bench: $(BENCH_BIN)
 
 soak: deps
 	@$(MAKE) --no-print-directory $(B)/san/bench/random_games
-	./$(B)/san/bench/random_games --games $(SOAK_GAMES) --check
+	./$(B)/san/bench/random_games --games $(SOAK_GAMES) --seed $(SOAK_SEED) --check --trace
 
-# The main job: validate, render and play the default scenario's movement phases.
+# The main job: validate, render and play a whole battle of the default scenario.
 run: deps
 	@$(MAKE) --no-print-directory $(B)/grognard
-	./$(B)/grognard run --out out
+	./$(B)/grognard run --whole --out out
 
 tests-build: $(TEST_BIN) $(B)/san/grognard
 
