@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../engine/fogn/internal.h"
+#include "../engine/fogn/steps.h"
 
 #define FX_DEG (GR_PI / 180.0)
 
@@ -130,12 +131,18 @@ static inline void fx_to_movement(const fogn_scenario *s, fogn_state *st, int si
     }
 }
 
-/* A fresh state with `side` to move, its movement phase open at the first
- * unit due. */
+/* A fresh state with `side` to move, its Movement Phase open at the first
+ * unit due: the position as set up, straight into the movement phase (no
+ * assault or fire before it, which the movement tests do not want). */
 static inline void fx_state(const fogn_scenario *s, fogn_state *st, int side)
 {
     fogn_ruleset.init(s, st);
-    fx_to_movement(s, st, side);
+    st->active = (uint8_t)side;
+    st->decider = (uint8_t)side;
+    st->step = FOGN_ST_MV_BEGIN;
+    st->cursor = 0;
+    st->second = 0;
+    fogn_advance_to_decision(s, st, NULL, NULL);
 }
 
 /* An exact move of unit u (not through the turn machine): the check only. */

@@ -230,9 +230,11 @@ static void test_fogn_refused_action_changes_nothing(void **unused)
     assert_int_equal(g.rs->apply(g.scn, &st, &a, NULL, NULL, &err), -1);
     assert_memory_equal(&st, &before, sizeof st);
     /* answer "done" until the first movement decision */
+    gr_dice dice;
+    gr_dice_init_rng(&dice, 5, 1);
     while (st.phase != FOGN_PH_MOVEMENT) {
         gr_action done = {.type = FOGN_A_DONE, .actor = -1, .target = -1};
-        assert_int_equal(g.rs->apply(g.scn, &st, &done, NULL, NULL, &err), 0);
+        assert_int_equal(g.rs->apply(g.scn, &st, &done, &dice, NULL, &err), 0);
     }
     before = st;
     gr_error_clear(&err);

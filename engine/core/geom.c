@@ -138,6 +138,10 @@ double gr_seg_seg_dist(gr_vec2 a0, gr_vec2 a1, gr_vec2 b0, gr_vec2 b1)
 
 bool gr_seg_intersect(gr_vec2 a0, gr_vec2 a1, gr_vec2 b0, gr_vec2 b1)
 {
+    /* boxes apart by more than the tolerance: no shared point (the common case) */
+    if (fmax(a0.x, a1.x) + GR_EPS < fmin(b0.x, b1.x) || fmax(b0.x, b1.x) + GR_EPS < fmin(a0.x, a1.x) ||
+        fmax(a0.y, a1.y) + GR_EPS < fmin(b0.y, b1.y) || fmax(b0.y, b1.y) + GR_EPS < fmin(a0.y, a1.y))
+        return false;
     if (seg_cross_proper(a0, a1, b0, b1)) return true;
     return seg_endpoint_dist(a0, a1, b0, b1) <= GR_EPS;
 }
@@ -147,16 +151,40 @@ bool gr_seg_intersect(gr_vec2 a0, gr_vec2 a1, gr_vec2 b0, gr_vec2 b1)
 gr_rect gr_rect_make(gr_vec2 front_centre, double heading, double w, double d)
 {
     assert(w >= 0.0 && d >= 0.0);
-    gr_rect r = {front_centre, gr_angle_norm(heading), w, d};
+    gr_rect r = {front_centre, 0.0, w, d, 1.0, 0.0};
+    gr_rect_set_heading(&r, heading);
     return r;
 }
 
-gr_vec2 gr_rect_fwd(const gr_rect *r) { return gr_v2_dir(r->heading); }
+void gr_rect_set_heading(gr_rect *r, double heading)
+{
+    r->heading = gr_angle_norm(heading);
+    r->hc = cos(r->heading);
+    r->hs = sin(r->heading);
+}
+
+/* the cached direction must match the heading (a rectangle built by hand
+ * without gr_rect_make would not) */
+static void check_dir(const gr_rect *r)
+{
+#ifdef GR_DEBUG
+    assert(fabs(r->hc - cos(r->heading)) < 1e-9 && fabs(r->hs - sin(r->heading)) < 1e-9);
+#else
+    (void)r;
+#endif
+}
+
+gr_vec2 gr_rect_fwd(const gr_rect *r)
+{
+    check_dir(r);
+    return gr_v2(r->hc, r->hs);
+}
 
 gr_vec2 gr_rect_right(const gr_rect *r)
 {
     /* forward rotated by -pi/2 */
-    return gr_v2(sin(r->heading), -cos(r->heading));
+    check_dir(r);
+    return gr_v2(r->hs, -r->hc);
 }
 
 gr_vec2 gr_rect_centre(const gr_rect *r)
@@ -193,7 +221,7 @@ gr_rect gr_rect_rotate_about(const gr_rect *r, gr_vec2 pivot, double angle)
 {
     gr_rect o = *r;
     o.fc = gr_v2_rot_about(r->fc, pivot, angle);
-    o.heading = gr_angle_norm(r->heading + angle);
+    gr_rect_set_heading(&o, r->heading + angle);
     return o;
 }
 

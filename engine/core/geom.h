@@ -31,6 +31,7 @@ typedef struct gr_rect {
     double heading;  /* facing, radians */
     double w;        /* width along the front edge */
     double d;        /* depth behind the front edge */
+    double hc, hs;   /* cos and sin of heading, kept by gr_rect_make / gr_rect_set_heading */
 } gr_rect;
 
 enum { GR_FL = 0, GR_FR = 1, GR_RR = 2, GR_RL = 3 };
@@ -66,6 +67,9 @@ bool gr_seg_intersect(gr_vec2 a0, gr_vec2 a1, gr_vec2 b0, gr_vec2 b1);
 
 /* --- oriented rectangles ---------------------------------------------------- */
 gr_rect gr_rect_make(gr_vec2 front_centre, double heading, double w, double d);
+/* turns a rectangle to a new heading in place (keeps hc, hs in step); never
+ * assign `heading` directly */
+void gr_rect_set_heading(gr_rect *r, double heading);
 gr_vec2 gr_rect_fwd(const gr_rect *r);     /* unit vector of facing */
 gr_vec2 gr_rect_right(const gr_rect *r);   /* unit vector to the unit's right */
 gr_vec2 gr_rect_centre(const gr_rect *r);

@@ -30,6 +30,13 @@ static bbox bbox_of(const gr_vec2 *pts, int n)
     return b;
 }
 
+/* a piece's point bounds: cached by gr_terrain_add, else worked out */
+static bbox piece_box(const gr_terrain_piece *p)
+{
+    if (p->has_box) return (bbox){p->box[0], p->box[1], p->box[2], p->box[3]};
+    return bbox_of(p->pts, p->npts);
+}
+
 /* true when the boxes, each grown by `margin`, cannot meet */
 static bool bbox_apart(bbox a, bbox b, double margin)
 {
@@ -69,6 +76,12 @@ int gr_terrain_add(gr_terrain *t, const gr_terrain_piece *piece)
     t->p[idx] = *piece;
     t->p[idx].name[GR_TERRAIN_NAME - 1] = '\0';
     if (piece->shape == GR_SHAPE_POLYGON) t->p[idx].width = 0.0;
+    bbox b = bbox_of(piece->pts, piece->npts);
+    t->p[idx].box[0] = b.x0;
+    t->p[idx].box[1] = b.y0;
+    t->p[idx].box[2] = b.x1;
+    t->p[idx].box[3] = b.y1;
+    t->p[idx].has_box = 1;
     return idx;
 }
 
@@ -77,7 +90,7 @@ static bool touches_corners(const gr_terrain_piece *p, const gr_vec2 c[4], bbox 
 {
     if (!piece_ok(p)) return false;
     double margin = p->shape == GR_SHAPE_POLYLINE ? half_width(p) : GR_EPS;
-    if (bbox_apart(bbox_of(p->pts, p->npts), cb, margin)) return false;
+    if (bbox_apart(piece_box(p), cb, margin)) return false;
     if (p->shape == GR_SHAPE_POLYLINE)
         return gr_polyline_poly_dist(p->pts, p->npts, c, 4) <= half_width(p);
     return gr_poly_intersect(p->pts, p->npts, c, 4);
@@ -95,7 +108,7 @@ static bool touches_poly_box(const gr_terrain_piece *p, const gr_vec2 *poly, int
 {
     if (!piece_ok(p) || n <= 0) return false;
     double margin = p->shape == GR_SHAPE_POLYLINE ? half_width(p) : GR_EPS;
-    if (bbox_apart(bbox_of(p->pts, p->npts), pb, margin)) return false;
+    if (bbox_apart(piece_box(p), pb, margin)) return false;
     if (p->shape == GR_SHAPE_POLYLINE)
         return gr_polyline_poly_dist(p->pts, p->npts, poly, n) <= half_width(p);
     return gr_poly_intersect(p->pts, p->npts, poly, n);
@@ -114,7 +127,7 @@ bool gr_terrain_piece_contains_rect(const gr_terrain_piece *p, const gr_rect *r)
     if (!piece_ok(p) || p->shape != GR_SHAPE_POLYGON) return false;
     gr_vec2 c[4];
     gr_rect_corners(r, c);
-    bbox pb = bbox_of(p->pts, p->npts), cb = bbox_of(c, 4);
+    bbox pb = piece_box(p), cb = bbox_of(c, 4);
     if (cb.x0 < pb.x0 - GR_EPS || cb.x1 > pb.x1 + GR_EPS ||
         cb.y0 < pb.y0 - GR_EPS || cb.y1 > pb.y1 + GR_EPS)
         return false;
@@ -125,7 +138,7 @@ static bool crosses_seg_box(const gr_terrain_piece *p, gr_vec2 a, gr_vec2 b, bbo
 {
     if (!piece_ok(p)) return false;
     double margin = p->shape == GR_SHAPE_POLYLINE ? half_width(p) : GR_EPS;
-    if (bbox_apart(bbox_of(p->pts, p->npts), sb, margin)) return false;
+    if (bbox_apart(piece_box(p), sb, margin)) return false;
     if (p->shape == GR_SHAPE_POLYLINE) {
         double hw = half_width(p);
         if (p->npts == 1) return gr_point_seg_dist(p->pts[0], a, b) <= hw;

@@ -56,8 +56,9 @@ typedef struct gr_terrain_piece {
     unsigned char type;     /* gr_terrain_type */
     unsigned char shape;    /* gr_shape */
     unsigned char grade;    /* type-specific: wood move class, water depth, hill has-crest */
-    unsigned char pad;
+    unsigned char has_box;  /* set by gr_terrain_add: `box` holds the points' bounds */
     double width;           /* polylines: full width; polygons: 0 */
+    double box[4];          /* min x, min y, max x, max y of the points (when has_box) */
     int npts;
     gr_vec2 pts[GR_TERRAIN_MAX_PTS];
 } gr_terrain_piece;

@@ -68,7 +68,7 @@ gr_rect fogn_rect_reform(const fogn_unit_profile *p, const fogn_unit *u, const g
     nu.kink = 0;
     gr_rect nr = fogn_unit_rect(p, &nu);
     gr_vec2 c = gr_rect_centre(r);
-    nr.heading = r->heading;
+    gr_rect_set_heading(&nr, r->heading);
     nr.fc = gr_v2_add(c, gr_v2_scale(gr_rect_fwd(r), nr.d / 2));
     return nr;
 }
