@@ -28,8 +28,8 @@ bool fogn_rect_on_table(const fogn_scenario *s, const gr_rect *r)
     gr_vec2 c[4];
     gr_rect_corners(r, c);
     for (int i = 0; i < 4; i++)
-        if (c[i].x < -GR_EPS || c[i].y < -GR_EPS || c[i].x > s->table_w + GR_EPS ||
-            c[i].y > s->table_h + GR_EPS)
+        if (c[i].x < -FOGN_TABLE_TOL || c[i].y < -FOGN_TABLE_TOL || c[i].x > s->table_w + FOGN_TABLE_TOL ||
+            c[i].y > s->table_h + FOGN_TABLE_TOL)
             return false;
     return true;
 }

@@ -53,6 +53,9 @@
 /* Ruling: two footprints closer than this are in contact (assaults snap
  * units flush, so real contacts are exact; voluntary moves must stay farther) */
 #define FOGN_CONTACT_TOL 1e-3
+/* Ruling: a footprint this close outside the table edge still stands on it
+ * (moves that stop touching the edge land on it to within rounding) */
+#define FOGN_TABLE_TOL 1e-4
 /* §8.4 / §8.9 / §8.11: the 2 MU rings */
 #define FOGN_CLOSE 2.0
 /* §8.3 roads: double move if > 6 MU from every enemy unit all the way */
