@@ -14,6 +14,44 @@
 
 #define FX_DEG (GR_PI / 180.0)
 
+/* Exact-outcome checks shared by the rule tests (cmocka's fail_msg). */
+#define POS_TOL 1e-6
+
+#define ASSERT_NEAR(a, b, tol)                                                                              \
+    do {                                                                                                    \
+        double a_ = (a), b_ = (b);                                                                          \
+        if (!(fabs(a_ - b_) <= (tol))) fail_msg("%s = %.9f, expected %.9f (line %d)", #a, a_, b_, __LINE__); \
+    } while (0)
+
+#define ASSERT_HAS(msg, needle)                                                                   \
+    do {                                                                                          \
+        if (!strstr((msg), (needle))) fail_msg("message \"%s\" lacks \"%s\"", (msg), (needle)); \
+    } while (0)
+
+#define ASSERT_VEC(v, ex, ey)             \
+    do {                                  \
+        gr_vec2 v_ = (v);                 \
+        ASSERT_NEAR(v_.x, (ex), POS_TOL); \
+        ASSERT_NEAR(v_.y, (ey), POS_TOL); \
+    } while (0)
+
+/* a unit's front-edge centre and heading (degrees) */
+#define ASSERT_POSE(u, ex, ey, ehdeg)                                          \
+    do {                                                                       \
+        const fogn_unit *u_ = (u);                                             \
+        ASSERT_NEAR(u_->x, (ex), POS_TOL);                                     \
+        ASSERT_NEAR(u_->y, (ey), POS_TOL);                                     \
+        ASSERT_NEAR(gr_angle_diff(u_->heading, (ehdeg) * FX_DEG), 0, POS_TOL); \
+    } while (0)
+
+#define ASSERT_RECT(r, ex, ey, ehdeg)                                         \
+    do {                                                                      \
+        gr_rect r_ = (r);                                                     \
+        ASSERT_NEAR(r_.fc.x, (ex), POS_TOL);                                  \
+        ASSERT_NEAR(r_.fc.y, (ey), POS_TOL);                                  \
+        ASSERT_NEAR(gr_angle_diff(r_.heading, (ehdeg) * FX_DEG), 0, POS_TOL); \
+    } while (0)
+
 /* A scenario with two divisions (one a side), each with a Skilled division
  * commander far behind the lines, and a corps commander per side. */
 static inline fogn_scenario *fx_scenario(void)
@@ -134,15 +172,26 @@ static inline void fx_to_movement(const fogn_scenario *s, fogn_state *st, int si
 /* A fresh state with `side` to move, its Movement Phase open at the first
  * unit due: the position as set up, straight into the movement phase (no
  * assault or fire before it, which the movement tests do not want). */
+static inline void fx_state_at(const fogn_scenario *s, fogn_state *st, int side, int step, gr_dice *dice, gr_log *log);
 static inline void fx_state(const fogn_scenario *s, fogn_state *st, int side)
+{
+    fx_state_at(s, st, side, FOGN_ST_MV_BEGIN, NULL, NULL);
+}
+
+/* A fresh state with `side` to move, opened at `step` (a fogn_step: e.g.
+ * FOGN_ST_AS_BEGIN for the Assault Phase, FOGN_ST_FI_BEGIN for firing,
+ * FOGN_ST_CO_BEGIN for combat) and run to the first decision due, rolling
+ * from `dice` where the rules need dice (NULL: none may be needed). */
+static inline void fx_state_at(const fogn_scenario *s, fogn_state *st, int side, int step, gr_dice *dice, gr_log *log)
 {
     fogn_ruleset.init(s, st);
     st->active = (uint8_t)side;
     st->decider = (uint8_t)side;
-    st->step = FOGN_ST_MV_BEGIN;
+    st->phase = fogn_step_def_of(step)->phase;
+    st->step = (uint8_t)step;
     st->cursor = 0;
     st->second = 0;
-    fogn_advance_to_decision(s, st, NULL, NULL);
+    fogn_advance_to_decision(s, st, dice, log);
 }
 
 /* An exact move of unit u (not through the turn machine): the check only. */

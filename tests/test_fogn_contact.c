@@ -21,37 +21,7 @@
 #include "fogn_fixture.h"
 #include "../engine/fogn/contact.h"
 
-#define POS_TOL 1e-6
 #define R2 0.70710678118654752440 /* sqrt(1/2) */
-
-#define ASSERT_NEAR(a, b, tol)                                                                              \
-    do {                                                                                                    \
-        double a_ = (a), b_ = (b);                                                                          \
-        if (!(fabs(a_ - b_) <= (tol))) fail_msg("%s = %.9f, expected %.9f (line %d)", #a, a_, b_, __LINE__); \
-    } while (0)
-
-#define ASSERT_VEC(v, ex, ey)             \
-    do {                                  \
-        gr_vec2 v_ = (v);                 \
-        ASSERT_NEAR(v_.x, (ex), POS_TOL); \
-        ASSERT_NEAR(v_.y, (ey), POS_TOL); \
-    } while (0)
-
-#define ASSERT_POSE(u, ex, ey, ehdeg)                                          \
-    do {                                                                       \
-        const fogn_unit *u_ = (u);                                             \
-        ASSERT_NEAR(u_->x, (ex), POS_TOL);                                     \
-        ASSERT_NEAR(u_->y, (ey), POS_TOL);                                     \
-        ASSERT_NEAR(gr_angle_diff(u_->heading, (ehdeg) * FX_DEG), 0, POS_TOL); \
-    } while (0)
-
-#define ASSERT_RECT(r, ex, ey, ehdeg)                                           \
-    do {                                                                        \
-        gr_rect r_ = (r);                                                       \
-        ASSERT_NEAR(r_.fc.x, (ex), POS_TOL);                                    \
-        ASSERT_NEAR(r_.fc.y, (ey), POS_TOL);                                    \
-        ASSERT_NEAR(gr_angle_diff(r_.heading, (ehdeg) * FX_DEG), 0, POS_TOL);   \
-    } while (0)
 
 static const fogn_troop INF = FOGN_INF_REFORMED;
 static const fogn_troop CAV = FOGN_CAV_HEAVY;

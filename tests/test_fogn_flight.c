@@ -19,22 +19,6 @@
 #include "fogn_fixture.h"
 #include "../engine/fogn/outcome.h"
 
-#define POS_TOL 1e-6
-
-#define ASSERT_NEAR(a, b, tol)                                                                              \
-    do {                                                                                                    \
-        double a_ = (a), b_ = (b);                                                                          \
-        if (!(fabs(a_ - b_) <= (tol))) fail_msg("%s = %.9f, expected %.9f (line %d)", #a, a_, b_, __LINE__); \
-    } while (0)
-
-#define ASSERT_POSE(u, ex, ey, ehdeg)                                                   \
-    do {                                                                                \
-        const fogn_unit *u_ = (u);                                                      \
-        ASSERT_NEAR(u_->x, (ex), POS_TOL);                                              \
-        ASSERT_NEAR(u_->y, (ey), POS_TOL);                                              \
-        ASSERT_NEAR(gr_angle_diff(u_->heading, (ehdeg) * FX_DEG), 0, POS_TOL);          \
-    } while (0)
-
 static void mk_state(const fogn_scenario *s, fogn_state *st)
 {
     memset(st, 0, sizeof *st);

@@ -22,24 +22,6 @@
 
 #define TOL 1e-9
 
-#define ASSERT_NEAR(a, b, tol)                                                                              \
-    do {                                                                                                    \
-        double a_ = (a), b_ = (b);                                                                          \
-        if (!(fabs(a_ - b_) <= (tol))) fail_msg("%s = %.6f, expected %.6f (line %d)", #a, a_, b_, __LINE__); \
-    } while (0)
-
-#define ASSERT_HAS(msg, needle)                                                                     \
-    do {                                                                                            \
-        if (!strstr((msg), (needle))) fail_msg("message \"%s\" lacks \"%s\"", (msg), (needle));   \
-    } while (0)
-
-#define ASSERT_VEC(v, ex, ey)          \
-    do {                               \
-        gr_vec2 v_ = (v);              \
-        ASSERT_NEAR(v_.x, (ex), 1e-6); \
-        ASSERT_NEAR(v_.y, (ey), 1e-6); \
-    } while (0)
-
 /* unit 0 (side 0) at (20, 10) facing up the table; an enemy as unit 1 far
  * away straight ahead, facing it. (Straight ahead so that the §8.5 "no nearer
  * the nearest enemy" rule leaves the templates alone: widening towards an

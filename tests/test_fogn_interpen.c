@@ -25,27 +25,6 @@
 /* the turn machine's cursor (turn.c) */
 int fogn_cursor_actor(const fogn_scenario *, const fogn_state *);
 
-#define POS_TOL 1e-6
-
-#define ASSERT_NEAR(a, b, tol)                                                                              \
-    do {                                                                                                    \
-        double a_ = (a), b_ = (b);                                                                          \
-        if (!(fabs(a_ - b_) <= (tol))) fail_msg("%s = %.9f, expected %.9f (line %d)", #a, a_, b_, __LINE__); \
-    } while (0)
-
-#define ASSERT_HAS(msg, needle)                                                                   \
-    do {                                                                                          \
-        if (!strstr((msg), (needle))) fail_msg("message \"%s\" lacks \"%s\"", (msg), (needle)); \
-    } while (0)
-
-#define ASSERT_POSE(u, ex, ey, ehdeg)                                                   \
-    do {                                                                                \
-        const fogn_unit *u_ = (u);                                                      \
-        ASSERT_NEAR(u_->x, (ex), POS_TOL);                                              \
-        ASSERT_NEAR(u_->y, (ey), POS_TOL);                                              \
-        ASSERT_NEAR(gr_angle_diff(u_->heading, (ehdeg) * FX_DEG), 0, POS_TOL);          \
-    } while (0)
-
 /* --- helpers ------------------------------------------------------------------------------ */
 
 /* a third division for side 0 (index 2) with its own Skilled commander (index 4) */

@@ -24,17 +24,6 @@
 
 #define TOL 1e-9
 
-#define ASSERT_NEAR(a, b, tol)                                                                              \
-    do {                                                                                                    \
-        double a_ = (a), b_ = (b);                                                                          \
-        if (!(fabs(a_ - b_) <= (tol))) fail_msg("%s = %.6f, expected %.6f (line %d)", #a, a_, b_, __LINE__); \
-    } while (0)
-
-#define ASSERT_HAS(msg, needle)                                                                     \
-    do {                                                                                            \
-        if (!strstr((msg), (needle))) fail_msg("message \"%s\" lacks \"%s\"", (msg), (needle));   \
-    } while (0)
-
 /* a bare profile of a troop type (Drilled, Average, small unless told) */
 static fogn_unit_profile prof(fogn_troop t, fogn_size size)
 {
