@@ -292,6 +292,8 @@ int fogn_unit_rects(const fogn_unit_profile *p, const fogn_unit *u, gr_rect out[
 /* The bounding rectangle measured for moves (the whole front edge; for a
  * kinked line, the left half extended). */
 gr_rect fogn_unit_rect(const fogn_unit_profile *p, const fogn_unit *u);
+/* the radius about the front-edge centre within which the whole footprint lies */
+double fogn_unit_reach(const fogn_unit_profile *p, const fogn_unit *u);
 /* Per-base rectangles for drawing and base counting; returns the count (<= 24). */
 int fogn_unit_base_rects(const fogn_unit_profile *p, const fogn_unit *u, gr_rect *out, int max);
 /* width x depth in bases of a formation for this unit */

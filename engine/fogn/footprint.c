@@ -60,6 +60,15 @@ gr_rect fogn_unit_rect(const fogn_unit_profile *p, const fogn_unit *u)
                         rows * base_depth(p, (fogn_formation)u->formation));
 }
 
+double fogn_unit_reach(const fogn_unit_profile *p, const fogn_unit *u)
+{
+    /* every corner of the footprint (both halves of a kinked line too) is
+     * half the frontage across and the depth back from the front-edge centre */
+    int cols, rows;
+    fogn_formation_grid(p, (fogn_formation)u->formation, &cols, &rows);
+    return hypot(cols * FOGN_BW / 2.0, rows * base_depth(p, (fogn_formation)u->formation));
+}
+
 int fogn_unit_rects(const fogn_unit_profile *p, const fogn_unit *u, gr_rect out[2])
 {
     gr_rect r = fogn_unit_rect(p, u);

@@ -128,15 +128,25 @@ static double units_apart(const fogn_scenario *s, const fogn_state *st, int i, i
     return d;
 }
 
-/* does terrain stop the sight line a-b from viewer i to unit j? Ruling: a
- * hill blocks a line between two units that both stand off it; a unit on a
- * hill sees and is seen (the crest rules of §15.2 read simply); woods and
- * buildings block lines through them unless one of the two stands in that
- * piece; a unit wholly inside woods or buildings is seen only within 6 MU
- * (dense woods 2 MU); rocky outcrops block. */
-static bool terrain_blocks(const fogn_scenario *s, const fogn_state *st, int i, int j, gr_vec2 a, gr_vec2 b)
+/* What terrain does to the lines between viewer i and unit j, worked out
+ * once per pair: the pieces that can stop a line (those neither unit stands
+ * in), or that j is hidden whatever the line. Ruling: a hill blocks a line
+ * between two units that both stand off it; a unit on a hill sees and is
+ * seen (the crest rules of §15.2 read simply); woods and buildings block
+ * lines through them unless one of the two stands in that piece; a unit
+ * wholly inside woods or buildings is seen only within 6 MU (dense woods
+ * 2 MU); rocky outcrops block. */
+typedef struct sight_ctx {
+    bool hidden;
+    int n;
+    const gr_terrain_piece *block[GR_TERRAIN_MAX];
+} sight_ctx;
+
+static void sight_ctx_init(const fogn_scenario *s, const fogn_state *st, int i, int j, sight_ctx *c)
 {
     const gr_terrain *t = &s->terrain;
+    c->hidden = false;
+    c->n = 0;
     for (int k = 0; k < t->n; k++) {
         const gr_terrain_piece *p = &t->p[k];
         int type = p->type;
@@ -146,24 +156,37 @@ static bool terrain_blocks(const fogn_scenario *s, const fogn_state *st, int i, 
         bool in_j = unit_touches_piece(s, st, j, p);
         if (screen && in_j && unit_inside_piece(s, st, j, p)) {
             double lim = type == GR_T_DENSE_WOOD ? FOGN_DENSE_SIGHT : FOGN_COVER_SIGHT;
-            if (units_apart(s, st, i, j) > lim + GR_EPS) return true;
+            if (units_apart(s, st, i, j) > lim + GR_EPS) {
+                c->hidden = true;
+                return;
+            }
         }
-        if (!gr_terrain_piece_crosses_seg(p, a, b)) continue;
         if (in_j || unit_touches_piece(s, st, i, p)) continue;
-        return true;
+        c->block[c->n++] = p;
     }
+}
+
+/* does terrain stop the line a-b? */
+static bool terrain_blocks(const sight_ctx *c, gr_vec2 a, gr_vec2 b)
+{
+    if (c->hidden) return true;
+    for (int k = 0; k < c->n; k++)
+        if (gr_terrain_piece_crosses_seg(c->block[k], a, b)) return true;
     return false;
 }
 
 bool fogn_can_see(const fogn_scenario *s, const fogn_state *st, int i, int j)
 {
+    sight_ctx c;
+    sight_ctx_init(s, st, i, j, &c);
+    if (c.hidden) return false;
     gr_rect ri = fogn_unit_rect(&s->units[i], &st->u[i]), rj = fogn_unit_rect(&s->units[j], &st->u[j]);
     gr_vec2 from[3] = {ri.fc, gr_rect_corner(&ri, GR_FL), gr_rect_corner(&ri, GR_FR)};
     gr_vec2 to[9];
     sample_points(&rj, to);
     for (int a = 0; a < 3; a++)
         for (int b = 0; b < 9; b++)
-            if (!terrain_blocks(s, st, i, j, from[a], to[b])) return true;
+            if (!terrain_blocks(&c, from[a], to[b])) return true;
     return false;
 }
 
@@ -192,45 +215,81 @@ static bool screen_passable(const fogn_scenario *s, const fogn_state *st, int f,
            units_apart(s, st, k, t) >= FOGN_SKIRM_SCREEN_CLEAR - GR_EPS;
 }
 
-static bool line_clear(const fogn_scenario *s, const fogn_state *st, int f, int t, gr_vec2 a, gr_vec2 b, double band_d)
+/* the other units' footprints near the lines from firer f to target t, with
+ * whether each may be shot past, gathered once per pair */
+typedef struct fire_ctx {
+    sight_ctx sight;
+    int n;
+    int unit[2 * FOGN_MAX_UNITS];
+    bool passable[2 * FOGN_MAX_UNITS];
+    gr_rect rect[2 * FOGN_MAX_UNITS];
+    double reach[2 * FOGN_MAX_UNITS];
+} fire_ctx;
+
+static void fire_ctx_init(const fogn_scenario *s, const fogn_state *st, int f, int t, const gr_rect *from,
+                          const gr_rect *rt, double band_d, fire_ctx *c)
 {
-    if (terrain_blocks(s, st, f, t, a, b)) return false;
-    /* units close along either side of the line: a left and a right one
-     * nearer each other than 1 BW make a gap too narrow to fire through */
-    int near_unit[2 * FOGN_MAX_UNITS], near_side[2 * FOGN_MAX_UNITS], nn = 0;
-    gr_rect near_rect[2 * FOGN_MAX_UNITS];
-    gr_vec2 dir = gr_v2_sub(b, a);
+    sight_ctx_init(s, st, f, t, &c->sight);
+    c->n = 0;
+    if (c->sight.hidden) return;
+    /* every line runs from within hf of the firer's front-edge centre to
+     * within ht of the target's centre, so it stays within max(hf, ht) of
+     * the segment between those two points: units farther than that plus
+     * their reach are never near a line */
+    gr_vec2 fc = from->fc, tc = gr_rect_centre(rt);
+    double hf = 0.5 * hypot(from->w, from->d), ht = 0.5 * hypot(rt->w, rt->d);
+    double slack = (hf > ht ? hf : ht) + 1e-3;
     for (int k = 0; k < s->nunits; k++) {
         if (k == f || k == t || !fogn_unit_alive(&st->u[k])) continue;
         gr_rect r[2];
         int n = fogn_unit_rects(&s->units[k], &st->u[k], r);
+        int pass = -1;
         for (int q = 0; q < n; q++) {
-            /* far from the line whatever its orientation: nothing to check */
             double reach = 0.5 * hypot(r[q].w, r[q].d) + FOGN_GAP_WIDTH;
-            if (gr_point_seg_dist(gr_rect_centre(&r[q]), a, b) > reach) continue;
-            gr_vec2 c[4];
-            gr_rect_corners(&r[q], c);
-            double d = INFINITY;
-            for (int e = 0; e < 4; e++) {
-                double x = gr_seg_seg_dist(a, b, c[e], c[(e + 1) % 4]);
-                if (x < d) d = x;
-            }
-            if (seg_meets_rect(a, b, &r[q], 1e-4)) {
-                if (!screen_passable(s, st, f, t, k, band_d)) return false;
-                continue;
-            }
-            if (d < FOGN_GAP_WIDTH) {
-                gr_vec2 cc = gr_rect_centre(&r[q]);
-                near_unit[nn] = k;
-                near_side[nn] = gr_v2_cross(dir, gr_v2_sub(cc, a)) > 0;
-                near_rect[nn++] = r[q];
-            }
+            if (gr_point_seg_dist(gr_rect_centre(&r[q]), fc, tc) > reach + slack) continue;
+            if (pass < 0) pass = screen_passable(s, st, f, t, k, band_d);
+            c->unit[c->n] = k;
+            c->passable[c->n] = pass;
+            c->rect[c->n] = r[q];
+            c->reach[c->n++] = reach;
+        }
+    }
+}
+
+static bool line_clear(const fire_ctx *c, gr_vec2 a, gr_vec2 b)
+{
+    if (terrain_blocks(&c->sight, a, b)) return false;
+    /* units close along either side of the line: a left and a right one
+     * nearer each other than 1 BW make a gap too narrow to fire through */
+    int near_unit[2 * FOGN_MAX_UNITS], near_side[2 * FOGN_MAX_UNITS], nn = 0;
+    const gr_rect *near_rect[2 * FOGN_MAX_UNITS];
+    gr_vec2 dir = gr_v2_sub(b, a);
+    for (int q = 0; q < c->n; q++) {
+        const gr_rect *r = &c->rect[q];
+        /* far from the line whatever its orientation: nothing to check */
+        gr_vec2 cc = gr_rect_centre(r);
+        if (gr_point_seg_dist(cc, a, b) > c->reach[q]) continue;
+        if (seg_meets_rect(a, b, r, 1e-4)) {
+            if (!c->passable[q]) return false;
+            continue;
+        }
+        gr_vec2 k[4];
+        gr_rect_corners(r, k);
+        double d = INFINITY;
+        for (int e = 0; e < 4; e++) {
+            double x = gr_seg_seg_dist(a, b, k[e], k[(e + 1) % 4]);
+            if (x < d) d = x;
+        }
+        if (d < FOGN_GAP_WIDTH) {
+            near_unit[nn] = c->unit[q];
+            near_side[nn] = gr_v2_cross(dir, gr_v2_sub(cc, a)) > 0;
+            near_rect[nn++] = r;
         }
     }
     for (int x = 0; x < nn; x++)
         for (int y = x + 1; y < nn; y++)
             if (near_side[x] != near_side[y] && near_unit[x] != near_unit[y] &&
-                gr_rect_dist(&near_rect[x], &near_rect[y]) < FOGN_GAP_WIDTH - GR_EPS)
+                gr_rect_dist(near_rect[x], near_rect[y]) < FOGN_GAP_WIDTH - GR_EPS)
                 return false;
     return true;
 }
@@ -239,6 +298,12 @@ bool fogn_fire_line(const fogn_scenario *s, const fogn_state *st, int f, const g
 {
     gr_rect rt = fogn_unit_rect(&s->units[t], &st->u[t]);
     double band_d = gr_rect_dist(from, &rt);
+    fire_ctx c;
+    fire_ctx_init(s, st, f, t, from, &rt, band_d, &c);
+    if (c.sight.hidden) {
+        if (both_corners) *both_corners = 0;
+        return false;
+    }
     gr_vec2 to[9];
     sample_points(&rt, to);
     /* start a hair ahead of the front edge, off the firer's own footprint */
@@ -247,14 +312,14 @@ bool fogn_fire_line(const fogn_scenario *s, const fogn_state *st, int f, const g
     gr_vec2 cl = gr_v2_add(gr_v2_add(gr_rect_corner(from, GR_FL), gr_v2_scale(fwd, 1e-4)), gr_v2_scale(rgt, 1e-4));
     gr_vec2 cr = gr_v2_add(gr_v2_add(gr_rect_corner(from, GR_FR), gr_v2_scale(fwd, 1e-4)), gr_v2_scale(rgt, -1e-4));
     bool ok = false, l = false, r = false;
-    for (int k = 0; k < 9 && !ok; k++) ok = line_clear(s, st, f, t, mid, to[k], band_d);
+    for (int k = 0; k < 9 && !ok; k++) ok = line_clear(&c, mid, to[k]);
     if (!ok) {
         if (both_corners) *both_corners = 0;
         return false;
     }
     if (!both_corners) return true; /* the corners are asked only when the dice are counted */
-    for (int k = 0; k < 9 && !l; k++) l = line_clear(s, st, f, t, cl, to[k], band_d);
-    for (int k = 0; k < 9 && !r; k++) r = line_clear(s, st, f, t, cr, to[k], band_d);
+    for (int k = 0; k < 9 && !l; k++) l = line_clear(&c, cl, to[k]);
+    for (int k = 0; k < 9 && !r; k++) r = line_clear(&c, cr, to[k]);
     *both_corners = l && r;
     return true;
 }
