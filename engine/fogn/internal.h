@@ -19,6 +19,8 @@ typedef enum fogn_move_class {
 
 /* movement class a terrain piece imposes on a base over it */
 fogn_move_class fogn_piece_move_class(const gr_terrain_piece *p);
+/* may this piece change a move at all: worse than open, or an obstacle or water to cross */
+bool fogn_piece_hinders_move(const gr_terrain_piece *p);
 const char *fogn_move_class_name(fogn_move_class c);
 /* §8.3 allowance in MU for the unit in its current formation on terrain of
  * this class (weather already folded in); -1 when it may not move there */

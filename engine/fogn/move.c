@@ -248,14 +248,15 @@ static void read_terrain(const fogn_scenario *s, const fogn_sweep *sw, int colum
     memset(tr, 0, sizeof *tr);
     tr->worst_piece = -1;
     const gr_terrain *t = &s->terrain;
-    int seen[GR_TERRAIN_MAX] = {0};
-    for (int i = 0; i < sw->n; i++) {
-        int idx[GR_TERRAIN_MAX];
-        int n = gr_terrain_under_poly(t, sw->pts[i], sw->npts[i], idx, GR_TERRAIN_MAX);
-        for (int k = 0; k < n; k++) seen[idx[k]] = 1;
+    for (int k = 0; k < t->n; k++) {
+        /* open ground that is no obstacle (roads, gentle hills, fords) changes nothing */
+        if (!fogn_piece_hinders_move(&t->p[k])) continue;
+        for (int i = 0; i < sw->n; i++)
+            if (gr_terrain_piece_touches_poly(&t->p[k], sw->pts[i], sw->npts[i])) {
+                read_piece(t, k, tr, sw, column_or_limbered);
+                break;
+            }
     }
-    for (int k = 0; k < t->n; k++)
-        if (seen[k]) read_piece(t, k, tr, sw, column_or_limbered);
 }
 
 /* does the front-edge centre stay on a road all along the sampled path? */

@@ -31,6 +31,20 @@ fogn_move_class fogn_piece_move_class(const gr_terrain_piece *p)
     }
 }
 
+bool fogn_piece_hinders_move(const gr_terrain_piece *p)
+{
+    if (fogn_piece_move_class(p) != FOGN_MC_OPEN) return true;
+    switch ((gr_terrain_type)p->type) {
+    case GR_T_WALL:
+    case GR_T_HEDGE:
+    case GR_T_BUILDING:
+    case GR_T_FORTIFICATION:
+    case GR_T_RIVER:
+    case GR_T_STREAM: return true;
+    default: return false;
+    }
+}
+
 const char *fogn_move_class_name(fogn_move_class c)
 {
     static const char *const names[] = {"open", "rough", "difficult", "impassable"};

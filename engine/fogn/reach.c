@@ -45,17 +45,15 @@ typedef struct ground {
 static void path_ground(const fogn_scenario *s, const fogn_sweep *sw, ground *g)
 {
     const gr_terrain *t = &s->terrain;
-    int seen[GR_TERRAIN_MAX] = {0};
     g->worst = FOGN_MC_OPEN;
     g->deep_water = 0;
-    for (int i = 0; i < sw->n; i++) {
-        int idx[GR_TERRAIN_MAX];
-        int n = gr_terrain_under_poly(t, sw->pts[i], sw->npts[i], idx, GR_TERRAIN_MAX);
-        for (int k = 0; k < n; k++) seen[idx[k]] = 1;
-    }
     for (int k = 0; k < t->n; k++) {
-        if (!seen[k]) continue;
         const gr_terrain_piece *pc = &t->p[k];
+        /* open ground that is no obstacle (roads, gentle hills, fords) changes nothing */
+        if (!fogn_piece_hinders_move(pc)) continue;
+        int under = 0;
+        for (int i = 0; i < sw->n && !under; i++) under = gr_terrain_piece_touches_poly(pc, sw->pts[i], sw->npts[i]);
+        if (!under) continue;
         int mc = fogn_piece_move_class(pc);
         if (mc > g->worst) g->worst = mc;
         if ((pc->type != GR_T_RIVER && pc->type != GR_T_STREAM) ||
