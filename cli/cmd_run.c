@@ -37,18 +37,18 @@ static int make_players(const char *spec, unsigned long long seed, gr_player *ou
 int gr_cmd_run(int argc, char **argv)
 {
     const char *file = NULL, *outdir = "out", *record_path = NULL, *players_spec = "random,random";
-    unsigned long long seed = 1, moves = 6;
-    int quiet = 0, whole = 0;
+    unsigned long long seed = 1, moves = 0; /* 0: the whole battle */
+    int quiet = 0;
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
             if (parse_ull(argv[++i], &seed)) { fprintf(stderr, "grognard run: --seed takes a whole number, not '%s'\n", argv[i]); return 2; }
         } else if (!strcmp(argv[i], "--moves") && i + 1 < argc) {
-            if (parse_ull(argv[++i], &moves) || moves > 1000) { fprintf(stderr, "grognard run: --moves takes a number 0..1000, not '%s'\n", argv[i]); return 2; }
+            if (parse_ull(argv[++i], &moves) || moves < 1 || moves > 1000) { fprintf(stderr, "grognard run: --moves takes a number 1..1000, not '%s'\n", argv[i]); return 2; }
         } else if (!strcmp(argv[i], "--out") && i + 1 < argc) outdir = argv[++i];
         else if (!strcmp(argv[i], "--record") && i + 1 < argc) record_path = argv[++i];
         else if (!strcmp(argv[i], "--players") && i + 1 < argc) players_spec = argv[++i];
         else if (!strcmp(argv[i], "--quiet")) quiet = 1;
-        else if (!strcmp(argv[i], "--whole")) whole = 1;
+        else if (!strcmp(argv[i], "--whole")) moves = 0;
         else if (argv[i][0] != '-' && !file) file = argv[i];
         else {
             fprintf(stderr, "grognard run: unexpected argument '%s'\n"
@@ -90,7 +90,7 @@ int gr_cmd_run(int argc, char **argv)
     gr_player *players[2] = {NULL, NULL};
     if (gr_write_map(&g, st, start_svg, &err)) { fprintf(stderr, "%s\n", err.msg); goto done; }
     printf("map of the opening position: %s\n", start_svg);
-    gr_play_opts o = {.seed = seed, .max_side_turns = whole ? 0 : (int)moves, .check_invariants = 1,
+    gr_play_opts o = {.seed = seed, .max_side_turns = (int)moves, .check_invariants = 1,
                       .narrate = quiet ? NULL : stdout};
     if (make_players(players_spec, seed, players, &err)) { fprintf(stderr, "grognard run: %s\n", err.msg); goto done; }
     int n = gr_play(&g, st, players, &rec, &log, &o, &err);

@@ -9,7 +9,8 @@ static void usage(FILE *out)
     fprintf(out,
             "grognard - Napoleonic wargames rules engine and AI\n\n"
             "usage: grognard VERB [ARGS]\n"
-            "  run [SCENARIO] [--seed N] [--moves N|--whole] [--out DIR]   play with random legal orders (default scenario)\n"
+            "  run [SCENARIO] [--players A,B] [--seed N] [--moves N] [--record FILE] [--out DIR]\n"
+            "                                    play a whole battle (or N player-moves) with random legal orders\n"
             "  validate FILE...                  check scenario files\n"
             "  render FILE --svg OUT.svg         draw the table\n"
             "  show FILE                         text summary of a scenario\n"
