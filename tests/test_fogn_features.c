@@ -1,0 +1,202 @@
+/* test_fogn_features.c - the evaluator's inputs (gr_ruleset.features): per
+ * side the Army Combat Value and attrition against the 50% break point
+ * (§14), unit values by cohesion level, objectives held or contested, the
+ * line of communications occupied or threatened (§13), fresh cavalry; and
+ * per unit its side, value, cohesion and Spent mark. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "fogn_fixture.h"
+
+#define MAX_FEATURES (2 * 12 + 2 + 4 * FOGN_MAX_UNITS)
+
+typedef struct feats {
+    int n;
+    double v[MAX_FEATURES];
+    const char *name[MAX_FEATURES];
+} feats;
+
+static void read_features(const fogn_scenario *s, const fogn_state *st, feats *f)
+{
+    f->n = fogn_ruleset.features(s, st, f->v, f->name, MAX_FEATURES);
+}
+
+static double feat(const feats *f, const char *name)
+{
+    for (int i = 0; i < f->n; i++)
+        if (f->name[i] && !strcmp(f->name[i], name)) return f->v[i];
+    fail_msg("no feature named %s", name);
+    return 0;
+}
+
+/* side 0: two small infantry units (value 2 each) and a small cavalry unit
+ * (value 2); side 1: one large infantry unit (value 3) far up the table */
+static fogn_scenario *scn(void)
+{
+    fogn_scenario *s = fx_scenario();
+    fx_unit(s, 0, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 20, 10, 90);
+    fx_unit(s, 0, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 26, 10, 90);
+    fx_unit(s, 0, FOGN_CAV_HEAVY, FOGN_SMALL, FOGN_F_LINE, 34, 10, 90);
+    fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_LARGE, FOGN_F_TACTICAL, 20, 35, -90);
+    return s;
+}
+
+static void test_features_names_and_count(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn();
+    fogn_state st;
+    fx_state(s, &st, 0);
+    feats f;
+    read_features(s, &st, &f);
+    /* 12 a side, the move and the side to move, 4 a unit */
+    assert_int_equal(f.n, 2 * 12 + 2 + 4 * 4);
+    assert_string_equal(f.name[0], "s0_acv");
+    assert_string_equal(f.name[12], "s1_acv");
+    assert_string_equal(f.name[24], "move");
+    assert_string_equal(f.name[26], "u0_side");
+    assert_string_equal(f.name[26 + 4 * 3 + 2], "u3_cohesion");
+    /* a short buffer takes only what fits */
+    double few[5];
+    assert_int_equal(fogn_ruleset.features(s, &st, few, NULL, 5), 5);
+    free(s);
+}
+
+static void test_s14_acv_attrition_and_break_share(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn();
+    fogn_state st;
+    fx_state(s, &st, 0);
+    feats f;
+    read_features(s, &st, &f);
+    assert_true(feat(&f, "s0_acv") == 6);
+    assert_true(feat(&f, "s1_acv") == 3);
+    assert_true(feat(&f, "s0_attrition") == 0);
+    assert_true(feat(&f, "s0_steady") == 6);
+    assert_true(feat(&f, "s0_fresh_cavalry") == 1);
+    /* u1 Broken: its whole value is attrition; 2 of the 3 points that break
+     * an army of 6 (50%) */
+    st.u[1].cohesion = FOGN_BROKEN;
+    st.u[0].cohesion = FOGN_WAVERING;
+    read_features(s, &st, &f);
+    assert_true(feat(&f, "s0_attrition") == 2);
+    ASSERT_NEAR(feat(&f, "s0_attrition_to_break"), 2.0 / 3.0, 1e-12);
+    assert_true(feat(&f, "s0_steady") == 2);
+    assert_true(feat(&f, "s0_wavering") == 2);
+    assert_true(feat(&f, "s0_broken") == 2);
+    assert_true(feat(&f, "s0_disordered") == 0);
+    assert_true(feat(&f, "s1_attrition") == 0);
+    free(s);
+}
+
+static void test_s2_6_spent_cavalry_is_not_fresh(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn();
+    fogn_state st;
+    fx_state(s, &st, 0);
+    st.u[2].flags |= FOGN_UF_SPENT;
+    st.u[2].bases_lost = 1;
+    feats f;
+    read_features(s, &st, &f);
+    assert_true(feat(&f, "s0_fresh_cavalry") == 0);
+    assert_true(feat(&f, "u2_spent") == 1);
+    /* §14: a small Spent cavalry unit counts half a point a lost base */
+    ASSERT_NEAR(feat(&f, "s0_attrition"), 0.5, 1e-12);
+    free(s);
+}
+
+static void test_objectives_held_and_contested(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn();
+    /* 2 MU ahead of u0's front edge, within its 3 MU radius */
+    s->nobj = 1;
+    snprintf(s->obj[0].name, sizeof s->obj[0].name, "crossroads");
+    s->obj[0].x = 20;
+    s->obj[0].y = 12;
+    s->obj[0].radius = 3;
+    s->obj[0].points = 4;
+    s->obj[0].owner = -1;
+    fogn_state st;
+    fx_state(s, &st, 0);
+    feats f;
+    read_features(s, &st, &f);
+    assert_true(feat(&f, "s0_objectives_held") == 4);
+    assert_true(feat(&f, "s1_objectives_held") == 0);
+    assert_true(feat(&f, "s0_objectives_contested") == 0);
+    /* a Wavering unit holds nothing */
+    st.u[0].cohesion = FOGN_WAVERING;
+    read_features(s, &st, &f);
+    assert_true(feat(&f, "s0_objectives_held") == 0);
+    /* steady again, and the enemy 1 MU beyond the objective: contested */
+    st.u[0].cohesion = FOGN_STEADY;
+    st.u[3].y = 13;
+    read_features(s, &st, &f);
+    assert_true(feat(&f, "s0_objectives_held") == 0);
+    assert_true(feat(&f, "s1_objectives_held") == 0);
+    assert_true(feat(&f, "s0_objectives_contested") == 4);
+    free(s);
+}
+
+static void test_s13_loc_threat_and_occupation(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn();
+    s->has_loc[0] = 1;
+    s->loc[0] = gr_v2(10, 1.125); /* the 1.5 BW marker spans x 8.875-11.125, y 0-2.25 */
+    fogn_state st;
+    fx_state(s, &st, 0);
+    feats f;
+    read_features(s, &st, &f);
+    /* the enemy's footprint spans x 17.75-22.25 (3 bases), y 35-37.25 */
+    ASSERT_NEAR(feat(&f, "s0_loc_threat"), hypot(17.75 - 11.125, 35 - 2.25), 1e-9);
+    assert_true(feat(&f, "s0_loc_occupied") == 0);
+    /* side 1 has no marker: no threat to measure */
+    assert_true(feat(&f, "s1_loc_threat") == -1);
+    /* the enemy standing on the marker occupies it */
+    st.u[3].x = 10;
+    st.u[3].y = 2.25;
+    read_features(s, &st, &f);
+    assert_true(feat(&f, "s0_loc_occupied") == 1);
+    ASSERT_NEAR(feat(&f, "s0_loc_threat"), 0, 1e-9);
+    free(s);
+}
+
+static void test_destroyed_unit_reads_as_gone(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn();
+    fogn_state st;
+    fx_state(s, &st, 0);
+    st.u[3].flags |= FOGN_UF_DESTROYED;
+    feats f;
+    read_features(s, &st, &f);
+    assert_true(feat(&f, "u3_side") == 1);
+    assert_true(feat(&f, "u3_value") == 3);
+    assert_true(feat(&f, "u3_cohesion") == 4);
+    assert_true(feat(&f, "u0_cohesion") == FOGN_STEADY);
+    assert_true(feat(&f, "s1_attrition") == 3);
+    ASSERT_NEAR(feat(&f, "s1_attrition_to_break"), 2.0, 1e-12);
+    free(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_features_names_and_count),
+        cmocka_unit_test(test_s14_acv_attrition_and_break_share),
+        cmocka_unit_test(test_s2_6_spent_cavalry_is_not_fresh),
+        cmocka_unit_test(test_objectives_held_and_contested),
+        cmocka_unit_test(test_s13_loc_threat_and_occupation),
+        cmocka_unit_test(test_destroyed_unit_reads_as_gone),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
