@@ -171,7 +171,8 @@ typedef struct fogn_reach {
     int flank_rear;       /* §6.11: a flank or rear assault */
     int through;          /* first friend passed through (declaring needs a CMT, §6.2), -1 none */
     uint64_t through_mask;/* every friend passed through */
-    int blocker;          /* when not reached: a unit in the way of the preferred wheel, -1 */
+    int blocker;          /* when not reached: a unit in the way of the preferred wheel (one within the
+                           * open-ground move), -1 */
     int ntouch;           /* other enemies its contact pose also touches */
     int touch[FOGN_MAX_UNITS];
 } fogn_reach;

@@ -207,6 +207,29 @@ static int try_wheel(const reach_ctx *c, double theta, fogn_reach *r, int *block
     gr_rect w = wheeled(c, theta);
     double arc = theta * c->start.w;
     gr_vec2 u = gr_rect_fwd(&w);
+    /* the moment the straight advance first touches the target */
+    double tc = INFINITY;
+    for (int k = 0; k < c->nb; k++) {
+        double lo, hi;
+        if (!fogn_rect_window(&w, u, &c->brect[k], 0, &lo, &hi) || hi <= T_EPS) continue;
+        if (lo < -T_EPS) return gr_error_set(err, "a wheel of %.1f degrees runs into %s", theta / DEG, pb->name);
+        if (lo < tc) tc = lo < 0 ? 0 : lo;
+    }
+    if (!isfinite(tc))
+        return gr_error_set(err, "going straight after a wheel of %.1f degrees %s would miss %s", theta / DEG, p->name,
+                            pb->name);
+    /* beyond even the open-ground move: no need to look at the path */
+    if (c->o->allowance <= 0) {
+        double open = fogn_allowance(s, p, &st->u[c->a], FOGN_MC_OPEN);
+        double used = tc + ((FOGN_REACH_ARC_COUNTS && !c->o->arc_free) ? arc : 0);
+        double max_arc = c->o->max_arc > 0 ? c->o->max_arc : FOGN_WHEEL_ARC_FRACTION * open;
+        if (open >= 0 && arc > max_arc + T_EPS)
+            return gr_error_set(err, "a wheel of %.1f degrees sweeps %.2f MU: at most %.2f (§6.5)", theta / DEG, arc,
+                                max_arc);
+        if (open >= 0 && used > open + T_EPS)
+            return gr_error_set(err, "%s is %.2f MU away along the path: %s moves %.4g MU at most (§6.1)", pb->name,
+                                used, p->name, open);
+    }
     fogn_sweep sw;
     fogn_sweep_clear(&sw);
     fogn_sweep_rect(&sw, &c->start);
@@ -219,17 +242,6 @@ static int try_wheel(const reach_ctx *c, double theta, fogn_reach *r, int *block
         }
     }
     int nwheel = sw.n;
-    /* the moment the straight advance first touches the target */
-    double tc = INFINITY;
-    for (int k = 0; k < c->nb; k++) {
-        double lo, hi;
-        if (!fogn_rect_window(&w, u, &c->brect[k], 0, &lo, &hi) || hi <= T_EPS) continue;
-        if (lo < -T_EPS) return gr_error_set(err, "a wheel of %.1f degrees runs into %s", theta / DEG, pb->name);
-        if (lo < tc) tc = lo < 0 ? 0 : lo;
-    }
-    if (!isfinite(tc))
-        return gr_error_set(err, "going straight after a wheel of %.1f degrees %s would miss %s", theta / DEG, p->name,
-                            pb->name);
     for (int k = 0; k < c->nb && theta != 0; k++)
         if (sweep_overlaps(&sw, 1, sw.n, &c->brect[k]))
             return gr_error_set(err, "a wheel of %.1f degrees runs into %s", theta / DEG, pb->name);
