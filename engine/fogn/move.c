@@ -49,11 +49,24 @@ double fogn_enemy_dist(const fogn_scenario *s, const fogn_state *st, int unit, c
 {
     gr_rect mine[2];
     int nm;
-    if (where) { mine[0] = *where; nm = 1; }
-    else nm = fogn_unit_rects(&s->units[unit], &st->u[unit], mine);
+    /* a circle holding the footprint, to pass over enemies that cannot be nearer */
+    gr_vec2 mc;
+    double mr;
+    if (where) {
+        mine[0] = *where;
+        nm = 1;
+        mc = gr_rect_centre(where);
+        mr = 0.5 * hypot(where->w, where->d);
+    } else {
+        nm = fogn_unit_rects(&s->units[unit], &st->u[unit], mine);
+        mc = gr_v2(st->u[unit].x, st->u[unit].y);
+        mr = fogn_unit_reach(&s->units[unit], &st->u[unit]);
+    }
     double d = INFINITY;
     for (int j = 0; j < s->nunits; j++) {
         if (s->units[j].side == s->units[unit].side || !fogn_unit_alive(&st->u[j])) continue;
+        double apart = hypot(st->u[j].x - mc.x, st->u[j].y - mc.y);
+        if (apart - mr - fogn_unit_reach(&s->units[j], &st->u[j]) >= d) continue;
         gr_rect e[2];
         int ne = fogn_unit_rects(&s->units[j], &st->u[j], e);
         double x = rects_dist(mine, nm, e, ne);
@@ -70,6 +83,10 @@ static double sweep_enemy_dist(const fogn_scenario *s, const fogn_state *st, int
     double d = cap;
     for (int j = 0; j < s->nunits; j++) {
         if (s->units[j].side == side || !fogn_unit_alive(&st->u[j])) continue;
+        /* the box of the circle holding the enemy's footprint */
+        double r = fogn_unit_reach(&s->units[j], &st->u[j]);
+        double cb[4] = {st->u[j].x - r, st->u[j].y - r, st->u[j].x + r, st->u[j].y + r};
+        if (fogn_box_dist(sw->all, cb) >= d) continue;
         gr_rect e[2];
         int ne = fogn_unit_rects(&s->units[j], &st->u[j], e);
         for (int k = 0; k < ne; k++) {
