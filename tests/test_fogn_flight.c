@@ -19,29 +19,11 @@
 #include "fogn_fixture.h"
 #include "../engine/fogn/outcome.h"
 
+/* the opening position as set up, the phase under test open, no step run */
 static void mk_state(const fogn_scenario *s, fogn_state *st)
 {
-    memset(st, 0, sizeof *st);
+    fogn_state_setup(s, st);
     st->phase = FOGN_PH_MOVEMENT;
-    for (int i = 0; i < s->nunits; i++) {
-        const fogn_unit_profile *p = &s->units[i];
-        fogn_unit *u = &st->u[i];
-        u->x = p->x;
-        u->y = p->y;
-        u->heading = p->heading;
-        u->formation = p->start_formation;
-        u->cohesion = p->start_cohesion;
-        u->flags = FOGN_UF_ON_TABLE;
-        u->target = -1;
-        u->flanked_by = -1;
-    }
-    for (int c = 0; c < s->ncmdrs; c++) {
-        st->c[c].x = s->cmdrs[c].x;
-        st->c[c].y = s->cmdrs[c].y;
-        st->c[c].leading = s->cmdrs[c].start_leading;
-        st->c[c].flags = FOGN_CF_ON_TABLE;
-        st->c[c].level = s->cmdrs[c].level;
-    }
 }
 
 /* unit 0: a Broken small reformed infantry unit in Tactical */

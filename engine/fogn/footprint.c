@@ -128,3 +128,21 @@ gr_rect fogn_cmdr_rect(const fogn_cmdr *c)
     /* a commander's base is square; its "front" is taken as facing +y */
     return gr_rect_make(gr_v2(c->x, c->y + FOGN_CMDR_BASE / 2), GR_PI / 2, FOGN_CMDR_BASE, FOGN_CMDR_BASE);
 }
+
+double fogn_rects_dist(const gr_rect *a, int na, const gr_rect *b, int nb)
+{
+    double d = INFINITY;
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < nb; j++) {
+            double x = gr_rect_dist(&a[i], &b[j]);
+            if (x < d) d = x;
+        }
+    return d;
+}
+
+double fogn_units_apart(const fogn_scenario *s, const fogn_state *st, int i, int j)
+{
+    gr_rect a[2], b[2];
+    int na = fogn_unit_rects(&s->units[i], &st->u[i], a), nb = fogn_unit_rects(&s->units[j], &st->u[j], b);
+    return fogn_rects_dist(a, na, b, nb);
+}

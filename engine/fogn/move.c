@@ -34,17 +34,6 @@ bool fogn_rect_on_table(const fogn_scenario *s, const gr_rect *r)
     return true;
 }
 
-static double rects_dist(const gr_rect *a, int na, const gr_rect *b, int nb)
-{
-    double d = INFINITY;
-    for (int i = 0; i < na; i++)
-        for (int j = 0; j < nb; j++) {
-            double x = gr_rect_dist(&a[i], &b[j]);
-            if (x < d) d = x;
-        }
-    return d;
-}
-
 double fogn_enemy_dist(const fogn_scenario *s, const fogn_state *st, int unit, const gr_rect *where)
 {
     gr_rect mine[2];
@@ -69,7 +58,7 @@ double fogn_enemy_dist(const fogn_scenario *s, const fogn_state *st, int unit, c
         if (apart - mr - fogn_unit_reach(&s->units[j], &st->u[j]) >= d) continue;
         gr_rect e[2];
         int ne = fogn_unit_rects(&s->units[j], &st->u[j], e);
-        double x = rects_dist(mine, nm, e, ne);
+        double x = fogn_rects_dist(mine, nm, e, ne);
         if (x < d) d = x;
     }
     return d;
@@ -752,7 +741,7 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
             int ne = fogn_unit_rects(&s->units[j], &st->u[j], e);
             gr_rect sr[2];
             int nsr = fogn_unit_rects(p, u, sr);
-            double d0 = rects_dist(sr, nsr, e, ne), d1 = rects_dist(end_rects, nend, e, ne);
+            double d0 = fogn_rects_dist(sr, nsr, e, ne), d1 = fogn_rects_dist(end_rects, nend, e, ne);
             if (d1 < FOGN_WAVERING_KEEP_AWAY - 1e-9 && d1 < d0 - 1e-6)
                 return gr_error_set(err, "%s is Wavering and may not move to within %.0f MU of %s, nor closer to it (§8.9)",
                                     p->name, FOGN_WAVERING_KEEP_AWAY, s->units[j].name);

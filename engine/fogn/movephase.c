@@ -209,13 +209,6 @@ int fogn_mv_done(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *
     return 0;
 }
 
-/* footprint distance between two units */
-static double units_apart(const fogn_scenario *s, const fogn_state *st, int i, int j)
-{
-    gr_rect a = fogn_unit_rect(&s->units[i], &st->u[i]), b = fogn_unit_rect(&s->units[j], &st->u[j]);
-    return gr_rect_dist(&a, &b);
-}
-
 /* §8.12: every Broken unit of the mover that has not moved flees first; friends
  * a Broken non-skirmish infantry unit passes within 4 MU of for the first time
  * (not already that close when it set off) take a cohesion test */
@@ -230,7 +223,7 @@ static int flee(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *l
         int was_near[FOGN_MAX_UNITS] = {0};
         for (int j = 0; j < s->nunits; j++)
             if (j != i && s->units[j].side == p->side && fogn_unit_alive(&st->u[j]))
-                was_near[j] = units_apart(s, st, i, j) <= FOGN_FLIGHT_TEST_RANGE + GR_EPS;
+                was_near[j] = fogn_units_apart(s, st, i, j) <= FOGN_FLIGHT_TEST_RANGE + GR_EPS;
         fogn_retire_result r;
         if (fogn_flight(s, st, i, &r, NULL)) continue;
         any = 1;

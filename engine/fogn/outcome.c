@@ -84,17 +84,6 @@ gr_rect fogn_rect_limber(const fogn_unit_profile *p, const fogn_unit *u, const g
     return gr_rect_make(gr_v2_sub(r->fc, gr_v2_scale(gr_rect_fwd(r), lim.d)), r->heading + GR_PI, lim.w, lim.d);
 }
 
-static double rects_dist(const gr_rect *a, int na, const gr_rect *b, int nb)
-{
-    double d = INFINITY;
-    for (int i = 0; i < na; i++)
-        for (int j = 0; j < nb; j++) {
-            double x = gr_rect_dist(&a[i], &b[j]);
-            if (x < d) d = x;
-        }
-    return d;
-}
-
 static void project(const gr_vec2 *c, int n, gr_vec2 ax, double *lo, double *hi)
 {
     *lo = INFINITY;
@@ -335,7 +324,7 @@ void fogn_walk_init(fogn_walk *w, const fogn_scenario *s, const fogn_state *st, 
         if (s->units[j].side == w->side || !fogn_unit_alive(&st->u[j])) continue;
         gr_rect e[2];
         int ne = fogn_unit_rects(&s->units[j], &st->u[j], e);
-        if (rects_dist(start, 1, e, ne) > FOGN_CONTACT_TOL) continue;
+        if (fogn_rects_dist(start, 1, e, ne) > FOGN_CONTACT_TOL) continue;
         gr_rect eb = fogn_unit_rect(&s->units[j], &st->u[j]);
         if (gr_v2_dot(d, gr_v2_sub(cu, gr_rect_centre(&eb))) > -1e-9) w->ignore |= 1ull << j;
     }
@@ -859,7 +848,7 @@ static void fill_contacts(const fogn_scenario *s, const fogn_state *st, int unit
         if (s->units[j].side == s->units[unit].side || !fogn_unit_alive(&st->u[j])) continue;
         gr_rect e[2];
         int ne = fogn_unit_rects(&s->units[j], &st->u[j], e);
-        if (rects_dist(end, 1, e, ne) <= FOGN_CONTACT_TOL) r->contact[r->ncontact++] = j;
+        if (fogn_rects_dist(end, 1, e, ne) <= FOGN_CONTACT_TOL) r->contact[r->ncontact++] = j;
     }
 }
 
@@ -1116,7 +1105,7 @@ gr_vec2 fogn_retire_dir(const fogn_scenario *s, const fogn_state *st, int unit, 
         int ne = fogn_unit_rects(&s->units[j], &st->u[j], e);
         gr_rect eb = fogn_unit_rect(&s->units[j], &st->u[j]);
         gr_vec2 v;
-        if (FOGN_OUT_AWAY_FROM_FACE && rects_dist(&r, 1, e, ne) <= FOGN_CONTACT_TOL) {
+        if (FOGN_OUT_AWAY_FROM_FACE && fogn_rects_dist(&r, 1, e, ne) <= FOGN_CONTACT_TOL) {
             switch (touched_face(&r, &eb)) {
             case GR_ARC_FRONT: v = gr_v2_scale(fwd, -1); break;
             case GR_ARC_REAR: v = fwd; break;
@@ -1142,7 +1131,7 @@ bool fogn_retire_pinned(const fogn_scenario *s, const fogn_state *st, int unit)
         if (s->units[j].side == s->units[unit].side || !fogn_unit_alive(&st->u[j])) continue;
         gr_rect e[2];
         int ne = fogn_unit_rects(&s->units[j], &st->u[j], e);
-        if (rects_dist(&r, 1, e, ne) > FOGN_CONTACT_TOL) continue;
+        if (fogn_rects_dist(&r, 1, e, ne) > FOGN_CONTACT_TOL) continue;
         gr_rect eb = fogn_unit_rect(&s->units[j], &st->u[j]);
         seen[touched_face(&r, &eb)] = 1;
     }
@@ -1229,7 +1218,7 @@ int fogn_retire_to_range_plan(const fogn_scenario *s, const fogn_state *st, int 
         ne += fogn_unit_rects(&s->units[j], &st->u[j], es + ne);
         fl[nf++] = j;
     }
-    if (nf == 0 || rects_dist(&orig, 1, es, ne) >= range - 1e-9) {
+    if (nf == 0 || fogn_rects_dist(&orig, 1, es, ne) >= range - 1e-9) {
         r->stop = FOGN_OS_COMPLETE; /* already far enough: no move */
         return 0;
     }

@@ -233,11 +233,8 @@ void fogn_advance_to_decision(const fogn_scenario *s, fogn_state *st, gr_dice *d
     advance(s, st, dice, log);
 }
 
-void fogn_init(const void *scn, void *state);
-void fogn_init(const void *scn, void *state)
+void fogn_state_setup(const fogn_scenario *s, fogn_state *st)
 {
-    const fogn_scenario *s = scn;
-    fogn_state *st = state;
     memset(st, 0, sizeof *st);
     for (int i = 0; i < s->nunits; i++) {
         const fogn_unit_profile *p = &s->units[i];
@@ -270,6 +267,14 @@ void fogn_init(const void *scn, void *state)
     st->move = 1;
     st->step = FOGN_ST_CMD_BEGIN;
     st->winner = GR_SIDE_NONE;
+}
+
+void fogn_init(const void *scn, void *state);
+void fogn_init(const void *scn, void *state)
+{
+    const fogn_scenario *s = scn;
+    fogn_state *st = state;
+    fogn_state_setup(s, st);
     /* the opening steps roll no dice: the first decision is the command phase's */
     advance(s, st, NULL, NULL);
 }

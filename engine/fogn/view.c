@@ -115,19 +115,6 @@ static bool unit_inside_piece(const fogn_scenario *s, const fogn_state *st, int 
     return true;
 }
 
-static double units_apart(const fogn_scenario *s, const fogn_state *st, int i, int j)
-{
-    gr_rect a[2], b[2];
-    int na = fogn_unit_rects(&s->units[i], &st->u[i], a), nb = fogn_unit_rects(&s->units[j], &st->u[j], b);
-    double d = INFINITY;
-    for (int x = 0; x < na; x++)
-        for (int y = 0; y < nb; y++) {
-            double v = gr_rect_dist(&a[x], &b[y]);
-            if (v < d) d = v;
-        }
-    return d;
-}
-
 /* What terrain does to the lines between viewer i and unit j, worked out
  * once per pair: the pieces that can stop a line (those neither unit stands
  * in), or that j is hidden whatever the line. Ruling: a hill blocks a line
@@ -156,7 +143,7 @@ static void sight_ctx_init(const fogn_scenario *s, const fogn_state *st, int i, 
         bool in_j = unit_touches_piece(s, st, j, p);
         if (screen && in_j && unit_inside_piece(s, st, j, p)) {
             double lim = type == GR_T_DENSE_WOOD ? FOGN_DENSE_SIGHT : FOGN_COVER_SIGHT;
-            if (units_apart(s, st, i, j) > lim + GR_EPS) {
+            if (fogn_units_apart(s, st, i, j) > lim + GR_EPS) {
                 c->hidden = true;
                 return;
             }
@@ -211,8 +198,8 @@ static bool screen_passable(const fogn_scenario *s, const fogn_state *st, int f,
     if (fogn_troop_arm((fogn_troop)s->units[f].troop) != FOGN_ARM_ART || band_d <= FOGN_MEDIUM_RANGE) return false;
     const fogn_unit *u = &st->u[k];
     if (!(u->formation == FOGN_F_SKIRMISH || u->formation == FOGN_F_SKIRMISH_LINE)) return false;
-    return units_apart(s, st, k, f) >= FOGN_SKIRM_SCREEN_CLEAR - GR_EPS &&
-           units_apart(s, st, k, t) >= FOGN_SKIRM_SCREEN_CLEAR - GR_EPS;
+    return fogn_units_apart(s, st, k, f) >= FOGN_SKIRM_SCREEN_CLEAR - GR_EPS &&
+           fogn_units_apart(s, st, k, t) >= FOGN_SKIRM_SCREEN_CLEAR - GR_EPS;
 }
 
 /* the other units' footprints near the lines from firer f to target t, with
@@ -366,7 +353,7 @@ bool fogn_enemy_cavalry_near(const fogn_scenario *s, const fogn_state *st, int f
     for (int j = 0; j < s->nunits; j++) {
         if (s->units[j].side == s->units[f].side || !fogn_unit_alive(&st->u[j]) || st->u[j].cohesion == FOGN_BROKEN) continue;
         if (fogn_troop_arm((fogn_troop)s->units[j].troop) != FOGN_ARM_CAV) continue;
-        if (units_apart(s, st, f, j) <= range + GR_EPS) return true;
+        if (fogn_units_apart(s, st, f, j) <= range + GR_EPS) return true;
     }
     return false;
 }
@@ -400,7 +387,7 @@ static bool touching_enemy(const fogn_scenario *s, const fogn_state *st, int i)
 {
     for (int j = 0; j < s->nunits; j++)
         if (s->units[j].side != s->units[i].side && fogn_unit_alive(&st->u[j]) &&
-            units_apart(s, st, i, j) <= FOGN_CONTACT_TOL)
+            fogn_units_apart(s, st, i, j) <= FOGN_CONTACT_TOL)
             return true;
     return false;
 }
@@ -411,7 +398,7 @@ int fogn_flank_supporters(const fogn_scenario *s, const fogn_state *st, int i, i
     gr_rect ri = fogn_unit_rect(p, &st->u[i]);
     int foes[FOGN_MAX_UNITS], nf = 0;
     for (int j = 0; j < s->nunits; j++)
-        if (s->units[j].side != p->side && fogn_unit_alive(&st->u[j]) && units_apart(s, st, i, j) <= FOGN_CONTACT_TOL)
+        if (s->units[j].side != p->side && fogn_unit_alive(&st->u[j]) && fogn_units_apart(s, st, i, j) <= FOGN_CONTACT_TOL)
             foes[nf++] = j;
     int n = 0, taken[2] = {0, 0};
     for (int k = 0; k < s->nunits && n < max; k++) {
@@ -421,7 +408,7 @@ int fogn_flank_supporters(const fogn_scenario *s, const fogn_state *st, int i, i
         fogn_arm qa = fogn_troop_arm((fogn_troop)q->troop), pa = fogn_troop_arm((fogn_troop)p->troop);
         if (pa == FOGN_ARM_CAV && qa != FOGN_ARM_CAV) continue; /* infantry and guns never support cavalry */
         if (!elan_fit(p, q) || touching_enemy(s, st, k)) continue;
-        if (units_apart(s, st, i, k) > FOGN_FLANK_SUPPORT_RANGE + GR_EPS) continue;
+        if (fogn_units_apart(s, st, i, k) > FOGN_FLANK_SUPPORT_RANGE + GR_EPS) continue;
         int ok = 0;
         for (int f = 0; f < nf && !ok; f++) {
             const fogn_unit *fu = &st->u[foes[f]];
@@ -464,7 +451,7 @@ bool fogn_rear_supported(const fogn_scenario *s, const fogn_state *st, int i)
         if (pa == FOGN_ARM_CAV ? qa != FOGN_ARM_CAV : qa != FOGN_ARM_INF) continue;
         if (qa == FOGN_ARM_INF && (qu->formation == FOGN_F_SKIRMISH || qu->formation == FOGN_F_SKIRMISH_LINE)) continue;
         if (!elan_fit(p, q) || touching_enemy(s, st, k)) continue;
-        double d = units_apart(s, st, i, k);
+        double d = fogn_units_apart(s, st, i, k);
         /* ruling: "could reach its rear in one move" read as within its open-ground move */
         if (d > FOGN_REAR_SUPPORT_RANGE + GR_EPS || d > fogn_allowance(s, q, qu, FOGN_MC_OPEN) + GR_EPS) continue;
         gr_rect rk = fogn_unit_rect(q, qu);
