@@ -527,6 +527,51 @@ static int form_in_place(const fogn_scenario *s, fogn_state *st, int j, int form
     return 0;
 }
 
+/* §6.8 retargeting, judged the moment the target has gone: an assaulter
+ * that can no longer reach it turns on the nearest other enemy it can reach
+ * that was within 2 MU of the target's place before it moved, or of the
+ * ground it went over (ruling: the footprint swept from its old place to its
+ * new one, sampled FOGN_AS_RETARGET_SAMPLES times; abandoned guns do not
+ * count). The new target reacts in its turn if the reactions have not passed
+ * it; otherwise it simply stands. */
+static void retarget_after_evade(const fogn_scenario *s, fogn_state *st, int j, const gr_rect *before,
+                                 const assault_on *on, gr_log *log)
+{
+    gr_rect after = fogn_unit_rect(&s->units[j], &st->u[j]);
+    gr_vec2 shift = gr_v2_sub(gr_rect_centre(&after), gr_rect_centre(before));
+    for (int q = 0; q < on->n; q++) {
+        int a = on->who[q];
+        fogn_reach r;
+        if (st->u[a].astate != AS_GOING || st->u[a].target != j) continue;
+        if (fogn_unit_alive(&st->u[j]) && fogn_assault_reach(s, st, a, j, &r, NULL) == 1) continue;
+        int best = -1;
+        double bd = INFINITY;
+        for (int k = 0; k < s->nunits; k++) {
+            if (k == j || s->units[k].side == s->units[a].side || !fogn_unit_alive(&st->u[k])) continue;
+            if (st->u[k].flags & FOGN_UF_ABANDONED) continue;
+            gr_rect kr = fogn_unit_rect(&s->units[k], &st->u[k]);
+            double near = INFINITY;
+            for (int w = 0; w <= FOGN_AS_RETARGET_SAMPLES; w++) {
+                gr_rect m = *before;
+                double f = (double)w / FOGN_AS_RETARGET_SAMPLES;
+                m.fc = gr_v2_add(m.fc, gr_v2_scale(shift, f));
+                double dd = gr_rect_dist(&m, &kr);
+                if (dd < near) near = dd;
+            }
+            if (near > FOGN_CLOSE + GR_EPS || !can_assault(s, st, a, k, 0, &r)) continue;
+            double d = apart(s, st, a, k);
+            if (d < bd) {
+                bd = d;
+                best = k;
+            }
+        }
+        if (best < 0) continue;
+        st->u[a].target = (int8_t)best;
+        gr_log_add(log, GR_EV_NOTE, s->units[a].side, "%s turns on %s instead", s->units[a].name,
+                   s->units[best].name);
+    }
+}
+
 /* an evade (§6.8): D6 + bonus straight away from the assaulters */
 static int evade(const fogn_scenario *s, fogn_state *st, int j, const assault_on *a, gr_dice *dice, gr_log *log)
 {
@@ -542,9 +587,11 @@ static int evade(const fogn_scenario *s, fogn_state *st, int j, const assault_on
     if (o.dir.x == 0 && o.dir.y == 0) o.dir = gr_v2_scale(gr_v2_dir(st->u[j].heading), -1);
     o.end_formation = -1;
     fogn_retire_result r;
+    gr_rect before = fogn_unit_rect(p, &st->u[j]);
     if (fogn_retire(s, st, j, &o, &r, NULL)) return 0;
     st->u[j].flags |= FOGN_UF_REACTED | FOGN_UF_EVADED;
     gr_log_add(log, GR_EV_MOVE, p->side, "%s evades %.1f MU", p->name, r.covered);
+    retarget_after_evade(s, st, j, &before, a, log);
     /* §23.3 #44: friends it passes through test, unless Skirmishers or Artillery */
     for (int k = 0; k < r.nburst; k++) fogn_ct_owe(st, r.burst[k]);
     if (r.stopped_by >= 0) fogn_ct_owe(st, r.stopped_by);
@@ -596,6 +643,13 @@ int fogn_react(const fogn_scenario *s, fogn_state *st, int j, int reaction, gr_d
             if (pass < 0) return -1;
             if (!pass) fogn_lose(s, st, j, 1, log, "failed to stand against cavalry");
             if (a.cav_within_2) fogn_lose(s, st, j, 1, log, "cavalry charged from within 2 MU");
+        } else if (u->formation == FOGN_F_SQUARE && !a.cavalry && !a.flank) {
+            /* §6.6: a Square assaulted only by infantry tests whether it stays
+             * in Square or changes to Tactical (book: both choices test) */
+            pass = fogn_cohesion_test(s, st, j, fogn_ct_score(FOGN_CTT_SQUARE_VS_INFANTRY, 0), dice, log,
+                                      "stay in square");
+            if (pass < 0) return -1;
+            if (!pass) fogn_lose(s, st, j, 1, log, "failed test in square");
         }
         break;
     case FOGN_RE_SQUARE: {

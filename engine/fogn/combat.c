@@ -16,6 +16,13 @@
 #include <stdio.h>
 #include <string.h>
 
+/* --- rulings of this file (listed in docs/rulings.md) ------------------------------------------------ */
+/* §9.3 / §9.8 Ruling: a flank supporter's dice take its own élan re-rolls,
+ * one level better when a commander leads the supporter (1); 0: élan only */
+/* §9.3, §9.6 Ruling: a flank supporter's dice go at the first foe (nearest the
+ * centre of the supported unit's front first) inside the supporter's support
+ * area (1); 0: always at the central foe */
+
 /* --- what the ground and the neighbours say (sight.h) ----------------------------------------------- */
 
 /* the melee situation of unit i against its front opponents (§9.2, §9.3) */
@@ -138,6 +145,60 @@ static void split_dice(int n, int k, int *count)
     count[0] += n % k;
 }
 
+/* §9.3: each flank supporter's dice are rolled on their own with the
+ * SUPPORTER's élan re-rolls (raised a level when a commander leads the
+ * supporter, §9.8), at the supported unit's to-hit score against the first
+ * of its foes (nearest the centre first) lying in the supporter's support
+ * area (FOGN_CO_SUPPORT_FOE_IN_AREA) */
+static int roll_flank_support(const fogn_scenario *s, const fogn_state *st, int i, const int *foes, int k,
+                              const int *score, int *hits, gr_dice *dice, gr_log *log)
+{
+    int sup[2];
+    int nsup = fogn_flank_supporters(s, st, i, sup, 2);
+    for (int n = 0; n < nsup; n++) {
+        const fogn_unit_profile *q = &s->units[sup[n]];
+        int at = 0;
+        for (int f = 0; f < k; f++)
+            if (!FOGN_CO_SUPPORT_FOE_IN_AREA || fogn_in_support_area(s, st, sup[n], foes[f])) {
+                at = f;
+                break;
+            }
+        int reroll = fogn_combat_reroll(fogn_elan_level(q), FOGN_CO_SUPPORT_LEADER_COUNTS &&
+                                                                fogn_leader_of(s, st, sup[n]) >= 0);
+        char what[160];
+        snprintf(what, sizeof what, "flank support by %s against %s", q->name, s->units[foes[at]].name);
+        int h = fogn_roll_hits(s->units[i].side, s->units[i].name, FOGN_FLANK_SUPPORT_DICE, score[at], reroll, dice, log,
+                               what);
+        if (h < 0) return -1;
+        hits[foes[at]] += h;
+    }
+    return 0;
+}
+
+/* §10.2: the commander's unit "retires" from this combat (his 5+ row) when
+ * the resolution order will still find it in contact at its own step: it is
+ * not Steady, not pinned (§9.11), and some enemy touching it does not go
+ * first, i.e. is at a better level, or at the same level while the unit
+ * itself is of the inactive side (which resolves first, §9.10). Being Not
+ * Steady alone is not enough: a Disordered unit whose Broken, Wavering or
+ * inactive Disordered enemy retires first stays where it is. */
+static int will_retire(const fogn_scenario *s, const fogn_state *st, int i)
+{
+    int li = st->u[i].cohesion;
+    if (li == FOGN_STEADY || fogn_retire_pinned(s, st, i)) return 0;
+    int foes[FOGN_MAX_UNITS];
+    int nf = fogn_touching_enemies(s, st, i, foes, FOGN_MAX_UNITS);
+    int inactive = s->units[i].side != st->active;
+    for (int k = 0; k < nf; k++) {
+        const fogn_unit *e = &st->u[foes[k]];
+        if (!fogn_unit_alive(e)) continue;
+        /* abandoned guns never leave (the resolution skips them) */
+        int first = !(e->flags & FOGN_UF_ABANDONED) && (e->cohesion > li || (e->cohesion == li && !inactive));
+        if (!first) return 1;
+    }
+    return 0;
+}
+
 int fogn_co_round(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log)
 {
     if (st->round == 2) gr_log_add(log, GR_EV_PHASE, st->active, "second round of combat");
@@ -170,32 +231,24 @@ int fogn_co_round(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log 
         int flank = cd.flank; /* the supporters' dice, their own re-rolls */
         int led = fogn_leader_of(s, st, i) >= 0;
         int reroll = fogn_combat_reroll(fogn_elan_level(p), led);
-        int count[FOGN_MAX_UNITS];
+        int count[FOGN_MAX_UNITS], score[FOGN_MAX_UNITS];
         split_dice(own, k, count);
-        int fcount[FOGN_MAX_UNITS];
-        split_dice(flank, k, fcount);
         for (int q = 0; q < k; q++) {
             int j = foes[q];
             fogn_fighter me, them;
             fighter_of(s, st, i, j, &me);
             fighter_of(s, st, j, i, &them);
             int across = fogn_contact_across_obstacle(s, st, i, j);
-            int score = fogn_combat_score(fogn_combat_poa(&me, &them, across));
+            score[q] = fogn_combat_score(fogn_combat_poa(&me, &them, across));
             char what[160];
             snprintf(what, sizeof what, "melee against %s", s->units[j].name);
             if (count[q] > 0) {
-                int h = fogn_roll_hits(p->side, p->name, count[q], score, reroll, dice, log, what);
-                if (h < 0) return -1;
-                hits[j] += h;
-            }
-            if (fcount[q] > 0) {
-                /* ruling: flank-support dice re-roll as the supported unit's élan would without a leader */
-                int h = fogn_roll_hits(p->side, p->name, fcount[q], score, fogn_combat_reroll(fogn_elan_level(p), 0), dice,
-                                       log, "flank support");
+                int h = fogn_roll_hits(p->side, p->name, count[q], score[q], reroll, dice, log, what);
                 if (h < 0) return -1;
                 hits[j] += h;
             }
         }
+        if (flank > 0 && roll_flank_support(s, st, i, foes, k, score, hits, dice, log) < 0) return -1;
         st->u[i].flags |= FOGN_UF_FOUGHT;
         any = 1;
     }
@@ -213,14 +266,32 @@ int fogn_co_round(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log 
     /* 5.2: commanders with units hit three times or more (§10.1) */
     for (int i = 0; i < s->nunits; i++) {
         if (hits[i] < FOGN_CASUALTY_HITS || !fogn_unit_alive(&st->u[i])) continue;
-        int retires = st->u[i].cohesion != FOGN_STEADY;
-        if (fogn_casualty_rolls(s, st, i, fogn_cas_score_for(0, 0, retires), dice, log) < 0) return -1;
+        if (fogn_casualty_rolls(s, st, i, fogn_cas_score_for(0, 0, will_retire(s, st, i)), dice, log) < 0) return -1;
     }
     st->stage = 0;
     return FOGN_ST_CO_STAGE;
 }
 
 /* --- 5.3 the resolution order (§9.10) and pursuits (§9.12) ------------------------------------------- */
+
+/* did unit i take part in this round's melees (it fought, or was hit)? A
+ * unit a pursuit has just run into has not: its combat is the second round
+ * or the next move (§9.12), so this round's resolution leaves it alone */
+static int engaged(const fogn_state *st, int i)
+{
+    return (st->u[i].flags & FOGN_UF_FOUGHT) || st->u[i].hits > 0;
+}
+
+/* the enemies touching unit i that took part in this round, as i did; 0 when i did not */
+static int engaged_foes(const fogn_scenario *s, const fogn_state *st, int i, int *out, int max)
+{
+    if (!engaged(st, i)) return 0;
+    int all[FOGN_MAX_UNITS];
+    int n = fogn_touching_enemies(s, st, i, all, FOGN_MAX_UNITS), k = 0;
+    for (int q = 0; q < n && k < max; q++)
+        if (engaged(st, all[q])) out[k++] = all[q];
+    return k;
+}
 
 static int stage_side(const fogn_state *st) { return (st->stage % 2 == 0) ? st->active ^ 1 : st->active; }
 static int stage_level(const fogn_state *st)
@@ -335,14 +406,19 @@ int fogn_co_stage(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log 
         fogn_unit *u = &st->u[i];
         if (s->units[i].side != side || !fogn_unit_alive(u) || u->cohesion != level) continue;
         if (u->flags & FOGN_UF_ABANDONED) continue;
+        /* only units still in contact with an enemy of this round's melee
+         * retire (§9.10); contacts a pursuit has just made are fought in the
+         * second round or next move (§9.12) */
+        int fought[FOGN_MAX_UNITS];
+        int nfought = engaged_foes(s, st, i, fought, FOGN_MAX_UNITS);
+        if (!nfought) continue;
         int foes[FOGN_MAX_UNITS];
         int nf = fogn_touching_enemies(s, st, i, foes, FOGN_MAX_UNITS);
-        if (!nf) continue; /* only units still in contact retire */
         if (outcome_move(s, st, i, foes, nf, dice, log) < 0) return -1;
-        /* the enemies it left may pursue, after Broken and Wavering retires */
+        /* the enemies that fought it may pursue, after Broken and Wavering retires */
         if (level == FOGN_DISORDERED) continue;
-        for (int k = 0; k < nf; k++) {
-            int e = foes[k];
+        for (int k = 0; k < nfought; k++) {
+            int e = fought[k];
             fogn_unit *eu = &st->u[e];
             if (!fogn_unit_alive(eu) || eu->cohesion >= FOGN_WAVERING) continue;
             fogn_contact still;
@@ -506,17 +582,31 @@ int fogn_co_end(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *l
             gr_log_add(log, GR_EV_MOVE, s->units[i].side, "%s is Spent: a base is lost", s->units[i].name);
         }
     }
+    /* 5.6 a second round for the fresh contacts of first-half pursuits: the
+     * end-of-phase rules (pass-through §9.13, squaring up §9.14) wait for it */
+    int again = 0;
+    for (int i = 0; i < s->nunits; i++) again |= (st->u[i].flags & FOGN_UF_ROUND2) && fogn_unit_alive(&st->u[i]);
+    if (again && st->round == 1) {
+        for (int i = 0; i < s->nunits; i++) {
+            st->u[i].hits = 0;
+            st->u[i].flags &= ~(uint32_t)FOGN_UF_FOUGHT;
+        }
+        fogn_cmdr_displaced(s, st, log);
+        st->round = 2;
+        return FOGN_ST_CO_ROUND;
+    }
     /* §9.13: Steady cavalry still in contact only with infantry passes through
-     * (ruling: Disordered cavalry does not try); no room, and it retires */
+     * (ruling: Disordered cavalry does not try); no room, and it retires. Only
+     * after a melee: contact a pursuit made late is fought next move (§9.12) */
     for (int i = 0; i < s->nunits; i++) {
         fogn_unit *u = &st->u[i];
         if (!fogn_unit_alive(u) || u->cohesion != FOGN_STEADY) continue;
         if (fogn_troop_arm((fogn_troop)s->units[i].troop) != FOGN_ARM_CAV) continue;
         int foes[FOGN_MAX_UNITS];
         int nf = fogn_touching_enemies(s, st, i, foes, FOGN_MAX_UNITS);
-        int only_inf = nf > 0;
+        int only_inf = nf > 0 && engaged(st, i);
         for (int k = 0; k < nf; k++)
-            if (fogn_troop_arm((fogn_troop)s->units[foes[k]].troop) != FOGN_ARM_INF) only_inf = 0;
+            if (fogn_troop_arm((fogn_troop)s->units[foes[k]].troop) != FOGN_ARM_INF || !engaged(st, foes[k])) only_inf = 0;
         if (!only_inf) continue;
         const fogn_unit_profile *p = &s->units[i];
         int d = fogn_roll_distance(p->side, p->name, FOGN_PASS_THROUGH_BONUS, 0, 0, dice, log, "pass through");
@@ -540,18 +630,11 @@ int fogn_co_end(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *l
     for (int k = 0; k < nc; k++) {
         int x = s->units[c[k].a].side == st->active ? c[k].a : c[k].b, y = x == c[k].a ? c[k].b : c[k].a;
         if (c[k].face_a != FOGN_FACE_FRONT || c[k].face_b != FOGN_FACE_FRONT) continue;
+        if (!engaged(st, x) || !engaged(st, y)) continue; /* not contacts from a pursuit (§9.14) */
         fogn_squared sq;
         fogn_square_up(s, st, x, y, 0, &sq, NULL);
     }
     for (int i = 0; i < s->nunits; i++) st->u[i].hits = 0;
     fogn_cmdr_displaced(s, st, log);
-    /* 5.6 a second round for the fresh contacts of first-half pursuits */
-    int again = 0;
-    for (int i = 0; i < s->nunits; i++) again |= (st->u[i].flags & FOGN_UF_ROUND2) && fogn_unit_alive(&st->u[i]);
-    if (again && st->round == 1) {
-        st->round = 2;
-        for (int i = 0; i < s->nunits; i++) st->u[i].flags &= ~(uint32_t)FOGN_UF_FOUGHT;
-        return FOGN_ST_CO_ROUND;
-    }
     return FOGN_ST_RE_VICTORY;
 }

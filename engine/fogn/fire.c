@@ -28,11 +28,91 @@ static gr_action act(int type, int actor, int target, int arg)
     return a;
 }
 
-/* a unit touching any enemy neither fires nor is fired at (§7.1; ruling:
- * the whole unit, even a large one with a free file) */
+/* a unit touching any enemy is not fired at (§7.1; ruling: the whole unit,
+ * even a large one with free bases) */
 static int touching_enemy(const fogn_scenario *s, const fogn_state *st, int i)
 {
     return fogn_in_enemy_contact(s, st, i);
+}
+
+/* §7.1 ruling, §23.3 #36: a unit touching an enemy may fire only from a
+ * wholly free file of a large unit, or a wholly free half of an Extended
+ * Line, as a small unit. Bases touching an enemy are barred, and so are the
+ * bases of the unit touching those (even corner to corner). */
+
+/* the part of unit f that may fire while f touches an enemy: 1 with its
+ * footprint in *out and *half (-1 a file; 0 / 1 the left / right half of a
+ * line), 0 when no part is wholly free */
+static int free_part(const fogn_scenario *s, const fogn_state *st, int f, gr_rect *out, int *half)
+{
+    const fogn_unit_profile *p = &s->units[f];
+    const fogn_unit *u = &st->u[f];
+    if (!FOGN_FIRE_FREE_PART_FIRES || fogn_troop_arm((fogn_troop)p->troop) != FOGN_ARM_INF) return 0;
+    int line = u->formation == FOGN_F_LINE || u->formation == FOGN_F_SKIRMISH_LINE;
+    int cols, rows;
+    fogn_formation_grid(p, (fogn_formation)u->formation, &cols, &rows);
+    if (!line && (p->size != FOGN_LARGE || cols < 3 || u->formation == FOGN_F_SQUARE)) return 0;
+    if (cols * rows > 24) return 0;
+    gr_rect b[24];
+    int nb = fogn_unit_base_rects(p, u, b, 24);
+    /* grid position of each base (a Spent unit lacks its rear rightmost ones) */
+    int at[24], skip = cols * rows - nb, k = 0;
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++) {
+            int idx = r * cols + c;
+            at[idx] = (rows - 1 - r) * cols + (cols - 1 - c) < skip || k >= nb ? -1 : k++;
+        }
+    /* a base is in contact when it shares a stretch of edge with an enemy;
+     * where the unit touches enemies only corner to corner, the corner's base */
+    int barred[24] = {0}, edge = 0;
+    for (int pass = 0; pass < 2 && !edge; pass++)
+        for (int j = 0; j < s->nunits; j++) {
+            if (s->units[j].side == p->side || !fogn_unit_alive(&st->u[j])) continue;
+            gr_rect er[2];
+            int ne = fogn_unit_rects(&s->units[j], &st->u[j], er);
+            for (int q = 0; q < nb; q++)
+                for (int e = 0; e < ne; e++) {
+                    fogn_contact ct;
+                    if (!fogn_rects_contact(&b[q], &er[e], &ct)) continue;
+                    if (ct.len > FOGN_CONTACT_TOL) edge = 1;
+                    if (ct.len > FOGN_CONTACT_TOL || pass == 1) barred[q] = 2;
+                }
+        }
+    for (int q = 0; q < nb; q++) {
+        if (barred[q] != 2) continue;
+        for (int o = 0; o < nb; o++)
+            if (!barred[o] && gr_rect_dist(&b[q], &b[o]) <= FOGN_CONTACT_TOL) barred[o] = 1;
+    }
+    if (line) {
+        gr_rect parts[2];
+        int hc = cols / 2;
+        if (fogn_unit_rects(p, u, parts) != 2) {
+            gr_rect r = parts[0];
+            gr_vec2 rt = gr_rect_right(&r);
+            parts[0] = gr_rect_make(gr_v2_sub(r.fc, gr_v2_scale(rt, r.w / 4)), r.heading, r.w / 2, r.d);
+            parts[1] = gr_rect_make(gr_v2_add(r.fc, gr_v2_scale(rt, r.w / 4)), r.heading, r.w / 2, r.d);
+        }
+        for (int h = 0; h < 2; h++) {
+            int ok = 1;
+            for (int c = h ? hc : 0; c < (h ? cols : hc); c++) ok &= at[c] >= 0 && !barred[at[c]];
+            if (ok) {
+                *out = parts[h];
+                *half = h;
+                return 1;
+            }
+        }
+        return 0;
+    }
+    for (int c = 0; c < cols; c++) {
+        int ok = 1;
+        for (int r = 0; r < rows; r++) ok &= at[r * cols + c] >= 0 && !barred[at[r * cols + c]];
+        if (!ok) continue;
+        const gr_rect *front = &b[at[c]];
+        *out = gr_rect_make(front->fc, front->heading, FOGN_BW, rows * front->d);
+        *half = -1;
+        return 1;
+    }
+    return 0;
 }
 
 int fogn_can_fire(const fogn_scenario *s, const fogn_state *st, int i)
@@ -53,7 +133,21 @@ int fogn_can_fire(const fogn_scenario *s, const fogn_state *st, int i)
         if (!guns) return 0;
     }
     if (u->formation == FOGN_F_COLUMN || u->formation == FOGN_F_LIMBERED) return 0;
-    return !touching_enemy(s, st, i);
+    if (!touching_enemy(s, st, i)) return 1;
+    gr_rect part;
+    int half;
+    return free_part(s, st, i, &part, &half);
+}
+
+/* where firer f fires from: its footprint, or the free part of a unit in
+ * contact (which then fires as a small unit); returns -1 for the whole unit,
+ * else the part's half (-1 a file, 0 / 1 a line's half) + 2 */
+static int fire_from(const fogn_scenario *s, const fogn_state *st, int f, gr_rect *from)
+{
+    int half;
+    if (touching_enemy(s, st, f) && free_part(s, st, f, from, &half)) return half + 2;
+    *from = fogn_unit_rect(&s->units[f], &st->u[f]);
+    return -1;
 }
 
 /* may `t` be fired at at all by `firer`'s side? */
@@ -124,10 +218,15 @@ static void describe_target(const fogn_scenario *s, const fogn_state *st, const 
     }
 }
 
+/* §7.3, §7.6 ruling: a large unit sharing its fire among several targets
+ * fires as a small unit only when every one of them stands in front of one
+ * end base alone; the target it names for the most dice does not decide it */
+
 /* the dice of firer f at target t in band r (groups, reduced for cohesion),
- * with their scores; the number of dice (0: it has none) */
-static int shot_dice(const fogn_scenario *s, const fogn_state *st, const fogn_volley *v, int f, int t, fogn_range r,
-                     int half, fogn_shot *sh)
+ * with their scores; the number of dice (0: it has none). small: -1 the
+ * target decides whether a large unit fires as small (§7.3), 0 / 1 forced */
+static int shot_dice_as(const fogn_scenario *s, const fogn_state *st, const fogn_volley *v, int f, int t,
+                        fogn_range r, int half, int small, fogn_shot *sh)
 {
     const fogn_unit_profile *p = &s->units[f];
     const fogn_unit *u = &st->u[f];
@@ -145,10 +244,15 @@ static int shot_dice(const fogn_scenario *s, const fogn_state *st, const fogn_vo
     /* ruling: a line's attachments stand in its left half; the right half fires without them */
     if (half == 1) c.att_off = 3;
     c.enemy_cav = fogn_enemy_cavalry_near(s, st, f, FOGN_CAV_NEAR_RANGE) || fogn_has_attach(&s->units[t], &st->u[t], FOGN_ATT_CAVALRY);
-    gr_rect fr = fogn_unit_rect(p, u);
+    gr_rect fr;
+    int part = fire_from(s, st, f, &fr);
+    if (part >= 0) {
+        small = 1; /* §23.3 #36: the free part fires as a small unit */
+        if (part == 1) c.att_off = 3; /* ruling: a free file fires without the attachments */
+    }
     int both = 1;
     fogn_fire_line(s, st, f, &fr, t, &both);
-    c.as_small = fogn_fires_as_small(s, st, f, t);
+    c.as_small = small >= 0 ? (uint8_t)small : fogn_fires_as_small(s, st, f, t);
     fogn_fire_dice d;
     if (fogn_fire_dice_of(p, (fogn_formation)u->formation, &c, &d) <= 0) return 0;
     fogn_fire_target desc;
@@ -167,6 +271,12 @@ static int shot_dice(const fogn_scenario *s, const fogn_state *st, const fogn_vo
     int n[FOGN_FG_COUNT];
     memcpy(n, sh->n, sizeof n);
     return total ? fogn_cohesion_reduce(n, sh->score, sh->reroll, FOGN_FG_COUNT, sh->level) : 0;
+}
+
+static int shot_dice(const fogn_scenario *s, const fogn_state *st, const fogn_volley *v, int f, int t, fogn_range r,
+                     int half, fogn_shot *sh)
+{
+    return shot_dice_as(s, st, v, f, t, r, half, -1, sh);
 }
 
 int fogn_volley_add(const fogn_scenario *s, const fogn_state *st, fogn_volley *v, int f, int t, fogn_range range)
@@ -194,7 +304,10 @@ void fogn_volley_support(const fogn_scenario *s, const fogn_state *st, fogn_voll
     for (int u = 0; u < s->nunits; u++) {
         const fogn_unit_profile *p = &s->units[u];
         const fogn_unit *uu = &st->u[u];
-        if (p->side != v->side || !fogn_can_fire(s, st, u) || uu->cohesion >= FOGN_WAVERING) continue;
+        /* ruling: a unit in contact gives no support, even from a free file (§23.3 #36) */
+        if (p->side != v->side || !fogn_can_fire(s, st, u) || uu->cohesion >= FOGN_WAVERING ||
+            touching_enemy(s, st, u))
+            continue;
         /* only a unit with no target of its own supports */
         int busy = 0;
         for (int k = 0; k < v->n && !busy; k++) busy = v->shot[k].firer == u;
@@ -298,7 +411,8 @@ static int fire_outcome(const fogn_scenario *s, fogn_state *st, const fogn_volle
     o.dist = d;
     o.dir = fogn_retire_dir(s, st, t, who, nw);
     if (o.dir.x == 0 && o.dir.y == 0) o.dir = gr_v2_scale(gr_v2_dir(u->heading), -1);
-    o.end_formation = -1;
+    /* §7.9: a Square forced back by fire first forms Tactical, however short the retire */
+    o.end_formation = u->formation == FOGN_F_SQUARE ? FOGN_F_TACTICAL : -1;
     fogn_retire_result r;
     if (fogn_retire_plan(s, st, t, &o, &r, NULL)) return 0;
     if (r.stop == FOGN_OS_REMOVED) {
@@ -372,7 +486,13 @@ static int apply_hits(const fogn_scenario *s, fogn_state *st, const fogn_volley 
     int active_unit = p->side == st->active; /* halts mean nothing to the inactive side (§7.9) */
     int cav = fogn_troop_arm((fogn_troop)p->troop) == FOGN_ARM_CAV;
     fogn_retire_result r;
-    if (res.move == FOGN_FM_CMT_TO_ADVANCE) {
+    /* §6.10: an assaulter hit once or twice by defensive fire may still try
+     * the CMT to press on; cavalry fall back only when it fails or is not
+     * tried, which the Assault Phase sees to (assault.c) */
+    int assaulter = v->defensive && (u->flags & FOGN_UF_ASSAULTING);
+    if (res.move == FOGN_FM_CMT_TO_ADVANCE && cav && assaulter) {
+        /* nothing yet */
+    } else if (res.move == FOGN_FM_CMT_TO_ADVANCE) {
         if (cav && near < FOGN_R3_RANGE - GR_EPS) {
             int guns = 0;
             for (int k = 0; k < 2; k++)
@@ -542,8 +662,9 @@ static void view_from(const fogn_scenario *s, const fogn_state *st, int f, const
 
 static void unit_view(const fogn_scenario *s, const fogn_state *st, int f, fire_view *v)
 {
-    gr_rect whole = fogn_unit_rect(&s->units[f], &st->u[f]);
-    view_from(s, st, f, &whole, v);
+    gr_rect from;
+    fire_from(s, st, f, &from);
+    view_from(s, st, f, &from, v);
 }
 
 /* the menu of firer f: hold fire (never at close range), fire at each
@@ -601,7 +722,10 @@ static void fire_unit(const fogn_scenario *s, const fogn_state *st, fogn_volley 
     if (whole.band == FOGN_RANGE_NONE) return;
     if (u->fire_opt == FOGN_FIRE_OPT_HOLD && whole.band != FOGN_RANGE_CLOSE) return;
     gr_rect parts[2];
-    int np = firing_parts(s, st, f, (fogn_range)whole.band, parts);
+    int np = 1, part_half = -1;
+    int part = fire_from(s, st, f, &parts[0]);
+    if (part < 0) np = firing_parts(s, st, f, (fogn_range)whole.band, parts);
+    else if (part >= 2 && whole.band == FOGN_RANGE_CLOSE) part_half = part - 2; /* a line's free half */
     for (int h = 0; h < np; h++) {
         fire_view pv;
         view_from(s, st, f, &parts[h], &pv);
@@ -617,9 +741,14 @@ static void fire_unit(const fogn_scenario *s, const fogn_state *st, fogn_volley 
         int focus = 0;
         for (int i = 0; i < k; i++)
             if (tlist[i] == u->target) focus = i;
-        int half = np == 2 ? h : -1;
+        int half = np == 2 ? h : part_half;
+        int small = -1;
+        if (FOGN_FIRE_SPLIT_SMALL_ALL_TARGETS && k > 1) {
+            small = 1;
+            for (int i = 0; i < k; i++) small &= fogn_fires_as_small(s, st, f, tlist[i]);
+        }
         fogn_shot base;
-        if (shot_dice(s, st, v, f, tlist[focus], (fogn_range)pv.band, half, &base) <= 0) continue;
+        if (shot_dice_as(s, st, v, f, tlist[focus], (fogn_range)pv.band, half, small, &base) <= 0) continue;
         int pool[FOGN_FG_COUNT];
         memcpy(pool, base.n, sizeof pool);
         fogn_cohesion_reduce(pool, base.score, base.reroll, FOGN_FG_COUNT, base.level);

@@ -145,4 +145,20 @@
 /* Ruling: the order menu considers only this many nearest enemies */
 #define FOGN_MENU_ENEMIES 3
 
+/* Ruling §6.8: "within 2 MU of the line it retired along" is measured at
+ * this many steps of the evader's footprint between its old and new place */
+#define FOGN_AS_RETARGET_SAMPLES 10
+/* Ruling §9.3/§9.8: a flank supporter's dice re-roll one level better when a
+ * commander leads the supporter */
+#define FOGN_CO_SUPPORT_LEADER_COUNTS 1
+/* Ruling §9.3/§9.6: a flank supporter's dice go at the first foe inside its
+ * support area (0: always the central foe) */
+#define FOGN_CO_SUPPORT_FOE_IN_AREA 1
+/* Ruling §7.1, §23.3 #36: a unit in contact fires from a wholly free file
+ * (large unit) or free half (Extended Line) as a small unit */
+#define FOGN_FIRE_FREE_PART_FIRES 1
+/* Ruling §7.3/§7.6: a large unit splitting its fire fires as small only if
+ * every target in the band stands before one end base only */
+#define FOGN_FIRE_SPLIT_SMALL_ALL_TARGETS 1
+
 #endif
