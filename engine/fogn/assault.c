@@ -31,31 +31,7 @@ enum {
     AS_MISSED       /* its target got away and nobody else was in reach */
 };
 
-static gr_action act(int type, int actor, int target, int arg)
-{
-    gr_action a;
-    memset(&a, 0, sizeof a);
-    a.type = (uint16_t)type;
-    a.actor = (int16_t)actor;
-    a.target = (int16_t)target;
-    a.arg = (int16_t)arg;
-    return a;
-}
-
 static fogn_arm arm_of(const fogn_scenario *s, int i) { return fogn_troop_arm((fogn_troop)s->units[i].troop); }
-
-static double apart(const fogn_scenario *s, const fogn_state *st, int i, int j)
-{
-    gr_rect a[2], b[2];
-    int na = fogn_unit_rects(&s->units[i], &st->u[i], a), nb = fogn_unit_rects(&s->units[j], &st->u[j], b);
-    double d = INFINITY;
-    for (int x = 0; x < na; x++)
-        for (int y = 0; y < nb; y++) {
-            double v = gr_rect_dist(&a[x], &b[y]);
-            if (v < d) d = v;
-        }
-    return d;
-}
 
 /* --- who may assault whom (§6.1) ------------------------------------------------------------------ */
 
@@ -216,12 +192,12 @@ static int declarable(const fogn_scenario *s, const fogn_state *st, int i, int j
 int fogn_as_declare_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max)
 {
     int i = st->cursor, n = 0;
-    if (n < max) out[n++] = act(FOGN_A_HOLD, i, -1, 0);
-    if (n < max) out[n++] = act(FOGN_A_DONE, -1, -1, 0);
+    if (n < max) out[n++] = fogn_act(FOGN_A_HOLD, i, -1, 0);
+    if (n < max) out[n++] = fogn_act(FOGN_A_DONE, -1, -1, 0);
     int t[FOGN_MAX_UNITS];
     int nt = assault_targets(s, st, i, 1, t, FOGN_MAX_UNITS);
     for (int k = 0; k < nt && n < max; k++)
-        if (declarable(s, st, i, t[k])) out[n++] = act(FOGN_A_ASSAULT, i, t[k], 0);
+        if (declarable(s, st, i, t[k])) out[n++] = fogn_act(FOGN_A_ASSAULT, i, t[k], 0);
     return n;
 }
 
@@ -275,7 +251,7 @@ static int forced_target(const fogn_scenario *s, const fogn_state *st, int i)
         fogn_reach r;
         if (s->units[j].side == s->units[i].side || !can_assault(s, st, i, j, 0, &r)) continue;
         int rank = r.pivot < 0 ? 0 : 1;
-        double key = rank == 0 ? apart(s, st, i, j) : fabs(r.angle);
+        double key = rank == 0 ? fogn_units_apart(s, st, i, j) : fabs(r.angle);
         if (rank < best_rank || (rank == best_rank && key < best_key - 1e-9)) {
             best = j;
             best_rank = rank;
@@ -406,7 +382,7 @@ static void assaults_on(const fogn_scenario *s, const fogn_state *st, int j, ass
         a->who[a->n++] = i;
         fogn_arm arm = arm_of(s, i);
         int skirm = fogn_is_skirmisher(&s->units[i], u);
-        double d = apart(s, st, i, j);
+        double d = fogn_units_apart(s, st, i, j);
         fogn_reach r;
         int flank = fogn_assault_reach(s, st, i, j, &r, NULL) == 1 && r.flank_rear;
         a->flank |= flank;
@@ -428,7 +404,7 @@ static int shelter_near(const fogn_scenario *s, const fogn_state *st, int j)
     for (int k = 0; k < s->nunits; k++)
         if (k != j && s->units[k].side == s->units[j].side && fogn_unit_alive(&st->u[k]) &&
             arm_of(s, k) == FOGN_ARM_INF && st->u[k].cohesion != FOGN_BROKEN &&
-            apart(s, st, j, k) <= FOGN_CLOSE + GR_EPS)
+            fogn_units_apart(s, st, j, k) <= FOGN_CLOSE + GR_EPS)
             return 1;
     return 0;
 }
@@ -495,8 +471,8 @@ int fogn_as_react_actions(const fogn_scenario *s, const fogn_state *st, gr_actio
     int j = st->cursor, n = 0;
     int opts[FOGN_RE_COUNT];
     int no = react_options(s, st, j, opts);
-    if (n < max) out[n++] = act(FOGN_A_DONE, -1, -1, 0);
-    for (int k = 0; k < no && n < max; k++) out[n++] = act(FOGN_A_REACT, j, -1, opts[k]);
+    if (n < max) out[n++] = fogn_act(FOGN_A_DONE, -1, -1, 0);
+    for (int k = 0; k < no && n < max; k++) out[n++] = fogn_act(FOGN_A_REACT, j, -1, opts[k]);
     return n;
 }
 
@@ -559,7 +535,7 @@ static void retarget_after_evade(const fogn_scenario *s, fogn_state *st, int j, 
                 if (dd < near) near = dd;
             }
             if (near > FOGN_CLOSE + GR_EPS || !can_assault(s, st, a, k, 0, &r)) continue;
-            double d = apart(s, st, a, k);
+            double d = fogn_units_apart(s, st, a, k);
             if (d < bd) {
                 bd = d;
                 best = k;
@@ -789,13 +765,13 @@ int fogn_as_intercept_due(const fogn_scenario *s, const fogn_state *st, int i)
 int fogn_as_intercept_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max)
 {
     int i = st->cursor, n = 0;
-    if (n < max) out[n++] = act(FOGN_A_HOLD, i, -1, 0);
-    if (n < max) out[n++] = act(FOGN_A_DONE, -1, -1, 0);
+    if (n < max) out[n++] = fogn_act(FOGN_A_HOLD, i, -1, 0);
+    if (n < max) out[n++] = fogn_act(FOGN_A_DONE, -1, -1, 0);
     for (int a = 0; a < s->nunits && n < max; a++) {
         fogn_intercept ic;
         int cmdr, cp;
         if (intercept_of(s, st, i, a, &ic) && intercept_payable(s, st, i, ic.needs_cmt, &cmdr, &cp))
-            out[n++] = act(FOGN_A_INTERCEPT, i, a, 0);
+            out[n++] = fogn_act(FOGN_A_INTERCEPT, i, a, 0);
     }
     return n;
 }
@@ -934,9 +910,9 @@ int fogn_as_press_actions(const fogn_scenario *s, const fogn_state *st, gr_actio
 {
     int a = st->cursor, n = 0;
     (void)s;
-    if (n < max) out[n++] = act(FOGN_A_HOLD, a, -1, 0);
-    if (n < max) out[n++] = act(FOGN_A_DONE, -1, -1, 0);
-    if (n < max) out[n++] = act(FOGN_A_PRESS, a, -1, 0);
+    if (n < max) out[n++] = fogn_act(FOGN_A_HOLD, a, -1, 0);
+    if (n < max) out[n++] = fogn_act(FOGN_A_DONE, -1, -1, 0);
+    if (n < max) out[n++] = fogn_act(FOGN_A_PRESS, a, -1, 0);
     return n;
 }
 
@@ -993,10 +969,10 @@ static int retarget(const fogn_scenario *s, const fogn_state *st, int a, int gon
     for (int k = 0; k < s->nunits; k++) {
         if (k == gone || s->units[k].side == s->units[a].side || !fogn_unit_alive(&st->u[k])) continue;
         if (st->u[k].flags & FOGN_UF_ABANDONED) continue;
-        if (fogn_unit_alive(&st->u[gone]) && apart(s, st, k, gone) > FOGN_CLOSE + GR_EPS) continue;
+        if (fogn_unit_alive(&st->u[gone]) && fogn_units_apart(s, st, k, gone) > FOGN_CLOSE + GR_EPS) continue;
         fogn_reach rk;
         if (!can_assault(s, st, a, k, 0, &rk)) continue;
-        double d = apart(s, st, a, k);
+        double d = fogn_units_apart(s, st, a, k);
         if (d < bd) {
             bd = d;
             best = k;

@@ -62,17 +62,6 @@ static void melee_of(const fogn_scenario *s, const fogn_state *st, int i, const 
 
 /* --- 5.1-5.2 a round of melee ----------------------------------------------------------------------------- */
 
-static gr_action act(int type, int actor, int target, int arg)
-{
-    gr_action a;
-    memset(&a, 0, sizeof a);
-    a.type = (uint16_t)type;
-    a.actor = (int16_t)actor;
-    a.target = (int16_t)target;
-    a.arg = (int16_t)arg;
-    return a;
-}
-
 int fogn_co_begin(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log)
 {
     (void)dice;
@@ -450,9 +439,9 @@ int fogn_co_pursue_actions(const fogn_scenario *s, const fogn_state *st, gr_acti
 {
     (void)s;
     int i = st->cursor, n = 0;
-    if (n < max) out[n++] = act(FOGN_A_DONE, -1, -1, 0);
-    if (n < max) out[n++] = act(FOGN_A_PURSUE, i, -1, 0);
-    if (n < max) out[n++] = act(FOGN_A_HOLD, i, -1, 0);
+    if (n < max) out[n++] = fogn_act(FOGN_A_DONE, -1, -1, 0);
+    if (n < max) out[n++] = fogn_act(FOGN_A_PURSUE, i, -1, 0);
+    if (n < max) out[n++] = fogn_act(FOGN_A_HOLD, i, -1, 0);
     return n;
 }
 

@@ -17,17 +17,6 @@
 
 /* --- who fires, at what ----------------------------------------------------------------------------- */
 
-static gr_action act(int type, int actor, int target, int arg)
-{
-    gr_action a;
-    memset(&a, 0, sizeof a);
-    a.type = (uint16_t)type;
-    a.actor = (int16_t)actor;
-    a.target = (int16_t)target;
-    a.arg = (int16_t)arg;
-    return a;
-}
-
 /* a unit touching any enemy is not fired at (§7.1; ruling: the whole unit,
  * even a large one with free bases) */
 static int touching_enemy(const fogn_scenario *s, const fogn_state *st, int i)
@@ -676,13 +665,13 @@ static int fire_menu(const fogn_scenario *s, const fogn_state *st, int f, gr_act
     unit_view(s, st, f, &v);
     int n = 0;
     if (v.band == FOGN_RANGE_NONE) return 0;
-    if (v.band != FOGN_RANGE_CLOSE && n < max) out[n++] = act(FOGN_A_HOLD, f, -1, 0);
-    for (int k = 0; k < v.n && n < max; k++) out[n++] = act(FOGN_A_FIRE, f, v.t[k], 0);
+    if (v.band != FOGN_RANGE_CLOSE && n < max) out[n++] = fogn_act(FOGN_A_HOLD, f, -1, 0);
+    for (int k = 0; k < v.n && n < max; k++) out[n++] = fogn_act(FOGN_A_FIRE, f, v.t[k], 0);
     if (v.skirm_choice)
         for (int k = 0; k < v.n && n < max; k++) {
             const fogn_unit *tu = &st->u[v.t[k]];
             if (tu->formation != FOGN_F_SKIRMISH && tu->formation != FOGN_F_SKIRMISH_LINE)
-                out[n++] = act(FOGN_A_FIRE, f, v.t[k], 1);
+                out[n++] = fogn_act(FOGN_A_FIRE, f, v.t[k], 1);
         }
     return n;
 }
@@ -813,7 +802,7 @@ int fogn_fi_due(const fogn_scenario *s, const fogn_state *st, int f)
 int fogn_fi_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max)
 {
     int n = 0;
-    if (n < max) out[n++] = act(FOGN_A_DONE, -1, -1, 0);
+    if (n < max) out[n++] = fogn_act(FOGN_A_DONE, -1, -1, 0);
     return n + fire_menu(s, st, st->cursor, out + n, max - n);
 }
 

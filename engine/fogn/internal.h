@@ -249,6 +249,8 @@ int fogn_cursor_actor(const fogn_scenario *s, const fogn_state *st);
 /* the same, through an untyped scenario/state (tests, front ends) */
 int fogn_cursor_actor_public(const void *scn, const void *state);
 void fogn_advance_to_decision(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);
+/* an action with its fields set and nothing else (menus of every step) */
+gr_action fogn_act(int type, int actor, int target, int arg);
 /* the least distance between two sets of rectangles, and between two units' footprints */
 double fogn_rects_dist(const gr_rect *a, int na, const gr_rect *b, int nb);
 double fogn_units_apart(const fogn_scenario *s, const fogn_state *st, int i, int j);

@@ -319,7 +319,7 @@ static int try_add(const fogn_scenario *s, const fogn_state *st, gr_action *out,
     return n;
 }
 
-static gr_action act(int type, int actor, int target, int arg)
+gr_action fogn_act(int type, int actor, int target, int arg)
 {
     gr_action a;
     memset(&a, 0, sizeof a);
@@ -358,25 +358,25 @@ int fogn_orders_for_unit(const fogn_scenario *s, const fogn_state *st, int unit,
     const fogn_unit_profile *p = &s->units[unit];
     const fogn_unit *u = &st->u[unit];
     fogn_arm arm = fogn_troop_arm((fogn_troop)p->troop);
-    if (n < max) out[n++] = act(FOGN_A_HOLD, unit, -1, 0);
-    if (!st->second && n < max) out[n++] = act(FOGN_A_DONE, -1, -1, 0);
+    if (n < max) out[n++] = fogn_act(FOGN_A_HOLD, unit, -1, 0);
+    if (!st->second && n < max) out[n++] = fogn_act(FOGN_A_DONE, -1, -1, 0);
     int en[FOGN_MENU_ENEMIES];
     int ne = nearest_enemies(s, st, unit, en, FOGN_MENU_ENEMIES);
     static const int bands[3] = {(int)FOGN_BAND_CLOSE, (int)FOGN_BAND_MEDIUM, (int)FOGN_BAND_LONG};
     int movable = !(arm == FOGN_ARM_ART && u->formation == FOGN_F_UNLIMBERED) && !(p->caps & FOGN_CAP_IMMOBILE);
     if (movable) {
         for (int i = 0; i < ne; i++)
-            for (int b = 0; b < 3; b++) n = try_add(s, st, out, n, max, act(FOGN_A_ADVANCE, unit, en[i], bands[b]), check);
-        for (int o = 0; o < s->nobj; o++) n = try_add(s, st, out, n, max, act(FOGN_A_ADVANCE_OBJ, unit, o, 0), check);
-        n = try_add(s, st, out, n, max, act(FOGN_A_ROAD, unit, -1, 1), check);
-        n = try_add(s, st, out, n, max, act(FOGN_A_ROAD, unit, -1, -1), check);
+            for (int b = 0; b < 3; b++) n = try_add(s, st, out, n, max, fogn_act(FOGN_A_ADVANCE, unit, en[i], bands[b]), check);
+        for (int o = 0; o < s->nobj; o++) n = try_add(s, st, out, n, max, fogn_act(FOGN_A_ADVANCE_OBJ, unit, o, 0), check);
+        n = try_add(s, st, out, n, max, fogn_act(FOGN_A_ROAD, unit, -1, 1), check);
+        n = try_add(s, st, out, n, max, fogn_act(FOGN_A_ROAD, unit, -1, -1), check);
     }
     if (st->second) return n; /* a second move: advances and road marches only */
     /* a Brigade Group led from this unit (§8.8): advance on the nearest enemies, or fall back */
     int grp[FOGN_GROUP_MAX];
     int ng = fogn_brigade_members(s, st, unit, grp, FOGN_GROUP_MAX);
     if (ng >= 2) {
-        gr_action g = act(FOGN_A_GROUP_ADVANCE, unit, -1, 0);
+        gr_action g = fogn_act(FOGN_A_GROUP_ADVANCE, unit, -1, 0);
         g.p[3] = fogn_brigade_pack(grp, ng);
         for (int i = 0; i < ne; i++)
             for (int b = 0; b < 3; b++) {
@@ -384,7 +384,7 @@ int fogn_orders_for_unit(const fogn_scenario *s, const fogn_state *st, int unit,
                 g.arg = (int16_t)bands[b];
                 n = try_add(s, st, out, n, max, g, check);
             }
-        gr_action r = act(FOGN_A_GROUP_REAR, unit, -1, 0);
+        gr_action r = fogn_act(FOGN_A_GROUP_REAR, unit, -1, 0);
         r.p[3] = g.p[3];
         double half = INFINITY;
         for (int k = 0; k < ng; k++) {
@@ -394,27 +394,27 @@ int fogn_orders_for_unit(const fogn_scenario *s, const fogn_state *st, int unit,
         r.p[1] = (float)half;
         n = try_add(s, st, out, n, max, r, check);
     }
-    if (movable) n = try_add(s, st, out, n, max, act(FOGN_A_FALL_BACK, unit, -1, 0), check);
+    if (movable) n = try_add(s, st, out, n, max, fogn_act(FOGN_A_FALL_BACK, unit, -1, 0), check);
     if (ne > 0) {
         /* face the nearest enemy if not already roughly facing it */
         gr_rect r = fogn_unit_rect(p, u), e = fogn_unit_rect(&s->units[en[0]], &st->u[en[0]]);
         gr_vec2 c = gr_rect_centre(&r), ec = gr_rect_centre(&e);
         double off = fabs(gr_angle_diff(atan2(ec.y - c.y, ec.x - c.x), u->heading));
-        if (off > 20 * DEG) n = try_add(s, st, out, n, max, act(FOGN_A_FACE, unit, en[0], 0), check);
+        if (off > 20 * DEG) n = try_add(s, st, out, n, max, fogn_act(FOGN_A_FACE, unit, en[0], 0), check);
     }
-    n = try_add(s, st, out, n, max, act(FOGN_A_TURN, unit, -1, 180), check);
+    n = try_add(s, st, out, n, max, fogn_act(FOGN_A_TURN, unit, -1, 180), check);
     if (arm == FOGN_ARM_ART) {
-        if (u->formation == FOGN_F_LIMBERED) n = try_add(s, st, out, n, max, act(FOGN_A_UNLIMBER, unit, -1, 0), check);
+        if (u->formation == FOGN_F_LIMBERED) n = try_add(s, st, out, n, max, fogn_act(FOGN_A_UNLIMBER, unit, -1, 0), check);
         else {
-            n = try_add(s, st, out, n, max, act(FOGN_A_LIMBER, unit, -1, 0), check);
-            gr_action pr = act(FOGN_A_PROLONG, unit, -1, 0);
+            n = try_add(s, st, out, n, max, fogn_act(FOGN_A_LIMBER, unit, -1, 0), check);
+            gr_action pr = fogn_act(FOGN_A_PROLONG, unit, -1, 0);
             pr.p[1] = 1.0f;
             n = try_add(s, st, out, n, max, pr, check);
         }
     } else {
         for (int f = 0; f < FOGN_F_COUNT; f++)
             if (f != u->formation && fogn_formation_allowed(p, (fogn_formation)f))
-                n = try_add(s, st, out, n, max, act(FOGN_A_FORM, unit, -1, f), check);
+                n = try_add(s, st, out, n, max, fogn_act(FOGN_A_FORM, unit, -1, f), check);
     }
     return n;
 }
@@ -423,15 +423,15 @@ int fogn_orders_for_cmdr(const fogn_scenario *s, const fogn_state *st, int cmdr,
 {
     int n = 0;
     int actor = s->nunits + cmdr;
-    if (n < max) out[n++] = act(FOGN_A_HOLD, actor, -1, 0);
-    if (n < max) out[n++] = act(FOGN_A_DONE, -1, -1, 0);
+    if (n < max) out[n++] = fogn_act(FOGN_A_HOLD, actor, -1, 0);
+    if (n < max) out[n++] = fogn_act(FOGN_A_DONE, -1, -1, 0);
     const fogn_cmdr_profile *cp = &s->cmdrs[cmdr];
     /* join each unit of his division (or, for a corps commander, the army) that he can reach */
     for (int j = 0; j < s->nunits && n < max; j++) {
         if (s->units[j].side != cp->side || !fogn_unit_alive(&st->u[j])) continue;
         if (cp->role == FOGN_CMDR_DIVISION && s->units[j].division != cp->division) continue;
         if (st->c[cmdr].leading == j) continue;
-        gr_action a = act(FOGN_A_CMDR_JOIN, actor, j, 0);
+        gr_action a = fogn_act(FOGN_A_CMDR_JOIN, actor, j, 0);
         gr_error e;
         gr_error_clear(&e);
         fogn_state tmp = *st;

@@ -18,16 +18,6 @@ int fogn_re_victory(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_lo
     return FOGN_ST_RE_VICTORY + 1;
 }
 
-static gr_action act(int type, int actor, int target)
-{
-    gr_action a;
-    memset(&a, 0, sizeof a);
-    a.type = (uint16_t)type;
-    a.actor = (int16_t)actor;
-    a.target = (int16_t)target;
-    return a;
-}
-
 static int cmdr_usable(const fogn_state *st, int c)
 {
     return (st->c[c].flags & FOGN_CF_ON_TABLE) && !(st->c[c].flags & FOGN_CF_CASUALTY);
@@ -89,12 +79,12 @@ int fogn_re_cmdr_actions(const fogn_scenario *s, const fogn_state *st, gr_action
     int side;
     int c = re_cmdr_of(s, st, st->cursor, &side);
     int actor = s->nunits + c, n = 0;
-    if (n < max) out[n++] = act(FOGN_A_HOLD, actor, -1);
-    if (n < max) out[n++] = act(FOGN_A_DONE, -1, -1);
+    if (n < max) out[n++] = fogn_act(FOGN_A_HOLD, actor, -1, 0);
+    if (n < max) out[n++] = fogn_act(FOGN_A_DONE, -1, -1, 0);
     for (int j = 0; j < s->nunits && n < max; j++) {
         if (st->c[c].leading == j) continue;
         fogn_state tmp = *st;
-        if (fogn_cmdr_join(s, &tmp, c, j, FOGN_RECOVERY_CMDR_MOVE, 1, NULL) == 0) out[n++] = act(FOGN_A_CMDR_JOIN, actor, j);
+        if (fogn_cmdr_join(s, &tmp, c, j, FOGN_RECOVERY_CMDR_MOVE, 1, NULL) == 0) out[n++] = fogn_act(FOGN_A_CMDR_JOIN, actor, j, 0);
     }
     return n;
 }
@@ -219,10 +209,10 @@ int fogn_re_rally_actor(const fogn_scenario *s, const fogn_state *st) { return s
 int fogn_re_rally_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max)
 {
     int c = st->cursor, n = 0;
-    if (n < max) out[n++] = act(FOGN_A_HOLD, s->nunits + c, -1);
-    if (n < max) out[n++] = act(FOGN_A_DONE, -1, -1);
+    if (n < max) out[n++] = fogn_act(FOGN_A_HOLD, s->nunits + c, -1, 0);
+    if (n < max) out[n++] = fogn_act(FOGN_A_DONE, -1, -1, 0);
     for (int j = 0; j < s->nunits && n < max; j++)
-        if (can_recover(s, st, c, j)) out[n++] = act(FOGN_A_RECOVER, s->nunits + c, j);
+        if (can_recover(s, st, c, j)) out[n++] = fogn_act(FOGN_A_RECOVER, s->nunits + c, j, 0);
     return n;
 }
 
