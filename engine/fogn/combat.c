@@ -344,18 +344,7 @@ static int outcome_move(const fogn_scenario *s, fogn_state *st, int i, const int
     o.dir = fogn_retire_dir(s, st, i, foes, nfoes);
     if (o.dir.x == 0 && o.dir.y == 0) o.dir = gr_v2_scale(gr_v2_dir(u->heading), -1);
     o.end_formation = -1;
-    fogn_retire_result r;
-    if (fogn_retire_plan(s, st, i, &o, &r, NULL)) return 0;
-    if (r.stop == FOGN_OS_REMOVED) {
-        fogn_destroy(s, st, i, log, "driven off the table");
-        return 0;
-    }
-    fogn_outcome_apply(s, st, i, &r);
-    char how[160];
-    fogn_retire_describe(s, &r, how, sizeof how);
-    gr_log_add(log, GR_EV_MOVE, p->side, "%s retires from the melee: %s", p->name, how);
-    for (int k = 0; k < r.nburst; k++) fogn_ct_owe(st, r.burst[k]);
-    if (r.stopped_by >= 0) fogn_ct_owe(st, r.stopped_by);
+    fogn_retire_logged(s, st, i, &o, log, "retires from the melee");
     return 0;
 }
 

@@ -402,18 +402,7 @@ static int fire_outcome(const fogn_scenario *s, fogn_state *st, const fogn_volle
     if (o.dir.x == 0 && o.dir.y == 0) o.dir = gr_v2_scale(gr_v2_dir(u->heading), -1);
     /* §7.9: a Square forced back by fire first forms Tactical, however short the retire */
     o.end_formation = u->formation == FOGN_F_SQUARE ? FOGN_F_TACTICAL : -1;
-    fogn_retire_result r;
-    if (fogn_retire_plan(s, st, t, &o, &r, NULL)) return 0;
-    if (r.stop == FOGN_OS_REMOVED) {
-        fogn_destroy(s, st, t, log, "driven off the table");
-        return 0;
-    }
-    fogn_outcome_apply(s, st, t, &r);
-    char how[160];
-    fogn_retire_describe(s, &r, how, sizeof how);
-    gr_log_add(log, GR_EV_MOVE, p->side, "%s retires under fire: %s", p->name, how);
-    for (int k = 0; k < r.nburst; k++) fogn_ct_owe(st, r.burst[k]);
-    if (r.stopped_by >= 0) fogn_ct_owe(st, r.stopped_by);
+    fogn_retire_logged(s, st, t, &o, log, "retires under fire");
     return 0;
 }
 

@@ -1083,6 +1083,23 @@ int fogn_retire(const fogn_scenario *s, fogn_state *st, int unit, const fogn_ret
     return 0;
 }
 
+void fogn_retire_logged(const fogn_scenario *s, fogn_state *st, int unit, const fogn_retire_opts *o, gr_log *log,
+                        const char *what)
+{
+    fogn_retire_result r;
+    if (fogn_retire_plan(s, st, unit, o, &r, NULL)) return;
+    if (r.stop == FOGN_OS_REMOVED) {
+        fogn_destroy(s, st, unit, log, "driven off the table");
+        return;
+    }
+    fogn_outcome_apply(s, st, unit, &r);
+    char how[160];
+    fogn_retire_describe(s, &r, how, sizeof how);
+    gr_log_add(log, GR_EV_MOVE, s->units[unit].side, "%s %s: %s", s->units[unit].name, what, how);
+    for (int k = 0; k < r.nburst; k++) fogn_ct_owe(st, r.burst[k]);
+    if (r.stopped_by >= 0) fogn_ct_owe(st, r.stopped_by);
+}
+
 /* --- direction, pinned ---------------------------------------------------------------------- */
 
 /* which face of r the enemy touches (by where its centre lies) */

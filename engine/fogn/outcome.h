@@ -183,6 +183,11 @@ int fogn_flight(const fogn_scenario *s, fogn_state *st, int unit, fogn_retire_re
 
 /* "3.5 MU, halting short of IR 4": how far it went and why it stopped */
 void fogn_retire_describe(const fogn_scenario *s, const fogn_retire_result *r, char *buf, size_t cap);
+/* plans and makes a retire, logs "<unit> <what>: <how>", owes the cohesion
+ * tests of friends burst through or run into; a unit driven off the table is
+ * destroyed; an impossible retire leaves it where it is */
+void fogn_retire_logged(const fogn_scenario *s, fogn_state *st, int unit, const fogn_retire_opts *o, gr_log *log,
+                        const char *what);
 
 /* --- carrying out, removal ---------------------------------------------------------------------- */
 /* Puts a planned forced move on the state: the unit's new pose and formation,
