@@ -24,7 +24,7 @@ SAN_LDFLAGS := -fsanitize=address,undefined
 
 # Every module's sources; cli/main.c holds only main() so tests can link the rest.
 LIB_SRC  := $(wildcard engine/core/*.c) $(wildcard engine/fogn/*.c) $(wildcard engine/*.c) \
-            $(wildcard ai/*.c) $(wildcard eval/*.c) $(filter-out cli/main.c,$(wildcard cli/*.c))
+            $(wildcard ai/*.c) $(wildcard eval/*.c) $(wildcard bench/arena/*.c) $(filter-out cli/main.c,$(wildcard cli/*.c))
 MAIN_SRC := cli/main.c
 TEST_SRC := $(wildcard tests/test_*.c)
 BENCH_SRC := $(wildcard bench/*.c)

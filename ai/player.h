@@ -1,31 +1,80 @@
 /* player.h - a player: something that picks the action for the side to move,
- * knowing only the game interface (engine/core/game.h). Players are made from
- * a spec string ("random"; the searching players of a later issue add
- * "greedy", "mcts:iters=5000", ...), each with its own seeded generator, so
- * the same seed and the same game give the same choices. */
+ * knowing only the game interface (engine/core/game.h) and the evaluation
+ * (eval/). Players are made from a spec string (ai/spec.h):
+ *
+ *   random                      uniform over the legal actions
+ *   greedy[:samples=N]          one ply: each action played out to the end of
+ *                               the move with sampled dice, scored by eval
+ *   doctrine:columns            columns and cavalry forward at the weakest enemy
+ *   doctrine:line               hold a line behind the guns, counter-attack
+ *                               broken enemies
+ *   mcts[:iters=N|ms=N,...]     open-loop Monte Carlo tree search (ai/mcts.h)
+ *   naive[:iters=N|ms=N,...]    the combinatorial-bandit search (ai/naive.h)
+ *
+ * each with its own seeded generator, so the same seed and the same game give
+ * the same choices (searches with a time budget excepted). */
 #ifndef GR_PLAYER_H
 #define GR_PLAYER_H
 
 #include "../engine/core/game.h"
 
+#define GR_PLAYERS_KNOWN "random, greedy, doctrine:columns, doctrine:line, mcts, naive"
+
 typedef struct gr_player gr_player;
+
+/* One alternative at a decision, as a search saw it. */
+typedef struct gr_choice_stat {
+    gr_action a;
+    long visits;
+    double value;           /* expected score for the side deciding, 0..1 */
+    double prior;
+} gr_choice_stat;
+
+/* What a player can say about the decision it just made. */
+typedef struct gr_analysis {
+    int n;                  /* alternatives, most visited first */
+    gr_choice_stat alt[GR_MAX_ACTIONS];
+    long iterations;
+    double ms;
+    long nodes;             /* tree nodes in use */
+    size_t node_bytes;      /* bytes per tree node */
+} gr_analysis;
 
 struct gr_player {
     char name[64];          /* the spec it was made from */
     /* picks an action for the side to move; 0, or -1 with the reason */
     int (*choose)(gr_player *self, const gr_game *g, const void *state, gr_action *out, gr_error *err);
+    /* optional: tells the player an action was applied to `before` (by
+     * either side), so a search can keep the part of its tree still in play */
+    void (*observe)(gr_player *self, const gr_game *g, const void *before, const gr_action *a);
+    /* optional: the statistics behind the last choice; 0 or -1 when none */
+    int (*analysis)(gr_player *self, gr_analysis *out);
     void (*destroy)(gr_player *self);
     void *impl;
 };
 
-/* Makes a player from a spec; NULL with the reason (the known specs listed). */
-gr_player *gr_player_create(const char *spec, unsigned long long seed, gr_error *err);
+/* Makes a player from a spec for a game; NULL with the reason (the known
+ * specs listed). */
+gr_player *gr_player_create(const char *spec, const gr_game *g, unsigned long long seed, gr_error *err);
 void gr_player_free(gr_player *p);
+/* Tells a player of an applied action (nothing when it does not listen). */
+void gr_player_observe(gr_player *p, const gr_game *g, const void *before, const gr_action *a);
 
 /* The random player's draw, for anyone who needs one uniformly random legal
  * action: candidates are drawn without replacement until one is legal. 0, or
  * -1 when no candidate is legal. */
 struct gr_rng;
 int gr_random_legal(const gr_game *g, const void *state, struct gr_rng *rng, gr_action *out);
+
+/* constructors of the player kinds (player.c dispatches on the spec name) */
+struct gr_spec;
+gr_player *gr_random_create(struct gr_spec *sp, const gr_game *g, unsigned long long seed, gr_error *err);
+gr_player *gr_greedy_create(struct gr_spec *sp, const gr_game *g, unsigned long long seed, gr_error *err);
+gr_player *gr_doctrine_create(struct gr_spec *sp, const gr_game *g, unsigned long long seed, gr_error *err);
+gr_player *gr_mcts_create(struct gr_spec *sp, const gr_game *g, unsigned long long seed, gr_error *err);
+gr_player *gr_naive_create(struct gr_spec *sp, const gr_game *g, unsigned long long seed, gr_error *err);
+
+/* allocates a player shell with its impl (zeroed); NULL with "out of memory" */
+gr_player *gr_player_alloc(size_t impl_size, const char *name, gr_error *err);
 
 #endif

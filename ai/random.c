@@ -3,6 +3,7 @@
  * out illegal draws, which is exactly uniform over the legal actions and much
  * cheaper than checking the whole menu (random playouts spend their time here). */
 #include "player.h"
+#include "spec.h"
 #include "../engine/core/rng.h"
 
 #include <stdio.h>
@@ -43,40 +44,14 @@ static int random_choose(gr_player *self, const gr_game *g, const void *state, g
     return 0;
 }
 
-static void random_destroy(gr_player *self) { free(self->impl); }
-
-static gr_player *random_create(unsigned long long seed, gr_error *err)
+gr_player *gr_random_create(gr_spec *sp, const gr_game *g, unsigned long long seed, gr_error *err)
 {
-    gr_player *p = calloc(1, sizeof *p);
-    random_impl *r = calloc(1, sizeof *r);
-    if (!p || !r) {
-        free(p);
-        free(r);
-        gr_error_set(err, "out of memory");
-        return NULL;
-    }
+    (void)g;
+    if (gr_spec_finish(sp, "none", err)) return NULL;
+    gr_player *p = gr_player_alloc(sizeof(random_impl), "random", err);
+    if (!p) return NULL;
+    random_impl *r = p->impl;
     gr_rng_seed(&r->rng, seed, 0x52414e44 /* "RAND" */);
-    snprintf(p->name, sizeof p->name, "random");
     p->choose = random_choose;
-    p->destroy = random_destroy;
-    p->impl = r;
     return p;
-}
-
-gr_player *gr_player_create(const char *spec, unsigned long long seed, gr_error *err)
-{
-    if (!spec || !*spec) {
-        gr_error_set(err, "empty player spec (known players: random)");
-        return NULL;
-    }
-    if (!strcmp(spec, "random")) return random_create(seed, err);
-    gr_error_set(err, "unknown player '%s' (known players: random)", spec);
-    return NULL;
-}
-
-void gr_player_free(gr_player *p)
-{
-    if (!p) return;
-    if (p->destroy) p->destroy(p);
-    free(p);
 }

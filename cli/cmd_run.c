@@ -3,6 +3,7 @@
  * `grognard replay` (re-apply a record and tell the battle). */
 #include "commands.h"
 #include "session.h"
+#include "../ai/spec.h"
 #include "narrate.h"
 
 #include <errno.h>
@@ -21,16 +22,15 @@ static int parse_ull(const char *s, unsigned long long *out)
 }
 
 /* "A,B" -> two players (side 0 plays A, side 1 plays B), seeded apart */
-static int make_players(const char *spec, unsigned long long seed, gr_player *out[2], gr_error *err)
+static int make_players(const gr_game *g, const char *spec, unsigned long long seed, gr_player *out[2], gr_error *err)
 {
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", spec);
-    char *comma = strchr(buf, ',');
-    if (!comma) return gr_error_set(err, "--players takes two players separated by a comma, e.g. random,random");
-    *comma = '\0';
-    out[0] = gr_player_create(buf, seed * 2 + 1, err);
+    char specs[3][GR_SPEC_TEXT];
+    int n = gr_spec_split(spec, specs, 3, err);
+    if (n < 0) return -1;
+    if (n != 2) return gr_error_set(err, "--players takes two players separated by a comma, e.g. mcts,random");
+    out[0] = gr_player_create(specs[0], g, seed * 2 + 1, err);
     if (!out[0]) return -1;
-    out[1] = gr_player_create(comma + 1, seed * 2 + 2, err);
+    out[1] = gr_player_create(specs[1], g, seed * 2 + 2, err);
     return out[1] ? 0 : -1;
 }
 
@@ -92,7 +92,7 @@ int gr_cmd_run(int argc, char **argv)
     printf("map of the opening position: %s\n", start_svg);
     gr_play_opts o = {.seed = seed, .max_side_turns = (int)moves, .check_invariants = 1,
                       .narrate = quiet ? NULL : stdout};
-    if (make_players(players_spec, seed, players, &err)) { fprintf(stderr, "grognard run: %s\n", err.msg); goto done; }
+    if (make_players(&g, players_spec, seed, players, &err)) { fprintf(stderr, "grognard run: %s\n", err.msg); goto done; }
     int n = gr_play(&g, st, players, &rec, &log, &o, &err);
     if (n < 0) { fprintf(stderr, "grognard run: %s\n", err.msg); goto done; }
     gr_result res;

@@ -8,5 +8,9 @@ int gr_cmd_show(int argc, char **argv);
 int gr_cmd_run(int argc, char **argv);
 int gr_cmd_replay(int argc, char **argv);
 int gr_cmd_orders(int argc, char **argv);
+int gr_cmd_arena(int argc, char **argv);
+int gr_cmd_bench(int argc, char **argv);
+int gr_cmd_suggest(int argc, char **argv);
+int gr_cmd_report(int argc, char **argv);
 
 #endif

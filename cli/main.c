@@ -10,12 +10,21 @@ static void usage(FILE *out)
             "grognard - Napoleonic wargames rules engine and AI\n\n"
             "usage: grognard VERB [ARGS]\n"
             "  run [SCENARIO] [--players A,B] [--seed N] [--moves N] [--record FILE] [--out DIR]\n"
-            "                                    play a whole battle (or N player-moves) with random legal orders\n"
+            "                                    play a whole battle (or N player-moves); --players picks the AIs\n"
             "  validate FILE...                  check scenario files\n"
             "  render FILE --svg OUT.svg         draw the table\n"
             "  show FILE                         text summary of a scenario\n"
             "  orders FILE                       the legal orders of the first decision\n"
-            "  replay RECORD [--svg OUT.svg]     re-apply a game record and tell the battle\n");
+            "  replay RECORD [--svg OUT.svg]     re-apply a game record and tell the battle\n"
+            "  suggest POSITION --side S [--ms N | --iters N] [--json]\n"
+            "                                    the orders the AI recommends for a side's turn, and why\n"
+            "  arena [SCENARIO] --players A,B[,C] --games N [--seed S] [--out FILE] [--shard I/N] [--sprt E0,E1]\n"
+            "                                    a tournament between players, with confidence intervals\n"
+            "  arena merge FILE... [--out FILE]  combine the results of shards\n"
+            "  report FILE... --out DIR          a Markdown page with charts from arena results\n"
+            "  bench [SCENARIO] [--json]         speed: state size, clones, legal orders, games/s, MCTS iterations/s\n"
+            "players: random, greedy[:samples=N], doctrine:columns, doctrine:line,\n"
+            "         mcts[:iters=N|ms=N,threads=N,...], naive[:iters=N|ms=N]\n");
 }
 
 int main(int argc, char **argv)
@@ -27,6 +36,8 @@ int main(int argc, char **argv)
     static const struct { const char *name; int (*fn)(int, char **); } verbs[] = {
         {"run", gr_cmd_run},       {"validate", gr_cmd_validate}, {"render", gr_cmd_render},
         {"show", gr_cmd_show},     {"replay", gr_cmd_replay},     {"orders", gr_cmd_orders},
+        {"arena", gr_cmd_arena},   {"bench", gr_cmd_bench},       {"suggest", gr_cmd_suggest},
+        {"report", gr_cmd_report},
     };
     for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
         if (!strcmp(argv[1], verbs[i].name)) return verbs[i].fn(argc - 2, argv + 2);

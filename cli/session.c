@@ -176,6 +176,8 @@ int gr_play(const gr_game *g, void *state, gr_player *const players[2], gr_recor
         }
         char text[160];
         rs->format_action(g->scn, state, &a, text, sizeof text);
+        gr_player_observe(players[0], g, state, &a);
+        if (players[1] != players[0]) gr_player_observe(players[1], g, state, &a);
         if (rs->apply(g->scn, state, &a, &dice, log, err)) {
             gr_error_prefix(err, "%s chose '%s', which was refused: ", players[side]->name, text);
             return -1;
@@ -195,7 +197,7 @@ int gr_play(const gr_game *g, void *state, gr_player *const players[2], gr_recor
 int gr_play_random(const gr_game *g, void *state, gr_record *rec, gr_log *log, const gr_play_opts *o,
                    gr_error *err)
 {
-    gr_player *p[2] = {gr_player_create("random", o->seed, err), gr_player_create("random", o->seed + 1, err)};
+    gr_player *p[2] = {gr_player_create("random", g, o->seed, err), gr_player_create("random", g, o->seed + 1, err)};
     int rc = p[0] && p[1] ? gr_play(g, state, p, rec, log, o, err) : -1;
     gr_player_free(p[0]);
     gr_player_free(p[1]);

@@ -56,6 +56,48 @@ typedef struct gr_render_item {
     int broken, spent;      /* flags for shading */
 } gr_render_item;
 
+/* Ruleset-neutral descriptions of actions and units, for the players that
+ * know only this interface: priors of the search, scripted doctrines, the
+ * reasons given with a suggestion. */
+typedef enum gr_action_kind {
+    GR_AK_PASS = 0,     /* "done", decline, no choice */
+    GR_AK_HOLD,         /* stay where it is */
+    GR_AK_ADVANCE,      /* move toward an enemy or an objective */
+    GR_AK_ATTACK,       /* assault, charge, intercept, counter-charge, pursue */
+    GR_AK_FIRE,
+    GR_AK_STAND,        /* receive an attack in place */
+    GR_AK_WITHDRAW,     /* fall back, evade, retire */
+    GR_AK_FORM,         /* change formation */
+    GR_AK_MANOEUVRE,    /* turn, face, wheel, exact moves, limber */
+    GR_AK_COMMAND,      /* a commander's move, join or rally */
+    GR_AK_COUNT
+} gr_action_kind;
+
+typedef enum gr_arm { GR_ARM_NONE = 0, GR_ARM_INF, GR_ARM_CAV, GR_ARM_ART, GR_ARM_CMDR } gr_arm;
+/* the broad shape of a formation */
+typedef enum gr_form_shape {
+    GR_SHAPE_NONE = 0, GR_SHAPE_COLUMN, GR_SHAPE_LINE, GR_SHAPE_SQUARE, GR_SHAPE_OPEN, GR_SHAPE_OTHER
+} gr_form_shape;
+
+typedef struct gr_action_info {
+    uint8_t kind;       /* gr_action_kind */
+    uint8_t shape;      /* GR_AK_FORM: the gr_form_shape it takes; else GR_SHAPE_NONE */
+    int16_t unit;       /* the unit that acts, -1 */
+    int16_t enemy;      /* the enemy unit it is aimed at, -1 */
+    int16_t objective;  /* the objective it is aimed at, -1 */
+} gr_action_info;
+
+typedef struct gr_unit_info {
+    int side;
+    int arm;            /* gr_arm */
+    int shape;          /* gr_form_shape of its formation now */
+    int alive;          /* on the table and not destroyed */
+    int cohesion;       /* 0 best .. levels - 1 worst (fogn: Steady .. Broken) */
+    int levels;
+    double x, y;        /* where it stands (front-edge centre) */
+    double value;       /* what it is worth (points or a ruleset's own scale) */
+} gr_unit_info;
+
 typedef struct gr_ruleset {
     const char *name;       /* scenario "ruleset" key, e.g. "fogn" */
     const char *title;      /* "Field of Glory Napoleonic" */
@@ -87,6 +129,13 @@ typedef struct gr_ruleset {
     void (*result)(const void *scn, const void *state, gr_result *out);
     /* Evaluator inputs: names and values; returns the count. */
     int (*features)(const void *scn, const void *state, double *out, const char **names, int max);
+
+    /* Generic descriptions (gr_action_info, gr_unit_info); the turn counter
+     * (player-moves so far, both sides counted) for per-turn budgets. */
+    void (*action_info)(const void *scn, const void *state, const gr_action *a, gr_action_info *out);
+    int (*unit_count)(const void *scn);
+    void (*unit_info)(const void *scn, const void *state, int unit, gr_unit_info *out);
+    int (*turn)(const void *scn, const void *state);
 
     /* Notation: print and parse one action (parse errors say what was expected). */
     int (*format_action)(const void *scn, const void *state, const gr_action *a, char *buf, size_t cap);

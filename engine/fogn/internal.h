@@ -266,6 +266,12 @@ typedef enum fogn_reaction {
 const char *fogn_reaction_name(int r);
 int fogn_reaction_from_name(const char *name);
 
+/* ruleset-neutral descriptions for players (describe.c) */
+void fogn_action_info(const void *scn, const void *state, const gr_action *a, gr_action_info *out);
+int fogn_unit_count(const void *scn);
+void fogn_unit_info(const void *scn, const void *state, int unit, gr_unit_info *out);
+int fogn_turn(const void *scn, const void *state);
+
 /* notation */
 int fogn_format_action(const void *scn, const void *state, const gr_action *a, char *buf, size_t cap);
 int fogn_parse_action(const void *scn, const void *state, const char *text, gr_action *out, gr_error *err);

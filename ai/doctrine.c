@@ -1,0 +1,196 @@
+/* doctrine.c - two scripted doctrines, written the way a wargamer would
+ * play them, each scoring every legal action by simple rules of thumb and
+ * taking the best (ties broken by the player's own seeded generator):
+ *
+ *   columns: infantry forms March Column while far from the enemy and
+ *            marches, cavalry rides, both at the weakest part of the enemy
+ *            line (its most shaken unit, then the cheapest); every chance to
+ *            assault, fire or pursue is taken.
+ *   line:    infantry forms line and holds, the guns stay put and fire;
+ *            only shaken (Wavering or Broken) enemies are attacked, mostly
+ *            by cavalry; no headlong pursuits except by cavalry.
+ *
+ * They see only gr_action_info and gr_unit_info, so they play any ruleset
+ * that provides them. */
+#include "player.h"
+#include "spec.h"
+#include "../engine/core/rng.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* distance (ruleset units: MU in fogn) beyond which columns are the way to march */
+#define GR_DOCTRINE_COLUMN_RANGE 8.0
+/* distance within which the line doctrine's infantry steps out against a shaken enemy */
+#define GR_DOCTRINE_LINE_SALLY 6.0
+
+typedef enum doctrine_kind { DOCTRINE_COLUMNS = 0, DOCTRINE_LINE } doctrine_kind;
+
+typedef struct doctrine_impl {
+    doctrine_kind kind;
+    gr_rng rng;
+} doctrine_impl;
+
+typedef struct doctrine_view {
+    int focus;              /* the enemy unit the columns go for, -1 */
+    int side;
+} doctrine_view;
+
+static double dist_units(const gr_unit_info *a, const gr_unit_info *b) { return hypot(a->x - b->x, a->y - b->y); }
+
+static double nearest_enemy(const gr_game *g, const void *state, const gr_unit_info *me)
+{
+    int n = g->rs->unit_count(g->scn);
+    double best = 1e9;
+    for (int j = 0; j < n; j++) {
+        gr_unit_info e;
+        g->rs->unit_info(g->scn, state, j, &e);
+        if (!e.alive || e.side == me->side) continue;
+        double d = dist_units(me, &e);
+        if (d < best) best = d;
+    }
+    return best;
+}
+
+/* the enemy's weakest unit: most shaken, then least valuable, then lowest index */
+static int weakest_enemy(const gr_game *g, const void *state, int side)
+{
+    int n = g->rs->unit_count(g->scn), best = -1;
+    gr_unit_info b;
+    memset(&b, 0, sizeof b);
+    for (int j = 0; j < n; j++) {
+        gr_unit_info e;
+        g->rs->unit_info(g->scn, state, j, &e);
+        if (!e.alive || e.side == side) continue;
+        if (best < 0 || e.cohesion > b.cohesion || (e.cohesion == b.cohesion && e.value < b.value)) {
+            best = j;
+            b = e;
+        }
+    }
+    return best;
+}
+
+static double score_columns(const gr_game *g, const void *state, const doctrine_view *v, const gr_action_info *in,
+                            const gr_unit_info *me, const gr_unit_info *en)
+{
+    switch (in->kind) {
+    case GR_AK_ATTACK: return in->enemy >= 0 ? 10 + 2 * en->cohesion + (me->arm == GR_ARM_CAV ? 3 : 0) : 9;
+    case GR_AK_FIRE: return 8 + 2 * en->cohesion;
+    case GR_AK_STAND: return 5;
+    case GR_AK_WITHDRAW: return 1;
+    case GR_AK_HOLD: return me->arm == GR_ARM_ART ? 3 : 2;
+    case GR_AK_PASS: return 1.5;
+    case GR_AK_COMMAND: return in->unit >= 0 ? 4 : 1;
+    case GR_AK_MANOEUVRE: return in->enemy >= 0 ? 2.5 : 0.5;
+    case GR_AK_FORM:
+        if (in->shape == GR_SHAPE_COLUMN && me->arm == GR_ARM_INF)
+            return nearest_enemy(g, state, me) > GR_DOCTRINE_COLUMN_RANGE ? 7 : 1;
+        return in->shape == GR_SHAPE_SQUARE ? 3 : 0.5;
+    case GR_AK_ADVANCE: {
+        if (me->arm == GR_ARM_ART) return 1;
+        if (in->objective >= 0) return 4;
+        if (in->enemy < 0) return 3;
+        double bonus = 3;
+        if (v->focus >= 0 && in->enemy != v->focus) {
+            gr_unit_info f;
+            g->rs->unit_info(g->scn, state, v->focus, &f);
+            bonus = 3 - dist_units(en, &f) / 10;
+            if (bonus < 0) bonus = 0;
+        }
+        return 6 + bonus;
+    }
+    default: return 0.5;
+    }
+}
+
+static double score_line(const gr_game *g, const void *state, const gr_action_info *in, const gr_unit_info *me,
+                         const gr_unit_info *en)
+{
+    switch (in->kind) {
+    case GR_AK_ATTACK:
+        if (in->enemy < 0) return me->arm == GR_ARM_CAV ? 6 : 1; /* pursuit */
+        if (en->cohesion >= 2 || (me->arm == GR_ARM_CAV && en->cohesion >= 1)) return 10 + en->cohesion;
+        return 0.5;
+    case GR_AK_FIRE: return 9 + 2 * en->cohesion;
+    case GR_AK_STAND: return 6;
+    case GR_AK_WITHDRAW: return 0.5;
+    case GR_AK_HOLD: return 5;
+    case GR_AK_PASS: return 4.5;
+    case GR_AK_COMMAND: return in->unit >= 0 ? 6 : 1;
+    case GR_AK_MANOEUVRE: return in->enemy >= 0 ? 3 : 0.2;
+    case GR_AK_FORM:
+        if (in->shape == GR_SHAPE_LINE && me->arm == GR_ARM_INF) return 6;
+        if (in->shape == GR_SHAPE_SQUARE) return 5.5;
+        return 0.2;
+    case GR_AK_ADVANCE:
+        if (in->enemy < 0) return 0.3;
+        if (me->arm == GR_ARM_CAV && en->cohesion >= 2) return 7;
+        if (me->arm == GR_ARM_INF && en->cohesion >= 2 && dist_units(me, en) < GR_DOCTRINE_LINE_SALLY) return 5.5;
+        return 0.3;
+    default: return 0.2;
+    }
+    (void)g;
+    (void)state;
+}
+
+static int doctrine_choose(gr_player *self, const gr_game *g, const void *state, gr_action *out, gr_error *err)
+{
+    doctrine_impl *d = self->impl;
+    const gr_ruleset *rs = g->rs;
+    gr_action acts[GR_MAX_ACTIONS];
+    int n = rs->legal_actions(g->scn, state, acts, GR_MAX_ACTIONS);
+    if (n <= 0) return gr_error_set(err, "no legal action in a non-terminal state");
+    doctrine_view v;
+    v.side = rs->to_move(g->scn, state);
+    v.focus = d->kind == DOCTRINE_COLUMNS ? weakest_enemy(g, state, v.side) : -1;
+    double best = -1;
+    int nbest = 0, pick[GR_MAX_ACTIONS];
+    for (int i = 0; i < n; i++) {
+        gr_action_info in;
+        rs->action_info(g->scn, state, &acts[i], &in);
+        gr_unit_info me, en;
+        memset(&me, 0, sizeof me);
+        memset(&en, 0, sizeof en);
+        if (in.unit >= 0) rs->unit_info(g->scn, state, in.unit, &me);
+        me.side = v.side;
+        if (in.enemy >= 0) rs->unit_info(g->scn, state, in.enemy, &en);
+        double sc = d->kind == DOCTRINE_COLUMNS ? score_columns(g, state, &v, &in, &me, &en)
+                                                : score_line(g, state, &in, &me, &en);
+        if (sc > best + 1e-9) {
+            best = sc;
+            nbest = 0;
+        }
+        if (sc > best - 1e-9) pick[nbest++] = i;
+    }
+    *out = acts[pick[gr_rng_below(&d->rng, (uint32_t)nbest)]];
+    return 0;
+}
+
+gr_player *gr_doctrine_create(gr_spec *sp, const gr_game *g, unsigned long long seed, gr_error *err)
+{
+    const char *kind = gr_spec_get(sp, "kind");
+    if (!kind) {
+        gr_error_set(err, "doctrine: name one (doctrine:columns or doctrine:line)");
+        return NULL;
+    }
+    doctrine_kind k;
+    if (!strcmp(kind, "columns")) k = DOCTRINE_COLUMNS;
+    else if (!strcmp(kind, "line")) k = DOCTRINE_LINE;
+    else {
+        gr_error_set(err, "doctrine: unknown doctrine '%s' (known: columns, line)", kind);
+        return NULL;
+    }
+    if (gr_spec_finish(sp, "columns or line", err)) return NULL;
+    if (!g->rs->action_info || !g->rs->unit_info || !g->rs->unit_count) {
+        gr_error_set(err, "doctrine: the %s ruleset does not describe its actions and units", g->rs->name);
+        return NULL;
+    }
+    gr_player *p = gr_player_alloc(sizeof(doctrine_impl), "doctrine", err);
+    if (!p) return NULL;
+    doctrine_impl *d = p->impl;
+    d->kind = k;
+    gr_rng_seed(&d->rng, seed, 0x444f4354 /* "DOCT" */);
+    p->choose = doctrine_choose;
+    return p;
+}

@@ -1,0 +1,407 @@
+/* mcts.c - the open-loop MCTS player (mcts.h): configuration, one search
+ * iteration, the threads, merging their root statistics, the per-turn time
+ * budget and tree reuse. */
+#include "mcts.h"
+#include "policy.h"
+#include "spec.h"
+#include "tree.h"
+#include "../engine/core/rng.h"
+#include "../eval/eval.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MCTS_MAX_PATH 512
+
+typedef struct mcts_cfg {
+    long iters, ms;
+    int threads, horizon, reuse;
+    double c, pw, pwexp;
+    long nodes;
+} mcts_cfg;
+
+typedef struct mcts_worker {
+    gr_tree tree;
+    void *scratch;
+    unsigned long long seed;
+    int id;
+    /* one search */
+    const gr_game *g;
+    const gr_eval *eval;
+    const mcts_cfg *cfg;
+    const void *root;
+    long target_iters;      /* 0: until the deadline */
+    double deadline;        /* monotonic seconds; 0: none */
+    long done;
+    int32_t path[MCTS_MAX_PATH];
+} mcts_worker;
+
+typedef struct mcts_impl {
+    mcts_cfg cfg;
+    gr_eval eval;
+    mcts_worker w[GR_MCTS_MAX_THREADS];
+    unsigned long long seed, decisions;
+    /* per-turn budget */
+    int cur_turn, tree_turn;
+    double turn_spent_ms;
+    int turn_decisions;
+    double avg_decisions;
+    gr_analysis last;
+    int have_last;
+} mcts_impl;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* --- one iteration ------------------------------------------------------------------------ */
+
+static int expand(mcts_worker *w, int32_t xi, const void *state)
+{
+    const gr_ruleset *rs = w->g->rs;
+    gr_action cand[GR_MAX_ACTIONS];
+    double pr[GR_MAX_ACTIONS];
+    int n = rs->candidates ? rs->candidates(w->g->scn, state, cand, GR_MAX_ACTIONS)
+                           : rs->legal_actions(w->g->scn, state, cand, GR_MAX_ACTIONS);
+    if (n <= 0) return -1;
+    int32_t first = gr_tree_alloc(&w->tree, n);
+    if (first < 0) return -1;
+    double total = 0;
+    for (int i = 0; i < n; i++) total += pr[i] = gr_policy_prior(w->g, state, &cand[i]);
+    /* sort by prior, highest first; stable on the menu order (insertion sort: n is small) */
+    int order[GR_MAX_ACTIONS];
+    for (int i = 0; i < n; i++) {
+        int j = i;
+        while (j > 0 && pr[order[j - 1]] < pr[i]) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = i;
+    }
+    int side = rs->to_move(w->g->scn, state);
+    for (int i = 0; i < n; i++) {
+        gr_node *c = &w->tree.n[first + i];
+        c->a = cand[order[i]];
+        c->prior = (float)(pr[order[i]] / total);
+        c->side = (int8_t)side;
+    }
+    gr_node *x = &w->tree.n[xi];
+    x->first = first;
+    x->nchild = (uint16_t)n;
+    x->dside = (int8_t)side;
+    return 0;
+}
+
+/* the mean result of node x for the side deciding at x */
+static double node_q_for_decider(const gr_node *x)
+{
+    if (x->visits == 0) return 0.5;
+    double q = x->value / x->visits;
+    return x->side == x->dside || x->side < 0 ? q : 1 - q;
+}
+
+/* picks the best untried-this-iteration child by PUCT among the opened ones */
+static int32_t select_child(const mcts_worker *w, int32_t xi, const unsigned char *tried)
+{
+    const gr_node *x = &w->tree.n[xi];
+    const mcts_cfg *cfg = w->cfg;
+    int open = (int)ceil(cfg->pw * pow((double)x->visits + 1, cfg->pwexp));
+    if (open < 1) open = 1;
+    double sq = sqrt((double)x->visits + 1);
+    double fpu = x->side < 0 ? 0.5 : node_q_for_decider(x);
+    int32_t best = -1;
+    double best_s = -1e300;
+    int live = 0;
+    for (int i = 0; i < x->nchild && live < open; i++) {
+        const gr_node *c = &w->tree.n[x->first + i];
+        if (c->prior < 0) continue;
+        live++;
+        if (tried[i]) continue;
+        double q = c->visits ? c->value / c->visits : fpu;
+        double s = q + cfg->c * c->prior * sq / (1.0 + c->visits);
+        if (s > best_s) {
+            best_s = s;
+            best = x->first + i;
+        }
+    }
+    return best;
+}
+
+static void iterate(mcts_worker *w, gr_rng *rng)
+{
+    const gr_game *g = w->g;
+    const gr_ruleset *rs = g->rs;
+    void *st = w->scratch;
+    memcpy(st, w->root, rs->state_size);
+    gr_dice dice;
+    gr_dice_init_rng(&dice, gr_rng_next(rng), 1);
+    int depth = 0;
+    int32_t xi = w->tree.root;
+    int stop_turn = rs->turn ? rs->turn(g->scn, w->root) + w->cfg->horizon : 0;
+    for (;;) {
+        int side = rs->to_move(g->scn, st);
+        if (side == GR_TERMINAL || depth >= MCTS_MAX_PATH - 1) break;
+        gr_node *x = &w->tree.n[xi];
+        if (x->first < 0) {
+            if (expand(w, xi, st)) break;
+            x = &w->tree.n[xi];
+        } else if (x->dside != side) {
+            break; /* this sample reached a different decision: play on from here */
+        }
+        unsigned char tried[GR_MAX_ACTIONS];
+        memset(tried, 0, sizeof tried);
+        int32_t ci = -1;
+        for (;;) {
+            int32_t c = select_child(w, xi, tried);
+            if (c < 0) break;
+            gr_node *cn = &w->tree.n[c];
+            if (!rs->apply(g->scn, st, &cn->a, &dice, NULL, NULL)) {
+                ci = c;
+                break;
+            }
+            tried[c - x->first] = 1;
+            if (cn->visits == 0) cn->prior = -1; /* never legal so far: closed */
+        }
+        if (ci < 0) break;
+        w->path[depth++] = ci;
+        xi = ci;
+        if (w->tree.n[ci].visits == 0) break;
+    }
+    gr_policy_rollout(g, st, &dice, rng, stop_turn, GR_MCTS_MAX_PLAYOUT);
+    double v0 = gr_eval_win0(w->eval, g, st);
+    w->tree.n[w->tree.root].visits++;
+    for (int i = 0; i < depth; i++) {
+        gr_node *c = &w->tree.n[w->path[i]];
+        c->visits++;
+        c->value += (float)(c->side == 0 ? v0 : 1 - v0);
+    }
+}
+
+static void *worker_run(void *arg)
+{
+    mcts_worker *w = arg;
+    gr_rng rng;
+    gr_rng_seed(&rng, w->seed, 0x4d435453ULL + (uint64_t)w->id); /* "MCTS" */
+    w->done = 0;
+    for (;;) {
+        if (w->target_iters && w->done >= w->target_iters) break;
+        if (w->deadline > 0 && (w->done & 3) == 0 && now_s() >= w->deadline) break;
+        iterate(w, &rng);
+        w->done++;
+    }
+    return NULL;
+}
+
+/* --- the player --------------------------------------------------------------------------- */
+
+static int merge_root(mcts_impl *m, gr_analysis *an)
+{
+    an->n = 0;
+    an->iterations = 0;
+    an->nodes = 0;
+    for (int t = 0; t < m->cfg.threads; t++) {
+        const gr_tree *tr = &m->w[t].tree;
+        const gr_node *r = &tr->n[tr->root];
+        an->nodes += tr->count;
+        an->iterations += m->w[t].done;
+        if (r->first < 0) continue;
+        for (int i = 0; i < r->nchild; i++) {
+            const gr_node *c = &tr->n[r->first + i];
+            if (c->prior < 0 && c->visits == 0) continue;
+            int k = 0;
+            while (k < an->n && !gr_action_equal(&an->alt[k].a, &c->a)) k++;
+            if (k == an->n) {
+                if (an->n >= GR_MAX_ACTIONS) continue;
+                memset(&an->alt[k], 0, sizeof an->alt[k]);
+                an->alt[k].a = c->a;
+                an->alt[k].prior = c->prior > 0 ? c->prior : 0;
+                an->n++;
+            }
+            an->alt[k].visits += c->visits;
+            an->alt[k].value += c->value;
+        }
+    }
+    for (int k = 0; k < an->n; k++)
+        an->alt[k].value = an->alt[k].visits ? an->alt[k].value / (double)an->alt[k].visits : 0;
+    /* most visited first; then value; then prior (insertion sort, stable) */
+    for (int i = 1; i < an->n; i++) {
+        gr_choice_stat c = an->alt[i];
+        int j = i;
+        while (j > 0 && (an->alt[j - 1].visits < c.visits ||
+                         (an->alt[j - 1].visits == c.visits && an->alt[j - 1].value < c.value))) {
+            an->alt[j] = an->alt[j - 1];
+            j--;
+        }
+        an->alt[j] = c;
+    }
+    an->node_bytes = sizeof(gr_node);
+    return an->n > 0 ? 0 : -1;
+}
+
+/* keeps each tree only if it can serve the state now due */
+static void prepare_trees(mcts_impl *m, const gr_game *g, const void *state)
+{
+    int turn = g->rs->turn ? g->rs->turn(g->scn, state) : 0;
+    int side = g->rs->to_move(g->scn, state);
+    for (int t = 0; t < m->cfg.threads; t++) {
+        gr_tree *tr = &m->w[t].tree;
+        const gr_node *r = &tr->n[tr->root];
+        if (!m->cfg.reuse || turn != m->tree_turn || (r->dside >= 0 && r->dside != side) ||
+            tr->count > tr->max_nodes / 2)
+            gr_tree_reset(tr);
+    }
+    m->tree_turn = turn;
+}
+
+static int mcts_choose(gr_player *self, const gr_game *g, const void *state, gr_action *out, gr_error *err)
+{
+    mcts_impl *m = self->impl;
+    const gr_ruleset *rs = g->rs;
+    double t0 = now_s();
+    m->have_last = 0;
+    int turn = rs->turn ? rs->turn(g->scn, state) : 0;
+    if (turn != m->cur_turn) {
+        if (m->turn_decisions > 0) m->avg_decisions = 0.7 * m->avg_decisions + 0.3 * m->turn_decisions;
+        m->cur_turn = turn;
+        m->turn_spent_ms = 0;
+        m->turn_decisions = 0;
+    }
+    m->turn_decisions++;
+    m->decisions++;
+    /* a decision with one legal action needs no search */
+    gr_action only[2];
+    int nlegal = rs->legal_actions(g->scn, state, only, 2);
+    if (nlegal <= 0) return gr_error_set(err, "no legal action in a non-terminal state");
+    if (nlegal == 1) {
+        *out = only[0];
+        return 0;
+    }
+    prepare_trees(m, g, state);
+    double deadline = 0;
+    long per_thread = 0;
+    if (m->cfg.iters > 0) {
+        per_thread = (m->cfg.iters + m->cfg.threads - 1) / m->cfg.threads;
+    } else {
+        double left = (double)m->cfg.ms - m->turn_spent_ms;
+        double est = m->avg_decisions - (m->turn_decisions - 1);
+        if (est < 1) est = 1;
+        double alloc = left / est;
+        double floor_ms = (double)m->cfg.ms / 50.0;
+        if (alloc < floor_ms) alloc = floor_ms;
+        deadline = t0 + alloc / 1000.0;
+    }
+    pthread_t th[GR_MCTS_MAX_THREADS];
+    int started[GR_MCTS_MAX_THREADS] = {0};
+    for (int t = 0; t < m->cfg.threads; t++) {
+        mcts_worker *w = &m->w[t];
+        w->g = g;
+        w->eval = &m->eval;
+        w->cfg = &m->cfg;
+        w->root = state;
+        w->target_iters = per_thread;
+        w->deadline = deadline;
+        w->seed = m->seed ^ (m->decisions * 0x9e3779b97f4a7c15ULL);
+        if (t > 0) started[t] = !pthread_create(&th[t], NULL, worker_run, w);
+    }
+    worker_run(&m->w[0]);
+    for (int t = 1; t < m->cfg.threads; t++) {
+        if (started[t]) pthread_join(th[t], NULL);
+        else worker_run(&m->w[t]); /* no thread to be had: run its share here */
+    }
+    if (merge_root(m, &m->last)) {
+        *out = only[0];
+        return 0;
+    }
+    double ms = (now_s() - t0) * 1000.0;
+    m->turn_spent_ms += ms;
+    m->last.ms = ms;
+    m->have_last = 1;
+    *out = m->last.alt[0].a;
+    return 0;
+}
+
+static void mcts_observe(gr_player *self, const gr_game *g, const void *before, const gr_action *a)
+{
+    mcts_impl *m = self->impl;
+    (void)g;
+    (void)before;
+    for (int t = 0; t < m->cfg.threads; t++) {
+        gr_tree *tr = &m->w[t].tree;
+        int32_t c = tr->n[tr->root].first >= 0 ? gr_tree_child(tr, tr->root, a) : -1;
+        if (c >= 0 && tr->n[c].visits > 0) tr->root = c;
+        else gr_tree_reset(tr);
+    }
+}
+
+static int mcts_analysis(gr_player *self, gr_analysis *out)
+{
+    mcts_impl *m = self->impl;
+    if (!m->have_last) return -1;
+    *out = m->last;
+    return 0;
+}
+
+static void mcts_destroy(gr_player *self)
+{
+    mcts_impl *m = self->impl;
+    for (int t = 0; t < GR_MCTS_MAX_THREADS; t++) {
+        gr_tree_free(&m->w[t].tree);
+        free(m->w[t].scratch);
+    }
+}
+
+gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed, gr_error *err)
+{
+    mcts_cfg cfg = {.iters = 0, .ms = 0, .threads = 1, .horizon = GR_MCTS_HORIZON, .reuse = 1, .c = GR_MCTS_C,
+                    .pw = GR_MCTS_PW, .pwexp = GR_MCTS_PW_EXP, .nodes = GR_MCTS_MAX_NODES};
+    long threads = 1, horizon = cfg.horizon, reuse = 1;
+    if (gr_spec_long(sp, "iters", 1, 100000000L, &cfg.iters, err) ||
+        gr_spec_long(sp, "ms", 1, 3600000L, &cfg.ms, err) ||
+        gr_spec_long(sp, "threads", 1, GR_MCTS_MAX_THREADS, &threads, err) ||
+        gr_spec_long(sp, "horizon", 1, 100, &horizon, err) || gr_spec_long(sp, "reuse", 0, 1, &reuse, err) ||
+        gr_spec_long(sp, "nodes", 1024, 1L << 28, &cfg.nodes, err) ||
+        gr_spec_double(sp, "c", 0, 100, &cfg.c, err) || gr_spec_double(sp, "pw", 0.1, 1000, &cfg.pw, err) ||
+        gr_spec_double(sp, "pwexp", 0, 1, &cfg.pwexp, err))
+        return NULL;
+    const char *wpath = gr_spec_get(sp, "weights");
+    if (gr_spec_finish(sp, "iters, ms, threads, c, horizon, pw, pwexp, nodes, reuse, weights", err)) return NULL;
+    if (cfg.iters && cfg.ms) {
+        gr_error_set(err, "mcts: give iters or ms, not both");
+        return NULL;
+    }
+    if (!cfg.iters && !cfg.ms) cfg.ms = GR_MCTS_DEFAULT_MS;
+    cfg.threads = (int)threads;
+    cfg.horizon = (int)horizon;
+    cfg.reuse = (int)reuse;
+    gr_player *p = gr_player_alloc(sizeof(mcts_impl), "mcts", err);
+    if (!p) return NULL;
+    p->destroy = mcts_destroy;
+    mcts_impl *m = p->impl;
+    m->cfg = cfg;
+    m->seed = seed;
+    m->cur_turn = m->tree_turn = -1;
+    m->avg_decisions = GR_MCTS_FIRST_TURN_GUESS;
+    if (gr_eval_load(&m->eval, g, wpath, err)) {
+        gr_player_free(p);
+        return NULL;
+    }
+    for (int t = 0; t < cfg.threads; t++) {
+        m->w[t].id = t;
+        m->w[t].scratch = malloc(g->rs->state_size);
+        if (!m->w[t].scratch || gr_tree_init(&m->w[t].tree, (int32_t)cfg.nodes)) {
+            gr_error_set(err, "out of memory");
+            gr_player_free(p);
+            return NULL;
+        }
+    }
+    p->choose = mcts_choose;
+    p->observe = mcts_observe;
+    p->analysis = mcts_analysis;
+    return p;
+}

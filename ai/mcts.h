@@ -1,0 +1,38 @@
+/* mcts.h - open-loop Monte Carlo tree search over the decision sequence.
+ *
+ * The tree holds decisions, not dice: every iteration starts from the real
+ * position, draws fresh dice, walks down by PUCT (priors from ai/policy.c,
+ * children opened by progressive widening), adds one node, plays on with the
+ * playout policy until `horizon` player-moves have passed, and scores the end
+ * with eval/ (or the result, when the game ended). Root-parallel threads each
+ * grow their own tree; their root statistics are summed before choosing the
+ * most visited action. The tree is kept between decisions of the same turn
+ * (ai/player.h observe), and dropped when the turn changes.
+ *
+ * Spec options (player spec "mcts:..."):
+ *   iters=N      iterations per decision, all threads together (deterministic)
+ *   ms=N         milliseconds per side-turn (player-move), shared among its decisions
+ *   threads=N    root-parallel threads (default 1)
+ *   c=X          PUCT exploration constant
+ *   horizon=N    player-moves simulated before the evaluation (default 1)
+ *   pw=X, pwexp=X  progressive widening: open ceil(pw * visits^pwexp) children
+ *   nodes=N      most tree nodes per thread
+ *   reuse=0|1    keep the tree between decisions of one turn
+ *   weights=FILE evaluation weights
+ * Without iters or ms the budget is GR_MCTS_DEFAULT_MS per side-turn. */
+#ifndef GR_MCTS_H
+#define GR_MCTS_H
+
+#include "player.h"
+
+#define GR_MCTS_DEFAULT_MS 1000
+#define GR_MCTS_C 1.4
+#define GR_MCTS_HORIZON 1
+#define GR_MCTS_PW 2.0
+#define GR_MCTS_PW_EXP 0.5
+#define GR_MCTS_MAX_NODES (1 << 21)
+#define GR_MCTS_MAX_THREADS 64
+#define GR_MCTS_MAX_PLAYOUT 400      /* safety bound on one simulation's decisions */
+#define GR_MCTS_FIRST_TURN_GUESS 6.0 /* decisions a side takes in a turn, before it has seen one */
+
+#endif

@@ -1,0 +1,408 @@
+/* naive.c - the NaiveMCTS player (naive.h). One search per decision, from
+ * the decision now due to the end of its run; the first action of the most
+ * visited joint choice is played. */
+#include "naive.h"
+#include "mcts.h"
+#include "policy.h"
+#include "spec.h"
+#include "tree.h"
+#include "../engine/core/rng.h"
+#include "../eval/eval.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct nv_local {
+    gr_action a;
+    uint32_t n;
+    float sum;
+    int32_t next;
+} nv_local;
+
+typedef struct nv_arm {
+    uint64_t hash;
+    int32_t seq, len;       /* actions in the sequence pool */
+    int32_t child;          /* node reached, -1 */
+    int32_t next;
+    uint32_t n;
+    float sum;
+} nv_arm;
+
+typedef struct nv_node {
+    int32_t arms, locals;
+    uint32_t n;
+    int8_t side;
+} nv_node;
+
+#define NV_POOL(T, name) struct { T *v; int32_t n, cap; } name
+
+typedef struct naive_impl {
+    long iters, ms;
+    int horizon;
+    double eps0, epsl;
+    gr_eval eval;
+    unsigned long long seed, decisions;
+    NV_POOL(nv_node, nodes);
+    NV_POOL(nv_arm, arms);
+    NV_POOL(nv_local, locals);
+    NV_POOL(gr_action, acts);
+    void *scratch;
+    gr_analysis last;
+    int have_last;
+    /* per-turn time budget, as in mcts.c */
+    int cur_turn, turn_decisions;
+    double turn_spent_ms, avg_decisions;
+} naive_impl;
+
+static int grow(void **v, int32_t *cap, int32_t need, size_t sz)
+{
+    if (need <= *cap) return 0;
+    int32_t c = *cap ? *cap : 1024;
+    while (c < need) {
+        if (c > (1 << 29)) return -1;
+        c *= 2;
+    }
+    void *nv = realloc(*v, (size_t)c * sz);
+    if (!nv) return -1;
+    *v = nv;
+    *cap = c;
+    return 0;
+}
+#define NV_PUSH(pool, out_idx) \
+    (grow((void **)&(pool).v, &(pool).cap, (pool).n + 1, sizeof *(pool).v) ? -1 : ((out_idx) = (pool).n++, 0))
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int32_t new_node(naive_impl *m, int side)
+{
+    int32_t i;
+    if (NV_PUSH(m->nodes, i)) return -1;
+    m->nodes.v[i] = (nv_node){.arms = -1, .locals = -1, .n = 0, .side = (int8_t)side};
+    return i;
+}
+
+static nv_local *local_of(naive_impl *m, int32_t node, const gr_action *a, int create)
+{
+    for (int32_t k = m->nodes.v[node].locals; k >= 0; k = m->locals.v[k].next)
+        if (gr_action_equal(&m->locals.v[k].a, a)) return &m->locals.v[k];
+    if (!create) return NULL;
+    int32_t i;
+    if (NV_PUSH(m->locals, i)) return NULL;
+    m->locals.v[i] = (nv_local){.a = *a, .n = 0, .sum = 0, .next = m->nodes.v[node].locals};
+    m->nodes.v[node].locals = i;
+    return &m->locals.v[i];
+}
+
+static uint64_t hash_action(uint64_t h, const gr_action *a)
+{
+    const unsigned char *p = (const unsigned char *)a;
+    for (size_t i = 0; i < sizeof *a; i++) {
+        h ^= p[i];
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+/* one decision of a joint choice built from the local bandits: epsilon-greedy,
+ * exploring by prior; applies it and returns 0, or -1 when nothing applies */
+static int local_step(naive_impl *m, const gr_game *g, int32_t node, void *st, gr_dice *dice, gr_rng *rng,
+                      gr_action *chosen)
+{
+    const gr_ruleset *rs = g->rs;
+    gr_action cand[GR_MAX_ACTIONS];
+    double w[GR_MAX_ACTIONS];
+    int n = rs->candidates ? rs->candidates(g->scn, st, cand, GR_MAX_ACTIONS)
+                           : rs->legal_actions(g->scn, st, cand, GR_MAX_ACTIONS);
+    int explore = gr_rng_unit(rng) < m->epsl;
+    while (n > 0) {
+        int pick = 0;
+        if (explore) {
+            double total = 0;
+            for (int i = 0; i < n; i++) total += w[i] = gr_policy_prior(g, st, &cand[i]);
+            double r = gr_rng_unit(rng) * total;
+            while (pick < n - 1 && r >= w[pick]) r -= w[pick++];
+        } else {
+            double best = -1;
+            for (int i = 0; i < n; i++) {
+                nv_local *l = local_of(m, node, &cand[i], 0);
+                /* untried orders are valued by prior, above the tried average */
+                double v = l && l->n ? l->sum / l->n : 0.5 + 0.1 * gr_policy_prior(g, st, &cand[i]);
+                if (v > best) {
+                    best = v;
+                    pick = i;
+                }
+            }
+        }
+        if (!rs->apply(g->scn, st, &cand[pick], dice, NULL, NULL)) {
+            *chosen = cand[pick];
+            return 0;
+        }
+        cand[pick] = cand[--n];
+    }
+    return -1;
+}
+
+/* the run goes on while the same side decides in the same turn */
+static int run_continues(const gr_game *g, const void *st, int side, int turn)
+{
+    return g->rs->to_move(g->scn, st) == side && (!g->rs->turn || g->rs->turn(g->scn, st) == turn);
+}
+
+typedef struct nv_visit {
+    int32_t node, arm;
+    int32_t locals[GR_NAIVE_MAX_RUN];
+    int nlocals;
+} nv_visit;
+
+static void iterate(naive_impl *m, const gr_game *g, const void *root, int32_t root_node, gr_rng *rng)
+{
+    const gr_ruleset *rs = g->rs;
+    void *st = m->scratch;
+    memcpy(st, root, rs->state_size);
+    gr_dice dice;
+    gr_dice_init_rng(&dice, gr_rng_next(rng), 1);
+    int stop_turn = rs->turn ? rs->turn(g->scn, root) + m->horizon : 0;
+    nv_visit path[GR_NAIVE_MAX_DEPTH];
+    int depth = 0;
+    int32_t node = root_node;
+    while (node >= 0 && depth < GR_NAIVE_MAX_DEPTH) {
+        int side = rs->to_move(g->scn, st);
+        if (side == GR_TERMINAL || side != m->nodes.v[node].side) break;
+        if (stop_turn > 0 && rs->turn(g->scn, st) >= stop_turn) break;
+        int turn = rs->turn ? rs->turn(g->scn, st) : 0;
+        nv_visit *v = &path[depth];
+        v->node = node;
+        v->nlocals = 0;
+        v->arm = -1;
+        /* exploit: the best global arm, replayed while it applies */
+        int32_t best = -1;
+        double best_v = -1;
+        for (int32_t k = m->nodes.v[node].arms; k >= 0; k = m->arms.v[k].next) {
+            const nv_arm *a = &m->arms.v[k];
+            double val = a->n ? a->sum / a->n : 0;
+            if (val > best_v) {
+                best_v = val;
+                best = k;
+            }
+        }
+        int explore = best < 0 || gr_rng_unit(rng) < m->eps0;
+        gr_action seq[GR_NAIVE_MAX_RUN];
+        int len = 0, pos = 0;
+        while (len < GR_NAIVE_MAX_RUN && run_continues(g, st, side, turn)) {
+            gr_action a;
+            int ok = 0;
+            if (!explore && pos < m->arms.v[best].len) {
+                a = m->acts.v[m->arms.v[best].seq + pos];
+                ok = !rs->apply(g->scn, st, &a, &dice, NULL, NULL);
+                pos++;
+            }
+            if (!ok) {
+                explore = 1; /* the replay broke off: build the rest locally */
+                if (local_step(m, g, node, st, &dice, rng, &a)) break;
+            }
+            seq[len++] = a;
+            nv_local *l = local_of(m, node, &a, 1);
+            if (l && v->nlocals < GR_NAIVE_MAX_RUN) v->locals[v->nlocals++] = (int32_t)(l - m->locals.v);
+        }
+        if (len == 0) break;
+        /* find or add the global arm of this joint choice */
+        uint64_t h = 0xcbf29ce484222325ULL;
+        for (int i = 0; i < len; i++) h = hash_action(h, &seq[i]);
+        int32_t arm = -1;
+        for (int32_t k = m->nodes.v[node].arms; k >= 0; k = m->arms.v[k].next)
+            if (m->arms.v[k].hash == h && m->arms.v[k].len == len) {
+                arm = k;
+                break;
+            }
+        if (arm < 0 && m->arms.n < GR_NAIVE_MAX_ARMS) {
+            int32_t off = m->acts.n;
+            if (grow((void **)&m->acts.v, &m->acts.cap, m->acts.n + len, sizeof *m->acts.v) == 0 &&
+                NV_PUSH(m->arms, arm) == 0) {
+                memcpy(&m->acts.v[off], seq, (size_t)len * sizeof *seq);
+                m->acts.n += len;
+                m->arms.v[arm] = (nv_arm){.hash = h, .seq = off, .len = len, .child = -1,
+                                          .next = m->nodes.v[node].arms, .n = 0, .sum = 0};
+                m->nodes.v[node].arms = arm;
+            } else {
+                arm = -1;
+            }
+        }
+        v->arm = arm;
+        depth++;
+        if (arm < 0) break;
+        int next_side = rs->to_move(g->scn, st);
+        if (next_side == GR_TERMINAL) break;
+        if (m->arms.v[arm].child < 0) {
+            int32_t c = new_node(m, next_side);
+            if (c >= 0) m->arms.v[arm].child = c;
+            break; /* one new node per iteration */
+        }
+        node = m->arms.v[arm].child;
+    }
+    gr_policy_rollout(g, st, &dice, rng, stop_turn, GR_MCTS_MAX_PLAYOUT);
+    double v0 = gr_eval_win0(&m->eval, g, st);
+    for (int d = 0; d < depth; d++) {
+        nv_node *nd = &m->nodes.v[path[d].node];
+        double v = nd->side == 0 ? v0 : 1 - v0;
+        nd->n++;
+        if (path[d].arm >= 0) {
+            m->arms.v[path[d].arm].n++;
+            m->arms.v[path[d].arm].sum += (float)v;
+        }
+        for (int i = 0; i < path[d].nlocals; i++) {
+            m->locals.v[path[d].locals[i]].n++;
+            m->locals.v[path[d].locals[i]].sum += (float)v;
+        }
+    }
+}
+
+static int naive_choose(gr_player *self, const gr_game *g, const void *state, gr_action *out, gr_error *err)
+{
+    naive_impl *m = self->impl;
+    const gr_ruleset *rs = g->rs;
+    double t0 = now_s();
+    m->have_last = 0;
+    int turn = rs->turn ? rs->turn(g->scn, state) : 0;
+    if (turn != m->cur_turn) {
+        if (m->turn_decisions > 0) m->avg_decisions = 0.7 * m->avg_decisions + 0.3 * m->turn_decisions;
+        m->cur_turn = turn;
+        m->turn_spent_ms = 0;
+        m->turn_decisions = 0;
+    }
+    m->turn_decisions++;
+    m->decisions++;
+    gr_action only[2];
+    int nlegal = rs->legal_actions(g->scn, state, only, 2);
+    if (nlegal <= 0) return gr_error_set(err, "no legal action in a non-terminal state");
+    if (nlegal == 1) {
+        *out = only[0];
+        return 0;
+    }
+    m->nodes.n = m->arms.n = m->locals.n = m->acts.n = 0;
+    int32_t root = new_node(m, rs->to_move(g->scn, state));
+    if (root < 0) return gr_error_set(err, "out of memory");
+    gr_rng rng;
+    gr_rng_seed(&rng, m->seed ^ (m->decisions * 0x9e3779b97f4a7c15ULL), 0x4e414956 /* "NAIV" */);
+    double deadline = 0;
+    if (!m->iters) {
+        double est = m->avg_decisions - (m->turn_decisions - 1);
+        if (est < 1) est = 1;
+        double alloc = ((double)m->ms - m->turn_spent_ms) / est;
+        if (alloc < (double)m->ms / 50.0) alloc = (double)m->ms / 50.0;
+        deadline = t0 + alloc / 1000.0;
+    }
+    long it = 0;
+    for (;;) {
+        if (m->iters && it >= m->iters) break;
+        if (!m->iters && (it & 3) == 0 && now_s() >= deadline) break;
+        iterate(m, g, state, root, &rng);
+        it++;
+    }
+    /* merge the arms by their first action: visits and value */
+    gr_analysis *an = &m->last;
+    an->n = 0;
+    for (int32_t k = m->nodes.v[root].arms; k >= 0; k = m->arms.v[k].next) {
+        const nv_arm *a = &m->arms.v[k];
+        const gr_action *first = &m->acts.v[a->seq];
+        int i = 0;
+        while (i < an->n && !gr_action_equal(&an->alt[i].a, first)) i++;
+        if (i == an->n) {
+            if (an->n >= GR_MAX_ACTIONS) continue;
+            memset(&an->alt[i], 0, sizeof an->alt[i]);
+            an->alt[i].a = *first;
+            an->alt[i].prior = gr_policy_prior(g, state, first);
+            an->n++;
+        }
+        an->alt[i].visits += a->n;
+        an->alt[i].value += a->sum;
+    }
+    if (an->n == 0) {
+        *out = only[0];
+        return 0;
+    }
+    for (int i = 0; i < an->n; i++) an->alt[i].value = an->alt[i].visits ? an->alt[i].value / an->alt[i].visits : 0;
+    for (int i = 1; i < an->n; i++) {
+        gr_choice_stat c = an->alt[i];
+        int j = i;
+        while (j > 0 && (an->alt[j - 1].visits < c.visits ||
+                         (an->alt[j - 1].visits == c.visits && an->alt[j - 1].value < c.value))) {
+            an->alt[j] = an->alt[j - 1];
+            j--;
+        }
+        an->alt[j] = c;
+    }
+    an->iterations = it;
+    an->nodes = m->nodes.n;
+    an->node_bytes = sizeof(nv_node);
+    an->ms = (now_s() - t0) * 1000.0;
+    m->turn_spent_ms += an->ms;
+    m->have_last = 1;
+    *out = an->alt[0].a;
+    return 0;
+}
+
+static int naive_analysis(gr_player *self, gr_analysis *out)
+{
+    naive_impl *m = self->impl;
+    if (!m->have_last) return -1;
+    *out = m->last;
+    return 0;
+}
+
+static void naive_destroy(gr_player *self)
+{
+    naive_impl *m = self->impl;
+    free(m->nodes.v);
+    free(m->arms.v);
+    free(m->locals.v);
+    free(m->acts.v);
+    free(m->scratch);
+}
+
+gr_player *gr_naive_create(gr_spec *sp, const gr_game *g, unsigned long long seed, gr_error *err)
+{
+    long iters = 0, ms = 0, horizon = GR_MCTS_HORIZON;
+    double eps0 = GR_NAIVE_EPS0, epsl = GR_NAIVE_EPSL;
+    if (gr_spec_long(sp, "iters", 1, 100000000L, &iters, err) || gr_spec_long(sp, "ms", 1, 3600000L, &ms, err) ||
+        gr_spec_long(sp, "horizon", 1, 100, &horizon, err) || gr_spec_double(sp, "eps0", 0, 1, &eps0, err) ||
+        gr_spec_double(sp, "epsl", 0, 1, &epsl, err))
+        return NULL;
+    const char *wpath = gr_spec_get(sp, "weights");
+    if (gr_spec_finish(sp, "iters, ms, horizon, eps0, epsl, weights", err)) return NULL;
+    if (iters && ms) {
+        gr_error_set(err, "naive: give iters or ms, not both");
+        return NULL;
+    }
+    if (!iters && !ms) ms = GR_MCTS_DEFAULT_MS;
+    gr_player *p = gr_player_alloc(sizeof(naive_impl), "naive", err);
+    if (!p) return NULL;
+    p->destroy = naive_destroy;
+    naive_impl *m = p->impl;
+    m->iters = iters;
+    m->ms = ms;
+    m->horizon = (int)horizon;
+    m->eps0 = eps0;
+    m->epsl = epsl;
+    m->seed = seed;
+    m->cur_turn = -1;
+    m->avg_decisions = GR_MCTS_FIRST_TURN_GUESS;
+    m->scratch = malloc(g->rs->state_size);
+    if (!m->scratch) {
+        gr_error_set(err, "out of memory");
+        gr_player_free(p);
+        return NULL;
+    }
+    if (gr_eval_load(&m->eval, g, wpath, err)) {
+        gr_player_free(p);
+        return NULL;
+    }
+    p->choose = naive_choose;
+    p->analysis = naive_analysis;
+    return p;
+}

@@ -1,0 +1,57 @@
+/* player.c - making players from spec strings and the small things every
+ * player shares (player.h). */
+#include "player.h"
+#include "spec.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+gr_player *gr_player_alloc(size_t impl_size, const char *name, gr_error *err)
+{
+    gr_player *p = calloc(1, sizeof *p);
+    void *impl = impl_size ? calloc(1, impl_size) : NULL;
+    if (!p || (impl_size && !impl)) {
+        free(p);
+        free(impl);
+        gr_error_set(err, "out of memory");
+        return NULL;
+    }
+    snprintf(p->name, sizeof p->name, "%s", name);
+    p->impl = impl;
+    return p;
+}
+
+gr_player *gr_player_create(const char *spec, const gr_game *g, unsigned long long seed, gr_error *err)
+{
+    gr_spec sp;
+    if (gr_spec_parse(spec, &sp, err)) {
+        gr_error_prefix(err, "(known players: %s) ", GR_PLAYERS_KNOWN);
+        return NULL;
+    }
+    gr_player *p = NULL;
+    if (!strcmp(sp.name, "random")) p = gr_random_create(&sp, g, seed, err);
+    else if (!strcmp(sp.name, "greedy")) p = gr_greedy_create(&sp, g, seed, err);
+    else if (!strcmp(sp.name, "doctrine")) p = gr_doctrine_create(&sp, g, seed, err);
+    else if (!strcmp(sp.name, "mcts")) p = gr_mcts_create(&sp, g, seed, err);
+    else if (!strcmp(sp.name, "naive")) p = gr_naive_create(&sp, g, seed, err);
+    else {
+        gr_error_set(err, "unknown player '%s' (known players: %s)", spec, GR_PLAYERS_KNOWN);
+        return NULL;
+    }
+    if (p) snprintf(p->name, sizeof p->name, "%s", spec);
+    return p;
+}
+
+void gr_player_free(gr_player *p)
+{
+    if (!p) return;
+    if (p->destroy) p->destroy(p);
+    free(p->impl);
+    free(p);
+}
+
+void gr_player_observe(gr_player *p, const gr_game *g, const void *before, const gr_action *a)
+{
+    if (p && p->observe) p->observe(p, g, before, a);
+}

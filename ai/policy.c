@@ -1,0 +1,94 @@
+/* policy.c - priors and the playout policy (policy.h). The weights are by
+ * action kind, with a few facts about the target: attacking or shooting a
+ * shaken enemy is worth more, and a formation change that answers cavalry
+ * with a square is natural. Each table is a named constant. */
+#include "policy.h"
+
+/* prior weight by gr_action_kind (PASS, HOLD, ADVANCE, ATTACK, FIRE, STAND,
+ * WITHDRAW, FORM, MANOEUVRE, COMMAND) */
+static const double GR_PRIOR_KIND[GR_AK_COUNT] = {0.6, 1.0, 0.6, 1.0, 1.6, 1.2, 0.5, 0.5, 0.2, 0.8};
+/* playout weight by kind: quick decisions ("done", fire) are favoured, as
+ * moves are the costly part of a simulation */
+static const double GR_PLAYOUT_KIND[GR_AK_COUNT] = {3.0, 1.0, 0.3, 1.0, 4.0, 2.0, 0.5, 0.3, 0.1, 0.5};
+/* extra weight per cohesion level the targeted enemy has lost */
+#define GR_PRIOR_SHAKEN_BONUS 0.5
+
+static double target_bonus(const gr_game *g, const void *state, const gr_action_info *in)
+{
+    if (in->enemy < 0 || !g->rs->unit_info) return 1.0;
+    gr_unit_info u;
+    g->rs->unit_info(g->scn, state, in->enemy, &u);
+    return 1.0 + GR_PRIOR_SHAKEN_BONUS * u.cohesion;
+}
+
+static void info_of(const gr_game *g, const void *state, const gr_action *a, gr_action_info *in)
+{
+    if (g->rs->action_info) g->rs->action_info(g->scn, state, a, in);
+    else {
+        in->kind = GR_AK_MANOEUVRE;
+        in->enemy = in->unit = in->objective = -1;
+        in->shape = GR_SHAPE_NONE;
+    }
+}
+
+double gr_policy_prior(const gr_game *g, const void *state, const gr_action *a)
+{
+    gr_action_info in;
+    info_of(g, state, a, &in);
+    double w = GR_PRIOR_KIND[in.kind < GR_AK_COUNT ? in.kind : GR_AK_MANOEUVRE];
+    if (in.kind == GR_AK_ATTACK || in.kind == GR_AK_FIRE || in.kind == GR_AK_ADVANCE) w *= target_bonus(g, state, &in);
+    return w;
+}
+
+double gr_policy_playout_weight(const gr_game *g, const void *state, const gr_action *a)
+{
+    gr_action_info in;
+    info_of(g, state, a, &in);
+    double w = GR_PLAYOUT_KIND[in.kind < GR_AK_COUNT ? in.kind : GR_AK_MANOEUVRE];
+    if (in.kind == GR_AK_ATTACK || in.kind == GR_AK_FIRE) w *= target_bonus(g, state, &in);
+    return w;
+}
+
+int gr_policy_playout(const gr_game *g, const void *state, gr_rng *rng, gr_action *out)
+{
+    const gr_ruleset *rs = g->rs;
+    gr_action cand[GR_MAX_ACTIONS];
+    double w[GR_MAX_ACTIONS];
+    int checked = rs->candidates && rs->action_legal;
+    int n = checked ? rs->candidates(g->scn, state, cand, GR_MAX_ACTIONS)
+                    : rs->legal_actions(g->scn, state, cand, GR_MAX_ACTIONS);
+    double total = 0;
+    for (int i = 0; i < n; i++) total += w[i] = gr_policy_playout_weight(g, state, &cand[i]);
+    while (n > 0) {
+        double r = gr_rng_unit(rng) * total;
+        int i = 0;
+        while (i < n - 1 && r >= w[i]) r -= w[i++];
+        if (!checked || rs->action_legal(g->scn, state, &cand[i])) {
+            *out = cand[i];
+            return 0;
+        }
+        total -= w[i];
+        cand[i] = cand[n - 1];
+        w[i] = w[n - 1];
+        n--;
+        if (total <= 0) {
+            total = 0;
+            for (int k = 0; k < n; k++) total += w[k];
+        }
+    }
+    return -1;
+}
+
+int gr_policy_rollout(const gr_game *g, void *state, gr_dice *dice, gr_rng *rng, int stop_turn, int max_decisions)
+{
+    const gr_ruleset *rs = g->rs;
+    int n = 0;
+    while (n < max_decisions && rs->to_move(g->scn, state) != GR_TERMINAL) {
+        if (stop_turn > 0 && rs->turn && rs->turn(g->scn, state) >= stop_turn) break;
+        gr_action a;
+        if (gr_policy_playout(g, state, rng, &a)) return -1;
+        if (rs->apply(g->scn, state, &a, dice, NULL, NULL)) return -1;
+        n++;
+    }
+    return n;
+}

@@ -1,0 +1,27 @@
+/* policy.h - cheap policies every player shares, built only on the game
+ * interface's action kinds: the prior weight the search gives an action
+ * before it has tried it, and the fast playout policy that finishes a
+ * simulation (draws among the candidates by weight, checking only what it
+ * draws). */
+#ifndef GR_POLICY_H
+#define GR_POLICY_H
+
+#include "../engine/core/game.h"
+#include "../engine/core/rng.h"
+
+/* Prior weight of one action (not normalised, > 0). */
+double gr_policy_prior(const gr_game *g, const void *state, const gr_action *a);
+/* Playout weight of one action (> 0): favours the cheap and decisive. */
+double gr_policy_playout_weight(const gr_game *g, const void *state, const gr_action *a);
+/* Draws one legal action by playout weight; 0, or -1 when none is legal. */
+int gr_policy_playout(const gr_game *g, const void *state, gr_rng *rng, gr_action *out);
+
+struct gr_dice;
+/* Plays the state on with the playout policy until the game ends, the turn
+ * counter reaches stop_turn (when the ruleset has one; <= 0: no such stop) or
+ * max_decisions are taken. Returns the decisions taken, -1 when an action
+ * was refused (never for legal actions). */
+int gr_policy_rollout(const gr_game *g, void *state, struct gr_dice *dice, gr_rng *rng, int stop_turn,
+                      int max_decisions);
+
+#endif

@@ -1,0 +1,407 @@
+/* cmd_arena.c - `grognard arena`: tournaments between players.
+ *
+ *   grognard arena [SCENARIO] --players A,B[,C...] --games N [--seed S] [--out FILE]
+ *                  [--shard I/N] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--check] [--quiet]
+ *   grognard arena merge FILE... [--out FILE]
+ *
+ * Every pair of players meets N times (seats swapped on paired seeds; see
+ * bench/arena/tournament.h). Each finished game is appended to --out as one
+ * JSON line; games already in the file are skipped, so an interrupted run
+ * resumes where it stopped. The summary gives each pairing's score with a
+ * 95% confidence interval and the Elo difference with its interval, and a
+ * cross table when more than two players meet. */
+#include "commands.h"
+#include "session.h"
+#include "../ai/spec.h"
+#include "../bench/arena/results.h"
+#include "../bench/arena/stats.h"
+#include "../bench/arena/tournament.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define ARENA_CONF 0.95
+#define ARENA_BAR 30
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* games between players a and b in s, from a's side */
+static gr_stats_wdl wdl_of(const gr_arena_set *s, const char *a, const char *b)
+{
+    gr_stats_wdl r = {0, 0, 0};
+    for (size_t i = 0; i < s->n; i++) {
+        const gr_arena_game *x = &s->g[i];
+        int sa = !strcmp(x->players[0], a) && !strcmp(x->players[1], b) ? 0
+                 : !strcmp(x->players[1], a) && !strcmp(x->players[0], b) ? 1 : -1;
+        if (sa < 0) continue;
+        if (x->score[sa] > 0.75) r.w++;
+        else if (x->score[sa] < 0.25) r.l++;
+        else r.d++;
+    }
+    return r;
+}
+
+static int player_index(char names[][GR_ARENA_SPEC_MAX], int *n, const char *p)
+{
+    for (int i = 0; i < *n; i++)
+        if (!strcmp(names[i], p)) return i;
+    if (*n >= GR_ARENA_MAX_PLAYERS * 2) return -1;
+    snprintf(names[*n], GR_ARENA_SPEC_MAX, "%s", p);
+    return (*n)++;
+}
+
+/* prints the pairings' scores, and a cross table when more than two meet */
+static void print_summary(const gr_arena_set *s, FILE *out)
+{
+    char names[GR_ARENA_MAX_PLAYERS * 2][GR_ARENA_SPEC_MAX];
+    int n = 0;
+    for (size_t i = 0; i < s->n; i++)
+        for (int k = 0; k < 2; k++) player_index(names, &n, s->g[i].players[k]);
+    fprintf(out, "%-28s %-28s %6s %5s %5s %5s  %-17s  %s\n", "player", "against", "games", "win", "draw", "loss",
+            "score (95% CI)", "Elo (95% CI)");
+    for (int a = 0; a < n; a++)
+        for (int b = a + 1; b < n; b++) {
+            gr_stats_wdl r = wdl_of(s, names[a], names[b]);
+            long games = r.w + r.d + r.l;
+            if (!games) continue;
+            double lo, hi, elo, elo_lo, elo_hi;
+            gr_stats_score_ci(r, ARENA_CONF, &lo, &hi);
+            gr_stats_elo_ci(r, ARENA_CONF, &elo, &elo_lo, &elo_hi);
+            fprintf(out, "%-28s %-28s %6ld %5ld %5ld %5ld  %5.1f%% [%4.1f, %5.1f]  %+.0f [%+.0f, %+.0f]\n", names[a],
+                    names[b], games, r.w, r.d, r.l, 100 * gr_stats_score(r), 100 * lo, 100 * hi, elo, elo_lo, elo_hi);
+        }
+    if (n > 2) {
+        fprintf(out, "\ncross table (row's score against column, %%):\n%-28s", "");
+        for (int b = 0; b < n; b++) fprintf(out, " %7d", b + 1);
+        fprintf(out, "   total\n");
+        for (int a = 0; a < n; a++) {
+            fprintf(out, "%2d %-25.25s", a + 1, names[a]);
+            gr_stats_wdl tot = {0, 0, 0};
+            for (int b = 0; b < n; b++) {
+                gr_stats_wdl r = wdl_of(s, names[a], names[b]);
+                if (a == b || r.w + r.d + r.l == 0) {
+                    fprintf(out, " %7s", a == b ? "-" : "");
+                    continue;
+                }
+                tot.w += r.w;
+                tot.d += r.d;
+                tot.l += r.l;
+                fprintf(out, " %6.1f%%", 100 * gr_stats_score(r));
+            }
+            if (tot.w + tot.d + tot.l) fprintf(out, "  %5.1f%%\n", 100 * gr_stats_score(tot));
+            else fprintf(out, "\n");
+        }
+    }
+}
+
+static void progress(FILE *out, int tty, long done, long total, double t0, const char *line)
+{
+    double el = now_s() - t0;
+    double eta = done ? el / (double)done * (double)(total - done) : 0;
+    if (tty) {
+        int filled = total ? (int)(ARENA_BAR * done / total) : ARENA_BAR;
+        char bar[ARENA_BAR + 1];
+        for (int i = 0; i < ARENA_BAR; i++) bar[i] = i < filled ? '#' : '.';
+        bar[ARENA_BAR] = '\0';
+        fprintf(out, "\r[%s] %ld/%ld  %.0fs, about %.0fs left  %-50.50s", bar, done, total, el, eta, line);
+        if (done == total) fputc('\n', out);
+    } else {
+        fprintf(out, "game %ld/%ld (%.0fs, about %.0fs left): %s\n", done, total, el, eta, line);
+    }
+    fflush(out);
+}
+
+/* plays one game of the tournament; 0, or -1 with the reason */
+static int play_one(const gr_game *g, const gr_tournament *t, const gr_tournament_game *tg, int check,
+                    gr_arena_game *res, gr_error *err)
+{
+    memset(res, 0, sizeof *res);
+    gr_player *p[2] = {NULL, NULL};
+    for (int k = 0; k < 2; k++) {
+        p[k] = gr_player_create(t->players[tg->seat[k]], g, tg->seed * 4 + (unsigned long long)k + 1, err);
+        if (!p[k]) {
+            gr_player_free(p[0]);
+            return -1;
+        }
+    }
+    void *st = calloc(1, g->rs->state_size);
+    if (!st) {
+        gr_player_free(p[0]);
+        gr_player_free(p[1]);
+        return gr_error_set(err, "out of memory");
+    }
+    g->rs->init(g->scn, st);
+    gr_play_opts o = {.seed = tg->seed, .check_invariants = check};
+    double t0 = now_s();
+    int n = gr_play(g, st, p, NULL, NULL, &o, err);
+    gr_player_free(p[0]);
+    gr_player_free(p[1]);
+    if (n < 0) {
+        free(st);
+        return -1;
+    }
+    gr_result r;
+    g->rs->result(g->scn, st, &r);
+    snprintf(res->tournament, sizeof res->tournament, "%s", t->id);
+    snprintf(res->scenario, sizeof res->scenario, "%s", t->scenario);
+    res->index = tg->index;
+    res->pair = tg->pair;
+    res->seed = tg->seed;
+    for (int k = 0; k < 2; k++) {
+        snprintf(res->players[k], GR_ARENA_SPEC_MAX, "%s", t->players[tg->seat[k]]);
+        res->score[k] = r.score[k];
+    }
+    res->winner = r.winner;
+    res->margin = r.margin;
+    res->decisions = n;
+    res->moves = g->rs->turn ? g->rs->turn(g->scn, st) : 0;
+    snprintf(res->reason, sizeof res->reason, "%s", r.reason);
+    size_t head = strcspn(r.reason, ":");
+    if (head >= sizeof res->end) head = sizeof res->end - 1;
+    memcpy(res->end, r.reason, head);
+    res->end[head] = '\0';
+    res->seconds = now_s() - t0;
+    free(st);
+    return 0;
+}
+
+static int arena_merge(int argc, char **argv)
+{
+    const char *out = NULL;
+    gr_arena_set s;
+    gr_arena_set_init(&s);
+    gr_error err, warn;
+    gr_error_clear(&err);
+    int files = 0, rc = 1;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--out") && i + 1 < argc) {
+            out = argv[++i];
+            continue;
+        }
+        if (argv[i][0] == '-') {
+            fprintf(stderr, "grognard arena merge: unexpected option '%s'\nusage: grognard arena merge FILE... [--out FILE]\n",
+                    argv[i]);
+            goto done;
+        }
+        long skipped = 0;
+        gr_error_clear(&warn);
+        if (gr_arena_read(argv[i], &s, &skipped, &warn, &err)) {
+            fprintf(stderr, "grognard arena merge: %s\n", err.msg);
+            goto done;
+        }
+        if (skipped) fprintf(stderr, "grognard arena merge: %s: skipped %ld torn or bad line(s): %s\n", argv[i], skipped, warn.msg);
+        files++;
+    }
+    if (!files) {
+        fprintf(stderr, "usage: grognard arena merge FILE... [--out FILE]\n");
+        goto done;
+    }
+    if (gr_arena_merge(&s, &err)) {
+        fprintf(stderr, "grognard arena merge: %s\n", err.msg);
+        goto done;
+    }
+    if (out && gr_arena_write(out, &s, &err)) {
+        fprintf(stderr, "grognard arena merge: %s\n", err.msg);
+        goto done;
+    }
+    printf("%zu games from %d file(s)%s%s\n", s.n, files, out ? " written to " : "", out ? out : "");
+    print_summary(&s, stdout);
+    rc = 0;
+done:
+    gr_arena_set_free(&s);
+    return rc;
+}
+
+static int parse_sprt(const char *text, double v[4])
+{
+    v[2] = v[3] = 0.05;
+    int n = sscanf(text, "%lf,%lf,%lf,%lf", &v[0], &v[1], &v[2], &v[3]);
+    return (n == 2 || n == 4) && v[0] < v[1] && v[2] > 0 && v[2] < 0.5 && v[3] > 0 && v[3] < 0.5 ? 0 : -1;
+}
+
+static int already_played(const gr_arena_set *s, const char *tid, long index)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (s->g[i].index == index && !strcmp(s->g[i].tournament, tid)) return 1;
+    return 0;
+}
+
+int gr_cmd_arena(int argc, char **argv)
+{
+    if (argc > 0 && !strcmp(argv[0], "merge")) return arena_merge(argc - 1, argv + 1);
+    const char *file = NULL, *players = NULL, *out = NULL, *shard_text = NULL, *sprt_text = NULL;
+    long games = 0;
+    unsigned long long seed = 1;
+    int check = 0, quiet = 0;
+    static const char *usage =
+        "usage: grognard arena [SCENARIO] --players A,B[,C...] --games N [--seed S] [--out FILE]\n"
+        "                      [--shard I/N] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--check] [--quiet]\n"
+        "       grognard arena merge FILE... [--out FILE]\n";
+    for (int i = 0; i < argc; i++) {
+        char *end;
+        if (!strcmp(argv[i], "--players") && i + 1 < argc) players = argv[++i];
+        else if (!strcmp(argv[i], "--games") && i + 1 < argc) {
+            errno = 0;
+            games = strtol(argv[++i], &end, 10);
+            if (errno || *end || games < 1 || games > 10000000) {
+                fprintf(stderr, "grognard arena: --games takes a whole number from 1, not '%s'\n", argv[i]);
+                return 2;
+            }
+        } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
+            errno = 0;
+            seed = strtoull(argv[++i], &end, 10);
+            if (errno || *end || argv[i][0] == '-' || !argv[i][0]) {
+                fprintf(stderr, "grognard arena: --seed takes a whole number, not '%s'\n", argv[i]);
+                return 2;
+            }
+        } else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
+        else if (!strcmp(argv[i], "--shard") && i + 1 < argc) shard_text = argv[++i];
+        else if (!strcmp(argv[i], "--sprt") && i + 1 < argc) sprt_text = argv[++i];
+        else if (!strcmp(argv[i], "--check")) check = 1;
+        else if (!strcmp(argv[i], "--quiet")) quiet = 1;
+        else if (argv[i][0] != '-' && !file) file = argv[i];
+        else {
+            fprintf(stderr, "grognard arena: unexpected argument '%s'\n%s", argv[i], usage);
+            return 2;
+        }
+    }
+    if (!players || !games) {
+        fprintf(stderr, "grognard arena: --players and --games are needed\n%s", usage);
+        return 2;
+    }
+    gr_error err;
+    gr_error_clear(&err);
+    int shard = 0, nshards = 1;
+    if (shard_text && gr_tournament_parse_shard(shard_text, &shard, &nshards, &err)) {
+        fprintf(stderr, "grognard arena: %s\n", err.msg);
+        return 2;
+    }
+    double sprt[4] = {0, 0, 0.05, 0.05};
+    if (sprt_text && parse_sprt(sprt_text, sprt)) {
+        fprintf(stderr, "grognard arena: --sprt takes ELO0,ELO1[,ALPHA,BETA] with ELO0 < ELO1 and 0 < ALPHA, BETA < 0.5, not '%s'\n",
+                sprt_text);
+        return 2;
+    }
+    char specs[GR_ARENA_MAX_PLAYERS][GR_SPEC_TEXT];
+    int np = gr_spec_split(players, specs, GR_ARENA_MAX_PLAYERS, &err);
+    if (np < 0) {
+        fprintf(stderr, "grognard arena: %s\n", err.msg);
+        return 2;
+    }
+    if (sprt_text && (np != 2 || nshards > 1)) {
+        fprintf(stderr, "grognard arena: --sprt needs exactly two players and no --shard\n");
+        return 2;
+    }
+    char def[1024];
+    if (!file) {
+        if (gr_find_default_scenario(def, sizeof def, &err)) {
+            fprintf(stderr, "grognard arena: %s\n", err.msg);
+            return 1;
+        }
+        file = def;
+    }
+    gr_game g;
+    if (gr_game_load(&g, file, &err) || gr_game_check_start(&g, &err)) {
+        fprintf(stderr, "%s\n", err.msg);
+        return 1;
+    }
+    const char *base = strrchr(file, '/');
+    base = base ? base + 1 : file;
+    gr_tournament t;
+    int rc = 1;
+    gr_arena_set s;
+    gr_arena_set_init(&s);
+    if (gr_tournament_init(&t, base, specs, np, games, seed, &err)) {
+        fprintf(stderr, "grognard arena: %s\n", err.msg);
+        goto done;
+    }
+    /* every spec must make a player before the first game starts */
+    for (int i = 0; i < np; i++) {
+        gr_player *p = gr_player_create(specs[i], &g, 1, &err);
+        if (!p) {
+            fprintf(stderr, "grognard arena: %s\n", err.msg);
+            goto done;
+        }
+        gr_player_free(p);
+    }
+    if (out && access(out, F_OK) == 0) {
+        long skipped = 0;
+        gr_error warn;
+        gr_error_clear(&warn);
+        if (gr_arena_read(out, &s, &skipped, &warn, &err)) {
+            fprintf(stderr, "grognard arena: %s\n", err.msg);
+            goto done;
+        }
+        if (skipped) fprintf(stderr, "grognard arena: %s: %ld torn or bad line(s) skipped: %s\n", out, skipped, warn.msg);
+    }
+    /* keep only this tournament's games for the summary */
+    size_t keep = 0;
+    for (size_t i = 0; i < s.n; i++)
+        if (!strcmp(s.g[i].tournament, t.id)) s.g[keep++] = s.g[i];
+    s.n = keep;
+    long total = gr_tournament_size(&t), todo = 0, done_now = 0;
+    for (long i = 0; i < total; i++)
+        if (gr_tournament_in_shard(i, shard, nshards) && !already_played(&s, t.id, i)) todo++;
+    int tty = isatty(2);
+    if (!quiet)
+        fprintf(stderr, "arena %s: %d players, %ld games in all, %ld to play here%s%s (tournament %s)\n", base, np,
+                total, todo, nshards > 1 ? ", shard " : "", nshards > 1 ? shard_text : "", t.id);
+    double t0 = now_s();
+    int stopped = 0;
+    for (long i = 0; i < total && !stopped; i++) {
+        if (!gr_tournament_in_shard(i, shard, nshards) || already_played(&s, t.id, i)) continue;
+        gr_tournament_game tg;
+        gr_tournament_game_at(&t, i, &tg);
+        gr_arena_game res;
+        if (play_one(&g, &t, &tg, check, &res, &err)) {
+            fprintf(stderr, "\ngrognard arena: game %ld (seed %llu): %s\n", i, tg.seed, err.msg);
+            goto done;
+        }
+        if (out && gr_arena_append(out, &res, &err)) {
+            fprintf(stderr, "\ngrognard arena: %s\n", err.msg);
+            goto done;
+        }
+        if (gr_arena_set_add(&s, &res, &err)) {
+            fprintf(stderr, "\ngrognard arena: %s\n", err.msg);
+            goto done;
+        }
+        done_now++;
+        char line[400];
+        snprintf(line, sizeof line, "#%ld %s vs %s: %s", i, res.players[0], res.players[1], res.reason);
+        if (!quiet) progress(stderr, tty, done_now, todo, t0, line);
+        if (sprt_text) {
+            double llr;
+            gr_stats_wdl r = wdl_of(&s, t.players[0], t.players[1]);
+            int st = gr_stats_sprt_status(r, sprt[0], sprt[1], sprt[2], sprt[3], &llr);
+            if (st) {
+                double lo, hi;
+                gr_stats_sprt_bounds(sprt[2], sprt[3], &lo, &hi);
+                printf("SPRT stopped after %ld games: LLR %.2f outside [%.2f, %.2f]: %s\n", r.w + r.d + r.l, llr, lo,
+                       hi, st > 0 ? "H1 accepted (the first player is stronger by elo1)" : "H0 accepted (not stronger than elo0)");
+                stopped = 1;
+            }
+        }
+    }
+    if (sprt_text && !stopped) {
+        double llr;
+        gr_stats_wdl r = wdl_of(&s, t.players[0], t.players[1]);
+        gr_stats_sprt_status(r, sprt[0], sprt[1], sprt[2], sprt[3], &llr);
+        printf("SPRT undecided after %ld games: LLR %.2f\n", r.w + r.d + r.l, llr);
+    }
+    printf("%s: %zu games of tournament %s%s%s\n", base, s.n, t.id, out ? " in " : "", out ? out : "");
+    print_summary(&s, stdout);
+    rc = 0;
+done:
+    gr_arena_set_free(&s);
+    gr_game_free(&g);
+    return rc;
+}

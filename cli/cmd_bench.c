@@ -1,0 +1,255 @@
+/* cmd_bench.c - `grognard bench [SCENARIO] [--runs R] [--games G] [--iters N]
+ * [--positions P] [--json]`: how fast the engine and the search are on one
+ * scenario. Each figure is measured R times and given as the median with the
+ * spread (lowest, highest), beside the scenario, the build and the machine:
+ * state size and clone time, legal-order generation per decision, complete
+ * random-legal games per second, MCTS iterations per second with 1 and 2
+ * threads on positions taken from a random game, and bytes per tree node. */
+#include "commands.h"
+#include "session.h"
+#include "../ai/tree.h"
+#include "../bench/arena/stats.h"
+#include "../engine/core/rng.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#define BENCH_MAX_RUNS 50
+#define BENCH_MAX_POSITIONS 64
+#define BENCH_CLONES 200000
+#define BENCH_GAME_CAP 200000
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+typedef struct bench_metric {
+    const char *key, *label, *unit;
+    double v[BENCH_MAX_RUNS];
+    int n;
+} bench_metric;
+
+static void cpu_model(char *buf, size_t cap)
+{
+    snprintf(buf, cap, "unknown");
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f) return;
+    char line[512];
+    while (fgets(line, sizeof line, f))
+        if (!strncmp(line, "model name", 10)) {
+            char *c = strchr(line, ':');
+            if (c) {
+                c++;
+                while (*c == ' ') c++;
+                c[strcspn(c, "\n")] = '\0';
+                snprintf(buf, cap, "%s", c);
+            }
+            break;
+        }
+    fclose(f);
+}
+
+/* plays random games; returns games/s and fills the legal-actions time per call */
+static double random_games(const gr_game *g, void *st, int games, unsigned long long seed, double *legal_us,
+                           void **positions, int *npos, int maxpos)
+{
+    const gr_ruleset *rs = g->rs;
+    gr_action acts[GR_MAX_ACTIONS];
+    double t_legal = 0, t_games = 0;
+    long n_legal = 0;
+    for (int k = 0; k < games; k++) {
+        gr_dice dice;
+        gr_dice_init_rng(&dice, seed + (unsigned long long)k, 1);
+        gr_rng pick;
+        gr_rng_seed(&pick, seed + (unsigned long long)k, 2);
+        rs->init(g->scn, st);
+        long dec = 0;
+        double t0 = now_s();
+        while (rs->to_move(g->scn, st) != GR_TERMINAL && dec < BENCH_GAME_CAP) {
+            if (dec % 10 == 0) {
+                double a = now_s();
+                int n = rs->legal_actions(g->scn, st, acts, GR_MAX_ACTIONS);
+                double b = now_s();
+                t_legal += b - a;
+                t0 += b - a; /* not part of the game's time */
+                n_legal++;
+                if (positions && *npos < maxpos && n >= 3 && dec % 40 == 0) {
+                    positions[*npos] = malloc(rs->state_size);
+                    if (positions[*npos]) memcpy(positions[(*npos)++], st, rs->state_size);
+                }
+            }
+            gr_action a;
+            if (gr_random_legal(g, st, &pick, &a) || rs->apply(g->scn, st, &a, &dice, NULL, NULL)) break;
+            dec++;
+        }
+        t_games += now_s() - t0;
+    }
+    *legal_us = n_legal ? t_legal / (double)n_legal * 1e6 : 0;
+    return t_games > 0 ? games / t_games : 0;
+}
+
+static double mcts_rate(const gr_game *g, void **positions, int npos, long iters, int threads, long *nodes_out)
+{
+    char spec[96];
+    snprintf(spec, sizeof spec, "mcts:iters=%ld,threads=%d,reuse=0", iters, threads);
+    gr_error err;
+    gr_error_clear(&err);
+    gr_player *p = gr_player_create(spec, g, 7, &err);
+    if (!p) {
+        fprintf(stderr, "grognard bench: %s\n", err.msg);
+        return 0;
+    }
+    long it = 0, nodes = 0;
+    double secs = 0;
+    for (int i = 0; i < npos; i++) {
+        gr_action a;
+        double t0 = now_s();
+        if (p->choose(p, g, positions[i], &a, &err)) continue;
+        secs += now_s() - t0;
+        gr_analysis an;
+        if (p->analysis && !p->analysis(p, &an)) {
+            it += an.iterations;
+            nodes += an.nodes;
+        }
+    }
+    gr_player_free(p);
+    *nodes_out = nodes;
+    return secs > 0 ? (double)it / secs : 0;
+}
+
+int gr_cmd_bench(int argc, char **argv)
+{
+    const char *file = NULL;
+    long runs = 3, games = 3, iters = 200, npos_want = 8;
+    int as_json = 0;
+    for (int i = 0; i < argc; i++) {
+        long *dst = NULL, hi = 0;
+        if (!strcmp(argv[i], "--runs")) { dst = &runs; hi = BENCH_MAX_RUNS; }
+        else if (!strcmp(argv[i], "--games")) { dst = &games; hi = 100000; }
+        else if (!strcmp(argv[i], "--iters")) { dst = &iters; hi = 10000000; }
+        else if (!strcmp(argv[i], "--positions")) { dst = &npos_want; hi = BENCH_MAX_POSITIONS; }
+        if (dst) {
+            char *end;
+            errno = 0;
+            long v = i + 1 < argc ? strtol(argv[i + 1], &end, 10) : 0;
+            if (i + 1 >= argc || errno || *end || v < 1 || v > hi) {
+                fprintf(stderr, "grognard bench: %s takes a whole number from 1 to %ld\n", argv[i], hi);
+                return 2;
+            }
+            *dst = v;
+            i++;
+        } else if (!strcmp(argv[i], "--json")) as_json = 1;
+        else if (argv[i][0] != '-' && !file) file = argv[i];
+        else {
+            fprintf(stderr, "grognard bench: unexpected argument '%s'\nusage: grognard bench [SCENARIO] [--runs R] "
+                            "[--games G] [--iters N] [--positions P] [--json]\n", argv[i]);
+            return 2;
+        }
+    }
+    gr_error err;
+    gr_error_clear(&err);
+    char def[1024];
+    if (!file) {
+        if (gr_find_default_scenario(def, sizeof def, &err)) { fprintf(stderr, "grognard bench: %s\n", err.msg); return 1; }
+        file = def;
+    }
+    gr_game g;
+    if (gr_game_load(&g, file, &err)) { fprintf(stderr, "%s\n", err.msg); return 1; }
+    const gr_ruleset *rs = g.rs;
+    size_t ss = rs->state_size;
+    unsigned char *bufs = malloc(ss * 8);
+    void *st = malloc(ss);
+    void *positions[BENCH_MAX_POSITIONS];
+    int npos = 0;
+    if (!bufs || !st) { fprintf(stderr, "out of memory\n"); free(bufs); free(st); gr_game_free(&g); return 1; }
+    bench_metric m[] = {
+        {"clone_ns", "state clone", "ns", {0}, 0},
+        {"legal_us", "legal orders per decision", "us", {0}, 0},
+        {"games_per_s", "random-legal games", "games/s", {0}, 0},
+        {"mcts1_iters_per_s", "MCTS iterations, 1 thread", "iter/s", {0}, 0},
+        {"mcts2_iters_per_s", "MCTS iterations, 2 threads", "iter/s", {0}, 0},
+        {"nodes_per_iter", "tree nodes per iteration", "nodes", {0}, 0},
+    };
+    const int nm = (int)(sizeof m / sizeof *m);
+    rs->init(g.scn, st);
+    /* positions for the search: decisions with choices from one random game */
+    double dummy;
+    random_games(&g, st, 1, 9999, &dummy, positions, &npos, (int)npos_want);
+    if (!as_json) fprintf(stderr, "bench %s: %ld runs, %d positions for the search\n", file, runs, npos);
+    for (long r = 0; r < runs; r++) {
+        rs->init(g.scn, st);
+        double t0 = now_s();
+        for (int i = 0; i < BENCH_CLONES; i++) memcpy(bufs + (size_t)(i & 7) * ss, st, ss);
+        double t1 = now_s();
+        m[0].v[m[0].n++] = (t1 - t0) / BENCH_CLONES * 1e9 + (double)bufs[(size_t)(r & 7) * ss] * 0;
+        double legal_us;
+        m[2].v[m[2].n++] = random_games(&g, st, (int)games, 1000 + (unsigned long long)r * 100, &legal_us, NULL, NULL, 0);
+        m[1].v[m[1].n++] = legal_us;
+        long nodes1 = 0, nodes2 = 0;
+        m[3].v[m[3].n++] = mcts_rate(&g, positions, npos, iters, 1, &nodes1);
+        m[4].v[m[4].n++] = mcts_rate(&g, positions, npos, iters, 2, &nodes2);
+        m[5].v[m[5].n++] = npos ? (double)nodes1 / ((double)iters * npos) : 0;
+        if (!as_json) fprintf(stderr, "  run %ld/%ld done\n", r + 1, runs);
+    }
+    struct utsname un;
+    uname(&un);
+    char cpu[256];
+    cpu_model(cpu, sizeof cpu);
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+#ifdef __OPTIMIZE__
+    const char *opt = "optimised";
+#else
+    const char *opt = "not optimised";
+#endif
+    json_t *j = json_object();
+    json_object_set_new(j, "scenario", json_string(file));
+    json_object_set_new(j, "ruleset", json_string(rs->name));
+    json_object_set_new(j, "state_bytes", json_integer((json_int_t)ss));
+    json_object_set_new(j, "node_bytes", json_integer((json_int_t)sizeof(gr_node)));
+    json_object_set_new(j, "build", json_sprintf("gcc %s, %s", __VERSION__, opt));
+    json_object_set_new(j, "machine", json_sprintf("%s %s %s, %s, %ld cores", un.sysname, un.release, un.machine, cpu, cores));
+    json_object_set_new(j, "runs", json_integer(runs));
+    json_object_set_new(j, "games_per_run", json_integer(games));
+    json_object_set_new(j, "mcts_iters_per_position", json_integer(iters));
+    json_object_set_new(j, "positions", json_integer(npos));
+    if (!as_json) {
+        printf("scenario  %s (%s)\nbuild     gcc %s, %s\nmachine   %s %s %s, %s, %ld cores\n", file, rs->title, __VERSION__,
+               opt, un.sysname, un.release, un.machine, cpu, cores);
+        printf("state     %zu bytes; tree node %zu bytes\n", ss, sizeof(gr_node));
+        printf("%-30s %12s %12s %12s  %s\n", "measure", "median", "lowest", "highest", "unit");
+    }
+    for (int k = 0; k < nm; k++) {
+        double lo = m[k].v[0], hi = m[k].v[0];
+        for (int i = 1; i < m[k].n; i++) {
+            if (m[k].v[i] < lo) lo = m[k].v[i];
+            if (m[k].v[i] > hi) hi = m[k].v[i];
+        }
+        double med = gr_stats_median(m[k].v, m[k].n);
+        json_t *o = json_object();
+        json_object_set_new(o, "median", json_real(med));
+        json_object_set_new(o, "lowest", json_real(lo));
+        json_object_set_new(o, "highest", json_real(hi));
+        json_object_set_new(o, "unit", json_string(m[k].unit));
+        json_object_set_new(j, m[k].key, o);
+        if (!as_json) printf("%-30s %12.2f %12.2f %12.2f  %s\n", m[k].label, med, lo, hi, m[k].unit);
+    }
+    if (as_json) {
+        char *s = json_dumps(j, JSON_INDENT(2) | JSON_REAL_PRECISION(6));
+        if (s) puts(s);
+        free(s);
+    }
+    json_decref(j);
+    for (int i = 0; i < npos; i++) free(positions[i]);
+    free(bufs);
+    free(st);
+    gr_game_free(&g);
+    return 0;
+}

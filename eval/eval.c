@@ -1,0 +1,192 @@
+/* eval.c - the weighted evaluation of eval.h: weights from JSON, bound once
+ * to a game's feature names, then evaluated from one features() call. */
+#include "eval.h"
+#include "../engine/core/fsutil.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define EVAL_MAX_FILE (1u << 20)
+
+static int find_feature(const char *const *names, int n, const char *want)
+{
+    for (int i = 0; i < n; i++)
+        if (names[i] && !strcmp(names[i], want)) return i;
+    return -1;
+}
+
+static int bind(gr_eval *e, const gr_game *g, gr_error *err)
+{
+    const gr_ruleset *rs = g->rs;
+    if (!rs->features) return gr_error_set(err, "ruleset %s has no features() to evaluate", rs->name);
+    void *st = calloc(1, rs->state_size);
+    if (!st) return gr_error_set(err, "out of memory");
+    rs->init(g->scn, st);
+    double v[GR_MAX_FEATURES];
+    const char *names[GR_MAX_FEATURES];
+    memset(names, 0, sizeof names);
+    int n = rs->features(g->scn, st, v, names, GR_MAX_FEATURES);
+    e->nfeat = n;
+    e->nunits = 0;
+    e->total_value = 0;
+    for (int t = 0; t < e->nterms; t++)
+        for (int side = 0; side < 2; side++) {
+            char want[64];
+            snprintf(want, sizeof want, "s%d_%s", side, e->term[t].name);
+            e->term[t].idx[side] = find_feature(names, n, want);
+            if (e->term[t].idx[side] < 0) {
+                free(st);
+                return gr_error_set(err, "weight side.%s: the %s ruleset has no feature %s", e->term[t].name,
+                                    rs->name, want);
+            }
+        }
+    for (int i = 0; i < GR_EVAL_MAX_UNITS; i++) {
+        char want[48];
+        snprintf(want, sizeof want, "u%d_side", i);
+        int is = find_feature(names, n, want);
+        if (is < 0) break;
+        snprintf(want, sizeof want, "u%d_value", i);
+        int iv = find_feature(names, n, want);
+        snprintf(want, sizeof want, "u%d_cohesion", i);
+        int ic = find_feature(names, n, want);
+        snprintf(want, sizeof want, "u%d_spent", i);
+        int ip = find_feature(names, n, want);
+        if (iv < 0 || ic < 0) {
+            free(st);
+            return gr_error_set(err, "ruleset %s: unit %d has a side feature but no value/cohesion", rs->name, i);
+        }
+        e->u_side[i] = is;
+        e->u_value[i] = iv;
+        e->u_coh[i] = ic;
+        e->u_spent[i] = ip;
+        e->total_value += v[iv];
+        e->nunits = i + 1;
+    }
+    free(st);
+    if (e->total_value <= 0) e->total_value = 1;
+    e->bound = 1;
+    return 0;
+}
+
+int gr_eval_from_json(gr_eval *e, const gr_game *g, json_t *root, const char *file, gr_error *err)
+{
+    memset(e, 0, sizeof *e);
+    if (!json_is_object(root)) return gr_error_set(err, "%s: expected a JSON object of weights", file);
+    json_t *rj = json_object_get(root, "ruleset");
+    if (!json_is_string(rj)) return gr_error_set(err, "%s: $.ruleset: expected the ruleset's name", file);
+    snprintf(e->ruleset, sizeof e->ruleset, "%s", json_string_value(rj));
+    if (strcmp(e->ruleset, g->rs->name))
+        return gr_error_set(err, "%s: weights are for ruleset '%s', the game is '%s'", file, e->ruleset, g->rs->name);
+    json_t *sc = json_object_get(root, "scale");
+    if (!json_is_number(sc) || json_number_value(sc) <= 0)
+        return gr_error_set(err, "%s: $.scale: expected a positive number", file);
+    e->scale = json_number_value(sc);
+    json_t *coh = json_object_get(root, "cohesion");
+    if (!json_is_array(coh) || json_array_size(coh) < 2 || json_array_size(coh) > GR_EVAL_MAX_LEVELS)
+        return gr_error_set(err, "%s: $.cohesion: expected 2 to %d numbers, best level first", file, GR_EVAL_MAX_LEVELS);
+    e->nlevels = (int)json_array_size(coh);
+    for (int i = 0; i < e->nlevels; i++) {
+        json_t *x = json_array_get(coh, (size_t)i);
+        if (!json_is_number(x)) return gr_error_set(err, "%s: $.cohesion[%d]: expected a number", file, i);
+        e->cohesion[i] = json_number_value(x);
+    }
+    json_t *sp = json_object_get(root, "spent");
+    if (sp && !json_is_number(sp)) return gr_error_set(err, "%s: $.spent: expected a number", file);
+    e->spent = sp ? json_number_value(sp) : 0;
+    json_t *side = json_object_get(root, "side");
+    if (side && !json_is_object(side)) return gr_error_set(err, "%s: $.side: expected an object of weights", file);
+    const char *k;
+    json_t *w;
+    json_object_foreach(side, k, w) {
+        if (e->nterms >= GR_EVAL_MAX_SIDE_TERMS) return gr_error_set(err, "%s: $.side: too many terms", file);
+        if (!json_is_number(w)) return gr_error_set(err, "%s: $.side.%s: expected a number", file, k);
+        gr_eval_term *t = &e->term[e->nterms++];
+        snprintf(t->name, sizeof t->name, "%s", k);
+        t->weight = json_number_value(w);
+    }
+    if (bind(e, g, err)) {
+        gr_error_prefix(err, "%s: ", file);
+        return -1;
+    }
+    return 0;
+}
+
+int gr_eval_load(gr_eval *e, const gr_game *g, const char *path, gr_error *err)
+{
+    char buf[1024];
+    if (!path) {
+        const char *root = getenv("GROGNARD_ROOT");
+        snprintf(buf, sizeof buf, "%s%seval/weights/%s.json", root ? root : "", root ? "/" : "", g->rs->name);
+        path = buf;
+    }
+    size_t len;
+    char *text = gr_read_file(path, EVAL_MAX_FILE, &len, err);
+    if (!text) return -1;
+    json_error_t je;
+    json_t *root = json_loadb(text, len, 0, &je);
+    free(text);
+    if (!root) return gr_error_set(err, "%s:%d: not valid JSON: %s", path, je.line, je.text);
+    int rc = gr_eval_from_json(e, g, root, path, err);
+    json_decref(root);
+    return rc;
+}
+
+static double unit_worth(const gr_eval *e, const double *v, int i)
+{
+    int lvl = (int)v[e->u_coh[i]];
+    if (lvl < 0) lvl = 0;
+    if (lvl >= e->nlevels) lvl = e->nlevels - 1;
+    double m = e->cohesion[lvl];
+    if (e->u_spent[i] >= 0 && v[e->u_spent[i]] > 0) m *= 1.0 - e->spent;
+    return v[e->u_value[i]] * m;
+}
+
+static double diff_from(const gr_eval *e, const double *v)
+{
+    double mat[2] = {0, 0};
+    for (int i = 0; i < e->nunits; i++) {
+        int side = (int)v[e->u_side[i]];
+        if (side == 0 || side == 1) mat[side] += unit_worth(e, v, i);
+    }
+    double d = (mat[0] - mat[1]) / e->total_value;
+    for (int t = 0; t < e->nterms; t++)
+        d += e->term[t].weight * (v[e->term[t].idx[0]] - v[e->term[t].idx[1]]);
+    return d;
+}
+
+double gr_eval_diff(const gr_eval *e, const gr_game *g, const void *state)
+{
+    double v[GR_MAX_FEATURES];
+    int n = g->rs->features(g->scn, state, v, NULL, GR_MAX_FEATURES);
+    if (n < e->nfeat) return 0; /* layout changed: never happens for a bound game */
+    return diff_from(e, v);
+}
+
+double gr_eval_win0(const gr_eval *e, const gr_game *g, const void *state)
+{
+    if (g->rs->to_move(g->scn, state) == GR_TERMINAL) {
+        gr_result r;
+        g->rs->result(g->scn, state, &r);
+        return r.score[0];
+    }
+    return 1.0 / (1.0 + exp(-e->scale * gr_eval_diff(e, g, state)));
+}
+
+int gr_eval_explain(const gr_eval *e, const gr_game *g, const void *state, int side, const char **names,
+                    double *contrib, int max)
+{
+    double v[GR_MAX_FEATURES];
+    g->rs->features(g->scn, state, v, NULL, GR_MAX_FEATURES);
+    int n = 0;
+    double mat = 0;
+    for (int i = 0; i < e->nunits; i++)
+        if ((int)v[e->u_side[i]] == side) mat += unit_worth(e, v, i);
+    if (n < max) { names[n] = "army"; contrib[n++] = mat / e->total_value; }
+    for (int t = 0; t < e->nterms && n < max; t++) {
+        names[n] = e->term[t].name;
+        contrib[n++] = e->term[t].weight * v[e->term[t].idx[side]];
+    }
+    return n;
+}

@@ -1,0 +1,59 @@
+/* eval.h - the heuristic evaluation of a position, for any ruleset: it reads
+ * only the ruleset's features() and weights from a JSON file
+ * (eval/weights/<ruleset>.json). Per side it adds up each unit's value scaled
+ * by its cohesion (and Spent mark), plus weighted side terms (how near the
+ * army is to breaking, objectives held, lines of communication), and squashes
+ * the difference between the sides into a win probability.
+ *
+ * Feature names follow one convention: "s0_NAME"/"s1_NAME" for side terms,
+ * "uI_side", "uI_value", "uI_cohesion" (0 best .. a level past the worst =
+ * gone), "uI_spent" for units. A bound evaluator is read-only and shared by
+ * search threads. */
+#ifndef GR_EVAL_H
+#define GR_EVAL_H
+
+#include "../engine/core/game.h"
+
+#define GR_EVAL_MAX_SIDE_TERMS 16
+#define GR_EVAL_MAX_LEVELS 8
+#define GR_EVAL_MAX_UNITS 128
+
+typedef struct gr_eval_term {
+    char name[48];          /* side feature name without its "sN_" prefix */
+    double weight;
+    int idx[2];             /* feature index for side 0 and side 1 (-1 absent) */
+} gr_eval_term;
+
+typedef struct gr_eval {
+    char ruleset[32];
+    double scale;           /* logistic slope on the normalised difference */
+    double cohesion[GR_EVAL_MAX_LEVELS]; /* value kept per cohesion level */
+    int nlevels;
+    double spent;           /* share of value lost when Spent */
+    int nterms;
+    gr_eval_term term[GR_EVAL_MAX_SIDE_TERMS];
+    /* bound to a game's feature layout */
+    int bound, nfeat, nunits;
+    int u_side[GR_EVAL_MAX_UNITS], u_value[GR_EVAL_MAX_UNITS], u_coh[GR_EVAL_MAX_UNITS], u_spent[GR_EVAL_MAX_UNITS];
+    double total_value;     /* of both armies at the start, for normalising */
+} gr_eval;
+
+/* Loads weights from a file, or (path NULL) from eval/weights/<ruleset>.json
+ * under $GROGNARD_ROOT or the current folder, and binds them to the game's
+ * feature layout. 0, or -1 with the file, JSON path and what is wrong. */
+int gr_eval_load(gr_eval *e, const gr_game *g, const char *path, gr_error *err);
+/* The same from parsed JSON (`file` only for messages). */
+int gr_eval_from_json(gr_eval *e, const gr_game *g, json_t *root, const char *file, gr_error *err);
+
+/* The difference in value between side 0 and side 1 (positive: side 0 ahead),
+ * in the units the weights are written in. */
+double gr_eval_diff(const gr_eval *e, const gr_game *g, const void *state);
+/* Side 0's chance to win in [0, 1]: the result itself once the game is over. */
+double gr_eval_win0(const gr_eval *e, const gr_game *g, const void *state);
+
+/* A per-term breakdown for side `side` (for reasons and the tuner): fills
+ * up to max (name, contribution) pairs; returns the count. */
+int gr_eval_explain(const gr_eval *e, const gr_game *g, const void *state, int side, const char **names,
+                    double *contrib, int max);
+
+#endif

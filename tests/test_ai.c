@@ -1,0 +1,414 @@
+/* test_ai.c - the players of ai/ and the evaluation of eval/, through the
+ * game interface only: spec strings and their errors, every player choosing
+ * only legal actions, determinism (same seed, budget in iterations and
+ * thread count give the same choices), the iteration and time budgets, tree
+ * reuse, the evaluation's direction and its weight-file errors, and the
+ * suggestion's JSON form. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fogn_fixture.h"
+#include "../ai/player.h"
+#include "../ai/spec.h"
+#include "../cli/commands.h"
+#include "../cli/session.h"
+#include "../engine/core/rng.h"
+#include "../engine/registry.h"
+#include "../eval/eval.h"
+
+static const char *root_dir(void)
+{
+    const char *r = getenv("GROGNARD_ROOT");
+    return r && *r ? r : ".";
+}
+
+static void load(gr_game *g, const char *name)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/scenarios/fogn/%s", root_dir(), name);
+    gr_error err;
+    gr_error_clear(&err);
+    int rc = gr_game_load(g, path, &err);
+    if (rc) print_error("%s\n", err.msg);
+    assert_int_equal(rc, 0);
+}
+
+static gr_player *make(const gr_game *g, const char *spec, unsigned long long seed)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    gr_player *p = gr_player_create(spec, g, seed, &err);
+    if (!p) print_error("%s: %s\n", spec, err.msg);
+    assert_non_null(p);
+    return p;
+}
+
+/* plays random decisions until a decision with at least `want` legal actions */
+static void advance_to_choice(const gr_game *g, void *st, int want, unsigned long long seed)
+{
+    gr_rng rng;
+    gr_rng_seed(&rng, seed, 5);
+    gr_dice dice;
+    gr_dice_init_rng(&dice, seed, 6);
+    gr_action acts[GR_MAX_ACTIONS];
+    for (int k = 0; k < 2000; k++) {
+        int n = g->rs->legal_actions(g->scn, st, acts, GR_MAX_ACTIONS);
+        assert_true(n > 0);
+        if (n >= want && k > 0) return;
+        gr_action a;
+        assert_int_equal(gr_random_legal(g, st, &rng, &a), 0);
+        assert_int_equal(g->rs->apply(g->scn, st, &a, &dice, NULL, NULL), 0);
+    }
+    fail_msg("no decision with %d choices", want);
+}
+
+static void test_spec_parse_and_errors(void **unused)
+{
+    (void)unused;
+    gr_spec s;
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_spec_parse("mcts:iters=500,threads=2", &s, &err), 0);
+    assert_string_equal(s.name, "mcts");
+    assert_int_equal(s.nkeys, 2);
+    long v = 0;
+    assert_int_equal(gr_spec_long(&s, "iters", 1, 1000, &v, &err), 0);
+    assert_int_equal(v, 500);
+    assert_int_equal(gr_spec_finish(&s, "iters", &err), -1); /* threads never read */
+    assert_non_null(strstr(err.msg, "threads"));
+    assert_int_equal(gr_spec_parse("doctrine:columns", &s, &err), 0);
+    assert_string_equal(gr_spec_get(&s, "kind"), "columns");
+    gr_error_clear(&err);
+    assert_int_equal(gr_spec_parse("mcts:iters=", &s, &err), -1);
+    assert_non_null(strstr(err.msg, "needs a value"));
+    gr_error_clear(&err);
+    assert_int_equal(gr_spec_parse("mcts:iters=5,iters=6", &s, &err), -1);
+    assert_non_null(strstr(err.msg, "twice"));
+    gr_error_clear(&err);
+    assert_int_equal(gr_spec_parse("mcts:iters=5x", &s, &err), 0);
+    assert_int_equal(gr_spec_long(&s, "iters", 1, 1000, &v, &err), -1);
+    assert_non_null(strstr(err.msg, "whole number"));
+    char out[4][GR_SPEC_TEXT];
+    gr_error_clear(&err);
+    assert_int_equal(gr_spec_split("mcts:iters=100,threads=2,random,doctrine:line", out, 4, &err), 3);
+    assert_string_equal(out[0], "mcts:iters=100,threads=2");
+    assert_string_equal(out[1], "random");
+    assert_string_equal(out[2], "doctrine:line");
+    assert_int_equal(gr_spec_split("random,,greedy", out, 4, &err), -1);
+}
+
+static void test_player_spec_errors(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    load(&g, "brigade-encounter.json");
+    static const char *const bad[][2] = {
+        {"wizard", "unknown player"},          {"mcts:iters=10,ms=10", "not both"},
+        {"mcts:speed=3", "unknown option"},    {"mcts:threads=0", "from 1 to"},
+        {"doctrine", "name one"},              {"doctrine:turtle", "unknown doctrine"},
+        {"greedy:samples=1000", "from 1 to"},  {"random:x=1", "unknown option"},
+        {"mcts:weights=/nonexistent/w.json", "/nonexistent/w.json"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        gr_error err;
+        gr_error_clear(&err);
+        gr_player *p = gr_player_create(bad[i][0], &g, 1, &err);
+        assert_null(p);
+        if (!strstr(err.msg, bad[i][1])) fail_msg("%s: message '%s' lacks '%s'", bad[i][0], err.msg, bad[i][1]);
+    }
+    gr_game_free(&g);
+}
+
+/* Every player, over the first decisions of a battle, picks only actions in
+ * the legal menu (and the ruleset accepts them). */
+static void test_players_choose_legal_actions(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    load(&g, "brigade-encounter.json");
+    static const char *const specs[] = {"random", "greedy:samples=1", "doctrine:columns", "doctrine:line",
+                                        "mcts:iters=12", "naive:iters=12"};
+    void *st = calloc(1, g.rs->state_size);
+    assert_non_null(st);
+    for (size_t k = 0; k < sizeof specs / sizeof *specs; k++) {
+        gr_player *p = make(&g, specs[k], 11);
+        g.rs->init(g.scn, st);
+        gr_dice dice;
+        gr_dice_init_rng(&dice, 3, 1);
+        gr_action menu[GR_MAX_ACTIONS];
+        for (int d = 0; d < 40 && g.rs->to_move(g.scn, st) != GR_TERMINAL; d++) {
+            gr_action a;
+            gr_error err;
+            gr_error_clear(&err);
+            assert_int_equal(p->choose(p, &g, st, &a, &err), 0);
+            int n = g.rs->legal_actions(g.scn, st, menu, GR_MAX_ACTIONS), found = 0;
+            for (int i = 0; i < n; i++) found |= !memcmp(&menu[i], &a, sizeof a);
+            if (!found) fail_msg("%s chose an action outside the legal menu at decision %d", specs[k], d);
+            gr_player_observe(p, &g, st, &a);
+            assert_int_equal(g.rs->apply(g.scn, st, &a, &dice, NULL, &err), 0);
+        }
+        gr_player_free(p);
+    }
+    free(st);
+    gr_game_free(&g);
+}
+
+/* Same seed, same iteration budget, same threads: the same choice and the
+ * same statistics; the budget in iterations is exactly what is spent. */
+static void check_deterministic(const char *spec, long want_iters)
+{
+    gr_game g;
+    load(&g, "brigade-encounter.json");
+    void *st = calloc(1, g.rs->state_size);
+    assert_non_null(st);
+    g.rs->init(g.scn, st);
+    advance_to_choice(&g, st, 4, 21);
+    gr_analysis an[2];
+    gr_action a[2];
+    for (int r = 0; r < 2; r++) {
+        gr_player *p = make(&g, spec, 99);
+        gr_error err;
+        gr_error_clear(&err);
+        assert_int_equal(p->choose(p, &g, st, &a[r], &err), 0);
+        assert_int_equal(p->analysis(p, &an[r]), 0);
+        gr_player_free(p);
+    }
+    assert_memory_equal(&a[0], &a[1], sizeof a[0]);
+    assert_int_equal(an[0].n, an[1].n);
+    assert_int_equal(an[0].iterations, want_iters);
+    assert_int_equal(an[1].iterations, want_iters);
+    long total = 0;
+    for (int i = 0; i < an[0].n; i++) {
+        assert_memory_equal(&an[0].alt[i].a, &an[1].alt[i].a, sizeof(gr_action));
+        assert_int_equal(an[0].alt[i].visits, an[1].alt[i].visits);
+        total += an[0].alt[i].visits;
+    }
+    assert_true(total > 0 && total <= want_iters);
+    assert_memory_equal(&an[0].alt[0].a, &a[0], sizeof a[0]); /* the most visited is played */
+    free(st);
+    gr_game_free(&g);
+}
+
+static void test_mcts_deterministic_one_thread(void **unused)
+{
+    (void)unused;
+    check_deterministic("mcts:iters=40", 40);
+}
+
+static void test_mcts_deterministic_two_threads(void **unused)
+{
+    (void)unused;
+    check_deterministic("mcts:iters=40,threads=2", 40);
+}
+
+static void test_naive_deterministic(void **unused)
+{
+    (void)unused;
+    check_deterministic("naive:iters=40", 40);
+}
+
+/* A time budget per side-turn: one decision spends no more than its share
+ * (plus the last iteration, which may start just before the deadline). */
+static void test_mcts_time_budget_respected(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    load(&g, "brigade-encounter.json");
+    void *st = calloc(1, g.rs->state_size);
+    assert_non_null(st);
+    g.rs->init(g.scn, st);
+    advance_to_choice(&g, st, 4, 21);
+    gr_player *p = make(&g, "mcts:ms=300", 5);
+    gr_action a;
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(p->choose(p, &g, st, &a, &err), 0);
+    gr_analysis an;
+    assert_int_equal(p->analysis(p, &an), 0);
+    assert_true(an.iterations >= 1);
+    /* the first decision of a turn gets 300 ms / the guessed decisions per turn */
+    assert_true(an.ms <= 300.0 + 2000.0);
+    assert_true(an.ms >= 300.0 / 50.0 * 0.9);
+    gr_player_free(p);
+    free(st);
+    gr_game_free(&g);
+}
+
+/* After observing its own choice, the next decision of the same turn starts
+ * from the kept subtree: its root already has visits. */
+static void test_mcts_tree_reuse(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    load(&g, "corps-battle.json");
+    void *st = calloc(1, g.rs->state_size);
+    assert_non_null(st);
+    g.rs->init(g.scn, st);
+    gr_dice dice;
+    gr_dice_init_rng(&dice, 8, 1);
+    gr_player *p = make(&g, "mcts:iters=60", 5);
+    gr_player *q = make(&g, "mcts:iters=60,reuse=0", 5);
+    int reused_more = 0;
+    for (int d = 0; d < 30 && !reused_more; d++) {
+        gr_action a, b;
+        gr_error err;
+        gr_error_clear(&err);
+        assert_int_equal(p->choose(p, &g, st, &a, &err), 0);
+        assert_int_equal(q->choose(q, &g, st, &b, &err), 0);
+        gr_analysis an, bn;
+        if (!p->analysis(p, &an) && !q->analysis(q, &bn)) {
+            long va = 0, vb = 0;
+            for (int i = 0; i < an.n; i++) va += an.alt[i].visits;
+            for (int i = 0; i < bn.n; i++) vb += bn.alt[i].visits;
+            if (va > vb) reused_more = 1; /* statistics carried over from the previous decision */
+        }
+        gr_player_observe(p, &g, st, &a);
+        gr_player_observe(q, &g, st, &a);
+        assert_int_equal(g.rs->apply(g.scn, st, &a, &dice, NULL, &err), 0);
+    }
+    assert_true(reused_more);
+    gr_player_free(p);
+    gr_player_free(q);
+    free(st);
+    gr_game_free(&g);
+}
+
+/* The evaluation: a side that loses units is worth less; the game's result
+ * replaces the estimate at the end. */
+static void test_eval_direction(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    load(&g, "corps-battle.json");
+    gr_eval e;
+    gr_error err;
+    gr_error_clear(&err);
+    int rc = gr_eval_load(&e, &g, NULL, &err);
+    if (rc) print_error("%s\n", err.msg);
+    assert_int_equal(rc, 0);
+    fogn_state st;
+    g.rs->init(g.scn, &st);
+    double base = gr_eval_win0(&e, &g, &st);
+    assert_true(base > 0.05 && base < 0.95);
+    const fogn_scenario *s = g.scn;
+    int hit = -1;
+    for (int i = 0; i < s->nunits && hit < 0; i++)
+        if (s->units[i].side == 1) hit = i;
+    assert_true(hit >= 0);
+    st.u[hit].cohesion = FOGN_WAVERING;
+    double worse = gr_eval_win0(&e, &g, &st);
+    assert_true(worse > base);
+    st.u[hit].cohesion = FOGN_BROKEN;
+    assert_true(gr_eval_win0(&e, &g, &st) > worse);
+    st.over = 1;
+    st.winner = 1;
+    assert_true(gr_eval_win0(&e, &g, &st) == 0.0);
+    gr_game_free(&g);
+}
+
+static void test_eval_weight_file_errors(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    load(&g, "brigade-encounter.json");
+    static const char *const bad[][2] = {
+        {"[1,2]", "JSON object"},
+        {"{\"ruleset\":\"lasalle\",\"scale\":1,\"cohesion\":[1,0]}", "ruleset 'lasalle'"},
+        {"{\"ruleset\":\"fogn\",\"scale\":-1,\"cohesion\":[1,0]}", "$.scale"},
+        {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1]}", "$.cohesion"},
+        {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"side\":{\"morale\":1}}", "no feature s0_morale"},
+        {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,\"x\"]}", "$.cohesion[1]"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        json_error_t je;
+        json_t *j = json_loads(bad[i][0], 0, &je);
+        assert_non_null(j);
+        gr_eval e;
+        gr_error err;
+        gr_error_clear(&err);
+        assert_int_equal(gr_eval_from_json(&e, &g, j, "w.json", &err), -1);
+        if (!strstr(err.msg, bad[i][1])) fail_msg("case %zu: '%s' lacks '%s'", i, err.msg, bad[i][1]);
+        json_decref(j);
+    }
+    gr_game_free(&g);
+}
+
+/* `grognard suggest --json`: one object with the side, the player, and per
+ * decision the order, a reason, and alternatives with visit shares. */
+static void test_suggest_json_form(void **unused)
+{
+    (void)unused;
+    char path[1024], outp[] = "/tmp/grognard-suggest-XXXXXX";
+    snprintf(path, sizeof path, "%s/scenarios/fogn/brigade-encounter.json", root_dir());
+    int fd = mkstemp(outp);
+    assert_true(fd >= 0);
+    fflush(stdout);
+    int saved = dup(1);
+    assert_true(dup2(fd, 1) >= 0);
+    char *argv[] = {path, "--side", "0", "--iters", "16", "--json", NULL};
+    int rc = gr_cmd_suggest(6, argv);
+    fflush(stdout);
+    dup2(saved, 1);
+    close(saved);
+    close(fd);
+    assert_int_equal(rc, 0);
+    json_error_t je;
+    json_t *j = json_load_file(outp, 0, &je);
+    unlink(outp);
+    assert_non_null(j);
+    assert_string_equal(json_string_value(json_object_get(j, "side")), json_string_value(json_object_get(j, "side")));
+    assert_non_null(strstr(json_string_value(json_object_get(j, "player")), "mcts:iters=16"));
+    json_t *decs = json_object_get(j, "decisions");
+    assert_true(json_is_array(decs) && json_array_size(decs) >= 1);
+    size_t i;
+    json_t *d;
+    json_array_foreach(decs, i, d) {
+        assert_true(json_is_string(json_object_get(d, "decision")));
+        assert_true(json_is_string(json_object_get(d, "order")));
+        assert_true(json_is_string(json_object_get(d, "reason")));
+        json_t *alts = json_object_get(d, "alternatives");
+        assert_true(json_is_array(alts));
+        double share_sum = 0;
+        size_t k;
+        json_t *a;
+        json_array_foreach(alts, k, a) {
+            assert_true(json_is_string(json_object_get(a, "order")));
+            assert_true(json_is_integer(json_object_get(a, "visits")));
+            double sh = json_number_value(json_object_get(a, "share"));
+            double v = json_number_value(json_object_get(a, "expected_score"));
+            assert_true(sh >= 0 && sh <= 1 && v >= 0 && v <= 1);
+            share_sum += sh;
+        }
+        assert_true(share_sum <= 1.0 + 1e-9);
+        if (json_array_size(alts) > 0) /* the order given is the most visited alternative */
+            assert_string_equal(json_string_value(json_object_get(json_array_get(alts, 0), "order")),
+                                json_string_value(json_object_get(d, "order")));
+    }
+    json_decref(j);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_spec_parse_and_errors),
+        cmocka_unit_test(test_player_spec_errors),
+        cmocka_unit_test(test_players_choose_legal_actions),
+        cmocka_unit_test(test_mcts_deterministic_one_thread),
+        cmocka_unit_test(test_mcts_deterministic_two_threads),
+        cmocka_unit_test(test_naive_deterministic),
+        cmocka_unit_test(test_mcts_time_budget_respected),
+        cmocka_unit_test(test_mcts_tree_reuse),
+        cmocka_unit_test(test_eval_direction),
+        cmocka_unit_test(test_eval_weight_file_errors),
+        cmocka_unit_test(test_suggest_json_form),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

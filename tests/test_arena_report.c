@@ -1,0 +1,299 @@
+/* test_arena_report.c - the arena tactics report: a small made-up set of
+ * games (two doctrines, an MCTS budget series and a random player over two
+ * scenarios) must give the expected table rows, charts that are SVG, XML-safe
+ * names, a note when a section has nothing to show, and the same bytes every
+ * time it is written. Output goes to a fresh folder from mkdtemp. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../bench/arena/report.h"
+#include "../bench/arena/results.h"
+#include "../engine/core/fsutil.h"
+
+#define SCEN_A "Quatre Bras (small)"
+#define SCEN_B "Ligny & <Wavre>"
+
+typedef struct fixture {
+    char dir[64];
+} fixture;
+
+static int setup(void **state)
+{
+    fixture *f = calloc(1, sizeof *f);
+    if (!f) return -1;
+    snprintf(f->dir, sizeof f->dir, "/tmp/gr_arena_report_XXXXXX");
+    if (!mkdtemp(f->dir)) {
+        free(f);
+        return -1;
+    }
+    *state = f;
+    return 0;
+}
+
+/* Removes a folder and everything under it (plain files and folders only). */
+static void remove_tree(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (d) {
+        struct dirent *e;
+        while ((e = readdir(d))) {
+            if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+            char p[512];
+            snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+            struct stat st;
+            if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) remove_tree(p);
+            else unlink(p);
+        }
+        closedir(d);
+    }
+    rmdir(dir);
+}
+
+static int teardown(void **state)
+{
+    fixture *f = *state;
+    remove_tree(f->dir);
+    free(f);
+    return 0;
+}
+
+/* Adds one game; result is seat 0's score (1, 0.5 or 0). */
+static void add(gr_arena_set *s, const char *scen, const char *p0, const char *p1, double result,
+                long moves, const char *end)
+{
+    gr_arena_game g;
+    memset(&g, 0, sizeof g);
+    snprintf(g.tournament, sizeof g.tournament, "t-report");
+    snprintf(g.scenario, sizeof g.scenario, "%s", scen);
+    g.index = (long)s->n;
+    g.pair = g.index / 2;
+    g.seed = 1000u + (unsigned long long)g.pair;
+    snprintf(g.players[0], sizeof g.players[0], "%s", p0);
+    snprintf(g.players[1], sizeof g.players[1], "%s", p1);
+    g.score[0] = result;
+    g.score[1] = 1.0 - result;
+    g.winner = result > 0.75 ? 0 : result < 0.25 ? 1 : -1;
+    g.margin = g.winner < 0 ? 0 : 2;
+    g.moves = moves;
+    g.decisions = 20 * moves;
+    snprintf(g.end, sizeof g.end, "%s", end);
+    snprintf(g.reason, sizeof g.reason, "made up for the test");
+    g.seconds = 0.25;
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_arena_set_add(s, &g, &err), 0);
+}
+
+/* Two doctrines, a budget series against random, in two scenarios. */
+static void build_set(gr_arena_set *s)
+{
+    gr_arena_set_init(s);
+    /* doctrine:columns scores 3 of 4 against doctrine:line, from both seats */
+    add(s, SCEN_A, "doctrine:columns", "doctrine:line", 1.0, 12, "army morale");
+    add(s, SCEN_A, "doctrine:line", "doctrine:columns", 0.0, 14, "army morale");
+    add(s, SCEN_A, "doctrine:columns", "doctrine:line", 1.0, 9, "army morale");
+    add(s, SCEN_A, "doctrine:line", "doctrine:columns", 1.0, 20, "army morale");
+    /* doctrine:line against random: a win and a draw */
+    add(s, SCEN_A, "doctrine:line", "random", 1.0, 16, "army morale");
+    add(s, SCEN_A, "random", "doctrine:line", 0.5, 24, "turn limit");
+    /* more iterations, more points against random */
+    add(s, SCEN_A, "mcts:iters=8", "random", 1.0, 18, "army morale");
+    add(s, SCEN_A, "random", "mcts:iters=8", 0.5, 24, "turn limit");
+    add(s, SCEN_A, "mcts:iters=8", "random", 0.5, 24, "turn limit");
+    add(s, SCEN_A, "random", "mcts:iters=8", 0.0, 15, "army morale");
+    add(s, SCEN_A, "mcts:iters=16", "random", 1.0, 11, "army morale");
+    add(s, SCEN_A, "random", "mcts:iters=16", 0.0, 13, "objectives");
+    add(s, SCEN_A, "mcts:iters=16", "random", 0.5, 24, "turn limit");
+    add(s, SCEN_A, "random", "mcts:iters=16", 0.0, 10, "army morale");
+    add(s, SCEN_A, "mcts:iters=32", "random", 1.0, 8, "army morale");
+    add(s, SCEN_A, "random", "mcts:iters=32", 0.0, 9, "objectives");
+    add(s, SCEN_A, "mcts:iters=32", "random", 1.0, 7, "army morale");
+    add(s, SCEN_A, "random", "mcts:iters=32", 0.0, 12, "army morale");
+    /* a second scenario */
+    add(s, SCEN_B, "mcts:iters=8", "doctrine:columns", 1.0, 30, "army morale");
+    add(s, SCEN_B, "doctrine:columns", "mcts:iters=8", 0.5, 40, "turn limit");
+    add(s, SCEN_B, "mcts:iters=32", "doctrine:columns", 1.0, 22, "army morale");
+    add(s, SCEN_B, "doctrine:columns", "mcts:iters=32", 0.0, 25, "army morale");
+}
+
+static char *read_out(const char *dir, const char *name, size_t *len)
+{
+    char p[256];
+    snprintf(p, sizeof p, "%s/%s", dir, name);
+    gr_error err;
+    gr_error_clear(&err);
+    char *text = gr_read_file(p, 1 << 22, len, &err);
+    if (!text) fail_msg("cannot read %s: %s", p, err.msg);
+    return text;
+}
+
+static void assert_contains(const char *text, const char *part)
+{
+    if (!strstr(text, part)) fail_msg("the report lacks: %s", part);
+}
+
+static void assert_svg(const char *dir, const char *name)
+{
+    size_t len;
+    char *t = read_out(dir, name, &len);
+    assert_true(len > 100);
+    assert_int_equal(strncmp(t, "<svg", 4), 0);
+    assert_non_null(strstr(t, "</svg>\n"));
+    free(t);
+}
+
+static void test_report_tables(void **state)
+{
+    fixture *f = *state;
+    gr_arena_set s;
+    build_set(&s);
+    char out[128];
+    snprintf(out, sizeof out, "%s/deep/report", f->dir);    /* parents are made too */
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_report_write(&s, out, "Test arena", "grognard arena --games 22", &err),
+                     0);
+    size_t len;
+    char *md = read_out(out, "README.md", &len);
+    assert_contains(md, "# Test arena\n");
+    assert_contains(md, "grognard arena --games 22");
+    assert_contains(md, "22 games from 1 tournament, 6 players, 2 scenarios");
+    assert_contains(md, "`" SCEN_A "` (18 games)");
+    /* pairings, from the first-named player's side */
+    assert_contains(md, "| `doctrine:columns` | `doctrine:line` | 4 | 3-0-1 | 75.0% |");
+    assert_contains(md, "| `doctrine:line` | `random` | 2 | 1-1-0 | 75.0% |");
+    assert_contains(md, "| `mcts:iters=16` | `random` | 4 | 3-1-0 | 87.5% |");
+    assert_contains(md, "| `mcts:iters=32` | `random` | 4 | 4-0-0 | 100.0% |");
+    assert_contains(md, "| `mcts:iters=8` | `random` | 4 | 2-2-0 | 75.0% |");
+    /* cross table row: players sorted by name, self cell, total */
+    assert_contains(md, "| 1 | `doctrine:columns` | . | 75.0% (4) | - | - | - | - | 75.0% (4) |");
+    /* per-player total over both opponents */
+    assert_contains(md, "| `doctrine:line` | 6 | 2-1-3 | 41.7% |");
+    /* budget series */
+    assert_contains(md, "### `mcts:iters=N`");
+    assert_contains(md, "![Score by budget](budget-1.svg)");
+    assert_contains(md, "| `mcts:iters=16` | 16 | `" SCEN_A "` | 4 | 3-1-0 | 87.5% |");
+    /* doctrines: only the scenario where two met gets a table and a map */
+    assert_contains(md, "## Doctrine against doctrine");
+    assert_contains(md, "Fewer than two doctrines played this scenario.");
+    assert_contains(md, "![Doctrine heat map](s2-quatre-bras-small-doctrines.svg)");
+    /* lengths and ends */
+    assert_contains(md, "| `" SCEN_B "` | 4 | 29.2 | 27.5 | 22 | 40 | 585.0 |");
+    assert_contains(md, "| `" SCEN_A "` | 18 | 14 | 4 | 77.8% |");
+    assert_contains(md, "| `army morale` | 12 | 66.7% |");
+    free(md);
+
+    assert_svg(out, "budget-1.svg");
+    assert_svg(out, "s2-quatre-bras-small-doctrines.svg");
+    assert_svg(out, "s1-ligny-wavre-length.svg");
+    assert_svg(out, "s2-quatre-bras-small-length.svg");
+    assert_svg(out, "s1-ligny-wavre-ends.svg");
+    assert_svg(out, "s2-quatre-bras-small-ends.svg");
+    /* names are escaped for XML */
+    char *svg = read_out(out, "s1-ligny-wavre-ends.svg", &len);
+    assert_contains(svg, "Ligny &amp; &lt;Wavre&gt;");
+    assert_null(strstr(svg, "<Wavre>"));
+    free(svg);
+    gr_arena_set_free(&s);
+}
+
+/* Only doctrines, only one of them named twice: both optional sections say
+ * why they are empty. */
+static void test_report_empty_sections(void **state)
+{
+    fixture *f = *state;
+    gr_arena_set s;
+    gr_arena_set_init(&s);
+    add(&s, SCEN_A, "doctrine:columns", "greedy", 1.0, 10, "army morale");
+    add(&s, SCEN_A, "greedy", "doctrine:columns", 0.5, 24, "turn limit");
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_report_write(&s, f->dir, NULL, NULL, &err), 0);
+    size_t len;
+    char *md = read_out(f->dir, "README.md", &len);
+    assert_contains(md, "# Arena report\n");
+    assert_contains(md, "No series to compare");
+    assert_contains(md, "Fewer than two scripted doctrines");
+    assert_contains(md, "| `doctrine:columns` | `greedy` | 2 | 1-1-0 | 75.0% |");
+    free(md);
+    assert_svg(f->dir, "s1-quatre-bras-small-length.svg");
+    gr_arena_set_free(&s);
+
+    /* no games at all still makes a page */
+    gr_arena_set_init(&s);
+    char out[128];
+    snprintf(out, sizeof out, "%s/none", f->dir);
+    assert_int_equal(gr_report_write(&s, out, "Nothing", "x", &err), 0);
+    md = read_out(out, "README.md", &len);
+    assert_contains(md, "no games");
+    free(md);
+    gr_arena_set_free(&s);
+}
+
+static void assert_same_file(const char *da, const char *db, const char *name)
+{
+    size_t la, lb;
+    char *a = read_out(da, name, &la);
+    char *b = read_out(db, name, &lb);
+    assert_int_equal(la, lb);
+    assert_memory_equal(a, b, la);
+    free(a);
+    free(b);
+}
+
+static void test_report_deterministic(void **state)
+{
+    fixture *f = *state;
+    gr_arena_set s;
+    build_set(&s);
+    char a[128], b[128];
+    snprintf(a, sizeof a, "%s/a", f->dir);
+    snprintf(b, sizeof b, "%s/b", f->dir);
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_report_write(&s, a, "Same", "cmd", &err), 0);
+    assert_int_equal(gr_report_write(&s, b, "Same", "cmd", &err), 0);
+
+    /* the order the games come in does not matter either */
+    for (size_t i = 0, j = s.n - 1; i < j; i++, j--) {
+        gr_arena_game t = s.g[i];
+        s.g[i] = s.g[j];
+        s.g[j] = t;
+    }
+    char c[128];
+    snprintf(c, sizeof c, "%s/c", f->dir);
+    assert_int_equal(gr_report_write(&s, c, "Same", "cmd", &err), 0);
+    /* writing over an existing report changes nothing */
+    assert_int_equal(gr_report_write(&s, c, "Same", "cmd", &err), 0);
+
+    static const char *const files[] = {
+        "README.md", "budget-1.svg", "s2-quatre-bras-small-doctrines.svg",
+        "s1-ligny-wavre-length.svg", "s2-quatre-bras-small-length.svg",
+        "s1-ligny-wavre-ends.svg", "s2-quatre-bras-small-ends.svg",
+    };
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        assert_same_file(a, b, files[i]);
+        assert_same_file(a, c, files[i]);
+    }
+    gr_arena_set_free(&s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_report_tables, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_report_empty_sections, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_report_deterministic, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

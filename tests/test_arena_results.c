@@ -1,0 +1,452 @@
+/* test_arena_results.c - arena result lines: a line round trip, parse errors
+ * that say what is wrong, appends read back, a torn last line skipped and
+ * healed by the next append, appends from several processes at once, and
+ * merging shards back into exactly the unsharded set. Files live in a fresh
+ * folder from mkdtemp that each test removes. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../bench/arena/results.h"
+#include "../engine/core/fsutil.h"
+
+typedef struct fixture {
+    char dir[64];
+    char path[128];     /* dir/results.jsonl */
+} fixture;
+
+static int setup(void **state)
+{
+    fixture *f = calloc(1, sizeof *f);
+    if (!f) return -1;
+    snprintf(f->dir, sizeof f->dir, "/tmp/gr_arena_results_XXXXXX");
+    if (!mkdtemp(f->dir)) {
+        free(f);
+        return -1;
+    }
+    snprintf(f->path, sizeof f->path, "%s/results.jsonl", f->dir);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    fixture *f = *state;
+    DIR *d = opendir(f->dir);
+    if (d) {
+        struct dirent *e;
+        while ((e = readdir(d))) {
+            if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+            char p[512];
+            snprintf(p, sizeof p, "%s/%s", f->dir, e->d_name);
+            unlink(p);
+        }
+        closedir(d);
+    }
+    rmdir(f->dir);
+    free(f);
+    return 0;
+}
+
+/* A game whose every field depends on i, so mix-ups show. */
+static void make_game(gr_arena_game *g, const char *tournament, long i)
+{
+    memset(g, 0, sizeof *g);
+    snprintf(g->tournament, sizeof g->tournament, "%s", tournament);
+    snprintf(g->scenario, sizeof g->scenario, "fogn-minimal");
+    g->index = i;
+    g->pair = i / 2;
+    g->seed = 0x7fffffff00000000ULL + (unsigned long long)(i / 2);
+    snprintf(g->players[i % 2], sizeof g->players[0], "mcts:iters=%ld", 64 + i);
+    snprintf(g->players[1 - i % 2], sizeof g->players[0], "doctrine:line");
+    g->winner = (int)(i % 3) - 1;
+    g->score[0] = g->winner == 0 ? 1.0 : g->winner == 1 ? 0.0 : 0.5;
+    g->score[1] = 1.0 - g->score[0];
+    g->margin = g->winner < 0 ? 0 : (int)(i % 3) + 1;
+    g->decisions = 100 + 7 * i;
+    g->moves = 10 + i;
+    snprintf(g->end, sizeof g->end, "%s", g->winner < 0 ? "turn limit" : "army morale");
+    snprintf(g->reason, sizeof g->reason, "side %d broke after %ld moves", g->winner, g->moves);
+    g->seconds = 0.1 * (double)(i + 1);
+}
+
+static void assert_games_equal(const gr_arena_game *a, const gr_arena_game *b)
+{
+    assert_string_equal(a->tournament, b->tournament);
+    assert_string_equal(a->scenario, b->scenario);
+    assert_int_equal(a->index, b->index);
+    assert_int_equal(a->pair, b->pair);
+    assert_true(a->seed == b->seed);
+    assert_string_equal(a->players[0], b->players[0]);
+    assert_string_equal(a->players[1], b->players[1]);
+    assert_true(a->score[0] == b->score[0]);
+    assert_true(a->score[1] == b->score[1]);
+    assert_int_equal(a->winner, b->winner);
+    assert_int_equal(a->margin, b->margin);
+    assert_int_equal(a->decisions, b->decisions);
+    assert_int_equal(a->moves, b->moves);
+    assert_string_equal(a->end, b->end);
+    assert_string_equal(a->reason, b->reason);
+    assert_true(a->seconds == b->seconds);
+}
+
+static void append_raw(const char *path, const char *text)
+{
+    int fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
+    assert_true(fd >= 0);
+    size_t len = strlen(text);
+    assert_int_equal(write(fd, text, len), (ssize_t)len);
+    assert_int_equal(close(fd), 0);
+}
+
+static void test_line_round_trip(void **state)
+{
+    (void)state;
+    gr_arena_game g, back;
+    make_game(&g, "t-0123abcd", 5);
+    g.seed = 0x7fffffffffffffffULL;     /* the largest seed a line can carry */
+    snprintf(g.reason, sizeof g.reason, "the \"Old Guard\" \\ fled: Garde Impériale\ttab");
+    char line[4096];
+    int n = gr_arena_game_to_line(&g, line, sizeof line);
+    assert_true(n > 0);
+    assert_int_equal((size_t)n, strlen(line));
+    assert_null(strchr(line, '\n'));
+    assert_non_null(strstr(line, "\"seed\":9223372036854775807"));
+    assert_non_null(strstr(line, "\"players\":[\"doctrine:line\",\"mcts:iters=69\"]"));
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_arena_game_from_line(line, &back, &err), 0);
+    assert_games_equal(&g, &back);
+
+    /* too small a buffer is refused, not cut */
+    assert_int_equal(gr_arena_game_to_line(&g, line, 40), -1);
+    /* a seed beyond a signed 64-bit JSON integer cannot be written */
+    g.seed = 0x8000000000000000ULL;
+    assert_int_equal(gr_arena_game_to_line(&g, line, sizeof line), -1);
+}
+
+/* Replaces the first occurrence of from by to in line (in place). */
+static void edit(char *line, size_t cap, const char *from, const char *to)
+{
+    char *p = strstr(line, from);
+    assert_non_null(p);
+    char rest[4096];
+    snprintf(rest, sizeof rest, "%s", p + strlen(from));
+    snprintf(p, cap - (size_t)(p - line), "%s%s", to, rest);
+}
+
+static void expect_error(const char *line, const char *part1, const char *part2)
+{
+    gr_arena_game g;
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_arena_game_from_line(line, &g, &err), -1);
+    assert_true(err.set);
+    if (!strstr(err.msg, part1) || (part2 && !strstr(err.msg, part2)))
+        fail_msg("message \"%s\" lacks \"%s\"/\"%s\"", err.msg, part1, part2 ? part2 : "");
+}
+
+static void test_parse_errors(void **state)
+{
+    (void)state;
+    gr_arena_game g;
+    make_game(&g, "t1", 0);     /* a draw: winner -1, score [0.5, 0.5] */
+    char good[4096], line[4096];
+    assert_true(gr_arena_game_to_line(&g, good, sizeof good) > 0);
+
+    snprintf(line, sizeof line, "%s", good);
+    edit(line, sizeof line, "\"seed\":", "\"sead\":");
+    expect_error(line, "\"seed\"", "missing");
+
+    snprintf(line, sizeof line, "%s", good);
+    edit(line, sizeof line, "\"moves\":10", "\"moves\":\"ten\"");
+    expect_error(line, "\"moves\"", "integer");
+
+    snprintf(line, sizeof line, "%s", good);
+    edit(line, sizeof line, "\"index\":0", "\"index\":0.5");
+    expect_error(line, "\"index\"", "integer");
+
+    snprintf(line, sizeof line, "%s", good);
+    edit(line, sizeof line, "\"end\":\"turn limit\"", "\"end\":7");
+    expect_error(line, "\"end\"", "string");
+
+    snprintf(line, sizeof line, "%s", good);
+    edit(line, sizeof line, "\"players\":[\"mcts:iters=64\",", "\"players\":[");
+    expect_error(line, "\"players\"", "two");
+
+    snprintf(line, sizeof line, "%s", good);
+    edit(line, sizeof line, "\"score\":[0.5,", "\"score\":[\"half\",");
+    expect_error(line, "\"score\"", "number");
+
+    snprintf(line, sizeof line, "%s", good);
+    edit(line, sizeof line, "\"winner\":-1", "\"winner\":4");
+    expect_error(line, "\"winner\"", "outside");
+
+    expect_error("{\"tournament\":\"t1\",\"scen", "not JSON", NULL);
+    expect_error("hello", "not JSON", NULL);
+    expect_error("[1,2]", "not a JSON object", NULL);
+    expect_error("{}", "\"tournament\"", "missing");
+}
+
+static void test_append_read(void **state)
+{
+    fixture *f = *state;
+    gr_arena_game g[3];
+    gr_error err;
+    gr_error_clear(&err);
+    for (long i = 0; i < 3; i++) {
+        make_game(&g[i], "t-append", i);
+        assert_int_equal(gr_arena_append(f->path, &g[i], &err), 0);
+    }
+    gr_arena_set s;
+    gr_arena_set_init(&s);
+    long skipped = -1;
+    gr_error warn;
+    gr_error_clear(&warn);
+    assert_int_equal(gr_arena_read(f->path, &s, &skipped, &warn, &err), 0);
+    assert_int_equal(skipped, 0);
+    assert_false(warn.set);
+    assert_int_equal(s.n, 3);
+    for (int i = 0; i < 3; i++) assert_games_equal(&s.g[i], &g[i]);
+    gr_arena_set_free(&s);
+
+    /* a missing file is an error naming it */
+    char missing[160];
+    snprintf(missing, sizeof missing, "%s/none.jsonl", f->dir);
+    gr_arena_set_init(&s);
+    assert_int_equal(gr_arena_read(missing, &s, NULL, NULL, &err), -1);
+    assert_non_null(strstr(err.msg, "none.jsonl"));
+    gr_arena_set_free(&s);
+}
+
+static void test_blank_lines(void **state)
+{
+    fixture *f = *state;
+    gr_arena_game g;
+    make_game(&g, "t-blank", 1);
+    char line[4096], text[9000];
+    assert_true(gr_arena_game_to_line(&g, line, sizeof line) > 0);
+    snprintf(text, sizeof text, "\n%s\n   \n\r\n%s\n\n", line, line);
+    append_raw(f->path, text);
+    gr_arena_set s;
+    gr_arena_set_init(&s);
+    long skipped = -1;
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_arena_read(f->path, &s, &skipped, NULL, &err), 0);
+    assert_int_equal(skipped, 0);
+    assert_int_equal(s.n, 2);
+    gr_arena_set_free(&s);
+}
+
+static void test_torn_last_line(void **state)
+{
+    fixture *f = *state;
+    gr_arena_game g[4];
+    gr_error err;
+    gr_error_clear(&err);
+    for (long i = 0; i < 3; i++) {
+        make_game(&g[i], "t-torn", i);
+        assert_int_equal(gr_arena_append(f->path, &g[i], &err), 0);
+    }
+    /* a writer died halfway through its line */
+    char line[4096];
+    gr_arena_game torn;
+    make_game(&torn, "t-torn", 99);
+    int n = gr_arena_game_to_line(&torn, line, sizeof line);
+    assert_true(n > 10);
+    line[n / 2] = '\0';
+    append_raw(f->path, line);
+
+    gr_arena_set s;
+    gr_arena_set_init(&s);
+    long skipped = 0;
+    gr_error warn;
+    gr_error_clear(&warn);
+    assert_int_equal(gr_arena_read(f->path, &s, &skipped, &warn, &err), 0);
+    assert_int_equal(s.n, 3);
+    assert_int_equal(skipped, 1);
+    assert_true(warn.set);
+    assert_non_null(strstr(warn.msg, ":4:"));
+    gr_arena_set_free(&s);
+
+    /* the next append starts on a fresh line and stays whole */
+    make_game(&g[3], "t-torn", 3);
+    assert_int_equal(gr_arena_append(f->path, &g[3], &err), 0);
+    gr_arena_set_init(&s);
+    gr_error_clear(&warn);
+    assert_int_equal(gr_arena_read(f->path, &s, &skipped, &warn, &err), 0);
+    assert_int_equal(s.n, 4);
+    assert_int_equal(skipped, 1);
+    for (int i = 0; i < 4; i++) assert_games_equal(&s.g[i], &g[i]);
+    gr_arena_set_free(&s);
+
+    size_t len;
+    char *text = gr_read_file(f->path, 1 << 20, &len, &err);
+    assert_non_null(text);
+    assert_true(len > 0 && text[len - 1] == '\n');
+    free(text);
+}
+
+#define CHILDREN 4
+#define PER_CHILD 50
+
+static void test_concurrent_appends(void **state)
+{
+    fixture *f = *state;
+    pid_t pid[CHILDREN];
+    for (int c = 0; c < CHILDREN; c++) {
+        pid[c] = fork();
+        assert_true(pid[c] >= 0);
+        if (pid[c] == 0) {
+            int bad = 0;
+            for (long j = 0; j < PER_CHILD; j++) {
+                gr_arena_game g;
+                gr_error err;
+                gr_error_clear(&err);
+                make_game(&g, "t-race", c * PER_CHILD + j);
+                /* long reasons make torn or mixed lines likelier to show */
+                memset(g.reason, 'a' + c, sizeof g.reason - 1);
+                g.reason[sizeof g.reason - 1] = '\0';
+                if (gr_arena_append(f->path, &g, &err) != 0) bad = 1;
+            }
+            _exit(bad);
+        }
+    }
+    for (int c = 0; c < CHILDREN; c++) {
+        int st = 0;
+        assert_int_equal(waitpid(pid[c], &st, 0), pid[c]);
+        assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    }
+    gr_arena_set s;
+    gr_arena_set_init(&s);
+    long skipped = -1;
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_arena_read(f->path, &s, &skipped, NULL, &err), 0);
+    assert_int_equal(skipped, 0);
+    assert_int_equal(s.n, CHILDREN * PER_CHILD);
+    assert_int_equal(gr_arena_merge(&s, &err), 0);
+    assert_int_equal(s.n, CHILDREN * PER_CHILD);
+    for (size_t i = 0; i < s.n; i++) {
+        gr_arena_game want;
+        make_game(&want, "t-race", (long)i);
+        memset(want.reason, 'a' + (int)(i / PER_CHILD), sizeof want.reason - 1);
+        want.reason[sizeof want.reason - 1] = '\0';
+        assert_games_equal(&s.g[i], &want);
+    }
+    gr_arena_set_free(&s);
+}
+
+static void test_merge_shards(void **state)
+{
+    fixture *f = *state;
+    char even[160], odd[160], whole_path[160], merged_path[160];
+    snprintf(even, sizeof even, "%s/even.jsonl", f->dir);
+    snprintf(odd, sizeof odd, "%s/odd.jsonl", f->dir);
+    snprintf(whole_path, sizeof whole_path, "%s/whole.jsonl", f->dir);
+    snprintf(merged_path, sizeof merged_path, "%s/merged.jsonl", f->dir);
+    gr_error err;
+    gr_error_clear(&err);
+    gr_arena_set whole;
+    gr_arena_set_init(&whole);
+    for (long i = 0; i < 10; i++) {
+        gr_arena_game g;
+        make_game(&g, "t-shard", i);
+        assert_int_equal(gr_arena_set_add(&whole, &g, &err), 0);
+        assert_int_equal(gr_arena_append(i % 2 ? odd : even, &g, &err), 0);
+    }
+    gr_arena_set s;
+    gr_arena_set_init(&s);
+    assert_int_equal(gr_arena_read(odd, &s, NULL, NULL, &err), 0);
+    assert_int_equal(gr_arena_read(even, &s, NULL, NULL, &err), 0);
+    assert_int_equal(s.n, 10);
+    assert_int_equal(gr_arena_merge(&s, &err), 0);
+    assert_int_equal(s.n, whole.n);
+    for (size_t i = 0; i < s.n; i++) assert_games_equal(&s.g[i], &whole.g[i]);
+
+    /* written out, both give the same bytes */
+    assert_int_equal(gr_arena_write(whole_path, &whole, &err), 0);
+    assert_int_equal(gr_arena_write(merged_path, &s, &err), 0);
+    size_t la, lb;
+    char *a = gr_read_file(whole_path, 1 << 20, &la, &err);
+    char *b = gr_read_file(merged_path, 1 << 20, &lb, &err);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_int_equal(la, lb);
+    assert_memory_equal(a, b, la);
+    free(a);
+    free(b);
+    /* and the written file reads back to the same set */
+    gr_arena_set again;
+    gr_arena_set_init(&again);
+    assert_int_equal(gr_arena_read(merged_path, &again, NULL, NULL, &err), 0);
+    assert_int_equal(again.n, 10);
+    for (size_t i = 0; i < again.n; i++) assert_games_equal(&again.g[i], &whole.g[i]);
+    gr_arena_set_free(&again);
+    gr_arena_set_free(&s);
+    gr_arena_set_free(&whole);
+}
+
+static void test_merge_duplicates(void **state)
+{
+    (void)state;
+    gr_error err;
+    gr_error_clear(&err);
+    gr_arena_set s;
+    gr_arena_set_init(&s);
+    /* two tournaments interleaved, every game of "t-b" twice */
+    for (long i = 9; i >= 0; i--) {
+        gr_arena_game g;
+        make_game(&g, "t-b", i);
+        assert_int_equal(gr_arena_set_add(&s, &g, &err), 0);
+        assert_int_equal(gr_arena_set_add(&s, &g, &err), 0);
+        make_game(&g, "t-a", i);
+        assert_int_equal(gr_arena_set_add(&s, &g, &err), 0);
+    }
+    assert_int_equal(gr_arena_merge(&s, &err), 0);
+    assert_int_equal(s.n, 20);
+    for (size_t i = 0; i < 20; i++) {
+        gr_arena_game want;
+        make_game(&want, i < 10 ? "t-a" : "t-b", (long)(i % 10));
+        assert_games_equal(&s.g[i], &want);
+    }
+
+    /* a second, different result for game 4 of t-b is refused */
+    gr_arena_game other;
+    make_game(&other, "t-b", 4);
+    other.score[0] = 1.0 - other.score[0];
+    other.score[1] = 1.0 - other.score[1];
+    assert_int_equal(gr_arena_set_add(&s, &other, &err), 0);
+    assert_int_equal(gr_arena_merge(&s, &err), -1);
+    assert_non_null(strstr(err.msg, "t-b"));
+    assert_non_null(strstr(err.msg, "game 4"));
+    assert_non_null(strstr(err.msg, "score"));
+    assert_int_equal(s.n, 21);      /* a refused merge loses nothing */
+    gr_arena_set_free(&s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_line_round_trip),
+        cmocka_unit_test(test_parse_errors),
+        cmocka_unit_test_setup_teardown(test_append_read, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_blank_lines, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_torn_last_line, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_concurrent_appends, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_merge_shards, setup, teardown),
+        cmocka_unit_test(test_merge_duplicates),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
