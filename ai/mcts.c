@@ -200,7 +200,9 @@ static void *worker_run(void *arg)
 
 /* --- the player --------------------------------------------------------------------------- */
 
-static int merge_root(mcts_impl *m, gr_analysis *an)
+/* merges the threads' root statistics over the actions legal now (an open
+ * loop tree kept from an earlier decision may hold others) */
+static int merge_root(mcts_impl *m, gr_analysis *an, const gr_action *legal, int nlegal)
 {
     an->n = 0;
     an->iterations = 0;
@@ -214,6 +216,9 @@ static int merge_root(mcts_impl *m, gr_analysis *an)
         for (int i = 0; i < r->nchild; i++) {
             const gr_node *c = &tr->n[r->first + i];
             if (c->prior < 0 && c->visits == 0) continue;
+            int ok = 0;
+            for (int l = 0; l < nlegal && !ok; l++) ok = gr_action_equal(&legal[l], &c->a);
+            if (!ok) continue;
             int k = 0;
             while (k < an->n && !gr_action_equal(&an->alt[k].a, &c->a)) k++;
             if (k == an->n) {
@@ -259,30 +264,9 @@ static void prepare_trees(mcts_impl *m, const gr_game *g, const void *state)
     m->tree_turn = turn;
 }
 
-static int mcts_choose(gr_player *self, const gr_game *g, const void *state, gr_action *out, gr_error *err)
+/* runs the threads for this decision's budget */
+static void run_search(mcts_impl *m, const gr_game *g, const void *state, double t0)
 {
-    mcts_impl *m = self->impl;
-    const gr_ruleset *rs = g->rs;
-    double t0 = now_s();
-    m->have_last = 0;
-    int turn = rs->turn ? rs->turn(g->scn, state) : 0;
-    if (turn != m->cur_turn) {
-        if (m->turn_decisions > 0) m->avg_decisions = 0.7 * m->avg_decisions + 0.3 * m->turn_decisions;
-        m->cur_turn = turn;
-        m->turn_spent_ms = 0;
-        m->turn_decisions = 0;
-    }
-    m->turn_decisions++;
-    m->decisions++;
-    /* a decision with one legal action needs no search */
-    gr_action only[2];
-    int nlegal = rs->legal_actions(g->scn, state, only, 2);
-    if (nlegal <= 0) return gr_error_set(err, "no legal action in a non-terminal state");
-    if (nlegal == 1) {
-        *out = only[0];
-        return 0;
-    }
-    prepare_trees(m, g, state);
     double deadline = 0;
     long per_thread = 0;
     if (m->cfg.iters > 0) {
@@ -314,9 +298,41 @@ static int mcts_choose(gr_player *self, const gr_game *g, const void *state, gr_
         if (started[t]) pthread_join(th[t], NULL);
         else worker_run(&m->w[t]); /* no thread to be had: run its share here */
     }
-    if (merge_root(m, &m->last)) {
-        *out = only[0];
+}
+
+static int mcts_choose(gr_player *self, const gr_game *g, const void *state, gr_action *out, gr_error *err)
+{
+    mcts_impl *m = self->impl;
+    const gr_ruleset *rs = g->rs;
+    double t0 = now_s();
+    m->have_last = 0;
+    int turn = rs->turn ? rs->turn(g->scn, state) : 0;
+    if (turn != m->cur_turn) {
+        if (m->turn_decisions > 0) m->avg_decisions = 0.7 * m->avg_decisions + 0.3 * m->turn_decisions;
+        m->cur_turn = turn;
+        m->turn_spent_ms = 0;
+        m->turn_decisions = 0;
+    }
+    m->turn_decisions++;
+    m->decisions++;
+    /* a decision with one legal action needs no search */
+    gr_action legal[GR_MAX_ACTIONS];
+    int nlegal = rs->legal_actions(g->scn, state, legal, GR_MAX_ACTIONS);
+    if (nlegal <= 0) return gr_error_set(err, "no legal action in a non-terminal state");
+    if (nlegal == 1) {
+        *out = legal[0];
         return 0;
+    }
+    prepare_trees(m, g, state);
+    for (int pass = 0;; pass++) {
+        run_search(m, g, state, t0);
+        if (!merge_root(m, &m->last, legal, nlegal)) break;
+        /* the kept tree did not fit this decision: search again from scratch */
+        for (int t = 0; t < m->cfg.threads; t++) gr_tree_reset(&m->w[t].tree);
+        if (pass == 1) {
+            *out = legal[0];
+            return 0;
+        }
     }
     double ms = (now_s() - t0) * 1000.0;
     m->turn_spent_ms += ms;

@@ -103,7 +103,8 @@ int gr_spec_split(const char *list, char out[][GR_SPEC_TEXT], int max, gr_error 
         while (end) {
             const char *next = end + 1, *nend = strchr(next, ',');
             size_t len = nend ? (size_t)(nend - next) : strlen(next);
-            if (!memchr(next, '=', len)) break;
+            /* a piece with '=' and no ':' is an option of the player before */
+            if (!memchr(next, '=', len) || memchr(next, ':', len)) break;
             end = nend;
         }
         size_t len = end ? (size_t)(end - start) : strlen(start);

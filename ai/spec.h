@@ -28,7 +28,8 @@ int gr_spec_double(gr_spec *s, const char *key, double lo, double hi, double *ou
 int gr_spec_finish(const gr_spec *s, const char *accepted, gr_error *err);
 
 /* Splits a list of player specs separated by commas ("mcts:iters=100,threads=2,random"):
- * a comma starts a new player where the next piece has no '='. Returns the
+ * a comma starts a new player unless the next piece is an option (has '='
+ * and no ':'). Returns the
  * count (at most max), or -1 with the reason. */
 #define GR_SPEC_TEXT 160
 int gr_spec_split(const char *list, char out[][GR_SPEC_TEXT], int max, gr_error *err);

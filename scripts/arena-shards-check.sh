@@ -11,7 +11,7 @@ GAMES=${GAMES:-4}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 "$G" arena "$SCN" --players "$PLAYERS" --games "$GAMES" --seed 5 --out "$dir/whole.jsonl" --quiet > "$dir/whole.txt"
-parallel --halt now,fail=1 "$G" arena "$SCN" --players "$PLAYERS" --games "$GAMES" --seed 5 \
+parallel --will-cite --halt now,fail=1 "$G" arena "$SCN" --players "$PLAYERS" --games "$GAMES" --seed 5 \
     --shard {}/4 --out "$dir/shard{}.jsonl" --quiet ::: 0 1 2 3 > /dev/null
 "$G" arena merge "$dir"/shard*.jsonl --out "$dir/merged.jsonl" > "$dir/merged.txt"
 "$G" arena merge "$dir/whole.jsonl" --out "$dir/whole-sorted.jsonl" > /dev/null

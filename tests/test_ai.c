@@ -102,6 +102,9 @@ static void test_spec_parse_and_errors(void **unused)
     assert_string_equal(out[0], "mcts:iters=100,threads=2");
     assert_string_equal(out[1], "random");
     assert_string_equal(out[2], "doctrine:line");
+    assert_int_equal(gr_spec_split("random,greedy:samples=1,mcts:iters=8,c=2", out, 4, &err), 3);
+    assert_string_equal(out[1], "greedy:samples=1");
+    assert_string_equal(out[2], "mcts:iters=8,c=2");
     assert_int_equal(gr_spec_split("random,,greedy", out, 4, &err), -1);
 }
 

@@ -185,10 +185,12 @@ static void add_result(gr_stats_wdl *r, double score)
     else r->d++;
 }
 
+/* Elo as a signed whole number; the statistics cap the Elo of a score of 0
+ * or 1, and such a value is shown as unbounded ("+inf"), which it is. */
 static void fmt_elo(char *buf, size_t cap, double e)
 {
     if (isnan(e)) snprintf(buf, cap, "n/a");
-    else if (isinf(e)) snprintf(buf, cap, e > 0 ? "+inf" : "-inf");
+    else if (fabs(e) >= GR_STATS_ELO_CAP) snprintf(buf, cap, e > 0 ? "+inf" : "-inf");
     else if (fabs(e) < 0.5) snprintf(buf, cap, "0");
     else snprintf(buf, cap, "%+.0f", e);
 }
@@ -684,7 +686,7 @@ static void chart_budget(sbuf *b, const model *md, const rp_series *sr)
     }
     svg_frame(b, x0, y0, w, h);
     svg_axis_titles(b, x0 + w / 2, y0 + h + 40,
-                    ms ? "milliseconds per decision (log2 scale)"
+                    ms ? "milliseconds per side-turn (log2 scale)"
                        : "iterations per decision (log2 scale)",
                     18, y0 + h / 2, "score against all opponents");
 
@@ -1013,8 +1015,6 @@ static void md_header(sbuf *b, const model *md, const char *title, const char *c
         sb_puts(b, "\n~~~\n\n");
     }
     const gr_arena_set *s = md->s;
-    double secs = 0;
-    for (size_t i = 0; i < s->n; i++) secs += s->g[i].seconds;
     sb_printf(b, "%zu game%s from %zu tournament%s, %zu player%s, %zu scenario%s", s->n,
               s->n == 1 ? "" : "s", md->ntour, md->ntour == 1 ? "" : "s", md->players.n,
               md->players.n == 1 ? "" : "s", md->ns, md->ns == 1 ? "" : "s");
@@ -1023,7 +1023,8 @@ static void md_header(sbuf *b, const model *md, const char *title, const char *c
         sb_code(b, md->sc[k].name);
         sb_printf(b, " (%zu game%s)", md->sc[k].ngames, md->sc[k].ngames == 1 ? "" : "s");
     }
-    sb_printf(b, ". The games took %.1f seconds of playing time in all.\n\n", secs);
+    /* wall times are left out on purpose: a re-run must give the same page */
+    sb_puts(b, ".\n\n");
     sb_puts(b, "How to read the tables: a win counts 1, a draw a half, a loss 0, and a "
                "player's score is its share of the points on offer, whichever side it "
                "commanded. The bracket after a score is the range the true strength very "

@@ -61,7 +61,21 @@ int gr_stats_score_ci(gr_stats_wdl r, double conf, double *lo, double *hi)
     if (!n) return -1;
     double m = gr_stats_score(r);
     double z = gr_stats_normal_quantile(0.5 + conf / 2);
-    double se = sqrt(score_var(r, m) / (double)n);
+    double v = score_var(r, m);
+    if (v <= 0) {
+        /* every game alike (all wins, all draws, all losses): the normal
+         * interval would have no width, so take Wilson's interval for the
+         * score as a proportion of n */
+        double nn = (double)n, den = 1 + z * z / nn;
+        double c = (m + z * z / (2 * nn)) / den;
+        double h = z * sqrt(m * (1 - m) / nn + z * z / (4 * nn * nn)) / den;
+        *lo = c - h;
+        *hi = c + h;
+        if (*lo < 0) *lo = 0;
+        if (*hi > 1) *hi = 1;
+        return 0;
+    }
+    double se = sqrt(v / (double)n);
     *lo = m - z * se;
     *hi = m + z * se;
     if (*lo < 0) *lo = 0;

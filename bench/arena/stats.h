@@ -18,7 +18,8 @@ double gr_stats_normal_quantile(double p);
 /* (w + d/2) / n; 0.5 when n == 0 */
 double gr_stats_score(gr_stats_wdl r);
 /* Interval of the mean score at confidence conf (normal approximation with
- * the sample variance of per-game scores 0, 1/2, 1), clamped to [0, 1].
+ * the variance of per-game scores 0, 1/2, 1; Wilson's interval when every
+ * game had the same result), clamped to [0, 1].
  * 0, or -1 when there are no games. */
 int gr_stats_score_ci(gr_stats_wdl r, double conf, double *lo, double *hi);
 /* Elo difference of a score: -400 log10(1/s - 1), capped at +-GR_STATS_ELO_CAP */
