@@ -2,6 +2,7 @@
  * iteration, the threads, merging their root statistics, the per-turn time
  * budget and tree reuse. */
 #include "mcts.h"
+#include "budget.h"
 #include "policy.h"
 #include "spec.h"
 #include "tree.h"
@@ -44,11 +45,8 @@ typedef struct mcts_impl {
     gr_eval eval;
     mcts_worker w[GR_MCTS_MAX_THREADS];
     unsigned long long seed, decisions;
-    /* per-turn budget */
-    int cur_turn, tree_turn;
-    double turn_spent_ms;
-    int turn_decisions;
-    double avg_decisions;
+    gr_turn_budget budget;
+    int tree_turn;
     gr_analysis last;
     int have_last;
 } mcts_impl;
@@ -219,32 +217,10 @@ static int merge_root(mcts_impl *m, gr_analysis *an, const gr_action *legal, int
             int ok = 0;
             for (int l = 0; l < nlegal && !ok; l++) ok = gr_action_equal(&legal[l], &c->a);
             if (!ok) continue;
-            int k = 0;
-            while (k < an->n && !gr_action_equal(&an->alt[k].a, &c->a)) k++;
-            if (k == an->n) {
-                if (an->n >= GR_MAX_ACTIONS) continue;
-                memset(&an->alt[k], 0, sizeof an->alt[k]);
-                an->alt[k].a = c->a;
-                an->alt[k].prior = c->prior > 0 ? c->prior : 0;
-                an->n++;
-            }
-            an->alt[k].visits += c->visits;
-            an->alt[k].value += c->value;
+            gr_analysis_add(an, &c->a, c->visits, c->value, c->prior > 0 ? c->prior : 0);
         }
     }
-    for (int k = 0; k < an->n; k++)
-        an->alt[k].value = an->alt[k].visits ? an->alt[k].value / (double)an->alt[k].visits : 0;
-    /* most visited first; then value; then prior (insertion sort, stable) */
-    for (int i = 1; i < an->n; i++) {
-        gr_choice_stat c = an->alt[i];
-        int j = i;
-        while (j > 0 && (an->alt[j - 1].visits < c.visits ||
-                         (an->alt[j - 1].visits == c.visits && an->alt[j - 1].value < c.value))) {
-            an->alt[j] = an->alt[j - 1];
-            j--;
-        }
-        an->alt[j] = c;
-    }
+    gr_analysis_finish(an);
     an->node_bytes = sizeof(gr_node);
     return an->n > 0 ? 0 : -1;
 }
@@ -272,13 +248,7 @@ static void run_search(mcts_impl *m, const gr_game *g, const void *state, double
     if (m->cfg.iters > 0) {
         per_thread = (m->cfg.iters + m->cfg.threads - 1) / m->cfg.threads;
     } else {
-        double left = (double)m->cfg.ms - m->turn_spent_ms;
-        double est = m->avg_decisions - (m->turn_decisions - 1);
-        if (est < 1) est = 1;
-        double alloc = left / est;
-        double floor_ms = (double)m->cfg.ms / 50.0;
-        if (alloc < floor_ms) alloc = floor_ms;
-        deadline = t0 + alloc / 1000.0;
+        deadline = t0 + gr_budget_alloc_ms(&m->budget, m->cfg.ms) / 1000.0;
     }
     pthread_t th[GR_MCTS_MAX_THREADS];
     int started[GR_MCTS_MAX_THREADS] = {0};
@@ -306,14 +276,7 @@ static int mcts_choose(gr_player *self, const gr_game *g, const void *state, gr_
     const gr_ruleset *rs = g->rs;
     double t0 = now_s();
     m->have_last = 0;
-    int turn = rs->turn ? rs->turn(g->scn, state) : 0;
-    if (turn != m->cur_turn) {
-        if (m->turn_decisions > 0) m->avg_decisions = 0.7 * m->avg_decisions + 0.3 * m->turn_decisions;
-        m->cur_turn = turn;
-        m->turn_spent_ms = 0;
-        m->turn_decisions = 0;
-    }
-    m->turn_decisions++;
+    gr_budget_decision(&m->budget, rs->turn ? rs->turn(g->scn, state) : 0);
     m->decisions++;
     /* a decision with one legal action needs no search */
     gr_action legal[GR_MAX_ACTIONS];
@@ -335,7 +298,7 @@ static int mcts_choose(gr_player *self, const gr_game *g, const void *state, gr_
         }
     }
     double ms = (now_s() - t0) * 1000.0;
-    m->turn_spent_ms += ms;
+    gr_budget_spent(&m->budget, ms);
     m->last.ms = ms;
     m->have_last = 1;
     *out = m->last.alt[0].a;
@@ -401,8 +364,8 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
     mcts_impl *m = p->impl;
     m->cfg = cfg;
     m->seed = seed;
-    m->cur_turn = m->tree_turn = -1;
-    m->avg_decisions = GR_MCTS_FIRST_TURN_GUESS;
+    m->tree_turn = -1;
+    gr_budget_init(&m->budget);
     if (gr_eval_load(&m->eval, g, wpath, err)) {
         gr_player_free(p);
         return NULL;

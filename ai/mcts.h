@@ -33,6 +33,5 @@
 #define GR_MCTS_MAX_NODES (1 << 21)
 #define GR_MCTS_MAX_THREADS 64
 #define GR_MCTS_MAX_PLAYOUT 400      /* safety bound on one simulation's decisions */
-#define GR_MCTS_FIRST_TURN_GUESS 6.0 /* decisions a side takes in a turn, before it has seen one */
 
 #endif

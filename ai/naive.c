@@ -2,6 +2,7 @@
  * the decision now due to the end of its run; the first action of the most
  * visited joint choice is played. */
 #include "naive.h"
+#include "budget.h"
 #include "mcts.h"
 #include "policy.h"
 #include "spec.h"
@@ -50,9 +51,7 @@ typedef struct naive_impl {
     void *scratch;
     gr_analysis last;
     int have_last;
-    /* per-turn time budget, as in mcts.c */
-    int cur_turn, turn_decisions;
-    double turn_spent_ms, avg_decisions;
+    gr_turn_budget budget;
 } naive_impl;
 
 static int grow(void **v, int32_t *cap, int32_t need, size_t sz)
@@ -268,14 +267,7 @@ static int naive_choose(gr_player *self, const gr_game *g, const void *state, gr
     const gr_ruleset *rs = g->rs;
     double t0 = now_s();
     m->have_last = 0;
-    int turn = rs->turn ? rs->turn(g->scn, state) : 0;
-    if (turn != m->cur_turn) {
-        if (m->turn_decisions > 0) m->avg_decisions = 0.7 * m->avg_decisions + 0.3 * m->turn_decisions;
-        m->cur_turn = turn;
-        m->turn_spent_ms = 0;
-        m->turn_decisions = 0;
-    }
-    m->turn_decisions++;
+    gr_budget_decision(&m->budget, rs->turn ? rs->turn(g->scn, state) : 0);
     m->decisions++;
     gr_action only[2];
     int nlegal = rs->legal_actions(g->scn, state, only, 2);
@@ -291,11 +283,7 @@ static int naive_choose(gr_player *self, const gr_game *g, const void *state, gr
     gr_rng_seed(&rng, m->seed ^ (m->decisions * 0x9e3779b97f4a7c15ULL), 0x4e414956 /* "NAIV" */);
     double deadline = 0;
     if (!m->iters) {
-        double est = m->avg_decisions - (m->turn_decisions - 1);
-        if (est < 1) est = 1;
-        double alloc = ((double)m->ms - m->turn_spent_ms) / est;
-        if (alloc < (double)m->ms / 50.0) alloc = (double)m->ms / 50.0;
-        deadline = t0 + alloc / 1000.0;
+        deadline = t0 + gr_budget_alloc_ms(&m->budget, m->ms) / 1000.0;
     }
     long it = 0;
     for (;;) {
@@ -310,38 +298,18 @@ static int naive_choose(gr_player *self, const gr_game *g, const void *state, gr
     for (int32_t k = m->nodes.v[root].arms; k >= 0; k = m->arms.v[k].next) {
         const nv_arm *a = &m->arms.v[k];
         const gr_action *first = &m->acts.v[a->seq];
-        int i = 0;
-        while (i < an->n && !gr_action_equal(&an->alt[i].a, first)) i++;
-        if (i == an->n) {
-            if (an->n >= GR_MAX_ACTIONS) continue;
-            memset(&an->alt[i], 0, sizeof an->alt[i]);
-            an->alt[i].a = *first;
-            an->alt[i].prior = gr_policy_prior(g, state, first);
-            an->n++;
-        }
-        an->alt[i].visits += a->n;
-        an->alt[i].value += a->sum;
+        gr_analysis_add(an, first, a->n, a->sum, gr_policy_prior(g, state, first));
     }
     if (an->n == 0) {
         *out = only[0];
         return 0;
     }
-    for (int i = 0; i < an->n; i++) an->alt[i].value = an->alt[i].visits ? an->alt[i].value / an->alt[i].visits : 0;
-    for (int i = 1; i < an->n; i++) {
-        gr_choice_stat c = an->alt[i];
-        int j = i;
-        while (j > 0 && (an->alt[j - 1].visits < c.visits ||
-                         (an->alt[j - 1].visits == c.visits && an->alt[j - 1].value < c.value))) {
-            an->alt[j] = an->alt[j - 1];
-            j--;
-        }
-        an->alt[j] = c;
-    }
+    gr_analysis_finish(an);
     an->iterations = it;
     an->nodes = m->nodes.n;
     an->node_bytes = sizeof(nv_node);
     an->ms = (now_s() - t0) * 1000.0;
-    m->turn_spent_ms += an->ms;
+    gr_budget_spent(&m->budget, an->ms);
     m->have_last = 1;
     *out = an->alt[0].a;
     return 0;
@@ -390,8 +358,7 @@ gr_player *gr_naive_create(gr_spec *sp, const gr_game *g, unsigned long long see
     m->eps0 = eps0;
     m->epsl = epsl;
     m->seed = seed;
-    m->cur_turn = -1;
-    m->avg_decisions = GR_MCTS_FIRST_TURN_GUESS;
+    gr_budget_init(&m->budget);
     m->scratch = malloc(g->rs->state_size);
     if (!m->scratch) {
         gr_error_set(err, "out of memory");

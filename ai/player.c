@@ -2,6 +2,7 @@
  * player shares (player.h). */
 #include "player.h"
 #include "spec.h"
+#include "tree.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,4 +55,35 @@ void gr_player_free(gr_player *p)
 void gr_player_observe(gr_player *p, const gr_game *g, const void *before, const gr_action *a)
 {
     if (p && p->observe) p->observe(p, g, before, a);
+}
+
+void gr_analysis_add(gr_analysis *an, const gr_action *a, long visits, double value_sum, double prior)
+{
+    int k = 0;
+    while (k < an->n && !gr_action_equal(&an->alt[k].a, a)) k++;
+    if (k == an->n) {
+        if (an->n >= GR_MAX_ACTIONS) return;
+        memset(&an->alt[k], 0, sizeof an->alt[k]);
+        an->alt[k].a = *a;
+        an->alt[k].prior = prior;
+        an->n++;
+    }
+    an->alt[k].visits += visits;
+    an->alt[k].value += value_sum;
+}
+
+void gr_analysis_finish(gr_analysis *an)
+{
+    for (int k = 0; k < an->n; k++)
+        an->alt[k].value = an->alt[k].visits ? an->alt[k].value / (double)an->alt[k].visits : 0;
+    for (int i = 1; i < an->n; i++) { /* insertion sort, stable */
+        gr_choice_stat c = an->alt[i];
+        int j = i;
+        while (j > 0 && (an->alt[j - 1].visits < c.visits ||
+                         (an->alt[j - 1].visits == c.visits && an->alt[j - 1].value < c.value))) {
+            an->alt[j] = an->alt[j - 1];
+            j--;
+        }
+        an->alt[j] = c;
+    }
 }

@@ -74,6 +74,13 @@ gr_player *gr_doctrine_create(struct gr_spec *sp, const gr_game *g, unsigned lon
 gr_player *gr_mcts_create(struct gr_spec *sp, const gr_game *g, unsigned long long seed, gr_error *err);
 gr_player *gr_naive_create(struct gr_spec *sp, const gr_game *g, unsigned long long seed, gr_error *err);
 
+/* Adds a search's statistics for action a to an analysis (summing with an
+ * entry already there for the same action); value_sum is the sum of results.
+ * gr_analysis_finish turns sums into means and sorts: most visited first,
+ * then higher value. */
+void gr_analysis_add(gr_analysis *an, const gr_action *a, long visits, double value_sum, double prior);
+void gr_analysis_finish(gr_analysis *an);
+
 /* allocates a player shell with its impl (zeroed); NULL with "out of memory" */
 gr_player *gr_player_alloc(size_t impl_size, const char *name, gr_error *err);
 

@@ -88,6 +88,7 @@ double gr_stats_elo(double s)
     if (s <= 0) return -GR_STATS_ELO_CAP;
     if (s >= 1) return GR_STATS_ELO_CAP;
     double e = -400.0 * log10(1.0 / s - 1.0);
+    if (fabs(e) < 1e-9) return 0.0; /* an even score is +0, never -0 */
     if (e > GR_STATS_ELO_CAP) return GR_STATS_ELO_CAP;
     if (e < -GR_STATS_ELO_CAP) return -GR_STATS_ELO_CAP;
     return e;
