@@ -1,45 +1,64 @@
-/* stats.h - the statistics of the arena: a player's score with its
- * confidence interval (trinomial results: win, draw, loss), the Elo
- * difference and its interval, the likelihood of superiority, the
- * sequential probability ratio test that stops a match once it is decided,
- * and the median and spread that the speed benchmark reports. */
+/* stats.h - the numbers the arena reports about a match between two AI
+ * players: the mean score with its confidence interval (each game scored
+ * 1, 1/2 or 0), the Elo difference that score implies and its interval, the
+ * likelihood that one player is the stronger, and a sequential probability
+ * ratio test that lets a match stop as soon as it has been decided.  Also the
+ * small helpers the speed benchmark needs to summarise repeated runs (mean,
+ * sample standard deviation, median).  Plain arithmetic; no game knowledge. */
 #ifndef GR_ARENA_STATS_H
 #define GR_ARENA_STATS_H
 
-#define GR_STATS_ELO_CAP 1200.0   /* Elo reported for a score of exactly 0 or 1 */
+/* Elo reported for a score of exactly 0 or 1 (and the most ever reported),
+ * in place of the infinite value the formula would give. */
+#define GR_STATS_ELO_CAP 1200.0
 
-/* Results from one player's point of view. */
+/* Wins, draws and losses, all from one player's point of view. */
 typedef struct gr_stats_wdl {
     long w, d, l;
 } gr_stats_wdl;
 
-/* the quantile of the standard normal distribution (p in (0, 1)) */
+/* Number of games, w + d + l. */
+long gr_stats_games(gr_stats_wdl r);
+/* Quantile (inverse CDF) of the standard normal distribution; -/+HUGE_VAL
+ * for p <= 0 or p >= 1.  gr_stats_normal_quantile(0.975) = 1.959964... */
 double gr_stats_normal_quantile(double p);
-/* (w + d/2) / n; 0.5 when n == 0 */
+/* Mean score (w + d/2) / n; 0.5 when there are no games. */
 double gr_stats_score(gr_stats_wdl r);
-/* Interval of the mean score at confidence conf (normal approximation with
- * the variance of per-game scores 0, 1/2, 1; Wilson's interval when every
- * game had the same result), clamped to [0, 1].
- * 0, or -1 when there are no games. */
+/* Two-sided interval of the mean score at confidence conf (0.95 for 95%):
+ * normal approximation with the spread of the per-game scores (population
+ * variance, as cutechess and fishtest use).  When every game ended alike
+ * there is no spread, and Wilson's interval is used instead.  Clamped to
+ * [0, 1].  0 on success, -1 when there are no games or conf is outside (0, 1). */
 int gr_stats_score_ci(gr_stats_wdl r, double conf, double *lo, double *hi);
-/* Elo difference of a score: -400 log10(1/s - 1), capped at +-GR_STATS_ELO_CAP */
+/* Wilson's score interval for k successes out of n (e.g. wins out of decisive
+ * games).  0 on success, -1 when n <= 0, k outside [0, n] or conf outside (0, 1). */
+int gr_stats_wilson_ci(long k, long n, double conf, double *lo, double *hi);
+/* Elo difference implied by a score: -400 log10(1/s - 1); -/+GR_STATS_ELO_CAP
+ * for s <= 0 or s >= 1 and wherever the formula goes beyond the cap. */
 double gr_stats_elo(double score);
-/* Elo of the score and of its interval's ends; 0, or -1 when no games */
+/* Elo of the mean score and of the ends of gr_stats_score_ci's interval.
+ * 0 on success, -1 as for gr_stats_score_ci (outputs then untouched). */
 int gr_stats_elo_ci(gr_stats_wdl r, double conf, double *elo, double *lo, double *hi);
-/* Likelihood of superiority from wins and losses (draws tell nothing) */
+/* Likelihood of superiority, 0.5 (1 + erf((w - l) / sqrt(2 (w + l)))); draws
+ * carry no information here.  0.5 when there are no decisive games. */
 double gr_stats_los(gr_stats_wdl r);
-/* Log-likelihood ratio of H1 (Elo elo1) against H0 (Elo elo0), generalised
- * SPRT on the trinomial results with the normal approximation. */
+/* Log-likelihood ratio of H1 (true Elo difference elo1) against H0 (elo0),
+ * generalised SPRT on trinomial results with the normal approximation.
+ * 0 when there are no games or all games ended alike (see stats.c). */
 double gr_stats_sprt_llr(gr_stats_wdl r, double elo0, double elo1);
-/* The stopping bounds for error rates alpha (false H1) and beta (false H0). */
+/* Stopping bounds for the error rates alpha (H1 accepted wrongly) and beta
+ * (H0 accepted wrongly): lower = log(beta/(1-alpha)), upper = log((1-beta)/alpha). */
 void gr_stats_sprt_bounds(double alpha, double beta, double *lower, double *upper);
-/* +1 accept H1, -1 accept H0, 0 go on; *llr gets the ratio (may be NULL). */
+/* The SPRT's verdict so far: +1 accept H1, -1 accept H0, 0 play on.  *llr
+ * receives the ratio when llr is not NULL. */
 int gr_stats_sprt_status(gr_stats_wdl r, double elo0, double elo1, double alpha, double beta, double *llr);
 
+/* Arithmetic mean of x[0..n); 0 when n <= 0. */
 double gr_stats_mean(const double *x, long n);
-/* sample standard deviation (n - 1); 0 when n < 2 */
+/* Sample standard deviation (divisor n - 1); 0 when n < 2. */
 double gr_stats_stddev(const double *x, long n);
-/* median; sorts x in place; 0 when n == 0 */
+/* Median of x[0..n), mean of the middle two when n is even; sorts x in
+ * place.  0 when n <= 0. */
 double gr_stats_median(double *x, long n);
 
 #endif
