@@ -12,5 +12,6 @@ int gr_cmd_arena(int argc, char **argv);
 int gr_cmd_bench(int argc, char **argv);
 int gr_cmd_suggest(int argc, char **argv);
 int gr_cmd_report(int argc, char **argv);
+int gr_cmd_tune(int argc, char **argv);
 
 #endif

@@ -22,6 +22,8 @@ static void usage(FILE *out)
             "                                    a tournament between players, with confidence intervals\n"
             "  arena merge FILE... [--out FILE]  combine the results of shards\n"
             "  report FILE... --out DIR          a Markdown page with charts from arena results\n"
+            "  tune [SCENARIO] --players A,B --games N --out W.json\n"
+            "                                    fit the evaluation weights to the results of played games\n"
             "  bench [SCENARIO] [--json]         speed: state size, clones, legal orders, games/s, MCTS iterations/s\n"
             "players: random, greedy[:samples=N], doctrine:columns, doctrine:line,\n"
             "         mcts[:iters=N|ms=N,threads=N,...], naive[:iters=N|ms=N]\n");
@@ -37,7 +39,7 @@ int main(int argc, char **argv)
         {"run", gr_cmd_run},       {"validate", gr_cmd_validate}, {"render", gr_cmd_render},
         {"show", gr_cmd_show},     {"replay", gr_cmd_replay},     {"orders", gr_cmd_orders},
         {"arena", gr_cmd_arena},   {"bench", gr_cmd_bench},       {"suggest", gr_cmd_suggest},
-        {"report", gr_cmd_report},
+        {"report", gr_cmd_report}, {"tune", gr_cmd_tune},
     };
     for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
         if (!strcmp(argv[1], verbs[i].name)) return verbs[i].fn(argc - 2, argv + 2);

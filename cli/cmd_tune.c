@@ -1,0 +1,174 @@
+/* cmd_tune.c - `grognard tune [SCENARIO] --players A,B[,...] --games N
+ * [--seed S] [--weights IN] --out FILE`: fits the evaluation weights to game
+ * results (eval/tune.h). Games are played between the listed players (every
+ * ordered pair in turn); the position at the start of every player-move is
+ * a sample, labelled with the game's final score for side 0. The first 80%
+ * of the games fit the weights, the last 20% measure them: the log-loss of
+ * the old and the new weights on those held-out positions is printed, and
+ * the new weights are written to FILE in the eval/weights format. */
+#include "commands.h"
+#include "session.h"
+#include "../ai/spec.h"
+#include "../eval/tune.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TUNE_MAX_PLAYERS 8
+#define TUNE_HELD_OUT 0.2
+#define TUNE_MAX_DECISIONS 200000
+
+int gr_cmd_tune(int argc, char **argv)
+{
+    const char *file = NULL, *players = NULL, *out = NULL, *win = NULL;
+    long games = 0;
+    unsigned long long seed = 1;
+    static const char *usage =
+        "usage: grognard tune [SCENARIO] --players A,B[,...] --games N [--seed S] [--weights IN] --out FILE\n";
+    for (int i = 0; i < argc; i++) {
+        char *end;
+        if (!strcmp(argv[i], "--players") && i + 1 < argc) players = argv[++i];
+        else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
+        else if (!strcmp(argv[i], "--weights") && i + 1 < argc) win = argv[++i];
+        else if (!strcmp(argv[i], "--games") && i + 1 < argc) {
+            errno = 0;
+            games = strtol(argv[++i], &end, 10);
+            if (errno || *end || games < 5 || games > 1000000) {
+                fprintf(stderr, "grognard tune: --games takes a whole number from 5, not '%s'\n", argv[i]);
+                return 2;
+            }
+        } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
+            errno = 0;
+            seed = strtoull(argv[++i], &end, 10);
+            if (errno || *end || argv[i][0] == '-') {
+                fprintf(stderr, "grognard tune: --seed takes a whole number, not '%s'\n", argv[i]);
+                return 2;
+            }
+        } else if (argv[i][0] != '-' && !file) file = argv[i];
+        else {
+            fprintf(stderr, "grognard tune: unexpected argument '%s'\n%s", argv[i], usage);
+            return 2;
+        }
+    }
+    if (!players || !games || !out) {
+        fprintf(stderr, "grognard tune: --players, --games and --out are needed\n%s", usage);
+        return 2;
+    }
+    gr_error err;
+    gr_error_clear(&err);
+    char specs[TUNE_MAX_PLAYERS][GR_SPEC_TEXT];
+    int np = gr_spec_split(players, specs, TUNE_MAX_PLAYERS, &err);
+    if (np < 1) {
+        fprintf(stderr, "grognard tune: %s\n", np < 0 ? err.msg : "no players");
+        return 2;
+    }
+    char def[1024];
+    if (!file) {
+        if (gr_find_default_scenario(def, sizeof def, &err)) { fprintf(stderr, "grognard tune: %s\n", err.msg); return 1; }
+        file = def;
+    }
+    gr_game g;
+    if (gr_game_load(&g, file, &err)) { fprintf(stderr, "%s\n", err.msg); return 1; }
+    const gr_ruleset *rs = g.rs;
+    int rc = 1;
+    gr_eval e;
+    gr_tune_data d;
+    gr_tune_data_init(&d, 0);
+    void *st = calloc(1, rs->state_size);
+    size_t *game_end = calloc((size_t)games, sizeof *game_end);
+    if (!st || !game_end) { fprintf(stderr, "out of memory\n"); goto done; }
+    if (gr_eval_load(&e, &g, win, &err)) { fprintf(stderr, "grognard tune: %s\n", err.msg); goto done; }
+    if (!rs->turn) { fprintf(stderr, "grognard tune: the %s ruleset has no turn counter to sample by\n", rs->name); goto done; }
+    int k = gr_eval_nterms(&e);
+    gr_tune_data_init(&d, k);
+    double x[GR_TUNE_MAX_TERMS];
+    for (long gi = 0; gi < games; gi++) {
+        /* ordered pairs in turn: (0,1), (1,0), (0,2), (2,0), ... ; a single player plays itself */
+        int a = 0, b = 0;
+        if (np > 1) {
+            long pairs = (long)np * (np - 1), p = gi % pairs, q = p / 2;
+            a = (int)(q / (np - 1));
+            b = (int)(q % (np - 1));
+            if (b >= a) b++;
+            if (p & 1) { int t = a; a = b; b = t; }
+        }
+        unsigned long long gseed = seed + (unsigned long long)gi;
+        gr_player *pl[2] = {gr_player_create(specs[a], &g, gseed * 4 + 1, &err), NULL};
+        if (pl[0]) pl[1] = gr_player_create(specs[b], &g, gseed * 4 + 2, &err);
+        if (!pl[0] || !pl[1]) { fprintf(stderr, "grognard tune: %s\n", err.msg); gr_player_free(pl[0]); goto done; }
+        gr_dice dice;
+        gr_dice_init_rng(&dice, gseed, 1);
+        rs->init(g.scn, st);
+        size_t first = d.n;
+        int last_turn = -1;
+        long n = 0;
+        while (rs->to_move(g.scn, st) != GR_TERMINAL && n < TUNE_MAX_DECISIONS) {
+            int t = rs->turn(g.scn, st);
+            if (t != last_turn) {
+                last_turn = t;
+                gr_eval_terms(&e, &g, st, x);
+                if (gr_tune_data_add(&d, x, -1)) { fprintf(stderr, "out of memory\n"); goto game_fail; }
+            }
+            int side = rs->to_move(g.scn, st);
+            gr_action act;
+            if (pl[side]->choose(pl[side], &g, st, &act, &err)) { fprintf(stderr, "grognard tune: %s\n", err.msg); goto game_fail; }
+            gr_player_observe(pl[0], &g, st, &act);
+            gr_player_observe(pl[1], &g, st, &act);
+            if (rs->apply(g.scn, st, &act, &dice, NULL, &err)) { fprintf(stderr, "grognard tune: %s\n", err.msg); goto game_fail; }
+            n++;
+        }
+        gr_result res;
+        rs->result(g.scn, st, &res);
+        for (size_t i = first; i < d.n; i++) d.y[i] = res.score[0];
+        game_end[gi] = d.n;
+        gr_player_free(pl[0]);
+        gr_player_free(pl[1]);
+        if ((gi + 1) % 10 == 0 || gi + 1 == games)
+            fprintf(stderr, "\rgame %ld/%ld, %zu positions", gi + 1, games, d.n);
+        continue;
+    game_fail:
+        gr_player_free(pl[0]);
+        gr_player_free(pl[1]);
+        goto done;
+    }
+    fprintf(stderr, "\n");
+    long fit_games = games - (long)((double)games * TUNE_HELD_OUT);
+    size_t split = game_end[fit_games - 1];
+    double beta0[GR_TUNE_MAX_TERMS], beta[GR_TUNE_MAX_TERMS];
+    gr_eval_to_beta(&e, beta0);
+    memcpy(beta, beta0, sizeof beta);
+    double before_fit = gr_tune_logloss(&d, beta0, 0, split), before = gr_tune_logloss(&d, beta0, split, d.n);
+    int steps = gr_tune_fit(&d, beta, 0, split);
+    if (steps < 0) { fprintf(stderr, "grognard tune: the fit failed (singular system)\n"); goto done; }
+    double after_fit = gr_tune_logloss(&d, beta, 0, split), after = gr_tune_logloss(&d, beta, split, d.n);
+    gr_eval old = e;
+    if (gr_eval_from_beta(&e, beta, &err)) { fprintf(stderr, "grognard tune: %s\n", err.msg); goto done; }
+    printf("%ld games (%ld to fit, %ld held out), %zu positions (%zu held out); Newton steps %d\n", games, fit_games,
+           games - fit_games, d.n, d.n - split, steps);
+    printf("log-loss on the fitted positions:   %.4f before, %.4f after\n", before_fit, after_fit);
+    printf("log-loss on the held-out positions: %.4f before, %.4f after\n", before, after);
+    printf("%-24s %10s %10s\n", "weight", "before", "after");
+    printf("%-24s %10.4f %10.4f\n", "scale", old.scale, e.scale);
+    for (int c = 0; c < e.nlevels; c++) {
+        char nm[32];
+        snprintf(nm, sizeof nm, "cohesion[%d]", c);
+        printf("%-24s %10.4f %10.4f\n", nm, old.cohesion[c], e.cohesion[c]);
+    }
+    printf("%-24s %10.4f %10.4f\n", "spent", old.spent, e.spent);
+    for (int t = 0; t < e.nterms; t++) printf("side.%-19s %10.4f %10.4f\n", e.term[t].name, old.term[t].weight, e.term[t].weight);
+    char comment[1600];
+    snprintf(comment, sizeof comment,
+             "Fitted by grognard tune %s --players %s --games %ld --seed %llu (held-out log-loss %.4f -> %.4f).",
+             file, players, games, seed, before, after);
+    if (gr_eval_save(&e, out, comment, &err)) { fprintf(stderr, "grognard tune: %s\n", err.msg); goto done; }
+    printf("weights written to %s\n", out);
+    rc = 0;
+done:
+    gr_tune_data_free(&d);
+    free(game_end);
+    free(st);
+    gr_game_free(&g);
+    return rc;
+}

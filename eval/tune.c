@@ -1,0 +1,186 @@
+/* tune.c - the logistic fit of the evaluation weights (tune.h). */
+#include "tune.h"
+#include "../engine/core/fsutil.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void gr_tune_data_init(gr_tune_data *d, int k)
+{
+    memset(d, 0, sizeof *d);
+    d->k = k;
+}
+
+void gr_tune_data_free(gr_tune_data *d)
+{
+    free(d->x);
+    free(d->y);
+    memset(d, 0, sizeof *d);
+}
+
+int gr_tune_data_add(gr_tune_data *d, const double *x, double y)
+{
+    if (d->n == d->cap) {
+        size_t cap = d->cap ? d->cap * 2 : 1024;
+        double *nx = realloc(d->x, cap * (size_t)d->k * sizeof *nx);
+        if (!nx) return -1;
+        d->x = nx;
+        double *ny = realloc(d->y, cap * sizeof *ny);
+        if (!ny) return -1;
+        d->y = ny;
+        d->cap = cap;
+    }
+    memcpy(d->x + d->n * (size_t)d->k, x, (size_t)d->k * sizeof *x);
+    d->y[d->n++] = y;
+    return 0;
+}
+
+/* terms: levels 0 .. nlevels-2 (the last level, gone, is worth nothing by
+ * definition), then Spent, then the side terms */
+int gr_eval_nterms(const gr_eval *e) { return (e->nlevels - 1) + 1 + e->nterms; }
+
+void gr_eval_terms(const gr_eval *e, const gr_game *g, const void *state, double *x)
+{
+    double v[GR_MAX_FEATURES];
+    g->rs->features(g->scn, state, v, NULL, GR_MAX_FEATURES);
+    int k = gr_eval_nterms(e);
+    memset(x, 0, (size_t)k * sizeof *x);
+    for (int i = 0; i < e->nunits; i++) {
+        int side = (int)v[e->u_side[i]];
+        if (side != 0 && side != 1) continue;
+        double sign = side == 0 ? 1.0 : -1.0, val = v[e->u_value[i]] / e->total_value;
+        int lvl = (int)v[e->u_coh[i]];
+        if (lvl < 0) lvl = 0;
+        if (lvl >= e->nlevels - 1) continue; /* gone */
+        x[lvl] += sign * val;
+        if (e->u_spent[i] >= 0 && v[e->u_spent[i]] > 0) x[e->nlevels - 1] += sign * val * e->cohesion[lvl];
+    }
+    for (int t = 0; t < e->nterms; t++) x[e->nlevels + t] = v[e->term[t].idx[0]] - v[e->term[t].idx[1]];
+}
+
+void gr_eval_to_beta(const gr_eval *e, double *beta)
+{
+    for (int c = 0; c < e->nlevels - 1; c++) beta[c] = e->scale * e->cohesion[c];
+    beta[e->nlevels - 1] = -e->scale * e->spent;
+    for (int t = 0; t < e->nterms; t++) beta[e->nlevels + t] = e->scale * e->term[t].weight;
+}
+
+int gr_eval_from_beta(gr_eval *e, const double *beta, gr_error *err)
+{
+    if (!(beta[0] > 0)) return gr_error_set(err, "the fit gives Steady units no positive worth (%g)", beta[0]);
+    e->scale = beta[0];
+    for (int c = 0; c < e->nlevels - 1; c++) e->cohesion[c] = beta[c] / beta[0];
+    e->cohesion[e->nlevels - 1] = 0;
+    e->spent = -beta[e->nlevels - 1] / beta[0];
+    for (int t = 0; t < e->nterms; t++) e->term[t].weight = beta[e->nlevels + t] / beta[0];
+    return 0;
+}
+
+static double sigmoid(double z) { return z >= 0 ? 1 / (1 + exp(-z)) : exp(z) / (1 + exp(z)); }
+
+double gr_tune_logloss(const gr_tune_data *d, const double *beta, size_t from, size_t to)
+{
+    double sum = 0;
+    for (size_t i = from; i < to; i++) {
+        const double *x = d->x + i * (size_t)d->k;
+        double z = 0;
+        for (int j = 0; j < d->k; j++) z += beta[j] * x[j];
+        double p = sigmoid(z);
+        if (p < 1e-12) p = 1e-12;
+        if (p > 1 - 1e-12) p = 1 - 1e-12;
+        sum -= d->y[i] * log(p) + (1 - d->y[i]) * log(1 - p);
+    }
+    return to > from ? sum / (double)(to - from) : 0;
+}
+
+/* solves A x = b (k x k, row-major) by Gaussian elimination with pivoting */
+static int solve(double *a, double *b, int k)
+{
+    for (int c = 0; c < k; c++) {
+        int p = c;
+        for (int r = c + 1; r < k; r++)
+            if (fabs(a[r * k + c]) > fabs(a[p * k + c])) p = r;
+        if (fabs(a[p * k + c]) < 1e-12) return -1;
+        if (p != c) {
+            for (int j = 0; j < k; j++) {
+                double t = a[c * k + j];
+                a[c * k + j] = a[p * k + j];
+                a[p * k + j] = t;
+            }
+            double t = b[c];
+            b[c] = b[p];
+            b[p] = t;
+        }
+        for (int r = c + 1; r < k; r++) {
+            double f = a[r * k + c] / a[c * k + c];
+            for (int j = c; j < k; j++) a[r * k + j] -= f * a[c * k + j];
+            b[r] -= f * b[c];
+        }
+    }
+    for (int r = k - 1; r >= 0; r--) {
+        double s = b[r];
+        for (int j = r + 1; j < k; j++) s -= a[r * k + j] * b[j];
+        b[r] = s / a[r * k + r];
+    }
+    return 0;
+}
+
+int gr_tune_fit(const gr_tune_data *d, double *beta, size_t from, size_t to)
+{
+    int k = d->k;
+    double h[GR_TUNE_MAX_TERMS * GR_TUNE_MAX_TERMS], gr[GR_TUNE_MAX_TERMS];
+    if (k > GR_TUNE_MAX_TERMS || to <= from) return -1;
+    double n = (double)(to - from);
+    for (int step = 0; step < GR_TUNE_NEWTON_STEPS; step++) {
+        memset(h, 0, sizeof h);
+        for (int j = 0; j < k; j++) gr[j] = GR_TUNE_RIDGE * beta[j];
+        for (int j = 0; j < k; j++) h[j * k + j] = GR_TUNE_RIDGE;
+        for (size_t i = from; i < to; i++) {
+            const double *x = d->x + i * (size_t)k;
+            double z = 0;
+            for (int j = 0; j < k; j++) z += beta[j] * x[j];
+            double p = sigmoid(z), w = p * (1 - p);
+            for (int j = 0; j < k; j++) {
+                gr[j] += (p - d->y[i]) * x[j] / n;
+                for (int l = 0; l < k; l++) h[j * k + l] += w * x[j] * x[l] / n;
+            }
+        }
+        /* a term that never varied has an empty row: the ridge keeps it solvable */
+        if (solve(h, gr, k)) return -1;
+        double moved = 0;
+        for (int j = 0; j < k; j++) {
+            beta[j] -= gr[j];
+            moved += fabs(gr[j]);
+        }
+        if (moved < 1e-9) return step + 1;
+    }
+    return GR_TUNE_NEWTON_STEPS;
+}
+
+int gr_eval_save(const gr_eval *e, const char *path, const char *comment, gr_error *err)
+{
+    json_t *j = json_object(), *coh = json_array(), *side = json_object();
+    json_object_set_new(j, "ruleset", json_string(e->ruleset));
+    if (comment) json_object_set_new(j, "comment", json_string(comment));
+    json_object_set_new(j, "scale", json_real(e->scale));
+    for (int c = 0; c < e->nlevels; c++) json_array_append_new(coh, json_real(e->cohesion[c]));
+    json_object_set_new(j, "cohesion", coh);
+    json_object_set_new(j, "spent", json_real(e->spent));
+    for (int t = 0; t < e->nterms; t++) json_object_set_new(side, e->term[t].name, json_real(e->term[t].weight));
+    json_object_set_new(j, "side", side);
+    char *text = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
+    json_decref(j);
+    if (!text) return gr_error_set(err, "out of memory");
+    size_t len = strlen(text);
+    char *withnl = realloc(text, len + 2);
+    if (!withnl) {
+        free(text);
+        return gr_error_set(err, "out of memory");
+    }
+    withnl[len] = '\n';
+    withnl[len + 1] = '\0';
+    int rc = gr_write_atomic(path, withnl, len + 1, err);
+    free(withnl);
+    return rc;
+}

@@ -1,0 +1,50 @@
+/* tune.h - fitting the evaluation's weights to game results.
+ *
+ * The evaluation is a logistic model: side 0's win probability is
+ * sigma(scale * d) with d linear in a few terms (value kept at each
+ * cohesion level, value lost to Spent, the side terms), so
+ * sigma(beta . x) with beta = scale * (cohesion factors, -spent share,
+ * side weights). The tuner collects positions from played games, each with
+ * its term vector x and the game's final score for side 0, and fits beta by
+ * Newton's method on the log-loss (with a small ridge penalty), then reads
+ * the weights back out of beta: scale is the Steady coefficient and every
+ * other weight is its coefficient divided by scale. */
+#ifndef GR_EVAL_TUNE_H
+#define GR_EVAL_TUNE_H
+
+#include "eval.h"
+
+#define GR_TUNE_MAX_TERMS (GR_EVAL_MAX_LEVELS + 1 + GR_EVAL_MAX_SIDE_TERMS)
+#define GR_TUNE_RIDGE 1e-3          /* ridge penalty on the coefficients */
+#define GR_TUNE_NEWTON_STEPS 50
+
+typedef struct gr_tune_data {
+    int k;                  /* terms per sample */
+    size_t n, cap;
+    double *x;              /* n * k */
+    double *y;              /* n: side 0's final score, 0 .. 1 */
+} gr_tune_data;
+
+void gr_tune_data_init(gr_tune_data *d, int k);
+void gr_tune_data_free(gr_tune_data *d);
+int gr_tune_data_add(gr_tune_data *d, const double *x, double y);
+
+/* The number of terms of e's model, and the term vector of a position. */
+int gr_eval_nterms(const gr_eval *e);
+void gr_eval_terms(const gr_eval *e, const gr_game *g, const void *state, double *x);
+/* e's model as coefficients beta (gr_eval_nterms of them). */
+void gr_eval_to_beta(const gr_eval *e, double *beta);
+/* Sets e's weights from beta; -1 with the reason when beta has no usable
+ * scale (Steady coefficient not positive). */
+int gr_eval_from_beta(gr_eval *e, const double *beta, gr_error *err);
+
+/* Mean log-loss of beta over samples [from, to). */
+double gr_tune_logloss(const gr_tune_data *d, const double *beta, size_t from, size_t to);
+/* Fits beta (starting from its contents) on samples [from, to); returns the
+ * Newton steps taken, -1 when the system is singular. */
+int gr_tune_fit(const gr_tune_data *d, double *beta, size_t from, size_t to);
+
+/* The weights as a JSON file in the eval/weights format. */
+int gr_eval_save(const gr_eval *e, const char *path, const char *comment, gr_error *err);
+
+#endif
