@@ -75,8 +75,10 @@ static int can_assault(const fogn_scenario *s, const fogn_state *st, int i, int 
     fogn_arm ai = arm_of(s, i), aj = arm_of(s, j);
     /* infantry never assault Steady or Disordered cavalry */
     if (ai == FOGN_ARM_INF && aj == FOGN_ARM_CAV && t->cohesion <= FOGN_DISORDERED) return 0;
-    if (!fogn_can_see(s, st, i, j)) return 0;                              /* item 2 */
+    /* item 3 before item 2: the reach test gives up at once on the many
+     * enemies beyond the unit's move, the sight test never does */
     if (fogn_assault_reach(s, st, i, j, r, NULL) != 1) return 0;           /* item 3 */
+    if (!fogn_can_see(s, st, i, j)) return 0;                              /* item 2 */
     /* infantry Skirmishers never assault the front of non-Skirmishers */
     if (ai == FOGN_ARM_INF && fogn_is_skirmisher(&s->units[i], &st->u[i]) && !r->flank_rear &&
         !fogn_is_skirmisher(&s->units[j], t))
@@ -176,8 +178,8 @@ int fogn_as_begin(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log 
 int fogn_as_declare_due(const fogn_scenario *s, const fogn_state *st, int i)
 {
     if (i >= s->nunits || st->u[i].astate != AS_NONE || !may_assault(s, st, i)) return 0;
-    int t[FOGN_MAX_UNITS];
-    return assault_targets(s, st, i, 1, t, FOGN_MAX_UNITS) > 0;
+    int t[1];
+    return assault_targets(s, st, i, 1, t, 1) > 0; /* one target is enough */
 }
 
 /* may the declaration be paid for (or is it a must, impetuous)? */

@@ -166,9 +166,9 @@ bool fogn_unit_contact(const fogn_scenario *s, const fogn_state *st, int i, int 
     assert(i >= 0 && i < s->nunits && j >= 0 && j < s->nunits);
     if (i == j || !fogn_unit_alive(&st->u[i]) || !fogn_unit_alive(&st->u[j])) return false;
     /* far apart: no footprint work */
-    double gap = hypot(st->u[i].x - st->u[j].x, st->u[i].y - st->u[j].y);
-    if (gap > fogn_unit_reach(&s->units[i], &st->u[i]) + fogn_unit_reach(&s->units[j], &st->u[j]) + 2 * TOL)
-        return false;
+    double dx = st->u[i].x - st->u[j].x, dy = st->u[i].y - st->u[j].y;
+    double lim = fogn_unit_reach(&s->units[i], &st->u[i]) + fogn_unit_reach(&s->units[j], &st->u[j]) + 2 * TOL;
+    if (dx * dx + dy * dy > lim * lim) return false;
     gr_rect ri[2], rj[2];
     int ni = rects_of(s, st, i, ri), nj = rects_of(s, st, j, rj);
     if (!sets_contact(ri, ni, rj, nj, c)) return false;

@@ -66,7 +66,8 @@ double fogn_unit_reach(const fogn_unit_profile *p, const fogn_unit *u)
      * half the frontage across and the depth back from the front-edge centre */
     int cols, rows;
     fogn_formation_grid(p, (fogn_formation)u->formation, &cols, &rows);
-    return hypot(cols * FOGN_BW / 2.0, rows * base_depth(p, (fogn_formation)u->formation));
+    double hw = cols * FOGN_BW / 2.0, dd = rows * base_depth(p, (fogn_formation)u->formation);
+    return sqrt(hw * hw + dd * dd); /* not hypot: this runs in every prefilter, and needs no overflow care */
 }
 
 int fogn_unit_rects(const fogn_unit_profile *p, const fogn_unit *u, gr_rect out[2])

@@ -45,7 +45,7 @@ double fogn_enemy_dist(const fogn_scenario *s, const fogn_state *st, int unit, c
         mine[0] = *where;
         nm = 1;
         mc = gr_rect_centre(where);
-        mr = 0.5 * hypot(where->w, where->d);
+        mr = 0.5 * sqrt(where->w * where->w + where->d * where->d);
     } else {
         nm = fogn_unit_rects(&s->units[unit], &st->u[unit], mine);
         mc = gr_v2(st->u[unit].x, st->u[unit].y);
@@ -54,7 +54,7 @@ double fogn_enemy_dist(const fogn_scenario *s, const fogn_state *st, int unit, c
     double d = INFINITY;
     for (int j = 0; j < s->nunits; j++) {
         if (s->units[j].side == s->units[unit].side || !fogn_unit_alive(&st->u[j])) continue;
-        double apart = hypot(st->u[j].x - mc.x, st->u[j].y - mc.y);
+        double ax = st->u[j].x - mc.x, ay = st->u[j].y - mc.y, apart = sqrt(ax * ax + ay * ay);
         if (apart - mr - fogn_unit_reach(&s->units[j], &st->u[j]) >= d) continue;
         gr_rect e[2];
         int ne = fogn_unit_rects(&s->units[j], &st->u[j], e);

@@ -224,7 +224,7 @@ static void fire_ctx_init(const fogn_scenario *s, const fogn_state *st, int f, i
      * the segment between those two points: units farther than that plus
      * their reach are never near a line */
     gr_vec2 fc = from->fc, tc = gr_rect_centre(rt);
-    double hf = 0.5 * hypot(from->w, from->d), ht = 0.5 * hypot(rt->w, rt->d);
+    double hf = 0.5 * sqrt(from->w * from->w + from->d * from->d), ht = 0.5 * sqrt(rt->w * rt->w + rt->d * rt->d);
     double slack = (hf > ht ? hf : ht) + 1e-3;
     for (int k = 0; k < s->nunits; k++) {
         if (k == f || k == t || !fogn_unit_alive(&st->u[k])) continue;
@@ -232,7 +232,7 @@ static void fire_ctx_init(const fogn_scenario *s, const fogn_state *st, int f, i
         int n = fogn_unit_rects(&s->units[k], &st->u[k], r);
         int pass = -1;
         for (int q = 0; q < n; q++) {
-            double reach = 0.5 * hypot(r[q].w, r[q].d) + FOGN_GAP_WIDTH;
+            double reach = 0.5 * sqrt(r[q].w * r[q].w + r[q].d * r[q].d) + FOGN_GAP_WIDTH;
             if (gr_point_seg_dist(gr_rect_centre(&r[q]), fc, tc) > reach + slack) continue;
             if (pass < 0) pass = screen_passable(s, st, f, t, k, band_d);
             c->unit[c->n] = k;
