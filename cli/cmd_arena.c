@@ -26,6 +26,10 @@
 
 #define ARENA_CONF 0.95
 #define ARENA_BAR 30
+/* the SPRT's normal approximation overstates the evidence of a handful of
+ * games (their spread is barely known), so it may stop a match only after
+ * this many */
+#define ARENA_SPRT_MIN_GAMES 20
 
 static double now_s(void)
 {
@@ -382,7 +386,7 @@ int gr_cmd_arena(int argc, char **argv)
             double llr;
             gr_stats_wdl r = wdl_of(&s, t.players[0], t.players[1]);
             int st = gr_stats_sprt_status(r, sprt[0], sprt[1], sprt[2], sprt[3], &llr);
-            if (st) {
+            if (st && r.w + r.d + r.l >= ARENA_SPRT_MIN_GAMES) {
                 double lo, hi;
                 gr_stats_sprt_bounds(sprt[2], sprt[3], &lo, &hi);
                 printf("SPRT stopped after %ld games: LLR %.2f outside [%.2f, %.2f]: %s\n", r.w + r.d + r.l, llr, lo,
