@@ -2,6 +2,7 @@
  * iteration, the threads, merging their root statistics, the per-turn time
  * budget and tree reuse. */
 #include "mcts.h"
+#include "../engine/core/clock.h"
 #include "budget.h"
 #include "policy.h"
 #include "spec.h"
@@ -50,13 +51,6 @@ typedef struct mcts_impl {
     gr_analysis last;
     int have_last;
 } mcts_impl;
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* --- one iteration ------------------------------------------------------------------------ */
 
@@ -189,7 +183,7 @@ static void *worker_run(void *arg)
     w->done = 0;
     for (;;) {
         if (w->target_iters && w->done >= w->target_iters) break;
-        if (w->deadline > 0 && (w->done & 3) == 0 && now_s() >= w->deadline) break;
+        if (w->deadline > 0 && (w->done & 3) == 0 && gr_now_s() >= w->deadline) break;
         iterate(w, &rng);
         w->done++;
     }
@@ -274,7 +268,7 @@ static int mcts_choose(gr_player *self, const gr_game *g, const void *state, gr_
 {
     mcts_impl *m = self->impl;
     const gr_ruleset *rs = g->rs;
-    double t0 = now_s();
+    double t0 = gr_now_s();
     m->have_last = 0;
     gr_budget_decision(&m->budget, rs->turn ? rs->turn(g->scn, state) : 0);
     m->decisions++;
@@ -297,7 +291,7 @@ static int mcts_choose(gr_player *self, const gr_game *g, const void *state, gr_
             return 0;
         }
     }
-    double ms = (now_s() - t0) * 1000.0;
+    double ms = (gr_now_s() - t0) * 1000.0;
     gr_budget_spent(&m->budget, ms);
     m->last.ms = ms;
     m->have_last = 1;

@@ -2,6 +2,7 @@
  * the decision now due to the end of its run; the first action of the most
  * visited joint choice is played. */
 #include "naive.h"
+#include "../engine/core/clock.h"
 #include "budget.h"
 #include "mcts.h"
 #include "policy.h"
@@ -70,13 +71,6 @@ static int grow(void **v, int32_t *cap, int32_t need, size_t sz)
 }
 #define NV_PUSH(pool, out_idx) \
     (grow((void **)&(pool).v, &(pool).cap, (pool).n + 1, sizeof *(pool).v) ? -1 : ((out_idx) = (pool).n++, 0))
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static int32_t new_node(naive_impl *m, int side)
 {
@@ -265,7 +259,7 @@ static int naive_choose(gr_player *self, const gr_game *g, const void *state, gr
 {
     naive_impl *m = self->impl;
     const gr_ruleset *rs = g->rs;
-    double t0 = now_s();
+    double t0 = gr_now_s();
     m->have_last = 0;
     gr_budget_decision(&m->budget, rs->turn ? rs->turn(g->scn, state) : 0);
     m->decisions++;
@@ -288,7 +282,7 @@ static int naive_choose(gr_player *self, const gr_game *g, const void *state, gr
     long it = 0;
     for (;;) {
         if (m->iters && it >= m->iters) break;
-        if (!m->iters && (it & 3) == 0 && now_s() >= deadline) break;
+        if (!m->iters && (it & 3) == 0 && gr_now_s() >= deadline) break;
         iterate(m, g, state, root, &rng);
         it++;
     }
@@ -308,7 +302,7 @@ static int naive_choose(gr_player *self, const gr_game *g, const void *state, gr
     an->iterations = it;
     an->nodes = m->nodes.n;
     an->node_bytes = sizeof(nv_node);
-    an->ms = (now_s() - t0) * 1000.0;
+    an->ms = (gr_now_s() - t0) * 1000.0;
     gr_budget_spent(&m->budget, an->ms);
     m->have_last = 1;
     *out = an->alt[0].a;

@@ -15,6 +15,7 @@
  *
  * Game k is played with dice seed S + k, so any game can be replayed alone. */
 #include "../ai/player.h"
+#include "../engine/core/clock.h"
 #include "../cli/narrate.h"
 #include "../engine/core/rng.h"
 #include "../engine/registry.h"
@@ -27,13 +28,6 @@
 #define MAX_LEN_BUCKETS 64
 #define MAX_DECISIONS 200000
 #define MAX_LISTED_FAILURES 64
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 int main(int argc, char **argv)
 {
@@ -78,7 +72,7 @@ int main(int argc, char **argv)
     int rc = 0;
     long failures = 0, played = 0;
     unsigned long long failed_seeds[MAX_LISTED_FAILURES];
-    double t0 = now_s();
+    double t0 = gr_now_s();
     for (long k = 0; k < games && !rc; k++) {
         gr_dice dice;
         gr_dice_init_rng(&dice, seed + (unsigned long long)k, 1);
@@ -156,7 +150,7 @@ int main(int argc, char **argv)
         len_hist[b < MAX_LEN_BUCKETS ? b : MAX_LEN_BUCKETS - 1]++;
         if (!quiet && (k + 1) % 100 == 0) fprintf(stderr, "\r%ld/%ld games", k + 1, games);
     }
-    double dt = now_s() - t0;
+    double dt = gr_now_s() - t0;
     gr_log_free(&log);
     if (rc || played == 0) {
         free(st);

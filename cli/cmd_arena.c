@@ -11,6 +11,7 @@
  * 95% confidence interval and the Elo difference with its interval, and a
  * cross table when more than two players meet. */
 #include "commands.h"
+#include "../engine/core/clock.h"
 #include "session.h"
 #include "../ai/spec.h"
 #include "../bench/arena/results.h"
@@ -30,13 +31,6 @@
  * games (their spread is barely known), so it may stop a match only after
  * this many */
 #define ARENA_SPRT_MIN_GAMES 20
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* games between players a and b in s, from a's side */
 static gr_stats_wdl wdl_of(const gr_arena_set *s, const char *a, const char *b)
@@ -109,7 +103,7 @@ static void print_summary(const gr_arena_set *s, FILE *out)
 
 static void progress(FILE *out, int tty, long done, long total, double t0, const char *line)
 {
-    double el = now_s() - t0;
+    double el = gr_now_s() - t0;
     double eta = done ? el / (double)done * (double)(total - done) : 0;
     if (tty) {
         int filled = total ? (int)(ARENA_BAR * done / total) : ARENA_BAR;
@@ -145,7 +139,7 @@ static int play_one(const gr_game *g, const gr_tournament *t, const gr_tournamen
     }
     g->rs->init(g->scn, st);
     gr_play_opts o = {.seed = tg->seed, .check_invariants = check};
-    double t0 = now_s();
+    double t0 = gr_now_s();
     int n = gr_play(g, st, p, NULL, NULL, &o, err);
     gr_player_free(p[0]);
     gr_player_free(p[1]);
@@ -173,7 +167,7 @@ static int play_one(const gr_game *g, const gr_tournament *t, const gr_tournamen
     if (head >= sizeof res->end) head = sizeof res->end - 1;
     memcpy(res->end, r.reason, head);
     res->end[head] = '\0';
-    res->seconds = now_s() - t0;
+    res->seconds = gr_now_s() - t0;
     free(st);
     return 0;
 }
@@ -359,7 +353,7 @@ int gr_cmd_arena(int argc, char **argv)
     if (!quiet)
         fprintf(stderr, "arena %s: %d players, %ld games in all, %ld to play here%s%s (tournament %s)\n", base, np,
                 total, todo, nshards > 1 ? ", shard " : "", nshards > 1 ? shard_text : "", t.id);
-    double t0 = now_s();
+    double t0 = gr_now_s();
     int stopped = 0;
     for (long i = 0; i < total && !stopped; i++) {
         if (!gr_tournament_in_shard(i, shard, nshards) || already_played(&s, t.id, i)) continue;

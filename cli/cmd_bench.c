@@ -6,6 +6,7 @@
  * random-legal games per second, MCTS iterations per second with 1 and 2
  * threads on positions taken from a random game, and bytes per tree node. */
 #include "commands.h"
+#include "../engine/core/clock.h"
 #include "session.h"
 #include "../ai/tree.h"
 #include "../bench/arena/stats.h"
@@ -23,13 +24,6 @@
 #define BENCH_MAX_POSITIONS 64
 #define BENCH_CLONES 200000
 #define BENCH_GAME_CAP 200000
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 typedef struct bench_metric {
     const char *key, *label, *unit;
@@ -72,12 +66,12 @@ static double random_games(const gr_game *g, void *st, int games, unsigned long 
         gr_rng_seed(&pick, seed + (unsigned long long)k, 2);
         rs->init(g->scn, st);
         long dec = 0;
-        double t0 = now_s();
+        double t0 = gr_now_s();
         while (rs->to_move(g->scn, st) != GR_TERMINAL && dec < BENCH_GAME_CAP) {
             if (dec % 10 == 0) {
-                double a = now_s();
+                double a = gr_now_s();
                 int n = rs->legal_actions(g->scn, st, acts, GR_MAX_ACTIONS);
-                double b = now_s();
+                double b = gr_now_s();
                 t_legal += b - a;
                 t0 += b - a; /* not part of the game's time */
                 n_legal++;
@@ -90,7 +84,7 @@ static double random_games(const gr_game *g, void *st, int games, unsigned long 
             if (gr_random_legal(g, st, &pick, &a) || rs->apply(g->scn, st, &a, &dice, NULL, NULL)) break;
             dec++;
         }
-        t_games += now_s() - t0;
+        t_games += gr_now_s() - t0;
     }
     *legal_us = n_legal ? t_legal / (double)n_legal * 1e6 : 0;
     return t_games > 0 ? games / t_games : 0;
@@ -111,9 +105,9 @@ static double mcts_rate(const gr_game *g, void **positions, int npos, long iters
     double secs = 0;
     for (int i = 0; i < npos; i++) {
         gr_action a;
-        double t0 = now_s();
+        double t0 = gr_now_s();
         if (p->choose(p, g, positions[i], &a, &err)) continue;
-        secs += now_s() - t0;
+        secs += gr_now_s() - t0;
         gr_analysis an;
         if (p->analysis && !p->analysis(p, &an)) {
             it += an.iterations;
@@ -186,9 +180,9 @@ int gr_cmd_bench(int argc, char **argv)
     if (!as_json) fprintf(stderr, "bench %s: %ld runs, %d positions for the search\n", file, runs, npos);
     for (long r = 0; r < runs; r++) {
         rs->init(g.scn, st);
-        double t0 = now_s();
+        double t0 = gr_now_s();
         for (int i = 0; i < BENCH_CLONES; i++) memcpy(bufs + (size_t)(i & 7) * ss, st, ss);
-        double t1 = now_s();
+        double t1 = gr_now_s();
         m[0].v[m[0].n++] = (t1 - t0) / BENCH_CLONES * 1e9 + (double)bufs[(size_t)(r & 7) * ss] * 0;
         double legal_us;
         m[2].v[m[2].n++] = random_games(&g, st, (int)games, 1000 + (unsigned long long)r * 100, &legal_us, NULL, NULL, 0);
