@@ -570,7 +570,14 @@ static fogn_range band_of(double d)
 /* may firer f (from footprint `from`) shoot at t, and in which band? */
 static fogn_range can_shoot(const fogn_scenario *s, const fogn_state *st, int f, const gr_rect *from, int t)
 {
-    if (s->units[t].side == s->units[f].side || !fair_target(s, st, t)) return FOGN_RANGE_NONE;
+    if (s->units[t].side == s->units[f].side) return FOGN_RANGE_NONE;
+    /* beyond long range for sure (circles about both footprints): none of
+     * the work below, the contact test of fair_target included */
+    double tx = st->u[t].x - from->fc.x, ty = st->u[t].y - from->fc.y;
+    double rf = sqrt(0.25 * from->w * from->w + from->d * from->d);
+    double lim = FOGN_LONG_RANGE + 1.0 + rf + fogn_unit_reach(&s->units[t], &st->u[t]);
+    if (tx * tx + ty * ty > lim * lim) return FOGN_RANGE_NONE;
+    if (!fair_target(s, st, t)) return FOGN_RANGE_NONE;
     gr_rect tr[2];
     int nt = fogn_unit_rects(&s->units[t], &st->u[t], tr);
     double d = INFINITY;
@@ -586,8 +593,7 @@ static fogn_range can_shoot(const fogn_scenario *s, const fogn_state *st, int f,
     if (s->units[f].troop == FOGN_ART_MORTAR && d <= FOGN_MEDIUM_RANGE + GR_EPS) return FOGN_RANGE_NONE;
     /* a Square fires at close range only (§7.1) */
     if (st->u[f].formation == FOGN_F_SQUARE && r != FOGN_RANGE_CLOSE) return FOGN_RANGE_NONE;
-    int both;
-    if (!fogn_fire_line(s, st, f, from, t, &both)) return FOGN_RANGE_NONE;
+    if (!fogn_fire_line(s, st, f, from, t, NULL)) return FOGN_RANGE_NONE; /* corners not needed here */
     return r;
 }
 
