@@ -288,12 +288,37 @@ static void test_report_deterministic(void **state)
     gr_arena_set_free(&s);
 }
 
+/* A budget series is scored only against the opponents all its members
+ * met: games of one member against anyone else stay out of its points. */
+static void test_report_budget_common_opponents(void **state)
+{
+    fixture *f = *state;
+    gr_arena_set s;
+    gr_arena_set_init(&s);
+    add(&s, SCEN_A, "mcts:iters=8", "random", 1.0, 10, "army morale");
+    add(&s, SCEN_A, "random", "mcts:iters=8", 1.0, 10, "army morale");
+    add(&s, SCEN_A, "mcts:iters=16", "random", 1.0, 10, "army morale");
+    add(&s, SCEN_A, "random", "mcts:iters=16", 0.0, 10, "army morale");
+    add(&s, SCEN_A, "mcts:iters=16", "doctrine:line", 0.0, 10, "army morale");
+    add(&s, SCEN_A, "doctrine:line", "mcts:iters=16", 1.0, 10, "army morale");
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_report_write(&s, f->dir, NULL, NULL, &err), 0);
+    size_t len;
+    char *md = read_out(f->dir, "README.md", &len);
+    assert_contains(md, "| `mcts:iters=8` | 8 | `" SCEN_A "` | 2 | 1-0-1 | 50.0% |");
+    assert_contains(md, "| `mcts:iters=16` | 16 | `" SCEN_A "` | 2 | 2-0-0 | 100.0% |");
+    free(md);
+    gr_arena_set_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_report_tables, setup, teardown),
         cmocka_unit_test_setup_teardown(test_report_empty_sections, setup, teardown),
         cmocka_unit_test_setup_teardown(test_report_deterministic, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_report_budget_common_opponents, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

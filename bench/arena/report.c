@@ -518,13 +518,27 @@ static gr_stats_wdl row_total(const rp_scen *sc, size_t row, const size_t *idx, 
     return t;
 }
 
-/* A player's results against everyone else in the scenario. */
-static gr_stats_wdl player_total(const rp_scen *sc, size_t p)
+
+/* The opponents every member of series sr met in scenario sc (members
+ * themselves excluded), as positions in sc; returns the count. A budget
+ * series is scored against these only, so that its points are comparable. */
+static size_t series_opponents(const model *md, const rp_scen *sc, const rp_series *sr, size_t *out)
 {
-    gr_stats_wdl t = {0, 0, 0};
-    for (size_t j = 0; j < sc->pl.n; j++)
-        if (j != p) t = wdl_add(t, sc->m[p * sc->pl.n + j]);
-    return t;
+    size_t n = 0, np = sc->pl.n;
+    const rp_entry *e = &md->ent[sr->first];
+    for (size_t j = 0; j < np; j++) {
+        int member = 0, all = 1, present = 0;
+        for (size_t i = 0; i < sr->count; i++) {
+            const char *pname = md->players.v[e[i].player];
+            size_t p = names_find(&sc->pl, pname, NAME_CAP);
+            if (np == 0 || strcmp(sc->pl.v[p], pname) != 0) continue;
+            present++;
+            if (p == j) member = 1;
+            else if (wdl_n(sc->m[p * np + j]) == 0) all = 0;
+        }
+        if (!member && all && present) out[n++] = j;
+    }
+    return n;
 }
 
 /* ---- files ------------------------------------------------------------------ */
@@ -688,7 +702,7 @@ static void chart_budget(sbuf *b, const model *md, const rp_series *sr)
     svg_axis_titles(b, x0 + w / 2, y0 + h + 40,
                     ms ? "milliseconds per side-turn (log2 scale)"
                        : "iterations per decision (log2 scale)",
-                    18, y0 + h / 2, "score against all opponents");
+                    18, y0 + h / 2, "score against the common opponents");
 
     size_t drawn = 0;
     for (size_t k = 0; k < md->ns; k++) {
@@ -700,11 +714,13 @@ static void chart_budget(sbuf *b, const model *md, const rp_series *sr)
         sb_init(&pts);
         sb_init(&marks);
         size_t npts = 0;
+        size_t *opp = malloc((sc->pl.n + 1) * sizeof *opp);
+        size_t nopp = opp ? series_opponents(md, sc, sr, opp) : 0;
         for (size_t i = 0; i < sr->count; i++) {
             const rp_entry *m = &e[i];
             size_t p = names_find(&sc->pl, md->players.v[m->player], NAME_CAP);
             if (sc->pl.n == 0 || strcmp(sc->pl.v[p], md->players.v[m->player]) != 0) continue;
-            gr_stats_wdl t = player_total(sc, p);
+            gr_stats_wdl t = row_total(sc, p, opp, nopp);
             if (wdl_n(t) == 0) continue;
             double x = XPOS(m->budget) + dx, sv = gr_stats_score(t), lo, hi;
             sb_printf(&pts, "%s%.1f,%.1f", npts ? " " : "", x, YPOS(sv));
@@ -727,6 +743,7 @@ static void chart_budget(sbuf *b, const model *md, const rp_series *sr)
         if (marks.p) sb_puts(b, marks.p);
         sb_free(&pts);
         sb_free(&marks);
+        free(opp);
         if (npts == 0) continue;
         if (drawn < 12) {
             double ly = y0 + 8 + 18.0 * (double)drawn;
@@ -1072,7 +1089,8 @@ static int md_budget(sbuf *b, const model *md, const char *dir, gr_error *err)
         return 0;
     }
     sb_puts(b, "Players that are the same apart from their thinking budget (`iters=` or "
-               "`ms=`), each scored against all its opponents in the scenario. A line that "
+               "`ms=`), each scored only against the opponents that every one of them met in "
+               "the scenario, so that the points compare like with like. A line that "
                "still climbs at the right-hand end means more thought still buys strength; a "
                "flat line means the budget is no longer what limits play.\n\n");
     for (size_t q = 0; q < md->nser; q++) {
@@ -1097,7 +1115,10 @@ static int md_budget(sbuf *b, const model *md, const char *dir, gr_error *err)
                 const char *pname = md->players.v[e[i].player];
                 size_t p = names_find(&sc->pl, pname, NAME_CAP);
                 if (sc->pl.n == 0 || strcmp(sc->pl.v[p], pname) != 0) continue;
-                gr_stats_wdl t = player_total(sc, p);
+                size_t *opp = malloc((sc->pl.n + 1) * sizeof *opp);
+                size_t nopp = opp ? series_opponents(md, sc, sr, opp) : 0;
+                gr_stats_wdl t = row_total(sc, p, opp, nopp);
+                free(opp);
                 rp_figures f;
                 figures(t, &f);
                 sb_puts(b, "| ");
