@@ -77,6 +77,22 @@ static void print_summary(const gr_arena_set *s, FILE *out)
             fprintf(out, "%-28s %-28s %6ld %5ld %5ld %5ld  %5.1f%% [%4.1f, %5.1f]  %+.0f [%+.0f, %+.0f]\n", names[a],
                     names[b], games, r.w, r.d, r.l, 100 * gr_stats_score(r), 100 * lo, 100 * hi, elo, elo_lo, elo_hi);
         }
+    /* mirror games (a player against itself) tell how even the scenario is */
+    gr_stats_wdl mirror = {0, 0, 0};
+    for (size_t i = 0; i < s->n; i++) {
+        const gr_arena_game *x = &s->g[i];
+        if (strcmp(x->players[0], x->players[1])) continue;
+        if (x->score[0] > 0.75) mirror.w++;
+        else if (x->score[0] < 0.25) mirror.l++;
+        else mirror.d++;
+    }
+    if (mirror.w + mirror.d + mirror.l) {
+        double lo, hi;
+        gr_stats_score_ci(mirror, ARENA_CONF, &lo, &hi);
+        fprintf(out, "mirror games: %ld; side 0 won %ld, drew %ld, lost %ld: %.1f%% [%.1f, %.1f] for side 0\n",
+                mirror.w + mirror.d + mirror.l, mirror.w, mirror.d, mirror.l, 100 * gr_stats_score(mirror), 100 * lo,
+                100 * hi);
+    }
     if (n > 2) {
         fprintf(out, "\ncross table (row's score against column, %%):\n%-28s", "");
         for (int b = 0; b < n; b++) fprintf(out, " %7d", b + 1);
@@ -330,6 +346,14 @@ int gr_cmd_arena(int argc, char **argv)
             goto done;
         }
         gr_player_free(p);
+    }
+    if (out) { /* refuse an unwritable --out before playing anything */
+        FILE *probe = fopen(out, "a");
+        if (!probe) {
+            fprintf(stderr, "grognard arena: cannot write %s: %s\n", out, strerror(errno));
+            goto done;
+        }
+        fclose(probe);
     }
     if (out && access(out, F_OK) == 0) {
         long skipped = 0;

@@ -88,12 +88,13 @@ static void test_bad_definitions_and_shards(void **unused)
     (void)unused;
     gr_tournament t;
     gr_error err;
-    char one[2][160] = {"random", "random"};
+    char one[3][160] = {"random", "random", "greedy"};
     gr_error_clear(&err);
     assert_int_equal(gr_tournament_init(&t, "x.json", one, 1, 10, 1, &err), -1);
     assert_non_null(strstr(err.msg, "two players"));
     gr_error_clear(&err);
-    assert_int_equal(gr_tournament_init(&t, "x.json", one, 2, 10, 1, &err), -1);
+    assert_int_equal(gr_tournament_init(&t, "x.json", one, 2, 10, 1, &err), 0); /* a mirror match */
+    assert_int_equal(gr_tournament_init(&t, "x.json", one, 3, 10, 1, &err), -1);
     assert_non_null(strstr(err.msg, "twice"));
     int s, n;
     static const char *const bad[] = {"3", "3/3", "-1/2", "1/0", "a/b", "1/2x", ""};
