@@ -4,6 +4,7 @@
 #   make test       install missing packages, build the tests with ASan+UBSan, run them all
 #   make bench      build the benchmarks (optimised) under $(B)/bench/
 #   make soak       random games with invariants checked, ASan+UBSan (SOAK_GAMES=N, default 1000)
+#   make tsan       the AI tests (threaded search) under ThreadSanitizer
 #   make clean
 # Libraries come from pkg-config: jansson, libpcre2-8, libcurl, cmocka (tests).
 # B=dir puts every build product under another folder (default build).
@@ -36,7 +37,7 @@ BENCH_BIN := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 SOAK_GAMES ?= 1000
 SOAK_SEED ?= 1
 
-.PHONY: all run test deps clean tests-build bench soak
+.PHONY: all run test deps clean tests-build bench soak tsan
 all: $(B)/grognard
 
 deps:
@@ -71,6 +72,13 @@ bench: $(BENCH_BIN)
 soak: deps
 	@$(MAKE) --no-print-directory $(B)/san/bench/random_games
 	./$(B)/san/bench/random_games --games $(SOAK_GAMES) --seed $(SOAK_SEED) --check --trace
+
+# The threaded search under ThreadSanitizer, in its own build folder.
+TSAN_CFLAGS := $(CSTD) $(WARN) -O1 -g -fsanitize=thread -MMD -MP
+tsan: deps
+	@$(MAKE) --no-print-directory B=$(B)-tsan SAN_CFLAGS="$(TSAN_CFLAGS)" SAN_LDFLAGS=-fsanitize=thread \
+		$(B)-tsan/san/tests/test_ai
+	GROGNARD_ROOT=$(CURDIR) TSAN_OPTIONS=halt_on_error=1 ./$(B)-tsan/san/tests/test_ai
 
 # The main job: validate, render and play a whole battle of the default scenario.
 run: deps
