@@ -55,13 +55,14 @@ static void test_features_names_and_count(void **unused)
     fx_state(s, &st, 0);
     feats f;
     read_features(s, &st, &f);
-    /* 12 a side, the move and the side to move, 4 a unit */
-    assert_int_equal(f.n, 2 * 12 + 2 + 4 * 4);
+    /* 13 a side, the move and the side to move, 4 a unit */
+    assert_int_equal(f.n, 2 * 13 + 2 + 4 * 4);
     assert_string_equal(f.name[0], "s0_acv");
-    assert_string_equal(f.name[12], "s1_acv");
-    assert_string_equal(f.name[24], "move");
-    assert_string_equal(f.name[26], "u0_side");
-    assert_string_equal(f.name[26 + 4 * 3 + 2], "u3_cohesion");
+    assert_string_equal(f.name[12], "s0_objectives_threatened");
+    assert_string_equal(f.name[13], "s1_acv");
+    assert_string_equal(f.name[26], "move");
+    assert_string_equal(f.name[28], "u0_side");
+    assert_string_equal(f.name[28 + 4 * 3 + 2], "u3_cohesion");
     /* a short buffer takes only what fits */
     double few[5];
     assert_int_equal(fogn_ruleset.features(s, &st, few, NULL, 5), 5);
@@ -143,6 +144,20 @@ static void test_objectives_held_and_contested(void **unused)
     assert_true(feat(&f, "s0_objectives_held") == 0);
     assert_true(feat(&f, "s1_objectives_held") == 0);
     assert_true(feat(&f, "s0_objectives_contested") == 4);
+    /* contested: both sides threaten it */
+    assert_true(feat(&f, "s0_objectives_threatened") == 4);
+    assert_true(feat(&f, "s1_objectives_threatened") == 4);
+    /* the enemy 7 MU past the objective's edge: too far to threaten it, and
+     * side 0 holds it (what is held is not threatened by its holder) */
+    st.u[3].y = 12 + 3 + 7.5;
+    read_features(s, &st, &f);
+    assert_true(feat(&f, "s0_objectives_held") == 4);
+    assert_true(feat(&f, "s0_objectives_threatened") == 0);
+    assert_true(feat(&f, "s1_objectives_threatened") == 0);
+    /* 5 MU past the edge: within the 6 MU threat distance */
+    st.u[3].y = 12 + 3 + 5;
+    read_features(s, &st, &f);
+    assert_true(feat(&f, "s1_objectives_threatened") == 4);
     free(s);
 }
 

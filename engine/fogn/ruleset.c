@@ -42,6 +42,11 @@ static void fogn_result(const void *scn, const void *state, gr_result *out)
         snprintf(out->reason, sizeof out->reason, "%s: draw (attrition %d to %d)", why, a0, a1);
 }
 
+/* an objective is threatened by a side with a good-order unit within this
+ * many MU of its radius (about one move of formed infantry): an evaluation
+ * input, not a rule */
+#define FOGN_FEATURE_THREAT_MU 6.0
+
 /* names of the per-unit features, made once at compile time */
 #define U4(n) "u" #n "_side", "u" #n "_value", "u" #n "_cohesion", "u" #n "_spent"
 #define U40(m) U4(m##0), U4(m##1), U4(m##2), U4(m##3), U4(m##4), U4(m##5), U4(m##6), U4(m##7), U4(m##8), U4(m##9)
@@ -58,22 +63,29 @@ static int fogn_features(const void *scn, const void *state, double *out, const 
     const fogn_state *st = state;
     int n = 0;
 #define FEAT(nm, v) do { if (n < max) { if (names) names[n] = nm; out[n] = (v); n++; } } while (0)
-    static const char *const side_names[2][12] = {
+    static const char *const side_names[2][13] = {
         {"s0_acv", "s0_attrition", "s0_attrition_to_break", "s0_steady", "s0_disordered", "s0_wavering", "s0_broken",
-         "s0_objectives_held", "s0_objectives_contested", "s0_loc_occupied", "s0_loc_threat", "s0_fresh_cavalry"},
+         "s0_objectives_held", "s0_objectives_contested", "s0_loc_occupied", "s0_loc_threat", "s0_fresh_cavalry",
+         "s0_objectives_threatened"},
         {"s1_acv", "s1_attrition", "s1_attrition_to_break", "s1_steady", "s1_disordered", "s1_wavering", "s1_broken",
-         "s1_objectives_held", "s1_objectives_contested", "s1_loc_occupied", "s1_loc_threat", "s1_fresh_cavalry"}};
-    double held[2] = {0, 0}, contested = 0;
+         "s1_objectives_held", "s1_objectives_contested", "s1_loc_occupied", "s1_loc_threat", "s1_fresh_cavalry",
+         "s1_objectives_threatened"}};
+    double held[2] = {0, 0}, contested = 0, threatened[2] = {0, 0};
     for (int o = 0; o < s->nobj; o++) {
-        int near[2] = {0, 0};
+        int near[2] = {0, 0}, close[2] = {0, 0};
         for (int i = 0; i < s->nunits; i++) {
             if (!fogn_unit_alive(&st->u[i]) || st->u[i].cohesion >= FOGN_WAVERING) continue;
             gr_rect r = fogn_unit_rect(&s->units[i], &st->u[i]);
-            if (gr_rect_point_dist(&r, gr_v2(s->obj[o].x, s->obj[o].y)) <= s->obj[o].radius) near[s->units[i].side] = 1;
+            double d = gr_rect_point_dist(&r, gr_v2(s->obj[o].x, s->obj[o].y));
+            if (d <= s->obj[o].radius) near[s->units[i].side] = 1;
+            if (d <= s->obj[o].radius + FOGN_FEATURE_THREAT_MU) close[s->units[i].side] = 1;
         }
         if (near[0] && !near[1]) held[0] += s->obj[o].points;
         if (near[1] && !near[0]) held[1] += s->obj[o].points;
         if (near[0] && near[1]) contested += s->obj[o].points;
+        /* threatened by a side: within its reach, and not already its own */
+        for (int side = 0; side < 2; side++)
+            if (close[side] && !(near[side] && !near[side ^ 1])) threatened[side] += s->obj[o].points;
     }
     for (int side = 0; side < 2; side++) {
         const char *const *nm = side_names[side];
@@ -97,6 +109,7 @@ static int fogn_features(const void *scn, const void *state, double *out, const 
         FEAT(nm[9], fogn_loc_occupied(s, st, side) ? 1 : 0);
         FEAT(nm[10], isfinite(threat) ? threat : -1);
         FEAT(nm[11], fresh);
+        FEAT(nm[12], threatened[side]);
     }
     FEAT("move", st->move);
     FEAT("active", st->active);
