@@ -11,6 +11,10 @@
 
 static const char *const kind_verb[GR_AK_COUNT] = {"pass", "hold", "advance", "attack", "fire", "stand",
                                                    "withdraw", "change formation", "manoeuvre", "command"};
+/* the same with an enemy named after it */
+static const char *const kind_verb_at[GR_AK_COUNT] = {"pass", "hold against", "advance on", "attack", "fire at",
+                                                      "stand against", "withdraw from", "change formation against",
+                                                      "face", "command against"};
 
 int gr_explain(const gr_game *g, const void *state, const gr_action *a, double value, int sims,
                unsigned long long seed, gr_explanation *out)
@@ -59,10 +63,12 @@ int gr_explain(const gr_game *g, const void *state, const gr_action *a, double v
     out->unit_worse = (double)uw / ok;
     char buf[256];
     int n = 0;
-    const char *verb = kind_verb[in.kind < GR_AK_COUNT ? in.kind : GR_AK_MANOEUVRE];
+    int kind = in.kind < GR_AK_COUNT ? in.kind : GR_AK_MANOEUVRE;
+    const char *verb = in.enemy >= 0 ? kind_verb_at[kind] : kind_verb[kind];
     if (in.enemy >= 0)
-        n = snprintf(buf, sizeof buf, "%s u%d: it loses cohesion in %.0f%% of %d tries this turn, breaks in %.0f%%",
-                     verb, in.enemy, 100 * out->enemy_worse, ok, 100 * out->enemy_broken);
+        n = snprintf(buf, sizeof buf, "%s %s (u%d): it loses cohesion in %.0f%% of %d tries this turn, breaks in %.0f%%",
+                     verb, have_units ? e0.name : "the enemy", in.enemy, 100 * out->enemy_worse, ok,
+                     100 * out->enemy_broken);
     else
         n = snprintf(buf, sizeof buf, "%s", verb);
     if (in.unit >= 0 && n < (int)sizeof buf)

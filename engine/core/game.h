@@ -96,6 +96,7 @@ typedef struct gr_unit_info {
     int levels;
     double x, y;        /* where it stands (front-edge centre) */
     double value;       /* what it is worth (points or a ruleset's own scale) */
+    char name[48];      /* as the scenario names it */
 } gr_unit_info;
 
 typedef struct gr_ruleset {

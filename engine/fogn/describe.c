@@ -5,6 +5,7 @@
  * a suggestion read only these. */
 #include "internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static int shape_of(int formation)
@@ -78,6 +79,7 @@ void fogn_unit_info(const void *scn, const void *state, int i, gr_unit_info *out
     out->x = u->x;
     out->y = u->y;
     out->value = fogn_unit_value(p);
+    snprintf(out->name, sizeof out->name, "%s", p->name);
 }
 
 int fogn_turn(const void *scn, const void *state)
