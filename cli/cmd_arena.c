@@ -41,9 +41,7 @@ static gr_stats_wdl wdl_of(const gr_arena_set *s, const char *a, const char *b)
         int sa = !strcmp(x->players[0], a) && !strcmp(x->players[1], b) ? 0
                  : !strcmp(x->players[1], a) && !strcmp(x->players[0], b) ? 1 : -1;
         if (sa < 0) continue;
-        if (x->score[sa] > 0.75) r.w++;
-        else if (x->score[sa] < 0.25) r.l++;
-        else r.d++;
+        gr_stats_wdl_add(&r, x->score[sa]);
     }
     return r;
 }
@@ -82,9 +80,7 @@ static void print_summary(const gr_arena_set *s, FILE *out)
     for (size_t i = 0; i < s->n; i++) {
         const gr_arena_game *x = &s->g[i];
         if (strcmp(x->players[0], x->players[1])) continue;
-        if (x->score[0] > 0.75) mirror.w++;
-        else if (x->score[0] < 0.25) mirror.l++;
-        else mirror.d++;
+        gr_stats_wdl_add(&mirror, x->score[0]);
     }
     if (mirror.w + mirror.d + mirror.l) {
         double lo, hi;

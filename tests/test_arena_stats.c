@@ -294,6 +294,20 @@ static void test_mean_stddev(void **state)
     NEAR(gr_stats_mean(x, 0), 0.0, 1e-15);
 }
 
+/* a game's score counts as a win, a draw or a loss */
+static void test_wdl_add(void **unused)
+{
+    (void)unused;
+    gr_stats_wdl r = {0, 0, 0};
+    gr_stats_wdl_add(&r, 1.0);
+    gr_stats_wdl_add(&r, 0.5);
+    gr_stats_wdl_add(&r, 0.5);
+    gr_stats_wdl_add(&r, 0.0);
+    assert_int_equal(r.w, 1);
+    assert_int_equal(r.d, 2);
+    assert_int_equal(r.l, 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -316,6 +330,7 @@ int main(void)
         cmocka_unit_test(test_sprt_status_decisions),
         cmocka_unit_test(test_median_odd_even),
         cmocka_unit_test(test_mean_stddev),
+        cmocka_unit_test(test_wdl_add),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

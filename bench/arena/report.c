@@ -177,14 +177,6 @@ static long wdl_n(gr_stats_wdl r)
     return r.w + r.d + r.l;
 }
 
-/* One game's result for a player, from its score in that game. */
-static void add_result(gr_stats_wdl *r, double score)
-{
-    if (score > 0.75) r->w++;
-    else if (score < 0.25) r->l++;
-    else r->d++;
-}
-
 /* Elo as a signed whole number; the statistics cap the Elo of a score of 0
  * or 1, and such a value is shown as unbounded ("+inf"), which it is. */
 static void fmt_elo(char *buf, size_t cap, double e)
@@ -483,13 +475,13 @@ static int model_build(model *md, const gr_arena_set *s, gr_error *err)
         size_t b = names_find(&sc->pl, g->players[1], sizeof g->players[1]);
         md->gpl[2 * i] = a;
         md->gpl[2 * i + 1] = b;
-        add_result(&sc->side0, g->score[0]);
+        gr_stats_wdl_add(&sc->side0, g->score[0]);
         if (a == b) {
             sc->nmirror++;
             continue;
         }
-        add_result(&sc->m[a * sc->pl.n + b], g->score[0]);
-        add_result(&sc->m[b * sc->pl.n + a], g->score[1]);
+        gr_stats_wdl_add(&sc->m[a * sc->pl.n + b], g->score[0]);
+        gr_stats_wdl_add(&sc->m[b * sc->pl.n + a], g->score[1]);
     }
     if (build_series(md)) goto oom_nonames;
     return 0;

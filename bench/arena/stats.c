@@ -197,3 +197,10 @@ double gr_stats_median(double *x, long n)
     qsort(x, (size_t)n, sizeof *x, cmp_double);
     return n % 2 ? x[n / 2] : 0.5 * (x[n / 2 - 1] + x[n / 2]);
 }
+
+void gr_stats_wdl_add(gr_stats_wdl *r, double score)
+{
+    if (score > 0.75) r->w++;
+    else if (score < 0.25) r->l++;
+    else r->d++;
+}

@@ -17,6 +17,9 @@ typedef struct gr_stats_wdl {
     long w, d, l;
 } gr_stats_wdl;
 
+/* Counts one game from a player's score in it (1 win, 1/2 draw, 0 loss;
+ * nearer values go to the nearest). */
+void gr_stats_wdl_add(gr_stats_wdl *r, double score);
 /* Number of games, w + d + l. */
 long gr_stats_games(gr_stats_wdl r);
 /* Quantile (inverse CDF) of the standard normal distribution; -/+HUGE_VAL
