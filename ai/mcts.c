@@ -38,6 +38,9 @@ typedef struct mcts_worker {
     long target_iters;      /* 0: until the deadline */
     double deadline;        /* monotonic seconds; 0: none */
     long done;
+    const gr_search_control *ctl;   /* stop flag and progress (may be NULL) */
+    int nthreads;
+    double t0;
     int32_t path[MCTS_MAX_PATH];
 } mcts_worker;
 
@@ -50,6 +53,8 @@ typedef struct mcts_impl {
     int tree_turn;
     gr_analysis last;
     int have_last;
+    gr_search_control ctl;
+    int have_ctl;
 } mcts_impl;
 
 /* --- one iteration ------------------------------------------------------------------------ */
@@ -175,15 +180,45 @@ static void iterate(mcts_worker *w, gr_rng *rng)
     }
 }
 
+/* the first thread's view of the search so far (its own tree only: the
+ * others are busy with theirs), for the progress callback */
+static void report_progress(const mcts_worker *w)
+{
+    const gr_tree *tr = &w->tree;
+    const gr_node *r = &tr->n[tr->root];
+    gr_search_info si;
+    memset(&si, 0, sizeof si);
+    si.iterations = w->done * w->nthreads;
+    si.ms = (gr_now_s() - w->t0) * 1000.0;
+    si.value = -1;
+    for (int i = 0; r->first >= 0 && i < r->nchild; i++) {
+        const gr_node *c = &tr->n[r->first + i];
+        if (c->prior < 0 || (long)c->visits <= si.visits) continue;
+        si.visits = c->visits;
+        si.best = c->a;
+        si.value = c->visits ? c->value / c->visits : -1;
+    }
+    if (si.visits > 0) w->ctl->info(w->ctl->ctx, &si);
+}
+
 static void *worker_run(void *arg)
 {
     mcts_worker *w = arg;
     gr_rng rng;
     gr_rng_seed(&rng, w->seed, 0x4d435453ULL + (uint64_t)w->id); /* "MCTS" */
     w->done = 0;
+    double next_info = w->ctl && w->ctl->info ? w->t0 + w->ctl->interval_s : 0;
     for (;;) {
         if (w->target_iters && w->done >= w->target_iters) break;
         if (w->deadline > 0 && (w->done & 3) == 0 && gr_now_s() >= w->deadline) break;
+        if (w->ctl && (w->done & 3) == 0) {
+            if (w->ctl->stop && atomic_load_explicit(w->ctl->stop, memory_order_relaxed)) break;
+            if (w->ctl->deadline_s > 0 && gr_now_s() >= w->ctl->deadline_s) break;
+            if (next_info > 0 && w->id == 0 && gr_now_s() >= next_info) {
+                report_progress(w);
+                next_info = gr_now_s() + w->ctl->interval_s;
+            }
+        }
         iterate(w, &rng);
         w->done++;
     }
@@ -254,6 +289,9 @@ static void run_search(mcts_impl *m, const gr_game *g, const void *state, double
         w->root = state;
         w->target_iters = per_thread;
         w->deadline = deadline;
+        w->ctl = m->have_ctl ? &m->ctl : NULL;
+        w->nthreads = m->cfg.threads;
+        w->t0 = t0;
         w->seed = m->seed ^ (m->decisions * 0x9e3779b97f4a7c15ULL);
         if (t > 0) started[t] = !pthread_create(&th[t], NULL, worker_run, w);
     }
@@ -320,6 +358,13 @@ static int mcts_analysis(gr_player *self, gr_analysis *out)
     return 0;
 }
 
+static void mcts_set_control(gr_player *self, const gr_search_control *ctl)
+{
+    mcts_impl *m = self->impl;
+    m->have_ctl = ctl != NULL;
+    if (ctl) m->ctl = *ctl;
+}
+
 static void mcts_destroy(gr_player *self)
 {
     mcts_impl *m = self->impl;
@@ -376,5 +421,6 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
     p->choose = mcts_choose;
     p->observe = mcts_observe;
     p->analysis = mcts_analysis;
+    p->set_control = mcts_set_control;
     return p;
 }

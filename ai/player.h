@@ -16,6 +16,7 @@
 #ifndef GR_PLAYER_H
 #define GR_PLAYER_H
 
+#include <stdatomic.h>
 #include "../engine/core/game.h"
 
 #define GR_PLAYERS_KNOWN "random, greedy, doctrine:columns, doctrine:line, mcts, naive"
@@ -40,6 +41,26 @@ typedef struct gr_analysis {
     size_t node_bytes;      /* bytes per tree node */
 } gr_analysis;
 
+/* What a running search reports now and then (the protocol's info lines). */
+typedef struct gr_search_info {
+    long iterations;        /* all threads, so far */
+    double ms;
+    gr_action best;         /* the most visited action so far */
+    double value;           /* its expected score for the side deciding */
+    long visits;
+} gr_search_info;
+
+/* Control of a search from outside: a stop flag another thread may set, a
+ * deadline of its own (whatever the player's budget), and a progress callback called from the search's first thread every
+ * interval_s seconds (the callback must be quick and thread-safe). */
+typedef struct gr_search_control {
+    const atomic_int *stop;
+    void (*info)(void *ctx, const gr_search_info *si);
+    void *ctx;
+    double interval_s;
+    double deadline_s;      /* gr_now_s() time at which to stop; 0: none */
+} gr_search_control;
+
 struct gr_player {
     char name[64];          /* the spec it was made from */
     /* picks an action for the side to move; 0, or -1 with the reason */
@@ -49,6 +70,9 @@ struct gr_player {
     void (*observe)(gr_player *self, const gr_game *g, const void *before, const gr_action *a);
     /* optional: the statistics behind the last choice; 0 or -1 when none */
     int (*analysis)(gr_player *self, gr_analysis *out);
+    /* optional: stop flag and progress reports for the next searches (NULL
+     * removes them) */
+    void (*set_control)(gr_player *self, const gr_search_control *ctl);
     void (*destroy)(gr_player *self);
     void *impl;
 };

@@ -1,5 +1,6 @@
 /* cmd_run.c - playing and replaying: `grognard run` (validate, render, play
- * with random legal orders, write the record and the final map) and
+ * a whole battle between two players, MCTS against MCTS unless --players
+ * says otherwise, telling it as it goes; write the record and the final map) and
  * `grognard replay` (re-apply a record and tell the battle). */
 #include "commands.h"
 #include "session.h"
@@ -10,6 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+/* the main job: two searching AIs with a budget that keeps a whole corps
+ * battle (48 player-moves) well under a minute */
+#define GR_RUN_DEFAULT_PLAYERS "mcts:ms=250,mcts:ms=250"
 
 static int parse_ull(const char *s, unsigned long long *out)
 {
@@ -36,7 +41,7 @@ static int make_players(const gr_game *g, const char *spec, unsigned long long s
 
 int gr_cmd_run(int argc, char **argv)
 {
-    const char *file = NULL, *outdir = "out", *record_path = NULL, *players_spec = "random,random";
+    const char *file = NULL, *outdir = "out", *record_path = NULL, *players_spec = GR_RUN_DEFAULT_PLAYERS;
     unsigned long long seed = 1, moves = 0; /* 0: the whole battle */
     int quiet = 0;
     for (int i = 0; i < argc; i++) {

@@ -13,5 +13,8 @@ int gr_cmd_bench(int argc, char **argv);
 int gr_cmd_suggest(int argc, char **argv);
 int gr_cmd_report(int argc, char **argv);
 int gr_cmd_tune(int argc, char **argv);
+int gr_cmd_play(int argc, char **argv);
+int gr_cmd_assist(int argc, char **argv);
+int gr_cmd_protocol(int argc, char **argv);
 
 #endif

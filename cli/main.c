@@ -39,7 +39,8 @@ int main(int argc, char **argv)
         {"run", gr_cmd_run},       {"validate", gr_cmd_validate}, {"render", gr_cmd_render},
         {"show", gr_cmd_show},     {"replay", gr_cmd_replay},     {"orders", gr_cmd_orders},
         {"arena", gr_cmd_arena},   {"bench", gr_cmd_bench},       {"suggest", gr_cmd_suggest},
-        {"report", gr_cmd_report}, {"tune", gr_cmd_tune},
+        {"report", gr_cmd_report}, {"tune", gr_cmd_tune},         {"play", gr_cmd_play},
+        {"assist", gr_cmd_assist}, {"protocol", gr_cmd_protocol},
     };
     for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
         if (!strcmp(argv[1], verbs[i].name)) return verbs[i].fn(argc - 2, argv + 2);

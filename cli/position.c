@@ -1,6 +1,8 @@
-/* position.c - scenario or record -> position (position.h). */
+/* position.c - scenario or record -> position (position.h). path may be a
+ * file name or an http:// or https:// URL. */
 #include "position.h"
 #include "session.h"
+#include "../engine/core/jsonutil.h"
 #include "../engine/core/record.h"
 
 #include <stdlib.h>
@@ -9,14 +11,16 @@
 
 int gr_position_load(const char *path, gr_game *g, void **state, gr_error *err)
 {
-    json_error_t je;
-    json_t *root = json_load_file(path, 0, &je);
-    if (!root) return gr_error_set(err, "%s:%d: cannot read a JSON position: %s", path, je.line, je.text);
-    int is_record = json_object_get(root, "actions") != NULL;
-    json_decref(root);
     *state = NULL;
+    /* a file name or an http(s) URL; size-limited, duplicate keys refused */
+    json_t *root = gr_json_load_file(path, err);
+    if (!root) return -1;
+    int is_record = json_object_get(root, "actions") != NULL;
     if (!is_record) {
-        if (gr_game_load(g, path, err)) return -1;
+        /* what gr_game_load does, without reading (or fetching) path again */
+        int rc = gr_game_from_json(g, root, path, err);
+        json_decref(root);
+        if (rc) return -1;
         *state = calloc(1, g->rs->state_size);
         if (!*state) {
             gr_game_free(g);
@@ -26,7 +30,9 @@ int gr_position_load(const char *path, gr_game *g, void **state, gr_error *err)
         return 0;
     }
     gr_record rec;
-    if (gr_record_load(&rec, path, err)) return -1;
+    int rrc = gr_record_from_json(&rec, root, path, err);
+    json_decref(root);
+    if (rrc) return -1;
     if (gr_game_from_json(g, rec.scenario, rec.scenario_file[0] ? rec.scenario_file : path, err)) {
         gr_error_prefix(err, "%s: embedded scenario: ", path);
         gr_record_free(&rec);

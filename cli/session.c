@@ -2,6 +2,7 @@
 #include "session.h"
 #include "svg.h"
 #include "narrate.h"
+#include "../engine/core/fsutil.h"
 #include "../engine/core/jsonutil.h"
 #include "../engine/core/rng.h"
 
@@ -44,13 +45,8 @@ static int scan_dir(const char *dir, char *buf, size_t cap)
 
 int gr_find_default_scenario(char *buf, size_t cap, gr_error *err)
 {
-    const char *root = getenv("GROGNARD_ROOT");
     char dir[1024];
-    if (root && *root) {
-        snprintf(dir, sizeof dir, "%s/scenarios", root);
-        if (scan_dir(dir, buf, cap) == 0) return 0;
-    }
-    if (scan_dir("scenarios", buf, cap) == 0) return 0;
+    if (gr_find_data("scenarios", dir, sizeof dir) == 0 && scan_dir(dir, buf, cap) == 0) return 0;
     return gr_error_set(err, "no default scenario found under ./scenarios (set GROGNARD_ROOT to the Grognard folder)");
 }
 
@@ -161,6 +157,11 @@ int gr_play(const gr_game *g, void *state, gr_player *const players[2], gr_recor
     gr_game_side_names(g, names);
     gr_narrator_init(&nar, names[0], names[1], 0);
     int last_side = rs->to_move(g->scn, state), changes = 0;
+    if (o->narrate && last_side != GR_TERMINAL) {
+        char desc[256];
+        rs->describe_decision(g->scn, state, desc, sizeof desc);
+        fprintf(o->narrate, "\n== the battle opens: %s ==\n", desc);
+    }
     while (rs->to_move(g->scn, state) != GR_TERMINAL) {
         if (o->max_decisions && count >= o->max_decisions) break;
         int side = rs->to_move(g->scn, state);
@@ -213,6 +214,15 @@ int gr_replay(const gr_game *g, const gr_record *rec, void *state, gr_log *log, 
     gr_dice_set_log(&dice, log);
     rs->init(g->scn, state);
     for (int i = 0; i < rec->nactions; i++) {
+        /* a correction made at the table (the assistant's "edit" lines) */
+        if (!strncmp(rec->actions[i], GR_RECORD_EDIT_PREFIX, strlen(GR_RECORD_EDIT_PREFIX))) {
+            if (!rs->edit) return gr_error_set(err, "action %d is a correction, which %s does not support", i + 1, rs->name);
+            if (rs->edit(g->scn, state, rec->actions[i] + strlen(GR_RECORD_EDIT_PREFIX), log, err)) {
+                gr_error_prefix(err, "action %d '%s': ", i + 1, rec->actions[i]);
+                return -1;
+            }
+            continue;
+        }
         gr_action a;
         if (rs->parse_action(g->scn, state, rec->actions[i], &a, err) ||
             rs->apply(g->scn, state, &a, &dice, log, err)) {

@@ -117,8 +117,10 @@ int gr_eval_load(gr_eval *e, const gr_game *g, const char *path, gr_error *err)
 {
     char buf[1024];
     if (!path) {
-        const char *root = getenv("GROGNARD_ROOT");
-        snprintf(buf, sizeof buf, "%s%seval/weights/%s.json", root ? root : "", root ? "/" : "", g->rs->name);
+        char rel[128];
+        snprintf(rel, sizeof rel, "eval/weights/%s.json", g->rs->name);
+        /* not found anywhere: the plain relative name, for the message */
+        if (gr_find_data(rel, buf, sizeof buf)) snprintf(buf, sizeof buf, "%s", rel);
         path = buf;
     }
     size_t len;

@@ -134,7 +134,13 @@ static int manual_draw(gr_dice *d, int n, int *out, const char *what, const char
             }
             out[got++] = face;
         }
-        if (!bad) return 1;
+        if (!bad) {
+            if (d->echo && d->out) {
+                for (int i = 0; i < n; i++) fprintf(d->out, "%s%d", i ? " " : "", out[i]);
+                fprintf(d->out, "\n");
+            }
+            return 1;
+        }
     }
     return dice_fail(d, "no valid dice after %d tries while rolling for %s",
                      GR_DICE_MANUAL_TRIES, purpose);

@@ -24,6 +24,8 @@ typedef struct gr_dice {
     const int *script;       /* GR_DICE_SCRIPT: faces 1..6, not owned */
     int nscript, pos;
     FILE *in, *out;          /* GR_DICE_MANUAL: where to read faces, where to prompt */
+    int echo;                /* GR_DICE_MANUAL: repeat the faces read after the prompt
+                                (input that is not a terminal, so transcripts read well) */
     gr_log *log;             /* may be NULL */
     int side;                /* side to stamp on logged rolls (-1 none) */
     long rolled;             /* dice thrown so far */

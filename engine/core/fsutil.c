@@ -187,3 +187,33 @@ int gr_write_atomic(const char *path, const void *data, size_t len, gr_error *er
     sync_parent_dir(path);
     return 0;
 }
+
+int gr_find_data(const char *rel, char *buf, size_t cap)
+{
+    char cand[4096];
+    const char *root = getenv("GROGNARD_ROOT");
+    if (root && *root) {
+        snprintf(cand, sizeof cand, "%s/%s", root, rel);
+        if (access(cand, R_OK) == 0) goto found;
+    }
+    snprintf(cand, sizeof cand, "%s", rel);
+    if (access(cand, R_OK) == 0) goto found;
+    /* build/grognard, build/san/grognard, build/san/tests/x: up to three levels */
+    char exe[2048];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = 0;
+        for (int up = 1; up <= 3; up++) {
+            char *slash = strrchr(exe, '/');
+            if (!slash) break;
+            *slash = 0;
+            snprintf(cand, sizeof cand, "%s/../%s", exe, rel);
+            if (access(cand, R_OK) == 0) goto found;
+        }
+    }
+    return -1;
+found:
+    if (strlen(cand) >= cap) return -1;
+    memcpy(buf, cand, strlen(cand) + 1);
+    return 0;
+}

@@ -13,4 +13,10 @@ char *gr_read_file(const char *path, size_t max_bytes, size_t *len, gr_error *er
 /* Writes data to path atomically; 0 or -1 with a message. */
 int gr_write_atomic(const char *path, const void *data, size_t len, gr_error *err);
 
+/* Finds a file or folder of Grognard's own data (rel like
+ * "eval/weights/fogn.json" or "scenarios"): under $GROGNARD_ROOT, the
+ * current folder, or the checkout the running program was built in (one to
+ * three folders above the executable). 0 with the path in buf, or -1. */
+int gr_find_data(const char *rel, char *buf, size_t cap);
+
 #endif

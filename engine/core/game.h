@@ -141,6 +141,11 @@ typedef struct gr_ruleset {
     /* Notation: print and parse one action (parse errors say what was expected). */
     int (*format_action)(const void *scn, const void *state, const gr_action *a, char *buf, size_t cap);
     int (*parse_action)(const void *scn, const void *state, const char *text, gr_action *out, gr_error *err);
+    /* Optional: a correction of the position typed by a person ("u3 at 12 20
+     * facing 90", "u3 cohesion disordered"), for the tabletop assistant.
+     * 0, or -1 with the reason and the state unchanged. NULL when the ruleset
+     * has none. */
+    int (*edit)(const void *scn, void *state, const char *text, gr_log *log, gr_error *err);
     /* A line describing the decision now due ("side 0, movement, unit 3/45e Ligne"). */
     void (*describe_decision)(const void *scn, const void *state, char *buf, size_t cap);
 

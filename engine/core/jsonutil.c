@@ -2,8 +2,10 @@
  * record loaders. Every failure message starts with the JSON path of the
  * offending value ("$.units[3].x: ...") and says what was wanted and what was
  * found, so a scenario author can go straight to the mistake. Optional keys
- * whose value is JSON null are treated as absent. */
+ * whose value is JSON null are treated as absent. gr_json_load_file takes an
+ * http:// or https:// URL as well as a file name (fetch.h). */
 #include "jsonutil.h"
+#include "fetch.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -56,6 +58,7 @@ json_t *gr_json_load_file(const char *path, gr_error *err)
         gr_error_set(err, "no file name given");
         return NULL;
     }
+    if (gr_fetch_is_url(path)) return gr_fetch_json(path, (size_t)GR_JSON_MAX_FILE, err);
     FILE *f = fopen(path, "rb");
     if (!f) {
         gr_error_set(err, "%s: cannot open: %s", path, strerror(errno));

@@ -1,11 +1,13 @@
 /* record.c - saving and loading game records as JSON:
  *   {"format": "grognard-record", "version": 1, "ruleset": "fogn",
  *    "scenario_file": "...", "seed": "18446744073709551615",
- *    "scenario": {...}, "actions": ["...", ...], "rolls": [4, 1, 6, ...]}
+ *    "scenario": {...}, "actions": ["...", ...], "rolls": [4, 1, 6, ...],
+ *    "session": {...}}   (optional: a front end's settings, cli/live.h)
  * The seed is written as a string of decimal digits because JSON integers
  * (json_int_t) are signed; a plain integer is accepted on load too. Loading
  * checks every field and names the file and the JSON path of the first
- * problem; on failure the record is left empty, never half filled. */
+ * problem; on failure the record is left empty, never half filled. A record
+ * loads from an http:// or https:// URL as well as from a file (fetch.h). */
 #include "record.h"
 
 #include <stdint.h>
@@ -13,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fetch.h"
 #include "fsutil.h"
 
 #define GR_RECORD_FORMAT "grognard-record"
@@ -40,6 +43,7 @@ void gr_record_free(gr_record *r)
 {
     if (!r) return;
     json_decref(r->scenario);
+    json_decref(r->session);
     for (int i = 0; i < r->nactions; i++) free(r->actions[i]);
     free(r->actions);
     free(r->rolls);
@@ -141,6 +145,11 @@ static json_t *record_to_json(const gr_record *r, const char *path, gr_error *er
         if (ok && json_object_set(root, keys[k], val[k]) != 0) ok = 0;
         if (!ok) gr_error_set(err, "cannot save %s: out of memory", path);
     }
+    /* a front end's settings (cli/live.h), last */
+    if (ok && r->session && json_object_set(root, "session", r->session) != 0) {
+        gr_error_set(err, "cannot save %s: out of memory", path);
+        ok = 0;
+    }
     for (int k = 0; k < K_N; k++) json_decref(val[k]);
     if (!ok) {
         json_decref(root);
@@ -216,7 +225,7 @@ static int get_str(json_t *root, const char *file, const char *key, int required
 }
 
 static const char *const record_keys[] = {
-    "format", "version", "ruleset", "scenario_file", "seed", "scenario", "actions", "rolls",
+    "format", "version", "ruleset", "scenario_file", "seed", "scenario", "actions", "rolls", "session",
 };
 
 /* Fills r (already zeroed) from root; -1 with a message (r may hold part). */
@@ -270,6 +279,10 @@ static int record_from_json(gr_record *r, json_t *root, const char *file, gr_err
             return gr_error_set(err, "%s: $.actions[%zu]: out of memory", file, i);
     }
 
+    v = json_object_get(root, "session");
+    if (v && !json_is_object(v)) return gr_error_set(err, "%s: $.session: expected an object", file);
+    if (v) r->session = json_incref(v);
+
     arr = json_object_get(root, "rolls");
     if (arr) {
         if (!json_is_array(arr)) return gr_error_set(err, "%s: $.rolls: expected an array", file);
@@ -289,14 +302,21 @@ int gr_record_load(gr_record *r, const char *path, gr_error *err)
     if (!r) return gr_error_set(err, "cannot load a record: nowhere to put it");
     memset(r, 0, sizeof *r);
     if (!path) return gr_error_set(err, "cannot load a record: no file given");
-    size_t len;
-    char *text = gr_read_file(path, GR_RECORD_MAX_BYTES, &len, err);
-    if (!text) return -1;
-    json_error_t je;
-    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
-    free(text);
-    if (!root)
-        return gr_error_set(err, "%s:%d:%d: %s", path, je.line, je.column, je.text);
+    json_t *root;
+    if (gr_fetch_is_url(path)) {
+        /* same parse flags as below; the message names the URL and the cause */
+        root = gr_fetch_json(path, GR_RECORD_MAX_BYTES, err);
+        if (!root) return -1;
+    } else {
+        size_t len;
+        char *text = gr_read_file(path, GR_RECORD_MAX_BYTES, &len, err);
+        if (!text) return -1;
+        json_error_t je;
+        root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+        free(text);
+        if (!root)
+            return gr_error_set(err, "%s:%d:%d: %s", path, je.line, je.column, je.text);
+    }
     gr_record tmp;
     memset(&tmp, 0, sizeof tmp);
     int rc = record_from_json(&tmp, root, path, err);
@@ -306,5 +326,19 @@ int gr_record_load(gr_record *r, const char *path, gr_error *err)
         return -1;
     }
     *r = tmp;   /* the scenario's last other reference went with root */
+    return 0;
+}
+
+int gr_record_from_json(gr_record *r, json_t *root, const char *name, gr_error *err)
+{
+    if (!r) return gr_error_set(err, "cannot read a record: nowhere to put it");
+    memset(r, 0, sizeof *r);
+    gr_record tmp;
+    memset(&tmp, 0, sizeof tmp);
+    if (record_from_json(&tmp, root, name ? name : "(record)", err) != 0) {
+        gr_record_free(&tmp);
+        return -1;
+    }
+    *r = tmp;
     return 0;
 }

@@ -15,6 +15,12 @@ int fogn_re_victory(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_lo
     (void)dice;
     gr_log_add(log, GR_EV_PHASE, st->active, "recovery phase");
     if (fogn_check_defeat(s, st, log)) return FOGN_ST_COUNT;
+    if (log) {
+        /* where both armies stand, for the narrative (§14) */
+        gr_log_add(log, GR_EV_NOTE, -1, "army morale: %s attrition %.1f of %d, %s %.1f of %d", s->side_name[0],
+                   fogn_attrition_exact(s, st, 0), fogn_acv(s, 0), s->side_name[1], fogn_attrition_exact(s, st, 1),
+                   fogn_acv(s, 1));
+    }
     return FOGN_ST_RE_VICTORY + 1;
 }
 

@@ -2,6 +2,7 @@
  * result, the evaluator's features, what to draw, the state as JSON, the
  * invariants checked after every action in debug builds, and a text summary. */
 #include "steps.h"
+#include "edit.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -329,6 +330,7 @@ const gr_ruleset fogn_ruleset = {
     .turn = fogn_turn,
     .format_action = fogn_format_action,
     .parse_action = fogn_parse_action,
+    .edit = fogn_edit,
     .describe_decision = fogn_describe,
     .state_to_json = fogn_state_to_json,
     .state_from_json = NULL,

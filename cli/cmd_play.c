@@ -1,0 +1,387 @@
+/* cmd_play.c - `grognard play SCENARIO|SAVE --side S [--ai SPEC | --level L]`:
+ * a game against the AI at the keyboard. The player types orders in the
+ * notation or picks them by number from the list of legal orders; the AI
+ * plays the other side; the battle is told as it goes. `undo` takes back the
+ * player's own orders of the turn up to the last one that threw dice (dice
+ * once seen stand, as at the table); `save` and `load` at any point (saves
+ * are written atomically and a save that does not replay is refused whole);
+ * `map` draws the table. When the input ends before the battle does, the
+ * game is saved so nothing is lost. */
+#include "commands.h"
+#include "live.h"
+#include "repl.h"
+#include "session.h"
+#include "position.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define PLAY_DEFAULT_DIR "out"
+#define PLAY_HINT_SPEC "mcts:ms=1000"
+
+/* difficulty levels: the AI behind each name */
+static const struct {
+    const char *name, *spec;
+} levels[] = {
+    {"easy", "greedy"},
+    {"normal", "mcts:ms=1000"},
+    {"hard", "mcts:ms=4000,threads=2"},
+};
+
+static const char *help_text =
+    "orders:\n"
+    "  NUMBER              the order with that number in 'list'\n"
+    "  u3 advance u12 to 6 an order in the notation (docs/notation.md); exact moves too:\n"
+    "  u3 move FR -30 4.5  pivot on the front right corner 30 deg and go 4.5 MU\n"
+    "  done                end this step (e.g. no more assaults)\n"
+    "session:\n"
+    "  list                the legal orders of this decision, numbered\n"
+    "  hint                what the AI would order here, and why\n"
+    "  undo                take back your last order (not past dice already thrown)\n"
+    "  show                the position as text\n"
+    "  map [FILE]          draw the table as SVG\n"
+    "  log                 the battle so far\n"
+    "  save [FILE]         save the game (atomic)\n"
+    "  load FILE           load a saved game (refused whole if it does not replay)\n"
+    "  quit                save and leave\n";
+
+typedef struct play_ctx {
+    gr_live L;
+    gr_repl R;
+    int human;
+    char ai_spec[128];
+    gr_player *ai, *hinter;
+    unsigned long long seed;
+    char save_path[512], map_path[512];
+} play_ctx;
+
+static int make_ai(play_ctx *c, gr_error *err)
+{
+    gr_player_free(c->ai);
+    gr_player_free(c->hinter);
+    c->hinter = NULL;
+    c->ai = gr_player_create(c->ai_spec, &c->L.g, c->seed * 2 + 2, err);
+    return c->ai ? 0 : -1;
+}
+
+static json_t *session_json(const play_ctx *c)
+{
+    json_t *s = json_object();
+    json_object_set_new(s, "mode", json_string("play"));
+    json_object_set_new(s, "human_side", json_integer(c->human));
+    json_object_set_new(s, "ai", json_string(c->ai_spec));
+    return s;
+}
+
+static int save_game(play_ctx *c, const char *path, gr_error *err)
+{
+    json_t *s = session_json(c);
+    int rc = gr_live_save(&c->L, path, s, err);
+    json_decref(s);
+    return rc;
+}
+
+static void ensure_dir_of(const char *path)
+{
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (!slash || slash == dir) return;
+    *slash = 0;
+    if (mkdir(dir, 0755) && errno != EEXIST) return;
+}
+
+/* the AI's decisions until it is the player's turn or the game ends */
+static int ai_moves(play_ctx *c, gr_error *err)
+{
+    const gr_ruleset *rs = c->L.g.rs;
+    void *before = malloc(rs->state_size);
+    if (!before) return gr_error_set(err, "out of memory");
+    int rc = 0;
+    while (!gr_live_over(&c->L) && gr_live_to_move(&c->L) != c->human) {
+        gr_action a;
+        if (c->ai->choose(c->ai, &c->L.g, c->L.st, &a, err)) { rc = -1; break; }
+        memcpy(before, c->L.st, rs->state_size);
+        if (gr_live_apply(&c->L, &a, err)) { rc = -1; break; }
+        gr_player_observe(c->ai, &c->L.g, before, &a);
+        gr_repl_tell(&c->R, &c->L);
+    }
+    free(before);
+    gr_live_clear_undo(&c->L); /* the other side has moved: what went before stands */
+    return rc;
+}
+
+static void human_order(play_ctx *c, const gr_action *a, int undoable)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    const gr_ruleset *rs = c->L.g.rs;
+    void *before = malloc(rs->state_size);
+    if (!before) { fprintf(stdout, "out of memory\n"); return; }
+    memcpy(before, c->L.st, rs->state_size);
+    int marked = undoable && !gr_live_push_undo(&c->L);
+    if (gr_live_apply(&c->L, a, &err)) {
+        if (marked) gr_live_undo(&c->L);
+        printf("refused: %s\n", err.msg);
+    } else {
+        gr_player_observe(c->ai, &c->L.g, before, a);
+        gr_repl_tell(&c->R, &c->L);
+        if (c->L.last_dice > 0) gr_live_clear_undo(&c->L);
+    }
+    free(before);
+}
+
+/* a decision with a single legal order is taken without asking */
+static int forced_order(play_ctx *c, const char *desc)
+{
+    gr_action acts[2];
+    if (c->L.g.rs->legal_actions(c->L.g.scn, c->L.st, acts, 2) != 1) return 0;
+    char text[160];
+    c->L.g.rs->format_action(c->L.g.scn, c->L.st, &acts[0], text, sizeof text);
+    printf("(%s: the only order is '%s')\n", desc, text);
+    human_order(c, &acts[0], 0);
+    return 1;
+}
+
+static void notation_order(play_ctx *c, const char *line)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    gr_action a;
+    if (c->L.g.rs->parse_action(c->L.g.scn, c->L.st, line, &a, &err)) {
+        printf("not understood: %s ('help' lists the commands, 'list' the orders)\n", err.msg);
+        return;
+    }
+    human_order(c, &a, 1);
+}
+
+static void print_result(const play_ctx *c)
+{
+    gr_result res;
+    c->L.g.rs->result(c->L.g.scn, c->L.st, &res);
+    const char *names[2];
+    gr_game_side_names(&c->L.g, names);
+    printf("\nthe battle is over: %s\n", res.reason);
+    if (res.winner == c->human) printf("you (%s) win\n", names[c->human]);
+    else if (res.winner >= 0) printf("the AI (%s) wins\n", names[res.winner]);
+    else printf("a draw\n");
+}
+
+static int parse_num(const char *s, unsigned long long *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end || end == s || s[0] == '-') return -1;
+    *out = v;
+    return 0;
+}
+
+/* returns 1 to go on, 0 to leave */
+static int session_command(play_ctx *c, gr_repl_cmd cmd, const char *arg, const char *msg)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    const gr_ruleset *rs = c->L.g.rs;
+    switch (cmd) {
+    case GR_CMD_EMPTY: break;
+    case GR_CMD_HELP: fputs(help_text, stdout); break;
+    case GR_CMD_LIST: gr_repl_list(&c->L, stdout); break;
+    case GR_CMD_PICK: {
+        unsigned long long k;
+        char why[256];
+        gr_action a;
+        if (parse_num(arg, &k) || k > 100000) printf("refused: '%s' is not an order number\n", arg);
+        else if (gr_repl_pick(&c->L, (long)k, &a, why, sizeof why)) printf("refused: %s\n", why);
+        else human_order(c, &a, 1);
+        break;
+    }
+    case GR_CMD_UNDO:
+        if (gr_live_undo(&c->L))
+            printf("nothing to undo: your orders since the last dice and the AI's moves stand\n");
+        else {
+            char desc[256];
+            gr_repl_rewind(&c->R, &c->L);
+            if (make_ai(c, &err)) printf("error: %s\n", err.msg);
+            rs->describe_decision(c->L.g.scn, c->L.st, desc, sizeof desc);
+            printf("undone; now: %s\n", desc);
+        }
+        break;
+    case GR_CMD_MAP: {
+        const char *p = arg[0] ? arg : c->map_path;
+        ensure_dir_of(p);
+        if (gr_write_map(&c->L.g, c->L.st, p, &err)) printf("error: %s\n", err.msg);
+        else printf("map: %s\n", p);
+        break;
+    }
+    case GR_CMD_SAVE: {
+        const char *p = arg[0] ? arg : c->save_path;
+        ensure_dir_of(p);
+        if (save_game(c, p, &err)) printf("error: %s\n", err.msg);
+        else printf("saved: %s (%d actions)\n", p, c->L.rec.nactions);
+        break;
+    }
+    case GR_CMD_LOAD: {
+        json_t *ses = NULL;
+        if (gr_live_load(&c->L, arg, NULL, NULL, &ses, &err)) {
+            printf("refused: %s\nthe game in progress goes on\n", err.msg);
+            break;
+        }
+        json_t *side = json_object_get(ses, "human_side");
+        const char *ai = json_string_value(json_object_get(ses, "ai"));
+        if (json_is_integer(side) && (json_integer_value(side) == 0 || json_integer_value(side) == 1))
+            c->human = (int)json_integer_value(side);
+        if (ai && strlen(ai) < sizeof c->ai_spec) snprintf(c->ai_spec, sizeof c->ai_spec, "%s", ai);
+        json_decref(ses);
+        gr_repl_free(&c->R);
+        if (gr_repl_init(&c->R, &c->L, stdout, &err) || make_ai(c, &err)) {
+            printf("error: %s\n", err.msg);
+            return 0;
+        }
+        char desc[256];
+        rs = c->L.g.rs;
+        rs->describe_decision(c->L.g.scn, c->L.st, desc, sizeof desc);
+        printf("loaded %s: %d actions; now: %s\n", arg, c->L.rec.nactions, desc);
+        break;
+    }
+    case GR_CMD_SHOW: rs->summary(c->L.g.scn, c->L.st, stdout); break;
+    case GR_CMD_HINT:
+        if (!c->hinter) c->hinter = gr_player_create(PLAY_HINT_SPEC, &c->L.g, c->seed * 2 + 5, &err);
+        if (!c->hinter || gr_repl_hint(&c->L, c->hinter, c->seed + (unsigned long long)c->L.rec.nactions, stdout, &err))
+            printf("error: %s\n", err.msg);
+        break;
+    case GR_CMD_EDIT:
+        printf("refused: corrections of the position belong to the tabletop assistant (grognard assist); "
+               "here the program keeps the table\n");
+        break;
+    case GR_CMD_LOG: {
+        gr_narrator n;
+        const char *names[2];
+        gr_game_side_names(&c->L.g, names);
+        gr_narrator_init(&n, names[0], names[1], 0);
+        gr_narrate(&n, &c->L.log, 0, stdout);
+        break;
+    }
+    case GR_CMD_QUIT: return 0;
+    case GR_CMD_BAD: printf("refused: %s\n", msg); break;
+    case GR_CMD_NONE: break;
+    }
+    return 1;
+}
+
+int gr_cmd_play(int argc, char **argv)
+{
+    static const char *usage =
+        "usage: grognard play SCENARIO|SAVE --side S [--ai SPEC | --level easy|normal|hard] [--seed N]\n"
+        "                     [--save FILE] [--map FILE]\n"
+        "  S: 0, 1 or a side's name; the AI plays the other side (default level normal: mcts:ms=1000)\n";
+    const char *file = NULL, *side_text = NULL, *ai = NULL, *level = NULL, *save = NULL, *map = NULL;
+    unsigned long long seed = 1;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--side") && i + 1 < argc) side_text = argv[++i];
+        else if (!strcmp(argv[i], "--ai") && i + 1 < argc) ai = argv[++i];
+        else if (!strcmp(argv[i], "--level") && i + 1 < argc) level = argv[++i];
+        else if (!strcmp(argv[i], "--save") && i + 1 < argc) save = argv[++i];
+        else if (!strcmp(argv[i], "--map") && i + 1 < argc) map = argv[++i];
+        else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
+            if (parse_num(argv[++i], &seed)) { fprintf(stderr, "grognard play: --seed takes a whole number, not '%s'\n", argv[i]); return 2; }
+        } else if (argv[i][0] != '-' && !file) file = argv[i];
+        else { fprintf(stderr, "grognard play: unexpected argument '%s'\n%s", argv[i], usage); return 2; }
+    }
+    if (!file) { fprintf(stderr, "grognard play: a SCENARIO (or a saved game) is needed\n%s", usage); return 2; }
+    if (ai && level) { fprintf(stderr, "grognard play: give --ai or --level, not both\n"); return 2; }
+    play_ctx c;
+    memset(&c, 0, sizeof c);
+    c.seed = seed;
+    c.human = -1;
+    snprintf(c.ai_spec, sizeof c.ai_spec, "%s", levels[1].spec);
+    if (level) {
+        size_t k = 0;
+        while (k < sizeof levels / sizeof *levels && strcmp(levels[k].name, level)) k++;
+        if (k == sizeof levels / sizeof *levels) { fprintf(stderr, "grognard play: --level is easy, normal or hard, not '%s'\n", level); return 2; }
+        snprintf(c.ai_spec, sizeof c.ai_spec, "%s", levels[k].spec);
+    }
+    if (ai) {
+        if (strlen(ai) >= sizeof c.ai_spec) { fprintf(stderr, "grognard play: --ai spec too long\n"); return 2; }
+        snprintf(c.ai_spec, sizeof c.ai_spec, "%s", ai);
+    }
+    snprintf(c.save_path, sizeof c.save_path, "%s", save ? save : PLAY_DEFAULT_DIR "/play-save.json");
+    snprintf(c.map_path, sizeof c.map_path, "%s", map ? map : PLAY_DEFAULT_DIR "/play-map.svg");
+    gr_error err;
+    gr_error_clear(&err);
+    if (gr_live_open(&c.L, file, seed, 0, NULL, NULL, &err)) { fprintf(stderr, "grognard play: %s\n", err.msg); return 1; }
+    /* a saved game names its side and AI, unless the command line says otherwise */
+    json_t *ses = c.L.rec.session;
+    if (ses) {
+        json_t *hs = json_object_get(ses, "human_side");
+        if (json_is_integer(hs) && (json_integer_value(hs) == 0 || json_integer_value(hs) == 1)) c.human = (int)json_integer_value(hs);
+        const char *sai = json_string_value(json_object_get(ses, "ai"));
+        if (sai && !ai && !level && strlen(sai) < sizeof c.ai_spec) snprintf(c.ai_spec, sizeof c.ai_spec, "%s", sai);
+    }
+    const char *names[2];
+    gr_game_side_names(&c.L.g, names);
+    if (side_text) c.human = gr_side_from_text(&c.L.g, side_text);
+    int rc = 1;
+    if (c.human < 0) {
+        fprintf(stderr, "grognard play: %s side '%s' (0, 1, %s or %s)\n%s", side_text ? "unknown" : "--side is needed, e.g.",
+                side_text ? side_text : names[0], names[0], names[1], usage);
+        rc = 2;
+        goto out;
+    }
+    if (gr_repl_init(&c.R, &c.L, stdout, &err) || make_ai(&c, &err)) { fprintf(stderr, "grognard play: %s\n", err.msg); goto out; }
+    printf("%s: you play %s, the AI (%s) plays %s. Type 'help' for the commands, 'list' for your orders.\n",
+           c.L.g.path, names[c.human], c.ai_spec, names[c.human ^ 1]);
+    char line[GR_REPL_LINE_MAX];
+    int echo = !isatty(fileno(stdin));
+    for (;;) {
+        gr_repl_tell(&c.R, &c.L);
+        if (gr_live_over(&c.L)) {
+            print_result(&c);
+            ensure_dir_of(c.save_path);
+            if (!save_game(&c, c.save_path, &err)) printf("record: %s\n", c.save_path);
+            else fprintf(stderr, "grognard play: the record could not be saved: %s\n", err.msg);
+            rc = 0;
+            break;
+        }
+        if (gr_live_to_move(&c.L) != c.human) {
+            if (ai_moves(&c, &err)) { fprintf(stderr, "grognard play: the AI failed: %s\n", err.msg); break; }
+            continue;
+        }
+        char desc[256];
+        c.L.g.rs->describe_decision(c.L.g.scn, c.L.st, desc, sizeof desc);
+        if (forced_order(&c, desc)) continue;
+        printf("[%s] %s > ", names[c.human], desc);
+        fflush(stdout);
+        int too_long;
+        if (!gr_repl_read(stdin, line, sizeof line, &too_long)) {
+            ensure_dir_of(c.save_path);
+            if (save_game(&c, c.save_path, &err)) fprintf(stderr, "\ngrognard play: input ended and the game could not be saved: %s\n", err.msg);
+            else printf("\ninput ended before the battle did; the game is saved in %s (grognard play %s goes on)\n", c.save_path, c.save_path);
+            rc = 0;
+            break;
+        }
+        if (echo) printf("%s\n", line); /* a transcript reads like the session */
+        if (too_long) { printf("refused: the line is longer than %d characters\n", GR_REPL_LINE_MAX - 1); continue; }
+        char arg[GR_REPL_LINE_MAX], msg[256];
+        gr_repl_cmd cmd = gr_repl_parse(&c.R, line, arg, sizeof arg, msg, sizeof msg);
+        if (cmd == GR_CMD_NONE) { notation_order(&c, line); continue; }
+        if (!session_command(&c, cmd, arg, msg)) {
+            if (!gr_live_over(&c.L)) {
+                ensure_dir_of(c.save_path);
+                if (!save_game(&c, c.save_path, &err)) printf("saved: %s\n", c.save_path);
+                else fprintf(stderr, "grognard play: could not save: %s\n", err.msg);
+            }
+            rc = 0;
+            break;
+        }
+    }
+out:
+    gr_player_free(c.ai);
+    gr_player_free(c.hinter);
+    gr_repl_free(&c.R);
+    gr_live_free(&c.L);
+    return rc;
+}

@@ -1,0 +1,195 @@
+/* repl.c - the typed-command pieces shared by `play` and `assist` (repl.h). */
+#include "repl.h"
+#include "session.h"
+#include "../ai/explain.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* one pattern per command, matched whole and case-insensitively */
+static const struct {
+    gr_repl_cmd cmd;
+    const char *pattern;
+} patterns[] = {
+    {GR_CMD_HELP, "(?:help|\\?)"},
+    {GR_CMD_LIST, "(?:list|orders|ls)"},
+    {GR_CMD_PICK, "#?([0-9]+)"},
+    {GR_CMD_UNDO, "undo"},
+    {GR_CMD_MAP, "map(?:\\s+(\\S+))?"},
+    {GR_CMD_SAVE, "save(?:\\s+(\\S+))?(\\s+\\S.*)?"},
+    {GR_CMD_LOAD, "load(?:\\s+(\\S+))?(\\s+\\S.*)?"},
+    {GR_CMD_SHOW, "(?:show|status)"},
+    {GR_CMD_HINT, "(?:hint|suggest)"},
+    {GR_CMD_EDIT, "(?:edit|fix)(?:\\s+(.*))?"},
+    {GR_CMD_LOG, "log(?:\\s+(\\S+))?"},
+    {GR_CMD_QUIT, "(?:quit|exit)"},
+};
+#define NPATTERNS ((int)(sizeof patterns / sizeof *patterns))
+
+int gr_repl_init(gr_repl *r, const gr_live *L, FILE *out, gr_error *err)
+{
+    memset(r, 0, sizeof *r);
+    _Static_assert(sizeof r->re / sizeof *r->re >= sizeof patterns / sizeof *patterns, "room for the patterns");
+    for (int i = 0; i < NPATTERNS; i++) {
+        r->re[i] = gr_regex_compile(patterns[i].pattern, 1, err);
+        if (!r->re[i]) {
+            gr_repl_free(r);
+            return -1;
+        }
+    }
+    const char *names[2];
+    gr_game_side_names(&L->g, names);
+    gr_narrator_init(&r->nar, names[0], names[1], 0);
+    r->out = out;
+    r->told = L->log.n;
+    return 0;
+}
+
+void gr_repl_free(gr_repl *r)
+{
+    for (size_t i = 0; i < sizeof r->re / sizeof *r->re; i++) gr_regex_free(r->re[i]);
+    memset(r, 0, sizeof *r);
+}
+
+int gr_repl_read(FILE *in, char *buf, size_t cap, int *too_long)
+{
+    *too_long = 0;
+    size_t n = 0;
+    int c, any = 0;
+    while ((c = fgetc(in)) != EOF) {
+        any = 1;
+        if (c == '\n') break;
+        if (n + 1 < cap) buf[n++] = (char)c;
+        else *too_long = 1;
+    }
+    if (!any) return 0;
+    buf[n] = 0;
+    /* trim: blanks, a carriage return, a trailing comment */
+    char *hash = strstr(buf, " #");
+    if (buf[0] == '#') buf[0] = 0;
+    else if (hash) *hash = 0;
+    size_t len = strlen(buf);
+    while (len && isspace((unsigned char)buf[len - 1])) buf[--len] = 0;
+    size_t lead = strspn(buf, " \t\r");
+    if (lead) memmove(buf, buf + lead, len - lead + 1);
+    return 1;
+}
+
+gr_repl_cmd gr_repl_parse(const gr_repl *r, const char *line, char *arg, size_t argcap, char *msg, size_t msgcap)
+{
+    if (argcap) arg[0] = 0;
+    if (msgcap) msg[0] = 0;
+    if (!line[0]) return GR_CMD_EMPTY;
+    for (size_t i = 0; line[i]; i++)
+        if ((unsigned char)line[i] < 0x20 && line[i] != '\t') {
+            snprintf(msg, msgcap, "the line holds a control character (byte %u at column %zu)",
+                     (unsigned)(unsigned char)line[i], i + 1);
+            return GR_CMD_BAD;
+        }
+    for (int i = 0; i < NPATTERNS; i++) {
+        gr_match m;
+        int ok = gr_regex_match(r->re[i], line, &m);
+        if (ok < 0) {
+            snprintf(msg, msgcap, "the line is not valid text (UTF-8)");
+            return GR_CMD_BAD;
+        }
+        if (ok != 1) continue;
+        gr_repl_cmd c = patterns[i].cmd;
+        if (m.ngroups > 1) gr_match_group(&m, 1, arg, argcap);
+        if ((c == GR_CMD_SAVE || c == GR_CMD_LOAD) && m.ngroups > 2 && gr_match_group(&m, 2, NULL, 0) >= 0) {
+            snprintf(msg, msgcap, "%s takes one file name (without spaces)", c == GR_CMD_SAVE ? "save" : "load");
+            return GR_CMD_BAD;
+        }
+        if (c == GR_CMD_LOAD && !arg[0]) {
+            snprintf(msg, msgcap, "load needs a file: load FILE");
+            return GR_CMD_BAD;
+        }
+        if (c == GR_CMD_EDIT && !arg[0]) {
+            snprintf(msg, msgcap, "edit needs a correction, e.g. 'edit u3 at 12 20 facing 90' (help lists them)");
+            return GR_CMD_BAD;
+        }
+        return c;
+    }
+    return GR_CMD_NONE;
+}
+
+int gr_repl_list(const gr_live *L, FILE *out)
+{
+    const gr_ruleset *rs = L->g.rs;
+    if (gr_live_over(L)) {
+        fprintf(out, "the game is over\n");
+        return 0;
+    }
+    gr_action *acts = malloc(GR_MAX_ACTIONS * sizeof *acts);
+    if (!acts) return 0;
+    int n = rs->legal_actions(L->g.scn, L->st, acts, GR_MAX_ACTIONS);
+    char desc[256];
+    rs->describe_decision(L->g.scn, L->st, desc, sizeof desc);
+    fprintf(out, "%s: %d order%s\n", desc, n, n == 1 ? "" : "s");
+    for (int i = 0; i < n; i++) {
+        char text[160];
+        rs->format_action(L->g.scn, L->st, &acts[i], text, sizeof text);
+        fprintf(out, "  %3d  %s\n", i + 1, text);
+    }
+    free(acts);
+    return n;
+}
+
+int gr_repl_pick(const gr_live *L, long pick, gr_action *a, char *msg, size_t cap)
+{
+    if (gr_live_over(L)) {
+        snprintf(msg, cap, "the game is over");
+        return -1;
+    }
+    gr_action *acts = malloc(GR_MAX_ACTIONS * sizeof *acts);
+    if (!acts) {
+        snprintf(msg, cap, "out of memory");
+        return -1;
+    }
+    int n = L->g.rs->legal_actions(L->g.scn, L->st, acts, GR_MAX_ACTIONS);
+    int rc = 0;
+    if (pick < 1 || pick > n) {
+        snprintf(msg, cap, "there is no order %ld: this decision has %d (1..%d; 'list' shows them)", pick, n, n);
+        rc = -1;
+    } else {
+        *a = acts[pick - 1];
+    }
+    free(acts);
+    return rc;
+}
+
+void gr_repl_tell(gr_repl *r, const gr_live *L)
+{
+    if (r->told > L->log.n) r->told = L->log.n;
+    r->told = gr_narrate(&r->nar, &L->log, r->told, r->out);
+}
+
+void gr_repl_rewind(gr_repl *r, const gr_live *L) { r->told = L->log.n; }
+
+int gr_repl_hint(const gr_live *L, gr_player *p, unsigned long long seed, FILE *out, gr_error *err)
+{
+    const gr_ruleset *rs = L->g.rs;
+    if (gr_live_over(L)) return gr_error_set(err, "the game is over");
+    gr_action a;
+    if (p->choose(p, &L->g, L->st, &a, err)) return -1;
+    char text[160], desc[256];
+    rs->describe_decision(L->g.scn, L->st, desc, sizeof desc);
+    rs->format_action(L->g.scn, L->st, &a, text, sizeof text);
+    gr_analysis *an = malloc(sizeof *an);
+    int have = an && p->analysis && !p->analysis(p, an);
+    gr_explanation ex;
+    int explained = !gr_explain(&L->g, L->st, &a, have ? an->alt[0].value : -1, GR_REPL_HINT_SIMS, seed, &ex);
+    fprintf(out, "%s\n  %s recommends: %s   (%s)\n", desc, p->name, text, explained ? ex.text : "the only order");
+    long total = 0;
+    for (int i = 0; have && i < an->n; i++) total += an->alt[i].visits;
+    for (int i = 0; have && i < an->n && i < GR_REPL_HINT_ALTS; i++) {
+        char at[160];
+        rs->format_action(L->g.scn, L->st, &an->alt[i].a, at, sizeof at);
+        fprintf(out, "     %-40s %5.1f%% of %ld iterations, expected score %.3f\n", at,
+                total ? 100.0 * (double)an->alt[i].visits / (double)total : 0.0, an->iterations, an->alt[i].value);
+    }
+    free(an);
+    return 0;
+}

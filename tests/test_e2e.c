@@ -1,0 +1,604 @@
+/* test_e2e.c - end-to-end tests of the interactive front ends: `grognard
+ * play`, `grognard assist` and `grognard protocol` are run as programs (the
+ * sanitizer build beside this test) and driven through their standard input,
+ * each for a whole game, with malformed input of many kinds mixed in. Each
+ * test checks the answer to every bad line, that the program neither crashed
+ * nor lost the game (exit status 0, the battle told to its end, the saved
+ * record replays), and for the protocol that scenarios load from URLs served
+ * by a local HTTP server on 127.0.0.1 (tests/http_server.h). Every run has
+ * its own temporary folder as working directory. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include "http_server.h"
+
+#define E2E_TIMEOUT_MS 300000   /* a run that takes longer than this is killed and fails */
+#define E2E_SCENARIO "scenarios/fogn/brigade-encounter.json"
+
+typedef struct fixture {
+    char dir[64];               /* the runs' working directory */
+    char bin[PATH_MAX];         /* the grognard under test */
+    char scenario[PATH_MAX];    /* absolute path of the scenario */
+} fixture;
+
+typedef struct run_out {
+    int status;                 /* exit status, or 128 + signal */
+    char *text;                 /* stdout and stderr, NUL-terminated */
+    size_t len;
+} run_out;
+
+/* ---- running the program ---- */
+
+static void append(run_out *r, const char *b, size_t n)
+{
+    char *p = realloc(r->text, r->len + n + 1);
+    assert_non_null(p);
+    memcpy(p + r->len, b, n);
+    r->len += n;
+    p[r->len] = 0;
+    r->text = p;
+}
+
+/* Runs the binary with args (NULL-terminated, args[0] the verb) in dir,
+ * feeding input on stdin while reading stdout+stderr. */
+static void run(const fixture *f, const char *const *args, const char *input, size_t inlen, run_out *r)
+{
+    memset(r, 0, sizeof *r);
+    append(r, "", 0);
+    int in[2], out[2];
+    assert_int_equal(pipe(in), 0);
+    assert_int_equal(pipe(out), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        dup2(in[0], 0);
+        dup2(out[1], 1);
+        dup2(out[1], 2);
+        close(in[0]);
+        close(in[1]);
+        close(out[0]);
+        close(out[1]);
+        if (chdir(f->dir) != 0) _exit(126);
+        const char *argv[32];
+        int n = 0;
+        argv[n++] = f->bin;
+        for (int i = 0; args[i] && n < 31; i++) argv[n++] = args[i];
+        argv[n] = NULL;
+        execv(f->bin, (char *const *)argv);
+        _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    signal(SIGPIPE, SIG_IGN);
+    fcntl(in[1], F_SETFL, O_NONBLOCK);
+    size_t sent = 0;
+    int in_open = 1;
+    if (inlen == 0) {
+        close(in[1]);
+        in_open = 0;
+    }
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (;;) {
+        struct pollfd p[2] = {{out[0], POLLIN, 0}, {in_open ? in[1] : -1, POLLOUT, 0}};
+        int k = poll(p, 2, 1000);
+        struct timespec t;
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        long ms = (t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000;
+        if (ms > E2E_TIMEOUT_MS) {
+            kill(pid, SIGKILL);
+            fail_msg("the run did not end within %d ms", E2E_TIMEOUT_MS);
+        }
+        if (k < 0 && errno == EINTR) continue;
+        assert_true(k >= 0);
+        if (in_open && (p[1].revents & (POLLOUT | POLLERR | POLLHUP))) {
+            ssize_t w = (p[1].revents & POLLOUT) ? write(in[1], input + sent, inlen - sent) : -1;
+            if (w > 0) sent += (size_t)w;
+            if (w < 0 && errno != EAGAIN) sent = inlen; /* the program stopped reading */
+            if (sent >= inlen) {
+                close(in[1]);
+                in_open = 0;
+            }
+        }
+        if (p[0].revents & (POLLIN | POLLHUP)) {
+            char buf[65536];
+            ssize_t n = read(out[0], buf, sizeof buf);
+            if (n > 0) append(r, buf, (size_t)n);
+            else if (n == 0) break;
+        }
+    }
+    if (in_open) close(in[1]);
+    close(out[0]);
+    int st;
+    assert_int_equal(waitpid(pid, &st, 0), pid);
+    r->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+static void run_text(const fixture *f, const char *const *args, const char *input, run_out *r)
+{
+    run(f, args, input, input ? strlen(input) : 0, r);
+}
+
+static int count(const char *hay, const char *needle)
+{
+    int n = 0;
+    for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle)) n++;
+    return n;
+}
+
+static void expect(const run_out *r, const char *needle)
+{
+    if (!strstr(r->text, needle)) {
+        size_t n = r->len;
+        /* the whole output, for whoever reads the failure */
+        FILE *o = fopen("/tmp/grognard_e2e_failed_output.txt", "w");
+        if (o) {
+            fwrite(r->text, 1, n, o);
+            fclose(o);
+        }
+        fail_msg("expected '%s' in the output (%zu bytes, all in /tmp/grognard_e2e_failed_output.txt), "
+                 "which ends with:\n%s", needle, n, r->text + (n > 1500 ? n - 1500 : 0));
+    }
+}
+
+/* input: the given lines, then `ones` lines of "1" (pick the first order,
+ * or a die showing 1) */
+static char *script(const char *const *lines, int ones)
+{
+    size_t cap = 1 << 16, n = 0;
+    char *s = malloc(cap);
+    assert_non_null(s);
+    for (int i = 0; lines && lines[i]; i++) {
+        size_t l = strlen(lines[i]);
+        while (n + l + 2 > cap) s = realloc(s, cap *= 2);
+        assert_non_null(s);
+        memcpy(s + n, lines[i], l);
+        n += l;
+        s[n++] = '\n';
+    }
+    for (int i = 0; i < ones; i++) {
+        while (n + 3 > cap) s = realloc(s, cap *= 2);
+        assert_non_null(s);
+        s[n++] = '1';
+        s[n++] = '\n';
+    }
+    s[n] = 0;
+    return s;
+}
+
+static void write_file(const fixture *f, const char *name, const char *text)
+{
+    char p[PATH_MAX];
+    snprintf(p, sizeof p, "%s/%s", f->dir, name);
+    FILE *o = fopen(p, "w");
+    assert_non_null(o);
+    fputs(text, o);
+    fclose(o);
+}
+
+static char *read_file(const fixture *f, const char *name)
+{
+    char p[PATH_MAX];
+    snprintf(p, sizeof p, "%s/%s", f->dir, name);
+    FILE *i = fopen(p, "rb");
+    if (!i) return NULL;
+    char *s = malloc(1 << 22);
+    assert_non_null(s);
+    size_t n = fread(s, 1, (1 << 22) - 1, i);
+    s[n] = 0;
+    fclose(i);
+    return s;
+}
+
+/* the record saved at name replays, and its game is over */
+static void expect_replays_to_end(const fixture *f, const char *name)
+{
+    run_out r;
+    const char *args[] = {"replay", name, NULL};
+    run_text(f, args, NULL, &r);
+    if (r.status != 0) fail_msg("replay %s failed (%d): %s", name, r.status, r.text);
+    expect(&r, "replayed");
+    assert_null(strstr(r.text, "replayed 0 actions"));
+    assert_true(strstr(r.text, "turn limit") || strstr(r.text, "army morale"));
+    free(r.text);
+}
+
+/* ---- fixture ---- */
+
+static int setup(void **state)
+{
+    fixture *f = calloc(1, sizeof *f);
+    if (!f) return -1;
+    snprintf(f->dir, sizeof f->dir, "/tmp/gr_e2e_XXXXXX");
+    if (!mkdtemp(f->dir)) return -1;
+    char self[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n <= 0) return -1;
+    self[n] = 0;
+    char *slash = strrchr(self, '/');
+    if (!slash) return -1;
+    *slash = 0;
+    /* $(B)/san/tests/test_e2e -> $(B)/san/grognard */
+    if (strlen(self) + 16 > sizeof f->bin) return -1;
+    memcpy(f->bin, self, strlen(self));
+    memcpy(f->bin + strlen(self), "/../grognard", sizeof "/../grognard");
+    if (access(f->bin, X_OK) != 0) {
+        fprintf(stderr, "test_e2e: %s is not built (make tests-build builds it)\n", f->bin);
+        return -1;
+    }
+    const char *root = getenv("GROGNARD_ROOT");
+    char rel[PATH_MAX];
+    snprintf(rel, sizeof rel, "%s/%s", root ? root : ".", E2E_SCENARIO);
+    if (!realpath(rel, f->scenario)) return -1;
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    fixture *f = *state;
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", f->dir);
+    if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", f->dir);
+    free(f);
+    return 0;
+}
+
+/* ---- play ---- */
+
+/* a whole game against the AI, with 22 kinds of bad input at the first
+ * prompt; each gets its own answer and the game goes on to its end */
+static void test_play_whole_game_with_malformed_input(void **state)
+{
+    fixture *f = *state;
+    write_file(f, "garbage.json", "{ this is not json");
+    write_file(f, "other.json", "{\"format\": \"grognard-record\", \"version\": 1}");
+    /* a record whose second action cannot be played: refused whole */
+    char *scn = NULL;
+    {
+        FILE *i = fopen(f->scenario, "rb");
+        assert_non_null(i);
+        scn = calloc(1, 1 << 20);
+        assert_non_null(scn);
+        size_t n = fread(scn, 1, (1 << 20) - 1, i);
+        scn[n] = 0;
+        fclose(i);
+    }
+    size_t brcap = strlen(scn) + 512;
+    char *bad_rec = malloc(brcap);
+    assert_non_null(bad_rec);
+    snprintf(bad_rec, brcap,
+             "{\"format\": \"grognard-record\", \"version\": 1, \"ruleset\": \"fogn\", \"seed\": \"1\", "
+             "\"scenario\": %s, \"actions\": [\"done\", \"u3 fly to the moon\"]}", scn);
+    free(scn);
+    write_file(f, "badrec.json", bad_rec);
+    free(bad_rec);
+    char long_line[2100];
+    memset(long_line, 'x', sizeof long_line - 1);
+    long_line[sizeof long_line - 1] = 0;
+    struct { const char *line, *answer; } bad[] = {
+        {"foo bar", "not understood: cannot read 'foo bar'"},
+        {"99999", "there is no order 99999"},
+        {"0", "there is no order 0"},
+        {"99999999999999999999999", "is not an order number"},
+        {"u99 hold", "there is no unit u99"},
+        {"u3 fire", "not understood"},
+        {"u3 fire u3", "refused:"},
+        {"u0 move FR 10 50", "refused:"},
+        {"save a.json b.json", "save takes one file name"},
+        {"load", "load needs a file"},
+        {"load no-such-file.json", "cannot open"},
+        {"load garbage.json", "garbage.json:1:"},
+        {"load other.json", "other.json: $.ruleset: missing"},
+        {"load badrec.json", "does not replay"},
+        {"save /no-such-root/sub/x.json", "error: cannot"},
+        {"map /no-such-root/sub/x.svg", "error: cannot"},
+        {long_line, "the line is longer than"},
+        {"\x01\x02", "control character"},
+        {"\xff\xfe hold", "refused"},
+        {"fix u0 cohesion disordered", "belong to the tabletop assistant"},
+        {"edit", "edit needs a correction"},
+        {"-1", "not understood"},
+        {"undo", "nothing to undo"},
+        {"list 5", "not understood: cannot read 'list 5'"},
+    };
+    int nbad = (int)(sizeof bad / sizeof *bad);
+    const char *lines[40];
+    int k = 0;
+    for (int i = 0; i < nbad; i++) lines[k++] = bad[i].line;
+    lines[k++] = "save mid.json";
+    lines[k++] = "map mid.svg";
+    lines[k++] = "show";
+    lines[k++] = "list";
+    lines[k] = NULL;
+    char *in = script(lines, 3000);
+    run_out r;
+    const char *args[] = {"play", f->scenario, "--side", "French", "--ai", "random", "--seed", "5", NULL};
+    run_text(f, args, in, &r);
+    free(in);
+    if (r.status != 0) fail_msg("play exited %d:\n%s", r.status, r.text + (r.len > 3000 ? r.len - 3000 : 0));
+    for (int i = 0; i < nbad; i++) {
+        /* the answers come in order: each after the previous one */
+        if (!strstr(r.text, bad[i].answer)) fail_msg("no answer '%s' to bad line %d", bad[i].answer, i + 1);
+    }
+    assert_true(count(r.text, "refused") + count(r.text, "not understood") + count(r.text, "error:") +
+                    count(r.text, "nothing to undo") >= nbad);
+    expect(&r, "saved: mid.json");
+    expect(&r, "map: mid.svg");
+    expect(&r, "the battle is over");
+    expect(&r, "record: out/play-save.json");
+    /* the game that went on after the bad lines is whole */
+    expect_replays_to_end(f, "out/play-save.json");
+    char *svg = read_file(f, "mid.svg");
+    assert_non_null(svg);
+    assert_non_null(strstr(svg, "<svg"));
+    free(svg);
+    free(r.text);
+}
+
+/* input ends mid-battle: the game is saved; the save goes on to the end */
+static void test_play_input_ends_then_resume(void **state)
+{
+    fixture *f = *state;
+    char *in = script(NULL, 40);
+    run_out r;
+    const char *args[] = {"play", f->scenario, "--side", "1", "--ai", "random", "--save", "g.json", NULL};
+    run_text(f, args, in, &r);
+    free(in);
+    assert_int_equal(r.status, 0);
+    expect(&r, "input ended before the battle did; the game is saved in g.json");
+    free(r.text);
+    /* a corrupt copy is refused at start, naming the problem */
+    char *save = read_file(f, "g.json");
+    assert_non_null(save);
+    save[strlen(save) / 2] = 0;
+    write_file(f, "cut.json", save);
+    free(save);
+    const char *args_cut[] = {"play", "cut.json", NULL};
+    run_text(f, args_cut, "", &r);
+    assert_int_equal(r.status, 1);
+    expect(&r, "cut.json:");
+    free(r.text);
+    /* the whole save resumes with its side and AI, and plays to the end */
+    in = script((const char *const[]){"load cut.json", NULL}, 3000);
+    const char *args2[] = {"play", "g.json", NULL};
+    run_text(f, args2, in, &r);
+    free(in);
+    assert_int_equal(r.status, 0);
+    expect(&r, "you play British, the AI (random) plays French");
+    expect(&r, "the game in progress goes on");
+    expect(&r, "the battle is over");
+    expect_replays_to_end(f, "g.json");
+    free(r.text);
+}
+
+/* undo takes back the player's own orders until dice are thrown */
+static void test_play_undo(void **state)
+{
+    fixture *f = *state;
+    const char *lines[] = {"u3 hold", "list", "u0 hold", "undo", "undo", "quit", NULL};
+    char *in = script(lines, 0);
+    run_out r;
+    const char *args[] = {"play", f->scenario, "--side", "0", "--ai", "random", NULL};
+    run_text(f, args, in, &r);
+    free(in);
+    assert_int_equal(r.status, 0);
+    expect(&r, "  French: u0 hold");
+    expect(&r, "undone; now: move 1, French, movement phase, moves: 66e Ligne (u0)");
+    expect(&r, "nothing to undo");
+    expect(&r, "saved: out/play-save.json");
+    free(r.text);
+}
+
+/* ---- assist ---- */
+
+/* a whole game with the dice typed in, bad dice and bad corrections mixed
+ * in; the session file replays to the end */
+static void test_assist_whole_game(void **state)
+{
+    fixture *f = *state;
+    const char *lines[] = {
+        "help",
+        "u99 hold",                 /* no such unit */
+        "fix",                      /* a correction with nothing to correct */
+        "fix u0 cohesion sleepy",   /* unknown cohesion level */
+        "fix u99 remove",           /* no such unit */
+        "fix u0 formation banana",  /* unknown formation */
+        "fix u0 at 1000 1000",      /* off the table */
+        "suggest",                  /* French's decision: the side played */
+        "1",                        /* u3 fires: three dice asked for */
+        "7", "x", "0",              /* not dice: the order is abandoned, the game kept */
+        "1",                        /* u3 fires again */
+        "9 9 9", "4 5 6",           /* a bad entry, then good dice */
+        NULL};
+    char *in = script(lines, 6000);
+    run_out r;
+    const char *args[] = {"assist", f->scenario, "--side", "French", "--ai", "mcts:iters=50", "--session", "s.json", NULL};
+    run_text(f, args, in, &r);
+    free(in);
+    if (r.status != 0) fail_msg("assist exited %d:\n%s", r.status, r.text + (r.len > 3000 ? r.len - 3000 : 0));
+    expect(&r, "there is no unit u99");
+    expect(&r, "edit needs a correction");
+    expect(&r, "'7' is not a die face");
+    expect(&r, "'x' is not a die face");
+    expect(&r, "no valid dice after 3 tries");
+    expect(&r, "'9' is not a die face");
+    expect(&r, "mcts:iters=50 recommends:");
+    expect(&r, "the battle is over");
+    assert_true(count(r.text, "refused:") >= 6);
+    /* the typed dice are in the record */
+    char *rec = read_file(f, "s.json");
+    assert_non_null(rec);
+    assert_non_null(strstr(rec, "\"dice\": \"manual\""));
+    assert_non_null(strstr(rec, "4,\n    5,\n    6"));
+    free(rec);
+    expect_replays_to_end(f, "s.json");
+    free(r.text);
+}
+
+/* a session ends mid-battle and resumes from its file */
+static void test_assist_resume(void **state)
+{
+    fixture *f = *state;
+    char *in = script((const char *const[]){"fix u0 cohesion disordered", NULL}, 60);
+    run_out r;
+    const char *args[] = {"assist", f->scenario, "--session", "a.json", NULL};
+    run_text(f, args, in, &r);
+    free(in);
+    assert_int_equal(r.status, 0);
+    expect(&r, "input ended; the session is in a.json");
+    free(r.text);
+    char *rec = read_file(f, "a.json");
+    assert_non_null(rec);
+    int corrected = strstr(rec, "\"edit u0 cohesion disordered\"") != NULL;
+    free(rec);
+    in = script((const char *const[]){"undo", "fix u1 cohesion wavering", "undo", "log", NULL}, 6000);
+    const char *args2[] = {"assist", "a.json", NULL};
+    run_text(f, args2, in, &r);
+    free(in);
+    assert_int_equal(r.status, 0);
+    expect(&r, "(resumed)");
+    expect(&r, "nothing to undo");      /* the undo marks of the first run are gone */
+    expect(&r, "correction: u1");
+    expect(&r, "undone; now:");
+    expect(&r, "the battle is over");
+    /* the correction of the first run is in the record */
+    assert_true(corrected);
+    expect_replays_to_end(f, "a.json");
+    free(r.text);
+}
+
+/* ---- protocol ---- */
+
+static void test_protocol_whole_game_and_urls(void **state)
+{
+    fixture *f = *state;
+    server srv;
+    memset(&srv, 0, sizeof srv);
+    FILE *i = fopen(f->scenario, "rb");
+    assert_non_null(i);
+    char *scn = calloc(1, 1 << 20);
+    assert_non_null(scn);
+    size_t n = fread(scn, 1, (1 << 20) - 1, i);
+    scn[n] = 0;
+    fclose(i);
+    add_route(&srv, (route){"/brigade.json", R_PLAIN, 200, "application/json", scn, 0, 0});
+    add_route(&srv, (route){"/page.html", R_PLAIN, 200, "text/html", "<html><body>hello</body></html>", 0, 0});
+    server_start(&srv);
+    char url_ok[128], url_404[128], url_html[128], url_refused[128];
+    char *scn_line = malloc(1 << 20);
+    assert_non_null(scn_line);
+    url_of(&srv, "/brigade.json", url_ok, sizeof url_ok);
+    url_of(&srv, "/missing.json", url_404, sizeof url_404);
+    url_of(&srv, "/page.html", url_html, sizeof url_html);
+    unsigned short dead;
+    int fd = bind_loopback(&dead);
+    assert_true(fd >= 0);
+    close(fd);
+    snprintf(url_refused, sizeof url_refused, "http://127.0.0.1:%u/x.json", (unsigned)dead);
+    /* the scenario on one line, for the inline 'scenario' command */
+    size_t k = 0;
+    for (size_t j = 0; scn[j] && k + 1 < (1 << 20); j++)
+        if (scn[j] != '\n') scn_line[k++] = scn[j];
+    scn_line[k] = 0;
+
+    enum { CMD_CAP = (1 << 20) + 16 };
+    char *cmds[5];
+    for (int j = 0; j < 5; j++) {
+        cmds[j] = malloc(CMD_CAP);
+        assert_non_null(cmds[j]);
+    }
+    snprintf(cmds[0], CMD_CAP, "load %s", url_404);
+    snprintf(cmds[1], CMD_CAP, "load %s", url_html);
+    snprintf(cmds[2], CMD_CAP, "load %s", url_refused);
+    snprintf(cmds[3], CMD_CAP, "load %s", url_ok);
+    snprintf(cmds[4], CMD_CAP, "scenario %s", scn_line);
+    free(scn_line);
+    struct { const char *line, *answer; } bad[] = {
+        {"frobnicate", "error unknown command 'frobnicate'"},
+        {"legal", "error no game loaded"},
+        {"go iters 10", "error no game loaded"},
+        {"apply done", "error no game loaded"},
+        {cmds[0], "HTTP 404"},
+        {cmds[1], "not JSON"},
+        {cmds[2], "cannot connect"},
+        {"load", "error load needs a file or URL"},
+        {"load /no/such/file.json", "cannot open"},
+        {"scenario {\"ruleset\": \"chess\"}", "unknown ruleset"},
+        {"scenario {oops", "error scenario: not JSON"},
+        {"position [1, 2]", "error position:"},
+        {"position {\"format\": \"grognard-record\"}", "error position:"},
+        {cmds[3], "ok load fogn \"Brigade encounter at the ford\""},
+        {cmds[4], "ok scenario fogn"},
+        {"apply", "error apply needs an order"},
+        {"apply u99 hold", "there is no unit u99"},
+        {"apply u3 fire", "error apply:"},
+        {"go iters", "error go: iters takes a whole number"},
+        {"go iters 0", "error go: iters takes a whole number"},
+        {"go banana", "error go: unknown word 'banana'"},
+        {"go iters 5 ms 5", "error go: give one of"},
+        {"genmove infinite", "error genmove: unknown word 'infinite'"},
+        {"stop", "error stop: no search is running"},
+        {"seed -3", "error seed takes a whole number"},
+        {"save", "error save needs a file"},
+        {"\x01", "error control character"},
+        {"go infinite", "ok go mcts:iters=100000000"},
+        {"stop", "bestorder"},
+        {"go iters 40", "ok go mcts:iters=40"},
+        {"isready", "readyok"},
+    };
+    int nbad = (int)(sizeof bad / sizeof *bad);
+    size_t cap = 1 << 22, len = 0;
+    char *in = malloc(cap);
+    assert_non_null(in);
+    in[0] = 0;
+    const char *head[] = {"hello", NULL};
+    for (int j = 0; head[j]; j++) len += (size_t)snprintf(in + len, cap - len, "%s\n", head[j]);
+    for (int j = 0; j < nbad; j++) len += (size_t)snprintf(in + len, cap - len, "%s\n", bad[j].line);
+    /* the search of 'go iters 40' ends before the next command that needs the state */
+    len += (size_t)snprintf(in + len, cap - len, "legal\ntomove\n");
+    for (int j = 0; j < 700; j++) len += (size_t)snprintf(in + len, cap - len, "genmove iters 4\n");
+    len += (size_t)snprintf(in + len, cap - len, "result\nsave game.json\nquit\n");
+    run_out r;
+    const char *args[] = {"protocol", NULL};
+    run(f, args, in, len, &r);
+    free(in);
+    server_stop(&srv);
+    for (int j = 0; j < 5; j++) free(cmds[j]);
+    free(scn);
+    if (r.status != 0) fail_msg("protocol exited %d:\n%s", r.status, r.text + (r.len > 3000 ? r.len - 3000 : 0));
+    for (int j = 0; j < nbad; j++)
+        if (!strstr(r.text, bad[j].answer)) fail_msg("no answer '%s' to line %d", bad[j].answer, j + 1);
+    expect(&r, "id name Grognard");
+    expect(&r, "legal ");
+    expect(&r, "ok genmove");
+    expect(&r, "result over");
+    expect(&r, "ok save");
+    expect(&r, "bye");
+    /* after the end, further genmoves are refused but nothing breaks */
+    expect(&r, "error genmove: the game is over");
+    expect_replays_to_end(f, "game.json");
+    free(r.text);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_play_whole_game_with_malformed_input, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_play_input_ends_then_resume, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_play_undo, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_assist_whole_game, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_assist_resume, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_protocol_whole_game_and_urls, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
