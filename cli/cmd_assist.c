@@ -271,6 +271,7 @@ int gr_cmd_assist(int argc, char **argv)
         if (c.side < 0) { fprintf(stderr, "grognard assist: unknown side '%s' (0, 1, %s or %s)\n", side_text, names[0], names[1]); rc = 2; goto out; }
     }
     if (gr_repl_init(&c.R, &c.L, stdout, &err)) { fprintf(stderr, "grognard assist: %s\n", err.msg); goto out; }
+    c.R.nar.quiet_rolls = 1; /* the dice are on the screen already, as typed */
     {
         gr_player *probe = gr_player_create(c.ai_spec, &c.L.g, 1, &err);
         if (!probe) { fprintf(stderr, "grognard assist: --ai: %s\n", err.msg); rc = 2; goto out; }

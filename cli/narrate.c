@@ -26,6 +26,9 @@ size_t gr_narrate(gr_narrator *n, const gr_log *log, size_t from, FILE *out)
     for (size_t i = from; i < log->n; i++) {
         const gr_event *e = &log->ev[i];
         int tl = (int)strnlen(e->text, sizeof e->text);
+        int echo = n->hold_echo;
+        n->hold_echo = 0;
+        if (e->kind != GR_EV_DECISION) n->hold_echo = echo && e->kind != GR_EV_PHASE;
         switch ((gr_event_kind)e->kind) {
         case GR_EV_PHASE:
             if (!strncmp(e->text, "move ", 5)) fprintf(out, "\n== %.*s ==\n", tl, e->text);
@@ -33,11 +36,17 @@ size_t gr_narrate(gr_narrator *n, const gr_log *log, size_t from, FILE *out)
             else fprintf(out, "-- %.*s\n", tl, e->text);
             break;
         case GR_EV_DECISION:
-            /* "done" only closes a decision: worth telling only when verbose */
+            /* "done" only closes a decision, and a unit that holds does
+             * nothing: worth telling only when verbose */
             if (!n->verbose && !strcmp(e->text, "done")) break;
+            if (!n->verbose && tl > 5 && !strcmp(e->text + tl - 5, " hold")) {
+                n->hold_echo = 1;
+                break;
+            }
             fprintf(out, "  %s: %.*s\n", side_of(n, e->side), tl, e->text);
             break;
         case GR_EV_ROLL: {
+            if (n->quiet_rolls) break;
             fprintf(out, "      roll %.*s:", tl, e->text);
             int nd = e->ndice > GR_EVENT_DICE ? GR_EVENT_DICE : e->ndice;
             for (int k = 0; k < nd; k++) fprintf(out, " %d", e->dice[k]);
@@ -48,6 +57,8 @@ size_t gr_narrate(gr_narrator *n, const gr_log *log, size_t from, FILE *out)
         case GR_EV_MOVE:
         case GR_EV_NOTE:
         default:
+            /* "<unit> holds", the echo of a hold left out above */
+            if (n->hold_echo && tl > 6 && !strcmp(e->text + tl - 6, " holds")) break;
             fprintf(out, "    %.*s\n", tl, e->text);
             break;
         }

@@ -9,6 +9,8 @@
 typedef struct gr_narrator {
     char side_name[2][48];
     int verbose;            /* also tell the "done" that closes each decision */
+    int quiet_rolls;        /* leave out the dice (the assistant: the player typed them) */
+    int hold_echo;          /* a hold was left out: so is the line that repeats it */
 } gr_narrator;
 
 void gr_narrator_init(gr_narrator *n, const char *side0, const char *side1, int verbose);

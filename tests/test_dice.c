@@ -209,6 +209,32 @@ static void test_dice_manual_bad_token_reprompts(void **state)
     free(prompts);
 }
 
+/* more faces on the line than the roll needs: asked again, and the extra
+ * faces are not left over for the next question */
+static void test_dice_manual_extra_faces_reprompt(void **state)
+{
+    (void)state;
+    gr_dice d;
+    int out[1];
+    char *prompts = NULL;
+    const char *input = "1 3 6\n5\nnext command\n";
+    FILE *in = fmemopen((void *)input, strlen(input), "r");
+    assert_non_null(in);
+    size_t plen;
+    FILE *po = open_memstream(&prompts, &plen);
+    assert_non_null(po);
+    gr_dice_init_manual(&d, in, po);
+    assert_int_equal(gr_dice_roll(&d, 1, out, "CMT of 2/45e Ligne"), 1);
+    assert_int_equal(out[0], 5);
+    char rest[32];
+    assert_non_null(fgets(rest, sizeof rest, in));
+    assert_string_equal(rest, "next command\n");
+    fclose(po);
+    fclose(in);
+    assert_non_null(strstr(prompts, "more than 1 number on the line"));
+    free(prompts);
+}
+
 static void test_dice_manual_too_many_bad(void **state)
 {
     (void)state;
@@ -297,6 +323,7 @@ int main(void)
         cmocka_unit_test(test_dice_bad_count),
         cmocka_unit_test(test_dice_manual_good),
         cmocka_unit_test(test_dice_manual_bad_token_reprompts),
+        cmocka_unit_test(test_dice_manual_extra_faces_reprompt),
         cmocka_unit_test(test_dice_manual_too_many_bad),
         cmocka_unit_test(test_dice_manual_eof),
         cmocka_unit_test(test_dice_manual_reroll_prompt),

@@ -385,14 +385,14 @@ static void test_play_input_ends_then_resume(void **state)
 static void test_play_undo(void **state)
 {
     fixture *f = *state;
-    const char *lines[] = {"u3 hold", "list", "u0 hold", "undo", "undo", "quit", NULL};
+    const char *lines[] = {"u3 hold", "list", "u0 form column", "undo", "undo", "quit", NULL};
     char *in = script(lines, 0);
     run_out r;
     const char *args[] = {"play", f->scenario, "--side", "0", "--ai", "random", NULL};
     run_text(f, args, in, &r);
     free(in);
     assert_int_equal(r.status, 0);
-    expect(&r, "  French: u0 hold");
+    expect(&r, "  French: u0 form column");
     expect(&r, "undone; now: move 1, French, movement phase, moves: 66e Ligne (u0)");
     expect(&r, "nothing to undo");
     expect(&r, "saved: out/play-save.json");

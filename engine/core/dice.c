@@ -96,6 +96,15 @@ static int parse_face(const char *tok)
     return (int)v;
 }
 
+/* Reads to the end of the line; 1 when only blanks were there, else 0. */
+static int rest_of_line_blank(FILE *in)
+{
+    int c, blank = 1;
+    while ((c = fgetc(in)) != EOF && c != '\n')
+        if (!isspace(c)) blank = 0;
+    return blank;
+}
+
 static void skip_line(FILE *in)
 {
     int c;
@@ -113,10 +122,9 @@ static int manual_draw(gr_dice *d, int n, int *out, const char *what, const char
             fprintf(d->out, "%s %dd6 for %s: ", what, n, purpose);
             fflush(d->out);
         }
-        int got = 0, bad = 0;
+        int got = 0, bad = 0, nl = 0;
         while (got < n) {
             char tok[GR_DICE_TOKEN_MAX];
-            int nl;
             int r = read_token(d->in, tok, sizeof tok, &nl);
             if (r == 0)
                 return dice_fail(d, "end of input after %d of %d dice while rolling for %s",
@@ -133,6 +141,15 @@ static int manual_draw(gr_dice *d, int n, int *out, const char *what, const char
                 break;
             }
             out[got++] = face;
+        }
+        /* the line that completed the roll must end there: extra faces are
+         * a mistake, not the start of the next answer */
+        if (!bad && !nl && rest_of_line_blank(d->in) == 0) {
+            if (d->out) {
+                fprintf(d->out, "more than %d number%s on the line; type the roll again\n", n, n == 1 ? "" : "s");
+                fflush(d->out);
+            }
+            bad = 1;
         }
         if (!bad) {
             if (d->echo && d->out) {
