@@ -402,6 +402,97 @@ static void test_s14_fresh_cavalry_bonus_raises_the_result(void **unused)
     free(s);
 }
 
+/* --- scenario objectives (FOGN_OBJ_HOLD_WORST_COHESION, our ruling on §14's "scenario conditions") --- */
+
+/* scn_armies with objective 0 (3 points) under side 0's first unit and
+ * objective 1 (1 point) in the open between the armies, nobody's at start */
+static fogn_scenario *scn_objectives(void)
+{
+    fogn_scenario *s = scn_armies();
+    s->nobj = 2;
+    snprintf(s->obj[0].name, sizeof s->obj[0].name, "Mill");
+    s->obj[0].x = 10;
+    s->obj[0].y = 7;
+    s->obj[0].radius = 2;
+    s->obj[0].points = 3;
+    s->obj[0].owner = -1;
+    snprintf(s->obj[1].name, sizeof s->obj[1].name, "Crossroads");
+    s->obj[1].x = 50;
+    s->obj[1].y = 19;
+    s->obj[1].radius = 2;
+    s->obj[1].points = 1;
+    s->obj[1].owner = -1;
+    return s;
+}
+
+static void test_s14_objective_taken_by_a_side_alone_in_good_order(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn_objectives();
+    fogn_state st;
+    fx_state(s, &st, 0);
+    assert_int_equal(st.obj_owner[0], -1);
+    gr_log log;
+    gr_log_init(&log);
+    fogn_update_objectives(s, &st, &log);
+    assert_int_equal(st.obj_owner[0], 0);  /* u0 stands on the Mill, no enemy there */
+    assert_int_equal(st.obj_owner[1], -1); /* nobody at the crossroads */
+    assert_int_equal(log.n, 1);
+    assert_string_equal(log.ev[0].text, "Blue takes Mill (3 points)");
+    assert_int_equal(fogn_objective_points(s, &st, 0), 3);
+    assert_int_equal(fogn_objective_points(s, &st, 1), 0);
+    /* an enemy in good order arrives beside it: contested, the owner keeps it */
+    st.u[4].x = 12;
+    st.u[4].y = 6.5;
+    st.u[4].heading = GR_PI / 2;
+    fogn_update_objectives(s, &st, &log);
+    assert_int_equal(st.obj_owner[0], 0);
+    /* the owner's unit is Wavering: it no longer holds, the enemy takes it */
+    st.u[0].cohesion = FOGN_WAVERING;
+    fogn_update_objectives(s, &st, &log);
+    assert_int_equal(st.obj_owner[0], 1);
+    assert_int_equal(log.n, 2);
+    /* a Wavering unit alone does not take it back */
+    st.u[4].cohesion = FOGN_BROKEN;
+    fogn_update_objectives(s, &st, &log);
+    assert_int_equal(st.obj_owner[0], 1);
+    gr_log_free(&log);
+    free(s);
+}
+
+static void test_s14_objectives_count_as_attrition_at_the_timed_end(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn_objectives();
+    s->obj[0].points = 4;
+    fogn_state st;
+    /* no losses at all: side 0's 4 points are a difference of 4, a Marginal Victory */
+    fx_state(s, &st, 0);
+    st.obj_owner[0] = 0;
+    fogn_timed_result(s, &st, NULL);
+    assert_int_equal(st.winner, 0);
+    assert_int_equal(st.margin, FOGN_RESULT_MARGINAL);
+    gr_result r;
+    fogn_ruleset.result(s, &st, &r);
+    assert_string_equal(r.reason, "turn limit: marginal victory for Blue (attrition 0 to 0, objectives 4 to 0)");
+    /* side 1 lost 6 (three small Broken), but holds the Mill (4) and the
+     * crossroads (1): 6 against 5, a draw */
+    fx_state(s, &st, 0);
+    for (int i = 4; i < 7; i++) st.u[i].cohesion = FOGN_BROKEN;
+    st.obj_owner[0] = 1;
+    st.obj_owner[1] = 1;
+    fogn_timed_result(s, &st, NULL);
+    assert_int_equal(st.winner, -1);
+    assert_int_equal(st.margin, FOGN_RESULT_DRAW);
+    /* the same losses with no objectives held: a Marginal Victory for side 0 */
+    fx_state(s, &st, 0);
+    for (int i = 4; i < 7; i++) st.u[i].cohesion = FOGN_BROKEN;
+    fogn_timed_result(s, &st, NULL);
+    assert_int_equal(st.winner, 0);
+    assert_int_equal(st.margin, FOGN_RESULT_MARGINAL);
+    free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -422,6 +513,8 @@ int main(void)
         cmocka_unit_test(test_s14_thirty_percent_while_the_enemy_is_under_ten),
         cmocka_unit_test(test_s14_timed_result_levels),
         cmocka_unit_test(test_s14_fresh_cavalry_bonus_raises_the_result),
+        cmocka_unit_test(test_s14_objective_taken_by_a_side_alone_in_good_order),
+        cmocka_unit_test(test_s14_objectives_count_as_attrition_at_the_timed_end),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

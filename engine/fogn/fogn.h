@@ -260,6 +260,7 @@ typedef struct fogn_state {
     uint8_t decider;        /* side whose decision is due (the inactive side reacts, fires, ...) */
     uint8_t round;          /* combat round within this Combat Phase: 1 or 2 */
     uint8_t stage;          /* combat resolution stage (0..5: Broken, Wavering, Disordered; N then A) */
+    int8_t obj_owner[FOGN_MAX_OBJ]; /* side holding each scenario objective, -1 nobody (victory.c) */
     fogn_unit u[FOGN_MAX_UNITS];
     fogn_cmdr c[FOGN_MAX_CMDRS];
 } fogn_state;

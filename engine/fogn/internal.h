@@ -221,6 +221,10 @@ int fogn_unit_value(const fogn_unit_profile *p);
  * small Spent cavalry) and its Army Combat Value */
 int fogn_attrition(const fogn_scenario *s, const fogn_state *st, int side);
 double fogn_attrition_exact(const fogn_scenario *s, const fogn_state *st, int side);
+/* scenario objectives: taken at the start of each Recovery Phase by a side
+ * alone on them in good order; their points count at a timed end */
+void fogn_update_objectives(const fogn_scenario *s, fogn_state *st, gr_log *log);
+int fogn_objective_points(const fogn_scenario *s, const fogn_state *st, int side);
 int fogn_acv(const fogn_scenario *s, int side);
 /* §14 defeat tests (start of each Recovery Phase): 1 and the game ended, or 0 */
 int fogn_check_defeat(const fogn_scenario *s, fogn_state *st, gr_log *log);

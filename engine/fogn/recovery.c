@@ -15,6 +15,7 @@ int fogn_re_victory(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_lo
     (void)dice;
     gr_log_add(log, GR_EV_PHASE, st->active, "recovery phase");
     if (fogn_check_defeat(s, st, log)) return FOGN_ST_COUNT;
+    fogn_update_objectives(s, st, log);
     if (log) {
         /* where both armies stand, for the narrative (§14) */
         gr_log_add(log, GR_EV_NOTE, -1, "army morale: %s attrition %.1f of %d, %s %.1f of %d", s->side_name[0],

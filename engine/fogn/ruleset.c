@@ -36,11 +36,14 @@ static void fogn_result(const void *scn, const void *state, gr_result *out)
     static const char *const levels[] = {"draw", "marginal victory", "moderate victory", "major victory"};
     int a0 = fogn_attrition(s, st, 0), a1 = fogn_attrition(s, st, 1);
     const char *why = st->end_reason == 2 ? "army morale" : st->end_reason == 3 ? "decision limit" : "turn limit";
+    char objs[48] = "";
+    if (s->nobj > 0 && st->end_reason != 2)
+        snprintf(objs, sizeof objs, ", objectives %d to %d", fogn_objective_points(s, st, 0), fogn_objective_points(s, st, 1));
     if (st->winner >= 0)
-        snprintf(out->reason, sizeof out->reason, "%s: %s for %s (attrition %d to %d)", why, levels[st->margin & 3],
-                 s->side_name[st->winner], a0, a1);
+        snprintf(out->reason, sizeof out->reason, "%s: %s for %s (attrition %d to %d%s)", why, levels[st->margin & 3],
+                 s->side_name[st->winner], a0, a1, objs);
     else
-        snprintf(out->reason, sizeof out->reason, "%s: draw (attrition %d to %d)", why, a0, a1);
+        snprintf(out->reason, sizeof out->reason, "%s: draw (attrition %d to %d%s)", why, a0, a1, objs);
 }
 
 /* an objective is threatened by a side with a good-order unit within this
@@ -71,7 +74,7 @@ static int fogn_features(const void *scn, const void *state, double *out, const 
         {"s1_acv", "s1_attrition", "s1_attrition_to_break", "s1_steady", "s1_disordered", "s1_wavering", "s1_broken",
          "s1_objectives_held", "s1_objectives_contested", "s1_loc_occupied", "s1_loc_threat", "s1_fresh_cavalry",
          "s1_objectives_threatened"}};
-    double held[2] = {0, 0}, contested = 0, threatened[2] = {0, 0};
+    double contested = 0, threatened[2] = {0, 0};
     for (int o = 0; o < s->nobj; o++) {
         int near[2] = {0, 0}, close[2] = {0, 0};
         for (int i = 0; i < s->nunits; i++) {
@@ -81,12 +84,10 @@ static int fogn_features(const void *scn, const void *state, double *out, const 
             if (d <= s->obj[o].radius) near[s->units[i].side] = 1;
             if (d <= s->obj[o].radius + FOGN_FEATURE_THREAT_MU) close[s->units[i].side] = 1;
         }
-        if (near[0] && !near[1]) held[0] += s->obj[o].points;
-        if (near[1] && !near[0]) held[1] += s->obj[o].points;
         if (near[0] && near[1]) contested += s->obj[o].points;
         /* threatened by a side: within its reach, and not already its own */
         for (int side = 0; side < 2; side++)
-            if (close[side] && !(near[side] && !near[side ^ 1])) threatened[side] += s->obj[o].points;
+            if (close[side] && st->obj_owner[o] != side) threatened[side] += s->obj[o].points;
     }
     for (int side = 0; side < 2; side++) {
         const char *const *nm = side_names[side];
@@ -105,7 +106,8 @@ static int fogn_features(const void *scn, const void *state, double *out, const 
         /* the share of the way to the 50% break point (§14) */
         FEAT(nm[2], acv > 0 ? att / (acv * FOGN_DEFEAT_PCT / 100.0) : 0);
         for (int c = 0; c < 4; c++) FEAT(nm[3 + c], by[c]);
-        FEAT(nm[7], held[side]);
+        /* the objectives a side owns (what counts at a timed end, victory.c) */
+        FEAT(nm[7], fogn_objective_points(s, st, side));
         FEAT(nm[8], contested);
         FEAT(nm[9], fogn_loc_occupied(s, st, side) ? 1 : 0);
         FEAT(nm[10], isfinite(threat) ? threat : -1);
@@ -226,6 +228,10 @@ static json_t *fogn_state_to_json(const void *scn, const void *state)
     }
     json_object_set_new(j, "units", units);
     json_object_set_new(j, "commanders", cmdrs);
+    json_t *objs = json_array();
+    for (int o = 0; o < s->nobj; o++)
+        json_array_append_new(objs, json_pack("{s:s, s:i}", "name", s->obj[o].name, "owner", st->obj_owner[o]));
+    json_object_set_new(j, "objectives", objs);
     return j;
 }
 
@@ -234,6 +240,9 @@ static int fogn_check_invariants(const void *scn, const void *state, gr_error *e
     const fogn_scenario *s = scn;
     const fogn_state *st = state;
     if (st->active > 1) return gr_error_set(err, "active side %d", st->active);
+    for (int o = 0; o < FOGN_MAX_OBJ; o++)
+        if (st->obj_owner[o] < -1 || st->obj_owner[o] > 1 || (o >= s->nobj && st->obj_owner[o] != -1))
+            return gr_error_set(err, "objective %d: owner %d", o, st->obj_owner[o]);
     for (int i = 0; i < s->nunits; i++) {
         const fogn_unit *u = &st->u[i];
         if (u->cohesion > FOGN_BROKEN) return gr_error_set(err, "%s: cohesion %d", s->units[i].name, u->cohesion);

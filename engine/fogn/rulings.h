@@ -78,6 +78,15 @@
 /* Ruling: a unit may not leave the table by a voluntary move (outcome moves are issue 3) */
 /* §8.8 brigade groups: units within this of their commander throughout */
 #define FOGN_BG_CMDR_RANGE 8.0
+/* Scenario objectives (§14 leaves a scenario's own conditions to it; our
+ * format gives each objective its points): a side takes an objective when,
+ * at the start of a Recovery Phase, it alone has a unit within the
+ * objective's radius that is not Wavering or worse (this many levels from
+ * Steady at most: Steady or Disordered); it keeps it until the other side
+ * takes it. At a timed end each side's objectives count as attrition points
+ * it has inflicted. */
+#define FOGN_OBJ_HOLD_WORST_COHESION FOGN_DISORDERED
+
 /* §14 army morale: defeated at 50% of the ACV, at 30% while the enemy is
  * under 10%, at 40% while the enemy is under 20% */
 #define FOGN_DEFEAT_PCT 50

@@ -262,6 +262,7 @@ void fogn_state_setup(const fogn_scenario *s, fogn_state *st)
         if (cp->charismatic) st->c[c].flags |= FOGN_CF_CHARISMATIC;
         st->c[c].flags |= FOGN_CF_ON_TABLE; /* off-table divisions: issue 4 */
     }
+    for (int o = 0; o < FOGN_MAX_OBJ; o++) st->obj_owner[o] = o < s->nobj ? s->obj[o].owner : -1;
     st->active = s->first_side;
     st->decider = s->first_side;
     st->move = 1;

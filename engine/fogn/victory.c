@@ -113,16 +113,57 @@ int fogn_check_defeat(const fogn_scenario *s, fogn_state *st, gr_log *log)
     return 1;
 }
 
+/* which side alone has a unit in good enough order on objective o (-1 none) */
+static int objective_presence(const fogn_scenario *s, const fogn_state *st, int o)
+{
+    int near[2] = {0, 0};
+    for (int i = 0; i < s->nunits; i++) {
+        const fogn_unit *u = &st->u[i];
+        if (!fogn_unit_alive(u) || (u->flags & FOGN_UF_ABANDONED) || u->cohesion > FOGN_OBJ_HOLD_WORST_COHESION)
+            continue;
+        gr_rect r = fogn_unit_rect(&s->units[i], u);
+        if (gr_rect_point_dist(&r, gr_v2(s->obj[o].x, s->obj[o].y)) <= s->obj[o].radius) near[s->units[i].side] = 1;
+    }
+    return near[0] && !near[1] ? 0 : near[1] && !near[0] ? 1 : -1;
+}
+
+void fogn_update_objectives(const fogn_scenario *s, fogn_state *st, gr_log *log)
+{
+    for (int o = 0; o < s->nobj; o++) {
+        int side = objective_presence(s, st, o);
+        if (side < 0 || side == st->obj_owner[o]) continue;
+        gr_log_add(log, GR_EV_NOTE, side, "%s takes %s (%d point%s)", s->side_name[side], s->obj[o].name,
+                   s->obj[o].points, s->obj[o].points == 1 ? "" : "s");
+        st->obj_owner[o] = (int8_t)side;
+    }
+}
+
+int fogn_objective_points(const fogn_scenario *s, const fogn_state *st, int side)
+{
+    int pts = 0;
+    for (int o = 0; o < s->nobj; o++)
+        if (st->obj_owner[o] == side) pts += s->obj[o].points;
+    return pts;
+}
+
 void fogn_timed_result(const fogn_scenario *s, fogn_state *st, gr_log *log)
 {
     int a0 = attrition_halves(s, st, 0), a1 = attrition_halves(s, st, 1);
-    /* attrition inflicted by side 0 is side 1's, and the other way round */
-    int d = a1 - a0;
+    /* attrition inflicted by side 0 is side 1's, and the other way round;
+     * each side's objectives count as attrition it inflicted (in halves) */
+    int p0 = fogn_objective_points(s, st, 0), p1 = fogn_objective_points(s, st, 1);
+    int inflicted[2] = {a1 + 2 * p0, a0 + 2 * p1};
+    int d = inflicted[0] - inflicted[1];
     int winner = d > 0 ? 0 : d < 0 ? 1 : -1;
     int level = winner < 0 ? FOGN_RESULT_DRAW
-                           : fogn_timed_level((winner == 0 ? a1 : a0) / 2.0, (winner == 0 ? a0 : a1) / 2.0);
+                           : fogn_timed_level(inflicted[winner] / 2.0, inflicted[winner ^ 1] / 2.0);
     level = cavalry_bonus(s, st, winner, level);
     finish(st, winner, level, FOGN_END_TIME);
-    gr_log_add(log, GR_EV_PHASE, -1, "the game ends after move %d: attrition %s %.1f, %s %.1f", st->move,
-               s->side_name[0], a0 / 2.0, s->side_name[1], a1 / 2.0);
+    if (s->nobj > 0)
+        gr_log_add(log, GR_EV_PHASE, -1, "the game ends after move %d: attrition %s %.1f, %s %.1f; objectives %s %d, %s %d",
+                   st->move, s->side_name[0], a0 / 2.0, s->side_name[1], a1 / 2.0, s->side_name[0], p0,
+                   s->side_name[1], p1);
+    else
+        gr_log_add(log, GR_EV_PHASE, -1, "the game ends after move %d: attrition %s %.1f, %s %.1f", st->move,
+                   s->side_name[0], a0 / 2.0, s->side_name[1], a1 / 2.0);
 }
