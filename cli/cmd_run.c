@@ -149,6 +149,16 @@ int gr_cmd_replay(int argc, char **argv)
         const char *names[2];
         gr_game_side_names(&g, names);
         gr_narrator_init(&nar, names[0], names[1], verbose);
+        /* the opening move has no heading of its own in the log (it opens
+         * before the first action): name it from a fresh state */
+        void *first = calloc(1, g.rs->state_size);
+        if (first) {
+            char opening[256];
+            g.rs->init(g.scn, first);
+            g.rs->describe_decision(g.scn, first, opening, sizeof opening);
+            printf("== the battle opens: %s ==\n", opening);
+            free(first);
+        }
         gr_narrate(&nar, &log, 0, stdout);
         gr_result res;
         g.rs->result(g.scn, st, &res);

@@ -16,5 +16,6 @@ int gr_cmd_tune(int argc, char **argv);
 int gr_cmd_play(int argc, char **argv);
 int gr_cmd_assist(int argc, char **argv);
 int gr_cmd_protocol(int argc, char **argv);
+int gr_cmd_army(int argc, char **argv);
 
 #endif
