@@ -49,23 +49,13 @@ typedef struct assist_ctx {
     char session_path[512], map_path[512];
 } assist_ctx;
 
-static void ensure_dir_of(const char *path)
-{
-    char dir[512];
-    snprintf(dir, sizeof dir, "%s", path);
-    char *slash = strrchr(dir, '/');
-    if (!slash || slash == dir) return;
-    *slash = 0;
-    (void)mkdir(dir, 0755);
-}
-
 static int save_session(assist_ctx *c, const char *path, gr_error *err)
 {
     json_t *s = json_object();
     json_object_set_new(s, "mode", json_string("assist"));
     json_object_set_new(s, "side", json_integer(c->side));
     json_object_set_new(s, "ai", json_string(c->ai_spec));
-    ensure_dir_of(path);
+    gr_repl_ensure_dir(path);
     int rc = gr_live_save(&c->L, path, s, err);
     json_decref(s);
     return rc;
@@ -105,25 +95,12 @@ static void do_change(assist_ctx *c, const gr_action *a, const char *edit)
  * asking; one that would throw dice still asks for them */
 static int forced_order(assist_ctx *c, const char *desc)
 {
-    gr_action acts[2];
-    if (c->L.g.rs->legal_actions(c->L.g.scn, c->L.st, acts, 2) != 1) return 0;
-    char text[160];
-    c->L.g.rs->format_action(c->L.g.scn, c->L.st, &acts[0], text, sizeof text);
-    printf("(%s: the only order is '%s')\n", desc, text);
+    gr_action a;
+    if (!gr_repl_forced(&c->L, desc, &a)) return 0;
     size_t n0 = c->L.rec.nactions;
-    do_change(c, &acts[0], NULL);
+    do_change(c, &a, NULL);
     /* refused (e.g. no dice typed): ask the person, so the loop cannot spin */
     return (size_t)c->L.rec.nactions != n0;
-}
-
-static int parse_num(const char *s, unsigned long long *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end || end == s || s[0] == '-') return -1;
-    *out = v;
-    return 0;
 }
 
 /* 1 to go on, 0 to leave */
@@ -145,12 +122,8 @@ static int command(assist_ctx *c, gr_repl_cmd cmd, const char *line, const char 
         break;
     }
     case GR_CMD_PICK: {
-        unsigned long long k;
-        char why[256];
         gr_action a;
-        if (parse_num(arg, &k) || k > 100000) printf("refused: '%s' is not an order number\n", arg);
-        else if (gr_repl_pick(&c->L, (long)k, &a, why, sizeof why)) printf("refused: %s\n", why);
-        else do_change(c, &a, NULL);
+        if (!gr_repl_pick_arg(&c->L, arg, &a)) do_change(c, &a, NULL);
         break;
     }
     case GR_CMD_EDIT: do_change(c, NULL, arg); break;
@@ -159,21 +132,13 @@ static int command(assist_ctx *c, gr_repl_cmd cmd, const char *line, const char 
     case GR_CMD_UNDO:
         if (gr_live_undo(&c->L)) printf("nothing to undo\n");
         else {
-            char desc[256];
             gr_repl_rewind(&c->R, &c->L);
             reset_ai(c);
             autosave(c);
-            rs->describe_decision(c->L.g.scn, c->L.st, desc, sizeof desc);
-            printf("undone; now: %s\n", desc);
+            gr_repl_now(&c->L, "undone");
         }
         break;
-    case GR_CMD_MAP: {
-        const char *p = arg[0] ? arg : c->map_path;
-        ensure_dir_of(p);
-        if (gr_write_map(&c->L.g, c->L.st, p, &err)) printf("error: %s\n", err.msg);
-        else printf("map: %s\n", p);
-        break;
-    }
+    case GR_CMD_MAP: gr_repl_map(&c->L, arg, c->map_path); break;
     case GR_CMD_SAVE: {
         const char *p = arg[0] ? arg : c->session_path;
         if (save_session(c, p, &err)) printf("error: %s\n", err.msg);
@@ -194,10 +159,9 @@ static int command(assist_ctx *c, gr_repl_cmd cmd, const char *line, const char 
         json_decref(ses);
         gr_repl_rewind(&c->R, &c->L);
         reset_ai(c);
-        char desc[256];
-        rs = c->L.g.rs;
-        rs->describe_decision(c->L.g.scn, c->L.st, desc, sizeof desc);
-        printf("loaded %s: %d actions; now: %s\n", arg, c->L.rec.nactions, desc);
+        char what[600];
+        snprintf(what, sizeof what, "loaded %.500s: %d actions", arg, c->L.rec.nactions);
+        gr_repl_now(&c->L, what);
         autosave(c);
         break;
     }
@@ -214,12 +178,7 @@ static int command(assist_ctx *c, gr_repl_cmd cmd, const char *line, const char 
             printf("error: %s\n", err.msg);
         break;
     }
-    case GR_CMD_LOG: {
-        gr_narrator n;
-        gr_narrator_init(&n, names[0], names[1], 0);
-        gr_narrate(&n, &c->L.log, 0, stdout);
-        break;
-    }
+    case GR_CMD_LOG: gr_repl_log(&c->L); break;
     case GR_CMD_QUIT: return 0;
     case GR_CMD_BAD: printf("refused: %s\n", msg); break;
     }
@@ -240,7 +199,7 @@ int gr_cmd_assist(int argc, char **argv)
         else if (!strcmp(argv[i], "--session") && i + 1 < argc) session = argv[++i];
         else if (!strcmp(argv[i], "--map") && i + 1 < argc) map = argv[++i];
         else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
-            if (parse_num(argv[++i], &seed)) { fprintf(stderr, "grognard assist: --seed takes a whole number, not '%s'\n", argv[i]); return 2; }
+            if (gr_repl_verb_seed("assist", argv[++i], &seed)) return 2;
         } else if (argv[i][0] != '-' && !file) file = argv[i];
         else { fprintf(stderr, "grognard assist: unexpected argument '%s'\n%s", argv[i], usage); return 2; }
     }

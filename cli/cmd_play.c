@@ -84,16 +84,6 @@ static int save_game(play_ctx *c, const char *path, gr_error *err)
     return rc;
 }
 
-static void ensure_dir_of(const char *path)
-{
-    char dir[512];
-    snprintf(dir, sizeof dir, "%s", path);
-    char *slash = strrchr(dir, '/');
-    if (!slash || slash == dir) return;
-    *slash = 0;
-    if (mkdir(dir, 0755) && errno != EEXIST) return;
-}
-
 /* the AI's decisions until it is the player's turn or the game ends */
 static int ai_moves(play_ctx *c, gr_error *err)
 {
@@ -137,12 +127,9 @@ static void human_order(play_ctx *c, const gr_action *a, int undoable)
 /* a decision with a single legal order is taken without asking */
 static int forced_order(play_ctx *c, const char *desc)
 {
-    gr_action acts[2];
-    if (c->L.g.rs->legal_actions(c->L.g.scn, c->L.st, acts, 2) != 1) return 0;
-    char text[160];
-    c->L.g.rs->format_action(c->L.g.scn, c->L.st, &acts[0], text, sizeof text);
-    printf("(%s: the only order is '%s')\n", desc, text);
-    human_order(c, &acts[0], 0);
+    gr_action a;
+    if (!gr_repl_forced(&c->L, desc, &a)) return 0;
+    human_order(c, &a, 0);
     return 1;
 }
 
@@ -170,16 +157,6 @@ static void print_result(const play_ctx *c)
     else printf("a draw\n");
 }
 
-static int parse_num(const char *s, unsigned long long *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end || end == s || s[0] == '-') return -1;
-    *out = v;
-    return 0;
-}
-
 /* returns 1 to go on, 0 to leave */
 static int session_command(play_ctx *c, gr_repl_cmd cmd, const char *arg, const char *msg)
 {
@@ -191,35 +168,23 @@ static int session_command(play_ctx *c, gr_repl_cmd cmd, const char *arg, const 
     case GR_CMD_HELP: fputs(help_text, stdout); break;
     case GR_CMD_LIST: gr_repl_list(&c->L, stdout); break;
     case GR_CMD_PICK: {
-        unsigned long long k;
-        char why[256];
         gr_action a;
-        if (parse_num(arg, &k) || k > 100000) printf("refused: '%s' is not an order number\n", arg);
-        else if (gr_repl_pick(&c->L, (long)k, &a, why, sizeof why)) printf("refused: %s\n", why);
-        else human_order(c, &a, 1);
+        if (!gr_repl_pick_arg(&c->L, arg, &a)) human_order(c, &a, 1);
         break;
     }
     case GR_CMD_UNDO:
         if (gr_live_undo(&c->L))
             printf("nothing to undo: your orders since the last dice and the AI's moves stand\n");
         else {
-            char desc[256];
             gr_repl_rewind(&c->R, &c->L);
             if (make_ai(c, &err)) printf("error: %s\n", err.msg);
-            rs->describe_decision(c->L.g.scn, c->L.st, desc, sizeof desc);
-            printf("undone; now: %s\n", desc);
+            gr_repl_now(&c->L, "undone");
         }
         break;
-    case GR_CMD_MAP: {
-        const char *p = arg[0] ? arg : c->map_path;
-        ensure_dir_of(p);
-        if (gr_write_map(&c->L.g, c->L.st, p, &err)) printf("error: %s\n", err.msg);
-        else printf("map: %s\n", p);
-        break;
-    }
+    case GR_CMD_MAP: gr_repl_map(&c->L, arg, c->map_path); break;
     case GR_CMD_SAVE: {
         const char *p = arg[0] ? arg : c->save_path;
-        ensure_dir_of(p);
+        gr_repl_ensure_dir(p);
         if (save_game(c, p, &err)) printf("error: %s\n", err.msg);
         else printf("saved: %s (%d actions)\n", p, c->L.rec.nactions);
         break;
@@ -241,10 +206,9 @@ static int session_command(play_ctx *c, gr_repl_cmd cmd, const char *arg, const 
             printf("error: %s\n", err.msg);
             return 0;
         }
-        char desc[256];
-        rs = c->L.g.rs;
-        rs->describe_decision(c->L.g.scn, c->L.st, desc, sizeof desc);
-        printf("loaded %s: %d actions; now: %s\n", arg, c->L.rec.nactions, desc);
+        char what[600];
+        snprintf(what, sizeof what, "loaded %.500s: %d actions", arg, c->L.rec.nactions);
+        gr_repl_now(&c->L, what);
         break;
     }
     case GR_CMD_SHOW: rs->summary(c->L.g.scn, c->L.st, stdout); break;
@@ -257,14 +221,7 @@ static int session_command(play_ctx *c, gr_repl_cmd cmd, const char *arg, const 
         printf("refused: corrections of the position belong to the tabletop assistant (grognard assist); "
                "here the program keeps the table\n");
         break;
-    case GR_CMD_LOG: {
-        gr_narrator n;
-        const char *names[2];
-        gr_game_side_names(&c->L.g, names);
-        gr_narrator_init(&n, names[0], names[1], 0);
-        gr_narrate(&n, &c->L.log, 0, stdout);
-        break;
-    }
+    case GR_CMD_LOG: gr_repl_log(&c->L); break;
     case GR_CMD_QUIT: return 0;
     case GR_CMD_BAD: printf("refused: %s\n", msg); break;
     case GR_CMD_NONE: break;
@@ -287,7 +244,7 @@ int gr_cmd_play(int argc, char **argv)
         else if (!strcmp(argv[i], "--save") && i + 1 < argc) save = argv[++i];
         else if (!strcmp(argv[i], "--map") && i + 1 < argc) map = argv[++i];
         else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
-            if (parse_num(argv[++i], &seed)) { fprintf(stderr, "grognard play: --seed takes a whole number, not '%s'\n", argv[i]); return 2; }
+            if (gr_repl_verb_seed("play", argv[++i], &seed)) return 2;
         } else if (argv[i][0] != '-' && !file) file = argv[i];
         else { fprintf(stderr, "grognard play: unexpected argument '%s'\n%s", argv[i], usage); return 2; }
     }
@@ -340,7 +297,7 @@ int gr_cmd_play(int argc, char **argv)
         gr_repl_tell(&c.R, &c.L);
         if (gr_live_over(&c.L)) {
             print_result(&c);
-            ensure_dir_of(c.save_path);
+            gr_repl_ensure_dir(c.save_path);
             if (!save_game(&c, c.save_path, &err)) printf("record: %s\n", c.save_path);
             else fprintf(stderr, "grognard play: the record could not be saved: %s\n", err.msg);
             rc = 0;
@@ -357,7 +314,7 @@ int gr_cmd_play(int argc, char **argv)
         fflush(stdout);
         int too_long;
         if (!gr_repl_read(stdin, line, sizeof line, &too_long)) {
-            ensure_dir_of(c.save_path);
+            gr_repl_ensure_dir(c.save_path);
             if (save_game(&c, c.save_path, &err)) fprintf(stderr, "\ngrognard play: input ended and the game could not be saved: %s\n", err.msg);
             else printf("\ninput ended before the battle did; the game is saved in %s (grognard play %s goes on)\n", c.save_path, c.save_path);
             rc = 0;
@@ -370,7 +327,7 @@ int gr_cmd_play(int argc, char **argv)
         if (cmd == GR_CMD_NONE) { notation_order(&c, line); continue; }
         if (!session_command(&c, cmd, arg, msg)) {
             if (!gr_live_over(&c.L)) {
-                ensure_dir_of(c.save_path);
+                gr_repl_ensure_dir(c.save_path);
                 if (!save_game(&c, c.save_path, &err)) printf("saved: %s\n", c.save_path);
                 else fprintf(stderr, "grognard play: could not save: %s\n", err.msg);
             }

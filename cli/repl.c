@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* one pattern per command, matched whole and case-insensitively */
 static const struct {
@@ -113,6 +114,85 @@ gr_repl_cmd gr_repl_parse(const gr_repl *r, const char *line, char *arg, size_t 
         return c;
     }
     return GR_CMD_NONE;
+}
+
+void gr_repl_ensure_dir(const char *path)
+{
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (!slash || slash == dir) return;
+    *slash = 0;
+    (void)mkdir(dir, 0755); /* an error shows when the file is written */
+}
+
+int gr_repl_number(const char *s, unsigned long long *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end || end == s || s[0] == '-') return -1;
+    *out = v;
+    return 0;
+}
+
+int gr_repl_verb_seed(const char *verb, const char *text, unsigned long long *seed)
+{
+    if (!gr_repl_number(text, seed)) return 0;
+    fprintf(stderr, "grognard %s: --seed takes a whole number, not '%s'\n", verb, text);
+    return -1;
+}
+
+int gr_repl_pick_arg(const gr_live *L, const char *arg, gr_action *a)
+{
+    unsigned long long k;
+    char why[256];
+    if (gr_repl_number(arg, &k) || k > 100000) {
+        printf("refused: '%s' is not an order number\n", arg);
+        return -1;
+    }
+    if (gr_repl_pick(L, (long)k, a, why, sizeof why)) {
+        printf("refused: %s\n", why);
+        return -1;
+    }
+    return 0;
+}
+
+void gr_repl_map(const gr_live *L, const char *arg, const char *dflt)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    const char *p = arg[0] ? arg : dflt;
+    gr_repl_ensure_dir(p);
+    if (gr_write_map(&L->g, L->st, p, &err)) printf("error: %s\n", err.msg);
+    else printf("map: %s\n", p);
+}
+
+void gr_repl_log(const gr_live *L)
+{
+    gr_narrator n;
+    const char *names[2];
+    gr_game_side_names(&L->g, names);
+    gr_narrator_init(&n, names[0], names[1], 0);
+    gr_narrate(&n, &L->log, 0, stdout);
+}
+
+void gr_repl_now(const gr_live *L, const char *what)
+{
+    char desc[256];
+    L->g.rs->describe_decision(L->g.scn, L->st, desc, sizeof desc);
+    printf("%s; now: %s\n", what, desc);
+}
+
+int gr_repl_forced(const gr_live *L, const char *desc, gr_action *a)
+{
+    gr_action acts[2];
+    if (L->g.rs->legal_actions(L->g.scn, L->st, acts, 2) != 1) return 0;
+    char text[160];
+    L->g.rs->format_action(L->g.scn, L->st, &acts[0], text, sizeof text);
+    printf("(%s: the only order is '%s')\n", desc, text);
+    *a = acts[0];
+    return 1;
 }
 
 int gr_repl_list(const gr_live *L, FILE *out)

@@ -65,6 +65,23 @@ void gr_repl_rewind(gr_repl *r, const gr_live *L);
  * search), with alternatives and a reason. 0 or -1 with err. */
 int gr_repl_hint(const gr_live *L, gr_player *p, unsigned long long seed, FILE *out, gr_error *err);
 
-/* "u3 at 12 20" etc. typed after "edit" or one of the correction verbs. */
+/* The session commands play and assist answer alike. */
+/* makes the folder a file will be written in (one level), quietly */
+void gr_repl_ensure_dir(const char *path);
+/* a whole number typed by a person; 0 or -1 */
+int gr_repl_number(const char *s, unsigned long long *out);
+/* "NUMBER": the order with that number, or -1 after saying why */
+int gr_repl_pick_arg(const gr_live *L, const char *arg, gr_action *a);
+/* "map [FILE]": the table as SVG (default path when arg is empty) */
+void gr_repl_map(const gr_live *L, const char *arg, const char *dflt);
+/* "log": the battle so far */
+void gr_repl_log(const gr_live *L);
+/* the line "undone; now: ..." or "loaded ...; now: ..." */
+void gr_repl_now(const gr_live *L, const char *what);
+/* The only legal order of a decision that offers one (often "done"),
+ * announced; 0 when the decision offers a choice. */
+int gr_repl_forced(const gr_live *L, const char *desc, gr_action *a);
+/* the parts of the player's pre-game options both verbs share */
+int gr_repl_verb_seed(const char *verb, const char *text, unsigned long long *seed);
 
 #endif
