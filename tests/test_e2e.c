@@ -385,7 +385,7 @@ static void test_play_input_ends_then_resume(void **state)
 static void test_play_undo(void **state)
 {
     fixture *f = *state;
-    const char *lines[] = {"u3 hold", "list", "u0 form column", "undo", "undo", "quit", NULL};
+    const char *lines[] = {"done", "u3 hold", "list", "u0 form column", "undo", "undo", "quit", NULL};
     char *in = script(lines, 0);
     run_out r;
     const char *args[] = {"play", f->scenario, "--side", "0", "--ai", "random", NULL};
@@ -414,10 +414,11 @@ static void test_assist_whole_game(void **state)
         "fix u99 remove",           /* no such unit */
         "fix u0 formation banana",  /* unknown formation */
         "fix u0 at 1000 1000",      /* off the table */
+        "c0 give c1",               /* the corps commander's point to Ferey (§5.1) */
         "suggest",                  /* French's decision: the side played */
-        "1",                        /* u3 fires: three dice asked for */
+        "3",                        /* u3 fires: three dice asked for */
         "7", "x", "0",              /* not dice: the order is abandoned, the game kept */
-        "1",                        /* u3 fires again */
+        "3",                        /* u3 fires again */
         "9 9 9", "4 5 6",           /* a bad entry, then good dice */
         NULL};
     char *in = script(lines, 6000);
@@ -428,6 +429,7 @@ static void test_assist_whole_game(void **state)
     if (r.status != 0) fail_msg("assist exited %d:\n%s", r.status, r.text + (r.len > 3000 ? r.len - 3000 : 0));
     expect(&r, "there is no unit u99");
     expect(&r, "edit needs a correction");
+    expect(&r, "Loison gives a command point to Ferey for 1");
     expect(&r, "'7' is not a die face");
     expect(&r, "'x' is not a die face");
     expect(&r, "no valid dice after 3 tries");

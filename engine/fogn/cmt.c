@@ -1,7 +1,7 @@
 /* cmt.c - Complex Move Tests (§5.3) and what they cost in command points
- * (§5.2), with the command ranges of §3.4. The corps commander's allocation
- * of points (§5.1) is a later issue: until then each division commander's
- * pool is his own level, refreshed at the end of his side's move. */
+ * (§5.2), with the command ranges of §3.4. Each commander's pool is his own
+ * level, refreshed at the end of his side's move, plus what the corps
+ * commander gives him in the Command Phase (§5.1, alloc.c). */
 #include "tables.h"
 
 #include <math.h>
@@ -10,6 +10,22 @@
 bool fogn_unit_alive(const fogn_unit *u)
 {
     return (u->flags & FOGN_UF_ON_TABLE) && !(u->flags & FOGN_UF_DESTROYED);
+}
+
+/* any enemy footprint (both halves of a kinked line) within contact distance */
+int fogn_unit_in_contact(const fogn_scenario *s, const fogn_state *st, int unit)
+{
+    gr_rect a[2];
+    int na = fogn_unit_rects(&s->units[unit], &st->u[unit], a);
+    for (int j = 0; j < s->nunits; j++) {
+        if (s->units[j].side == s->units[unit].side || !fogn_unit_alive(&st->u[j])) continue;
+        gr_rect b[2];
+        int nb = fogn_unit_rects(&s->units[j], &st->u[j], b);
+        for (int x = 0; x < na; x++)
+            for (int y = 0; y < nb; y++)
+                if (gr_rect_dist(&a[x], &b[y]) <= FOGN_CONTACT_TOL) return 1;
+    }
+    return 0;
 }
 
 int fogn_leader_of(const fogn_scenario *s, const fogn_state *st, int unit)

@@ -53,7 +53,7 @@ void fogn_action_info(const void *scn, const void *state, const gr_action *a, gr
     case FOGN_A_FIRE: out->kind = GR_AK_FIRE; out->enemy = (int16_t)tgt_unit; break;
     case FOGN_A_REACT: out->kind = (uint8_t)reaction_kind(a->arg, &out->shape); break;
     case FOGN_A_RECOVER: out->kind = GR_AK_COMMAND; out->unit = (int16_t)tgt_unit; break;
-    case FOGN_A_CMDR_MOVE: case FOGN_A_CMDR_JOIN: out->kind = GR_AK_COMMAND; out->unit = -1; break;
+    case FOGN_A_CMDR_MOVE: case FOGN_A_CMDR_JOIN: case FOGN_A_ALLOCATE: out->kind = GR_AK_COMMAND; out->unit = -1; break;
     case FOGN_A_FACE: out->kind = GR_AK_MANOEUVRE; out->enemy = (int16_t)tgt_unit; break;
     default: out->kind = GR_AK_MANOEUVRE; break;
     }

@@ -150,6 +150,7 @@ typedef enum fogn_action_type {
     FOGN_A_PRESS,        /* Assault Phase: assaulter actor presses on after fire (a CMT) */
     FOGN_A_FIRE,         /* Firing Phase: unit actor fires, most dice at `target`; arg 1 ignores Skirmishers */
     FOGN_A_PURSUE,       /* Combat Phase: unit actor pursues (or tries to) */
+    FOGN_A_ALLOCATE,     /* Command Phase: corps commander actor gives 1 CP to commander `target` (§5.1) */
     FOGN_A_COUNT
 } fogn_action_type;
 
@@ -221,6 +222,15 @@ int fogn_unit_value(const fogn_unit_profile *p);
  * small Spent cavalry) and its Army Combat Value */
 int fogn_attrition(const fogn_scenario *s, const fogn_state *st, int side);
 double fogn_attrition_exact(const fogn_scenario *s, const fogn_state *st, int side);
+/* the unit touches an enemy unit (cmt.c) */
+int fogn_unit_in_contact(const fogn_scenario *s, const fogn_state *st, int unit);
+/* §5.1 the corps commander's allocation of command points (alloc.c) */
+int fogn_alloc_actor(const fogn_scenario *s, const fogn_state *st);
+int fogn_alloc_cost(const fogn_scenario *s, const fogn_state *st, int giver, int receiver, gr_error *err);
+int fogn_alloc_due(const fogn_scenario *s, const fogn_state *st, int cursor);
+int fogn_alloc_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max);
+int fogn_alloc_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
+                     gr_error *err);
 /* scenario objectives: taken at the start of each Recovery Phase by a side
  * alone on them in good order; their points count at a timed end */
 void fogn_update_objectives(const fogn_scenario *s, fogn_state *st, gr_log *log);

@@ -23,6 +23,7 @@
  *   u3 group u4,u5 move FL 20 3  exact group wheel about the group's corner, then straight
  *   u3 group u4,u5 rear 2        exact group move straight back
  *   c2 move 30 12.5 | c2 join u5 | c2 hold | c2 recover u5 (Recovery Phase)
+ *   c0 give c2                  the corps commander gives c2 a command point (§5.1)
  *   u3 assault u12 | u12 react square | u7 intercept u3 | u3 press     (Assault Phase)
  *   u3 fire u12 [noskirm]        (Firing Phase: most dice at u12; guns may ignore Skirmishers)
  *   u3 pursue | u3 hold           (Combat Phase: pursue, or hold back) */
@@ -88,6 +89,7 @@ int fogn_format_action(const void *scn, const void *state, const gr_action *a, c
     case FOGN_A_KINK: return snprintf(buf, cap, "%s kink %s", who, f0);
     case FOGN_A_CMDR_MOVE: return snprintf(buf, cap, "%s move %s %s", who, f0, f1);
     case FOGN_A_CMDR_JOIN: return snprintf(buf, cap, "%s join u%d", who, a->target);
+    case FOGN_A_ALLOCATE: return snprintf(buf, cap, "%s give c%d", who, a->target);
     case FOGN_A_RECOVER: return snprintf(buf, cap, "%s recover u%d", who, a->target);
     case FOGN_A_ASSAULT: return snprintf(buf, cap, "%s assault u%d", who, a->target);
     case FOGN_A_REACT: {
@@ -159,6 +161,7 @@ static const rule cmdr_rules[] = {
     {"hold", FOGN_A_HOLD},
     {"move\\s+(?<x>[-+]?[0-9.]+)\\s+(?<y>[-+]?[0-9.]+)", FOGN_A_CMDR_MOVE},
     {"join\\s+u(?<t>\\d+)", FOGN_A_CMDR_JOIN},
+    {"give\\s+c(?<t>\\d+)", FOGN_A_ALLOCATE},
     {"recover\\s+u(?<t>\\d+)", FOGN_A_RECOVER},
 };
 
@@ -260,6 +263,11 @@ static int build(const fogn_scenario *s, const gr_regex *re, const gr_match *m, 
                                     (int)FOGN_BAND_LONG);
             a->arg = (int16_t)band;
         }
+        return 0;
+    case FOGN_A_ALLOCATE:
+        whole(re, m, "t", &t);
+        if (t < 0 || t >= s->ncmdrs) return gr_error_set(err, "there is no commander c%ld (c0..c%d)", t, s->ncmdrs - 1);
+        a->target = (int16_t)t;
         return 0;
     case FOGN_A_ADVANCE_OBJ:
         whole(re, m, "t", &t);
@@ -379,6 +387,6 @@ int fogn_parse_action(const void *scn, const void *state, const char *text, gr_a
     if (rc) return -1;
     if (!matched)
         return gr_error_set(err, "cannot read '%s' as an order for %s%ld: try hold, advance, face, form, fallback, road, turn, move, rear, free, faceto, limber, unlimber, prolong, kink, group, assault, react, intercept, press, fire, pursue%s",
-                            rest, kind, n, kind[0] == 'c' || kind[0] == 'C' ? " (commanders: hold, move X Y, join uN, recover uN)" : "");
+                            rest, kind, n, kind[0] == 'c' || kind[0] == 'C' ? " (commanders: hold, move X Y, join uN, recover uN, give cN)" : "");
     return 0;
 }

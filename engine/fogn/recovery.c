@@ -30,21 +30,6 @@ static int cmdr_usable(const fogn_state *st, int c)
     return (st->c[c].flags & FOGN_CF_ON_TABLE) && !(st->c[c].flags & FOGN_CF_CASUALTY);
 }
 
-static int in_contact(const fogn_scenario *s, const fogn_state *st, int unit)
-{
-    gr_rect a[2];
-    int na = fogn_unit_rects(&s->units[unit], &st->u[unit], a);
-    for (int j = 0; j < s->nunits; j++) {
-        if (s->units[j].side == s->units[unit].side || !fogn_unit_alive(&st->u[j])) continue;
-        gr_rect b[2];
-        int nb = fogn_unit_rects(&s->units[j], &st->u[j], b);
-        for (int x = 0; x < na; x++)
-            for (int y = 0; y < nb; y++)
-                if (gr_rect_dist(&a[x], &b[y]) <= FOGN_CONTACT_TOL) return 1;
-    }
-    return 0;
-}
-
 /* --- 6.2 commanders' moves ------------------------------------------------------------------------ */
 
 /* cursor: the inactive side's commanders (0..n-1), then the active side's (n..2n-1) */
@@ -64,7 +49,7 @@ int fogn_re_cmdr_due(const fogn_scenario *s, const fogn_state *st, int cursor)
     if (s->cmdrs[c].side != side || !cmdr_usable(st, c) || s->cmdrs[c].role == FOGN_CMDR_ARMY) return 0;
     if (st->c[c].flags & FOGN_CF_MOVED) return 0;
     /* a commander with a unit in combat stays with it */
-    if (st->c[c].leading >= 0 && in_contact(s, st, st->c[c].leading)) return 0;
+    if (st->c[c].leading >= 0 && fogn_unit_in_contact(s, st, st->c[c].leading)) return 0;
     return 1;
 }
 
@@ -205,7 +190,7 @@ int fogn_re_rally_due(const fogn_scenario *s, const fogn_state *st, int c)
 {
     if (s->cmdrs[c].side != st->active || !cmdr_usable(st, c) || (st->c[c].flags & FOGN_CF_RECOVERED)) return 0;
     /* §12.2: not while he leads a unit in contact with the enemy */
-    if (st->c[c].leading >= 0 && in_contact(s, st, st->c[c].leading)) return 0;
+    if (st->c[c].leading >= 0 && fogn_unit_in_contact(s, st, st->c[c].leading)) return 0;
     for (int j = 0; j < s->nunits; j++)
         if (can_recover(s, st, c, j)) return 1;
     return 0;
@@ -353,7 +338,7 @@ int fogn_re_close(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log 
         if (p->side != side || !fogn_unit_alive(u) || u->cohesion == FOGN_STEADY) continue;
         if (u->flags & (FOGN_UF_RECOVERY_TRIED | FOGN_UF_ABANDONED)) continue;
         if (!fogn_has_attach(p, u, FOGN_ATT_OFFICER) || (u->cohesion == FOGN_BROKEN && fogn_loc_occupied(s, st, side))) continue;
-        if (in_contact(s, st, i)) continue;
+        if (fogn_unit_in_contact(s, st, i)) continue;
         if (attempt(s, st, -1, i, dice, log) < 0) return -1;
     }
     /* ruling §23.3 #31: a Broken unit nobody tried to rally is lost */

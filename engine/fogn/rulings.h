@@ -40,6 +40,12 @@
 #define FOGN_DIV_RANGE_LEADING 4.0
 #define FOGN_CORPS_RANGE 20.0
 #define FOGN_CORPS_RANGE_LEADING 10.0
+/* §5.1: each command point a corps commander gives costs him 1, plus 1 when
+ * the receiver is out of his command range, plus 1 when the receiver is an
+ * allied division commander */
+#define FOGN_ALLOC_BASE_COST 1
+#define FOGN_ALLOC_OUT_OF_RANGE 1
+#define FOGN_ALLOC_ALLIED 1
 #define FOGN_ARMY_RANGE 40.0
 /* §23.3 #42: one wheel of at most 90 degrees, made first; the outer corner's
  * arc is at most half the allowance */

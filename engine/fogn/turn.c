@@ -45,32 +45,9 @@ static int cmd_begin(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_l
     return FOGN_ST_CMD_ALLOC;
 }
 
-/* §5.1: the corps commander's allocation is issue 4; until then the decision
- * is only "done" (each commander's pool is his own level) */
+/* §5.1: the corps commander's allocation (alloc.c), one decision while he
+ * has a point he could give */
 static int cmd_end(const fogn_scenario *s) { (void)s; return 1; }
-static int cmd_due(const fogn_scenario *s, const fogn_state *st, int cursor)
-{
-    (void)s;
-    (void)st;
-    return cursor == 0;
-}
-static int cmd_actor(const fogn_scenario *s, const fogn_state *st)
-{
-    (void)s;
-    (void)st;
-    return -1;
-}
-static int cmd_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max)
-{
-    (void)s;
-    (void)st;
-    if (max < 1) return 0;
-    memset(out, 0, sizeof *out);
-    out->type = FOGN_A_DONE;
-    out->actor = -1;
-    out->target = -1;
-    return 1;
-}
 
 /* --- 6 recovery: the end of the move ---------------------------------------------------------------- */
 
@@ -132,8 +109,9 @@ static int react_done(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_
 
 static const fogn_step_def steps[FOGN_ST_COUNT] = {
     [FOGN_ST_CMD_BEGIN] = AUTO("command", FOGN_PH_COMMAND, cmd_begin),
-    [FOGN_ST_CMD_ALLOC] = {.name = "command points", .phase = FOGN_PH_COMMAND, .cursor_end = cmd_end, .due = cmd_due,
-                           .decider = fogn_decider_active, .actor = cmd_actor, .actions = cmd_actions},
+    [FOGN_ST_CMD_ALLOC] = {.name = "command points", .phase = FOGN_PH_COMMAND, .cursor_end = cmd_end,
+                           .due = fogn_alloc_due, .decider = fogn_decider_active, .actor = fogn_alloc_actor,
+                           .actions = fogn_alloc_actions, .apply = fogn_alloc_apply},
     [FOGN_ST_AS_BEGIN] = AUTO("assault", FOGN_PH_ASSAULT, fogn_as_begin),
     [FOGN_ST_AS_DECLARE] = {.name = "assault declarations", .phase = FOGN_PH_ASSAULT, .cursor_end = fogn_cursor_units,
                             .due = fogn_as_declare_due, .decider = fogn_decider_active, .actor = fogn_actor_unit_cursor,
