@@ -91,6 +91,15 @@ int gr_write_map(const gr_game *g, const void *state, const char *path, gr_error
         json_t *ow = json_object_get(v, "owner");
         o->owner = json_is_integer(ow) ? (int)json_integer_value(ow) : -1;
     }
+    /* who holds each objective now, where the ruleset's state says so (its
+     * JSON names an "objectives" array with "owner" in scenario order) */
+    json_t *sj = g->rs->state_to_json ? g->rs->state_to_json(g->scn, state) : NULL;
+    json_t *owners = json_object_get(sj, "objectives");
+    for (int k = 0; k < in.nobjectives && json_is_array(owners); k++) {
+        json_t *ow = json_object_get(json_array_get(owners, (size_t)k), "owner");
+        if (json_is_integer(ow)) objs[k].owner = (int)json_integer_value(ow);
+    }
+    json_decref(sj);
     in.objectives = objs;
     gr_svg_loc locs[2];
     for (int k = 0; k < 2; k++) {
