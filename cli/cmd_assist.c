@@ -130,7 +130,8 @@ static int command(assist_ctx *c, gr_repl_cmd cmd, const char *line, const char 
     case GR_CMD_HELP: fputs(help_text, stdout); break;
     case GR_CMD_LIST: gr_repl_list(&c->L, stdout); break;
     case GR_CMD_UNDO:
-        if (gr_live_undo(&c->L)) printf("nothing to undo\n");
+        /* a mark of this run, or else the record replayed without its last line */
+        if (gr_live_undo(&c->L) && gr_live_undo_replay(&c->L, &err)) printf("nothing to undo: %s\n", err.msg);
         else {
             gr_repl_rewind(&c->R, &c->L);
             reset_ai(c);

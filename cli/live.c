@@ -327,6 +327,31 @@ int gr_live_undo(gr_live *L)
 
 void gr_live_clear_undo(gr_live *L) { clear_snaps(L); }
 
+int gr_live_undo_replay(gr_live *L, gr_error *err)
+{
+    if (!L->manual) return gr_error_set(err, "the dice are the program's: what was thrown stands");
+    if (L->rec.nactions <= 0) return gr_error_set(err, "nothing has been played yet");
+    void *st = calloc(1, L->g.rs->state_size);
+    if (!st) return gr_error_set(err, "out of memory");
+    gr_log log;
+    gr_log_init(&log);
+    int used = 0;
+    if (gr_replay_prefix(&L->g, &L->rec, L->rec.nactions - 1, st, &log, &used, err)) {
+        free(st);
+        gr_log_free(&log);
+        return -1;
+    }
+    memcpy(L->st, st, L->g.rs->state_size);
+    free(st);
+    gr_log_free(&L->log);
+    L->log = log;
+    gr_dice_set_log(&L->dice, &L->log);
+    free(L->rec.actions[--L->rec.nactions]);
+    L->rec.nrolls = used;
+    clear_snaps(L);
+    return 0;
+}
+
 int gr_live_to_move(const gr_live *L) { return L->g.rs->to_move(L->g.scn, L->st); }
 
 int gr_live_over(const gr_live *L) { return gr_live_to_move(L) == GR_TERMINAL; }

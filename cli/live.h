@@ -68,6 +68,10 @@ int gr_live_edit(gr_live *L, const char *text, gr_error *err);
 int gr_live_push_undo(gr_live *L);
 int gr_live_undo(gr_live *L);
 void gr_live_clear_undo(gr_live *L);
+/* Undo without a mark (a resumed session): the record without its last line
+ * is replayed with its own dice. Only for typed dice, where the table, not
+ * the generator, decides what comes next. 0, or -1 with the reason. */
+int gr_live_undo_replay(gr_live *L, gr_error *err);
 
 int gr_live_to_move(const gr_live *L);
 int gr_live_over(const gr_live *L);

@@ -214,7 +214,8 @@ int gr_play_random(const gr_game *g, void *state, gr_record *rec, gr_log *log, c
     return rc;
 }
 
-int gr_replay(const gr_game *g, const gr_record *rec, void *state, gr_log *log, gr_error *err)
+int gr_replay_prefix(const gr_game *g, const gr_record *rec, int nactions, void *state, gr_log *log, int *rolls_used,
+                     gr_error *err)
 {
     const gr_ruleset *rs = g->rs;
     gr_dice dice;
@@ -222,7 +223,8 @@ int gr_replay(const gr_game *g, const gr_record *rec, void *state, gr_log *log, 
     else gr_dice_init_rng(&dice, rec->seed, 1);
     gr_dice_set_log(&dice, log);
     rs->init(g->scn, state);
-    for (int i = 0; i < rec->nactions; i++) {
+    if (nactions < 0 || nactions > rec->nactions) nactions = rec->nactions;
+    for (int i = 0; i < nactions; i++) {
         /* a correction made at the table (the assistant's "edit" lines) */
         if (!strncmp(rec->actions[i], GR_RECORD_EDIT_PREFIX, strlen(GR_RECORD_EDIT_PREFIX))) {
             if (!rs->edit) return gr_error_set(err, "action %d is a correction, which %s does not support", i + 1, rs->name);
@@ -239,7 +241,15 @@ int gr_replay(const gr_game *g, const gr_record *rec, void *state, gr_log *log, 
             return -1;
         }
     }
-    if (rec->rolls && rec->nrolls > 0 && dice.pos != rec->nrolls)
-        return gr_error_set(err, "the record holds %d dice but the replay used %d", rec->nrolls, dice.pos);
+    if (rolls_used) *rolls_used = dice.kind == GR_DICE_SCRIPT ? dice.pos : 0;
+    return 0;
+}
+
+int gr_replay(const gr_game *g, const gr_record *rec, void *state, gr_log *log, gr_error *err)
+{
+    int used = 0;
+    if (gr_replay_prefix(g, rec, rec->nactions, state, log, &used, err)) return -1;
+    if (rec->rolls && rec->nrolls > 0 && used != rec->nrolls)
+        return gr_error_set(err, "the record holds %d dice but the replay used %d", rec->nrolls, used);
     return 0;
 }

@@ -41,6 +41,10 @@ int gr_play_random(const gr_game *g, void *state, gr_record *rec, gr_log *log, c
 /* Replays a record into state (allocated by the caller, state_size bytes),
  * using its recorded dice. Returns 0 or -1 with a message naming the action. */
 int gr_replay(const gr_game *g, const gr_record *rec, void *state, gr_log *log, gr_error *err);
+/* The first nactions of a record only; *rolls_used gets the recorded dice
+ * they used (0 for a record without dice). */
+int gr_replay_prefix(const gr_game *g, const gr_record *rec, int nactions, void *state, gr_log *log, int *rolls_used,
+                     gr_error *err);
 
 /* Prints one log event per line from index `from`; returns the new end. */
 size_t gr_print_log(const gr_log *log, size_t from, FILE *out);
