@@ -17,5 +17,6 @@ int gr_cmd_play(int argc, char **argv);
 int gr_cmd_assist(int argc, char **argv);
 int gr_cmd_protocol(int argc, char **argv);
 int gr_cmd_army(int argc, char **argv);
+int gr_cmd_setup(int argc, char **argv);
 
 #endif

@@ -29,6 +29,7 @@ static void usage(FILE *out)
             "  tune [SCENARIO] --players A,B --games N --out W.json\n"
             "                                    fit the evaluation weights to the results of played games\n"
             "  army lists | show LIST | check FILE...  the army lists of Appendix 1 and armies built from them\n"
+            "  setup ARMY_A ARMY_B [--seed N] [--out FILE] [--svg FILE] [--log] | --sweep N  a points battle (§17)\n"
             "  bench [SCENARIO] [--json]         speed: state size, clones, legal orders, games/s, MCTS iterations/s\n"
             "players: random, greedy[:samples=N], doctrine:columns, doctrine:line,\n"
             "         mcts[:iters=N|ms=N,threads=N,...], naive[:iters=N|ms=N]\n");
@@ -46,6 +47,7 @@ int main(int argc, char **argv)
         {"arena", gr_cmd_arena},   {"bench", gr_cmd_bench},       {"suggest", gr_cmd_suggest},
         {"report", gr_cmd_report}, {"tune", gr_cmd_tune},         {"play", gr_cmd_play},
         {"assist", gr_cmd_assist}, {"protocol", gr_cmd_protocol}, {"army", gr_cmd_army},
+        {"setup", gr_cmd_setup},
     };
     for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
         if (!strcmp(argv[1], verbs[i].name)) return verbs[i].fn(argc - 2, argv + 2);
