@@ -1,5 +1,5 @@
 /* test_fogn_army.c - the army lists of Appendix 1 (§19) as data and the army
- * validator (armylist.c): every list file loads, every example army is legal
+ * validator (armylist_*.c): every list file loads, every example army is legal
  * with its exact points total (§16), and each kind of breach is reported with
  * its reason, the division and unit it concerns, and the rule's section.
  * Files are found under $GROGNARD_ROOT (default: the current directory). */
