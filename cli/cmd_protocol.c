@@ -6,6 +6,7 @@
  * written under a lock so lines never interleave. A malformed line gets an
  * `error` line and the session goes on. */
 #include "commands.h"
+#include "args.h"
 #include "live.h"
 #include "session.h"
 #include "../ai/player.h"
@@ -162,15 +163,6 @@ static int need_game(proto *p)
 
 /* --- commands ------------------------------------------------------------------------------- */
 
-static int parse_long(const char *s, long lo, long hi, long *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || *end || end == s || v < lo || v > hi) return -1;
-    *out = v;
-    return 0;
-}
 
 /* "iters N | ms N | infinite, threads N" -> a player spec and a deadline; 0 or -1 (error said) */
 static int search_args(proto *p, const char *verb, char *args, int allow_infinite, double *deadline)
@@ -188,7 +180,7 @@ static int search_args(proto *p, const char *verb, char *args, int allow_infinit
         char *v = strtok_r(NULL, " \t", &save);
         long *dst = !strcmp(w, "iters") ? &iters : !strcmp(w, "ms") ? &ms : &threads;
         long hi = dst == &threads ? 64 : dst == &ms ? 3600000 : 100000000;
-        if (!v || parse_long(v, 1, hi, dst)) {
+        if (!v || gr_arg_long(v, 1, hi, dst)) {
             say_error(p, "%s: %s takes a whole number 1..%ld, not '%.40s'", verb, w, hi, v ? v : "");
             return -1;
         }
@@ -445,7 +437,7 @@ static int dispatch(proto *p, char *line)
     else if (!strcmp(cmd, "seed")) {
         long v;
         if (busy(p)) return 1;
-        if (parse_long(arg, 0, 0x7fffffffL, &v)) say_error(p, "seed takes a whole number, not '%s'", arg);
+        if (gr_arg_long(arg, 0, 0x7fffffffL, &v)) say_error(p, "seed takes a whole number, not '%s'", arg);
         else {
             p->seed = (unsigned long long)v;
             if (p->loaded && !p->L.manual) gr_dice_init_rng(&p->L.dice, p->seed, 1), gr_dice_set_log(&p->L.dice, &p->L.log);

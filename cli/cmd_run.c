@@ -3,6 +3,7 @@
  * says otherwise, telling it as it goes; write the record and the final map) and
  * `grognard replay` (re-apply a record and tell the battle). */
 #include "commands.h"
+#include "args.h"
 #include "session.h"
 #include "../ai/spec.h"
 #include "narrate.h"
@@ -16,15 +17,6 @@
  * battle (48 player-moves) well under a minute */
 #define GR_RUN_DEFAULT_PLAYERS "mcts:ms=250,mcts:ms=250"
 
-static int parse_ull(const char *s, unsigned long long *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end || end == s || s[0] == '-') return -1;
-    *out = v;
-    return 0;
-}
 
 /* "A,B" -> two players (side 0 plays A, side 1 plays B), seeded apart */
 static int make_players(const gr_game *g, const char *spec, unsigned long long seed, gr_player *out[2], gr_error *err)
@@ -46,9 +38,9 @@ int gr_cmd_run(int argc, char **argv)
     int quiet = 0;
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
-            if (parse_ull(argv[++i], &seed)) { fprintf(stderr, "grognard run: --seed takes a whole number, not '%s'\n", argv[i]); return 2; }
+            if (gr_arg_ull(argv[++i], &seed)) { fprintf(stderr, "grognard run: --seed takes a whole number, not '%s'\n", argv[i]); return 2; }
         } else if (!strcmp(argv[i], "--moves") && i + 1 < argc) {
-            if (parse_ull(argv[++i], &moves) || moves < 1 || moves > 1000) { fprintf(stderr, "grognard run: --moves takes a number 1..1000, not '%s'\n", argv[i]); return 2; }
+            if (gr_arg_ull(argv[++i], &moves) || moves < 1 || moves > 1000) { fprintf(stderr, "grognard run: --moves takes a number 1..1000, not '%s'\n", argv[i]); return 2; }
         } else if (!strcmp(argv[i], "--out") && i + 1 < argc) outdir = argv[++i];
         else if (!strcmp(argv[i], "--record") && i + 1 < argc) record_path = argv[++i];
         else if (!strcmp(argv[i], "--players") && i + 1 < argc) players_spec = argv[++i];

@@ -9,6 +9,7 @@
  *       random players to the end within the decision limit
  * Exit status: 0 done (a sweep with every scenario good), 1 failure, 2 bad usage. */
 #include "commands.h"
+#include "args.h"
 #include "session.h"
 #include "../engine/core/fsutil.h"
 #include "../engine/fogn/setup.h"
@@ -246,12 +247,29 @@ int gr_cmd_setup(int argc, char **argv)
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         bool has_val = i + 1 < argc;
-        if (!strcmp(a, "--seed") && has_val) seed = strtoull(argv[++i], NULL, 10);
+        long n;
+        if (!strcmp(a, "--seed") && has_val) {
+            if (gr_arg_ull(argv[++i], &seed)) {
+                fprintf(stderr, "grognard setup: --seed takes a whole number, not '%s'\n", argv[i]);
+                return 2;
+            }
+        }
         else if (!strcmp(a, "--out") && has_val) out = argv[++i];
         else if (!strcmp(a, "--svg") && has_val) svg = argv[++i];
         else if (!strcmp(a, "--log")) show_log = true;
-        else if (!strcmp(a, "--sweep") && has_val) sweep = atoi(argv[++i]);
-        else if (!strcmp(a, "--decisions") && has_val) decisions = atoi(argv[++i]);
+        else if (!strcmp(a, "--sweep") && has_val) {
+            if (gr_arg_long(argv[++i], 1, 100000, &n)) {
+                fprintf(stderr, "grognard setup: --sweep takes a number of seeds 1..100000, not '%s'\n", argv[i]);
+                return 2;
+            }
+            sweep = (int)n;
+        } else if (!strcmp(a, "--decisions") && has_val) {
+            if (gr_arg_long(argv[++i], 1, 10000000, &n)) {
+                fprintf(stderr, "grognard setup: --decisions takes 1..10000000, not '%s'\n", argv[i]);
+                return 2;
+            }
+            decisions = (int)n;
+        }
         else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             return 0;

@@ -7,6 +7,7 @@
  * side's decisions inside the turn (reactions, return fire) are the search's
  * own guesses. The line stops when the turn ends. */
 #include "commands.h"
+#include "args.h"
 #include "position.h"
 #include "session.h"
 #include "../ai/explain.h"
@@ -20,15 +21,6 @@
 #define SUGGEST_ALTERNATIVES 4
 #define SUGGEST_EXPLAIN_SIMS 100
 
-static int parse_long(const char *s, long lo, long hi, long *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || *end || end == s || v < lo || v > hi) return -1;
-    *out = v;
-    return 0;
-}
 
 int gr_cmd_suggest(int argc, char **argv)
 {
@@ -41,13 +33,13 @@ int gr_cmd_suggest(int argc, char **argv)
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--side") && i + 1 < argc) side_text = argv[++i];
         else if (!strcmp(argv[i], "--ms") && i + 1 < argc) {
-            if (parse_long(argv[++i], 1, 3600000, &ms)) { fprintf(stderr, "grognard suggest: --ms takes 1..3600000, not '%s'\n", argv[i]); return 2; }
+            if (gr_arg_long(argv[++i], 1, 3600000, &ms)) { fprintf(stderr, "grognard suggest: --ms takes 1..3600000, not '%s'\n", argv[i]); return 2; }
         } else if (!strcmp(argv[i], "--iters") && i + 1 < argc) {
-            if (parse_long(argv[++i], 1, 100000000, &iters)) { fprintf(stderr, "grognard suggest: --iters takes 1..1e8, not '%s'\n", argv[i]); return 2; }
+            if (gr_arg_long(argv[++i], 1, 100000000, &iters)) { fprintf(stderr, "grognard suggest: --iters takes 1..1e8, not '%s'\n", argv[i]); return 2; }
         } else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
-            if (parse_long(argv[++i], 1, 64, &threads)) { fprintf(stderr, "grognard suggest: --threads takes 1..64, not '%s'\n", argv[i]); return 2; }
+            if (gr_arg_long(argv[++i], 1, 64, &threads)) { fprintf(stderr, "grognard suggest: --threads takes 1..64, not '%s'\n", argv[i]); return 2; }
         } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
-            if (parse_long(argv[++i], 0, 1L << 40, &seed)) { fprintf(stderr, "grognard suggest: --seed takes a whole number, not '%s'\n", argv[i]); return 2; }
+            if (gr_arg_long(argv[++i], 0, 1L << 40, &seed)) { fprintf(stderr, "grognard suggest: --seed takes a whole number, not '%s'\n", argv[i]); return 2; }
         } else if (!strcmp(argv[i], "--json")) as_json = 1;
         else if (argv[i][0] != '-' && !file) file = argv[i];
         else { fprintf(stderr, "grognard suggest: unexpected argument '%s'\n%s", argv[i], usage); return 2; }

@@ -1,5 +1,6 @@
 /* repl.c - the typed-command pieces shared by `play` and `assist` (repl.h). */
 #include "repl.h"
+#include "args.h"
 #include "session.h"
 #include "../ai/explain.h"
 
@@ -126,15 +127,7 @@ void gr_repl_ensure_dir(const char *path)
     (void)mkdir(dir, 0755); /* an error shows when the file is written */
 }
 
-int gr_repl_number(const char *s, unsigned long long *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end || end == s || s[0] == '-') return -1;
-    *out = v;
-    return 0;
-}
+int gr_repl_number(const char *s, unsigned long long *out) { return gr_arg_ull(s, out); }
 
 int gr_repl_verb_seed(const char *verb, const char *text, unsigned long long *seed)
 {
