@@ -321,6 +321,10 @@ static void test_s14_attrition_and_acv(void **unused)
     fogn_state st;
     fx_state(s, &st, 0);
     assert_int_equal(fogn_acv(s, 0), 9);
+    /* §17.1: a scenario's adjustment (the defender's +2 after bonus units) */
+    s->acv_adjust[1] = FOGN_BONUS_DEFENDER_ACV;
+    assert_int_equal(fogn_acv(s, 1), 10);
+    s->acv_adjust[1] = 0;
     st.u[0].cohesion = FOGN_BROKEN;         /* small: 2 */
     st.u[1].flags |= FOGN_UF_SPENT;         /* large Spent: its 1 base */
     st.u[1].bases_lost = 1;

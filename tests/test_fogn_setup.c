@@ -188,6 +188,8 @@ static void test_s17_1_initiative_from_armies_and_bonus_unit(void **state)
     assert_string_equal(u->row, "Avg Conscript");
     assert_int_equal(u->bases, 4);
     assert_string_equal(u->name, "French Line Infantry (bonus)");
+    /* the attacker's ACV stays as it was (the small unit's 2 taken off), the defender's gains 2 */
+    assert_int_equal(f.S->bonus_acv, 2);
     fx_close(&f);
 }
 
@@ -218,6 +220,7 @@ static void test_s17_1_bonus_upgrade_when_no_cheap_base(void **state)
     assert_int_equal(u->bases, 6);
     assert_int_equal(f.S->army[0].divs[1].nunits, f.a.army->divs[1].nunits);
     assert_int_equal(f.S->army[0].divs[2].units[0].bases, 4); /* hussars (18) untouched */
+    assert_int_equal(f.S->bonus_acv, 1); /* small (2) made large (3) */
     fx_close(&f);
     free(dear);
 }

@@ -317,6 +317,13 @@ static void test_scenario_bad_enum_value(void **state)
     expect_bad("bad_enum", "$.units[0].formation: expected one of tactical, deep", "got \"blob\"");
 }
 
+/* §17.1's ACV adjustment is bounded */
+static void test_scenario_bad_acv_adjust(void **state)
+{
+    (void)state;
+    expect_bad("acv_adjust_out_of_range", "$.sides[1].acv_adjust", NULL);
+}
+
 static void test_scenario_bad_weather(void **state)
 {
     (void)state;
@@ -563,6 +570,7 @@ int main(void)
         cmocka_unit_test(test_scenario_bad_unknown_key),
         cmocka_unit_test(test_scenario_bad_enum_value),
         cmocka_unit_test(test_scenario_bad_weather),
+        cmocka_unit_test(test_scenario_bad_acv_adjust),
         cmocka_unit_test(test_scenario_bad_off_table),
         cmocka_unit_test(test_scenario_bad_unknown_division),
         cmocka_unit_test(test_scenario_bad_wrong_side_division),

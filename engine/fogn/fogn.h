@@ -166,6 +166,9 @@ typedef struct fogn_scenario {
     fogn_objective obj[FOGN_MAX_OBJ];
     gr_vec2 loc[2];         /* line-of-communications marker centres */
     uint8_t has_loc[2];
+    int8_t acv_adjust[2];   /* added to a side's Army Combat Value (§17.1: the defender's +2 when the
+                               attacker took bonus units, and minus their value for the attacker,
+                               whose ACV stays as it was) */
 } fogn_scenario;
 
 /* --- flat state ---------------------------------------------------------------- */

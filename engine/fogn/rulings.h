@@ -93,6 +93,12 @@
  * it has inflicted. */
 #define FOGN_OBJ_HOLD_WORST_COHESION FOGN_DISORDERED
 
+/* §17.1: when the attacker took bonus units the defender's Army Combat Value
+ * gains this much (the bonus units themselves leave the attacker's ACV as it
+ * was: the scenario gives him minus their value, so that their losses
+ * still count as attrition); a scenario carries both as sides[i].acv_adjust */
+#define FOGN_BONUS_DEFENDER_ACV 2
+
 /* §14 army morale: defeated at 50% of the ACV, at 30% while the enemy is
  * under 10%, at 40% while the enemy is under 20% */
 #define FOGN_DEFEAT_PCT 50

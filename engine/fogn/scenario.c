@@ -24,6 +24,7 @@
 #define SCN_OBJ_RADIUS_MIN 0.5
 #define SCN_OBJ_RADIUS_MAX 12.0
 #define SCN_OBJ_POINTS_MAX 100
+#define SCN_ACV_ADJUST_MAX 20   /* a side's ACV adjustment (§17.1: +2, or less the bonus units) */
 /* a LOC marker's centre may be at most this far from its own base edge (§3.5:
  * the marker is 2.25 MU square with one side on the edge) */
 #define SCN_LOC_EDGE_DIST FOGN_LOC_BASE
@@ -268,7 +269,7 @@ static int load_table(loader *L, json_t *root)
 static int load_sides(loader *L, json_t *root)
 {
     fogn_scenario *s = L->s;
-    static const char *const keys[] = {"name", "base_edge", "loc"};
+    static const char *const keys[] = {"name", "base_edge", "loc", "acv_adjust"};
     static const char *const loc_keys[] = {"x", "y"};
     json_t *arr = gr_json_array(root, "$", "sides", true, 2, 2, L->err);
     if (!arr) return -1;
@@ -282,6 +283,9 @@ static int load_sides(loader *L, json_t *root)
         if (gr_json_enum(o, p, "base_edge", true, side_edge_names, COUNT(side_edge_names), &edge, L->err))
             return -1;
         s->base_edge[i] = (uint8_t)edge;
+        long adjust = 0;
+        if (gr_json_int(o, p, "acv_adjust", false, -SCN_ACV_ADJUST_MAX, SCN_ACV_ADJUST_MAX, &adjust, L->err)) return -1;
+        s->acv_adjust[i] = (int8_t)adjust;
         json_t *loc = gr_json_object(o, p, "loc", false, L->err);
         if (!loc && L->err && L->err->set) return -1;
         if (loc) {

@@ -396,6 +396,7 @@ static void add_bonus(fogn_setup *S)
             u->bases = bsize;
             budget -= bcost;
             S->nbonus++;
+            S->bonus_acv += bsize > FOGN_SETUP_SMALL_INF_CAV_BASES ? 3 : 2; /* §14 unit values: large 3, small 2 */
             fogn_setup_note(S, side, "bonus unit (§17.1): %s %s, %d bases, %d points, joins %s", L->entries[be].name,
                             L->entries[be].rows[br].name, bsize, bcost, dv->name);
         }
@@ -416,6 +417,7 @@ static void add_bonus(fogn_setup *S)
         if (bd >= 0) {
             a->divs[bd].units[bu].bases = 6;
             S->nbonus = 1;
+            S->bonus_acv = 1; /* small (2) made large (3) */
             fogn_setup_note(S, side, "bonus (§17.1): no base at %d points or less; %s (%s) made large for %d points",
                             FOGN_SETUP_BONUS_BASE_PTS, a->divs[bd].units[bu].name[0] ? a->divs[bd].units[bu].name
                                                                                        : a->divs[bd].units[bu].entry,
@@ -424,8 +426,9 @@ static void add_bonus(fogn_setup *S)
     }
     if (!S->nbonus) fogn_setup_note(S, side, "bonus (§17.1): nothing the list sells fits");
     else
-        fogn_setup_note(S, S->defender, "the defender's army combat value would gain +2 (§17.1): the scenario "
-                                        "format cannot hold it (see docs/setup.md)");
+        fogn_setup_note(S, S->defender, "the defender's army combat value gains %d; the attacker's stays as it was "
+                        "(§17.1, sides[].acv_adjust %+d and %+d)", FOGN_BONUS_DEFENDER_ACV, FOGN_BONUS_DEFENDER_ACV,
+                        -S->bonus_acv);
 }
 
 int fogn_setup_initiative_step(fogn_setup *S, gr_error *err)

@@ -123,6 +123,8 @@
 #define FOGN_SETUP_BUILDING_POINTS 2
 #define FOGN_SETUP_BUILDING_RADIUS 3.5
 /* player-moves per side */
+/* a bonus unit of more bases than this is large (§3.1: 4 small, 6 large) */
+#define FOGN_SETUP_SMALL_INF_CAV_BASES 4
 #define FOGN_SETUP_MAX_TURNS 12
 
 /* --- sizes --------------------------------------------------------------------------- */
@@ -226,6 +228,7 @@ typedef struct fogn_setup {
     fogn_setup_initiative init;
     int attacker, defender;
     int nbonus;                     /* bonus units added (or 1 for an upgraded unit) */
+    int bonus_acv;                  /* what they would add to the attacker's ACV (§17.1: they do not) */
     int region;                     /* fogn_region */
     int npicks;
     fogn_setup_pick picks[FOGN_SETUP_MAX_PICKS];

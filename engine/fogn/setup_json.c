@@ -135,6 +135,10 @@ json_t *fogn_setup_to_json(const fogn_setup *S, gr_error *err)
         json_t *o = json_object(), *loc = json_object();
         json_object_set_new(o, "name", json_string(S->side_name[s]));
         json_object_set_new(o, "base_edge", json_string(fogn_setup_side_edge(s)));
+        /* §17.1: the defender's +2; the attacker's bonus units leave his ACV as it was */
+        if (S->nbonus > 0)
+            json_object_set_new(o, "acv_adjust",
+                                json_integer(s == S->defender ? FOGN_BONUS_DEFENDER_ACV : -S->bonus_acv));
         json_object_set_new(loc, "x", num(S->loc[s].x));
         json_object_set_new(loc, "y", num(S->loc[s].y));
         json_object_set_new(o, "loc", loc);

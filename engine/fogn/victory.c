@@ -9,7 +9,7 @@ int fogn_unit_value(const fogn_unit_profile *p) { return p->size == FOGN_LARGE ?
 
 int fogn_acv(const fogn_scenario *s, int side)
 {
-    int v = 0;
+    int v = s->acv_adjust[side]; /* §17.1: after the attacker's bonus units (see fogn.h) */
     for (int i = 0; i < s->nunits; i++)
         if (s->units[i].side == side) v += fogn_unit_value(&s->units[i]);
     return v;
