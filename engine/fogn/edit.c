@@ -154,6 +154,18 @@ static int group(const gr_regex *re, const gr_match *m, const char *name, char *
 
 /* --- reading a correction ---------------------------------------------------------------------------- */
 
+/* group "name" read as one of names[]; an unknown one lists them all */
+static int read_named(const gr_regex *re, const gr_match *m, const char *const *names, int n, const char *what,
+                      const char *list_intro, int *value, gr_error *err)
+{
+    char a[FOGN_EDIT_TEXT_MAX + 1], b[512];
+    group(re, m, "name", a, sizeof a);
+    *value = find_name(names, n, a);
+    if (*value >= 0) return 0;
+    join_names(b, sizeof b, names, n, NULL);
+    return gr_error_set(err, "unknown %s '%s': %s %s", what, a, list_intro, b);
+}
+
 static int read_args(const fogn_scenario *s, const ed_cmd *c, const gr_regex *re, const gr_match *m, ed_parsed *out,
                      gr_error *err)
 {
@@ -178,24 +190,12 @@ static int read_args(const fogn_scenario *s, const ed_cmd *c, const gr_regex *re
     case ED_FORMATION: {
         int n;
         const char *const *names = fogn_formation_names(&n);
-        group(re, m, "name", a, sizeof a);
-        out->value = find_name(names, n, a);
-        if (out->value < 0) {
-            join_names(b, sizeof b, names, n, NULL);
-            return gr_error_set(err, "unknown formation '%s': the formations are %s", a, b);
-        }
-        return 0;
+        return read_named(re, m, names, n, "formation", "the formations are", &out->value, err);
     }
     case ED_COHESION: {
         int n;
         const char *const *names = fogn_cohesion_names(&n);
-        group(re, m, "name", a, sizeof a);
-        out->value = find_name(names, n, a);
-        if (out->value < 0) {
-            join_names(b, sizeof b, names, n, NULL);
-            return gr_error_set(err, "unknown cohesion level '%s': the levels are %s", a, b);
-        }
-        return 0;
+        return read_named(re, m, names, n, "cohesion level", "the levels are", &out->value, err);
     }
     case ED_LOST: {
         group(re, m, "n", a, sizeof a);
