@@ -73,6 +73,7 @@ static inline fogn_scenario *fx_scenario(void)
         s->divs[d].side = (uint8_t)d;
         s->divs[d].kind = FOGN_DIV_MIXED;
         s->divs[d].commander = (int8_t)d;
+        s->divs[d].corps = (int8_t)(2 + d);
         fogn_cmdr_profile *c = &s->cmdrs[d];
         snprintf(c->name, sizeof c->name, "general%d", d);
         c->side = (uint8_t)d;

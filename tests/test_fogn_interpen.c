@@ -36,6 +36,7 @@ static void add_division(fogn_scenario *s)
     s->divs[d].kind = FOGN_DIV_MIXED;
     int c = s->ncmdrs++;
     s->divs[d].commander = (int8_t)c;
+    s->divs[d].corps = 2; /* the fixture's side-0 corps commander */
     fogn_cmdr_profile *cp = &s->cmdrs[c];
     snprintf(cp->name, sizeof cp->name, "general%d", c);
     cp->side = 0;

@@ -360,10 +360,11 @@ static void test_scenario_bad_foot_artillery_in_cavalry_division(void **state)
     expect_bad("foot_artillery_in_cavalry_division", "$.units[8].division", "horse artillery");
 }
 
+/* several corps a side are allowed (§5.1), but then each division names its own */
 static void test_scenario_bad_two_corps_commanders(void **state)
 {
     (void)state;
-    expect_bad("two_corps_commanders", "$.commanders[4].role", "already has a corps commander");
+    expect_bad("two_corps_commanders", "$.divisions[2].corps: missing", "side 1 (Red) has 2 corps commanders");
 }
 
 static void test_scenario_bad_division_without_commander(void **state)

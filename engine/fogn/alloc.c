@@ -1,5 +1,6 @@
-/* alloc.c - the Command Point Allocation Phase (§5.1, step 1.1): the corps
- * commander gives his command points to his division commanders, one point
+/* alloc.c - the Command Point Allocation Phase (§5.1, step 1.1): each corps
+ * commander in turn gives his command points to his own division commanders
+ * (a side may have several corps, each division names its own), one point
  * per decision, each costing him 1 plus 1 when the receiver is out of his
  * command range and 1 more when the receiver is allied; "done" keeps the
  * rest. Points given last for this move only: every pool is set back to its
@@ -21,13 +22,16 @@ static int in_fight(const fogn_scenario *s, const fogn_state *st, int c)
     return st->c[c].leading >= 0 && fogn_unit_in_contact(s, st, st->c[c].leading);
 }
 
-/* the active side's corps commander, when he can give points at all; -1 */
+/* the corps commander whose allocation is due (the cursor names him), when
+ * he can give points at all; -1 */
 static int corps_of(const fogn_scenario *s, const fogn_state *st)
 {
-    for (int c = 0; c < s->ncmdrs; c++)
-        if (s->cmdrs[c].side == st->active && s->cmdrs[c].role == FOGN_CMDR_CORPS && usable(st, c)) return c;
-    return -1;
+    int c = st->cursor;
+    if (c < 0 || c >= s->ncmdrs) return -1;
+    return s->cmdrs[c].side == st->active && s->cmdrs[c].role == FOGN_CMDR_CORPS && usable(st, c) ? c : -1;
 }
+
+int fogn_alloc_cursor_end(const fogn_scenario *s) { return s->ncmdrs; }
 
 int fogn_alloc_cost(const fogn_scenario *s, const fogn_state *st, int giver, int receiver, gr_error *err)
 {
@@ -36,6 +40,8 @@ int fogn_alloc_cost(const fogn_scenario *s, const fogn_state *st, int giver, int
     if (receiver < 0 || receiver >= s->ncmdrs || s->cmdrs[receiver].role != FOGN_CMDR_DIVISION ||
         s->cmdrs[receiver].side != s->cmdrs[giver].side)
         return gr_error_set(err, "command points go to a division commander of the same army (§5.1)");
+    if (s->divs[s->cmdrs[receiver].division].corps != giver)
+        return gr_error_set(err, "%s's division belongs to another corps (§5.1)", s->cmdrs[receiver].name);
     if (!usable(st, giver) || !usable(st, receiver))
         return gr_error_set(err, "%s is not on the table", usable(st, giver) ? s->cmdrs[receiver].name : s->cmdrs[giver].name);
     if (in_fight(s, st, giver) || in_fight(s, st, receiver))
@@ -77,7 +83,7 @@ int fogn_alloc_actions(const fogn_scenario *s, const fogn_state *st, gr_action *
 /* a decision only while there is a point the corps commander could give */
 int fogn_alloc_due(const fogn_scenario *s, const fogn_state *st, int cursor)
 {
-    if (cursor != 0) return 0;
+    if (cursor < 0 || cursor >= s->ncmdrs || s->cmdrs[cursor].role != FOGN_CMDR_CORPS) return 0;
     gr_action acts[2];
     return fogn_alloc_actions(s, st, acts, 2) > 1;
 }

@@ -117,11 +117,14 @@ void fogn_replace_commanders(const fogn_scenario *s, fogn_state *st, int side, g
              * Skilled if the fallen was Exceptional, else Competent, keeping
              * his charisma; his division gets a Competent replacement */
             int best = -1;
-            for (int d = 0; d < s->ncmdrs; d++) {
-                if (s->cmdrs[d].side != side || s->cmdrs[d].role != FOGN_CMDR_DIVISION) continue;
-                if (!(st->c[d].flags & FOGN_CF_ON_TABLE) || (st->c[d].flags & FOGN_CF_CASUALTY)) continue;
-                if (best < 0 || st->c[d].level > st->c[best].level) best = d;
-            }
+            /* ruling: with several corps on a side, one of his own corps' division commanders first */
+            for (int own = 1; own >= 0 && best < 0; own--)
+                for (int d = 0; d < s->ncmdrs; d++) {
+                    if (s->cmdrs[d].side != side || s->cmdrs[d].role != FOGN_CMDR_DIVISION) continue;
+                    if (own && s->divs[s->cmdrs[d].division].corps != c) continue;
+                    if (!(st->c[d].flags & FOGN_CF_ON_TABLE) || (st->c[d].flags & FOGN_CF_CASUALTY)) continue;
+                    if (best < 0 || st->c[d].level > st->c[best].level) best = d;
+                }
             int level = st->c[c].level >= 3 ? 2 : 1;
             if (best < 0) {
                 reappear(s, st, c, level, 0, log);

@@ -14,9 +14,9 @@
 #include "../core/terrain.h"
 
 /* --- sizes ------------------------------------------------------------------ */
-#define FOGN_MAX_UNITS 40       /* both armies together */
-#define FOGN_MAX_CMDRS 14
-#define FOGN_MAX_DIVS 10
+#define FOGN_MAX_UNITS 48       /* both armies together */
+#define FOGN_MAX_CMDRS 18
+#define FOGN_MAX_DIVS 14
 #define FOGN_MAX_OBJ 8
 #define FOGN_NAME 40
 
@@ -104,6 +104,22 @@ typedef enum fogn_div_kind { FOGN_DIV_INFANTRY = 0, FOGN_DIV_CAVALRY, FOGN_DIV_M
 typedef enum fogn_cmdr_role { FOGN_CMDR_DIVISION = 0, FOGN_CMDR_CORPS, FOGN_CMDR_ARMY } fogn_cmdr_role;
 typedef enum fogn_weather { FOGN_WEATHER_CLEAR = 0, FOGN_WEATHER_RAIN } fogn_weather;
 
+/* §8.1 reserves and flank marches: the edge a division comes on from, seen
+ * by its own side looking across the table from its base edge, and the
+ * sector of that edge (thirds of the base edge; halves of a side edge) */
+typedef enum fogn_res_edge { FOGN_EDGE_REAR = 0, FOGN_EDGE_LEFT, FOGN_EDGE_RIGHT } fogn_res_edge;
+typedef enum fogn_res_sector {
+    FOGN_SEC_LEFT = 0, FOGN_SEC_CENTRE, FOGN_SEC_RIGHT, /* rear edge */
+    FOGN_SEC_FRONT, FOGN_SEC_REAR                        /* side edges: enemy half / own half */
+} fogn_res_sector;
+/* a division's reserve status in the flat state */
+typedef enum fogn_res_status {
+    FOGN_RES_NONE = 0,      /* not a reserve, or every unit has come on */
+    FOGN_RES_WAITING,       /* off the table, not yet activated */
+    FOGN_RES_ACTIVATED,     /* passed its roll: comes on from its side's next Movement Phase */
+    FOGN_RES_ARRIVING       /* coming on, up to three units a Movement Phase */
+} fogn_res_status;
+
 /* --- immutable scenario --------------------------------------------------------- */
 typedef struct fogn_unit_profile {
     char name[FOGN_NAME];
@@ -119,7 +135,7 @@ typedef struct fogn_unit_profile {
     uint8_t start_formation;
     uint8_t start_cohesion;
     uint8_t start_spent;
-    uint8_t off_table;      /* starts in reserve (arrives later; issue 4) */
+    uint8_t off_table;      /* starts off the table with its division's reserve (§8.1) */
     double x, y, heading;   /* starting pose: front-edge centre, radians */
 } fogn_unit_profile;
 
@@ -140,6 +156,12 @@ typedef struct fogn_division {
     uint8_t side;
     uint8_t kind;           /* fogn_div_kind */
     int8_t commander;       /* index into commanders */
+    int8_t corps;           /* its corps commander (index into commanders) */
+    uint8_t reserve;        /* some or all of its units start off the table (§8.1) */
+    uint8_t res_edge;       /* fogn_res_edge */
+    uint8_t res_sector;     /* fogn_res_sector */
+    uint8_t res_arrives;    /* timed reinforcement: comes on on its side's Nth move, no roll; 0 rolls */
+    uint8_t res_latest;     /* a rolling reserve comes on on its side's Nth move at the latest; 0 none */
 } fogn_division;
 
 typedef struct fogn_objective {
@@ -199,7 +221,8 @@ enum {
     FOGN_UF_FIRE_LOSS = 1u << 23,   /* lost a level to fire this phase (Guard: one a phase, §7.9) */
     FOGN_UF_PURSUER = 1u << 24,     /* fought a unit that just retired: may pursue (§9.10, §9.12) */
     FOGN_UF_PURSUE_WANT = 1u << 25, /* its owner chose to pursue (or to try to) */
-    FOGN_UF_PURSUE_ASKED = 1u << 26 /* its owner has been asked */
+    FOGN_UF_PURSUE_ASKED = 1u << 26,/* its owner has been asked */
+    FOGN_UF_ARRIVED = 1u << 27      /* came on from off the table this Movement Phase (§8.1) */
 };
 
 typedef struct fogn_unit {
@@ -264,6 +287,8 @@ typedef struct fogn_state {
     uint8_t round;          /* combat round within this Combat Phase: 1 or 2 */
     uint8_t stage;          /* combat resolution stage (0..5: Broken, Wavering, Disordered; N then A) */
     int8_t obj_owner[FOGN_MAX_OBJ]; /* side holding each scenario objective, -1 nobody (victory.c) */
+    uint8_t res[FOGN_MAX_DIVS];     /* each division's fogn_res_status (reserve.c) */
+    uint8_t res_pad[2];             /* explicit: states are compared byte for byte */
     fogn_unit u[FOGN_MAX_UNITS];
     fogn_cmdr c[FOGN_MAX_CMDRS];
 } fogn_state;

@@ -151,6 +151,8 @@ typedef enum fogn_action_type {
     FOGN_A_FIRE,         /* Firing Phase: unit actor fires, most dice at `target`; arg 1 ignores Skirmishers */
     FOGN_A_PURSUE,       /* Combat Phase: unit actor pursues (or tries to) */
     FOGN_A_ALLOCATE,     /* Command Phase: corps commander actor gives 1 CP to commander `target` (§5.1) */
+    FOGN_A_ARRIVE,       /* Movement Phase: off-table unit actor comes on (§8.1): arg formation, p0 point on
+                            the edge, p1 how far in (0 as far as it may) */
     FOGN_A_COUNT
 } fogn_action_type;
 
@@ -228,6 +230,7 @@ int fogn_unit_in_contact(const fogn_scenario *s, const fogn_state *st, int unit)
 int fogn_alloc_actor(const fogn_scenario *s, const fogn_state *st);
 int fogn_alloc_cost(const fogn_scenario *s, const fogn_state *st, int giver, int receiver, gr_error *err);
 int fogn_alloc_due(const fogn_scenario *s, const fogn_state *st, int cursor);
+int fogn_alloc_cursor_end(const fogn_scenario *s);
 int fogn_alloc_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max);
 int fogn_alloc_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
                      gr_error *err);

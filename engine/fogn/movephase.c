@@ -6,6 +6,7 @@
  * Groups move as one (brigade.c); Broken units flee first (flight.c). */
 #include "steps.h"
 #include "outcome.h"
+#include "reserve.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -32,6 +33,8 @@ int fogn_mv_due(const fogn_scenario *s, const fogn_state *st, int cur)
         /* the unit now deciding on its second move stays due until it has */
         if (st->second && fogn_mv_actor(s, st) == i && (u->flags & FOGN_UF_MOVED) && !(u->flags & FOGN_UF_SECOND_DONE))
             return 1;
+        /* §8.1: units of an arriving division come on in the first pass */
+        if (!(u->flags & FOGN_UF_ON_TABLE)) return cur < nu && fogn_reserve_due(s, st, i);
         if (!can_move_now(s, st, i)) return 0;
         return cur < nu ? fogn_in_command(s, st, i) : 1;
     }
@@ -52,6 +55,7 @@ int fogn_mv_actor(const fogn_scenario *s, const fogn_state *st)
 int fogn_mv_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max)
 {
     int actor = fogn_mv_actor(s, st);
+    if (actor < s->nunits && !(st->u[actor].flags & FOGN_UF_ON_TABLE)) return fogn_reserve_orders(s, st, actor, out, max);
     if (actor < s->nunits) return fogn_orders_for_unit(s, st, actor, out, max, 1);
     return fogn_orders_for_cmdr(s, st, actor - s->nunits, out, max);
 }
@@ -59,6 +63,7 @@ int fogn_mv_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out
 int fogn_mv_candidates(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max)
 {
     int actor = fogn_mv_actor(s, st);
+    if (actor < s->nunits && !(st->u[actor].flags & FOGN_UF_ON_TABLE)) return fogn_reserve_orders(s, st, actor, out, max);
     if (actor < s->nunits) return fogn_orders_for_unit(s, st, actor, out, max, 0);
     return fogn_orders_for_cmdr(s, st, actor - s->nunits, out, max);
 }
@@ -66,6 +71,11 @@ int fogn_mv_candidates(const fogn_scenario *s, const fogn_state *st, gr_action *
 int fogn_mv_legal(const fogn_scenario *s, const fogn_state *st, const gr_action *a)
 {
     int actor = fogn_mv_actor(s, st);
+    if (actor < s->nunits && !(st->u[actor].flags & FOGN_UF_ON_TABLE)) {
+        if (a->type == FOGN_A_HOLD) return 1;
+        fogn_state tmp = *st;
+        return a->type == FOGN_A_ARRIVE && fogn_reserve_arrive(s, &tmp, a, NULL, NULL) == 0;
+    }
     if (actor < s->nunits) return fogn_unit_order_legal(s, st, a);
     return 1; /* the commanders' menu is checked as it is made */
 }
@@ -142,7 +152,19 @@ static int apply_unit(const fogn_scenario *s, fogn_state *st, const gr_action *a
     if (a->type == FOGN_A_HOLD) {
         if (st->second) u->flags |= FOGN_UF_SECOND_DONE;
         else u->flags |= FOGN_UF_MOVED | FOGN_UF_HELD;
-        gr_log_add(log, GR_EV_MOVE, p->side, "%s holds", p->name);
+        gr_log_add(log, GR_EV_MOVE, p->side, "%s %s", p->name, u->flags & FOGN_UF_ON_TABLE ? "holds" : "waits off the table");
+        next_actor(st);
+        return 0;
+    }
+    if (!(u->flags & FOGN_UF_ON_TABLE) || a->type == FOGN_A_ARRIVE) {
+        if (a->type != FOGN_A_ARRIVE || st->second)
+            return gr_error_set(err, "%s is off the table: it comes on ('arrive') or waits ('hold')", p->name);
+        if (fogn_reserve_arrive(s, st, a, log, err)) return -1;
+        if (!(u->flags & FOGN_UF_NO_MOVE) && second_move_possible(s, st, unit) &&
+            fogn_enemy_dist(s, st, unit, NULL) > FOGN_RESERVE_SECOND_CLEAR) {
+            st->second = 1; /* §8.1: clear of the enemy, it may try a second move */
+            return 0;
+        }
         next_actor(st);
         return 0;
     }
@@ -249,5 +271,6 @@ int fogn_mv_begin(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log 
     gr_log_add(log, GR_EV_PHASE, st->active, "movement phase");
     st->second = 0;
     if (flee(s, st, dice, log) < 0) return -1;
+    if (fogn_reserve_activate(s, st, dice, log) < 0) return -1;
     return FOGN_ST_MV_UNITS;
 }

@@ -90,6 +90,10 @@ int fogn_format_action(const void *scn, const void *state, const gr_action *a, c
     case FOGN_A_CMDR_MOVE: return snprintf(buf, cap, "%s move %s %s", who, f0, f1);
     case FOGN_A_CMDR_JOIN: return snprintf(buf, cap, "%s join u%d", who, a->target);
     case FOGN_A_ALLOCATE: return snprintf(buf, cap, "%s give c%d", who, a->target);
+    case FOGN_A_ARRIVE:
+        if (a->p[1] > 0)
+            return snprintf(buf, cap, "%s arrive %s %s %s", who, f0, fogn_formation_name((fogn_formation)a->arg), f1);
+        return snprintf(buf, cap, "%s arrive %s %s", who, f0, fogn_formation_name((fogn_formation)a->arg));
     case FOGN_A_RECOVER: return snprintf(buf, cap, "%s recover u%d", who, a->target);
     case FOGN_A_ASSAULT: return snprintf(buf, cap, "%s assault u%d", who, a->target);
     case FOGN_A_REACT: {
@@ -155,6 +159,7 @@ static const rule unit_rules[] = {
     {"press", FOGN_A_PRESS},
     {"fire\\s+u(?<t>\\d+)(?<ns>\\s+noskirm)?", FOGN_A_FIRE},
     {"pursue", FOGN_A_PURSUE},
+    {"arrive\\s+(?<x>[-+]?[0-9.]+)\\s+(?<name>[a-z_]+)(?:\\s+(?<dist>[0-9.]+))?", FOGN_A_ARRIVE},
 };
 
 static const rule cmdr_rules[] = {
@@ -274,6 +279,15 @@ static int build(const fogn_scenario *s, const gr_regex *re, const gr_match *m, 
         if (t < 0 || t >= s->nobj) return gr_error_set(err, "there is no objective obj%ld", t);
         a->target = (int16_t)t;
         return 0;
+    case FOGN_A_ARRIVE: {
+        if (num(re, m, "x", &a->p[0], err) < 0 || num(re, m, "dist", &a->p[1], err) < 0) return -1;
+        gr_match_named(re, m, "name", buf, sizeof buf);
+        int n;
+        const char *const *names = fogn_formation_names(&n);
+        for (int i = 0; i < n; i++)
+            if (!strcmp(names[i], buf)) { a->arg = (int16_t)i; return 0; }
+        return gr_error_set(err, "unknown formation '%s' (column, tactical, deep, line, skirmish, limbered, ...)", buf);
+    }
     case FOGN_A_FORM: {
         gr_match_named(re, m, "name", buf, sizeof buf);
         int n;

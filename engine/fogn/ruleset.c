@@ -3,6 +3,7 @@
  * invariants checked after every action in debug builds, and a text summary. */
 #include "steps.h"
 #include "edit.h"
+#include "reserve.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -232,6 +233,12 @@ static json_t *fogn_state_to_json(const void *scn, const void *state)
     for (int o = 0; o < s->nobj; o++)
         json_array_append_new(objs, json_pack("{s:s, s:i}", "name", s->obj[o].name, "owner", st->obj_owner[o]));
     json_object_set_new(j, "objectives", objs);
+    json_t *res = json_array();
+    for (int d = 0; d < s->ndivs; d++)
+        if (s->divs[d].reserve)
+            json_array_append_new(res, json_pack("{s:s, s:s}", "division", s->divs[d].name, "status",
+                                                 fogn_res_status_name(st->res[d])));
+    json_object_set_new(j, "reserves", res);
     return j;
 }
 
@@ -296,6 +303,9 @@ static void fogn_summary(const void *scn, const void *state, FILE *out)
             int dc = s->divs[d].commander;
             fprintf(out, "  %s", s->divs[d].name);
             if (dc >= 0) fprintf(out, " - c%d %s (level %d, %d CP)", dc, s->cmdrs[dc].name, s->cmdrs[dc].level, st->c[dc].cp);
+            if (s->divs[d].reserve && st->res[d] != FOGN_RES_NONE)
+                fprintf(out, " - reserve from the %s edge, %s sector: %s", fogn_res_edge_name(s->divs[d].res_edge),
+                        fogn_res_sector_name(s->divs[d].res_sector), fogn_res_status_name(st->res[d]));
             fprintf(out, "\n");
             for (int i = 0; i < s->nunits; i++) {
                 const fogn_unit_profile *p = &s->units[i];

@@ -8,6 +8,7 @@
  * (organisation §3, names, coordinates, terrain shapes); overlaps between
  * units are the engine's business once footprints exist. */
 #include "fogn.h"
+#include "reserve.h"
 #include "../core/jsonutil.h"
 
 #include <math.h>
@@ -413,7 +414,7 @@ static int load_terrain(loader *L, json_t *root)
 static int load_divisions(loader *L, json_t *root)
 {
     fogn_scenario *s = L->s;
-    static const char *const keys[] = {"name", "side", "kind", "commander"};
+    static const char *const keys[] = {"name", "side", "kind", "commander", "corps", "reserve"};
     json_t *arr = gr_json_array(root, "$", "divisions", true, 2, FOGN_MAX_DIVS, L->err);
     if (!arr) return -1;
     for (size_t i = 0; i < json_array_size(arr); i++) {
@@ -436,6 +437,8 @@ static int load_divisions(loader *L, json_t *root)
         d->side = (uint8_t)side;
         d->kind = (uint8_t)kind;
         d->commander = -1;
+        d->corps = -1;
+        if (fogn_reserve_from_json(o, p, d, L->err)) return -1;
         L->div_json[s->ndivs] = o;
         s->ndivs++;
     }
@@ -448,6 +451,34 @@ static int load_divisions(loader *L, json_t *root)
     return 0;
 }
 
+/* the corps commander a division takes its command points from: named by
+ * "corps", or the side's only one */
+static int resolve_corps(loader *L, int d, const char *p, const int *ncorps)
+{
+    fogn_scenario *s = L->s;
+    fogn_division *dv = &s->divs[d];
+    char q[PATH], cname[FOGN_NAME] = "";
+    if (gr_json_string(L->div_json[d], p, "corps", false, cname, sizeof cname, L->err)) return -1;
+    gr_json_path_key(q, sizeof q, p, "corps");
+    if (!cname[0]) {
+        if (ncorps[dv->side] > 1)
+            return gr_error_set(L->err, "%s: missing (side %d (%s) has %d corps commanders: name this division's)",
+                                q, dv->side, s->side_name[dv->side], ncorps[dv->side]);
+        for (int c = 0; c < s->ncmdrs; c++)
+            if (s->cmdrs[c].side == dv->side && s->cmdrs[c].role == FOGN_CMDR_CORPS) dv->corps = (int8_t)c;
+        return 0;
+    }
+    int c = find_cmdr(s, cname);
+    if (c < 0) return gr_error_set(L->err, "%s: no commander called \"%s\" in $.commanders", q, cname);
+    if (s->cmdrs[c].role != FOGN_CMDR_CORPS)
+        return gr_error_set(L->err, "%s: \"%s\" is a %s commander, not a corps commander", q, cname,
+                            role_names[s->cmdrs[c].role]);
+    if (s->cmdrs[c].side != dv->side)
+        return gr_error_set(L->err, "%s: \"%s\" commands the other side", q, cname);
+    dv->corps = (int8_t)c;
+    return 0;
+}
+
 static int load_commanders(loader *L, json_t *root)
 {
     fogn_scenario *s = L->s;
@@ -455,7 +486,7 @@ static int load_commanders(loader *L, json_t *root)
                                        "division", "x", "y", "leading"};
     json_t *arr = gr_json_array(root, "$", "commanders", true, 2, FOGN_MAX_CMDRS, L->err);
     if (!arr) return -1;
-    int corps[2] = {-1, -1}, army[2] = {-1, -1};
+    int corps[2] = {0, 0}, army[2] = {-1, -1};
     for (size_t i = 0; i < json_array_size(arr); i++) {
         char p[PATH], q[PATH];
         gr_json_path_index(p, sizeof p, "$.commanders", i);
@@ -475,7 +506,6 @@ static int load_commanders(loader *L, json_t *root)
         if (gr_json_enum(o, p, "skill", true, skill_names, COUNT(skill_names), &skill, L->err)) return -1;
         if (gr_json_bool(o, p, "charismatic", false, &charismatic, L->err)) return -1;
         if (gr_json_bool(o, p, "allied", false, &allied, L->err)) return -1;
-        if (get_xy(o, p, "x", "y", true, s, &c->x, &c->y, L->err)) return -1;
         c->side = (uint8_t)side;
         c->role = (uint8_t)role;
         c->level = (uint8_t)(skill + 1);
@@ -501,20 +531,30 @@ static int load_commanders(loader *L, json_t *root)
                                     s->cmdrs[s->divs[d].commander].name);
             s->divs[d].commander = (int8_t)s->ncmdrs;
             c->division = (int8_t)d;
+        } else if (role == FOGN_CMDR_CORPS) {
+            if (dname[0])
+                return gr_error_set(L->err, "%s: a corps commander commands no single division (leave it out or "
+                                    "null)", q);
+            if (allied) return gr_error_set(L->err, "%s.allied: only division commanders can be allied (§3.4)", p);
+            corps[side]++;
         } else {
             if (dname[0])
                 return gr_error_set(L->err, "%s: a %s commander commands no single division (leave it out "
                                     "or null)", q, role_names[role]);
             if (allied)
                 return gr_error_set(L->err, "%s.allied: only division commanders can be allied (§3.4)", p);
-            int *slot = role == FOGN_CMDR_CORPS ? &corps[side] : &army[side];
+            int *slot = &army[side];
             if (*slot >= 0)
                 return gr_error_set(L->err, "%s.role: side %d (%s) already has a %s commander (\"%s\"); at "
                                     "most one", p, side, s->side_name[side], role_names[role],
                                     s->cmdrs[*slot].name);
             *slot = s->ncmdrs;
         }
-        int bad = forbidden_piece_at(&s->terrain, c->x, c->y);
+        /* the commander of a division that starts off the table has no place yet (§8.1) */
+        bool off = c->division >= 0 && s->divs[c->division].reserve;
+        c->x = c->y = -1;
+        if (get_xy(o, p, "x", "y", !off, s, &c->x, &c->y, L->err)) return -1;
+        int bad = off && c->x < 0 ? -1 : forbidden_piece_at(&s->terrain, c->x, c->y);
         if (bad >= 0)
             return gr_error_set(L->err, "%s: commander at (%g, %g) stands in %s \"%s\"", p, c->x, c->y,
                                 gr_terrain_type_name((gr_terrain_type)s->terrain.p[bad].type),
@@ -523,8 +563,8 @@ static int load_commanders(loader *L, json_t *root)
         s->ncmdrs++;
     }
     for (int side = 0; side < 2; side++)
-        if (corps[side] < 0)
-            return gr_error_set(L->err, "$.commanders: side %d (%s) has no corps commander (exactly one is "
+        if (corps[side] == 0)
+            return gr_error_set(L->err, "$.commanders: side %d (%s) has no corps commander (at least one is "
                                 "needed)", side, s->side_name[side]);
     for (int d = 0; d < s->ndivs; d++) {
         char p[PATH];
@@ -537,6 +577,7 @@ static int load_commanders(loader *L, json_t *root)
         if (cname[0] && strcmp(cname, s->cmdrs[s->divs[d].commander].name) != 0)
             return gr_error_set(L->err, "%s.commander: \"%s\", but $.commanders gives \"%s\" as this "
                                 "division's commander", p, cname, s->cmdrs[s->divs[d].commander].name);
+        if (resolve_corps(L, d, p, corps)) return -1;
     }
     return 0;
 }
@@ -727,7 +768,11 @@ static int load_units(loader *L, json_t *root)
             return gr_error_set(L->err, "%s.spent: only infantry and cavalry become spent (§2.6)", p);
         if (spent && arm == FOGN_ARM_INF && form == FOGN_F_LINE)
             return gr_error_set(L->err, "%s.formation: spent infantry may not be in extended line (§2.6)", p);
+        off = s->divs[d].reserve;
         if (gr_json_bool(o, p, "off_table", false, &off, L->err)) return -1;
+        if (!off && s->divs[d].reserve)
+            return gr_error_set(L->err, "%s.off_table: division \"%s\" is a reserve: all its units start off the "
+                                "table (§8.1)", p, dname);
         u->start_formation = (uint8_t)form;
         u->start_cohesion = (uint8_t)coh;
         u->start_spent = spent;
@@ -760,6 +805,13 @@ static int load_units(loader *L, json_t *root)
         for (int i = 0; i < s->nunits; i++) n += s->units[i].division == d;
         if (n == 0)
             return gr_error_set(L->err, "$.divisions[%d]: division \"%s\" has no units", d, s->divs[d].name);
+        /* off-table units of a division without a "reserve" entry come on by the default one */
+        for (int i = 0; i < s->nunits && !s->divs[d].reserve; i++)
+            if (s->units[i].division == d && s->units[i].off_table) {
+                s->divs[d].reserve = 1;
+                s->divs[d].res_edge = FOGN_RESERVE_DEFAULT_EDGE;
+                s->divs[d].res_sector = FOGN_RESERVE_DEFAULT_SECTOR;
+            }
     }
     return 0;
 }

@@ -63,6 +63,9 @@ typedef struct fogn_step_def {
                  gr_error *err);
     /* what happens to the undecided when "done" is chosen (may be NULL) */
     int (*done)(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log, gr_error *err);
+    /* 1: "done" closes only the current actor's decisions (the cursor moves
+     * on to the next one); 0: it closes the whole step */
+    int done_moves_on;
 } fogn_step_def;
 
 const fogn_step_def *fogn_step_def_of(int step);

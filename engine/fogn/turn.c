@@ -5,6 +5,7 @@
  * returns fire). This file drives the list, answers the game interface's
  * to_move / legal_actions / apply, and opens and closes each move. */
 #include "steps.h"
+#include "reserve.h"
 
 #include <math.h>
 #include <string.h>
@@ -45,9 +46,8 @@ static int cmd_begin(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_l
     return FOGN_ST_CMD_ALLOC;
 }
 
-/* §5.1: the corps commander's allocation (alloc.c), one decision while he
- * has a point he could give */
-static int cmd_end(const fogn_scenario *s) { (void)s; return 1; }
+/* §5.1: each corps commander's allocation (alloc.c), one decision while he
+ * has a point he could give; "done" hands over to the next corps */
 
 /* --- 6 recovery: the end of the move ---------------------------------------------------------------- */
 
@@ -68,7 +68,7 @@ static int re_end(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log 
         u->flags &= ~(uint32_t)(FOGN_UF_MOVED | FOGN_UF_NO_MOVE | FOGN_UF_CMT_FAILED | FOGN_UF_SECOND_DONE |
                                 FOGN_UF_HELD | FOGN_UF_CMD_AT_START | FOGN_UF_TOOK_CMT | FOGN_UF_STATIONARY |
                                 FOGN_UF_INTERPENETRATED | FOGN_UF_REACTED | FOGN_UF_FIRED | FOGN_UF_ROUND2 |
-                                FOGN_UF_FOUGHT | FOGN_UF_ASSAULTING | FOGN_UF_EVADED);
+                                FOGN_UF_FOUGHT | FOGN_UF_ASSAULTING | FOGN_UF_EVADED | FOGN_UF_ARRIVED);
         u->target = -1;
         u->flanked_by = -1;
         u->astate = 0;
@@ -109,7 +109,7 @@ static int react_done(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_
 
 static const fogn_step_def steps[FOGN_ST_COUNT] = {
     [FOGN_ST_CMD_BEGIN] = AUTO("command", FOGN_PH_COMMAND, cmd_begin),
-    [FOGN_ST_CMD_ALLOC] = {.name = "command points", .phase = FOGN_PH_COMMAND, .cursor_end = cmd_end,
+    [FOGN_ST_CMD_ALLOC] = {.name = "command points", .phase = FOGN_PH_COMMAND, .cursor_end = fogn_alloc_cursor_end, .done_moves_on = 1,
                            .due = fogn_alloc_due, .decider = fogn_decider_active, .actor = fogn_alloc_actor,
                            .actions = fogn_alloc_actions, .apply = fogn_alloc_apply},
     [FOGN_ST_AS_BEGIN] = AUTO("assault", FOGN_PH_ASSAULT, fogn_as_begin),
@@ -238,8 +238,9 @@ void fogn_state_setup(const fogn_scenario *s, fogn_state *st)
         st->c[c].cp = cp->level;
         st->c[c].level = cp->level;
         if (cp->charismatic) st->c[c].flags |= FOGN_CF_CHARISMATIC;
-        st->c[c].flags |= FOGN_CF_ON_TABLE; /* off-table divisions: issue 4 */
+        st->c[c].flags |= FOGN_CF_ON_TABLE;
     }
+    fogn_reserve_setup(s, st); /* §8.1: reserve divisions and their commanders start off the table */
     for (int o = 0; o < FOGN_MAX_OBJ; o++) st->obj_owner[o] = o < s->nobj ? s->obj[o].owner : -1;
     st->active = s->first_side;
     st->decider = s->first_side;
@@ -331,7 +332,7 @@ int fogn_apply(const void *scn, void *state, const gr_action *a, gr_dice *dice, 
     if (a->type == FOGN_A_DONE) {
         gr_log_add(log, GR_EV_DECISION, st->decider, "%s", text);
         if (d->done) rc = d->done(s, st, dice, log, err);
-        if (!rc) st->cursor = (int8_t)d->cursor_end(s);
+        if (!rc) st->cursor = (int8_t)(d->done_moves_on ? st->cursor + 1 : d->cursor_end(s));
     } else {
         int actor = d->actor(s, st);
         if (a->actor != actor) {
