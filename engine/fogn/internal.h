@@ -64,6 +64,8 @@ double fogn_enemy_dist(const fogn_scenario *s, const fogn_state *st, int unit, c
 bool fogn_unit_alive(const fogn_unit *u);
 bool fogn_is_skirmisher(const fogn_unit_profile *p, const fogn_unit *u);
 bool fogn_rect_on_table(const fogn_scenario *s, const gr_rect *r);
+/* the side's own move number (1 for its first move) at the current move (reserve.c) */
+int fogn_own_move(const fogn_scenario *s, const fogn_state *st, int side);
 
 /* --- exact moves (§8.4-§8.7) ---------------------------------------------------------- */
 typedef enum fogn_move_kind {

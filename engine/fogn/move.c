@@ -360,6 +360,45 @@ static int is_advance(const gr_rect *start, const gr_rect *end_rects, int n)
     return 0;
 }
 
+/* the deepest corner of a footprint, measured from `side`'s base edge */
+static double reach_from_edge(const fogn_scenario *s, int side, const gr_rect *r)
+{
+    gr_vec2 c[4];
+    gr_rect_corners(r, c);
+    double far = 0;
+    for (int k = 0; k < 4; k++) {
+        double d = s->base_edge[side] == 0 ? c[k].y : s->table_h - c[k].y;
+        if (d > far) far = d;
+    }
+    return far;
+}
+
+/* §8.13: in each side's first moves of a points game the attacker makes no
+ * move to the rear and the defender's units stay in their deployment area,
+ * save a first move that ends touching a built-up area; Skirmishers are
+ * free. A unit already outside may move as long as it goes no farther out
+ * (ruling). */
+static int opening_check(const fogn_scenario *s, const fogn_state *st, const fogn_move *m, int skirm,
+                         const gr_rect *start, const gr_rect *end, gr_error *err)
+{
+    const fogn_unit_profile *p = &s->units[m->unit];
+    int own = fogn_own_move(s, st, p->side);
+    if (!s->opening_moves || skirm || own > s->opening_moves) return 0;
+    if (p->side == s->first_side) {
+        if (m->kind == FOGN_MK_REAR || (m->kind == FOGN_MK_GROUP && m->dist < 0))
+            return gr_error_set(err, "%s may not move to the rear in the attacker's first %d moves (§8.13)", p->name,
+                                s->opening_moves);
+        return 0;
+    }
+    double zone = s->deploy_depth[p->side], far = reach_from_edge(s, p->side, end);
+    if (far <= zone + GR_EPS || far <= reach_from_edge(s, p->side, start) + GR_EPS) return 0;
+    if (!m->second)
+        for (int k = 0; k < s->terrain.n; k++)
+            if (s->terrain.p[k].type == GR_T_BUILDING && gr_terrain_piece_touches_rect(&s->terrain.p[k], end)) return 0;
+    return gr_error_set(err, "%s may not leave its deployment area (%.1f MU from its base edge) in the defender's first %d "
+                        "moves, except to reach a built-up area (§8.13)", p->name, zone, s->opening_moves);
+}
+
 int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_move *m,
                     fogn_move_plan *plan, gr_error *err)
 {
@@ -659,6 +698,8 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
      * terrain) never hang on the hulls of the path alone */
     if (m->kind != FOGN_MK_KINK) fogn_sweep_rect(&sw, &end);
     if (sw.overflow) return gr_error_set(err, "move too complex to check");
+
+    if (opening_check(s, st, m, skirm, &start, &end, err)) return -1;
 
     /* --- terrain, allowance ---------------------------------------------------------- */
     terrain_read tr;

@@ -27,8 +27,6 @@
 /* the arrival sector of division d: segment a-b on the table edge, and the
  * unit vector pointing onto the table */
 void fogn_reserve_sector(const fogn_scenario *s, int d, gr_vec2 *a, gr_vec2 *b, gr_vec2 *inward);
-/* the side's own move number (1 for its first move) at the current move */
-int fogn_own_move(const fogn_scenario *s, const fogn_state *st, int side);
 /* sets every division's starting status (turn.c's state setup) */
 void fogn_reserve_setup(const fogn_scenario *s, fogn_state *st);
 /* at the start of the active side's Movement Phase: activation rolls,

@@ -71,6 +71,8 @@
 #define FOGN_ROAD_TOLERANCE 0.5
 /* §8.10 second move: > 6 MU from enemy combat units throughout */
 #define FOGN_SECOND_MOVE_CLEAR 6.0
+/* §8.13, §17.5 (Ruling): the defender's deployment area ends this far short of the centre line */
+#define FOGN_OPENING_DEFENDER_GAP 6.0
 /* Ruling: swept paths are checked on this many intermediate poses per wheel */
 #define FOGN_WHEEL_SAMPLES 8
 /* Ruling: a turn in place rotates the footprint about its centre */

@@ -65,6 +65,7 @@ static const char *const skill_names[] = {"competent", "skilled", "exceptional"}
 static const char *const arm_names[] = {"infantry", "cavalry", "artillery"};
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+#define SCN_OPENING_MAX 10 /* our bound on opening_moves */
 #define PATH 160
 
 /* What the loader remembers between passes (names that point forward). */
@@ -270,7 +271,7 @@ static int load_table(loader *L, json_t *root)
 static int load_sides(loader *L, json_t *root)
 {
     fogn_scenario *s = L->s;
-    static const char *const keys[] = {"name", "base_edge", "loc", "acv_adjust"};
+    static const char *const keys[] = {"name", "base_edge", "loc", "acv_adjust", "deployment_depth"};
     static const char *const loc_keys[] = {"x", "y"};
     json_t *arr = gr_json_array(root, "$", "sides", true, 2, 2, L->err);
     if (!arr) return -1;
@@ -287,6 +288,9 @@ static int load_sides(loader *L, json_t *root)
         long adjust = 0;
         if (gr_json_int(o, p, "acv_adjust", false, -SCN_ACV_ADJUST_MAX, SCN_ACV_ADJUST_MAX, &adjust, L->err)) return -1;
         s->acv_adjust[i] = (int8_t)adjust;
+        /* §8.13: default, the §17.5 zone of a defender (own half, 6 MU short of the centre line) */
+        s->deploy_depth[i] = s->table_h / 2 - FOGN_OPENING_DEFENDER_GAP;
+        if (gr_json_number(o, p, "deployment_depth", false, 1.0, s->table_h, &s->deploy_depth[i], L->err)) return -1;
         json_t *loc = gr_json_object(o, p, "loc", false, L->err);
         if (!loc && L->err && L->err->set) return -1;
         if (loc) {
@@ -884,7 +888,7 @@ static int load_all(loader *L, json_t *root)
     fogn_scenario *s = L->s;
     static const char *const keys[] = {"ruleset", "name", "description", "default", "table", "sides",
                                        "first_side", "weather", "max_turns", "terrain", "divisions",
-                                       "commanders", "units", "objectives"};
+                                       "commanders", "units", "objectives", "opening_moves"};
     if (!json_is_object(root))
         return gr_error_set(L->err, "$: expected an object holding the scenario");
     if (gr_json_only_keys(root, "$", keys, COUNT(keys), L->err)) return -1;
@@ -912,6 +916,9 @@ static int load_all(loader *L, json_t *root)
     s->weather = (uint8_t)weather;
     if (gr_json_int(root, "$", "max_turns", false, 0, SCN_MAX_TURNS, &turns, L->err)) return -1;
     s->max_turns = (int)turns;
+    long opening = 0;
+    if (gr_json_int(root, "$", "opening_moves", false, 0, SCN_OPENING_MAX, &opening, L->err)) return -1;
+    s->opening_moves = (uint8_t)opening;
 
     if (load_terrain(L, root)) return -1;
     if (load_divisions(L, root)) return -1;

@@ -30,7 +30,9 @@
 #define FOGN_SETUP_TABLE_W 60.0
 #define FOGN_SETUP_TABLE_H 37.5
 /* §17.5, §23.3 #47: no unit nearer the centre line than this */
-#define FOGN_SETUP_DEF_ZONE_GAP 6.0
+#define FOGN_SETUP_DEF_ZONE_GAP FOGN_OPENING_DEFENDER_GAP
+/* §8.13: the first two moves of each side are restricted in a points game */
+#define FOGN_SETUP_OPENING_MOVES 2
 #define FOGN_SETUP_ATT_ZONE_GAP 10.0
 /* §17.3: "more than 8 MU" from an edge, on the 0.5 MU grid of candidate places */
 #define FOGN_SETUP_EDGE_FAR 8.0

@@ -139,6 +139,8 @@ json_t *fogn_setup_to_json(const fogn_setup *S, gr_error *err)
         if (S->nbonus > 0)
             json_object_set_new(o, "acv_adjust",
                                 json_integer(s == S->defender ? FOGN_BONUS_DEFENDER_ACV : -S->bonus_acv));
+        /* §8.13: the deployment area the defender keeps to in the first two moves */
+        json_object_set_new(o, "deployment_depth", num(fogn_setup_zone_depth(S, s)));
         json_object_set_new(loc, "x", num(S->loc[s].x));
         json_object_set_new(loc, "y", num(S->loc[s].y));
         json_object_set_new(o, "loc", loc);
@@ -148,6 +150,7 @@ json_t *fogn_setup_to_json(const fogn_setup *S, gr_error *err)
     json_object_set_new(root, "first_side", json_integer(S->attacker));
     json_object_set_new(root, "weather", json_string("clear"));
     json_object_set_new(root, "max_turns", json_integer(FOGN_SETUP_MAX_TURNS));
+    json_object_set_new(root, "opening_moves", json_integer(FOGN_SETUP_OPENING_MOVES));
     json_object_set_new(root, "terrain", terrain_json(S));
 
     json_t *divs = json_array(), *cmdrs = json_array(), *units = json_array();
