@@ -5,6 +5,7 @@
  * The Firing Phase's two steps and the Assault Phase's defensive fire (§6.10)
  * both go through fogn_volley_resolve. */
 #include "fire.h"
+#include "gully.h"
 #include "steps.h"
 #include "contact.h"
 #include "outcome.h"
@@ -594,6 +595,7 @@ static fogn_range can_shoot(const fogn_scenario *s, const fogn_state *st, int f,
     /* a Square fires at close range only (§7.1) */
     if (st->u[f].formation == FOGN_F_SQUARE && r != FOGN_RANGE_CLOSE) return FOGN_RANGE_NONE;
     if (!fogn_fire_line(s, st, f, from, t, NULL)) return FOGN_RANGE_NONE; /* corners not needed here */
+    if (!fogn_gully_fire_ok(s, st, f, from, t, r, NULL, 0)) return FOGN_RANGE_NONE;
     return r;
 }
 

@@ -37,7 +37,8 @@ static int piece_class(const gr_terrain_piece *p)
 
 static bool is_cover_piece(const gr_terrain_piece *p)
 {
-    return p->type == GR_T_OPEN_WOOD || p->type == GR_T_DENSE_WOOD || p->type == GR_T_BUILDING;
+    /* §15.1: a gully is cover for the troops wholly inside it */
+    return p->type == GR_T_OPEN_WOOD || p->type == GR_T_DENSE_WOOD || p->type == GR_T_BUILDING || p->type == GR_T_GULLY;
 }
 
 void fogn_unit_ground(const fogn_scenario *s, const fogn_state *st, int i, fogn_ground *g)
