@@ -29,7 +29,11 @@
 static void usage(FILE *out)
 {
     fprintf(out, "usage: grognard setup ARMY_A ARMY_B [--seed N] [--out FILE] [--svg FILE] [--log]\n"
-                 "       grognard setup --sweep N [--decisions N]\n");
+                 "                       [--reserve a|b|both] [--flank-march left-front|left-rear|right-front|right-rear]\n"
+                 "       grognard setup --sweep N [--decisions N]\n"
+                 "  --reserve: that army keeps its last division off the table, to come on in the centre of its\n"
+                 "             edge (§17.5); --flank-march: the attacker's last division comes on from a side edge\n"
+                 "             (left/right as the attacker sees it; front = the enemy's half) (§8.1, §17.5)\n");
 }
 
 typedef struct side_in {
@@ -78,7 +82,7 @@ static char *dump(json_t *root)
 }
 
 static int do_setup(const char *fa, const char *fb, unsigned long long seed, const char *out, const char *svg,
-                    bool show_log)
+                    bool show_log, const fogn_setup_options *opt)
 {
     gr_error err;
     gr_error_clear(&err);
@@ -93,7 +97,7 @@ static int do_setup(const char *fa, const char *fb, unsigned long long seed, con
     gr_dice dice;
     gr_dice_init_rng(&dice, seed, SETUP_DICE_STREAM);
     gr_dice_set_log(&dice, &log);
-    json_t *root = fogn_setup_generate(a.list, a.army, b.list, b.army, &dice, &log, &err);
+    json_t *root = fogn_setup_generate_with(a.list, a.army, b.list, b.army, opt, &dice, &log, &err);
     int rc = 1;
     char *text = NULL;
     void *st = NULL;
@@ -198,8 +202,12 @@ static int do_sweep(int nseeds, int decisions)
                 gr_dice dice;
                 gr_dice_init_rng(&dice, (unsigned long long)seed, SETUP_DICE_STREAM);
                 gr_error_clear(&err);
-                json_t *root = fogn_setup_generate(armies[i].list, armies[i].army, armies[j].list, armies[j].army,
-                                                   &dice, NULL, &err);
+                /* every third seed the attacker flank-marches, every third both armies keep a reserve */
+                fogn_setup_options opt = {.flank_edge = FOGN_SETUP_NO_FLANK};
+                if (seed % 3 == 0) opt.flank_edge = FOGN_EDGE_RIGHT, opt.flank_sector = FOGN_SEC_FRONT;
+                if (seed % 3 == 2) opt.reserve[0] = opt.reserve[1] = true;
+                json_t *root = fogn_setup_generate_with(armies[i].list, armies[i].army, armies[j].list,
+                                                        armies[j].army, &opt, &dice, NULL, &err);
                 const char *stage = "made";
                 gr_game g;
                 memset(&g, 0, sizeof g);
@@ -244,6 +252,7 @@ int gr_cmd_setup(int argc, char **argv)
     unsigned long long seed = 1;
     int nfiles = 0, sweep = 0, decisions = SWEEP_DECISIONS;
     bool show_log = false;
+    fogn_setup_options opt = {.flank_edge = FOGN_SETUP_NO_FLANK};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         bool has_val = i + 1 < argc;
@@ -257,6 +266,29 @@ int gr_cmd_setup(int argc, char **argv)
         else if (!strcmp(a, "--out") && has_val) out = argv[++i];
         else if (!strcmp(a, "--svg") && has_val) svg = argv[++i];
         else if (!strcmp(a, "--log")) show_log = true;
+        else if (!strcmp(a, "--reserve") && has_val) {
+            const char *v = argv[++i];
+            if (!strcmp(v, "a") || !strcmp(v, "both")) opt.reserve[0] = true;
+            if (!strcmp(v, "b") || !strcmp(v, "both")) opt.reserve[1] = true;
+            if (strcmp(v, "a") && strcmp(v, "b") && strcmp(v, "both")) {
+                fprintf(stderr, "grognard setup: --reserve takes a, b or both (the army files in order), not '%s'\n", v);
+                return 2;
+            }
+        } else if (!strcmp(a, "--flank-march") && has_val) {
+            const char *v = argv[++i];
+            static const struct { const char *name; int edge, sector; } fm[] = {
+                {"left-front", FOGN_EDGE_LEFT, FOGN_SEC_FRONT}, {"left-rear", FOGN_EDGE_LEFT, FOGN_SEC_REAR},
+                {"right-front", FOGN_EDGE_RIGHT, FOGN_SEC_FRONT}, {"right-rear", FOGN_EDGE_RIGHT, FOGN_SEC_REAR}};
+            int k = 0;
+            while (k < 4 && strcmp(v, fm[k].name)) k++;
+            if (k == 4) {
+                fprintf(stderr, "grognard setup: --flank-march takes left-front, left-rear, right-front or right-rear, "
+                                "not '%s'\n", v);
+                return 2;
+            }
+            opt.flank_edge = fm[k].edge;
+            opt.flank_sector = fm[k].sector;
+        }
         else if (!strcmp(a, "--sweep") && has_val) {
             if (gr_arg_long(argv[++i], 1, 100000, &n)) {
                 fprintf(stderr, "grognard setup: --sweep takes a number of seeds 1..100000, not '%s'\n", argv[i]);
@@ -288,5 +320,5 @@ int gr_cmd_setup(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    return do_setup(files[0], files[1], seed, out, svg, show_log);
+    return do_setup(files[0], files[1], seed, out, svg, show_log, &opt);
 }

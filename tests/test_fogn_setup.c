@@ -684,6 +684,94 @@ static json_t *generate(const char *fa, const char *fb, unsigned long long seed,
     return j;
 }
 
+static json_t *generate_with(const char *fa, const char *fb, unsigned long long seed, const fogn_setup_options *o,
+                             gr_error *err)
+{
+    army_in a = load_army(fa), b = load_army(fb);
+    gr_dice d;
+    gr_dice_init_rng(&d, seed, 7);
+    json_t *j = fogn_setup_generate_with(a.list, a.army, b.list, b.army, o, &d, NULL, err);
+    free_army(&a);
+    free_army(&b);
+    return j;
+}
+
+/* the division of the scenario called `name` */
+static json_t *div_named(json_t *j, const char *name)
+{
+    json_t *arr = json_object_get(j, "divisions");
+    for (size_t i = 0; i < json_array_size(arr); i++)
+        if (!strcmp(json_string_value(json_object_get(json_array_get(arr, i), "name")), name))
+            return json_array_get(arr, i);
+    return NULL;
+}
+
+/* §17.5 steps 1 and 7: a flank march for the attacker and a reserve for each
+ * army: the last divisions are kept back, written with their "reserve"
+ * entries, their units and commanders without places; the scenario loads,
+ * starts with them off the table and plays to the end */
+static void test_s17_5_reserves_and_flank_march(void **state)
+{
+    (void)state;
+    fogn_setup_options o = {.reserve = {true, true}, .flank_edge = FOGN_EDGE_LEFT, .flank_sector = FOGN_SEC_FRONT};
+    gr_error err;
+    gr_error_clear(&err);
+    json_t *j = generate_with("anglo-portuguese-800.json", "army-of-spain-800.json", 7, &o, &err);
+    if (!j) fail_msg("%s", err.msg);
+    json_t *fm = NULL, *r[2] = {NULL, NULL};
+    json_t *divs = json_object_get(j, "divisions");
+    int held = 0;
+    for (size_t i = 0; i < json_array_size(divs); i++) {
+        json_t *d = json_array_get(divs, i), *res = json_object_get(d, "reserve");
+        if (!res) continue;
+        held++;
+        int side = (int)json_integer_value(json_object_get(d, "side"));
+        if (!strcmp(json_string_value(json_object_get(res, "edge")), "left")) fm = d;
+        else r[side] = d;
+    }
+    assert_int_equal(held, 3);
+    assert_non_null(fm);
+    assert_string_equal(json_string_value(json_object_get(json_object_get(fm, "reserve"), "sector")), "front");
+    assert_non_null(r[0]);
+    assert_non_null(r[1]);
+    assert_string_equal(json_string_value(json_object_get(json_object_get(r[1], "reserve"), "sector")), "centre");
+    /* no place for their units or commanders */
+    json_t *units = json_object_get(j, "units");
+    for (size_t i = 0; i < json_array_size(units); i++) {
+        json_t *u = json_array_get(units, i);
+        json_t *d = div_named(j, json_string_value(json_object_get(u, "division")));
+        assert_non_null(d);
+        assert_true((json_object_get(d, "reserve") != NULL) == (json_object_get(u, "x") == NULL));
+    }
+    assert_int_equal(fogn_setup_check(j, &err), 0);
+    fogn_scenario *s = fogn_scenario_load(j, "t", &err);
+    if (!s) fail_msg("%s", err.msg);
+    fogn_state *st = calloc(1, sizeof *st);
+    assert_non_null(st);
+    fogn_ruleset.init(s, st);
+    int off = 0;
+    for (int d = 0; d < s->ndivs; d++) off += st->res[d] == FOGN_RES_WAITING;
+    assert_int_equal(off, 3);
+    free(st);
+    fogn_scenario_free(s);
+    json_decref(j);
+}
+
+/* a flank march needs a side edge */
+static void test_s17_5_flank_march_edge_checked(void **state)
+{
+    (void)state;
+    fogn_setup_options o = {.flank_edge = FOGN_SETUP_NO_FLANK};
+    gr_error err;
+    gr_error_clear(&err);
+    o.flank_edge = FOGN_EDGE_REAR; /* not a side edge */
+    o.flank_sector = FOGN_SEC_FRONT;
+    json_t *j = generate_with("anglo-portuguese-800.json", "army-of-spain-800.json", 7, &o, &err);
+    assert_null(j);
+    if (!strstr(err.msg, "comes on from the left or the right edge")) fail_msg("%s", err.msg);
+    json_decref(j);
+}
+
 /* §17.5, §3.5: zones, halves, LOCs on the road at the edges, commanders on the table */
 static void test_s17_5_deployment_zones(void **state)
 {
@@ -824,6 +912,8 @@ int main(void)
         cmocka_unit_test(test_s17_2_road_over_stream_has_ford),
         cmocka_unit_test(test_s17_4_division_pool_given_to_units),
         cmocka_unit_test(test_s17_5_deployment_zones),
+        cmocka_unit_test(test_s17_5_reserves_and_flank_march),
+        cmocka_unit_test(test_s17_5_flank_march_edge_checked),
         cmocka_unit_test(test_s17_same_seed_same_scenario),
         cmocka_unit_test(test_s17_sweep_examples),
     };

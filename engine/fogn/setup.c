@@ -237,6 +237,7 @@ fogn_setup *fogn_setup_new(const fogn_army_list *la, const fogn_army *a, const f
     S->terrain.table_w = S->table_w;
     S->terrain.table_h = S->table_h;
     S->hill = S->road = -1;
+    S->opt.flank_edge = FOGN_SETUP_NO_FLANK;
     S->attacker = 0;
     S->defender = 1;
     int nunits = 0, ndivs = 0;
@@ -575,12 +576,20 @@ int fogn_setup_select_step(fogn_setup *S, gr_error *err)
 json_t *fogn_setup_generate(const fogn_army_list *la, const fogn_army *a, const fogn_army_list *lb,
                             const fogn_army *b, gr_dice *dice, gr_log *log, gr_error *err)
 {
+    return fogn_setup_generate_with(la, a, lb, b, NULL, dice, log, err);
+}
+
+json_t *fogn_setup_generate_with(const fogn_army_list *la, const fogn_army *a, const fogn_army_list *lb,
+                                 const fogn_army *b, const fogn_setup_options *opt, gr_dice *dice, gr_log *log,
+                                 gr_error *err)
+{
     fogn_setup *S = fogn_setup_new(la, a, lb, b, dice, log, err);
     if (!S) return NULL;
+    if (opt) S->opt = *opt;
     json_t *out = NULL;
     if (!fogn_setup_initiative_step(S, err) && !fogn_setup_region_step(S, err) && !fogn_setup_fixed_step(S, err) &&
         !fogn_setup_select_step(S, err) && !fogn_setup_place_step(S, err) && !fogn_setup_attach_step(S, err) &&
-        !fogn_setup_deploy_step(S, err))
+        !fogn_setup_hold_step(S, err) && !fogn_setup_deploy_step(S, err))
         out = fogn_setup_to_json(S, err);
     free(S);
     return out;

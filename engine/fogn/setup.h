@@ -219,6 +219,17 @@ typedef struct fogn_setup_pose {
     bool placed;
 } fogn_setup_pose;
 
+/* §17.5 steps 1 and 7: the divisions a player keeps off the table. These are
+ * the players' secret choices; grognard setup takes them as options. */
+typedef struct fogn_setup_options {
+    bool reserve[2];        /* army a / b keeps its last division back as a reserve (centre of its rear edge) */
+    int flank_edge;         /* FOGN_EDGE_LEFT or _RIGHT: the attacker's last division flank-marches; -1 none */
+    int flank_sector;       /* FOGN_SEC_FRONT or FOGN_SEC_REAR */
+} fogn_setup_options;
+#define FOGN_SETUP_NO_FLANK (-1)
+/* held[][] values */
+enum { FOGN_SETUP_DEPLOYED = 0, FOGN_SETUP_RESERVE, FOGN_SETUP_FLANK };
+
 typedef struct fogn_setup {
     const fogn_army_list *list[2];
     fogn_army army[2];              /* copies: pool attachments given, bonus units added */
@@ -245,6 +256,8 @@ typedef struct fogn_setup {
     fogn_unit_profile prof[2][FOGN_ARMY_MAX_DIVS][FOGN_ARMY_MAX_UNITS];
     fogn_setup_pose div_cmdr[2][FOGN_ARMY_MAX_DIVS];
     fogn_setup_pose corps[2];
+    uint8_t held[2][FOGN_ARMY_MAX_DIVS];  /* FOGN_SETUP_DEPLOYED / _RESERVE / _FLANK (§17.5) */
+    fogn_setup_options opt;
 } fogn_setup;
 
 /* --- API ------------------------------------------------------------------------------ */
@@ -258,6 +271,13 @@ fogn_setup *fogn_setup_new(const fogn_army_list *la, const fogn_army *a, const f
  * (a dice failure, or no room for a unit). The caller owns the JSON. */
 json_t *fogn_setup_generate(const fogn_army_list *la, const fogn_army *a, const fogn_army_list *lb,
                             const fogn_army *b, gr_dice *dice, gr_log *log, gr_error *err);
+/* ... with the players' off-table choices (NULL: none) */
+json_t *fogn_setup_generate_with(const fogn_army_list *la, const fogn_army *a, const fogn_army_list *lb,
+                                 const fogn_army *b, const fogn_setup_options *opt, gr_dice *dice, gr_log *log,
+                                 gr_error *err);
+/* §17.5 steps 1 and 7: marks the divisions kept off the table (after the
+ * initiative, before any unit is placed) */
+int fogn_setup_hold_step(fogn_setup *S, gr_error *err);
 
 /* The steps, in order (each 0, or -1 with a message). */
 int fogn_setup_roll_initiative(gr_dice *dice, gr_log *log, const int level[2], const int rating[2],

@@ -11,6 +11,7 @@
  * every unit then takes the nearest free place to its planned one (other rows
  * cost more than a sideways shift) that keeps its gaps from friends, from
  * ground nobody stands on, from the LOC markers and from the table edges. */
+#include "reserve.h"
 #include "setup.h"
 #include "internal.h"
 
@@ -355,6 +356,47 @@ static int deploy_div_cmdr(fogn_setup *S, int side, int d, placed *pl, gr_error 
     return 0;
 }
 
+/* the last division of side s still to be deployed, -1 when keeping it back
+ * would leave the side nothing on the table */
+static int last_deployed(const fogn_setup *S, int s)
+{
+    int n = 0, last = -1;
+    for (int d = 0; d < S->army[s].ndivs; d++)
+        if (S->held[s][d] == FOGN_SETUP_DEPLOYED) n++, last = d;
+    return n >= 2 ? last : -1;
+}
+
+int fogn_setup_hold_step(fogn_setup *S, gr_error *err)
+{
+    const fogn_setup_options *o = &S->opt;
+    if (o->flank_edge != FOGN_SETUP_NO_FLANK) {
+        if (o->flank_edge != FOGN_EDGE_LEFT && o->flank_edge != FOGN_EDGE_RIGHT)
+            return gr_error_set(err, "setup: a flank march comes on from the left or the right edge");
+        if (o->flank_sector != FOGN_SEC_FRONT && o->flank_sector != FOGN_SEC_REAR)
+            return gr_error_set(err, "setup: a flank march comes on in the front or rear half of its edge");
+        int s = S->attacker, d = last_deployed(S, s);
+        if (d < 0)
+            return gr_error_set(err, "setup: %s has a single division and cannot send it on a flank march (§17.5)",
+                                S->side_name[s]);
+        S->held[s][d] = FOGN_SETUP_FLANK;
+        fogn_setup_note(S, s, "secretly sends %s on a flank march: %s edge, %s half (§17.5)", S->army[s].divs[d].name,
+                        fogn_res_edge_name(o->flank_edge), o->flank_sector == FOGN_SEC_FRONT ? "front" : "rear");
+    }
+    /* §17.5 step 7: the defender decides first, as he deploys first */
+    for (int k = 0; k < 2; k++) {
+        int s = k == 0 ? S->defender : S->attacker;
+        if (!o->reserve[s]) continue;
+        int d = last_deployed(S, s);
+        if (d < 0)
+            return gr_error_set(err, "setup: %s has too few divisions to keep one back as a reserve (§17.5)",
+                                S->side_name[s]);
+        S->held[s][d] = FOGN_SETUP_RESERVE;
+        fogn_setup_note(S, s, "keeps %s off the table as a reserve, to come on in the centre of its edge (§17.5)",
+                        S->army[s].divs[d].name);
+    }
+    return 0;
+}
+
 int fogn_setup_deploy_step(fogn_setup *S, gr_error *err)
 {
     for (int s = 0; s < 2; s++)
@@ -386,12 +428,15 @@ int fogn_setup_deploy_step(fogn_setup *S, gr_error *err)
     /* §17.5 step 4: three units at a time, defender first, division by division */
     int div_at[2] = {0, 0}, unit_at[2] = {0, 0}, turn = S->defender, rc = 0;
     for (;;) {
+        /* divisions kept off the table are not deployed (§17.5 steps 1, 7) */
+        for (int s = 0; s < 2; s++)
+            while (div_at[s] < S->army[s].ndivs && S->held[s][div_at[s]] != FOGN_SETUP_DEPLOYED) div_at[s]++;
         bool left[2];
         for (int s = 0; s < 2; s++) left[s] = div_at[s] < S->army[s].ndivs;
         if (!left[0] && !left[1]) break;
         if (!left[turn]) turn = !turn;
         int s = turn, done = 0;
-        while (done < 3 && div_at[s] < S->army[s].ndivs) {
+        while (done < 3 && div_at[s] < S->army[s].ndivs && S->held[s][div_at[s]] == FOGN_SETUP_DEPLOYED) {
             int d = div_at[s], i = unit_at[s];
             if ((rc = deploy_unit(S, s, d, i, &P[s], &pl[s], err))) goto out;
             const fogn_setup_pose *q = &S->unit[s][d][i];

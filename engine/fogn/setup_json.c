@@ -4,6 +4,7 @@
  * unique names, the objectives (the defender's hill and every village) and
  * the turn limit; and the check that a scenario loads and its first state
  * passes the invariants with nobody on impassable ground or in water. */
+#include "reserve.h"
 #include "setup.h"
 #include "internal.h"
 
@@ -98,6 +99,7 @@ static json_t *unit_json(int side, const fogn_unit_profile *p, const char *name,
         json_object_set_new(o, "attachments", at);
     }
     json_object_set_new(o, "formation", json_string(fogn_formation_name((fogn_formation)p->start_formation)));
+    if (!pose) return o; /* kept off the table (§17.5): no place yet */
     json_object_set_new(o, "x", num(pose->x));
     json_object_set_new(o, "y", num(pose->y));
     json_object_set_new(o, "facing", json_string(side == 0 ? "north" : "south"));
@@ -192,6 +194,14 @@ json_t *fogn_setup_to_json(const fogn_setup *S, gr_error *err)
             static const char *const kinds[] = {"infantry", "cavalry", "mixed"};
             json_object_set_new(o, "kind", json_string(kinds[dv->kind <= FOGN_DIV_MIXED ? dv->kind : 0]));
             json_object_set_new(o, "commander", json_string(cnames[nc]));
+            int held = S->held[s][d];
+            if (held != FOGN_SETUP_DEPLOYED) {
+                int flank = held == FOGN_SETUP_FLANK;
+                json_object_set_new(o, "reserve",
+                                    json_pack("{s:s, s:s}", "edge",
+                                              fogn_res_edge_name(flank ? S->opt.flank_edge : FOGN_EDGE_REAR), "sector",
+                                              fogn_res_sector_name(flank ? S->opt.flank_sector : FOGN_SEC_CENTRE)));
+            }
             json_array_append_new(divs, o);
             json_t *c2 = json_object();
             json_object_set_new(c2, "name", json_string(cnames[nc++]));
@@ -201,14 +211,16 @@ json_t *fogn_setup_to_json(const fogn_setup *S, gr_error *err)
             if (dv->cmdr.charismatic) json_object_set_new(c2, "charismatic", json_true());
             if (dv->allied) json_object_set_new(c2, "allied", json_true());
             json_object_set_new(c2, "division", json_string(dname_of[s][d]));
-            json_object_set_new(c2, "x", num(S->div_cmdr[s][d].x));
-            json_object_set_new(c2, "y", num(S->div_cmdr[s][d].y));
+            if (!held) {
+                json_object_set_new(c2, "x", num(S->div_cmdr[s][d].x));
+                json_object_set_new(c2, "y", num(S->div_cmdr[s][d].y));
+            }
             json_array_append_new(cmdrs, c2);
             for (int i = 0; i < dv->nunits; i++) {
                 const fogn_army_unit *u = &dv->units[i];
                 unique_name(unames[nu], u->name[0] ? u->name : u->entry, unames, nu);
                 json_array_append_new(units, unit_json(s, &S->prof[s][d][i], unames[nu], dname_of[s][d],
-                                                       &S->unit[s][d][i]));
+                                                       held ? NULL : &S->unit[s][d][i]));
                 nu++;
             }
         }
@@ -274,6 +286,7 @@ int fogn_setup_check(json_t *scn, gr_error *err)
             }
     }
     for (int c = 0; c < s->ncmdrs; c++) {
+        if (!(st->c[c].flags & FOGN_CF_ON_TABLE)) continue; /* with his division, off the table (§8.1) */
         gr_rect r = fogn_cmdr_rect(&st->c[c]);
         if (!fogn_rect_on_table(s, &r)) {
             gr_error_set(err, "starting position: commander %s is off the table", s->cmdrs[c].name);
