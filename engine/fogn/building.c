@@ -603,6 +603,20 @@ int fogn_bld_orders(const fogn_scenario *s, const fogn_state *st, int unit, gr_a
     return n;
 }
 
+int fogn_bld_place(const fogn_scenario *s, fogn_state *st, int i, int k, int mode, int face)
+{
+    if (!fogn_bld_piece(s, k) || i < 0 || i >= s->nunits || face < 0 || face >= FOGN_BLD_FACES) return -1;
+    fogn_unit after = garrison_pose(s, st, i, k, face);
+    gr_rect to = gr_rect_make(gr_v2(after.x, after.y), after.heading, 0, 0);
+    fogn_place_unit(s, st, i, &to);
+    fogn_unit *u = &st->u[i];
+    u->formation = after.formation;
+    u->bld = (int8_t)k;
+    u->bmode = (uint8_t)mode;
+    u->bface = (uint8_t)face;
+    return 0;
+}
+
 int fogn_bld_storm(const fogn_scenario *s, fogn_state *st, int a, int k, gr_log *log)
 {
     if (!fogn_bld_piece(s, k) || fogn_bld_holder(s, st, k) >= 0 || arm_of(s, a) != FOGN_ARM_INF) return -1;
@@ -613,13 +627,8 @@ int fogn_bld_storm(const fogn_scenario *s, fogn_state *st, int a, int k, gr_log 
         int f = (first + t) % FOGN_BLD_FACES;
         fogn_unit after = garrison_pose(s, st, a, k, f);
         if (pose_ok(s, st, a, &after, NULL)) continue;
-        gr_rect to = gr_rect_make(gr_v2(after.x, after.y), after.heading, 0, 0);
-        fogn_place_unit(s, st, a, &to);
-        fogn_unit *u = &st->u[a];
-        u->formation = after.formation;
-        u->bld = (int8_t)k;
-        u->bmode = (uint8_t)(fort && FOGN_R_FORT_ALWAYS_DEFEND ? FOGN_BLD_DEFEND : FOGN_BLD_OCCUPY);
-        u->bface = (uint8_t)f;
+        fogn_bld_place(s, st, a, k, fort && FOGN_R_FORT_ALWAYS_DEFEND ? FOGN_BLD_DEFEND : FOGN_BLD_OCCUPY, f);
+        const fogn_unit *u = &st->u[a];
         gr_log_add(log, GR_EV_MOVE, s->units[a].side, "%s storms into %s and %s it", s->units[a].name, pc->name,
                    u->bmode == FOGN_BLD_DEFEND ? "defends" : "occupies");
         return 0;
@@ -642,6 +651,51 @@ int fogn_bld_face_from_name(const char *name)
     for (int f = 0; f < FOGN_BLD_FACES; f++)
         if (!strcmp(name, face_names[f])) return f;
     return -1;
+}
+
+/* --- fire and combat across the perimeter (§15.4, §15.5) ---------------------------------------------------- */
+
+bool fogn_bld_fire_allowed(const fogn_scenario *s, const fogn_state *st, int f, int t)
+{
+    fogn_arm fa = arm_of(s, f);
+    if (fa == FOGN_ARM_ART && fogn_bld_in_building(s, st, f)) return false; /* no guns fire out of buildings */
+    if (!fogn_bld_in_building(s, st, t)) return true;
+    if (st->u[t].bmode == FOGN_BLD_OCCUPY) return fa == FOGN_ARM_ART;   /* only artillery at occupiers */
+    return fa == FOGN_ARM_ART || fa == FOGN_ARM_INF;                    /* infantry and artillery at defenders */
+}
+
+bool fogn_bld_from_rear(const fogn_scenario *s, const fogn_state *st, int f, int t)
+{
+    if (!fogn_bld_in_fort(s, st, t)) return false;
+    gr_rect r = fogn_unit_rect(&s->units[f], &st->u[f]);
+    return fogn_bld_behind_rear(s, st->u[t].bld, gr_rect_centre(&r));
+}
+
+void fogn_bld_fire_facts(const fogn_scenario *s, const fogn_state *st, int f, int t, uint8_t *into, uint8_t *from,
+                         uint8_t *score, uint8_t *cover)
+{
+    fogn_arm fa = arm_of(s, f);
+    int in_b = fogn_bld_in_building(s, st, t);
+    int fort_front = fogn_bld_defends(s, st, t) && fogn_bld_in_fort(s, st, t) && !fogn_bld_from_rear(s, st, f, t);
+    int out_b = fa == FOGN_ARM_INF && fogn_bld_defends(s, st, f);
+    /* into: any fire into a building; infantry fire at a field work's front */
+    *into = (uint8_t)(in_b || (fort_front && fa == FOGN_ARM_INF));
+    *from = (uint8_t)out_b;
+    /* the building scores: fire into or out of buildings; infantry fire into or out of field works */
+    *score = (uint8_t)(in_b || fogn_bld_in_building(s, st, f) || (fa == FOGN_ARM_INF && (fort_front || out_b)));
+    *cover = (uint8_t)(in_b || fort_front);
+}
+
+bool fogn_bld_all_round(const fogn_scenario *s, const fogn_state *st, int f)
+{
+    return fogn_bld_in_building(s, st, f) && fogn_bld_defends(s, st, f);
+}
+
+bool fogn_bld_front_fight(const fogn_scenario *s, const fogn_state *st, int d, int a)
+{
+    if (!fogn_bld_defends(s, st, d) || s->units[a].side == s->units[d].side) return false;
+    if (fogn_bld_in_building(s, st, d)) return true;
+    return !fogn_bld_from_rear(s, st, a, d);
 }
 
 /* --- §15.5 split fire ---------------------------------------------------------------------------------------- */

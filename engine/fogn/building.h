@@ -114,6 +114,9 @@ int fogn_bld_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, g
                    gr_error *err);
 /* the building orders in the unit's menu; with `check` only legal ones; returns the count */
 int fogn_bld_orders(const fogn_scenario *s, const fogn_state *st, int unit, gr_action *out, int max, int check);
+/* puts unit i into piece k as its garrison on face f, mode m, with no check
+ * (scenario set-up, tests, storming in); 0, or -1 when k is no area */
+int fogn_bld_place(const fogn_scenario *s, fogn_state *st, int i, int k, int mode, int face);
 /* §15.4: unit a storms into piece k after its defenders broke: placed occupying; 0, or -1 when it cannot */
 int fogn_bld_storm(const fogn_scenario *s, fogn_state *st, int a, int k, gr_log *log);
 /* mode / face names for the notation ("occupy", "defend"; "front", "right", "rear", "left") */
@@ -121,6 +124,25 @@ const char *fogn_bld_mode_name(int mode);
 const char *fogn_bld_face_name(int face);
 int fogn_bld_mode_from_name(const char *name);
 int fogn_bld_face_from_name(const char *name);
+
+/* --- fire and combat across an area's perimeter ------------------------------------------------------ */
+/* §15.4: may firer f shoot at target t at all, as far as areas go (only
+ * artillery at occupiers; infantry and artillery at defenders; no artillery
+ * unit fires out of a building)? */
+bool fogn_bld_fire_allowed(const fogn_scenario *s, const fogn_state *st, int f, int t);
+/* is firer f behind the open rear of the field work t defends? */
+bool fogn_bld_from_rear(const fogn_scenario *s, const fogn_state *st, int f, int t);
+/* the building rules of one shot (§15.4, §15.5): 4 dice into / out of the
+ * area (*into, *from), the building to-hit scores (*score), cover (*cover) */
+void fogn_bld_fire_facts(const fogn_scenario *s, const fogn_state *st, int f, int t, uint8_t *into, uint8_t *from,
+                         uint8_t *score, uint8_t *cover);
+/* does unit f fire all round from its building's perimeter (a building's defenders)? */
+bool fogn_bld_all_round(const fogn_scenario *s, const fogn_state *st, int f);
+/* is the melee between defender d and enemy a one across d's perimeter
+ * (a defended building, or a field work's front or sides, §15.4, §15.5)? */
+bool fogn_bld_front_fight(const fogn_scenario *s, const fogn_state *st, int d, int a);
+/* the firing choice "split among k targets" kept in fogn_unit.fire_opt (§15.5) */
+#define FOGN_FIRE_OPT_SPLIT_BASE 8
 
 /* --- §15.5 artillery splitting its fire from a field work ------------------------------------------- */
 /* dice at each target when D dice are split among k targets (1..3) */
