@@ -551,6 +551,12 @@ static void test_s15_4_range_to_defenders_is_measured_to_the_perimeter_medium_hi
     const int faces[] = {6, 5, 5, 5, 6, 6, 1, 1};
     gr_dice_init_script(&d, faces, 8);
     run(s, &st, &d, &log);
+    /* medium range: Blue may hold or fire; it fires */
+    gr_error err;
+    gr_error_clear(&err);
+    gr_action fire = fx_action(FOGN_A_FIRE, 0, -1, 0, 0, 0, 0);
+    fire.target = 1;
+    if (fogn_ruleset.apply(s, &st, &fire, &d, &log, &err)) fail_msg("refused: %s", err.msg);
     ASSERT_LOGGED(&log, "unit0 scores 1 hit with 4 dice at 6+: fire at unit1");
     ASSERT_LOGGED(&log, "unit1 scores 2 hits with 4 dice at 6+: fire at unit0");
     gr_log_free(&log);
@@ -568,12 +574,13 @@ static void test_s15_4_defenders_ignore_rain(void **unused)
     gr_log log;
     gr_log_init(&log);
     gr_dice d;
-    const int faces[] = {1, 1, 1, 5, 5, 5, 5};
+    const int faces[] = {1, 1, 1, 5, 5, 1, 1};
     gr_dice_init_script(&d, faces, 7);
     run(s, &st, &d, &log);
     /* the Blue firer in rain: 4 dice one level worse, 3; the defenders keep all 4 */
     ASSERT_LOGGED(&log, "unit0 scores 0 hits with 3 dice at 5+: fire at unit1");
-    ASSERT_LOGGED(&log, "unit1 scores 4 hits with 4 dice at 5+: fire at unit0");
+    ASSERT_LOGGED(&log, "unit1 scores 2 hits with 4 dice at 5+: fire at unit0");
+    assert_int_equal(d.pos, 7);
     gr_log_free(&log);
     free(s);
 }
@@ -654,20 +661,24 @@ static void test_s15_4_defenders_roll_four_dice_at_each_attacker(void **unused)
 {
     (void)unused;
     fogn_scenario *s = scn_melee();
-    fx_unit(s, 0, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 27, 16, 0); /* on the west face too */
+    /* a large garrison (4.5 MU front) touched by two small attackers side by side */
+    s->units[1].size = FOGN_LARGE;
+    s->units[0].x = 28.5;
+    fx_unit(s, 0, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 31.5, 14, 90);
     fogn_state st;
     open_melee(s, &st, FOGN_BLD_DEFEND);
     gr_log log;
     gr_log_init(&log);
     gr_dice d;
-    int faces[12];
-    for (int i = 0; i < 12; i++) faces[i] = 1;
-    gr_dice_init_script(&d, faces, 12);
+    int faces[16];
+    for (int i = 0; i < 16; i++) faces[i] = 1;
+    gr_dice_init_script(&d, faces, 16);
     run(s, &st, &d, &log);
+    ASSERT_LOGGED(&log, "unit0 scores 0 hits with 4 dice at 5+: melee against unit1");
     ASSERT_LOGGED(&log, "unit1 scores 0 hits with 4 dice at 5+: melee against unit0");
     ASSERT_LOGGED(&log, "unit1 scores 0 hits with 4 dice at 5+: melee against unit10");
     ASSERT_LOGGED(&log, "unit10 scores 0 hits with 4 dice at 5+: melee against unit1");
-    assert_int_equal(d.pos, 12);
+    assert_int_equal(d.pos, 16);
     gr_log_free(&log);
     free(s);
 }
@@ -743,22 +754,24 @@ static void test_s15_4_cavalry_may_not_assault_a_building(void **unused)
 {
     (void)unused;
     fogn_scenario *s = fx_scenario();
-    fx_unit(s, 0, FOGN_CAV_HEAVY, FOGN_SMALL, FOGN_F_TACTICAL, 30, 10, 90);
-    fx_unit(s, 0, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 22, 10, 90);
+    fx_unit(s, 0, FOGN_CAV_HEAVY, FOGN_SMALL, FOGN_F_TACTICAL, 30, 11, 90);
     fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 30, 30, -90);
     village(s);
     pad_armies(s);
-    fogn_state st;
-    at_step(s, &st, 0, FOGN_ST_AS_BEGIN);
-    fogn_bld_place(s, &st, 2, 0, FOGN_BLD_DEFEND, FOGN_BLD_FACE_REAR);
-    fogn_advance_to_decision(s, &st, NULL, NULL);
-    /* only the infantry unit may declare: the cavalry is never due */
-    assert_int_equal(st.step, FOGN_ST_AS_DECLARE);
-    assert_int_equal(fogn_cursor_actor(s, &st), 1);
     gr_action acts[GR_MAX_ACTIONS];
-    int n = fogn_ruleset.legal_actions(s, &st, acts, GR_MAX_ACTIONS), found = 0;
-    for (int i = 0; i < n; i++) found |= acts[i].type == FOGN_A_ASSAULT && acts[i].target == 2;
-    assert_true(found);
+    for (int garrison = 0; garrison < 2; garrison++) {
+        fogn_state st;
+        at_step(s, &st, 0, FOGN_ST_AS_BEGIN);
+        fogn_bld_place(s, &st, 1, 0, FOGN_BLD_DEFEND, FOGN_BLD_FACE_REAR);
+        if (!garrison) st.u[1].bld = -1; /* the same place, but no garrison: the cavalry may charge */
+        fogn_advance_to_decision(s, &st, NULL, NULL);
+        int found = 0;
+        if (st.step == FOGN_ST_AS_DECLARE && fogn_cursor_actor(s, &st) == 0) {
+            int n = fogn_ruleset.legal_actions(s, &st, acts, GR_MAX_ACTIONS);
+            for (int i = 0; i < n; i++) found |= acts[i].type == FOGN_A_ASSAULT && acts[i].target == 1;
+        }
+        assert_int_equal(found, !garrison);
+    }
     free(s);
 }
 
@@ -802,8 +815,8 @@ static void test_s15_5_guns_in_a_field_work_split_their_fire(void **unused)
     (void)unused;
     fogn_scenario *s = fx_scenario();
     fx_unit(s, 0, FOGN_ART_FOOT, FOGN_SMALL, FOGN_F_UNLIMBERED, 30, 12, 90);
-    fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 27, 30, -90);
-    fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 33, 30, -90);
+    fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 29, 24, -90);
+    fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 32, 24, -90);
     int k = fx_area(s, GR_T_FORTIFICATION, 0, 27, 10, 33, 14);
     pad_armies(s);
     fogn_state st;
@@ -825,8 +838,8 @@ static void test_s15_5_guns_in_a_field_work_split_their_fire(void **unused)
     gr_dice_init_script(&d, faces, 4);
     gr_error err;
     assert_int_equal(apply(s, &st, acts[split], &d, &log, &err), 0);
-    ASSERT_LOGGED(&log, "unit0 scores 2 hits with 2 dice at 6+: fire at unit1");
-    ASSERT_LOGGED(&log, "unit0 scores 2 hits with 2 dice at 6+: fire at unit2");
+    ASSERT_LOGGED(&log, "unit0 scores 2 hits with 2 dice at 5+: fire at unit1");
+    ASSERT_LOGGED(&log, "unit0 scores 2 hits with 2 dice at 5+: fire at unit2");
     gr_log_free(&log);
     free(s);
 }
@@ -877,9 +890,11 @@ static void test_s15_5_assault_from_the_rear_is_a_flank_attack_in_the_open(void 
     for (int i = 0; i < 16; i++) faces[i] = 1;
     gr_dice_init_script(&d, faces, 16);
     run(s, &st, &d, &log);
-    /* no building dice: 6 each in the open; Blue strikes the rear (+), Red fights it (-) */
+    /* no building dice, no obstacle: 6 in the open, striking the rear (+: 3+); the
+     * defenders, taken in the rear, give no dice back */
     ASSERT_LOGGED(&log, "unit0 scores 0 hits with 6 dice at 3+: melee against unit1");
-    ASSERT_LOGGED(&log, "unit1 scores 0 hits with 6 dice at 5+: melee against unit0");
+    assert_false(logged(&log, "unit1 scores"));
+    assert_int_equal(d.pos, 6);
     gr_log_free(&log);
     free(s);
 }

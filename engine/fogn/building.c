@@ -218,13 +218,25 @@ bool fogn_bld_rear_supported(const fogn_scenario *s, const fogn_state *st, int i
         gr_rect_corners(&rq, corners);
         double d = gr_poly_dist(corners, 4, pc->pts, pc->npts);
         if (d > fogn_allowance(s, &s->units[q], qu, FOGN_MC_OPEN) + GR_EPS) continue;
-        /* its way there keeps clear of the enemy */
-        gr_vec2 a = rq.fc, b = gr_rect_centre(&box);
+        /* its way to the nearest point of the area passes no enemy's front within 4 MU */
+        gr_vec2 a = rq.fc, b = a;
+        double bd = INFINITY;
+        for (int e = 0; e < pc->npts; e++) {
+            gr_vec2 p0 = pc->pts[e], p1 = pc->pts[(e + 1) % pc->npts], d01 = gr_v2_sub(p1, p0);
+            double l2 = gr_v2_dot(d01, d01), t = l2 > 0 ? gr_v2_dot(gr_v2_sub(a, p0), d01) / l2 : 0;
+            t = t < 0 ? 0 : t > 1 ? 1 : t;
+            gr_vec2 c = gr_v2_add(p0, gr_v2_scale(d01, t));
+            if (gr_v2_dist(a, c) < bd) { bd = gr_v2_dist(a, c); b = c; }
+        }
+        gr_vec2 ab = gr_v2_sub(b, a);
+        gr_rect path = gr_rect_make(b, atan2(ab.y, ab.x), 0.01, fmax(gr_v2_len(ab), 0.01));
         int clear = 1;
         for (int j = 0; j < s->nunits && clear; j++) {
             if (s->units[j].side == side || !fogn_unit_alive(&st->u[j])) continue;
             gr_rect e = fogn_unit_rect(&s->units[j], &st->u[j]);
-            if (seg_rect_dist(a, b, &e) < FOGN_R_BLD_SUPPORT_ENEMY_CLEAR - GR_EPS) clear = 0;
+            if (seg_rect_dist(a, b, &e) < FOGN_R_BLD_SUPPORT_ENEMY_CLEAR - GR_EPS &&
+                gr_rect_in_front_corridor(&e, &path, FOGN_R_BLD_SUPPORT_ENEMY_CLEAR))
+                clear = 0;
         }
         if (clear) return true;
     }
@@ -667,8 +679,12 @@ bool fogn_bld_fire_allowed(const fogn_scenario *s, const fogn_state *st, int f, 
 bool fogn_bld_from_rear(const fogn_scenario *s, const fogn_state *st, int f, int t)
 {
     if (!fogn_bld_in_fort(s, st, t)) return false;
-    gr_rect r = fogn_unit_rect(&s->units[f], &st->u[f]);
-    return fogn_bld_behind_rear(s, st->u[t].bld, gr_rect_centre(&r));
+    /* Ruling: behind the defenders: f's centre lies farther toward the open
+     * rear than the garrison's rear edge (outside the work or inside it) */
+    double h;
+    fogn_bld_face(&s->terrain.p[st->u[t].bld], FOGN_BLD_FACE_REAR, &h, NULL, NULL);
+    gr_rect r = fogn_unit_rect(&s->units[f], &st->u[f]), g = fogn_unit_rect(&s->units[t], &st->u[t]);
+    return gr_v2_dot(gr_v2_sub(gr_rect_centre(&r), gr_rect_centre(&g)), gr_v2_dir(h)) > g.d / 2 - GR_EPS;
 }
 
 void fogn_bld_fire_facts(const fogn_scenario *s, const fogn_state *st, int f, int t, uint8_t *into, uint8_t *from,

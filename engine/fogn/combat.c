@@ -36,7 +36,9 @@ static void melee_of(const fogn_scenario *s, const fogn_state *st, int i, const 
     int obstacle = 0;
     for (int k = 0; k < nfoes; k++) {
         int f = foes[k];
-        if (fogn_contact_across_obstacle(s, st, i, f)) obstacle = 1;
+        /* §15.5: a field work's open rear is no obstacle */
+        if (fogn_contact_across_obstacle(s, st, i, f) && !fogn_bld_from_rear(s, st, i, f) && !fogn_bld_from_rear(s, st, f, i))
+            obstacle = 1;
         fogn_arm arm = fogn_troop_arm((fogn_troop)s->units[f].troop);
         const fogn_unit *fu = &st->u[f];
         if (arm == FOGN_ARM_INF) {
@@ -265,7 +267,8 @@ int fogn_co_round(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log 
             fogn_fighter me, them;
             fighter_of(s, st, i, j, &me);
             fighter_of(s, st, j, i, &them);
-            int across = fogn_contact_across_obstacle(s, st, i, j) || fogn_bld_front_fight(s, st, i, j) ||
+            int rear = fogn_bld_from_rear(s, st, i, j) || fogn_bld_from_rear(s, st, j, i);
+            int across = (fogn_contact_across_obstacle(s, st, i, j) && !rear) || fogn_bld_front_fight(s, st, i, j) ||
                          fogn_bld_front_fight(s, st, j, i);
             score[q] = fogn_combat_score(fogn_combat_poa(&me, &them, across));
             char what[160];
