@@ -6,6 +6,7 @@
  * defensive fire meets the assaulters at 2 MU; those hit may press on with a
  * test; and the survivors go in, striking flanks where they reach them. */
 #include "steps.h"
+#include "building.h"
 #include "contact.h"
 #include "fire.h"
 #include "outcome.h"
@@ -79,6 +80,17 @@ static int can_assault(const fogn_scenario *s, const fogn_state *st, int i, int 
      * enemies beyond the unit's move, the sight test never does */
     if (fogn_assault_reach(s, st, i, j, r, NULL) != 1) return 0;           /* item 3 */
     if (!fogn_can_see(s, st, i, j)) return 0;                              /* item 2 */
+    /* §6.1, §15.4, §15.5: no cavalry against troops in buildings, nor against
+     * a field work except through its rear; infantry fight a building's garrison
+     * across its perimeter, never from inside it */
+    int k = fogn_bld_of(s, st, j);
+    if (k >= 0) {
+        if (s->terrain.p[k].type == GR_T_BUILDING) {
+            if (ai != FOGN_ARM_INF || fogn_bld_rect_inside(s, k, &r->end)) return 0;
+        } else if (ai == FOGN_ARM_CAV && !fogn_bld_from_rear(s, st, i, j)) {
+            return 0;
+        }
+    }
     /* infantry Skirmishers never assault the front of non-Skirmishers */
     if (ai == FOGN_ARM_INF && fogn_is_skirmisher(&s->units[i], &st->u[i]) && !r->flank_rear &&
         !fogn_is_skirmisher(&s->units[j], t))
@@ -832,6 +844,11 @@ static int defensive_firers(const fogn_scenario *s, const fogn_state *st, const 
     for (int f = 0; f < s->nunits; f++) {
         if (s->units[f].side == st->active || !fogn_can_fire(s, st, f)) continue;
         if (f == r->contact.b && r->flank_rear) continue;
+        /* §15.4: a building's defenders fire at each assaulter, all round */
+        if (f == r->contact.b && fogn_bld_all_round(s, st, f)) {
+            out[n++] = f;
+            continue;
+        }
         gr_rect fr = fogn_unit_rect(&s->units[f], &st->u[f]);
         if (gr_rect_dist(&fr, &r->end) > FOGN_CLOSE + GR_EPS) continue;
         if (!gr_rect_in_front_corridor(&fr, &r->end, FOGN_CLOSE + GR_EPS)) continue;

@@ -7,6 +7,7 @@
  * contact square up, and fresh contacts made early in a pursuit fight a
  * second round. */
 #include "steps.h"
+#include "building.h"
 #include "contact.h"
 #include "outcome.h"
 #include "view.h"
@@ -35,7 +36,9 @@ static void melee_of(const fogn_scenario *s, const fogn_state *st, int i, const 
     int obstacle = 0;
     for (int k = 0; k < nfoes; k++) {
         int f = foes[k];
-        if (fogn_contact_across_obstacle(s, st, i, f)) obstacle = 1;
+        /* §15.5: a field work's open rear is no obstacle */
+        if (fogn_contact_across_obstacle(s, st, i, f) && !fogn_bld_from_rear(s, st, i, f) && !fogn_bld_from_rear(s, st, f, i))
+            obstacle = 1;
         fogn_arm arm = fogn_troop_arm((fogn_troop)s->units[f].troop);
         const fogn_unit *fu = &st->u[f];
         if (arm == FOGN_ARM_INF) {
@@ -58,6 +61,32 @@ static void melee_of(const fogn_scenario *s, const fogn_state *st, int i, const 
     m->uphill = (uint8_t)up;
     m->flank_support = (uint8_t)(obstacle ? 0 : fogn_flank_supporters(s, st, i, NULL, 2));
     m->rear_support = (uint8_t)fogn_rear_supported(s, st, i);
+    /* §15.4, §15.5: across a defended area's perimeter: 4 dice each, and only
+     * the defenders' own rear support counts (+1 to them, -1 to each attacker) */
+    int defender = 0, attacker = 0, foe_support = 0;
+    for (int k = 0; k < nfoes; k++) {
+        if (fogn_bld_front_fight(s, st, i, foes[k])) defender = 1;
+        if (fogn_bld_front_fight(s, st, foes[k], i)) {
+            attacker = 1;
+            foe_support += fogn_bld_rear_supported(s, st, foes[k]);
+        }
+    }
+    if (defender || attacker) {
+        m->building = 1;
+        m->obstacle = 1;
+        m->flank_support = 0;
+        m->rear_support = (uint8_t)(defender && fogn_bld_rear_supported(s, st, i));
+        m->foe_rear_support = (uint8_t)(attacker ? foe_support : 0);
+    }
+}
+
+/* §15.5: a field work's defenders fighting across its front or sides count as uphill */
+static int fort_uphill_dice(const fogn_scenario *s, const fogn_state *st, int i, const int *foes, int nfoes)
+{
+    if (!fogn_bld_in_fort(s, st, i)) return 0;
+    for (int k = 0; k < nfoes; k++)
+        if (fogn_bld_front_fight(s, st, i, foes[k])) return FOGN_UPHILL_DICE;
+    return 0;
 }
 
 /* --- 5.1-5.2 a round of melee ----------------------------------------------------------------------------- */
@@ -95,8 +124,15 @@ static void fighter_of(const fogn_scenario *s, const fogn_state *st, int i, int 
     fogn_unit_ground(s, st, i, &g);
     f->in_cover = g.in_cover;
     f->in_open = !g.any_rough_or_difficult && !g.in_cover;
-    f->defends_obstacle = (uint8_t)fogn_defends_obstacle(s, st, i);
-    f->flank_attack = st->u[foe].flanked_by == i;
+    f->defends_obstacle = (uint8_t)(fogn_defends_obstacle(s, st, i) || fogn_bld_front_fight(s, st, i, foe));
+    /* §15.4: troops in buildings have no flank or rear; §15.5: a field work's rear is open */
+    f->flank_attack = st->u[foe].flanked_by == i && !fogn_bld_in_building(s, st, foe);
+    if (fogn_bld_from_rear(s, st, i, foe)) f->flank_attack = 1;
+    if (fogn_bld_from_rear(s, st, foe, i)) {
+        f->defends_obstacle = 0; /* defenders struck from the rear fight in the open */
+        f->in_cover = 0;
+        f->in_open = 1;
+    }
 }
 
 /* the effective cohesion a unit fights at (§9.5) */
@@ -107,7 +143,7 @@ static int fighting_level(const fogn_scenario *s, const fogn_state *st, int i, c
     if (u->cohesion == FOGN_STEADY && (u->flags & FOGN_UF_SPENT)) lvl++;
     fogn_ground g;
     fogn_unit_ground(s, st, i, &g);
-    lvl += g.fight_penalty;
+    if (!fogn_bld_all_round(s, st, i)) lvl += g.fight_penalty; /* §15.1: a building's defenders fight as in the open */
     /* §23.2 #23: in rain or snow infantry and artillery fight cavalry a level lower */
     fogn_arm arm = fogn_troop_arm((fogn_troop)s->units[i].troop);
     if (s->weather == FOGN_WEATHER_RAIN && arm != FOGN_ARM_CAV)
@@ -216,18 +252,24 @@ int fogn_co_round(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log 
         melee_of(s, st, i, foes, k, &m);
         fogn_combat_dice cd;
         fogn_combat_dice_of(p, (fogn_formation)u->formation, (fogn_cohesion)u->cohesion, u->att_lost & 3u, &m, &cd);
+        cd.own += fort_uphill_dice(s, st, i, foes, k);
         int own = fogn_cohesion_dice(cd.own, fighting_level(s, st, i, foes, k));
         int flank = cd.flank; /* the supporters' dice, their own re-rolls */
         int led = fogn_leader_of(s, st, i) >= 0;
         int reroll = fogn_combat_reroll(fogn_elan_level(p), led);
         int count[FOGN_MAX_UNITS], score[FOGN_MAX_UNITS];
         split_dice(own, k, count);
+        /* §15.4: defenders roll their dice against each attacker across the perimeter */
+        for (int q = 0; q < k; q++)
+            if (fogn_bld_front_fight(s, st, i, foes[q])) count[q] = own;
         for (int q = 0; q < k; q++) {
             int j = foes[q];
             fogn_fighter me, them;
             fighter_of(s, st, i, j, &me);
             fighter_of(s, st, j, i, &them);
-            int across = fogn_contact_across_obstacle(s, st, i, j);
+            int rear = fogn_bld_from_rear(s, st, i, j) || fogn_bld_from_rear(s, st, j, i);
+            int across = (fogn_contact_across_obstacle(s, st, i, j) && !rear) || fogn_bld_front_fight(s, st, i, j) ||
+                         fogn_bld_front_fight(s, st, j, i);
             score[q] = fogn_combat_score(fogn_combat_poa(&me, &them, across));
             char what[160];
             snprintf(what, sizeof what, "melee against %s", s->units[j].name);
@@ -306,6 +348,7 @@ static int outcome_move(const fogn_scenario *s, fogn_state *st, int i, const int
 {
     const fogn_unit_profile *p = &s->units[i];
     fogn_unit *u = &st->u[i];
+    if (fogn_bld_defends(s, st, i)) return 0; /* §15.4, §15.8: defenders leave only when Broken */
     if (fogn_retire_pinned(s, st, i)) {
         /* §9.11: caught front and rear, or on both flanks: no move, a further level */
         gr_log_add(log, GR_EV_NOTE, p->side, "%s is pinned and cannot retire", p->name);
@@ -364,7 +407,8 @@ static fogn_pursue pursuit_mode(const fogn_scenario *s, const fogn_state *st, in
 {
     const fogn_unit *u = &st->u[i];
     return fogn_pursuit_of(fogn_troop_arm((fogn_troop)s->units[i].troop), (fogn_cohesion)u->cohesion,
-                           u->formation == FOGN_F_SQUARE, fogn_defends_obstacle(s, st, i), enemy_cavalry_near(s, st, i));
+                           u->formation == FOGN_F_SQUARE, fogn_defends_obstacle(s, st, i) || fogn_bld_of(s, st, i) >= 0,
+                           enemy_cavalry_near(s, st, i));
 }
 
 int fogn_co_stage(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log)
@@ -392,7 +436,18 @@ int fogn_co_stage(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log 
         if (!nfought) continue;
         int foes[FOGN_MAX_UNITS];
         int nf = fogn_touching_enemies(s, st, i, foes, FOGN_MAX_UNITS);
+        int held = fogn_bld_defends(s, st, i) || u->cohesion == FOGN_BROKEN ? fogn_bld_of(s, st, i) : -1;
         if (outcome_move(s, st, i, foes, nf, dice, log) < 0) return -1;
+        if (held >= 0 && FOGN_R_BLD_STORM_INSTEAD_OF_PURSUIT) {
+            /* §15.4: the area is empty now: infantry that fought it may storm in, occupying */
+            fogn_bld_sync(s, st);
+            for (int q = 0; q < nfought && fogn_bld_holder(s, st, held) < 0; q++) {
+                int e = fought[q];
+                if (!fogn_unit_alive(&st->u[e]) || st->u[e].cohesion >= FOGN_WAVERING || fogn_in_enemy_contact(s, st, e)) continue;
+                if (fogn_bld_storm(s, st, e, held, log) == 0)
+                    st->u[e].flags &= ~(uint32_t)(FOGN_UF_PURSUER | FOGN_UF_PURSUE_WANT | FOGN_UF_PURSUE_ASKED);
+            }
+        }
         /* the enemies that fought it may pursue, after Broken and Wavering retires */
         if (level == FOGN_DISORDERED) continue;
         for (int k = 0; k < nfought; k++) {

@@ -55,6 +55,9 @@ void fogn_action_info(const void *scn, const void *state, const gr_action *a, gr
     case FOGN_A_RECOVER: out->kind = GR_AK_COMMAND; out->unit = (int16_t)tgt_unit; break;
     case FOGN_A_CMDR_MOVE: case FOGN_A_CMDR_JOIN: case FOGN_A_ALLOCATE: out->kind = GR_AK_COMMAND; out->unit = -1; break;
     case FOGN_A_FACE: out->kind = GR_AK_MANOEUVRE; out->enemy = (int16_t)tgt_unit; break;
+    /* §15.4, §15.5: going into an area (or defending it) is taking a stand; leaving one is a withdrawal */
+    case FOGN_A_ENTER: case FOGN_A_GARRISON: out->kind = GR_AK_STAND; break;
+    case FOGN_A_LEAVE: out->kind = GR_AK_WITHDRAW; break;
     default: out->kind = GR_AK_MANOEUVRE; break;
     }
 }

@@ -10,6 +10,7 @@
 #include "contact.h"
 #include "outcome.h"
 #include "view.h"
+#include "building.h"
 #include "tables.h"
 
 #include <math.h>
@@ -123,7 +124,10 @@ int fogn_can_fire(const fogn_scenario *s, const fogn_state *st, int i)
         if (!guns) return 0;
     }
     if (u->formation == FOGN_F_COLUMN || u->formation == FOGN_F_LIMBERED) return 0;
+    /* §15.4: no artillery unit fires out of a building; no fire out of an area in melee */
+    if (arm == FOGN_ARM_ART && fogn_bld_in_building(s, st, i)) return 0;
     if (!touching_enemy(s, st, i)) return 1;
+    if (fogn_bld_of(s, st, i) >= 0) return 0;
     gr_rect part;
     int half;
     return free_part(s, st, i, &part, &half);
@@ -172,10 +176,12 @@ static int firing_level(const fogn_scenario *s, const fogn_state *st, int f, int
     int lvl = u->cohesion;
     if (u->cohesion == FOGN_STEADY && (u->flags & FOGN_UF_SPENT)) lvl++;
     fogn_arm arm = fogn_troop_arm((fogn_troop)p->troop);
-    if (s->weather == FOGN_WEATHER_RAIN && (arm == FOGN_ARM_INF || arm == FOGN_ARM_ART)) lvl++;
+    /* §15.3, §15.4: weather is ignored by a building's defenders (not a field work's) */
+    int bdef = fogn_bld_all_round(s, st, f);
+    if (s->weather == FOGN_WEATHER_RAIN && (arm == FOGN_ARM_INF || arm == FOGN_ARM_ART) && !bdef) lvl++;
     fogn_ground g;
     fogn_unit_ground(s, st, f, &g);
-    lvl += g.fire_penalty;
+    if (!bdef) lvl += g.fire_penalty; /* §15.1: defenders fire as in the open, occupiers as in rough */
     if (!both_corners) lvl++;
     return lvl;
 }
@@ -195,7 +201,12 @@ static void describe_target(const fogn_scenario *s, const fogn_state *st, const 
     d->soft_ground = g.soft_ground;
     d->in_cover = g.in_cover;
     gr_rect fr = fogn_unit_rect(&s->units[f], &st->u[f]);
-    d->from_behind = fogn_fire_from_behind(s, st, &fr, t);
+    d->from_behind = fogn_fire_from_behind(s, st, &fr, t) && !fogn_bld_in_building(s, st, t);
+    uint8_t into, from, score, cover;
+    fogn_bld_fire_facts(s, st, f, t, &into, &from, &score, &cover);
+    d->building = score;
+    if (cover) d->in_cover = 1;
+    if (fogn_bld_from_rear(s, st, f, t)) d->from_behind = 1; /* §15.5: fire into the open rear */
     if (v->defensive && (u->flags & FOGN_UF_ASSAULTING)) {
         d->assaulting = 1;
         /* §7.7: 4+ only if cavalry began at least partly in front of the firers,
@@ -234,6 +245,8 @@ static int shot_dice_as(const fogn_scenario *s, const fogn_state *st, const fogn
     /* ruling: a line's attachments stand in its left half; the right half fires without them */
     if (half == 1) c.att_off = 3;
     c.enemy_cav = fogn_enemy_cavalry_near(s, st, f, FOGN_CAV_NEAR_RANGE) || fogn_has_attach(&s->units[t], &st->u[t], FOGN_ATT_CAVALRY);
+    uint8_t sc, cv;
+    fogn_bld_fire_facts(s, st, f, t, &c.into_building, &c.from_building, &sc, &cv);
     gr_rect fr;
     int part = fire_from(s, st, f, &fr);
     if (part >= 0) {
@@ -241,7 +254,8 @@ static int shot_dice_as(const fogn_scenario *s, const fogn_state *st, const fogn
         if (part == 1) c.att_off = 3; /* ruling: a free file fires without the attachments */
     }
     int both = 1;
-    fogn_fire_line(s, st, f, &fr, t, &both);
+    if (fogn_bld_all_round(s, st, f)) both = fogn_can_see(s, st, f, t); /* from the perimeter, all round */
+    else fogn_fire_line(s, st, f, &fr, t, &both);
     c.as_small = small >= 0 ? (uint8_t)small : fogn_fires_as_small(s, st, f, t);
     fogn_fire_dice d;
     if (fogn_fire_dice_of(p, (fogn_formation)u->formation, &c, &d) <= 0) return 0;
@@ -376,6 +390,7 @@ static int fire_outcome(const fogn_scenario *s, fogn_state *st, const fogn_volle
     const fogn_unit_profile *p = &s->units[t];
     fogn_unit *u = &st->u[t];
     int broken = u->cohesion == FOGN_BROKEN;
+    if (FOGN_R_BLD_DEFENDERS_HOLD_FIRE && fogn_bld_defends(s, st, t)) return 0; /* §15.4: only Broken defenders leave */
     /* the column: the unit's state after its loss; any retire an assault causes is "Wavering" (§23.3 #43) */
     fogn_ocol col = broken ? FOGN_OCOL_BROKEN
                            : (v->defensive || u->cohesion == FOGN_WAVERING) ? FOGN_OCOL_WAVERING : FOGN_OCOL_DISORDERED;
@@ -484,7 +499,9 @@ static int apply_hits(const fogn_scenario *s, fogn_state *st, const fogn_volley 
             u->flags |= FOGN_UF_HALTED;
         }
     } else if (res.move == FOGN_FM_RETIRE_3) {
-        if (near < FOGN_R3_RANGE - GR_EPS || u->cohesion == FOGN_WAVERING) {
+        if (FOGN_R_BLD_DEFENDERS_HOLD_FIRE && fogn_bld_defends(s, st, t)) {
+            /* §15.4: defenders hold their area */
+        } else if (near < FOGN_R3_RANGE - GR_EPS || u->cohesion == FOGN_WAVERING) {
             if (fogn_retire_to_range(s, st, t, who, nw, FOGN_R3_RANGE, &r, NULL) == 0)
                 gr_log_add(log, GR_EV_MOVE, p->side, "%s retires to 3 MU", p->name);
         } else if (active_unit) {
@@ -577,14 +594,19 @@ static fogn_range can_shoot(const fogn_scenario *s, const fogn_state *st, int f,
     double tx = st->u[t].x - from->fc.x, ty = st->u[t].y - from->fc.y;
     double rf = sqrt(0.25 * from->w * from->w + from->d * from->d);
     double lim = FOGN_LONG_RANGE + 1.0 + rf + fogn_unit_reach(&s->units[t], &st->u[t]);
+    if (fogn_bld_of(s, st, t) >= 0 || fogn_bld_of(s, st, f) >= 0) lim += FOGN_LONG_RANGE; /* perimeters, not footprints */
     if (tx * tx + ty * ty > lim * lim) return FOGN_RANGE_NONE;
-    if (!fair_target(s, st, t)) return FOGN_RANGE_NONE;
-    gr_rect tr[2];
-    int nt = fogn_unit_rects(&s->units[t], &st->u[t], tr);
+    if (!fair_target(s, st, t) || !fogn_bld_fire_allowed(s, st, f, t)) return FOGN_RANGE_NONE;
+    /* §15.4: ranges to and from a building's garrison are measured to its perimeter */
+    gr_rect tr[2], fb[2];
+    int nt = fogn_bld_measure_rects(s, st, t, tr);
+    int round = fogn_bld_all_round(s, st, f);
+    if (round) fogn_bld_measure_rects(s, st, f, fb);
+    const gr_rect *fm = round ? &fb[0] : from;
     double d = INFINITY;
-    int ahead = 0;
+    int ahead = round;
     for (int k = 0; k < nt; k++) {
-        double x = gr_rect_dist(from, &tr[k]);
+        double x = gr_rect_dist(fm, &tr[k]);
         if (x < d) d = x;
         ahead |= gr_rect_in_front_corridor(from, &tr[k], FOGN_LONG_RANGE + 1);
     }
@@ -594,6 +616,7 @@ static fogn_range can_shoot(const fogn_scenario *s, const fogn_state *st, int f,
     if (s->units[f].troop == FOGN_ART_MORTAR && d <= FOGN_MEDIUM_RANGE + GR_EPS) return FOGN_RANGE_NONE;
     /* a Square fires at close range only (§7.1) */
     if (st->u[f].formation == FOGN_F_SQUARE && r != FOGN_RANGE_CLOSE) return FOGN_RANGE_NONE;
+    if (round) return fogn_can_see(s, st, f, t) ? r : FOGN_RANGE_NONE;
     if (!fogn_fire_line(s, st, f, from, t, NULL)) return FOGN_RANGE_NONE; /* corners not needed here */
     if (!fogn_gully_fire_ok(s, st, f, from, t, r, NULL, 0)) return FOGN_RANGE_NONE;
     return r;
@@ -661,8 +684,16 @@ static int fire_menu(const fogn_scenario *s, const fogn_state *st, int f, gr_act
     fire_view v;
     unit_view(s, st, f, &v);
     int n = 0;
-    if (v.band == FOGN_RANGE_NONE) return 0;
+    if (v.band == FOGN_RANGE_NONE || max <= 0) return 0;
+    /* §15.4: a building's defenders choose nothing: they shoot as fire_defenders says */
+    if (fogn_bld_all_round(s, st, f)) {
+        out[n++] = fogn_act(FOGN_A_FIRE, f, v.t[0], 0);
+        return n;
+    }
     if (v.band != FOGN_RANGE_CLOSE && n < max) out[n++] = fogn_act(FOGN_A_HOLD, f, -1, 0);
+    /* §15.5: guns in a field work may split their fire among 2 or 3 targets */
+    if (fogn_bld_in_fort(s, st, f) && fogn_troop_arm((fogn_troop)s->units[f].troop) == FOGN_ARM_ART)
+        for (int k = 2; k <= FOGN_FORT_SPLIT_MAX && k <= v.n && n < max; k++) out[n++] = fogn_act(FOGN_A_FIRE, f, v.t[0], k);
     for (int k = 0; k < v.n && n < max; k++) out[n++] = fogn_act(FOGN_A_FIRE, f, v.t[k], 0);
     if (v.skirm_choice)
         for (int k = 0; k < v.n && n < max; k++) {
@@ -699,13 +730,84 @@ static void share_dice(int D, int k, int focus, int *count)
     }
 }
 
+/* §15.4: a building's defenders shoot 4 dice at each enemy able to fire at
+ * them this phase or else at the closest enemy within their own range (so
+ * Unreformed defenders reply at medium range but begin only at close range) */
+static void fire_defenders(const fogn_scenario *s, const fogn_state *st, fogn_volley *v, int f)
+{
+    gr_rect fb[2];
+    fogn_bld_measure_rects(s, st, f, fb);
+    fogn_volley probe_v;
+    probe_v.defensive = 0;
+    memset(probe_v.has_start, 0, sizeof probe_v.has_start);
+    int any = 0, best = -1;
+    fogn_range best_r = FOGN_RANGE_NONE;
+    double bd = INFINITY;
+    for (int e = 0; e < s->nunits; e++) {
+        if (s->units[e].side == s->units[f].side || !fogn_unit_alive(&st->u[e])) continue;
+        fogn_range r = can_shoot(s, st, f, &fb[0], e);
+        if (r == FOGN_RANGE_NONE || r == FOGN_RANGE_LONG) continue;
+        fogn_shot sh;
+        if (shot_dice(s, st, v, f, e, r, -1, &sh) <= 0) continue;
+        gr_rect ef;
+        fire_from(s, st, e, &ef);
+        fogn_range back = fogn_can_fire(s, st, e) ? can_shoot(s, st, e, &ef, f) : FOGN_RANGE_NONE;
+        fogn_shot probe;
+        if (back != FOGN_RANGE_NONE && shot_dice(s, st, &probe_v, e, f, back, -1, &probe) > 0) {
+            if (v->n < FOGN_VOLLEY_MAX) v->shot[v->n++] = sh;
+            any = 1;
+            continue;
+        }
+        fogn_fire_ctx c0;
+        memset(&c0, 0, sizeof c0);
+        c0.range = (uint8_t)r;
+        if (fogn_fire_own_dice(&s->units[f], (fogn_formation)st->u[f].formation, &c0) <= 0) continue;
+        gr_rect er = fogn_unit_rect(&s->units[e], &st->u[e]);
+        double d = gr_rect_dist(&fb[0], &er);
+        if (d < bd - 1e-9) { bd = d; best = e; best_r = r; }
+    }
+    fogn_shot sh;
+    if (!any && best >= 0 && v->n < FOGN_VOLLEY_MAX && shot_dice(s, st, v, f, best, best_r, -1, &sh) > 0)
+        v->shot[v->n++] = sh;
+}
+
+/* §15.5: guns in a field work split among the k most central targets of their band */
+static void fire_split(const fogn_scenario *s, const fogn_state *st, fogn_volley *v, int f, const fire_view *w, int k)
+{
+    for (int i = 0; i < k && i < w->n && v->n < FOGN_VOLLEY_MAX; i++) {
+        fogn_shot sh;
+        if (shot_dice(s, st, v, f, w->t[i], (fogn_range)w->band, -1, &sh) <= 0) continue;
+        int pool[FOGN_FG_COUNT];
+        memcpy(pool, sh.n, sizeof pool);
+        int D = fogn_cohesion_reduce(pool, sh.score, sh.reroll, FOGN_FG_COUNT, sh.level);
+        int want = fogn_fort_split_dice(D, k);
+        static const int order[FOGN_FG_COUNT] = {FOGN_FG_SPECIAL, FOGN_FG_ATT, FOGN_FG_OWN};
+        for (int g = 0; g < FOGN_FG_COUNT; g++) sh.n[g] = 0;
+        for (int o = 0; o < FOGN_FG_COUNT && want > 0; o++) {
+            int g = order[o], take = pool[g] < want ? pool[g] : want;
+            sh.n[g] = take;
+            want -= take;
+        }
+        sh.level = 0; /* the cut is made already */
+        v->shot[v->n++] = sh;
+    }
+}
+
 /* adds firer f's fire to the volley, by its choice */
 static void fire_unit(const fogn_scenario *s, const fogn_state *st, fogn_volley *v, int f)
 {
     const fogn_unit *u = &st->u[f];
+    if (fogn_bld_all_round(s, st, f)) {
+        fire_defenders(s, st, v, f);
+        return;
+    }
     fire_view whole;
     unit_view(s, st, f, &whole);
     if (whole.band == FOGN_RANGE_NONE) return;
+    if (u->fire_opt > FOGN_FIRE_OPT_SPLIT_BASE) {
+        fire_split(s, st, v, f, &whole, u->fire_opt - FOGN_FIRE_OPT_SPLIT_BASE);
+        return;
+    }
     if (u->fire_opt == FOGN_FIRE_OPT_HOLD && whole.band != FOGN_RANGE_CLOSE) return;
     gr_rect parts[2];
     int np = 1, part_half = -1;
@@ -819,7 +921,7 @@ int fogn_fi_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr
     if (a->type == FOGN_A_HOLD) u->fire_opt = FOGN_FIRE_OPT_HOLD;
     else {
         u->target = (int8_t)a->target;
-        u->fire_opt = a->arg ? FOGN_FIRE_OPT_NO_SKIRM : 0;
+        u->fire_opt = a->arg >= 2 ? (uint8_t)(FOGN_FIRE_OPT_SPLIT_BASE + a->arg) : a->arg ? FOGN_FIRE_OPT_NO_SKIRM : 0;
     }
     u->flags |= FOGN_UF_FIRED;
     st->cursor++;

@@ -243,6 +243,10 @@ typedef struct fogn_unit {
     uint8_t ct_due;         /* 5+ cohesion tests owed, taken at the end of the step (§11.3) */
     uint8_t att_lost;       /* bit k: attach[k] is gone (Broken, or its officer fell, §12.3, §10.3) */
     uint8_t fire_opt;       /* its firing choice this step (fire.c) */
+    int8_t bld;             /* the building or field work (terrain piece) it garrisons, -1 none (§15.4, §15.5) */
+    uint8_t bmode;          /* how it holds it: fogn_bld_mode (building.h) */
+    uint8_t bface;          /* the face of the area its front edge stands on (building.h) */
+    uint8_t pad[5];         /* explicit: states are compared byte for byte */
 } fogn_unit;
 
 enum {

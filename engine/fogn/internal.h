@@ -155,6 +155,9 @@ typedef enum fogn_action_type {
     FOGN_A_ALLOCATE,     /* Command Phase: corps commander actor gives 1 CP to commander `target` (§5.1) */
     FOGN_A_ARRIVE,       /* Movement Phase: off-table unit actor comes on (§8.1): arg formation, p0 point on
                             the edge, p1 how far in (0 as far as it may) */
+    FOGN_A_ENTER,        /* Movement Phase: enter building / field work piece `target`; arg = mode + 4 * face (building.h) */
+    FOGN_A_GARRISON,     /* Movement Phase: a garrison changes how it holds its area: arg = mode + 4 * face */
+    FOGN_A_LEAVE,        /* Movement Phase: a garrison leaves its area through face arg (0-3) */
     FOGN_A_COUNT
 } fogn_action_type;
 

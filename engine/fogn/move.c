@@ -4,6 +4,7 @@
  * broken. Orders (orders.c) compile into these same moves, so a person's
  * exact move and the AI's order are judged by one set of rules. */
 #include "internal.h"
+#include "building.h"
 #include "sweep.h"
 
 #include <math.h>
@@ -760,6 +761,8 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
         mark_complex(plan, "crossing an obstacle");
 
     /* --- the table, enemies, friends ------------------------------------------------------- */
+    /* §15.4, §15.5: areas are entered by their own orders; garrisons move by them */
+    if (fogn_bld_move_ok(s, st, m->unit, &after, m->kind == FOGN_MK_ROAD, err)) return -1;
     gr_rect end_rects[2];
     int nend = fogn_unit_rects(p, &after, end_rects);
     for (int i = 0; i < nend; i++)

@@ -7,6 +7,7 @@
 #include "steps.h"
 #include "outcome.h"
 #include "reserve.h"
+#include "building.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -170,6 +171,12 @@ static int apply_unit(const fogn_scenario *s, fogn_state *st, const gr_action *a
     }
     if (a->type == FOGN_A_GROUP_MOVE || a->type == FOGN_A_GROUP_ADVANCE || a->type == FOGN_A_GROUP_REAR)
         return apply_group(s, st, a, dice, log, err);
+    if (fogn_bld_order(a)) {
+        /* §15.4, §15.5: a building order is the unit's whole move (building.c) */
+        int rc = fogn_bld_apply(s, st, a, dice, log, err);
+        if (rc == 0) next_actor(st);
+        return rc < 0 ? -1 : 0;
+    }
     fogn_move m;
     fogn_move_plan plan;
     if (fogn_action_to_move(s, st, a, &m, err)) return -1;

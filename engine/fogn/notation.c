@@ -26,8 +26,13 @@
  *   c0 give c2                  the corps commander gives c2 a command point (§5.1)
  *   u3 assault u12 | u12 react square | u7 intercept u3 | u3 press     (Assault Phase)
  *   u3 fire u12 [noskirm]        (Firing Phase: most dice at u12; guns may ignore Skirmishers)
+ *   u3 fire u12 split 2|3        (guns in a field work: split among the 2 or 3 most central targets, §15.5)
+ *   u3 enter t4 defend|occupy [front|right|rear|left]   go into building / field work t4 (terrain piece 4)
+ *   u3 garrison defend|occupy [front|right|rear|left]   change how it holds its building (§15.4)
+ *   u3 leave front|right|rear|left  leave its area through that face of the area's box
  *   u3 pursue | u3 hold           (Combat Phase: pursue, or hold back) */
 #include "internal.h"
+#include "building.h"
 #include "../core/regex.h"
 
 #include <stdio.h>
@@ -102,7 +107,16 @@ int fogn_format_action(const void *scn, const void *state, const gr_action *a, c
     }
     case FOGN_A_INTERCEPT: return snprintf(buf, cap, "%s intercept u%d", who, a->target);
     case FOGN_A_PRESS: return snprintf(buf, cap, "%s press", who);
-    case FOGN_A_FIRE: return snprintf(buf, cap, "%s fire u%d%s", who, a->target, a->arg ? " noskirm" : "");
+    case FOGN_A_FIRE:
+        if (a->arg >= 2) return snprintf(buf, cap, "%s fire u%d split %d", who, a->target, a->arg);
+        return snprintf(buf, cap, "%s fire u%d%s", who, a->target, a->arg ? " noskirm" : "");
+    case FOGN_A_ENTER:
+        return snprintf(buf, cap, "%s enter t%d %s %s", who, a->target, fogn_bld_mode_name(a->arg & 3),
+                        fogn_bld_face_name((a->arg >> 2) & 3));
+    case FOGN_A_GARRISON:
+        return snprintf(buf, cap, "%s garrison %s %s", who, fogn_bld_mode_name(a->arg & 3),
+                        fogn_bld_face_name((a->arg >> 2) & 3));
+    case FOGN_A_LEAVE: return snprintf(buf, cap, "%s leave %s", who, fogn_bld_face_name(a->arg & 3));
     case FOGN_A_PURSUE: return snprintf(buf, cap, "%s pursue", who);
     case FOGN_A_GROUP_MOVE:
     case FOGN_A_GROUP_ADVANCE:
@@ -157,7 +171,10 @@ static const rule unit_rules[] = {
     {"react\\s+(?<name>[a-z]+)", FOGN_A_REACT},
     {"intercept\\s+u(?<t>\\d+)", FOGN_A_INTERCEPT},
     {"press", FOGN_A_PRESS},
-    {"fire\\s+u(?<t>\\d+)(?<ns>\\s+noskirm)?", FOGN_A_FIRE},
+    {"fire\\s+u(?<t>\\d+)(?:(?<ns>\\s+noskirm)|\\s+split\\s+(?<split>[23]))?", FOGN_A_FIRE},
+    {"enter\\s+t(?<t>\\d+)\\s+(?<mode>occupy|defend)(?:\\s+(?<face>front|right|rear|left))?", FOGN_A_ENTER},
+    {"garrison\\s+(?<mode>occupy|defend)(?:\\s+(?<face>front|right|rear|left))?", FOGN_A_GARRISON},
+    {"leave\\s+(?<face>front|right|rear|left)", FOGN_A_LEAVE},
     {"pursue", FOGN_A_PURSUE},
     {"arrive\\s+(?<x>[-+]?[0-9.]+)\\s+(?<name>[a-z_]+)(?:\\s+(?<dist>[0-9.]+))?", FOGN_A_ARRIVE},
 };
@@ -250,7 +267,23 @@ static int build(const fogn_scenario *s, const gr_regex *re, const gr_match *m, 
         if (t < 0 || t >= s->nunits) return gr_error_set(err, "there is no unit u%ld (units are u0..u%d)", t, s->nunits - 1);
         a->target = (int16_t)t;
         a->arg = gr_match_named(re, m, "ns", buf, sizeof buf) >= 0 ? 1 : 0;
+        if (gr_match_named(re, m, "split", buf, sizeof buf) >= 0) a->arg = (int16_t)(buf[0] - '0');
         return 0;
+    case FOGN_A_ENTER:
+    case FOGN_A_GARRISON:
+    case FOGN_A_LEAVE: {
+        int mode = 0, face = 0;
+        if (type == FOGN_A_ENTER) {
+            whole(re, m, "t", &t);
+            if (t < 0 || t >= s->terrain.n) return gr_error_set(err, "there is no terrain piece t%ld (t0..t%d)", t, s->terrain.n - 1);
+            a->target = (int16_t)t;
+        }
+        if (gr_match_named(re, m, "mode", buf, sizeof buf) >= 0) mode = fogn_bld_mode_from_name(buf);
+        if (gr_match_named(re, m, "face", buf, sizeof buf) >= 0) face = fogn_bld_face_from_name(buf);
+        if (mode < 0 || face < 0) return gr_error_set(err, "unknown mode or face");
+        a->arg = (int16_t)(type == FOGN_A_LEAVE ? face : mode + 4 * face);
+        return 0;
+    }
     case FOGN_A_ADVANCE:
     case FOGN_A_FACE:
     case FOGN_A_CMDR_JOIN:
@@ -400,7 +433,7 @@ int fogn_parse_action(const void *scn, const void *state, const char *text, gr_a
     }
     if (rc) return -1;
     if (!matched)
-        return gr_error_set(err, "cannot read '%s' as an order for %s%ld: try hold, advance, face, form, fallback, road, turn, move, rear, free, faceto, limber, unlimber, prolong, kink, group, assault, react, intercept, press, fire, pursue%s",
+        return gr_error_set(err, "cannot read '%s' as an order for %s%ld: try hold, advance, face, form, fallback, road, turn, move, rear, free, faceto, limber, unlimber, prolong, kink, group, enter, garrison, leave, assault, react, intercept, press, fire, pursue%s",
                             rest, kind, n, kind[0] == 'c' || kind[0] == 'C' ? " (commanders: hold, move X Y, join uN, recover uN, give cN)" : "");
     return 0;
 }

@@ -4,6 +4,7 @@
  * finds the exact wheel, distance and slide, and every compiled move passes
  * the same checks as a move typed by hand (move.c). */
 #include "internal.h"
+#include "building.h"
 
 #include <math.h>
 #include <string.h>
@@ -303,6 +304,12 @@ int fogn_unit_order_legal(const fogn_scenario *s, const fogn_state *st, const gr
                 if (st->u[moves[k].unit].flags & FOGN_UF_CMT_FAILED) return 0;
         return 1;
     }
+    if (fogn_bld_order(a)) {
+        fogn_bld_plan bp;
+        fogn_cmt_cost cost;
+        if (fogn_bld_check(s, st, a, &bp, NULL)) return 0;
+        return !bp.complex || fogn_cmt_cost_of(s, st, a->actor, &cost, NULL) == 0;
+    }
     fogn_move m;
     fogn_move_plan plan;
     if (fogn_action_to_move(s, st, a, &m, NULL)) return 0;
@@ -360,6 +367,9 @@ int fogn_orders_for_unit(const fogn_scenario *s, const fogn_state *st, int unit,
     fogn_arm arm = fogn_troop_arm((fogn_troop)p->troop);
     if (n < max) out[n++] = fogn_act(FOGN_A_HOLD, unit, -1, 0);
     if (!st->second && n < max) out[n++] = fogn_act(FOGN_A_DONE, -1, -1, 0);
+    /* §15.4, §15.5: a garrison moves only by the building orders; others may enter an area */
+    n += fogn_bld_orders(s, st, unit, out + n, max - n, check);
+    if (fogn_bld_of(s, st, unit) >= 0) return n;
     int en[FOGN_MENU_ENEMIES];
     int ne = nearest_enemies(s, st, unit, en, FOGN_MENU_ENEMIES);
     static const int bands[3] = {(int)FOGN_BAND_CLOSE, (int)FOGN_BAND_MEDIUM, (int)FOGN_BAND_LONG};

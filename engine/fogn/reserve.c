@@ -8,6 +8,7 @@
  * far in. Enemies near the arrival point are pushed back. */
 #include "reserve.h"
 
+#include "building.h"
 #include "contact.h"
 #include "tables.h"
 
@@ -229,8 +230,12 @@ static int plan_arrival(const fogn_scenario *s, const fogn_state *st, int i, dou
         if (dist < lo) dist = lo;
         gr_rect path = swept(ar->e, ar->in, ar->heading, ar->w, dist);
         gr_rect end = gr_rect_make(gr_v2_add(ar->e, gr_v2_scale(ar->in, dist)), ar->heading, ar->w, ar->depth);
+        fogn_unit at = probe;
+        at.x = end.fc.x;
+        at.y = end.fc.y;
+        /* like any ordinary move, it does not end in a built-up area or field work (building.c) */
         if (fogn_pose_clear(s, st, &path, self) && fogn_pose_clear(s, st, &end, self) &&
-            fogn_enemy_dist(s, st, i, &end) >= FOGN_RESERVE_CLEAR - GR_EPS) {
+            fogn_enemy_dist(s, st, i, &end) >= FOGN_RESERVE_CLEAR - GR_EPS && !fogn_bld_move_ok(s, st, i, &at, 0, NULL)) {
             ar->dist = dist;
             ar->stuck = 0;
             return 0;

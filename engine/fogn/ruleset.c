@@ -2,6 +2,7 @@
  * result, the evaluator's features, what to draw, the state as JSON, the
  * invariants checked after every action in debug builds, and a text summary. */
 #include "steps.h"
+#include "building.h"
 #include "edit.h"
 #include "reserve.h"
 
@@ -257,6 +258,17 @@ static int fogn_check_invariants(const void *scn, const void *state, gr_error *e
         if (!isfinite(u->x) || !isfinite(u->y) || !isfinite(u->heading))
             return gr_error_set(err, "%s: position not finite", s->units[i].name);
         if (!fogn_unit_alive(u)) continue;
+        /* §15.4, §15.5: a garrison holds a real area, in a real mode, alone */
+        if (u->bld >= 0) {
+            if (!fogn_bld_piece(s, u->bld) || u->bmode < FOGN_BLD_OCCUPY || u->bmode > FOGN_BLD_DEFEND ||
+                u->bface >= FOGN_BLD_FACES)
+                return gr_error_set(err, "%s: garrison of piece %d, mode %d, face %d", s->units[i].name, u->bld, u->bmode,
+                                    u->bface);
+            if (fogn_bld_holder(s, st, u->bld) != i)
+                return gr_error_set(err, "%s: two units garrison %s", s->units[i].name, s->terrain.p[u->bld].name);
+        } else if (u->bld != -1 || u->bmode != FOGN_BLD_NONE) {
+            return gr_error_set(err, "%s: garrison fields %d/%d without an area", s->units[i].name, u->bld, u->bmode);
+        }
         if (!fogn_formation_allowed(&s->units[i], (fogn_formation)u->formation))
             return gr_error_set(err, "%s: formation %s not allowed", s->units[i].name,
                                 fogn_formation_name((fogn_formation)u->formation));

@@ -319,7 +319,7 @@ static int load_terrain(loader *L, json_t *root)
 {
     fogn_scenario *s = L->s;
     gr_terrain *t = &s->terrain;
-    static const char *const keys[] = {"name", "type", "points", "width", "grade"};
+    static const char *const keys[] = {"name", "type", "points", "width", "grade", "rear"};
     const char *type_names[GR_T_COUNT];
     for (int i = 0; i < GR_T_COUNT; i++) type_names[i] = gr_terrain_type_name((gr_terrain_type)i);
 
@@ -410,6 +410,15 @@ static int load_terrain(loader *L, json_t *root)
                                 type_names[type]);
         }
         pc->grade = (unsigned char)grade;
+        /* §15.5: a field work's open rear is one edge of its polygon (points[k] to points[k+1]) */
+        if (type == GR_T_FORTIFICATION) {
+            long rear = 0;
+            if (gr_json_int(o, p, "rear", false, 0, pc->npts - 1, &rear, L->err)) return -1;
+            pc->grade = (unsigned char)rear;
+        } else if (json_object_get(o, "rear") && !json_is_null(json_object_get(o, "rear"))) {
+            return gr_error_set(L->err, "%s: only a fortification has an open rear edge, not %s",
+                                gr_json_path_key(r, sizeof r, p, "rear"), type_names[type]);
+        }
         t->n++;
     }
     return 0;

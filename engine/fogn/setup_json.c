@@ -57,6 +57,8 @@ static json_t *terrain_json(const fogn_setup *S)
             json_object_set_new(o, "grade", json_string("peak"));
         else if (p->type == GR_T_OPEN_WOOD)
             json_object_set_new(o, "grade", json_string("rough"));
+        else if (p->type == GR_T_FORTIFICATION)
+            json_object_set_new(o, "rear", json_integer(p->grade));
         if (p->shape == GR_SHAPE_POLYLINE) json_object_set_new(o, "width", num(p->width));
         for (int k = 0; k < p->npts; k++) {
             json_t *pt = json_array();

@@ -616,6 +616,8 @@ static int place_fieldworks(fogn_setup *S, gr_error *err)
             fogn_setup_note(S, def, "field works %d: no room in his centre sector", k + 1);
             continue;
         }
+        /* §15.5: the open rear faces the defender's own edge (box4: edge 0 south, edge 2 north) */
+        bp.grade = fogn_setup_y(S, def, 0) < S->table_h / 2 ? 0 : 2;
         fogn_setup_meta m = {.owner = (int8_t)def, .cat = FOGN_TC_COUNT};
         int idx = fogn_setup_add_piece(S, &bp, &m);
         if (idx >= 0) {

@@ -6,6 +6,7 @@
  * to_move / legal_actions / apply, and opens and closes each move. */
 #include "steps.h"
 #include "reserve.h"
+#include "building.h"
 
 #include <math.h>
 #include <string.h>
@@ -175,6 +176,7 @@ static int advance(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log
     /* a bound on steps per call: a move has FOGN_ST_COUNT steps, and the
      * combat resolution loops a few times per round */
     for (int guard = 0; guard < 64 * FOGN_ST_COUNT && !st->over; guard++) {
+        fogn_bld_sync(s, st); /* garrisons moved out by the last step hold their areas no more */
         const fogn_step_def *d = fogn_step_def_of(st->step);
         if (!d) return 0;
         st->phase = d->phase;
@@ -224,6 +226,7 @@ void fogn_state_setup(const fogn_scenario *s, fogn_state *st)
         u->cohesion = p->start_cohesion;
         u->target = -1;
         u->flanked_by = -1;
+        u->bld = -1;
         if (p->start_spent && fogn_troop_arm((fogn_troop)p->troop) != FOGN_ARM_ART) {
             u->flags |= FOGN_UF_SPENT;
             u->bases_lost = 1;

@@ -6,6 +6,7 @@
  * (§11.2). Sight is traced with rays from a unit's front-edge centre and
  * front corners to nine points of the other (corners, edge middles, centre). */
 #include "view.h"
+#include "building.h"
 
 #include <math.h>
 #include <string.h>
@@ -57,6 +58,8 @@ void fogn_unit_ground(const fogn_scenario *s, const fogn_state *st, int i, fogn_
         int cl = CL_OPEN, in_cover = 0;
         for (int q = 0; q < n; q++) {
             const gr_terrain_piece *pc = &s->terrain.p[idx[q]];
+            /* §15.4: touching a building's perimeter from outside is not being in it */
+            if (pc->type == GR_T_BUILDING && !fogn_bld_rect_inside(s, idx[q], &b[k])) continue;
             int c = piece_class(pc);
             if (c > cl) cl = c;
             if (pc->type == GR_T_SOFT_GROUND) g->soft_ground = 1;
@@ -577,8 +580,9 @@ bool fogn_defensive_position(const fogn_scenario *s, const fogn_state *st, int i
     const fogn_unit *u = &st->u[i];
     if (fogn_defends_obstacle(s, st, i)) return true;
     gr_rect r = fogn_unit_rect(p, u);
+    if (fogn_bld_defends(s, st, i)) return true;
     for (int k = 0; k < s->terrain.n; k++)
-        if (s->terrain.p[k].type == GR_T_BUILDING && gr_terrain_piece_touches_rect(&s->terrain.p[k], &r)) return true;
+        if (s->terrain.p[k].type == GR_T_BUILDING && fogn_bld_rect_inside(s, k, &r)) return true;
     /* ruling: "uphill of every enemy" read as every front-rank base on a hill with its peak behind */
     gr_rect b[24];
     int nb = fogn_unit_base_rects(p, u, b, 24);
