@@ -19,6 +19,9 @@
 #include "../engine/fogn/building.h"
 #include "../engine/fogn/fire.h"
 #include "../engine/core/dice.h"
+#include "../engine/core/jsonutil.h"
+
+#include <stdlib.h>
 
 /* --- helpers ----------------------------------------------------------------------------------------- */
 
@@ -930,9 +933,100 @@ static void test_s15_5_cavalry_enter_a_field_work_only_from_its_rear(void **unus
     free(s);
 }
 
+/* --- a garrison from the start (scenario "garrison") ------------------------------------------------------ */
+
+static json_t *village_json(void)
+{
+    const char *r = getenv("GROGNARD_ROOT");
+    char path[512];
+    snprintf(path, sizeof path, "%s/scenarios/fogn/village-fight.json", r && *r ? r : ".");
+    gr_error err;
+    gr_error_clear(&err);
+    json_t *j = gr_json_load_file(path, &err);
+    if (!j) fail_msg("%s", err.msg);
+    return j;
+}
+
+static json_t *unit_json_named(json_t *j, const char *name)
+{
+    json_t *arr = json_object_get(j, "units");
+    for (size_t i = 0; i < json_array_size(arr); i++)
+        if (!strcmp(json_string_value(json_object_get(json_array_get(arr, i), "name")), name))
+            return json_array_get(arr, i);
+    fail_msg("no unit %s", name);
+    return NULL;
+}
+
+static void refused(json_t *j, const char *frag)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    fogn_scenario *s = fogn_scenario_load(j, "v.json", &err);
+    if (s) {
+        fogn_scenario_free(s);
+        fail_msg("loaded; expected \"%s\"", frag);
+    }
+    if (!strstr(err.msg, frag)) fail_msg("\"%s\" lacks \"%s\"", err.msg, frag);
+}
+
+static void test_s15_4_scenario_starts_units_in_buildings(void **unused)
+{
+    (void)unused;
+    json_t *j = village_json();
+    json_t *u = unit_json_named(j, "1/45th Foot");
+    json_object_del(u, "x");
+    json_object_del(u, "y");
+    json_object_set_new(u, "garrison", json_pack("{s:s, s:s, s:s}", "area", "Church", "mode", "defend", "face", "front"));
+    gr_error err;
+    gr_error_clear(&err);
+    fogn_scenario *s = fogn_scenario_load(j, "v.json", &err);
+    if (!s) fail_msg("%s", err.msg);
+    int i = -1, k = -1;
+    for (int n = 0; n < s->nunits; n++)
+        if (!strcmp(s->units[n].name, "1/45th Foot")) i = n;
+    for (int t = 0; t < s->terrain.n; t++)
+        if (!strcmp(s->terrain.p[t].name, "Church")) k = t;
+    assert_true(i >= 0 && k >= 0);
+    fogn_state *st = calloc(1, sizeof *st);
+    assert_non_null(st);
+    fogn_ruleset.init(s, st);
+    assert_int_equal(fogn_bld_of(s, st, i), k);
+    assert_int_equal(fogn_bld_mode_of(s, st, i), FOGN_BLD_DEFEND);
+    assert_int_equal(st->u[i].bface, FOGN_BLD_FACE_FRONT);
+    assert_int_equal(st->u[i].formation, FOGN_F_TACTICAL);
+    /* its place is the garrison pose: inside the area, front on the front face */
+    double h;
+    gr_vec2 c;
+    double len;
+    fogn_bld_face(&s->terrain.p[k], FOGN_BLD_FACE_FRONT, &h, &c, &len);
+    ASSERT_NEAR(st->u[i].x, c.x, 1e-9);
+    ASSERT_NEAR(st->u[i].y, c.y, 1e-9);
+    gr_error_clear(&err);
+    assert_int_equal(fogn_ruleset.check_invariants(s, st, &err), 0);
+    free(st);
+    fogn_scenario_free(s);
+    /* the refusals */
+    json_object_set_new(u, "garrison", json_pack("{s:s, s:s}", "area", "Olive grove", "mode", "defend"));
+    refused(j, "\"Olive grove\" is open_wood, not a built-up area or field work");
+    json_object_set_new(u, "garrison", json_pack("{s:s, s:s}", "area", "Nowhere", "mode", "defend"));
+    refused(j, "no terrain piece called \"Nowhere\"");
+    json_object_set_new(u, "garrison", json_pack("{s:s, s:s}", "area", "Redoubt", "mode", "occupy"));
+    refused(j, "a field work's garrison defends it from its front face");
+    json_object_set_new(u, "garrison", json_pack("{s:s, s:s}", "area", "Church", "mode", "defend"));
+    json_t *v = unit_json_named(j, "1/88th Foot");
+    json_object_set_new(v, "garrison", json_pack("{s:s, s:s}", "area", "Church", "mode", "occupy"));
+    refused(j, "\"Church\" is already held by \"1/45th Foot\"");
+    json_object_del(v, "garrison");
+    json_t *g = unit_json_named(j, "Lawson's battery");
+    json_object_set_new(g, "garrison", json_pack("{s:s, s:s}", "area", "Mill houses", "mode", "defend"));
+    refused(j, "only infantry holds a built-up area (§15.4)");
+    json_decref(j);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_s15_4_scenario_starts_units_in_buildings),
         cmocka_unit_test(test_s15_4_enter_defending_after_cmt_stands_on_the_chosen_face),
         cmocka_unit_test(test_s15_4_failed_entry_test_leaves_the_unit_outside),
         cmocka_unit_test(test_s15_4_extended_line_turns_into_tactical_on_entering),

@@ -136,6 +136,9 @@ typedef struct fogn_unit_profile {
     uint8_t start_cohesion;
     uint8_t start_spent;
     uint8_t off_table;      /* starts off the table with its division's reserve (§8.1) */
+    uint8_t start_bld1;     /* starts garrisoning terrain piece start_bld1 - 1 (§15.4, §15.5); 0 none */
+    uint8_t start_bmode;    /* ... how (fogn_bld_mode) and on which face of its box */
+    uint8_t start_bface;
     double x, y, heading;   /* starting pose: front-edge centre, radians */
 } fogn_unit_profile;
 

@@ -654,13 +654,56 @@ static int load_attachments(loader *L, json_t *o, const char *path, fogn_unit_pr
     return 0;
 }
 
+/* "garrison": {"area": NAME, "mode": "occupy"|"defend", "face": "front"|"right"|"rear"|"left"} */
+static int load_garrison(loader *L, json_t *o, const char *p, fogn_unit_profile *u, fogn_arm arm, bool off)
+{
+    fogn_scenario *s = L->s;
+    static const char *const keys[] = {"area", "mode", "face"};
+    static const char *const modes[] = {"none", "occupy", "defend"};
+    static const char *const faces[] = {"front", "right", "rear", "left"};
+    json_t *g = json_object_get(o, "garrison");
+    if (!g || json_is_null(g)) return 0;
+    char q[PATH], area[GR_TERRAIN_NAME + 8] = "";
+    gr_json_path_key(q, sizeof q, p, "garrison");
+    if (!json_is_object(g)) return gr_error_set(L->err, "%s: must be an object {\"area\", \"mode\", \"face\"}", q);
+    if (gr_json_only_keys(g, q, keys, COUNT(keys), L->err)) return -1;
+    if (gr_json_string(g, q, "area", true, area, sizeof area, L->err)) return -1;
+    int k = -1;
+    for (int t = 0; t < s->terrain.n && k < 0; t++)
+        if (!strcmp(s->terrain.p[t].name, area)) k = t;
+    if (k < 0) return gr_error_set(L->err, "%s.area: no terrain piece called \"%s\"", q, area);
+    int type = s->terrain.p[k].type;
+    if (type != GR_T_BUILDING && type != GR_T_FORTIFICATION)
+        return gr_error_set(L->err, "%s.area: \"%s\" is %s, not a built-up area or field work", q, area,
+                            gr_terrain_type_name((gr_terrain_type)type));
+    int mode = 2, face = 0;
+    if (gr_json_enum(g, q, "mode", true, modes, COUNT(modes), &mode, L->err)) return -1;
+    if (gr_json_enum(g, q, "face", false, faces, COUNT(faces), &face, L->err)) return -1;
+    if (mode == 0) return gr_error_set(L->err, "%s.mode: \"occupy\" or \"defend\"", q);
+    if (off) return gr_error_set(L->err, "%s: a unit that starts off the table holds no area", q);
+    if (type == GR_T_BUILDING && arm != FOGN_ARM_INF)
+        return gr_error_set(L->err, "%s: only infantry holds a built-up area (§15.4)", q);
+    if (type == GR_T_FORTIFICATION && arm == FOGN_ARM_CAV)
+        return gr_error_set(L->err, "%s: only infantry and artillery hold a field work (§15.5)", q);
+    if (type == GR_T_FORTIFICATION && (mode != 2 || face != 0))
+        return gr_error_set(L->err, "%s: a field work's garrison defends it from its front face (building.h)", q);
+    for (int i = 0; i < s->nunits; i++)
+        if (s->units[i].start_bld1 == k + 1)
+            return gr_error_set(L->err, "%s.area: \"%s\" is already held by \"%s\" (one unit an area, §15.4)", q,
+                                area, s->units[i].name);
+    u->start_bld1 = (uint8_t)(k + 1);
+    u->start_bmode = (uint8_t)mode;
+    u->start_bface = (uint8_t)face;
+    return 0;
+}
+
 static int load_units(loader *L, json_t *root)
 {
     fogn_scenario *s = L->s;
     static const char *const keys[] = {
         "name", "side", "division", "troop", "elan", "guard", "training", "size", "weight",
         "attachments", "rifles", "lancers", "shock", "impetuous", "immobile", "move_unreformed",
-        "fire_reformed", "formation", "cohesion", "spent", "off_table", "x", "y", "facing"};
+        "fire_reformed", "formation", "cohesion", "spent", "off_table", "x", "y", "facing", "garrison"};
     int ntroop, nelan, ntrain, nform, ncoh;
     const char *const *troops = fogn_troop_names(&ntroop);
     const char *const *elans = fogn_elan_names(&nelan);
@@ -791,13 +834,15 @@ static int load_units(loader *L, json_t *root)
         u->start_spent = spent;
         u->off_table = off;
 
+        /* a garrison from the start (§15.4, §15.5): its place comes from the area */
+        if (load_garrison(L, o, p, u, arm, off)) return -1;
         /* pose: the front-edge centre, facing the enemy's edge unless told */
         u->heading = s->base_edge[side] == 0 ? GR_PI / 2 : -GR_PI / 2;
         u->x = -1;
         u->y = -1;
-        if (get_xy(o, p, "x", "y", !off, s, &u->x, &u->y, L->err)) return -1;
+        if (get_xy(o, p, "x", "y", !off && !u->start_bld1, s, &u->x, &u->y, L->err)) return -1;
         if (get_facing(o, p, &u->heading, L->err)) return -1;
-        if (!off) {
+        if (!off && !u->start_bld1) {
             int t = forbidden_piece_at(&s->terrain, u->x, u->y);
             if (t >= 0)
                 return gr_error_set(L->err, "%s: front edge centre (%g, %g) lies in %s \"%s\"", p, u->x, u->y,

@@ -244,6 +244,10 @@ void fogn_state_setup(const fogn_scenario *s, fogn_state *st)
         st->c[c].flags |= FOGN_CF_ON_TABLE;
     }
     fogn_reserve_setup(s, st); /* §8.1: reserve divisions and their commanders start off the table */
+    /* garrisons from the start take their places in their areas (§15.4, §15.5) */
+    for (int i = 0; i < s->nunits; i++)
+        if (s->units[i].start_bld1)
+            fogn_bld_place(s, st, i, s->units[i].start_bld1 - 1, s->units[i].start_bmode, s->units[i].start_bface);
     for (int o = 0; o < FOGN_MAX_OBJ; o++) st->obj_owner[o] = o < s->nobj ? s->obj[o].owner : -1;
     st->active = s->first_side;
     st->decider = s->first_side;
