@@ -14,7 +14,7 @@
 
 #include "fogn_fixture.h"
 
-#define MAX_FEATURES (2 * 12 + 2 + 4 * FOGN_MAX_UNITS)
+#define MAX_FEATURES (2 * 13 + 2 + 4 * FOGN_MAX_UNITS)
 
 typedef struct feats {
     int n;
@@ -66,6 +66,29 @@ static void test_features_names_and_count(void **unused)
     /* a short buffer takes only what fits */
     double few[5];
     assert_int_equal(fogn_ruleset.features(s, &st, few, NULL, 5), 5);
+    free(s);
+}
+
+/* a full table (FOGN_MAX_UNITS units): every unit's features are named, the last ones too */
+static void test_features_name_every_unit_of_a_full_table(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = fx_scenario();
+    for (int i = 0; i < FOGN_MAX_UNITS; i++) {
+        int side = i % 2;
+        fx_unit(s, side, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 2.5 + 2.4 * (i / 2), side ? 30 : 6,
+                side ? -90 : 90);
+    }
+    fogn_state st;
+    fx_state(s, &st, 0);
+    double v[GR_MAX_FEATURES];
+    const char *name[GR_MAX_FEATURES];
+    int n = fogn_ruleset.features(s, &st, v, name, GR_MAX_FEATURES);
+    assert_int_equal(n, 2 * 13 + 2 + 4 * FOGN_MAX_UNITS);
+    for (int k = 0; k < n; k++) assert_non_null(name[k]);
+    assert_string_equal(name[n - 1], "u47_spent");
+    assert_string_equal(name[n - 4], "u47_side");
+    assert_true(v[n - 4] == 1.0);
     free(s);
 }
 
@@ -206,6 +229,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_features_names_and_count),
+        cmocka_unit_test(test_features_name_every_unit_of_a_full_table),
         cmocka_unit_test(test_s14_acv_attrition_and_break_share),
         cmocka_unit_test(test_s2_6_spent_cavalry_is_not_fresh),
         cmocka_unit_test(test_objectives_held_and_contested),

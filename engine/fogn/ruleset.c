@@ -57,7 +57,9 @@ static void fogn_result(const void *scn, const void *state, gr_result *out)
 #define U4(n) "u" #n "_side", "u" #n "_value", "u" #n "_cohesion", "u" #n "_spent"
 #define U40(m) U4(m##0), U4(m##1), U4(m##2), U4(m##3), U4(m##4), U4(m##5), U4(m##6), U4(m##7), U4(m##8), U4(m##9)
 static const char *const unit_feature_names[FOGN_MAX_UNITS * 4] = {
-    U4(0), U4(1), U4(2), U4(3), U4(4), U4(5), U4(6), U4(7), U4(8), U4(9), U40(1), U40(2), U40(3)};
+    U4(0), U4(1), U4(2), U4(3), U4(4), U4(5), U4(6), U4(7), U4(8), U4(9), U40(1), U40(2), U40(3),
+    U4(40), U4(41), U4(42), U4(43), U4(44), U4(45), U4(46), U4(47)};
+_Static_assert(FOGN_MAX_UNITS == 48, "unit_feature_names names 48 units: extend it with FOGN_MAX_UNITS");
 #undef U40
 #undef U4
 
