@@ -6,6 +6,7 @@
  * both go through fogn_volley_resolve. */
 #include "fire.h"
 #include "gully.h"
+#include "crest.h"
 #include "steps.h"
 #include "contact.h"
 #include "outcome.h"
@@ -619,6 +620,7 @@ static fogn_range can_shoot(const fogn_scenario *s, const fogn_state *st, int f,
     if (round) return fogn_can_see(s, st, f, t) ? r : FOGN_RANGE_NONE;
     if (!fogn_fire_line(s, st, f, from, t, NULL)) return FOGN_RANGE_NONE; /* corners not needed here */
     if (!fogn_gully_fire_ok(s, st, f, from, t, r, NULL, 0)) return FOGN_RANGE_NONE;
+    if (!fogn_crest_fire_ok(s, st, f, t, r)) return FOGN_RANGE_NONE;
     return r;
 }
 

@@ -6,6 +6,7 @@
  * (§11.2). Sight is traced with rays from a unit's front-edge centre and
  * front corners to nine points of the other (corners, edge middles, centre). */
 #include "view.h"
+#include "crest.h"
 #include "building.h"
 
 #include <math.h>
@@ -121,9 +122,9 @@ static bool unit_inside_piece(const fogn_scenario *s, const fogn_state *st, int 
 
 /* What terrain does to the lines between viewer i and unit j, worked out
  * once per pair: the pieces that can stop a line (those neither unit stands
- * in), or that j is hidden whatever the line. Ruling: a hill blocks a line
- * between two units that both stand off it; a unit on a hill sees and is
- * seen (the crest rules of §15.2 read simply); woods and buildings block
+ * in), or that j is hidden whatever the line. A hill blocks a line between
+ * two units that both stand off it; with one of them on it the crest decides
+ * (crest.c, §15.2); woods and buildings block
  * lines through them unless one of the two stands in that piece; a unit
  * wholly inside woods or buildings is seen only within 6 MU (dense woods
  * 2 MU); rocky outcrops block. */
@@ -151,6 +152,15 @@ static void sight_ctx_init(const fogn_scenario *s, const fogn_state *st, int i, 
                 c->hidden = true;
                 return;
             }
+        }
+        if (hill) {
+            fogn_hill_sight h = fogn_crest_sight(s, st, i, j, p);
+            if (h == FOGN_HILL_HIDDEN) {
+                c->hidden = true;
+                return;
+            }
+            if (h == FOGN_HILL_LINES) c->block[c->n++] = p;
+            continue;
         }
         if (in_j || unit_touches_piece(s, st, i, p)) continue;
         c->block[c->n++] = p;
