@@ -677,6 +677,32 @@ static void test_s5_1_file_names_the_corps(void **unused)
     json_decref(j);
 }
 
+/* §18: "historical" lets a division field more than one battery (Sacile's Gyulai) */
+static void test_s18_historical_division_may_have_two_batteries(void **unused)
+{
+    (void)unused;
+    json_t *j = minimal();
+    json_t *units = json_object_get(j, "units");
+    json_t *gun = NULL;
+    for (size_t i = 0; i < json_array_size(units) && !gun; i++)
+        if (strstr(json_string_value(json_object_get(json_array_get(units, i), "troop")), "artillery"))
+            gun = json_array_get(units, i);
+    assert_non_null(gun);
+    json_t *twin = json_deep_copy(gun);
+    json_object_set_new(twin, "name", json_string("Second battery"));
+    json_object_set_new(twin, "x", json_real(json_number_value(json_object_get(gun, "x")) + 6));
+    json_array_append_new(units, twin);
+    load_expect(j, "already has an artillery unit");
+    json_object_set_new(j, "historical", json_true());
+    gr_error err;
+    gr_error_clear(&err);
+    fogn_scenario *s = fogn_scenario_load(j, "test.json", &err);
+    if (!s) fail_msg("%s", err.msg);
+    assert_true(s->historical);
+    fogn_scenario_free(s);
+    json_decref(j);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -701,6 +727,7 @@ int main(void)
         cmocka_unit_test(test_s5_1_each_corps_gives_to_its_own_divisions),
         cmocka_unit_test(test_s8_1_file_reserve_keys),
         cmocka_unit_test(test_s5_1_file_names_the_corps),
+        cmocka_unit_test(test_s18_historical_division_may_have_two_batteries),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -191,6 +191,7 @@ typedef struct fogn_scenario {
     fogn_objective obj[FOGN_MAX_OBJ];
     gr_vec2 loc[2];         /* line-of-communications marker centres */
     uint8_t has_loc[2];
+    uint8_t historical;     /* §18: a historical order of battle (a division may have several batteries) */
     uint8_t opening_moves;  /* §8.13: each side's first N moves are restricted (points games: 2); 0 none */
     double deploy_depth[2]; /* §8.13: depth of each side's deployment area from its base edge */
     int8_t acv_adjust[2];   /* added to a side's Army Combat Value (§17.1: the defender's +2 when the

@@ -802,7 +802,7 @@ static int load_units(loader *L, json_t *root)
         if (kind == FOGN_DIV_CAVALRY && arm == FOGN_ARM_ART && troop != FOGN_ART_HORSE)
             return gr_error_set(L->err, "%s: %s in cavalry division \"%s\" (§3.3: a cavalry division's "
                                 "artillery must be horse artillery)", q, troops[troop], dname);
-        if (arm == FOGN_ARM_ART) {
+        if (arm == FOGN_ARM_ART && !s->historical) {
             if (div_art[d] >= 0)
                 return gr_error_set(L->err, "%s: division \"%s\" already has an artillery unit (\"%s\"); at "
                                     "most one per division (§3.3)", q, dname, s->units[div_art[d]].name);
@@ -942,7 +942,7 @@ static int load_all(loader *L, json_t *root)
     fogn_scenario *s = L->s;
     static const char *const keys[] = {"ruleset", "name", "description", "default", "table", "sides",
                                        "first_side", "weather", "max_turns", "terrain", "divisions",
-                                       "commanders", "units", "objectives", "opening_moves"};
+                                       "commanders", "units", "objectives", "opening_moves", "historical"};
     if (!json_is_object(root))
         return gr_error_set(L->err, "$: expected an object holding the scenario");
     if (gr_json_only_keys(root, "$", keys, COUNT(keys), L->err)) return -1;
@@ -970,6 +970,9 @@ static int load_all(loader *L, json_t *root)
     s->weather = (uint8_t)weather;
     if (gr_json_int(root, "$", "max_turns", false, 0, SCN_MAX_TURNS, &turns, L->err)) return -1;
     s->max_turns = (int)turns;
+    bool historical = false;
+    if (gr_json_bool(root, "$", "historical", false, &historical, L->err)) return -1;
+    s->historical = historical;
     long opening = 0;
     if (gr_json_int(root, "$", "opening_moves", false, 0, SCN_OPENING_MAX, &opening, L->err)) return -1;
     s->opening_moves = (uint8_t)opening;
