@@ -120,7 +120,7 @@ static void test_s5_1_only_division_commanders_of_the_army_receive(void **unused
     /* a division commander does not give */
     gr_error_clear(&err);
     assert_int_equal(fogn_alloc_cost(s, &st, DIV, CORPS, &err), -1);
-    assert_string_equal(err.msg, "only a corps commander gives command points (§5.1)");
+    assert_string_equal(err.msg, "only an army or corps commander gives command points (§3.4, §5.1)");
     /* a casualty neither gives nor takes */
     st.c[DIV].flags |= FOGN_CF_CASUALTY;
     gr_error_clear(&err);

@@ -566,6 +566,44 @@ static void test_s5_1_each_corps_gives_to_its_own_divisions(void **unused)
     free(s);
 }
 
+/* §3.4: an army commander gives his points to corps commanders, before they give theirs */
+static void test_s3_4_army_commander_allocates_first(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = fx_scenario();
+    fogn_cmdr_profile *c = &s->cmdrs[s->ncmdrs++];
+    snprintf(c->name, sizeof c->name, "marshal");
+    c->side = 0;
+    c->role = FOGN_CMDR_ARMY;
+    c->level = 3;
+    c->division = -1;
+    c->start_leading = -1;
+    c->x = 50;
+    c->y = 1.5; /* 42.5 MU from corps0 at (6, 1.5): beyond the 40 MU range */
+    int army = s->ncmdrs - 1;
+    fx_unit(s, 0, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 10, 10, 90);
+    fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 10, 30, -90);
+    fogn_state st;
+    fx_state_at(s, &st, 0, FOGN_ST_CMD_BEGIN, NULL, NULL);
+    assert_int_equal(fogn_alloc_actor(s, &st), s->nunits + army);
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(fogn_alloc_cost(s, &st, army, 2, &err), 2); /* out of range: 1 + 1 */
+    assert_true(fogn_alloc_cost(s, &st, army, 0, &err) < 0);
+    ASSERT_HAS(err.msg, "an army commander gives command points to a corps commander of his army (§3.4)");
+    assert_int_equal(apply(s, &st, (gr_action){.type = FOGN_A_ALLOCATE, .actor = (int16_t)(s->nunits + army), .target = 2},
+                           NULL, &err), 0);
+    assert_int_equal(st.c[army].cp, 1);
+    assert_int_equal(st.c[2].cp, 2);
+    /* with one point left he cannot afford another at 2: the corps commander decides next */
+    assert_int_equal(fogn_alloc_actor(s, &st), s->nunits + 2);
+    /* and passes it on to his division commander */
+    assert_int_equal(apply(s, &st, (gr_action){.type = FOGN_A_ALLOCATE, .actor = (int16_t)(s->nunits + 2), .target = 0},
+                           NULL, &err), 0);
+    assert_int_equal(st.c[0].cp, 3);
+    free(s);
+}
+
 /* --- the scenario file --------------------------------------------------------------------------------- */
 
 static json_t *minimal(void)
@@ -725,6 +763,7 @@ int main(void)
         cmocka_unit_test(test_s8_1_notation_round_trip),
         cmocka_unit_test(test_s8_1_second_move_must_stay_clear),
         cmocka_unit_test(test_s5_1_each_corps_gives_to_its_own_divisions),
+        cmocka_unit_test(test_s3_4_army_commander_allocates_first),
         cmocka_unit_test(test_s8_1_file_reserve_keys),
         cmocka_unit_test(test_s5_1_file_names_the_corps),
         cmocka_unit_test(test_s18_historical_division_may_have_two_batteries),

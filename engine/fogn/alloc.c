@@ -1,4 +1,6 @@
-/* alloc.c - the Command Point Allocation Phase (§5.1, step 1.1): each corps
+/* alloc.c - the Command Point Allocation Phase (§5.1, step 1.1): first the
+ * army commander of a historical game gives points to his corps commanders
+ * (§3.4, within 40 MU or at one more), then each corps
  * commander in turn gives his command points to his own division commanders
  * (a side may have several corps, each division names its own), one point
  * per decision, each costing him 1 plus 1 when the receiver is out of his
@@ -22,21 +24,47 @@ static int in_fight(const fogn_scenario *s, const fogn_state *st, int c)
     return st->c[c].leading >= 0 && fogn_unit_in_contact(s, st, st->c[c].leading);
 }
 
-/* the corps commander whose allocation is due (the cursor names him), when
- * he can give points at all; -1 */
-static int corps_of(const fogn_scenario *s, const fogn_state *st)
+/* the cursor runs over the army commanders (0 .. n-1), then the corps
+ * commanders (n .. 2n-1): the commander it names if he is the active side's
+ * and of the kind that pass of the cursor is for; -1 */
+static int giver_at(const fogn_scenario *s, const fogn_state *st, int cursor)
 {
-    int c = st->cursor;
-    if (c < 0 || c >= s->ncmdrs) return -1;
-    return s->cmdrs[c].side == st->active && s->cmdrs[c].role == FOGN_CMDR_CORPS && usable(st, c) ? c : -1;
+    int n = s->ncmdrs, role = cursor < n ? FOGN_CMDR_ARMY : FOGN_CMDR_CORPS, c = cursor < n ? cursor : cursor - n;
+    if (cursor < 0 || c >= n) return -1;
+    return s->cmdrs[c].side == st->active && s->cmdrs[c].role == role && usable(st, c) ? c : -1;
 }
 
-int fogn_alloc_cursor_end(const fogn_scenario *s) { return s->ncmdrs; }
+/* the commander whose allocation is due, when he can give points at all; -1 */
+static int corps_of(const fogn_scenario *s, const fogn_state *st) { return giver_at(s, st, st->cursor); }
+
+int fogn_alloc_cursor_end(const fogn_scenario *s) { return 2 * s->ncmdrs; }
+
+/* §3.4: the army commander's point for a corps commander: 1, and 1 more beyond 40 MU */
+static int army_cost(const fogn_scenario *s, const fogn_state *st, int giver, int receiver, gr_error *err)
+{
+    if (receiver < 0 || receiver >= s->ncmdrs || s->cmdrs[receiver].role != FOGN_CMDR_CORPS ||
+        s->cmdrs[receiver].side != s->cmdrs[giver].side)
+        return gr_error_set(err, "an army commander gives command points to a corps commander of his army (§3.4)");
+    if (!usable(st, giver) || !usable(st, receiver))
+        return gr_error_set(err, "%s is not on the table", usable(st, giver) ? s->cmdrs[receiver].name : s->cmdrs[giver].name);
+    if (in_fight(s, st, receiver))
+        return gr_error_set(err, "%s leads a unit in contact with the enemy and can neither give nor take points (§5.1)",
+                            s->cmdrs[receiver].name);
+    gr_rect a = fogn_cmdr_rect(&st->c[giver]), b = fogn_cmdr_rect(&st->c[receiver]);
+    int cost = FOGN_ALLOC_BASE_COST;
+    if (gr_rect_dist(&a, &b) > FOGN_ARMY_RANGE + GR_EPS) cost += FOGN_ALLOC_OUT_OF_RANGE;
+    if (st->c[giver].cp < cost)
+        return gr_error_set(err, "a point for %s costs %d and %s has %d left (§5.1)", s->cmdrs[receiver].name, cost,
+                            s->cmdrs[giver].name, st->c[giver].cp);
+    return cost;
+}
 
 int fogn_alloc_cost(const fogn_scenario *s, const fogn_state *st, int giver, int receiver, gr_error *err)
 {
+    if (giver >= 0 && giver < s->ncmdrs && s->cmdrs[giver].role == FOGN_CMDR_ARMY)
+        return army_cost(s, st, giver, receiver, err);
     if (giver < 0 || giver >= s->ncmdrs || s->cmdrs[giver].role != FOGN_CMDR_CORPS)
-        return gr_error_set(err, "only a corps commander gives command points (§5.1)");
+        return gr_error_set(err, "only an army or corps commander gives command points (§3.4, §5.1)");
     if (receiver < 0 || receiver >= s->ncmdrs || s->cmdrs[receiver].role != FOGN_CMDR_DIVISION ||
         s->cmdrs[receiver].side != s->cmdrs[giver].side)
         return gr_error_set(err, "command points go to a division commander of the same army (§5.1)");
@@ -83,7 +111,7 @@ int fogn_alloc_actions(const fogn_scenario *s, const fogn_state *st, gr_action *
 /* a decision only while there is a point the corps commander could give */
 int fogn_alloc_due(const fogn_scenario *s, const fogn_state *st, int cursor)
 {
-    if (cursor < 0 || cursor >= s->ncmdrs || s->cmdrs[cursor].role != FOGN_CMDR_CORPS) return 0;
+    if (giver_at(s, st, cursor) < 0) return 0;
     gr_action acts[2];
     return fogn_alloc_actions(s, st, acts, 2) > 1;
 }
