@@ -1,6 +1,7 @@
 /* crest.c - the crest of a hill (§15.2): who sees whom across it and how far
  * fire reaches over it. See crest.h for the rules as we read them. */
 #include "crest.h"
+#include "view.h"
 
 #include <math.h>
 
@@ -8,11 +9,7 @@ static bool is_hill(const gr_terrain_piece *p) { return p->type == GR_T_GENTLE_H
 
 static bool on_piece(const fogn_scenario *s, const fogn_state *st, int i, const gr_terrain_piece *p)
 {
-    gr_rect r[2];
-    int n = fogn_unit_rects(&s->units[i], &st->u[i], r);
-    for (int k = 0; k < n; k++)
-        if (gr_terrain_piece_touches_rect(p, &r[k])) return true;
-    return false;
+    return fogn_unit_touches_piece(s, st, i, p);
 }
 
 static double to_crest(const fogn_scenario *s, const fogn_state *st, int i, gr_vec2 peak)

@@ -227,6 +227,22 @@ static int group_members(const fogn_scenario *s, const gr_regex *re, const gr_ma
     return 0;
 }
 
+/* the formation named in the match ("name") into a->arg */
+static int formation_arg(const gr_regex *re, const gr_match *m, gr_action *a, gr_error *err)
+{
+    char buf[48] = "";
+    gr_match_named(re, m, "name", buf, sizeof buf);
+    int n;
+    const char *const *names = fogn_formation_names(&n);
+    for (int i = 0; i < n; i++)
+        if (!strcmp(names[i], buf)) {
+            a->arg = (int16_t)i;
+            return 0;
+        }
+    return gr_error_set(err, "unknown formation '%s' (tactical, deep, line, skirmish, skirmish_line, square, column, "
+                        "limbered, unlimbered)", buf);
+}
+
 static int build(const fogn_scenario *s, const gr_regex *re, const gr_match *m, int type, gr_action *a, gr_error *err)
 {
     long t = -1;
@@ -312,23 +328,11 @@ static int build(const fogn_scenario *s, const gr_regex *re, const gr_match *m, 
         if (t < 0 || t >= s->nobj) return gr_error_set(err, "there is no objective obj%ld", t);
         a->target = (int16_t)t;
         return 0;
-    case FOGN_A_ARRIVE: {
+    case FOGN_A_ARRIVE:
         if (num(re, m, "x", &a->p[0], err) < 0 || num(re, m, "dist", &a->p[1], err) < 0) return -1;
-        gr_match_named(re, m, "name", buf, sizeof buf);
-        int n;
-        const char *const *names = fogn_formation_names(&n);
-        for (int i = 0; i < n; i++)
-            if (!strcmp(names[i], buf)) { a->arg = (int16_t)i; return 0; }
-        return gr_error_set(err, "unknown formation '%s' (column, tactical, deep, line, skirmish, limbered, ...)", buf);
-    }
-    case FOGN_A_FORM: {
-        gr_match_named(re, m, "name", buf, sizeof buf);
-        int n;
-        const char *const *names = fogn_formation_names(&n);
-        for (int i = 0; i < n; i++)
-            if (!strcmp(names[i], buf)) { a->arg = (int16_t)i; return 0; }
-        return gr_error_set(err, "unknown formation '%s' (tactical, deep, line, skirmish, skirmish_line, square, column)", buf);
-    }
+        return formation_arg(re, m, a, err);
+    case FOGN_A_FORM:
+        return formation_arg(re, m, a, err);
     case FOGN_A_ROAD:
         gr_match_named(re, m, "dir", buf, sizeof buf);
         a->arg = buf[0] == '-' ? -1 : 1;

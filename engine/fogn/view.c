@@ -102,7 +102,7 @@ static int sample_points(const gr_rect *r, gr_vec2 out[9])
     return 9;
 }
 
-static bool unit_touches_piece(const fogn_scenario *s, const fogn_state *st, int i, const gr_terrain_piece *p)
+bool fogn_unit_touches_piece(const fogn_scenario *s, const fogn_state *st, int i, const gr_terrain_piece *p)
 {
     gr_rect r[2];
     int n = fogn_unit_rects(&s->units[i], &st->u[i], r);
@@ -145,7 +145,7 @@ static void sight_ctx_init(const fogn_scenario *s, const fogn_state *st, int i, 
         bool hill = type == GR_T_GENTLE_HILL || type == GR_T_STEEP_HILL;
         bool screen = type == GR_T_OPEN_WOOD || type == GR_T_DENSE_WOOD || type == GR_T_BUILDING;
         if (!hill && !screen && type != GR_T_ROCKY) continue;
-        bool in_j = unit_touches_piece(s, st, j, p);
+        bool in_j = fogn_unit_touches_piece(s, st, j, p);
         if (screen && in_j && unit_inside_piece(s, st, j, p)) {
             double lim = type == GR_T_DENSE_WOOD ? FOGN_DENSE_SIGHT : FOGN_COVER_SIGHT;
             if (fogn_units_apart(s, st, i, j) > lim + GR_EPS) {
@@ -162,7 +162,7 @@ static void sight_ctx_init(const fogn_scenario *s, const fogn_state *st, int i, 
             if (h == FOGN_HILL_LINES) c->block[c->n++] = p;
             continue;
         }
-        if (in_j || unit_touches_piece(s, st, i, p)) continue;
+        if (in_j || fogn_unit_touches_piece(s, st, i, p)) continue;
         c->block[c->n++] = p;
     }
 }

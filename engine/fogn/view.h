@@ -38,6 +38,8 @@ typedef struct fogn_ground {
 } fogn_ground;
 
 void fogn_unit_ground(const fogn_scenario *s, const fogn_state *st, int i, fogn_ground *g);
+/* does any part of unit i touch or stand in terrain piece p? */
+bool fogn_unit_touches_piece(const fogn_scenario *s, const fogn_state *st, int i, const gr_terrain_piece *p);
 
 /* §15.2, §15.1: can unit i see unit j (terrain only: hills, woods, buildings, rocks)? */
 bool fogn_can_see(const fogn_scenario *s, const fogn_state *st, int i, int j);
