@@ -9,6 +9,7 @@
 #include "building.h"
 #include "contact.h"
 #include "fire.h"
+#include "obstacle.h"
 #include "outcome.h"
 #include "view.h"
 #include "tables.h"
@@ -44,7 +45,8 @@ static int may_assault(const fogn_scenario *s, const fogn_state *st, int i)
     if (s->units[i].side != st->active || !fogn_unit_alive(u) || arm == FOGN_ARM_ART) return 0;
     if (u->cohesion >= FOGN_WAVERING) return 0;                           /* §6.1 item 1 */
     if (u->kink != 0) return 0;                                            /* item 4 */
-    if (u->formation == FOGN_F_COLUMN || u->formation == FOGN_F_SQUARE) return 0; /* item 5; a Square moves 1 MU */
+    /* item 5: a March Column only across a bridge or ford or along a road into buildings (can_assault) */
+    if (u->formation == FOGN_F_SQUARE) return 0; /* a Square moves 1 MU */
     if (u->flags & FOGN_UF_NO_MOVE) return 0;                             /* item 7 (arrivals) */
     if (fogn_in_enemy_contact(s, st, i)) return 0;
     return 1;
@@ -96,6 +98,8 @@ static int can_assault(const fogn_scenario *s, const fogn_state *st, int i, int 
         !fogn_is_skirmisher(&s->units[j], t))
         return 0;
     if (limits && !path_friends_ok(s, st, i, r->through_mask)) return 0;
+    /* §6.1, §15.6, §15.7: water, cavalry over defended water, March Column */
+    if (fogn_obs_assault_ok(s, st, i, j, r, NULL)) return 0;
     return 1;
 }
 
@@ -238,6 +242,8 @@ int fogn_as_declare_apply(const fogn_scenario *s, fogn_state *st, const gr_actio
         if (fogn_assault_reach(s, st, i, j, &r, &why) != 1)
             return gr_error_set(err, "%s cannot reach %s with an assault: %s (§6.1, §6.5)", s->units[i].name,
                                 s->units[j].name, why.msg);
+        if (fogn_obs_assault_ok(s, st, i, j, &r, &why))
+            return gr_error_set(err, "%s may not assault %s: %s", s->units[i].name, s->units[j].name, why.msg);
         return gr_error_set(err, "%s may not assault %s (§6.1: sight, the pairing, or friends in the way)",
                             s->units[i].name, s->units[j].name);
     }

@@ -3,6 +3,7 @@
  * level, refreshed at the end of his side's move, plus what the corps
  * commander gives him in the Command Phase (§5.1, alloc.c). */
 #include "tables.h"
+#include "obstacle.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -24,6 +25,12 @@ int fogn_unit_in_contact(const fogn_scenario *s, const fogn_state *st, int unit)
         for (int x = 0; x < na; x++)
             for (int y = 0; y < nb; y++)
                 if (gr_rect_dist(&a[x], &b[y]) <= FOGN_CONTACT_TOL) return 1;
+    }
+    /* §6.1 item 3: or across an obstacle */
+    if (!fogn_obs_any(s)) return 0;
+    for (int j = 0; j < s->nunits; j++) {
+        fogn_contact c;
+        if (s->units[j].side != s->units[unit].side && fogn_obs_contact(s, st, unit, j, &c)) return 1;
     }
     return 0;
 }

@@ -9,6 +9,7 @@
 #include "steps.h"
 #include "building.h"
 #include "contact.h"
+#include "obstacle.h"
 #include "outcome.h"
 #include "view.h"
 #include "tables.h"
@@ -125,6 +126,8 @@ static void fighter_of(const fogn_scenario *s, const fogn_state *st, int i, int 
     f->in_cover = g.in_cover;
     f->in_open = !g.any_rough_or_difficult && !g.in_cover;
     f->defends_obstacle = (uint8_t)(fogn_defends_obstacle(s, st, i) || fogn_bld_front_fight(s, st, i, foe));
+    /* §15.8: the unit that came up to the obstacle's front is no defender against the foe across it */
+    if (FOGN_OBS_ATTACKER_NOT_DEFENDER && fogn_obs_attacker_across(s, st, i, foe)) f->defends_obstacle = 0;
     /* §15.4: troops in buildings have no flank or rear; §15.5: a field work's rear is open */
     f->flank_attack = st->u[foe].flanked_by == i && !fogn_bld_in_building(s, st, foe);
     if (fogn_bld_from_rear(s, st, i, foe)) f->flank_attack = 1;
@@ -144,6 +147,7 @@ static int fighting_level(const fogn_scenario *s, const fogn_state *st, int i, c
     fogn_ground g;
     fogn_unit_ground(s, st, i, &g);
     if (!fogn_bld_all_round(s, st, i)) lvl += g.fight_penalty; /* §15.1: a building's defenders fight as in the open */
+    lvl += fogn_obs_water_levels(s, st, i, foes, nfoes); /* §15.6, §15.7: attacking across water */
     /* §23.2 #23: in rain or snow infantry and artillery fight cavalry a level lower */
     fogn_arm arm = fogn_troop_arm((fogn_troop)s->units[i].troop);
     if (s->weather == FOGN_WEATHER_RAIN && arm != FOGN_ARM_CAV)

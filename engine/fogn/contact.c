@@ -6,6 +6,7 @@
  * before close fire and intercepts are in reach.c. No dice, no cohesion:
  * the caller decides and marks; see contact.h. */
 #include "contact.h"
+#include "obstacle.h"
 #include "sweep.h"
 
 #include <assert.h>
@@ -168,10 +169,11 @@ bool fogn_unit_contact(const fogn_scenario *s, const fogn_state *st, int i, int 
     /* far apart: no footprint work */
     double dx = st->u[i].x - st->u[j].x, dy = st->u[i].y - st->u[j].y;
     double lim = fogn_unit_reach(&s->units[i], &st->u[i]) + fogn_unit_reach(&s->units[j], &st->u[j]) + 2 * TOL;
-    if (dx * dx + dy * dy > lim * lim) return false;
+    /* not touching: enemies may still meet across an obstacle (§6.1 item 3) */
+    if (dx * dx + dy * dy > lim * lim) return fogn_obs_contact(s, st, i, j, c);
     gr_rect ri[2], rj[2];
     int ni = rects_of(s, st, i, ri), nj = rects_of(s, st, j, rj);
-    if (!sets_contact(ri, ni, rj, nj, c)) return false;
+    if (!sets_contact(ri, ni, rj, nj, c)) return fogn_obs_contact(s, st, i, j, c);
     c->a = i;
     c->b = j;
     if (FOGN_SQUARE_ALL_FRONT && is_square(&st->u[i])) c->face_a = FOGN_FACE_FRONT;
@@ -506,6 +508,17 @@ int fogn_assault_move(const fogn_scenario *s, fogn_state *st, int a, int b, cons
                       fogn_contact_result *out)
 {
     if (!r->ok) return -1;
+    if (r->across) {
+        /* against the front of the obstacle b defends: not snapped, b does not turn (FOGN_OBS_STOP_AT_FRONT) */
+        uint64_t both = (1ull << a) | (1ull << b);
+        if (!fogn_pose_clear(s, st, &r->end, both)) return -1;
+        memset(out, 0, sizeof *out);
+        out->a_end = r->end;
+        out->b_end = fogn_unit_rect(&s->units[b], &st->u[b]);
+        out->face = FOGN_FACE_FRONT;
+        fogn_contact_commit(s, st, a, b, out);
+        return 0;
+    }
     if (fogn_contact_plan(s, st, a, b, &r->end, r->flank_rear, out)) return -1;
     /* the snapped poses must stand on the table, clear of everyone else;
      * otherwise the unsnapped contact pose of the reach is kept, and failing
@@ -772,6 +785,7 @@ int fogn_square_up(const fogn_scenario *s, fogn_state *st, int x, int y, int onl
     fogn_contact c;
     if (!fogn_unit_contact(s, st, x, y, &c) || c.face_a != FOGN_FACE_FRONT || c.face_b != FOGN_FACE_FRONT)
         return gr_error_set(err, "%s and %s are not in frontal contact (§9.14)", px->name, py->name);
+    if (c.across) return gr_error_set(err, "%s and %s meet across an obstacle: they stay as they are", px->name, py->name);
     if (st->u[x].kink != 0 || st->u[y].kink != 0)
         return gr_error_set(err, "a kinked line is not squared up");
     gr_rect rx = fogn_unit_rect(px, &st->u[x]), ry = fogn_unit_rect(py, &st->u[y]);

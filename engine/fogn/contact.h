@@ -108,6 +108,8 @@ typedef struct fogn_contact {
     int rect_a, rect_b;   /* which footprint rectangle of each (kinked lines have two) */
     gr_vec2 mid;          /* midpoint of the shared boundary (the corner for a corner contact) */
     double len;           /* length of the shared boundary; 0 when a corner touches */
+    int across;           /* 1 + the obstacle piece they touch across (§6.1, obstacle.c); 0: they touch */
+    int holder;           /* when across: the unit defending that obstacle */
 } fogn_contact;
 
 /* How two footprint rectangles touch (within FOGN_CONTACT_TOL): fills *c
@@ -173,6 +175,8 @@ typedef struct fogn_reach {
     uint64_t through_mask;/* every friend passed through */
     int blocker;          /* when not reached: a unit in the way of the preferred wheel (one within the
                            * open-ground move), -1 */
+    int across;           /* 1 + the obstacle piece whose front it ends against (§6.1 item 3, obstacle.h); 0 none */
+    int crossing;         /* across: its front edge is on a bridge or ford (§15.7) */
     int ntouch;           /* other enemies its contact pose also touches */
     int touch[FOGN_MAX_UNITS];
 } fogn_reach;
@@ -180,8 +184,9 @@ typedef struct fogn_reach {
 /* G5: can unit a (Infantry or Cavalry) reach enemy b with an assault move
  * (§6.1 item 3, §6.5)? 1 yes (*r filled), 0 no (the reason in err, may be
  * NULL). Eligibility beyond geometry (cohesion, sight, March Column, the
- * forbidden pairings of §6.1) is the caller's. Obstacles the target defends
- * are not modelled yet: contact is with the target itself. */
+ * forbidden pairings of §6.1) is the caller's. When the target defends a
+ * wall, hedge, river or stream and the advance meets that obstacle's front
+ * first, the assault ends there, in contact across it (obstacle.h). */
 int fogn_assault_reach(const fogn_scenario *s, const fogn_state *st, int a, int b, fogn_reach *r, gr_error *err);
 /* The same with options (intercept and flank-intercept searches use them). */
 int fogn_reach_with(const fogn_scenario *s, const fogn_state *st, int a, int b, const fogn_reach_opts *o,

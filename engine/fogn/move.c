@@ -5,6 +5,7 @@
  * exact move and the AI's order are judged by one set of rules. */
 #include "internal.h"
 #include "building.h"
+#include "obstacle.h"
 #include "sweep.h"
 
 #include <math.h>
@@ -777,6 +778,17 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
     }
     if (sweep_enemy <= CONTACT_EPS || end_enemy <= CONTACT_EPS)
         return gr_error_set(err, "%s would touch an enemy: contact is made only by assaults (§8)", p->name);
+    /* §6.1 item 3: nor meet one across an obstacle it defends (or defend one against an enemy at its front) */
+    if (fogn_obs_any(s) && isfinite(end_enemy) && end_enemy <= FOGN_OBS_ACROSS_GAP + FOGN_BW * 4) {
+        fogn_state tmp = *st;
+        tmp.u[m->unit] = after;
+        for (int j = 0; j < s->nunits; j++) {
+            fogn_contact oc;
+            if (s->units[j].side != p->side && fogn_obs_contact(s, &tmp, m->unit, j, &oc))
+                return gr_error_set(err, "%s would meet %s across %s: contact is made only by assaults (§8)", p->name,
+                                    s->units[j].name, s->terrain.p[oc.across - 1].name);
+        }
+    }
     int advance = is_advance(&start, end_rects, nend);
     if (wav) {
         for (int j = 0; j < s->nunits; j++) {

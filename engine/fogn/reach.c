@@ -5,7 +5,9 @@
  * defensive fire (§6.10) and intercepts (§6.9), which are searched with the
  * same machinery. See contact.h; contact.c carries the contact out. */
 #include "contact.h"
+#include "obstacle.h"
 #include "sweep.h"
+#include "view.h"
 
 #include <assert.h>
 #include <math.h>
@@ -28,6 +30,8 @@ typedef struct reach_ctx {
     int nb;
     int pivot;       /* GR_FL (wheel left) or GR_FR (wheel right) */
     double sign;     /* +1 left (counter-clockwise), -1 right */
+    int nobs;        /* the walls, hedges and water the target defends (§6.1 item 3) */
+    int obs[GR_TERRAIN_MAX];
 } reach_ctx;
 
 static int rects_of(const fogn_scenario *s, const fogn_state *st, int i, gr_rect out[2])
@@ -218,6 +222,22 @@ static int try_wheel(const reach_ctx *c, double theta, fogn_reach *r, int *block
     if (!isfinite(tc))
         return gr_error_set(err, "going straight after a wheel of %.1f degrees %s would miss %s", theta / DEG, p->name,
                             pb->name);
+    /* §6.1 item 3: the front of an obstacle the target defends, met first, ends the advance there */
+    int across = -1;
+    for (int q = 0; q < c->nobs && FOGN_OBS_STOP_AT_FRONT; q++) {
+        double t;
+        if (fogn_obs_first_touch(&s->terrain.p[c->obs[q]], &w, u, tc, &t) && t < tc - T_EPS) {
+            tc = t;
+            across = c->obs[q];
+        }
+    }
+    fogn_contact obs_ct;
+    if (across >= 0) {
+        gr_rect at = gr_rect_advance(&w, tc, 0);
+        if (!fogn_obs_rect_contact(s, st, c->a, &at, c->b, across, &obs_ct))
+            return gr_error_set(err, "after a wheel of %.1f degrees %s would meet %s, but not across from %s (§6.1)",
+                                theta / DEG, p->name, s->terrain.p[across].name, pb->name);
+    }
     /* beyond even the open-ground move: no need to look at the path */
     if (c->o->allowance <= 0) {
         double open = fogn_allowance(s, p, &st->u[c->a], FOGN_MC_OPEN);
@@ -302,7 +322,11 @@ static int try_wheel(const reach_ctx *c, double theta, fogn_reach *r, int *block
     /* the contact made */
     fogn_contact best;
     int found = 0;
-    for (int k = 0; k < c->nb; k++) {
+    if (across >= 0) {
+        best = obs_ct;
+        found = 1;
+    }
+    for (int k = 0; k < c->nb && across < 0; k++) {
         fogn_contact ct;
         if (fogn_rects_contact(&end, &c->brect[k], &ct) && (!found || ct.len > best.len + T_EPS)) {
             best = ct;
@@ -329,6 +353,8 @@ static int try_wheel(const reach_ctx *c, double theta, fogn_reach *r, int *block
     r->face = best.face_b;
     r->flank_rear = best.face_b != FOGN_FACE_FRONT && arc <= FOGN_WHEEL_ARC_FRACTION * allow + T_EPS &&
                     fogn_flank_rear_start(s, st, &c->start, c->b);
+    r->across = across >= 0 ? 1 + across : 0;
+    r->crossing = across >= 0 && fogn_obs_front_on_crossing(s, &end);
     r->through = first_through;
     r->through_mask = through;
     r->ntouch = 0;
@@ -382,6 +408,8 @@ int fogn_reach_with(const fogn_scenario *s, const fogn_state *st, int a, int b, 
     c.o = o;
     c.start = fogn_unit_rect(p, u);
     c.nb = rects_of(s, st, b, c.brect);
+    for (int k = 0; k < s->terrain.n; k++)
+        if (fogn_obs_line(&s->terrain.p[k]) && fogn_defends_piece(s, st, b, k)) c.obs[c.nobs++] = k;
     r->start = c.start;
     /* quick refusal: the front corners travel at least the gap, so a target
      * farther than the best allowance (open ground) is out of reach */
@@ -389,6 +417,8 @@ int fogn_reach_with(const fogn_scenario *s, const fogn_state *st, int a, int b, 
         double most = o->allowance > 0 ? o->allowance : fogn_allowance(s, p, u, FOGN_MC_OPEN);
         double gap = INFINITY;
         for (int k = 0; k < c.nb; k++) gap = fmin(gap, gr_rect_dist(&c.start, &c.brect[k]));
+        /* an obstacle's front lies nearer than its defender */
+        for (int q = 0; q < c.nobs; q++) gap = fmax(0.0, fmin(gap, gap - s->terrain.p[c.obs[q]].width - FOGN_OBS_ACROSS_GAP));
         if (most < 0 || gap > most + 1e-6) {
             gr_error_set(err, "%s is %.2f MU away, beyond %s's move of %.4g MU", s->units[b].name, gap, p->name, most);
             return 0;

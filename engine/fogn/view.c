@@ -536,38 +536,37 @@ static bool is_obstacle_line(const gr_terrain_piece *p)
     return false;
 }
 
-bool fogn_defends_obstacle(const fogn_scenario *s, const fogn_state *st, int i)
+bool fogn_defends_piece(const fogn_scenario *s, const fogn_state *st, int i, int k)
 {
     const fogn_unit_profile *p = &s->units[i];
     const fogn_unit *u = &st->u[i];
     fogn_arm arm = fogn_troop_arm((fogn_troop)p->troop);
+    if (k < 0 || k >= s->terrain.n) return false;
     if (arm == FOGN_ARM_CAV || u->cohesion == FOGN_BROKEN || !fogn_unit_alive(u)) return false;
     gr_rect r = fogn_unit_rect(p, u);
     gr_vec2 fl = gr_rect_corner(&r, GR_FL), fr = gr_rect_corner(&r, GR_FR);
-    for (int k = 0; k < s->terrain.n; k++) {
-        const gr_terrain_piece *pc = &s->terrain.p[k];
-        if (pc->type == GR_T_FORTIFICATION) {
-            if (gr_terrain_piece_touches_rect(pc, &r)) return true;
-            continue;
-        }
-        if (!is_obstacle_line(pc)) continue;
-        double half = pc->width / 2;
-        if (pc->type == GR_T_RIVER || pc->type == GR_T_STREAM) {
-            /* facing the water: front-edge middle, or both front corners, within 2 MU */
-            double dm = gr_point_polyline_dist(pc->pts, pc->npts, r.fc) - half;
-            double dl = gr_point_polyline_dist(pc->pts, pc->npts, fl) - half;
-            double dr = gr_point_polyline_dist(pc->pts, pc->npts, fr) - half;
-            gr_vec2 ahead = gr_v2_add(r.fc, gr_v2_scale(gr_rect_fwd(&r), FOGN_BANK_RANGE));
-            bool facing = gr_point_polyline_dist(pc->pts, pc->npts, ahead) < gr_point_polyline_dist(pc->pts, pc->npts, r.fc);
-            if (facing && (dm <= FOGN_BANK_RANGE + GR_EPS || (dl <= FOGN_BANK_RANGE + GR_EPS && dr <= FOGN_BANK_RANGE + GR_EPS)))
-                return true;
-            continue;
-        }
-        /* a wall or hedge: its front edge touching it */
-        if (gr_seg_polyline_intersect(fl, fr, pc->pts, pc->npts) ||
-            gr_point_polyline_dist(pc->pts, pc->npts, r.fc) <= half + FOGN_CONTACT_TOL)
-            return true;
+    const gr_terrain_piece *pc = &s->terrain.p[k];
+    if (pc->type == GR_T_FORTIFICATION) return gr_terrain_piece_touches_rect(pc, &r);
+    if (!is_obstacle_line(pc)) return false;
+    double half = pc->width / 2;
+    if (pc->type == GR_T_RIVER || pc->type == GR_T_STREAM) {
+        /* facing the water: front-edge middle, or both front corners, within 2 MU */
+        double dm = gr_point_polyline_dist(pc->pts, pc->npts, r.fc) - half;
+        double dl = gr_point_polyline_dist(pc->pts, pc->npts, fl) - half;
+        double dr = gr_point_polyline_dist(pc->pts, pc->npts, fr) - half;
+        gr_vec2 ahead = gr_v2_add(r.fc, gr_v2_scale(gr_rect_fwd(&r), FOGN_BANK_RANGE));
+        bool facing = gr_point_polyline_dist(pc->pts, pc->npts, ahead) < gr_point_polyline_dist(pc->pts, pc->npts, r.fc);
+        return facing && (dm <= FOGN_BANK_RANGE + GR_EPS || (dl <= FOGN_BANK_RANGE + GR_EPS && dr <= FOGN_BANK_RANGE + GR_EPS));
     }
+    /* a wall or hedge: its front edge touching it */
+    return gr_seg_polyline_intersect(fl, fr, pc->pts, pc->npts) ||
+           gr_point_polyline_dist(pc->pts, pc->npts, r.fc) <= half + FOGN_CONTACT_TOL;
+}
+
+bool fogn_defends_obstacle(const fogn_scenario *s, const fogn_state *st, int i)
+{
+    for (int k = 0; k < s->terrain.n; k++)
+        if (fogn_defends_piece(s, st, i, k)) return true;
     return false;
 }
 
