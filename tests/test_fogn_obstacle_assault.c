@@ -19,6 +19,7 @@
 #include "../engine/fogn/steps.h"
 #include "../engine/fogn/contact.h"
 #include "../engine/fogn/obstacle.h"
+#include "../engine/fogn/view.h"
 #include "../engine/fogn/building.h"
 #include "../engine/core/dice.h"
 
@@ -403,6 +404,20 @@ static void test_s9_14_units_across_an_obstacle_are_not_squared_up(void **unused
     free(s);
 }
 
+/* §15.8: the attacker standing at the water's front faces the water too, but
+ * it is no defender of the obstacle: it retires and pursues like anyone */
+static void test_s15_8_attacker_at_the_water_does_not_hold_it(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn_bank(FOGN_INF_REFORMED, FOGN_F_TACTICAL, 14.5, GR_WATER_WAIST);
+    fogn_state st;
+    at_step(s, &st, 0, FOGN_ST_CO_BEGIN);
+    assert_true(fogn_defends_obstacle(s, &st, 0)); /* its front is within 2 MU of the water, facing it */
+    assert_false(fogn_obs_holds(s, &st, 0));        /* but it came up to the defenders' obstacle */
+    assert_true(fogn_obs_holds(s, &st, 1));
+    free(s);
+}
+
 /* --- §8: no contact across an obstacle by an ordinary move --------------------------------------------- */
 
 static void test_s8_no_move_up_to_an_obstacle_opposite_its_defenders(void **unused)
@@ -489,6 +504,7 @@ int main(void)
         cmocka_unit_test(test_s15_7_extended_line_may_not_use_a_bridge_over_shoulder_high_water),
         cmocka_unit_test(test_s15_7_tactical_across_a_bridge_over_shoulder_high_water_fights_one_level_lower),
         cmocka_unit_test(test_s15_6_melee_across_waist_high_stream),
+        cmocka_unit_test(test_s15_8_attacker_at_the_water_does_not_hold_it),
         cmocka_unit_test(test_s9_14_units_across_an_obstacle_are_not_squared_up),
         cmocka_unit_test(test_s8_no_move_up_to_an_obstacle_opposite_its_defenders),
         cmocka_unit_test(test_s15_4_march_column_assaults_along_a_road_into_a_building),

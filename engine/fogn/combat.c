@@ -368,7 +368,7 @@ static int outcome_move(const fogn_scenario *s, fogn_state *st, int i, const int
     fogn_ground g;
     fogn_unit_ground(s, st, i, &g);
     fogn_outcome oc = fogn_outcome_of(p, (fogn_formation)u->formation, contact_kind(s, foes, nfoes),
-                                      fogn_defends_obstacle(s, st, i), !g.any_rough_or_difficult, col);
+                                      fogn_obs_holds(s, st, i), !g.any_rough_or_difficult, col);
     switch ((fogn_omove)oc.kind) {
     case FOGN_OMOVE_HALT: return 0;
     case FOGN_OMOVE_DESTROYED:
@@ -411,7 +411,7 @@ static fogn_pursue pursuit_mode(const fogn_scenario *s, const fogn_state *st, in
 {
     const fogn_unit *u = &st->u[i];
     return fogn_pursuit_of(fogn_troop_arm((fogn_troop)s->units[i].troop), (fogn_cohesion)u->cohesion,
-                           u->formation == FOGN_F_SQUARE, fogn_defends_obstacle(s, st, i) || fogn_bld_of(s, st, i) >= 0,
+                           u->formation == FOGN_F_SQUARE, fogn_obs_holds(s, st, i) || fogn_bld_of(s, st, i) >= 0,
                            enemy_cavalry_near(s, st, i));
 }
 

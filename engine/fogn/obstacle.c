@@ -229,6 +229,15 @@ bool fogn_obs_attacker_across(const fogn_scenario *s, const fogn_state *st, int 
     return fogn_unit_contact(s, st, i, foe, &c) && c.across && c.holder == foe;
 }
 
+bool fogn_obs_holds(const fogn_scenario *s, const fogn_state *st, int i)
+{
+    if (!fogn_defends_obstacle(s, st, i)) return false;
+    for (int j = 0; j < s->nunits; j++)
+        if (s->units[j].side != s->units[i].side && fogn_unit_alive(&st->u[j]) && fogn_obs_attacker_across(s, st, i, j))
+            return false;
+    return true;
+}
+
 static bool on_road(const fogn_scenario *s, gr_vec2 p)
 {
     for (int k = 0; k < s->terrain.n; k++) {

@@ -78,6 +78,9 @@ int fogn_obs_water_levels(const fogn_scenario *s, const fogn_state *st, int i, c
 /* §15.8, FOGN_OBS_ATTACKER_NOT_DEFENDER: did i come up to the front of the
  * obstacle it meets foe across (it is no defender in that melee)? */
 bool fogn_obs_attacker_across(const fogn_scenario *s, const fogn_state *st, int i, int foe);
+/* does unit i defend an obstacle for its melee outcome and pursuit, i.e.
+ * defend one and not be the attacker that came up to an enemy's obstacle? */
+bool fogn_obs_holds(const fogn_scenario *s, const fogn_state *st, int i);
 /* §6.1 item 5, §15.4: does a reach follow a road or bridge all the way? */
 bool fogn_obs_reach_on_road(const fogn_scenario *s, const fogn_reach *r);
 /* §6.1, §15.6, §15.7: may unit a make the assault r (already in reach) as far

@@ -554,7 +554,8 @@ bool fogn_defends_piece(const fogn_scenario *s, const fogn_state *st, int i, int
         double dm = gr_point_polyline_dist(pc->pts, pc->npts, r.fc) - half;
         double dl = gr_point_polyline_dist(pc->pts, pc->npts, fl) - half;
         double dr = gr_point_polyline_dist(pc->pts, pc->npts, fr) - half;
-        gr_vec2 ahead = gr_v2_add(r.fc, gr_v2_scale(gr_rect_fwd(&r), FOGN_BANK_RANGE));
+        /* facing: a short step forward brings the front nearer the water's centre line */
+        gr_vec2 ahead = gr_v2_add(r.fc, gr_v2_scale(gr_rect_fwd(&r), FOGN_BANK_FACING_STEP));
         bool facing = gr_point_polyline_dist(pc->pts, pc->npts, ahead) < gr_point_polyline_dist(pc->pts, pc->npts, r.fc);
         return facing && (dm <= FOGN_BANK_RANGE + GR_EPS || (dl <= FOGN_BANK_RANGE + GR_EPS && dr <= FOGN_BANK_RANGE + GR_EPS));
     }

@@ -25,6 +25,10 @@
 #define FOGN_REAR_SUPPORT_RANGE 6.0
 /* §15.6: a bank is defended by a unit whose front-edge midpoint or both front corners are within 2 MU of the water */
 #define FOGN_BANK_RANGE 2.0
+/* Ruling §15.6: "facing the water" = a step this long straight ahead brings the
+ * front edge's middle nearer the river's centre line (a step of the whole
+ * 2 MU would overshoot a front already at the water's edge) */
+#define FOGN_BANK_FACING_STEP 0.05
 /* §15.2 Ruling: a base is on a hill when this many of its corners are inside the hill */
 #define FOGN_UPHILL_CORNERS 3
 
