@@ -552,6 +552,9 @@ static bool icpt_path_ok(const fogn_scenario *s, const fogn_state *st, int i, co
     fogn_sweep_pair(&sw, &w, end);
     fogn_sweep_rect(&sw, end);
     if (sw.overflow || !fogn_rect_on_table(s, end)) return false;
+    /* where it ends it stands clear of every unit by the engine's own test
+     * (the path test below shrinks the others by the contact tolerance) */
+    if (!fogn_pose_clear(s, st, end, (1ull << i))) return false;
     ground g;
     path_ground(s, &sw, &g);
     if (g.worst >= FOGN_MC_DIFFICULT || g.deep_water) return false;
@@ -627,8 +630,20 @@ int fogn_intercept_plan(const fogn_scenario *s, const fogn_state *st, int i, int
             out->dist = rr.dist;
             out->icpt_end = rr.end;
             if (fogn_contact_plan(s, st, i, a, &rr.end, 1, &out->contact) == 0) {
-                out->icpt_end = out->contact.a_end;
-                return 1;
+                /* as for an assault: the snapped and turned poses must be clear of everyone
+                 * else, or the unsnapped pose of the reach is kept (contact.c) */
+                uint64_t both = (1ull << i) | (1ull << a);
+                fogn_contact_result *c = &out->contact;
+                if (!fogn_pose_clear(s, st, &c->a_end, both) || !fogn_pose_clear(s, st, &c->b_end, both)) {
+                    c->a_end = rr.end;
+                    c->b_end = fogn_unit_rect(pa, &st->u[a]);
+                    c->snapped = c->turned = 0;
+                    c->slide = 0;
+                }
+                if (fogn_pose_clear(s, st, &c->a_end, both)) {
+                    out->icpt_end = c->a_end;
+                    return 1;
+                }
             }
             int cmt = out->needs_cmt;
             memset(out, 0, sizeof *out);
@@ -720,7 +735,19 @@ int fogn_intercept_plan(const fogn_scenario *s, const fogn_state *st, int i, int
         fogn_place_unit(s, &tmp, i, &best_end);
         gr_rect meet = fogn_reach_pose(ra, best_lo);
         int fr = fogn_flank_rear_start(s, &tmp, &ra->start, i);
-        if (fogn_contact_plan(s, &tmp, a, i, &meet, fr, &out->contact) == 0) {
+        uint64_t both = (1ull << i) | (1ull << a);
+        fogn_contact_result *c = &out->contact;
+        int planned = fogn_contact_plan(s, &tmp, a, i, &meet, fr, c) == 0;
+        /* the snapped and turned poses must be clear of everyone else, or the
+         * unsnapped meeting pose is kept (as for an assault, contact.c) */
+        if (planned && (!fogn_pose_clear(s, &tmp, &c->a_end, both) || !fogn_pose_clear(s, &tmp, &c->b_end, both))) {
+            c->a_end = meet;
+            c->b_end = best_end;
+            c->snapped = c->turned = 0;
+            c->slide = 0;
+            planned = fogn_pose_clear(s, &tmp, &meet, both);
+        }
+        if (planned) {
             out->ok = 1;
             out->pivot = best_pivot;
             out->angle = best_ang;
