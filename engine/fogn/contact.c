@@ -169,8 +169,11 @@ bool fogn_unit_contact(const fogn_scenario *s, const fogn_state *st, int i, int 
     /* far apart: no footprint work */
     double dx = st->u[i].x - st->u[j].x, dy = st->u[i].y - st->u[j].y;
     double lim = fogn_unit_reach(&s->units[i], &st->u[i]) + fogn_unit_reach(&s->units[j], &st->u[j]) + 2 * TOL;
-    /* not touching: enemies may still meet across an obstacle (§6.1 item 3) */
-    if (dx * dx + dy * dy > lim * lim) return fogn_obs_contact(s, st, i, j, c);
+    /* not touching: enemies may still meet across an obstacle (§6.1 item 3),
+     * but only this close (obstacle.c's own first test) */
+    double d2 = dx * dx + dy * dy, far = lim + FOGN_OBS_MAX_LINE_WIDTH + FOGN_OBS_ACROSS_GAP;
+    if (d2 > lim * lim)
+        return d2 <= far * far && s->units[i].side != s->units[j].side && fogn_obs_contact(s, st, i, j, c);
     gr_rect ri[2], rj[2];
     int ni = rects_of(s, st, i, ri), nj = rects_of(s, st, j, rj);
     if (!sets_contact(ri, ni, rj, nj, c)) return fogn_obs_contact(s, st, i, j, c);

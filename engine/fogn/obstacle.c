@@ -63,10 +63,22 @@ bool fogn_obs_rect_contact(const fogn_scenario *s, const fogn_state *st, int x, 
 {
     assert(s && st && rx && c && k >= 0 && k < s->terrain.n);
     const gr_terrain_piece *pc = &s->terrain.p[k];
-    if (!fogn_obs_line(pc) || !fogn_defends_piece(s, st, d, k)) return false;
+    if (!fogn_obs_line(pc)) return false;
     double half = pc->width / 2;
     gr_vec2 cr[4];
     gr_rect_corners(rx, cr);
+    /* cheap first: x's footprint must reach the obstacle's bounding box */
+    if (pc->has_box) {
+        double lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY};
+        for (int q = 0; q < 4; q++) {
+            lo[0] = fmin(lo[0], cr[q].x), hi[0] = fmax(hi[0], cr[q].x);
+            lo[1] = fmin(lo[1], cr[q].y), hi[1] = fmax(hi[1], cr[q].y);
+        }
+        double m = half + TOL;
+        if (lo[0] > pc->box[2] + m || hi[0] < pc->box[0] - m || lo[1] > pc->box[3] + m || hi[1] < pc->box[1] - m)
+            return false;
+    }
+    if (!fogn_defends_piece(s, st, d, k)) return false;
     /* its front edge on the obstacle's edge, no part of it in the obstacle */
     if (gr_polyline_poly_dist(pc->pts, pc->npts, cr, 4) < half - TOL) return false;
     gr_vec2 fl = cr[GR_FL], fr = cr[GR_FR];
@@ -129,13 +141,18 @@ bool fogn_obs_contact(const fogn_scenario *s, const fogn_state *st, int i, int j
     assert(s && st && c && i >= 0 && i < s->nunits && j >= 0 && j < s->nunits);
     if (i == j || s->units[i].side == s->units[j].side) return false;
     if (!fogn_unit_alive(&st->u[i]) || !fogn_unit_alive(&st->u[j])) return false;
+    /* far apart for any obstacle line a scenario may hold: no contact (this
+     * runs for every pair not touching, so before anything else) */
+    double dx = st->u[i].x - st->u[j].x, dy = st->u[i].y - st->u[j].y;
+    double lim = fogn_unit_reach(&s->units[i], &st->u[i]) + fogn_unit_reach(&s->units[j], &st->u[j]) +
+                 FOGN_OBS_MAX_LINE_WIDTH + FOGN_OBS_ACROSS_GAP + 2 * TOL;
+    if (dx * dx + dy * dy > lim * lim) return false;
     double widest = -1;
     for (int k = 0; k < s->terrain.n; k++)
         if (fogn_obs_line(&s->terrain.p[k])) widest = fmax(widest, s->terrain.p[k].width);
     if (widest < 0) return false;
-    double dx = st->u[i].x - st->u[j].x, dy = st->u[i].y - st->u[j].y;
-    double lim = fogn_unit_reach(&s->units[i], &st->u[i]) + fogn_unit_reach(&s->units[j], &st->u[j]) + widest +
-                 FOGN_OBS_ACROSS_GAP + 2 * TOL;
+    assert(widest <= FOGN_OBS_MAX_LINE_WIDTH);
+    lim -= FOGN_OBS_MAX_LINE_WIDTH - widest;
     if (dx * dx + dy * dy > lim * lim) return false;
     for (int order = 0; order < 2; order++) {
         int x = order ? j : i, d = order ? i : j;

@@ -26,6 +26,8 @@
  * defends k, the other's front edge touches k's far edge (not in it), and a
  * line straight ahead from that front edge crosses k into the defender's
  * front no farther than k's width plus this many MU, with no unit between */
+/* the widest obstacle line a scenario may hold: a river, 4 MU (§15.6; scenario.c's bound) */
+#define FOGN_OBS_MAX_LINE_WIDTH 4.0
 #define FOGN_OBS_ACROSS_GAP 4.0
 /* Ruling: the front edge is probed straight ahead at this many evenly spaced points */
 #define FOGN_OBS_PROBES 17
