@@ -142,9 +142,15 @@ static void test_s6_1_assault_ends_on_the_near_bank_of_a_defended_stream(void **
     assert_int_equal(r.flank_rear, 0);
     assert_true(offered(s, &st, FOGN_A_ASSAULT, 0, 1));
     assert_int_equal(play(s, &st, assault(0, 1), NULL, 0, NULL, &err), 0);
-    /* the defenders stand (no test against infantry); the assaulter ends 3 MU off: no close fire */
+    /* the defenders stand (no test against infantry); the assaulter ends 3 MU off them, against
+     * the front of their stream: they still give it close-range defensive fire (§6.10, §6.1 item 3) */
     assert_int_equal(st.decider, 1);
-    assert_int_equal(play(s, &st, react(1, FOGN_RE_STAND), NULL, 0, NULL, &err), 0);
+    static const int ones[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+    gr_log log;
+    gr_log_init(&log);
+    assert_true(play(s, &st, react(1, FOGN_RE_STAND), ones, 8, &log, &err) > 0);
+    ASSERT_LOGGED(&log, "unit1 scores 0 hits");
+    gr_log_free(&log);
     assert_int_equal(st.u[0].astate, T_AS_CONTACT);
     ASSERT_POSE(&st.u[0], 20, 14.5, 90); /* front edge on the near edge of the water */
     ASSERT_POSE(&st.u[1], 20, 17.5, -90); /* not moved, not turned */
@@ -308,7 +314,9 @@ static void test_s15_7_march_column_assaults_across_a_bridge(void **unused)
     assert_true(offered(s, &st, FOGN_A_ASSAULT, 0, 1));
     gr_error err;
     assert_int_equal(play(s, &st, assault(0, 1), NULL, 0, NULL, &err), 0);
-    assert_int_equal(play(s, &st, react(1, FOGN_RE_STAND), NULL, 0, NULL, &err), 0);
+    /* the defenders' close-range fire at it (no hits) */
+    static const int misses[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+    assert_true(play(s, &st, react(1, FOGN_RE_STAND), misses, 8, NULL, &err) > 0);
     assert_int_equal(st.u[0].astate, T_AS_CONTACT);
     assert_int_equal(st.u[0].formation, FOGN_F_COLUMN);
     ASSERT_POSE(&st.u[0], 20, 14.5, 90);
@@ -349,7 +357,9 @@ static void test_s15_7_tactical_across_a_bridge_over_shoulder_high_water_fights_
     assert_true(offered(s, &st, FOGN_A_ASSAULT, 0, 1));
     gr_error err;
     assert_int_equal(play(s, &st, assault(0, 1), NULL, 0, NULL, &err), 0);
-    assert_int_equal(play(s, &st, react(1, FOGN_RE_STAND), NULL, 0, NULL, &err), 0);
+    /* the defenders' close-range fire at it (no hits) */
+    static const int misses[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+    assert_true(play(s, &st, react(1, FOGN_RE_STAND), misses, 8, NULL, &err) > 0);
     ASSERT_POSE(&st.u[0], 20, 14.5, 90);
     int foe = 1, att = 0;
     assert_int_equal(fogn_obs_water_levels(s, &st, 0, &foe, 1), 1);

@@ -850,8 +850,10 @@ static int defensive_firers(const fogn_scenario *s, const fogn_state *st, const 
     for (int f = 0; f < s->nunits; f++) {
         if (s->units[f].side == st->active || !fogn_can_fire(s, st, f)) continue;
         if (f == r->contact.b && r->flank_rear) continue;
-        /* §15.4: a building's defenders fire at each assaulter, all round */
-        if (f == r->contact.b && fogn_bld_all_round(s, st, f)) {
+        /* §15.4: a building's defenders fire at each assaulter, all round; §6.10 with
+         * §6.1 item 3: the defenders of an obstacle fire at close range at the
+         * assaulter that comes up to its front, however wide the water between */
+        if (f == r->contact.b && (fogn_bld_all_round(s, st, f) || r->across)) {
             out[n++] = f;
             continue;
         }
