@@ -6,6 +6,7 @@
 #define FOGN_FIXTURE_H
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,6 +51,32 @@
         ASSERT_NEAR(r_.fc.x, (ex), POS_TOL);                                  \
         ASSERT_NEAR(r_.fc.y, (ey), POS_TOL);                                  \
         ASSERT_NEAR(gr_angle_diff(r_.heading, (ehdeg) * FX_DEG), 0, POS_TOL); \
+    } while (0)
+
+/* Log helpers for the rule tests: does some event's text contain `text`;
+ * print the log (on a failure); and the assertion that uses both. */
+static inline int logged(const gr_log *log, const char *text)
+{
+    for (size_t i = 0; i < log->n; i++)
+        if (strstr(log->ev[i].text, text)) return 1;
+    return 0;
+}
+
+static inline void dump(const gr_log *log)
+{
+    char buf[300];
+    for (size_t i = 0; i < log->n; i++) {
+        gr_event_format(&log->ev[i], buf, sizeof buf);
+        fprintf(stderr, "  | %s\n", buf);
+    }
+}
+
+#define ASSERT_LOGGED(log, text)                                     \
+    do {                                                             \
+        if (!logged((log), (text))) {                                \
+            dump(log);                                               \
+            fail_msg("log lacks \"%s\" (line %d)", (text), __LINE__); \
+        }                                                            \
     } while (0)
 
 /* A scenario with two divisions (one a side), each with a Skilled division

@@ -25,30 +25,6 @@
 
 /* --- helpers ----------------------------------------------------------------------------------------- */
 
-static int logged(const gr_log *log, const char *text)
-{
-    for (size_t i = 0; i < log->n; i++)
-        if (strstr(log->ev[i].text, text)) return 1;
-    return 0;
-}
-
-static void dump(const gr_log *log)
-{
-    char buf[300];
-    for (size_t i = 0; i < log->n; i++) {
-        gr_event_format(&log->ev[i], buf, sizeof buf);
-        fprintf(stderr, "  | %s\n", buf);
-    }
-}
-
-#define ASSERT_LOGGED(log, text)                                     \
-    do {                                                             \
-        if (!logged((log), (text))) {                                \
-            dump(log);                                               \
-            fail_msg("log lacks \"%s\" (line %d)", (text), __LINE__); \
-        }                                                            \
-    } while (0)
-
 /* four more units a side in the far corners (army morale never ends the game) */
 static void pad_armies(fogn_scenario *s)
 {

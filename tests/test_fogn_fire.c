@@ -50,22 +50,6 @@ static int nlogged(const gr_log *log, const char *text)
     return n;
 }
 
-static int logged(const gr_log *log, const char *text)
-{
-    for (size_t i = 0; i < log->n; i++)
-        if (strstr(log->ev[i].text, text)) return 1;
-    return 0;
-}
-
-static void dump(const gr_log *log)
-{
-    char buf[300];
-    for (size_t i = 0; i < log->n; i++) {
-        gr_event_format(&log->ev[i], buf, sizeof buf);
-        fprintf(stderr, "  | %s\n", buf);
-    }
-}
-
 static gr_action done(void) { return fx_action(FOGN_A_DONE, -1, -1, 0, 0, 0, 0); }
 
 /* applies a decision with these dice (the rest of the step may roll) */

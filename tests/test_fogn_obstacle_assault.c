@@ -26,30 +26,6 @@
 /* assault progress (fogn_unit.astate) as assault.c numbers it */
 enum { T_AS_CONTACT = 9 };
 
-static int logged(const gr_log *log, const char *text)
-{
-    for (size_t i = 0; i < log->n; i++)
-        if (strstr(log->ev[i].text, text)) return 1;
-    return 0;
-}
-
-static void dump(const gr_log *log)
-{
-    char buf[300];
-    for (size_t i = 0; i < log->n; i++) {
-        gr_event_format(&log->ev[i], buf, sizeof buf);
-        fprintf(stderr, "  | %s\n", buf);
-    }
-}
-
-#define ASSERT_LOGGED(log, text)                                     \
-    do {                                                             \
-        if (!logged((log), (text))) {                                \
-            dump(log);                                               \
-            fail_msg("log lacks \"%s\" (line %d)", (text), __LINE__); \
-        }                                                            \
-    } while (0)
-
 static gr_action assault(int i, int j) { return fx_action(FOGN_A_ASSAULT, i, j, 0, 0, 0, 0); }
 static gr_action react(int j, int r) { return fx_action(FOGN_A_REACT, j, -1, r, 0, 0, 0); }
 
