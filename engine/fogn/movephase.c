@@ -74,8 +74,7 @@ int fogn_mv_legal(const fogn_scenario *s, const fogn_state *st, const gr_action 
     int actor = fogn_mv_actor(s, st);
     if (actor < s->nunits && !(st->u[actor].flags & FOGN_UF_ON_TABLE)) {
         if (a->type == FOGN_A_HOLD) return 1;
-        fogn_state tmp = *st;
-        return a->type == FOGN_A_ARRIVE && fogn_reserve_arrive(s, &tmp, a, NULL, NULL) == 0;
+        return a->type == FOGN_A_ARRIVE && fogn_reserve_arrival_ok(s, st, a);
     }
     if (actor < s->nunits) return fogn_unit_order_legal(s, st, a);
     return 1; /* the commanders' menu is checked as it is made */

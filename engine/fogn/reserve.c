@@ -402,8 +402,7 @@ int fogn_reserve_arrive(const fogn_scenario *s, fogn_state *st, const gr_action 
     return 0;
 }
 
-/* does the arrival work in a copy of the state? */
-static bool arrival_ok(const fogn_scenario *s, const fogn_state *st, const gr_action *a)
+bool fogn_reserve_arrival_ok(const fogn_scenario *s, const fogn_state *st, const gr_action *a)
 {
     fogn_state tmp = *st;
     return fogn_reserve_arrive(s, &tmp, a, NULL, NULL) == 0;
@@ -431,7 +430,7 @@ int fogn_reserve_orders(const fogn_scenario *s, const fogn_state *st, int i, gr_
             gr_action act = fogn_act(FOGN_A_ARRIVE, i, -1, forms[f]);
             act.p[0] = (float)t;
             act.p[1] = 0;
-            if (arrival_ok(s, st, &act)) out[n++] = act;
+            if (fogn_reserve_arrival_ok(s, st, &act)) out[n++] = act;
         }
     }
     return n;

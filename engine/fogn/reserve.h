@@ -41,6 +41,9 @@ int fogn_reserve_orders(const fogn_scenario *s, const fogn_state *st, int i, gr_
  * it may); -1 with the reason, the state to be restored by the caller */
 int fogn_reserve_arrive(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_log *log, gr_error *err);
 
+/* does arrival order a work (tried on a copy of the state)? */
+bool fogn_reserve_arrival_ok(const fogn_scenario *s, const fogn_state *st, const gr_action *a);
+
 /* reserve_json.c: "reserve" of a division object (absent: nothing set) */
 int fogn_reserve_from_json(json_t *div, const char *path, fogn_division *d, gr_error *err);
 /* the names used in files and messages */
