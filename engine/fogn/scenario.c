@@ -9,6 +9,7 @@
  * units are the engine's business once footprints exist. */
 #include "fogn.h"
 #include "reserve.h"
+#include "building.h"
 #include "../core/jsonutil.h"
 
 #include <math.h>
@@ -659,8 +660,6 @@ static int load_garrison(loader *L, json_t *o, const char *p, fogn_unit_profile 
 {
     fogn_scenario *s = L->s;
     static const char *const keys[] = {"area", "mode", "face"};
-    static const char *const modes[] = {"none", "occupy", "defend"};
-    static const char *const faces[] = {"front", "right", "rear", "left"};
     json_t *g = json_object_get(o, "garrison");
     if (!g || json_is_null(g)) return 0;
     char q[PATH], area[GR_TERRAIN_NAME + 8] = "";
@@ -676,16 +675,20 @@ static int load_garrison(loader *L, json_t *o, const char *p, fogn_unit_profile 
     if (type != GR_T_BUILDING && type != GR_T_FORTIFICATION)
         return gr_error_set(L->err, "%s.area: \"%s\" is %s, not a built-up area or field work", q, area,
                             gr_terrain_type_name((gr_terrain_type)type));
-    int mode = 2, face = 0;
-    if (gr_json_enum(g, q, "mode", true, modes, COUNT(modes), &mode, L->err)) return -1;
-    if (gr_json_enum(g, q, "face", false, faces, COUNT(faces), &face, L->err)) return -1;
-    if (mode == 0) return gr_error_set(L->err, "%s.mode: \"occupy\" or \"defend\"", q);
+    /* the names building.c reads and writes in the notation */
+    char mname[16] = "", fname[16] = "front";
+    if (gr_json_string(g, q, "mode", true, mname, sizeof mname, L->err)) return -1;
+    if (gr_json_string(g, q, "face", false, fname, sizeof fname, L->err)) return -1;
+    int mode = fogn_bld_mode_from_name(mname), face = fogn_bld_face_from_name(fname);
+    if (mode < 0) return gr_error_set(L->err, "%s.mode: \"occupy\" or \"defend\", not \"%s\"", q, mname);
+    if (face < 0)
+        return gr_error_set(L->err, "%s.face: \"front\", \"right\", \"rear\" or \"left\", not \"%s\"", q, fname);
     if (off) return gr_error_set(L->err, "%s: a unit that starts off the table holds no area", q);
     if (type == GR_T_BUILDING && arm != FOGN_ARM_INF)
         return gr_error_set(L->err, "%s: only infantry holds a built-up area (§15.4)", q);
     if (type == GR_T_FORTIFICATION && arm == FOGN_ARM_CAV)
         return gr_error_set(L->err, "%s: only infantry and artillery hold a field work (§15.5)", q);
-    if (type == GR_T_FORTIFICATION && (mode != 2 || face != 0))
+    if (type == GR_T_FORTIFICATION && (mode != FOGN_BLD_DEFEND || face != FOGN_BLD_FACE_FRONT))
         return gr_error_set(L->err, "%s: a field work's garrison defends it from its front face (building.h)", q);
     for (int i = 0; i < s->nunits; i++)
         if (s->units[i].start_bld1 == k + 1)
