@@ -7,11 +7,6 @@
 
 static bool is_hill(const gr_terrain_piece *p) { return p->type == GR_T_GENTLE_HILL || p->type == GR_T_STEEP_HILL; }
 
-static bool on_piece(const fogn_scenario *s, const fogn_state *st, int i, const gr_terrain_piece *p)
-{
-    return fogn_unit_touches_piece(s, st, i, p);
-}
-
 static double to_crest(const fogn_scenario *s, const fogn_state *st, int i, gr_vec2 peak)
 {
     gr_rect r = fogn_unit_rect(&s->units[i], &st->u[i]);
@@ -38,7 +33,7 @@ static gr_vec2 centre_of(const fogn_scenario *s, const fogn_state *st, int i)
 fogn_hill_sight fogn_crest_sight(const fogn_scenario *s, const fogn_state *st, int i, int j, const gr_terrain_piece *p)
 {
     if (!is_hill(p)) return FOGN_HILL_CLEAR;
-    bool on_i = on_piece(s, st, i, p), on_j = on_piece(s, st, j, p);
+    bool on_i = fogn_unit_touches_piece(s, st, i, p), on_j = fogn_unit_touches_piece(s, st, j, p);
     if (!on_i && !on_j) return FOGN_HILL_LINES;
     gr_vec2 peak = gr_poly_centroid(p->pts, p->npts), ci = centre_of(s, st, i), cj = centre_of(s, st, j);
     /* j on the far slope from i: hidden unless near the crest and i near it too */
@@ -63,8 +58,8 @@ bool fogn_crest_fire_ok(const fogn_scenario *s, const fogn_state *st, int f, int
         if (!is_hill(p)) continue;
         gr_vec2 peak = gr_poly_centroid(p->pts, p->npts);
         /* over the crest: one of the two stands wholly beyond it from the other, on the hill */
-        bool over = (on_piece(s, st, f, p) && beyond_crest(s, st, f, peak, ct)) ||
-                    (on_piece(s, st, t, p) && beyond_crest(s, st, t, peak, cf));
+        bool over = (fogn_unit_touches_piece(s, st, f, p) && beyond_crest(s, st, f, peak, ct)) ||
+                    (fogn_unit_touches_piece(s, st, t, p) && beyond_crest(s, st, t, peak, cf));
         if (!over) continue;
         if (art ? r != FOGN_RANGE_CLOSE : r > FOGN_RANGE_MEDIUM) return false;
     }
