@@ -21,7 +21,7 @@
 typedef struct mcts_cfg {
     long iters, ms;
     int threads, horizon, reuse;
-    double c, pw, pwexp;
+    gr_puct puct;
     long nodes;
 } mcts_cfg;
 
@@ -95,41 +95,6 @@ static int expand(mcts_worker *w, int32_t xi, const void *state)
     return 0;
 }
 
-/* the mean result of node x for the side deciding at x */
-static double node_q_for_decider(const gr_node *x)
-{
-    if (x->visits == 0) return 0.5;
-    double q = x->value / x->visits;
-    return x->side == x->dside || x->side < 0 ? q : 1 - q;
-}
-
-/* picks the best untried-this-iteration child by PUCT among the opened ones */
-static int32_t select_child(const mcts_worker *w, int32_t xi, const unsigned char *tried)
-{
-    const gr_node *x = &w->tree.n[xi];
-    const mcts_cfg *cfg = w->cfg;
-    int open = (int)ceil(cfg->pw * pow((double)x->visits + 1, cfg->pwexp));
-    if (open < 1) open = 1;
-    double sq = sqrt((double)x->visits + 1);
-    double fpu = x->side < 0 ? 0.5 : node_q_for_decider(x);
-    int32_t best = -1;
-    double best_s = -1e300;
-    int live = 0;
-    for (int i = 0; i < x->nchild && live < open; i++) {
-        const gr_node *c = &w->tree.n[x->first + i];
-        if (c->prior < 0) continue;
-        live++;
-        if (tried[i]) continue;
-        double q = c->visits ? c->value / c->visits : fpu;
-        double s = q + cfg->c * c->prior * sq / (1.0 + c->visits);
-        if (s > best_s) {
-            best_s = s;
-            best = x->first + i;
-        }
-    }
-    return best;
-}
-
 static void iterate(mcts_worker *w, gr_rng *rng)
 {
     const gr_game *g = w->g;
@@ -155,7 +120,7 @@ static void iterate(mcts_worker *w, gr_rng *rng)
         memset(tried, 0, sizeof tried);
         int32_t ci = -1;
         for (;;) {
-            int32_t c = select_child(w, xi, tried);
+            int32_t c = gr_tree_select(&w->tree, xi, tried, &w->cfg->puct);
             if (c < 0) break;
             gr_node *cn = &w->tree.n[c];
             if (!rs->apply(g->scn, st, &cn->a, &dice, NULL, NULL)) {
@@ -376,19 +341,22 @@ static void mcts_destroy(gr_player *self)
 
 gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed, gr_error *err)
 {
-    mcts_cfg cfg = {.iters = 0, .ms = 0, .threads = 1, .horizon = GR_MCTS_HORIZON, .reuse = 1, .c = GR_MCTS_C,
-                    .pw = GR_MCTS_PW, .pwexp = GR_MCTS_PW_EXP, .nodes = GR_MCTS_MAX_NODES};
-    long threads = 1, horizon = cfg.horizon, reuse = 1;
+    mcts_cfg cfg = {.iters = 0, .ms = 0, .threads = 1, .horizon = GR_MCTS_HORIZON, .reuse = 1,
+                    .puct = {.c = GR_MCTS_C, .pw = GR_MCTS_PW, .pwexp = GR_MCTS_PW_EXP},
+                    .nodes = GR_MCTS_MAX_NODES};
+    long threads = 1, horizon = cfg.horizon, reuse = 1, qnorm = GR_MCTS_QNORM;
     if (gr_spec_long(sp, "iters", 1, 100000000L, &cfg.iters, err) ||
         gr_spec_long(sp, "ms", 1, 3600000L, &cfg.ms, err) ||
         gr_spec_long(sp, "threads", 1, GR_MCTS_MAX_THREADS, &threads, err) ||
         gr_spec_long(sp, "horizon", 1, 100, &horizon, err) || gr_spec_long(sp, "reuse", 0, 1, &reuse, err) ||
+        gr_spec_long(sp, "qnorm", 0, 1, &qnorm, err) ||
         gr_spec_long(sp, "nodes", 1024, 1L << 28, &cfg.nodes, err) ||
-        gr_spec_double(sp, "c", 0, 100, &cfg.c, err) || gr_spec_double(sp, "pw", 0.1, 1000, &cfg.pw, err) ||
-        gr_spec_double(sp, "pwexp", 0, 1, &cfg.pwexp, err))
+        gr_spec_double(sp, "c", 0, 100, &cfg.puct.c, err) ||
+        gr_spec_double(sp, "pw", 0.1, 1000, &cfg.puct.pw, err) ||
+        gr_spec_double(sp, "pwexp", 0, 1, &cfg.puct.pwexp, err))
         return NULL;
     const char *wpath = gr_spec_get(sp, "weights");
-    if (gr_spec_finish(sp, "iters, ms, threads, c, horizon, pw, pwexp, nodes, reuse, weights", err)) return NULL;
+    if (gr_spec_finish(sp, "iters, ms, threads, c, horizon, pw, pwexp, nodes, reuse, qnorm, weights", err)) return NULL;
     if (cfg.iters && cfg.ms) {
         gr_error_set(err, "mcts: give iters or ms, not both");
         return NULL;
@@ -397,6 +365,7 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
     cfg.threads = (int)threads;
     cfg.horizon = (int)horizon;
     cfg.reuse = (int)reuse;
+    cfg.puct.qnorm = (int)qnorm;
     gr_player *p = gr_player_alloc(sizeof(mcts_impl), "mcts", err);
     if (!p) return NULL;
     p->destroy = mcts_destroy;

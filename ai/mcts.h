@@ -18,6 +18,7 @@
  *   pw=X, pwexp=X  progressive widening: open ceil(pw * visits^pwexp) children
  *   nodes=N      most tree nodes per thread
  *   reuse=0|1    keep the tree between decisions of one turn
+ *   qnorm=0|1    stretch the children's mean values to [0, 1] before PUCT
  *   weights=FILE evaluation weights
  * Without iters or ms the budget is GR_MCTS_DEFAULT_MS per side-turn. */
 #ifndef GR_MCTS_H
@@ -28,6 +29,8 @@
 #define GR_MCTS_DEFAULT_MS 1000
 #define GR_MCTS_C 1.4
 #define GR_MCTS_HORIZON 1
+/* qnorm: stretch the children's means to [0, 1] before PUCT (mcts.c) */
+#define GR_MCTS_QNORM 1
 #define GR_MCTS_PW 2.0
 #define GR_MCTS_PW_EXP 0.5
 #define GR_MCTS_MAX_NODES (1 << 21)

@@ -1,6 +1,8 @@
-/* tree.c - the node pool of the search tree (tree.h). */
+/* tree.c - the node pool of the search tree and the PUCT rule that walks
+ * it (tree.h). */
 #include "tree.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,4 +70,71 @@ int32_t gr_tree_child(const gr_tree *t, int32_t node, const gr_action *a)
     for (int i = 0; i < x->nchild; i++)
         if (gr_action_equal(&t->n[x->first + i].a, a)) return x->first + i;
     return -1;
+}
+
+double gr_node_q_for_decider(const gr_node *x)
+{
+    if (x->visits == 0) return 0.5;
+    double q = x->value / x->visits;
+    return x->side == x->dside || x->side < 0 ? q : 1 - q;
+}
+
+/* below this spread the visited children's means are compared as they are */
+#define GR_PUCT_QNORM_MIN_SPAN 1e-6
+
+/* The values PUCT compares, for the decider at x. An evaluation moves a win
+ * probability by a few hundredths between sensible orders, far less than the
+ * exploration term, so with qnorm the opened children's means are stretched
+ * to [0, 1] by their own minimum and maximum first (as MuZero does); a child
+ * not yet visited takes the parent's mean, stretched the same way. */
+typedef struct q_frame {
+    double lo, span, fpu;
+} q_frame;
+
+static q_frame q_frame_of(const gr_tree *t, const gr_node *x, int open, int qnorm)
+{
+    q_frame f = {0.0, 1.0, x->side < 0 ? 0.5 : gr_node_q_for_decider(x)};
+    if (!qnorm) return f;
+    double lo = INFINITY, hi = -INFINITY;
+    int live = 0;
+    for (int i = 0; i < x->nchild && live < open; i++) {
+        const gr_node *c = &t->n[x->first + i];
+        if (c->prior < 0) continue;
+        live++;
+        if (!c->visits) continue;
+        double q = c->value / c->visits;
+        lo = fmin(lo, q);
+        hi = fmax(hi, q);
+    }
+    if (hi - lo > GR_PUCT_QNORM_MIN_SPAN) {
+        f.lo = lo;
+        f.span = hi - lo;
+        f.fpu = fmin(1.0, fmax(0.0, (f.fpu - lo) / f.span));
+    }
+    return f;
+}
+
+int32_t gr_tree_select(const gr_tree *t, int32_t xi, const unsigned char *tried, const gr_puct *p)
+{
+    const gr_node *x = &t->n[xi];
+    int open = (int)ceil(p->pw * pow((double)x->visits + 1, p->pwexp));
+    if (open < 1) open = 1;
+    double sq = sqrt((double)x->visits + 1);
+    q_frame f = q_frame_of(t, x, open, p->qnorm);
+    int32_t best = -1;
+    double best_s = -INFINITY;
+    int live = 0;
+    for (int i = 0; i < x->nchild && live < open; i++) {
+        const gr_node *c = &t->n[x->first + i];
+        if (c->prior < 0) continue;
+        live++;
+        if (tried[i]) continue;
+        double q = c->visits ? (c->value / c->visits - f.lo) / f.span : f.fpu;
+        double s = q + p->c * c->prior * sq / (1.0 + c->visits);
+        if (s > best_s) {
+            best_s = s;
+            best = x->first + i;
+        }
+    }
+    return best;
 }

@@ -2,7 +2,8 @@
  * (no pointers, so the pool can grow by realloc), each node the statistics
  * of one action at one point of the decision sequence. Children of a node
  * are contiguous, sorted by prior, and opened one by one as visits grow
- * (progressive widening). */
+ * (progressive widening). The selection rule lives here too, so that it can
+ * be tested on a tree built by hand. */
 #ifndef GR_TREE_H
 #define GR_TREE_H
 
@@ -35,6 +36,21 @@ void gr_tree_reset(gr_tree *t);
 int32_t gr_tree_alloc(gr_tree *t, int k);
 /* The root's child reached by action a, or -1. */
 int32_t gr_tree_child(const gr_tree *t, int32_t node, const gr_action *a);
+
+/* How a node picks the child to follow (PUCT with progressive widening). */
+typedef struct gr_puct {
+    double c;       /* exploration constant */
+    double pw;      /* open ceil(pw * (visits + 1)^pwexp) children */
+    double pwexp;
+    int qnorm;      /* stretch the open children's means to [0, 1] first */
+} gr_puct;
+
+/* The mean result of node x for the side deciding at x (0.5 unvisited). */
+double gr_node_q_for_decider(const gr_node *x);
+/* The child of xi to follow: the best PUCT score among the opened children
+ * not marked in tried[] (indexed from the first child) nor closed; -1 if
+ * none is left. */
+int32_t gr_tree_select(const gr_tree *t, int32_t xi, const unsigned char *tried, const gr_puct *p);
 int gr_action_equal(const gr_action *a, const gr_action *b);
 
 #endif

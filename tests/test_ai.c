@@ -18,6 +18,7 @@
 #include "fogn_fixture.h"
 #include "../ai/player.h"
 #include "../ai/spec.h"
+#include "../ai/tree.h"
 #include "../cli/commands.h"
 #include "../cli/session.h"
 #include "../engine/core/rng.h"
@@ -286,6 +287,68 @@ static void test_mcts_tree_reuse(void **unused)
 
 /* The evaluation: a side that loses units is worth less; the game's result
  * replaces the estimate at the end. */
+/* A root with two visited children: A likelier by prior (0.7) but a little
+ * worse on average (0.50 against 0.52 over 10 visits each), and a third one
+ * never visited. */
+static void two_child_tree(gr_tree *t)
+{
+    assert_int_equal(gr_tree_init(t, 64), 0);
+    int32_t first = gr_tree_alloc(t, 3);
+    assert_int_equal(first, 1);
+    gr_node *root = &t->n[t->root];
+    root->first = first;
+    root->nchild = 3;
+    root->dside = 0;
+    root->visits = 20;
+    const float prior[3] = {0.6f, 0.3f, 0.1f}, value[3] = {5.0f, 5.2f, 0.0f};
+    const uint32_t visits[3] = {10, 10, 0};
+    for (int i = 0; i < 3; i++) {
+        gr_node *c = &t->n[first + i];
+        c->side = 0;
+        c->prior = prior[i];
+        c->value = value[i];
+        c->visits = visits[i];
+    }
+}
+
+/* PUCT on raw means lets the prior decide a 0.02 difference; stretched to
+ * [0, 1] (qnorm) the better mean wins (tree.c gr_tree_select) */
+static void test_puct_qnorm_lets_small_value_differences_count(void **unused)
+{
+    (void)unused;
+    gr_tree t;
+    two_child_tree(&t);
+    unsigned char tried[GR_MAX_ACTIONS] = {0};
+    gr_puct raw = {.c = 1.4, .pw = 2.0, .pwexp = 0.5, .qnorm = 0};
+    gr_puct norm = raw;
+    norm.qnorm = 1;
+    /* raw: A 0.50 + 1.4 * 0.6 * sqrt(21) / 11 = 0.850, B 0.52 + 0.175 = 0.695,
+     * C (first-play value 0.5) 0.5 + 1.4 * 0.1 * sqrt(21) = 1.142 */
+    assert_int_equal(gr_tree_select(&t, 0, tried, &raw), 3);
+    /* closing C (found illegal) leaves A */
+    t.n[3].prior = -1;
+    assert_int_equal(gr_tree_select(&t, 0, tried, &raw), 1);
+    /* stretched: A 0 + 0.350, B 1 + 0.175 */
+    assert_int_equal(gr_tree_select(&t, 0, tried, &norm), 2);
+    /* B refused in this sample: A is next */
+    tried[1] = 1;
+    assert_int_equal(gr_tree_select(&t, 0, tried, &norm), 1);
+    tried[0] = 1;
+    assert_int_equal(gr_tree_select(&t, 0, tried, &norm), -1);
+    /* equal means: nothing to stretch, the prior decides as without qnorm */
+    memset(tried, 0, sizeof tried);
+    t.n[2].value = 5.0f;
+    assert_int_equal(gr_tree_select(&t, 0, tried, &norm), 1);
+    /* progressive widening: with pw 0.2 only ceil(0.2 * sqrt(21)) = 1 child is
+     * open, the likeliest, however much better the second did */
+    gr_puct narrow = norm;
+    narrow.pw = 0.2;
+    t.n[1].value = 4.0f;
+    assert_int_equal(gr_tree_select(&t, 0, tried, &norm), 2);
+    assert_int_equal(gr_tree_select(&t, 0, tried, &narrow), 1);
+    gr_tree_free(&t);
+}
+
 static void test_eval_direction(void **unused)
 {
     (void)unused;
@@ -409,6 +472,7 @@ int main(void)
         cmocka_unit_test(test_naive_deterministic),
         cmocka_unit_test(test_mcts_time_budget_respected),
         cmocka_unit_test(test_mcts_tree_reuse),
+        cmocka_unit_test(test_puct_qnorm_lets_small_value_differences_count),
         cmocka_unit_test(test_eval_direction),
         cmocka_unit_test(test_eval_weight_file_errors),
         cmocka_unit_test(test_suggest_json_form),

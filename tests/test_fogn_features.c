@@ -55,14 +55,15 @@ static void test_features_names_and_count(void **unused)
     fx_state(s, &st, 0);
     feats f;
     read_features(s, &st, &f);
-    /* 13 a side, the move and the side to move, 4 a unit */
-    assert_int_equal(f.n, 2 * 13 + 2 + 4 * 4);
+    /* 14 a side, the move and the side to move, 4 a unit */
+    assert_int_equal(f.n, 2 * 14 + 2 + 4 * 4);
     assert_string_equal(f.name[0], "s0_acv");
     assert_string_equal(f.name[12], "s0_objectives_threatened");
-    assert_string_equal(f.name[13], "s1_acv");
-    assert_string_equal(f.name[26], "move");
-    assert_string_equal(f.name[28], "u0_side");
-    assert_string_equal(f.name[28 + 4 * 3 + 2], "u3_cohesion");
+    assert_string_equal(f.name[13], "s0_objectives_approach");
+    assert_string_equal(f.name[14], "s1_acv");
+    assert_string_equal(f.name[28], "move");
+    assert_string_equal(f.name[30], "u0_side");
+    assert_string_equal(f.name[30 + 4 * 3 + 2], "u3_cohesion");
     /* a short buffer takes only what fits */
     double few[5];
     assert_int_equal(fogn_ruleset.features(s, &st, few, NULL, 5), 5);
@@ -84,7 +85,7 @@ static void test_features_name_every_unit_of_a_full_table(void **unused)
     double v[GR_MAX_FEATURES];
     const char *name[GR_MAX_FEATURES];
     int n = fogn_ruleset.features(s, &st, v, name, GR_MAX_FEATURES);
-    assert_int_equal(n, 2 * 13 + 2 + 4 * FOGN_MAX_UNITS);
+    assert_int_equal(n, 2 * 14 + 2 + 4 * FOGN_MAX_UNITS);
     for (int k = 0; k < n; k++) assert_non_null(name[k]);
     assert_string_equal(name[n - 1], "u47_spent");
     assert_string_equal(name[n - 4], "u47_side");
@@ -183,6 +184,44 @@ static void test_objectives_held_and_contested(void **unused)
     free(s);
 }
 
+/* objectives_approach: points x (1 - distance from the objective's edge of the
+ * side's nearest good-order unit / 24 MU), for objectives not the side's own */
+static void test_objectives_approach_slope(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn();
+    s->nobj = 1;
+    snprintf(s->obj[0].name, sizeof s->obj[0].name, "mill");
+    s->obj[0].x = 20;
+    s->obj[0].y = 23;
+    s->obj[0].radius = 2;
+    s->obj[0].points = 3;
+    s->obj[0].owner = -1;
+    fogn_state st;
+    fx_state(s, &st, 0);
+    feats f;
+    read_features(s, &st, &f);
+    /* side 1's unit faces south with its front edge at y = 35: 12 MU from the
+     * centre, 10 from the edge; side 0's nearest front edge at y = 10: 11 MU */
+    assert_float_equal(feat(&f, "s1_objectives_approach"), 3.0 * (1.0 - 10.0 / 24.0), 1e-9);
+    assert_float_equal(feat(&f, "s0_objectives_approach"), 3.0 * (1.0 - 11.0 / 24.0), 1e-9);
+    /* a Wavering unit does not count: side 1 has no other */
+    st.u[3].cohesion = FOGN_WAVERING;
+    read_features(s, &st, &f);
+    assert_true(feat(&f, "s1_objectives_approach") == 0);
+    /* once side 0 owns it, it is no longer a target for side 0 */
+    st.obj_owner[0] = 0;
+    read_features(s, &st, &f);
+    assert_true(feat(&f, "s0_objectives_approach") == 0);
+    /* 24 MU or more from the edge counts nothing */
+    st.obj_owner[0] = -1;
+    st.u[3].cohesion = FOGN_STEADY;
+    st.u[3].y = 23 + 2 + 24;
+    read_features(s, &st, &f);
+    assert_true(feat(&f, "s1_objectives_approach") == 0);
+    free(s);
+}
+
 static void test_s13_loc_threat_and_occupation(void **unused)
 {
     (void)unused;
@@ -233,6 +272,7 @@ int main(void)
         cmocka_unit_test(test_s14_acv_attrition_and_break_share),
         cmocka_unit_test(test_s2_6_spent_cavalry_is_not_fresh),
         cmocka_unit_test(test_objectives_held_and_contested),
+        cmocka_unit_test(test_objectives_approach_slope),
         cmocka_unit_test(test_s13_loc_threat_and_occupation),
         cmocka_unit_test(test_destroyed_unit_reads_as_gone),
     };

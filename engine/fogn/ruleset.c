@@ -52,6 +52,11 @@ static void fogn_result(const void *scn, const void *state, gr_result *out)
  * many MU of its radius (about one move of formed infantry): an evaluation
  * input, not a rule */
 #define FOGN_FEATURE_THREAT_MU 6.0
+/* objectives_approach: an objective not yet the side's own counts its points
+ * times 1 - d / this distance, d being how far its nearest good-order unit is
+ * from the objective's edge: a slope the search can climb over several moves
+ * (AI evaluation input, not a rule) */
+#define FOGN_FEATURE_APPROACH_MU 24.0
 
 /* names of the per-unit features, made once at compile time */
 #define U4(n) "u" #n "_side", "u" #n "_value", "u" #n "_cohesion", "u" #n "_spent"
@@ -71,27 +76,34 @@ static int fogn_features(const void *scn, const void *state, double *out, const 
     const fogn_state *st = state;
     int n = 0;
 #define FEAT(nm, v) do { if (n < max) { if (names) names[n] = nm; out[n] = (v); n++; } } while (0)
-    static const char *const side_names[2][13] = {
+    static const char *const side_names[2][14] = {
         {"s0_acv", "s0_attrition", "s0_attrition_to_break", "s0_steady", "s0_disordered", "s0_wavering", "s0_broken",
          "s0_objectives_held", "s0_objectives_contested", "s0_loc_occupied", "s0_loc_threat", "s0_fresh_cavalry",
-         "s0_objectives_threatened"},
+         "s0_objectives_threatened", "s0_objectives_approach"},
         {"s1_acv", "s1_attrition", "s1_attrition_to_break", "s1_steady", "s1_disordered", "s1_wavering", "s1_broken",
          "s1_objectives_held", "s1_objectives_contested", "s1_loc_occupied", "s1_loc_threat", "s1_fresh_cavalry",
-         "s1_objectives_threatened"}};
-    double contested = 0, threatened[2] = {0, 0};
+         "s1_objectives_threatened", "s1_objectives_approach"}};
+    double contested = 0, threatened[2] = {0, 0}, approach[2] = {0, 0};
     for (int o = 0; o < s->nobj; o++) {
         int near[2] = {0, 0}, close[2] = {0, 0};
+        double nearest[2] = {INFINITY, INFINITY};
         for (int i = 0; i < s->nunits; i++) {
             if (!fogn_unit_alive(&st->u[i]) || st->u[i].cohesion >= FOGN_WAVERING) continue;
             gr_rect r = fogn_unit_rect(&s->units[i], &st->u[i]);
             double d = gr_rect_point_dist(&r, gr_v2(s->obj[o].x, s->obj[o].y));
             if (d <= s->obj[o].radius) near[s->units[i].side] = 1;
             if (d <= s->obj[o].radius + FOGN_FEATURE_THREAT_MU) close[s->units[i].side] = 1;
+            if (d < nearest[s->units[i].side]) nearest[s->units[i].side] = d;
         }
         if (near[0] && near[1]) contested += s->obj[o].points;
         /* threatened by a side: within its reach, and not already its own */
         for (int side = 0; side < 2; side++)
             if (close[side] && st->obj_owner[o] != side) threatened[side] += s->obj[o].points;
+        for (int side = 0; side < 2; side++) {
+            double edge = fmax(0.0, nearest[side] - s->obj[o].radius);
+            if (st->obj_owner[o] != side && edge < FOGN_FEATURE_APPROACH_MU)
+                approach[side] += s->obj[o].points * (1.0 - edge / FOGN_FEATURE_APPROACH_MU);
+        }
     }
     for (int side = 0; side < 2; side++) {
         const char *const *nm = side_names[side];
@@ -117,6 +129,7 @@ static int fogn_features(const void *scn, const void *state, double *out, const 
         FEAT(nm[10], isfinite(threat) ? threat : -1);
         FEAT(nm[11], fresh);
         FEAT(nm[12], threatened[side]);
+        FEAT(nm[13], approach[side]);
     }
     FEAT("move", st->move);
     FEAT("active", st->active);
