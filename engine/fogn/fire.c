@@ -145,13 +145,6 @@ static int fire_from(const fogn_scenario *s, const fogn_state *st, int f, gr_rec
     return -1;
 }
 
-/* may `t` be fired at at all by `firer`'s side? */
-static int fair_target(const fogn_scenario *s, const fogn_state *st, int t)
-{
-    const fogn_unit *u = &st->u[t];
-    return fogn_unit_alive(u) && !(u->flags & FOGN_UF_ABANDONED) && !touching_enemy(s, st, t);
-}
-
 /* --- volleys -------------------------------------------------------------------------------------------- */
 
 void fogn_volley_init(fogn_volley *v, int side, int defensive)
@@ -169,8 +162,9 @@ void fogn_volley_assaulter_start(fogn_volley *v, const fogn_scenario *s, const f
 
 static unsigned lost_mask(const fogn_unit *u) { return u->att_lost & 3u; }
 
-/* the effective cohesion level a unit fires at (§7.5 item 3) against a target */
-static int firing_level(const fogn_scenario *s, const fogn_state *st, int f, int both_corners)
+/* the effective cohesion level a unit fires at (§7.5 item 3) when lines run
+ * from both its front corners (one level more when they do not) */
+static int firing_level_base(const fogn_scenario *s, const fogn_state *st, int f)
 {
     const fogn_unit_profile *p = &s->units[f];
     const fogn_unit *u = &st->u[f];
@@ -183,8 +177,13 @@ static int firing_level(const fogn_scenario *s, const fogn_state *st, int f, int
     fogn_ground g;
     fogn_unit_ground(s, st, f, &g);
     if (!bdef) lvl += g.fire_penalty; /* §15.1: defenders fire as in the open, occupiers as in rough */
-    if (!both_corners) lvl++;
     return lvl;
+}
+
+/* the effective cohesion level a unit fires at against a target */
+static int firing_level(const fogn_scenario *s, const fogn_state *st, int f, int both_corners)
+{
+    return firing_level_base(s, st, f) + !both_corners;
 }
 
 /* how the target looks to the firer for the to-hit table (§7.7) */
@@ -586,18 +585,25 @@ static fogn_range band_of(double d)
     return FOGN_RANGE_NONE;
 }
 
-/* may firer f (from footprint `from`) shoot at t, and in which band? */
-static fogn_range can_shoot(const fogn_scenario *s, const fogn_state *st, int f, const gr_rect *from, int t)
+/* may firer f (from footprint `from`) shoot at t, and in which band? A band
+ * farther than `worst` counts as none (the caller has closer targets): the
+ * costly tests are then skipped */
+static fogn_range can_shoot_within(const fogn_scenario *s, const fogn_state *st, int f, const gr_rect *from, int t,
+                                   fogn_range worst)
 {
     if (s->units[t].side == s->units[f].side) return FOGN_RANGE_NONE;
     /* beyond long range for sure (circles about both footprints): none of
-     * the work below, the contact test of fair_target included */
+     * the work below, the target's contact test included */
     double tx = st->u[t].x - from->fc.x, ty = st->u[t].y - from->fc.y;
     double rf = sqrt(0.25 * from->w * from->w + from->d * from->d);
     double lim = FOGN_LONG_RANGE + 1.0 + rf + fogn_unit_reach(&s->units[t], &st->u[t]);
     if (fogn_bld_of(s, st, t) >= 0 || fogn_bld_of(s, st, f) >= 0) lim += FOGN_LONG_RANGE; /* perimeters, not footprints */
     if (tx * tx + ty * ty > lim * lim) return FOGN_RANGE_NONE;
-    if (!fair_target(s, st, t) || !fogn_bld_fire_allowed(s, st, f, t)) return FOGN_RANGE_NONE;
+    /* a fair target: alive, not abandoned, not touching an enemy (§7.1); the
+     * contact test waits until the band is known */
+    const fogn_unit *tu = &st->u[t];
+    if (!fogn_unit_alive(tu) || (tu->flags & FOGN_UF_ABANDONED) || !fogn_bld_fire_allowed(s, st, f, t))
+        return FOGN_RANGE_NONE;
     /* §15.4: ranges to and from a building's garrison are measured to its perimeter */
     gr_rect tr[2], fb[2];
     int nt = fogn_bld_measure_rects(s, st, t, tr);
@@ -612,7 +618,8 @@ static fogn_range can_shoot(const fogn_scenario *s, const fogn_state *st, int f,
         ahead |= gr_rect_in_front_corridor(from, &tr[k], FOGN_LONG_RANGE + 1);
     }
     fogn_range r = band_of(d);
-    if (r == FOGN_RANGE_NONE || !ahead) return FOGN_RANGE_NONE;
+    if (r == FOGN_RANGE_NONE || !ahead || r > worst) return FOGN_RANGE_NONE;
+    if (touching_enemy(s, st, t)) return FOGN_RANGE_NONE;
     /* mortars never at targets even partly within 6 MU */
     if (s->units[f].troop == FOGN_ART_MORTAR && d <= FOGN_MEDIUM_RANGE + GR_EPS) return FOGN_RANGE_NONE;
     /* a Square fires at close range only (§7.1) */
@@ -622,6 +629,68 @@ static fogn_range can_shoot(const fogn_scenario *s, const fogn_state *st, int f,
     if (!fogn_gully_fire_ok(s, st, f, from, t, r, NULL, 0)) return FOGN_RANGE_NONE;
     if (!fogn_crest_fire_ok(s, st, f, t, r)) return FOGN_RANGE_NONE;
     return r;
+}
+
+static fogn_range can_shoot(const fogn_scenario *s, const fogn_state *st, int f, const gr_rect *from, int t)
+{
+    return can_shoot_within(s, st, f, from, t, FOGN_RANGE_LONG);
+}
+
+/* what the dice probe of view_from needs to know about its firer, worked
+ * out on the first target that gets that far */
+typedef struct firer_facts {
+    int known;
+    int part;      /* fire_from's answer, and its footprint: */
+    gr_rect fr;
+    int round;     /* fogn_bld_all_round */
+    int level;     /* firing_level_base */
+    int cav;       /* fogn_enemy_cavalry_near, -1 until asked */
+} firer_facts;
+
+static void firer_facts_load(const fogn_scenario *s, const fogn_state *st, int f, firer_facts *ff)
+{
+    if (ff->known) return;
+    ff->known = 1;
+    ff->part = fire_from(s, st, f, &ff->fr);
+    ff->round = fogn_bld_all_round(s, st, f);
+    ff->level = firing_level_base(s, st, f);
+    ff->cav = -1;
+}
+
+/* exactly shot_dice(f, t, r, half -1) > 0, leaving out what only the
+ * scores need (the target's description) and the corner lines when the
+ * cohesion cut leaves dice (or none) either way */
+static bool probe_has_dice(const fogn_scenario *s, const fogn_state *st, int f, int t, fogn_range r, firer_facts *ff)
+{
+    const fogn_unit_profile *p = &s->units[f];
+    const fogn_unit *u = &st->u[f];
+    firer_facts_load(s, st, f, ff);
+    fogn_fire_ctx c;
+    memset(&c, 0, sizeof c);
+    c.range = (uint8_t)r;
+    c.att_off = (uint8_t)lost_mask(u);
+    int small = -1;
+    if (ff->part >= 0) {
+        small = 1;
+        if (ff->part == 1) c.att_off = 3;
+    }
+    /* enemy cavalry cost dice only to infantry at medium range (fogn_fire_cavalry_loss) */
+    if (fogn_troop_arm((fogn_troop)p->troop) == FOGN_ARM_INF && r == FOGN_RANGE_MEDIUM) {
+        if (ff->cav < 0) ff->cav = fogn_enemy_cavalry_near(s, st, f, FOGN_CAV_NEAR_RANGE);
+        c.enemy_cav = ff->cav || fogn_has_attach(&s->units[t], &st->u[t], FOGN_ATT_CAVALRY);
+    }
+    uint8_t sc, cv;
+    fogn_bld_fire_facts(s, st, f, t, &c.into_building, &c.from_building, &sc, &cv);
+    c.as_small = small >= 0 ? (uint8_t)small : fogn_fires_as_small(s, st, f, t);
+    fogn_fire_dice d;
+    int total = fogn_fire_dice_of(p, (fogn_formation)u->formation, &c, &d);
+    if (total <= 0) return false;
+    int with = fogn_cohesion_dice(total, ff->level), without = fogn_cohesion_dice(total, ff->level + 1);
+    if ((with > 0) == (without > 0)) return with > 0;
+    int both = 1;
+    if (ff->round) both = fogn_can_see(s, st, f, t);
+    else fogn_fire_line(s, st, f, &ff->fr, t, &both);
+    return (both ? with : without) > 0;
 }
 
 static double centrality(const fogn_scenario *s, const fogn_state *st, const gr_rect *from, int t)
@@ -637,14 +706,12 @@ static void view_from(const fogn_scenario *s, const fogn_state *st, int f, const
     memset(v, 0, sizeof *v);
     v->band = FOGN_RANGE_NONE;
     double key[VIEW_MAX];
+    firer_facts ff = {0};
     for (int t = 0; t < s->nunits; t++) {
-        fogn_range r = can_shoot(s, st, f, from, t);
+        /* targets beyond the closest band found so far would be dropped anyway */
+        fogn_range r = can_shoot_within(s, st, f, from, t, (fogn_range)v->band);
         if (r == FOGN_RANGE_NONE) continue;
-        fogn_shot probe;
-        fogn_volley dummy;
-        dummy.defensive = 0;
-        memset(dummy.has_start, 0, sizeof dummy.has_start);
-        if (shot_dice(s, st, &dummy, f, t, r, -1, &probe) <= 0) continue;
+        if (!probe_has_dice(s, st, f, t, r, &ff)) continue;
         if ((int)r < v->band) {
             v->band = r;
             v->n = 0;
