@@ -64,7 +64,8 @@ gr_vec2 gr_v2_norm(gr_vec2 a)
 
 gr_vec2 gr_v2_rot(gr_vec2 a, double angle)
 {
-    double c = cos(angle), s = sin(angle);
+    double c, s;
+    gr_heading_dir(angle, &c, &s);
     return gr_v2(a.x * c - a.y * s, a.x * s + a.y * c);
 }
 
@@ -73,7 +74,12 @@ gr_vec2 gr_v2_rot_about(gr_vec2 p, gr_vec2 centre, double angle)
     return gr_v2_add(centre, gr_v2_rot(gr_v2_sub(p, centre), angle));
 }
 
-gr_vec2 gr_v2_dir(double heading) { return gr_v2(cos(heading), sin(heading)); }
+gr_vec2 gr_v2_dir(double heading)
+{
+    gr_vec2 d;
+    gr_heading_dir(heading, &d.x, &d.y);
+    return d;
+}
 
 double gr_angle_norm(double a)
 {
@@ -156,11 +162,34 @@ gr_rect gr_rect_make(gr_vec2 front_centre, double heading, double w, double d)
     return r;
 }
 
+/* cos and sin of pi/2 as the C library returns them (not exactly 0: pi/2
+ * itself is rounded); test_geom_heading_constants holds them to it */
+#define GR_COS_HALF_PI 0x1.1a62633145c07p-54
+#define GR_SIN_PI 0x1.1a62633145c07p-53
+
+void gr_heading_dir(double h, double *c, double *s)
+{
+    /* units face the table's axes most of the time: those four headings
+     * skip the library call, with bit-identical results */
+    if (h == GR_PI / 2 || h == -GR_PI / 2) {
+        *c = GR_COS_HALF_PI;
+        *s = h > 0 ? 1.0 : -1.0;
+    } else if (h == 0.0) {
+        *c = 1.0;
+        *s = h; /* sin keeps the sign of a zero */
+    } else if (h == GR_PI) {
+        *c = -1.0;
+        *s = GR_SIN_PI;
+    } else {
+        *c = cos(h);
+        *s = sin(h);
+    }
+}
+
 void gr_rect_set_heading(gr_rect *r, double heading)
 {
     r->heading = gr_angle_norm(heading);
-    r->hc = cos(r->heading);
-    r->hs = sin(r->heading);
+    gr_heading_dir(r->heading, &r->hc, &r->hs);
 }
 
 /* the cached direction must match the heading (a rectangle built by hand
