@@ -168,6 +168,9 @@ bool fogn_unit_contact(const fogn_scenario *s, const fogn_state *st, int i, int 
     if (i == j || !fogn_unit_alive(&st->u[i]) || !fogn_unit_alive(&st->u[j])) return false;
     /* far apart: no footprint work */
     double dx = st->u[i].x - st->u[j].x, dy = st->u[i].y - st->u[j].y;
+    /* beyond the largest reaches and any obstacle between: not even the reaches are needed */
+    const double bound = 2 * FOGN_REACH_MAX + 2 * TOL + FOGN_OBS_MAX_LINE_WIDTH + FOGN_OBS_ACROSS_GAP + 1.0;
+    if (dx * dx + dy * dy > bound * bound) return false;
     double lim = fogn_unit_reach(&s->units[i], &st->u[i]) + fogn_unit_reach(&s->units[j], &st->u[j]) + 2 * TOL;
     /* not touching: enemies may still meet across an obstacle (§6.1 item 3),
      * but only this close (obstacle.c's own first test) */

@@ -596,8 +596,11 @@ static fogn_range can_shoot_within(const fogn_scenario *s, const fogn_state *st,
      * the work below, the target's contact test included */
     double tx = st->u[t].x - from->fc.x, ty = st->u[t].y - from->fc.y;
     double rf = sqrt(0.25 * from->w * from->w + from->d * from->d);
+    double extra = fogn_bld_of(s, st, t) >= 0 || fogn_bld_of(s, st, f) >= 0 ? FOGN_LONG_RANGE : 0; /* perimeters, not footprints */
+    double most = FOGN_LONG_RANGE + 1.0 + rf + FOGN_REACH_MAX + 1.0 + extra; /* before the target's reach is known */
+    if (tx * tx + ty * ty > most * most) return FOGN_RANGE_NONE;
     double lim = FOGN_LONG_RANGE + 1.0 + rf + fogn_unit_reach(&s->units[t], &st->u[t]);
-    if (fogn_bld_of(s, st, t) >= 0 || fogn_bld_of(s, st, f) >= 0) lim += FOGN_LONG_RANGE; /* perimeters, not footprints */
+    if (extra > 0) lim += FOGN_LONG_RANGE;
     if (tx * tx + ty * ty > lim * lim) return FOGN_RANGE_NONE;
     /* a fair target: alive, not abandoned, not touching an enemy (§7.1); the
      * contact test waits until the band is known */

@@ -145,6 +145,8 @@ bool fogn_obs_contact(const fogn_scenario *s, const fogn_state *st, int i, int j
     /* far apart for any obstacle line a scenario may hold: no contact (this
      * runs for every pair not touching, so before anything else) */
     double dx = st->u[i].x - st->u[j].x, dy = st->u[i].y - st->u[j].y;
+    const double bound = 2 * FOGN_REACH_MAX + FOGN_OBS_MAX_LINE_WIDTH + FOGN_OBS_ACROSS_GAP + 2 * TOL + 1.0;
+    if (dx * dx + dy * dy > bound * bound) return false; /* beyond the largest reaches: no need to work them out */
     double lim = fogn_unit_reach(&s->units[i], &st->u[i]) + fogn_unit_reach(&s->units[j], &st->u[j]) +
                  FOGN_OBS_MAX_LINE_WIDTH + FOGN_OBS_ACROSS_GAP + 2 * TOL;
     if (dx * dx + dy * dy > lim * lim) return false;
