@@ -228,11 +228,11 @@ static void read_piece(const gr_terrain *t, int idx, terrain_read *tr, const fog
         /* is every swept polygon that touches the water also on a bridge or ford? */
         int crossing_ok = 1;
         for (int i = 0; i < sw->n && crossing_ok; i++) {
-            if (!gr_terrain_piece_touches_poly(pc, sw->pts[i], sw->npts[i])) continue;
+            if (!fogn_sweep_touches(sw, i, pc)) continue;
             int covered = 0;
             for (int k = 0; k < t->n; k++) {
                 const gr_terrain_piece *b = &t->p[k];
-                if ((b->type == GR_T_BRIDGE || b->type == GR_T_FORD) && gr_terrain_piece_touches_poly(b, sw->pts[i], sw->npts[i]))
+                if ((b->type == GR_T_BRIDGE || b->type == GR_T_FORD) && fogn_sweep_touches(sw, i, b))
                     covered = 1;
             }
             if (!covered) crossing_ok = 0;
@@ -259,9 +259,9 @@ static void read_terrain(const fogn_scenario *s, const fogn_sweep *sw, int colum
     const gr_terrain *t = &s->terrain;
     for (int k = 0; k < t->n; k++) {
         /* open ground that is no obstacle (roads, gentle hills, fords) changes nothing */
-        if (!fogn_piece_hinders_move(&t->p[k])) continue;
+        if (!fogn_piece_hinders_move(&t->p[k]) || !fogn_sweep_near(sw, &t->p[k])) continue;
         for (int i = 0; i < sw->n; i++)
-            if (gr_terrain_piece_touches_poly(&t->p[k], sw->pts[i], sw->npts[i])) {
+            if (fogn_sweep_touches(sw, i, &t->p[k])) {
                 read_piece(t, k, tr, sw, column_or_limbered);
                 break;
             }

@@ -54,9 +54,9 @@ static void path_ground(const fogn_scenario *s, const fogn_sweep *sw, ground *g)
     for (int k = 0; k < t->n; k++) {
         const gr_terrain_piece *pc = &t->p[k];
         /* open ground that is no obstacle (roads, gentle hills, fords) changes nothing */
-        if (!fogn_piece_hinders_move(pc)) continue;
+        if (!fogn_piece_hinders_move(pc) || !fogn_sweep_near(sw, pc)) continue;
         int under = 0;
-        for (int i = 0; i < sw->n && !under; i++) under = gr_terrain_piece_touches_poly(pc, sw->pts[i], sw->npts[i]);
+        for (int i = 0; i < sw->n && !under; i++) under = fogn_sweep_touches(sw, i, pc);
         if (!under) continue;
         int mc = fogn_piece_move_class(pc);
         if (mc > g->worst) g->worst = mc;
@@ -64,12 +64,12 @@ static void path_ground(const fogn_scenario *s, const fogn_sweep *sw, ground *g)
             (pc->grade != GR_WATER_SHOULDER && pc->grade != GR_WATER_TORRENT))
             continue;
         for (int i = 0; i < sw->n; i++) {
-            if (!gr_terrain_piece_touches_poly(pc, sw->pts[i], sw->npts[i])) continue;
+            if (!fogn_sweep_touches(sw, i, pc)) continue;
             int covered = 0;
             for (int q = 0; q < t->n && !covered; q++) {
                 const gr_terrain_piece *bp = &t->p[q];
                 if ((bp->type == GR_T_BRIDGE || bp->type == GR_T_FORD) &&
-                    gr_terrain_piece_touches_poly(bp, sw->pts[i], sw->npts[i]))
+                    fogn_sweep_touches(sw, i, bp))
                     covered = 1;
             }
             if (!covered) g->deep_water = 1;

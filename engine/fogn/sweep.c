@@ -31,6 +31,17 @@ static void finish(fogn_sweep *sw)
     if (b[3] > sw->all[3]) sw->all[3] = b[3];
 }
 
+bool fogn_sweep_touches(const fogn_sweep *sw, int i, const gr_terrain_piece *p)
+{
+    return gr_terrain_piece_touches_poly_boxed(p, sw->pts[i], sw->npts[i], sw->box[i]);
+}
+
+bool fogn_sweep_near(const fogn_sweep *sw, const gr_terrain_piece *p)
+{
+    /* every polygon's box lies inside the whole sweep's */
+    return sw->n > 0 && gr_terrain_piece_near_box(p, sw->all);
+}
+
 double fogn_box_dist(const double *a, const double *b)
 {
     double dx = fmax(0.0, fmax(a[0] - b[2], b[0] - a[2]));
