@@ -147,8 +147,8 @@ bool fogn_obs_contact(const fogn_scenario *s, const fogn_state *st, int i, int j
     double dx = st->u[i].x - st->u[j].x, dy = st->u[i].y - st->u[j].y;
     const double bound = 2 * FOGN_REACH_MAX + FOGN_OBS_MAX_LINE_WIDTH + FOGN_OBS_ACROSS_GAP + 2 * TOL + 1.0;
     if (dx * dx + dy * dy > bound * bound) return false; /* beyond the largest reaches: no need to work them out */
-    double lim = fogn_unit_reach(&s->units[i], &st->u[i]) + fogn_unit_reach(&s->units[j], &st->u[j]) +
-                 FOGN_OBS_MAX_LINE_WIDTH + FOGN_OBS_ACROSS_GAP + 2 * TOL;
+    double reach[2] = {fogn_unit_reach(&s->units[i], &st->u[i]), fogn_unit_reach(&s->units[j], &st->u[j])};
+    double lim = reach[0] + reach[1] + FOGN_OBS_MAX_LINE_WIDTH + FOGN_OBS_ACROSS_GAP + 2 * TOL;
     if (dx * dx + dy * dy > lim * lim) return false;
     double widest = -1;
     for (int k = 0; k < s->terrain.n; k++)
@@ -160,9 +160,21 @@ bool fogn_obs_contact(const fogn_scenario *s, const fogn_state *st, int i, int j
     for (int order = 0; order < 2; order++) {
         int x = order ? j : i, d = order ? i : j;
         if (st->u[x].kink != 0) continue;
-        gr_rect rx = fogn_unit_rect(&s->units[x], &st->u[x]);
+        gr_vec2 xfc = gr_v2(st->u[x].x, st->u[x].y);
+        gr_rect rx;
+        int have_rx = 0;
         for (int k = 0; k < s->terrain.n; k++) {
-            if (!fogn_obs_line(&s->terrain.p[k]) || !fogn_obs_rect_contact(s, st, x, &rx, d, k, c)) continue;
+            const gr_terrain_piece *pc = &s->terrain.p[k];
+            if (!fogn_obs_line(pc)) continue;
+            /* fogn_obs_rect_contact wants x's front edge on the line; the
+             * edge lies within x's reach of its centre, so a centre this far
+             * off the line settles it without x's footprint */
+            if (gr_point_polyline_dist(pc->pts, pc->npts, xfc) > pc->width / 2 + TOL + reach[order] + 1e-6) continue;
+            if (!have_rx) {
+                rx = fogn_unit_rect(&s->units[x], &st->u[x]);
+                have_rx = 1;
+            }
+            if (!fogn_obs_rect_contact(s, st, x, &rx, d, k, c)) continue;
             if (order) {
                 int fa = c->face_a, ra = c->rect_a;
                 c->face_a = c->face_b;
