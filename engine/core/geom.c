@@ -142,11 +142,17 @@ double gr_seg_seg_dist(gr_vec2 a0, gr_vec2 a1, gr_vec2 b0, gr_vec2 b1)
     return seg_endpoint_dist(a0, a1, b0, b1);
 }
 
+/* fmax and fmin as the box test below needs them, without the library
+ * call: a NaN yields the other number, as with fmax and fmin, and the sign
+ * of a zero cannot change a comparison after GR_EPS is added */
+static inline double max2(double a, double b) { return a > b || b != b ? a : b; }
+static inline double min2(double a, double b) { return a < b || b != b ? a : b; }
+
 bool gr_seg_intersect(gr_vec2 a0, gr_vec2 a1, gr_vec2 b0, gr_vec2 b1)
 {
     /* boxes apart by more than the tolerance: no shared point (the common case) */
-    if (fmax(a0.x, a1.x) + GR_EPS < fmin(b0.x, b1.x) || fmax(b0.x, b1.x) + GR_EPS < fmin(a0.x, a1.x) ||
-        fmax(a0.y, a1.y) + GR_EPS < fmin(b0.y, b1.y) || fmax(b0.y, b1.y) + GR_EPS < fmin(a0.y, a1.y))
+    if (max2(a0.x, a1.x) + GR_EPS < min2(b0.x, b1.x) || max2(b0.x, b1.x) + GR_EPS < min2(a0.x, a1.x) ||
+        max2(a0.y, a1.y) + GR_EPS < min2(b0.y, b1.y) || max2(b0.y, b1.y) + GR_EPS < min2(a0.y, a1.y))
         return false;
     if (seg_cross_proper(a0, a1, b0, b1)) return true;
     return seg_endpoint_dist(a0, a1, b0, b1) <= GR_EPS;
