@@ -147,7 +147,18 @@ bool fogn_obs_contact(const fogn_scenario *s, const fogn_state *st, int i, int j
     double dx = st->u[i].x - st->u[j].x, dy = st->u[i].y - st->u[j].y;
     const double bound = 2 * FOGN_REACH_MAX + FOGN_OBS_MAX_LINE_WIDTH + FOGN_OBS_ACROSS_GAP + 2 * TOL + 1.0;
     if (dx * dx + dy * dy > bound * bound) return false; /* beyond the largest reaches: no need to work them out */
-    double reach[2] = {fogn_unit_reach(&s->units[i], &st->u[i]), fogn_unit_reach(&s->units[j], &st->u[j])};
+    return fogn_obs_contact_reach(s, st, i, j, fogn_unit_reach(&s->units[i], &st->u[i]),
+                                  fogn_unit_reach(&s->units[j], &st->u[j]), c);
+}
+
+bool fogn_obs_contact_reach(const fogn_scenario *s, const fogn_state *st, int i, int j, double reach_i, double reach_j,
+                            fogn_contact *c)
+{
+    assert(s && st && c && i >= 0 && i < s->nunits && j >= 0 && j < s->nunits);
+    if (i == j || s->units[i].side == s->units[j].side) return false;
+    if (!fogn_unit_alive(&st->u[i]) || !fogn_unit_alive(&st->u[j])) return false;
+    double dx = st->u[i].x - st->u[j].x, dy = st->u[i].y - st->u[j].y;
+    double reach[2] = {reach_i, reach_j};
     double lim = reach[0] + reach[1] + FOGN_OBS_MAX_LINE_WIDTH + FOGN_OBS_ACROSS_GAP + 2 * TOL;
     if (dx * dx + dy * dy > lim * lim) return false;
     double widest = -1;
