@@ -463,7 +463,8 @@ int fogn_reach_with(const fogn_scenario *s, const fogn_state *st, int a, int b, 
         gr_error e;
         gr_error_clear(&e);
         int blk;
-        if (try_wheel(&c, tries[i], r, &blk, &e) == 0) return 1;
+        /* the tries' reasons are worded only for a caller who reads them */
+        if (try_wheel(&c, tries[i], r, &blk, err ? &e : NULL) == 0) return 1;
         if (i == 0) {
             first = e;
             first_blocker = blk;

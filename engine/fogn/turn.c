@@ -331,8 +331,8 @@ int fogn_apply(const void *scn, void *state, const gr_action *a, gr_dice *dice, 
         st->end_reason = FOGN_END_LIMIT;
         return gr_error_set(err, "decision limit reached");
     }
-    char text[128];
-    fogn_format_action(s, st, a, text, sizeof text);
+    char text[128] = "";
+    if (log) fogn_format_action(s, st, a, text, sizeof text); /* only the log shows it */
     size_t log_mark = log ? log->n : 0;
     fogn_state save = *st;
     int rc = 0;
