@@ -703,14 +703,17 @@ static double centrality(const fogn_scenario *s, const fogn_state *st, const gr_
 }
 
 /* what firer f (or one part of it) can shoot: the closest band's targets,
- * most central first; only bands the unit has dice in count */
-static void view_from(const fogn_scenario *s, const fogn_state *st, int f, const gr_rect *from, fire_view *v)
+ * most central first; only bands the unit has dice in count. two_close:
+ * stop once two targets are found at close range (the view is then
+ * incomplete, but it already offers a choice: see fire_choice_due) */
+static void view_scan(const fogn_scenario *s, const fogn_state *st, int f, const gr_rect *from, fire_view *v,
+                      int two_close)
 {
     memset(v, 0, sizeof *v);
     v->band = FOGN_RANGE_NONE;
     double key[VIEW_MAX];
     firer_facts ff = {0};
-    for (int t = 0; t < s->nunits; t++) {
+    for (int t = 0; t < s->nunits && !(two_close && v->band == FOGN_RANGE_CLOSE && v->n >= 2); t++) {
         /* targets beyond the closest band found so far would be dropped anyway */
         fogn_range r = can_shoot_within(s, st, f, from, t, (fogn_range)v->band);
         if (r == FOGN_RANGE_NONE) continue;
@@ -741,11 +744,38 @@ static void view_from(const fogn_scenario *s, const fogn_state *st, int f, const
     }
 }
 
+static void view_from(const fogn_scenario *s, const fogn_state *st, int f, const gr_rect *from, fire_view *v)
+{
+    view_scan(s, st, f, from, v, 0);
+}
+
+/* the view of the whole firer (or its free part); *from and the return
+ * value are fire_from's */
+static int unit_view_at(const fogn_scenario *s, const fogn_state *st, int f, fire_view *v, gr_rect *from)
+{
+    int part = fire_from(s, st, f, from);
+    view_from(s, st, f, from, v);
+    return part;
+}
+
 static void unit_view(const fogn_scenario *s, const fogn_state *st, int f, fire_view *v)
 {
     gr_rect from;
+    unit_view_at(s, st, f, v, &from);
+}
+
+/* would fire_menu offer firer f a choice (two entries or more)? One target
+ * beyond close range (fire or hold), or two at close range; a building's
+ * defenders never choose */
+static int fire_choice_due(const fogn_scenario *s, const fogn_state *st, int f)
+{
+    if (fogn_bld_all_round(s, st, f)) return 0;
+    gr_rect from;
     fire_from(s, st, f, &from);
-    view_from(s, st, f, &from, v);
+    fire_view v;
+    view_scan(s, st, f, &from, &v, 1);
+    if (v.band == FOGN_RANGE_NONE) return 0;
+    return v.band != FOGN_RANGE_CLOSE || v.n >= 2;
 }
 
 /* the menu of firer f: hold fire (never at close range), fire at each
@@ -874,21 +904,23 @@ static void fire_unit(const fogn_scenario *s, const fogn_state *st, fogn_volley 
         return;
     }
     fire_view whole;
-    unit_view(s, st, f, &whole);
+    gr_rect whole_from;
+    int part = unit_view_at(s, st, f, &whole, &whole_from);
     if (whole.band == FOGN_RANGE_NONE) return;
     if (u->fire_opt > FOGN_FIRE_OPT_SPLIT_BASE) {
         fire_split(s, st, v, f, &whole, u->fire_opt - FOGN_FIRE_OPT_SPLIT_BASE);
         return;
     }
     if (u->fire_opt == FOGN_FIRE_OPT_HOLD && whole.band != FOGN_RANGE_CLOSE) return;
-    gr_rect parts[2];
+    gr_rect parts[2] = {whole_from};
     int np = 1, part_half = -1;
-    int part = fire_from(s, st, f, &parts[0]);
     if (part < 0) np = firing_parts(s, st, f, (fogn_range)whole.band, parts);
     else if (part >= 2 && whole.band == FOGN_RANGE_CLOSE) part_half = part - 2; /* a line's free half */
     for (int h = 0; h < np; h++) {
         fire_view pv;
-        view_from(s, st, f, &parts[h], &pv);
+        /* the same footprint as the whole view's: the same view */
+        if (np == 1 && !memcmp(&parts[0], &whole_from, sizeof whole_from)) pv = whole;
+        else view_from(s, st, f, &parts[h], &pv);
         if (pv.band != whole.band) continue; /* a half with nothing at close range holds */
         int tlist[VIEW_MAX], k = 0;
         for (int i = 0; i < pv.n; i++) {
@@ -966,8 +998,7 @@ int fogn_fi_due(const fogn_scenario *s, const fogn_state *st, int f)
 {
     if (f >= s->nunits || s->units[f].side != firing_side(st) || (st->u[f].flags & FOGN_UF_FIRED)) return 0;
     if (!fogn_can_fire(s, st, f)) return 0;
-    gr_action menu[GR_MAX_ACTIONS];
-    return fire_menu(s, st, f, menu, GR_MAX_ACTIONS) >= 2; /* one choice only: no decision */
+    return fire_choice_due(s, st, f); /* one choice only: no decision */
 }
 
 int fogn_fi_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max)
