@@ -292,6 +292,14 @@ static int affordable(const fogn_scenario *s, const fogn_state *st, const fogn_m
  * movement rule, and any CMT it needs can be attempted? */
 int fogn_unit_order_legal(const fogn_scenario *s, const fogn_state *st, const gr_action *a)
 {
+    fogn_compiled c;
+    return fogn_unit_order_legal_compiled(s, st, a, &c);
+}
+
+int fogn_unit_order_legal_compiled(const fogn_scenario *s, const fogn_state *st, const gr_action *a,
+                                   fogn_compiled *out)
+{
+    out->have = 0;
     if (a->type == FOGN_A_HOLD || a->type == FOGN_A_DONE) return 1;
     if (a->type == FOGN_A_GROUP_MOVE || a->type == FOGN_A_GROUP_ADVANCE || a->type == FOGN_A_GROUP_REAR) {
         fogn_move moves[FOGN_GROUP_MAX];
@@ -310,11 +318,10 @@ int fogn_unit_order_legal(const fogn_scenario *s, const fogn_state *st, const gr
         if (fogn_bld_check(s, st, a, &bp, NULL)) return 0;
         return !bp.complex || fogn_cmt_cost_of(s, st, a->actor, &cost, NULL) == 0;
     }
-    fogn_move m;
-    fogn_move_plan plan;
-    if (fogn_action_to_move(s, st, a, &m, NULL)) return 0;
-    if (fogn_move_check(s, st, &m, &plan, NULL)) return 0;
-    return affordable(s, st, &plan, a->actor);
+    if (fogn_action_to_move(s, st, a, &out->m, NULL)) return 0;
+    if (fogn_move_check(s, st, &out->m, &out->plan, NULL)) return 0;
+    out->have = 1;
+    return affordable(s, st, &out->plan, a->actor);
 }
 
 /* appends the order; with `check`, only when it is legal */
