@@ -19,11 +19,11 @@ PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null)
 
-# link-time optimisation: the small geometry and table functions called
-# across files are inlined (floating point is unchanged: no contraction in
-# ISO C mode, no fast-math)
-REL_CFLAGS := $(CSTD) $(WARN) -O2 -g -flto=auto -MMD -MP
-REL_LDFLAGS := -O2 -g -flto=auto
+# -O3 and link-time optimisation: the small geometry and table functions
+# called across files are inlined. Floating point is unchanged: no
+# contraction in ISO C mode, no fast-math, so no reassociation either.
+REL_CFLAGS := $(CSTD) $(WARN) -O3 -g -flto=auto -MMD -MP
+REL_LDFLAGS := -O3 -g -flto=auto
 SAN_CFLAGS := $(CSTD) $(WARN) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
               -fno-sanitize-recover=undefined -DGR_DEBUG=1 -MMD -MP
 SAN_LDFLAGS := -fsanitize=address,undefined
