@@ -161,9 +161,14 @@ bool fogn_obs_contact_reach(const fogn_scenario *s, const fogn_state *st, int i,
     double reach[2] = {reach_i, reach_j};
     double lim = reach[0] + reach[1] + FOGN_OBS_MAX_LINE_WIDTH + FOGN_OBS_ACROSS_GAP + 2 * TOL;
     if (dx * dx + dy * dy > lim * lim) return false;
+    /* the obstacle lines, gathered once for both orders below */
+    int lines[GR_TERRAIN_MAX], nl = 0;
     double widest = -1;
     for (int k = 0; k < s->terrain.n; k++)
-        if (fogn_obs_line(&s->terrain.p[k])) widest = fmax(widest, s->terrain.p[k].width);
+        if (fogn_obs_line(&s->terrain.p[k])) {
+            lines[nl++] = k;
+            if (s->terrain.p[k].width > widest) widest = s->terrain.p[k].width; /* fmax for these finite widths */
+        }
     if (widest < 0) return false;
     assert(widest <= FOGN_OBS_MAX_LINE_WIDTH);
     lim -= FOGN_OBS_MAX_LINE_WIDTH - widest;
@@ -174,9 +179,9 @@ bool fogn_obs_contact_reach(const fogn_scenario *s, const fogn_state *st, int i,
         gr_vec2 xfc = gr_v2(st->u[x].x, st->u[x].y);
         gr_rect rx;
         int have_rx = 0;
-        for (int k = 0; k < s->terrain.n; k++) {
+        for (int q = 0; q < nl; q++) {
+            int k = lines[q];
             const gr_terrain_piece *pc = &s->terrain.p[k];
-            if (!fogn_obs_line(pc)) continue;
             /* fogn_obs_rect_contact wants x's front edge on the line; the
              * edge lies within x's reach of its centre, so a centre this far
              * off the line settles it without x's footprint */
