@@ -73,10 +73,17 @@ static double straight_bound(const fogn_scenario *s, const fogn_state *st, const
     if (end_rect_at(s, st, m, 0, &r0)) return dmax;
     double hi = dmax;
     int side = s->units[m->unit].side;
+    /* a circle about r0's centre holds it: with each enemy's reach circle, a
+     * lower bound on the gap that passes over most enemies unbuilt */
+    gr_vec2 mid0 = gr_rect_centre(&r0);
+    double h0 = 0.5 * sqrt(r0.w * r0.w + r0.d * r0.d);
     for (int j = 0; j < s->nunits; j++) {
         if (s->units[j].side == side || !fogn_unit_alive(&st->u[j])) continue;
-        gr_rect e = fogn_unit_rect(&s->units[j], &st->u[j]);
         double limit = j == target ? keep : 2 * FOGN_CONTACT_TOL;
+        double dx = st->u[j].x - mid0.x, dy = st->u[j].y - mid0.y;
+        double low = sqrt(dx * dx + dy * dy) - h0 - fogn_unit_reach(&s->units[j], &st->u[j]) - 1e-6;
+        if (low - hi > limit + 1e-6) continue; /* as the exact test below would find */
+        gr_rect e = fogn_unit_rect(&s->units[j], &st->u[j]);
         if (gr_rect_dist(&r0, &e) - hi > limit) continue; /* cannot get near it within hi */
         double d = first_closer(s, st, m, hi, &e, limit);
         if (d < hi) hi = d;
