@@ -27,6 +27,22 @@ static int touching_enemy(const fogn_scenario *s, const fogn_state *st, int i)
     return fogn_in_enemy_contact(s, st, i);
 }
 
+/* touching_enemy answers remembered while the state stays as it is (one
+ * firer's view, or every firer of a Firing Phase step); -1 not yet asked */
+typedef struct contact_memo {
+    int8_t v[FOGN_MAX_UNITS];
+} contact_memo;
+
+static void memo_clear(contact_memo *m) { memset(m->v, -1, sizeof m->v); }
+
+/* touching_enemy through the memo (NULL: none) */
+static int touching(const fogn_scenario *s, const fogn_state *st, int i, contact_memo *m)
+{
+    if (!m) return touching_enemy(s, st, i);
+    if (m->v[i] < 0) m->v[i] = (int8_t)touching_enemy(s, st, i);
+    return m->v[i];
+}
+
 /* §7.1 ruling, §23.3 #36: a unit touching an enemy may fire only from a
  * wholly free file of a large unit, or a wholly free half of an Extended
  * Line, as a small unit. Bases touching an enemy are barred, and so are the
@@ -107,7 +123,7 @@ static int free_part(const fogn_scenario *s, const fogn_state *st, int f, gr_rec
     return 0;
 }
 
-int fogn_can_fire(const fogn_scenario *s, const fogn_state *st, int i)
+static int can_fire(const fogn_scenario *s, const fogn_state *st, int i, contact_memo *cm)
 {
     const fogn_unit_profile *p = &s->units[i];
     const fogn_unit *u = &st->u[i];
@@ -127,20 +143,22 @@ int fogn_can_fire(const fogn_scenario *s, const fogn_state *st, int i)
     if (u->formation == FOGN_F_COLUMN || u->formation == FOGN_F_LIMBERED) return 0;
     /* §15.4: no artillery unit fires out of a building; no fire out of an area in melee */
     if (arm == FOGN_ARM_ART && fogn_bld_in_building(s, st, i)) return 0;
-    if (!touching_enemy(s, st, i)) return 1;
+    if (!touching(s, st, i, cm)) return 1;
     if (fogn_bld_of(s, st, i) >= 0) return 0;
     gr_rect part;
     int half;
     return free_part(s, st, i, &part, &half);
 }
 
+int fogn_can_fire(const fogn_scenario *s, const fogn_state *st, int i) { return can_fire(s, st, i, NULL); }
+
 /* where firer f fires from: its footprint, or the free part of a unit in
  * contact (which then fires as a small unit); returns -1 for the whole unit,
  * else the part's half (-1 a file, 0 / 1 a line's half) + 2 */
-static int fire_from(const fogn_scenario *s, const fogn_state *st, int f, gr_rect *from)
+static int fire_from(const fogn_scenario *s, const fogn_state *st, int f, gr_rect *from, contact_memo *cm)
 {
     int half;
-    if (touching_enemy(s, st, f) && free_part(s, st, f, from, &half)) return half + 2;
+    if (touching(s, st, f, cm) && free_part(s, st, f, from, &half)) return half + 2;
     *from = fogn_unit_rect(&s->units[f], &st->u[f]);
     return -1;
 }
@@ -248,7 +266,7 @@ static int shot_dice_as(const fogn_scenario *s, const fogn_state *st, const fogn
     uint8_t sc, cv;
     fogn_bld_fire_facts(s, st, f, t, &c.into_building, &c.from_building, &sc, &cv);
     gr_rect fr;
-    int part = fire_from(s, st, f, &fr);
+    int part = fire_from(s, st, f, &fr, NULL);
     if (part >= 0) {
         small = 1; /* §23.3 #36: the free part fires as a small unit */
         if (part == 1) c.att_off = 3; /* ruling: a free file fires without the attachments */
@@ -589,7 +607,7 @@ static fogn_range band_of(double d)
  * farther than `worst` counts as none (the caller has closer targets): the
  * costly tests are then skipped */
 static fogn_range can_shoot_within(const fogn_scenario *s, const fogn_state *st, int f, const gr_rect *from, int t,
-                                   fogn_range worst)
+                                   fogn_range worst, contact_memo *cm)
 {
     if (s->units[t].side == s->units[f].side) return FOGN_RANGE_NONE;
     /* beyond long range for sure (circles about both footprints): none of
@@ -622,7 +640,7 @@ static fogn_range can_shoot_within(const fogn_scenario *s, const fogn_state *st,
     }
     fogn_range r = band_of(d);
     if (r == FOGN_RANGE_NONE || !ahead || r > worst) return FOGN_RANGE_NONE;
-    if (touching_enemy(s, st, t)) return FOGN_RANGE_NONE;
+    if (touching(s, st, t, cm)) return FOGN_RANGE_NONE;
     /* mortars never at targets even partly within 6 MU */
     if (s->units[f].troop == FOGN_ART_MORTAR && d <= FOGN_MEDIUM_RANGE + GR_EPS) return FOGN_RANGE_NONE;
     /* a Square fires at close range only (§7.1) */
@@ -634,9 +652,10 @@ static fogn_range can_shoot_within(const fogn_scenario *s, const fogn_state *st,
     return r;
 }
 
-static fogn_range can_shoot(const fogn_scenario *s, const fogn_state *st, int f, const gr_rect *from, int t)
+static fogn_range can_shoot(const fogn_scenario *s, const fogn_state *st, int f, const gr_rect *from, int t,
+                            contact_memo *cm)
 {
-    return can_shoot_within(s, st, f, from, t, FOGN_RANGE_LONG);
+    return can_shoot_within(s, st, f, from, t, FOGN_RANGE_LONG, cm);
 }
 
 /* what the dice probe of view_from needs to know about its firer, worked
@@ -648,13 +667,14 @@ typedef struct firer_facts {
     int round;     /* fogn_bld_all_round */
     int level;     /* firing_level_base */
     int cav;       /* fogn_enemy_cavalry_near, -1 until asked */
+    contact_memo *cm;
 } firer_facts;
 
 static void firer_facts_load(const fogn_scenario *s, const fogn_state *st, int f, firer_facts *ff)
 {
     if (ff->known) return;
     ff->known = 1;
-    ff->part = fire_from(s, st, f, &ff->fr);
+    ff->part = fire_from(s, st, f, &ff->fr, ff->cm);
     ff->round = fogn_bld_all_round(s, st, f);
     ff->level = firing_level_base(s, st, f);
     ff->cav = -1;
@@ -707,15 +727,16 @@ static double centrality(const fogn_scenario *s, const fogn_state *st, const gr_
  * stop once two targets are found at close range (the view is then
  * incomplete, but it already offers a choice: see fire_choice_due) */
 static void view_scan(const fogn_scenario *s, const fogn_state *st, int f, const gr_rect *from, fire_view *v,
-                      int two_close)
+                      int two_close, contact_memo *cm)
 {
     memset(v, 0, sizeof *v);
     v->band = FOGN_RANGE_NONE;
     double key[VIEW_MAX];
     firer_facts ff = {0};
+    ff.cm = cm;
     for (int t = 0; t < s->nunits && !(two_close && v->band == FOGN_RANGE_CLOSE && v->n >= 2); t++) {
         /* targets beyond the closest band found so far would be dropped anyway */
-        fogn_range r = can_shoot_within(s, st, f, from, t, (fogn_range)v->band);
+        fogn_range r = can_shoot_within(s, st, f, from, t, (fogn_range)v->band, cm);
         if (r == FOGN_RANGE_NONE) continue;
         if (!probe_has_dice(s, st, f, t, r, &ff)) continue;
         if ((int)r < v->band) {
@@ -744,36 +765,40 @@ static void view_scan(const fogn_scenario *s, const fogn_state *st, int f, const
     }
 }
 
-static void view_from(const fogn_scenario *s, const fogn_state *st, int f, const gr_rect *from, fire_view *v)
+static void view_from(const fogn_scenario *s, const fogn_state *st, int f, const gr_rect *from, fire_view *v,
+                      contact_memo *cm)
 {
-    view_scan(s, st, f, from, v, 0);
+    view_scan(s, st, f, from, v, 0, cm);
 }
 
 /* the view of the whole firer (or its free part); *from and the return
  * value are fire_from's */
-static int unit_view_at(const fogn_scenario *s, const fogn_state *st, int f, fire_view *v, gr_rect *from)
+static int unit_view_at(const fogn_scenario *s, const fogn_state *st, int f, fire_view *v, gr_rect *from,
+                        contact_memo *cm)
 {
-    int part = fire_from(s, st, f, from);
-    view_from(s, st, f, from, v);
+    int part = fire_from(s, st, f, from, cm);
+    view_from(s, st, f, from, v, cm);
     return part;
 }
 
 static void unit_view(const fogn_scenario *s, const fogn_state *st, int f, fire_view *v)
 {
     gr_rect from;
-    unit_view_at(s, st, f, v, &from);
+    contact_memo cm;
+    memo_clear(&cm);
+    unit_view_at(s, st, f, v, &from, &cm);
 }
 
 /* would fire_menu offer firer f a choice (two entries or more)? One target
  * beyond close range (fire or hold), or two at close range; a building's
  * defenders never choose */
-static int fire_choice_due(const fogn_scenario *s, const fogn_state *st, int f)
+static int fire_choice_due(const fogn_scenario *s, const fogn_state *st, int f, contact_memo *cm)
 {
     if (fogn_bld_all_round(s, st, f)) return 0;
     gr_rect from;
-    fire_from(s, st, f, &from);
+    fire_from(s, st, f, &from, cm);
     fire_view v;
-    view_scan(s, st, f, &from, &v, 1);
+    view_scan(s, st, f, &from, &v, 1, cm);
     if (v.band == FOGN_RANGE_NONE) return 0;
     return v.band != FOGN_RANGE_CLOSE || v.n >= 2;
 }
@@ -835,7 +860,7 @@ static void share_dice(int D, int k, int focus, int *count)
 /* §15.4: a building's defenders shoot 4 dice at each enemy able to fire at
  * them this phase or else at the closest enemy within their own range (so
  * Unreformed defenders reply at medium range but begin only at close range) */
-static void fire_defenders(const fogn_scenario *s, const fogn_state *st, fogn_volley *v, int f)
+static void fire_defenders(const fogn_scenario *s, const fogn_state *st, fogn_volley *v, int f, contact_memo *cm)
 {
     gr_rect fb[2];
     fogn_bld_measure_rects(s, st, f, fb);
@@ -847,13 +872,13 @@ static void fire_defenders(const fogn_scenario *s, const fogn_state *st, fogn_vo
     double bd = INFINITY;
     for (int e = 0; e < s->nunits; e++) {
         if (s->units[e].side == s->units[f].side || !fogn_unit_alive(&st->u[e])) continue;
-        fogn_range r = can_shoot(s, st, f, &fb[0], e);
+        fogn_range r = can_shoot(s, st, f, &fb[0], e, cm);
         if (r == FOGN_RANGE_NONE || r == FOGN_RANGE_LONG) continue;
         fogn_shot sh;
         if (shot_dice(s, st, v, f, e, r, -1, &sh) <= 0) continue;
         gr_rect ef;
-        fire_from(s, st, e, &ef);
-        fogn_range back = fogn_can_fire(s, st, e) ? can_shoot(s, st, e, &ef, f) : FOGN_RANGE_NONE;
+        fire_from(s, st, e, &ef, cm);
+        fogn_range back = can_fire(s, st, e, cm) ? can_shoot(s, st, e, &ef, f, cm) : FOGN_RANGE_NONE;
         fogn_shot probe;
         if (back != FOGN_RANGE_NONE && shot_dice(s, st, &probe_v, e, f, back, -1, &probe) > 0) {
             if (v->n < FOGN_VOLLEY_MAX) v->shot[v->n++] = sh;
@@ -896,16 +921,16 @@ static void fire_split(const fogn_scenario *s, const fogn_state *st, fogn_volley
 }
 
 /* adds firer f's fire to the volley, by its choice */
-static void fire_unit(const fogn_scenario *s, const fogn_state *st, fogn_volley *v, int f)
+static void fire_unit(const fogn_scenario *s, const fogn_state *st, fogn_volley *v, int f, contact_memo *cm)
 {
     const fogn_unit *u = &st->u[f];
     if (fogn_bld_all_round(s, st, f)) {
-        fire_defenders(s, st, v, f);
+        fire_defenders(s, st, v, f, cm);
         return;
     }
     fire_view whole;
     gr_rect whole_from;
-    int part = unit_view_at(s, st, f, &whole, &whole_from);
+    int part = unit_view_at(s, st, f, &whole, &whole_from, cm);
     if (whole.band == FOGN_RANGE_NONE) return;
     if (u->fire_opt > FOGN_FIRE_OPT_SPLIT_BASE) {
         fire_split(s, st, v, f, &whole, u->fire_opt - FOGN_FIRE_OPT_SPLIT_BASE);
@@ -920,7 +945,7 @@ static void fire_unit(const fogn_scenario *s, const fogn_state *st, fogn_volley 
         fire_view pv;
         /* the same footprint as the whole view's: the same view */
         if (np == 1 && !memcmp(&parts[0], &whole_from, sizeof whole_from)) pv = whole;
-        else view_from(s, st, f, &parts[h], &pv);
+        else view_from(s, st, f, &parts[h], &pv, cm);
         if (pv.band != whole.band) continue; /* a half with nothing at close range holds */
         int tlist[VIEW_MAX], k = 0;
         for (int i = 0; i < pv.n; i++) {
@@ -997,8 +1022,10 @@ int fogn_fi_decider(const fogn_scenario *s, const fogn_state *st)
 int fogn_fi_due(const fogn_scenario *s, const fogn_state *st, int f)
 {
     if (f >= s->nunits || s->units[f].side != firing_side(st) || (st->u[f].flags & FOGN_UF_FIRED)) return 0;
-    if (!fogn_can_fire(s, st, f)) return 0;
-    return fire_choice_due(s, st, f); /* one choice only: no decision */
+    contact_memo cm;
+    memo_clear(&cm);
+    if (!can_fire(s, st, f, &cm)) return 0;
+    return fire_choice_due(s, st, f, &cm); /* one choice only: no decision */
 }
 
 int fogn_fi_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max)
@@ -1036,8 +1063,11 @@ int fogn_fi_resolve(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_lo
     int side = st->step == FOGN_ST_FI_RESOLVE_A ? st->active : st->active ^ 1;
     fogn_volley v;
     fogn_volley_init(&v, side, 0);
+    /* the state stands still while the firers choose their targets: one memo for all */
+    contact_memo cm;
+    memo_clear(&cm);
     for (int f = 0; f < s->nunits; f++)
-        if (s->units[f].side == side && fogn_can_fire(s, st, f)) fire_unit(s, st, &v, f);
+        if (s->units[f].side == side && can_fire(s, st, f, &cm)) fire_unit(s, st, &v, f, &cm);
     fogn_volley_support(s, st, &v);
     fogn_fire_report rep[FOGN_MAX_UNITS];
     if (v.n && fogn_volley_resolve(s, st, &v, rep, dice, log) < 0) return -1;
