@@ -78,7 +78,7 @@ static double sweep_enemy_dist(const fogn_scenario *s, const fogn_state *st, int
         /* the box of the circle holding the enemy's footprint */
         double r = fogn_unit_reach(&s->units[j], &st->u[j]);
         double cb[4] = {st->u[j].x - r, st->u[j].y - r, st->u[j].x + r, st->u[j].y + r};
-        if (fogn_box_dist(sw->all, cb) >= d) continue;
+        if (fogn_box_dist_at_least(sw->all, cb, d)) continue;
         gr_rect e[2];
         int ne = fogn_unit_rects(&s->units[j], &st->u[j], e);
         for (int k = 0; k < ne; k++) {
@@ -86,9 +86,9 @@ static double sweep_enemy_dist(const fogn_scenario *s, const fogn_state *st, int
             double eb[4];
             gr_rect_corners(&e[k], ec);
             fogn_rect_box(&e[k], eb);
-            if (fogn_box_dist(sw->all, eb) >= d) continue;
+            if (fogn_box_dist_at_least(sw->all, eb, d)) continue;
             for (int i = 0; i < sw->n; i++) {
-                if (fogn_box_dist(sw->box[i], eb) >= d) continue; /* cannot beat the best so far */
+                if (fogn_box_dist_at_least(sw->box[i], eb, d)) continue; /* cannot beat the best so far */
                 double x = gr_poly_dist(sw->pts[i], sw->npts[i], ec, 4);
                 if (x < d) d = x;
             }
@@ -869,9 +869,9 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
             double fb[4];
             gr_rect_corners(&fr[k], fc);
             fogn_rect_box(&fr[k], fb);
-            if (fogn_box_dist(sw.all, fb) > 0) continue;
+            if (!fogn_boxes_meet(sw.all, fb)) continue;
             for (int i = 1; i < sw.n && !crossed; i++) /* sweep[0] is the start footprint */
-                if (fogn_box_dist(sw.box[i], fb) <= 0 && gr_poly_intersect(sw.pts[i], sw.npts[i], fc, 4)) {
+                if (fogn_boxes_meet(sw.box[i], fb) && gr_poly_intersect(sw.pts[i], sw.npts[i], fc, 4)) {
                     /* touching is fine: require real overlap via a shrunk test */
                     gr_rect shrunk = fr[k];
                     shrunk.w -= 2e-3; shrunk.d -= 2e-3;

@@ -91,7 +91,7 @@ static bool sweep_overlaps(const fogn_sweep *sw, int from, int to, const gr_rect
     double box[4];
     fogn_rect_box(&shrunk, box);
     for (int i = from; i < to && i < sw->n; i++)
-        if (fogn_box_dist(sw->box[i], box) <= 0 && gr_poly_intersect(sw->pts[i], sw->npts[i], c, 4)) return true;
+        if (fogn_boxes_meet(sw->box[i], box) && gr_poly_intersect(sw->pts[i], sw->npts[i], c, 4)) return true;
     return false;
 }
 

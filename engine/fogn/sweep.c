@@ -49,6 +49,23 @@ double fogn_box_dist(const double *a, const double *b)
     return hypot(dx, dy);
 }
 
+bool fogn_box_dist_at_least(const double *a, const double *b, double d)
+{
+    /* hypot is never below either gap (both are doubles): a gap that
+     * reaches d settles it without the call */
+    double dx = fmax(0.0, fmax(a[0] - b[2], b[0] - a[2]));
+    if (dx >= d) return true;
+    double dy = fmax(0.0, fmax(a[1] - b[3], b[1] - a[3]));
+    if (dy >= d) return true;
+    return hypot(dx, dy) >= d;
+}
+
+bool fogn_boxes_meet(const double *a, const double *b)
+{
+    /* hypot of two gaps >= 0 is 0 only when both are */
+    return fmax(0.0, fmax(a[0] - b[2], b[0] - a[2])) <= 0.0 && fmax(0.0, fmax(a[1] - b[3], b[1] - a[3])) <= 0.0;
+}
+
 void fogn_rect_box(const gr_rect *r, double *box)
 {
     gr_vec2 c[4];

@@ -33,6 +33,9 @@ bool fogn_sweep_near(const fogn_sweep *sw, const gr_terrain_piece *p);
 
 /* distance between two boxes (0 when they meet) */
 double fogn_box_dist(const double *a, const double *b);
+/* fogn_box_dist(a, b) >= d, and fogn_box_dist(a, b) <= 0, exactly, mostly without hypot */
+bool fogn_box_dist_at_least(const double *a, const double *b, double d);
+bool fogn_boxes_meet(const double *a, const double *b);
 /* the box of a rectangle */
 void fogn_rect_box(const gr_rect *r, double *box);
 
