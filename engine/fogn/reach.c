@@ -255,11 +255,12 @@ static int try_wheel(const reach_ctx *c, double theta, fogn_reach *r, int *block
     fogn_sweep_rect(&sw, &c->start);
     if (theta != 0) {
         gr_vec2 pv = gr_rect_corner(&c->start, c->pivot);
-        fogn_sweep_rotation(&sw, &c->start, pv, c->sign * theta, FOGN_REACH_WHEEL_SAMPLES);
-        for (int i = 1; i <= FOGN_REACH_WHEEL_SAMPLES; i++) {
-            gr_rect ri = gr_rect_wheel(&c->start, c->pivot, c->sign * theta * i / FOGN_REACH_WHEEL_SAMPLES);
-            if (!fogn_rect_on_table(s, &ri)) return gr_error_set(err, "%s would leave the table wheeling", p->name);
-        }
+        /* the sampled poses are the wheels gr_rect_wheel gives for each sample angle */
+        gr_rect poses[FOGN_REACH_WHEEL_SAMPLES];
+        fogn_sweep_rotation_poses(&sw, &c->start, pv, c->sign * theta, FOGN_REACH_WHEEL_SAMPLES, poses);
+        for (int i = 1; i <= FOGN_REACH_WHEEL_SAMPLES; i++)
+            if (!fogn_rect_on_table(s, &poses[i - 1]))
+                return gr_error_set(err, "%s would leave the table wheeling", p->name);
     }
     int nwheel = sw.n;
     for (int k = 0; k < c->nb && theta != 0; k++)

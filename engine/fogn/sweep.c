@@ -2,6 +2,7 @@
 #include "sweep.h"
 
 #include <math.h>
+#include <stddef.h>
 
 void fogn_sweep_clear(fogn_sweep *sw)
 {
@@ -105,10 +106,17 @@ void fogn_sweep_pair(fogn_sweep *sw, const gr_rect *a, const gr_rect *b)
 
 void fogn_sweep_rotation(fogn_sweep *sw, const gr_rect *start, gr_vec2 pivot, double angle, int samples)
 {
+    fogn_sweep_rotation_poses(sw, start, pivot, angle, samples, NULL);
+}
+
+void fogn_sweep_rotation_poses(fogn_sweep *sw, const gr_rect *start, gr_vec2 pivot, double angle, int samples,
+                               gr_rect *poses)
+{
     if (samples < 1) samples = 1;
     gr_rect prev = *start;
     for (int i = 1; i <= samples; i++) {
         gr_rect cur = gr_rect_rotate_about(start, pivot, angle * i / samples);
+        if (poses) poses[i - 1] = cur;
         fogn_sweep_pair(sw, &prev, &cur);
         prev = cur;
     }

@@ -24,6 +24,9 @@ void fogn_sweep_rect(fogn_sweep *sw, const gr_rect *r);
 void fogn_sweep_pair(fogn_sweep *sw, const gr_rect *a, const gr_rect *b);
 /* adds a rotation about a point through `angle`, sampled */
 void fogn_sweep_rotation(fogn_sweep *sw, const gr_rect *start, gr_vec2 pivot, double angle, int samples);
+/* the same, keeping the sampled poses (poses[i - 1] = the pose at angle * i / samples) */
+void fogn_sweep_rotation_poses(fogn_sweep *sw, const gr_rect *start, gr_vec2 pivot, double angle, int samples,
+                               gr_rect *poses);
 
 /* does swept polygon i touch terrain piece p? (gr_terrain_piece_touches_poly
  * with the polygon's box at hand) */
