@@ -570,16 +570,22 @@ int gr_convex_hull(const gr_vec2 *pts, int n, gr_vec2 *out)
     do {
         out[h++] = pts[cur];
         int next = -1;
+        gr_vec2 pc = pts[cur], dq = {0.0, 0.0}; /* dq: pts[next] - pc, kept as next changes */
         for (int i = 0; i < n; i++) {
-            if (pts[i].x == pts[cur].x && pts[i].y == pts[cur].y) continue;
-            if (next < 0) { next = i; continue; }
-            gr_vec2 dq = gr_v2_sub(pts[next], pts[cur]);
-            gr_vec2 dr = gr_v2_sub(pts[i], pts[cur]);
+            if (pts[i].x == pc.x && pts[i].y == pc.y) continue;
+            gr_vec2 dr = gr_v2_sub(pts[i], pc);
+            if (next < 0) {
+                next = i;
+                dq = dr;
+                continue;
+            }
             double c = gr_v2_cross(dq, dr);
             /* keep every point on the left: take any point to the right,
              * and on a collinear tie the farther one (drops middle points) */
-            if (c < 0.0 || (c == 0.0 && gr_v2_dot(dr, dr) > gr_v2_dot(dq, dq)))
+            if (c < 0.0 || (c == 0.0 && gr_v2_dot(dr, dr) > gr_v2_dot(dq, dq))) {
                 next = i;
+                dq = dr;
+            }
         }
         if (next < 0) break; /* all points coincide */
         cur = next;
