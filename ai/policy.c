@@ -49,7 +49,11 @@ double gr_policy_playout_weight(const gr_game *g, const void *state, const gr_ac
     return w;
 }
 
-int gr_policy_playout(const gr_game *g, const void *state, gr_rng *rng, gr_action *out)
+/* Draws the playout action as gr_policy_playout does. With `dice`, also
+ * plays it: the ruleset's apply_checked tests and applies each draw in one
+ * go (1: refused, draw again; 0: played; -1: failed). Returns 0, or -1 when
+ * nothing is legal or the move failed. */
+static int draw(const gr_game *g, void *state, gr_rng *rng, gr_action *out, gr_dice *dice)
 {
     const gr_ruleset *rs = g->rs;
     gr_action cand[GR_MAX_ACTIONS];
@@ -63,8 +67,15 @@ int gr_policy_playout(const gr_game *g, const void *state, gr_rng *rng, gr_actio
         double r = gr_rng_unit(rng) * total;
         int i = 0;
         while (i < n - 1 && r >= w[i]) r -= w[i++];
-        if (!checked || rs->action_legal(g->scn, state, &cand[i])) {
+        if (dice && checked) {
+            int rc = rs->apply_checked(g->scn, state, &cand[i], dice);
+            if (rc <= 0) {
+                *out = cand[i];
+                return rc;
+            }
+        } else if (!checked || rs->action_legal(g->scn, state, &cand[i])) {
             *out = cand[i];
+            if (dice) return rs->apply(g->scn, state, &cand[i], dice, NULL, NULL) ? -1 : 0;
             return 0;
         }
         total -= w[i];
@@ -79,6 +90,12 @@ int gr_policy_playout(const gr_game *g, const void *state, gr_rng *rng, gr_actio
     return -1;
 }
 
+int gr_policy_playout(const gr_game *g, const void *state, gr_rng *rng, gr_action *out)
+{
+    /* without dice draw() leaves the state alone */
+    return draw(g, (void *)state, rng, out, NULL);
+}
+
 int gr_policy_rollout(const gr_game *g, void *state, gr_dice *dice, gr_rng *rng, int stop_turn, int max_decisions)
 {
     const gr_ruleset *rs = g->rs;
@@ -86,8 +103,9 @@ int gr_policy_rollout(const gr_game *g, void *state, gr_dice *dice, gr_rng *rng,
     while (n < max_decisions && rs->to_move(g->scn, state) != GR_TERMINAL) {
         if (stop_turn > 0 && rs->turn && rs->turn(g->scn, state) >= stop_turn) break;
         gr_action a;
-        if (gr_policy_playout(g, state, rng, &a)) return -1;
-        if (rs->apply(g->scn, state, &a, dice, NULL, NULL)) return -1;
+        /* a draw tested and played at once when the ruleset can (apply_checked) */
+        if (draw(g, state, rng, &a, rs->apply_checked ? dice : NULL)) return -1;
+        if (!rs->apply_checked && rs->apply(g->scn, state, &a, dice, NULL, NULL)) return -1;
         n++;
     }
     return n;

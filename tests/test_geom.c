@@ -71,6 +71,21 @@ static void test_geom_vectors(void **state)
     assert_near(gr_angle_diff(-3, 3), 2 * GR_PI - 6, TOL);
 }
 
+/* the right-angle shortcut of gr_heading_dir gives what the library gives,
+ * bit for bit (the games must not change with it) */
+static void test_geom_heading_constants(void **state)
+{
+    (void)state;
+    volatile double hs[] = {0.0, -0.0, GR_PI / 2, -GR_PI / 2, GR_PI, 0.3, -2.5};
+    for (size_t i = 0; i < sizeof hs / sizeof hs[0]; i++) {
+        double h = hs[i], c, s;
+        gr_heading_dir(h, &c, &s);
+        double lc = cos(h), ls = sin(h);
+        assert_memory_equal(&c, &lc, sizeof c);
+        assert_memory_equal(&s, &ls, sizeof s);
+    }
+}
+
 static void test_geom_segments(void **state)
 {
     (void)state;
@@ -664,6 +679,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_geom_vectors),
+        cmocka_unit_test(test_geom_heading_constants),
         cmocka_unit_test(test_geom_segments),
         cmocka_unit_test(test_geom_rect_corners_order),
         cmocka_unit_test(test_geom_rect_wheel_pivot),

@@ -127,6 +127,10 @@ typedef struct gr_ruleset {
      * reason in err and the state unchanged. */
     int (*apply)(const void *scn, void *state, const gr_action *a, gr_dice *dice,
                  gr_log *log, gr_error *err);
+    /* Optional: action_legal, then apply (no log) when legal, sharing the
+     * work the two have in common. Returns 1 when action_legal would refuse
+     * the action (state and dice untouched), else what apply returns. */
+    int (*apply_checked)(const void *scn, void *state, const gr_action *a, gr_dice *dice);
     void (*result)(const void *scn, const void *state, gr_result *out);
     /* Evaluator inputs: names and values; returns the count. */
     int (*features)(const void *scn, const void *state, double *out, const char **names, int max);

@@ -64,7 +64,8 @@ gr_vec2 gr_v2_norm(gr_vec2 a)
 
 gr_vec2 gr_v2_rot(gr_vec2 a, double angle)
 {
-    double c = cos(angle), s = sin(angle);
+    double c, s;
+    gr_heading_dir(angle, &c, &s);
     return gr_v2(a.x * c - a.y * s, a.x * s + a.y * c);
 }
 
@@ -73,7 +74,12 @@ gr_vec2 gr_v2_rot_about(gr_vec2 p, gr_vec2 centre, double angle)
     return gr_v2_add(centre, gr_v2_rot(gr_v2_sub(p, centre), angle));
 }
 
-gr_vec2 gr_v2_dir(double heading) { return gr_v2(cos(heading), sin(heading)); }
+gr_vec2 gr_v2_dir(double heading)
+{
+    gr_vec2 d;
+    gr_heading_dir(heading, &d.x, &d.y);
+    return d;
+}
 
 double gr_angle_norm(double a)
 {
@@ -136,11 +142,17 @@ double gr_seg_seg_dist(gr_vec2 a0, gr_vec2 a1, gr_vec2 b0, gr_vec2 b1)
     return seg_endpoint_dist(a0, a1, b0, b1);
 }
 
+/* fmax and fmin as the box test below needs them, without the library
+ * call: a NaN yields the other number, as with fmax and fmin, and the sign
+ * of a zero cannot change a comparison after GR_EPS is added */
+static inline double max2(double a, double b) { return a > b || b != b ? a : b; }
+static inline double min2(double a, double b) { return a < b || b != b ? a : b; }
+
 bool gr_seg_intersect(gr_vec2 a0, gr_vec2 a1, gr_vec2 b0, gr_vec2 b1)
 {
     /* boxes apart by more than the tolerance: no shared point (the common case) */
-    if (fmax(a0.x, a1.x) + GR_EPS < fmin(b0.x, b1.x) || fmax(b0.x, b1.x) + GR_EPS < fmin(a0.x, a1.x) ||
-        fmax(a0.y, a1.y) + GR_EPS < fmin(b0.y, b1.y) || fmax(b0.y, b1.y) + GR_EPS < fmin(a0.y, a1.y))
+    if (max2(a0.x, a1.x) + GR_EPS < min2(b0.x, b1.x) || max2(b0.x, b1.x) + GR_EPS < min2(a0.x, a1.x) ||
+        max2(a0.y, a1.y) + GR_EPS < min2(b0.y, b1.y) || max2(b0.y, b1.y) + GR_EPS < min2(a0.y, a1.y))
         return false;
     if (seg_cross_proper(a0, a1, b0, b1)) return true;
     return seg_endpoint_dist(a0, a1, b0, b1) <= GR_EPS;
@@ -156,11 +168,34 @@ gr_rect gr_rect_make(gr_vec2 front_centre, double heading, double w, double d)
     return r;
 }
 
+/* cos and sin of pi/2 as the C library returns them (not exactly 0: pi/2
+ * itself is rounded); test_geom_heading_constants holds them to it */
+#define GR_COS_HALF_PI 0x1.1a62633145c07p-54
+#define GR_SIN_PI 0x1.1a62633145c07p-53
+
+void gr_heading_dir(double h, double *c, double *s)
+{
+    /* units face the table's axes most of the time: those four headings
+     * skip the library call, with bit-identical results */
+    if (h == GR_PI / 2 || h == -GR_PI / 2) {
+        *c = GR_COS_HALF_PI;
+        *s = h > 0 ? 1.0 : -1.0;
+    } else if (h == 0.0) {
+        *c = 1.0;
+        *s = h; /* sin keeps the sign of a zero */
+    } else if (h == GR_PI) {
+        *c = -1.0;
+        *s = GR_SIN_PI;
+    } else {
+        *c = cos(h);
+        *s = sin(h);
+    }
+}
+
 void gr_rect_set_heading(gr_rect *r, double heading)
 {
     r->heading = gr_angle_norm(heading);
-    r->hc = cos(r->heading);
-    r->hs = sin(r->heading);
+    gr_heading_dir(r->heading, &r->hc, &r->hs);
 }
 
 /* the cached direction must match the heading (a rectangle built by hand
@@ -535,16 +570,22 @@ int gr_convex_hull(const gr_vec2 *pts, int n, gr_vec2 *out)
     do {
         out[h++] = pts[cur];
         int next = -1;
+        gr_vec2 pc = pts[cur], dq = {0.0, 0.0}; /* dq: pts[next] - pc, kept as next changes */
         for (int i = 0; i < n; i++) {
-            if (pts[i].x == pts[cur].x && pts[i].y == pts[cur].y) continue;
-            if (next < 0) { next = i; continue; }
-            gr_vec2 dq = gr_v2_sub(pts[next], pts[cur]);
-            gr_vec2 dr = gr_v2_sub(pts[i], pts[cur]);
+            if (pts[i].x == pc.x && pts[i].y == pc.y) continue;
+            gr_vec2 dr = gr_v2_sub(pts[i], pc);
+            if (next < 0) {
+                next = i;
+                dq = dr;
+                continue;
+            }
             double c = gr_v2_cross(dq, dr);
             /* keep every point on the left: take any point to the right,
              * and on a collinear tie the farther one (drops middle points) */
-            if (c < 0.0 || (c == 0.0 && gr_v2_dot(dr, dr) > gr_v2_dot(dq, dq)))
+            if (c < 0.0 || (c == 0.0 && gr_v2_dot(dr, dr) > gr_v2_dot(dq, dq))) {
                 next = i;
+                dq = dr;
+            }
         }
         if (next < 0) break; /* all points coincide */
         cur = next;

@@ -56,6 +56,8 @@ gr_vec2 gr_v2_norm(gr_vec2 a);              /* zero stays zero */
 gr_vec2 gr_v2_rot(gr_vec2 a, double angle); /* counter-clockwise */
 gr_vec2 gr_v2_rot_about(gr_vec2 p, gr_vec2 centre, double angle);
 gr_vec2 gr_v2_dir(double heading);          /* (cos, sin) */
+/* *c = cos(h), *s = sin(h), bit for bit, faster for the right-angle headings */
+void gr_heading_dir(double h, double *c, double *s);
 double gr_angle_norm(double a);             /* into (-pi, pi] */
 double gr_angle_diff(double a, double b);   /* a-b normalised */
 

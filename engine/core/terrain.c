@@ -121,6 +121,20 @@ bool gr_terrain_piece_touches_poly(const gr_terrain_piece *p, const gr_vec2 *pol
     return touches_poly_box(p, poly, n, bbox_of(poly, n));
 }
 
+bool gr_terrain_piece_touches_poly_boxed(const gr_terrain_piece *p, const gr_vec2 *poly, int n, const double box[4])
+{
+    assert(poly || n == 0);
+    if (n <= 0) return false;
+    return touches_poly_box(p, poly, n, (bbox){box[0], box[1], box[2], box[3]});
+}
+
+bool gr_terrain_piece_near_box(const gr_terrain_piece *p, const double box[4])
+{
+    if (!piece_ok(p)) return false;
+    double margin = p->shape == GR_SHAPE_POLYLINE ? half_width(p) : GR_EPS;
+    return !bbox_apart(piece_box(p), (bbox){box[0], box[1], box[2], box[3]}, margin);
+}
+
 bool gr_terrain_piece_contains_rect(const gr_terrain_piece *p, const gr_rect *r)
 {
     assert(r);

@@ -82,6 +82,11 @@ int gr_terrain_add(gr_terrain *t, const gr_terrain_piece *piece);
 bool gr_terrain_piece_touches_rect(const gr_terrain_piece *p, const gr_rect *r);
 /* Does the piece touch the polygon (e.g. a swept hull)? */
 bool gr_terrain_piece_touches_poly(const gr_terrain_piece *p, const gr_vec2 *poly, int n);
+/* the same with the polygon's box known (min x, min y, max x, max y, as
+ * the polygon's own points give it) */
+bool gr_terrain_piece_touches_poly_boxed(const gr_terrain_piece *p, const gr_vec2 *poly, int n, const double box[4]);
+/* false when nothing inside the box (same order) can touch the piece */
+bool gr_terrain_piece_near_box(const gr_terrain_piece *p, const double box[4]);
 /* Is the rectangle wholly inside the (polygon) piece? Always false for polylines. */
 bool gr_terrain_piece_contains_rect(const gr_terrain_piece *p, const gr_rect *r);
 /* Does the segment a-b cross the piece (polylines count their width)? */

@@ -18,8 +18,17 @@ int fogn_unit_in_contact(const fogn_scenario *s, const fogn_state *st, int unit)
 {
     gr_rect a[2];
     int na = fogn_unit_rects(&s->units[unit], &st->u[unit], a);
+    const fogn_unit *u = &st->u[unit];
+    double ru = fogn_unit_reach(&s->units[unit], u);
     for (int j = 0; j < s->nunits; j++) {
         if (s->units[j].side == s->units[unit].side || !fogn_unit_alive(&st->u[j])) continue;
+        /* footprints lie within their reach of the front-edge centres: an
+         * enemy this far off is not within contact distance */
+        double dx = st->u[j].x - u->x, dy = st->u[j].y - u->y, d2 = dx * dx + dy * dy;
+        double most = ru + FOGN_REACH_MAX + FOGN_CONTACT_TOL + 1e-6;
+        if (d2 > most * most) continue;
+        most = ru + fogn_unit_reach(&s->units[j], &st->u[j]) + FOGN_CONTACT_TOL + 1e-6;
+        if (d2 > most * most) continue;
         gr_rect b[2];
         int nb = fogn_unit_rects(&s->units[j], &st->u[j], b);
         for (int x = 0; x < na; x++)

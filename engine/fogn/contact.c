@@ -162,21 +162,28 @@ static bool sets_contact(const gr_rect *ra, int na, const gr_rect *rb, int nb, f
     return found;
 }
 
-bool fogn_unit_contact(const fogn_scenario *s, const fogn_state *st, int i, int j, fogn_contact *c)
+/* fogn_unit_contact with i's reach known (loops over j work it out once) */
+static bool unit_contact_reach(const fogn_scenario *s, const fogn_state *st, int i, int j, double reach_i,
+                               fogn_contact *c)
 {
     assert(i >= 0 && i < s->nunits && j >= 0 && j < s->nunits);
     if (i == j || !fogn_unit_alive(&st->u[i]) || !fogn_unit_alive(&st->u[j])) return false;
     /* far apart: no footprint work */
     double dx = st->u[i].x - st->u[j].x, dy = st->u[i].y - st->u[j].y;
-    double lim = fogn_unit_reach(&s->units[i], &st->u[i]) + fogn_unit_reach(&s->units[j], &st->u[j]) + 2 * TOL;
+    /* beyond the largest reaches and any obstacle between: not even j's reach is needed */
+    const double bound = 2 * FOGN_REACH_MAX + 2 * TOL + FOGN_OBS_MAX_LINE_WIDTH + FOGN_OBS_ACROSS_GAP + 1.0;
+    if (dx * dx + dy * dy > bound * bound) return false;
+    double reach_j = fogn_unit_reach(&s->units[j], &st->u[j]);
+    double lim = reach_i + reach_j + 2 * TOL;
     /* not touching: enemies may still meet across an obstacle (§6.1 item 3),
      * but only this close (obstacle.c's own first test) */
     double d2 = dx * dx + dy * dy, far = lim + FOGN_OBS_MAX_LINE_WIDTH + FOGN_OBS_ACROSS_GAP;
     if (d2 > lim * lim)
-        return d2 <= far * far && s->units[i].side != s->units[j].side && fogn_obs_contact(s, st, i, j, c);
+        return d2 <= far * far && s->units[i].side != s->units[j].side &&
+               fogn_obs_contact_reach(s, st, i, j, reach_i, reach_j, c);
     gr_rect ri[2], rj[2];
     int ni = rects_of(s, st, i, ri), nj = rects_of(s, st, j, rj);
-    if (!sets_contact(ri, ni, rj, nj, c)) return fogn_obs_contact(s, st, i, j, c);
+    if (!sets_contact(ri, ni, rj, nj, c)) return fogn_obs_contact_reach(s, st, i, j, reach_i, reach_j, c);
     c->a = i;
     c->b = j;
     if (FOGN_SQUARE_ALL_FRONT && is_square(&st->u[i])) c->face_a = FOGN_FACE_FRONT;
@@ -184,24 +191,33 @@ bool fogn_unit_contact(const fogn_scenario *s, const fogn_state *st, int i, int 
     return true;
 }
 
+bool fogn_unit_contact(const fogn_scenario *s, const fogn_state *st, int i, int j, fogn_contact *c)
+{
+    assert(i >= 0 && i < s->nunits);
+    return unit_contact_reach(s, st, i, j, fogn_unit_reach(&s->units[i], &st->u[i]), c);
+}
+
 int fogn_contacts(const fogn_scenario *s, const fogn_state *st, fogn_contact *out, int max)
 {
     int n = 0;
-    for (int i = 0; i < s->nunits; i++)
+    for (int i = 0; i < s->nunits; i++) {
+        double reach_i = fogn_unit_reach(&s->units[i], &st->u[i]);
         for (int j = i + 1; j < s->nunits && n < max; j++) {
             if (s->units[i].side == s->units[j].side) continue;
             fogn_contact c;
-            if (fogn_unit_contact(s, st, i, j, &c)) out[n++] = c;
+            if (unit_contact_reach(s, st, i, j, reach_i, &c)) out[n++] = c;
         }
+    }
     return n;
 }
 
 int fogn_touching_enemies(const fogn_scenario *s, const fogn_state *st, int i, int *out, int max)
 {
     int n = 0;
+    double reach_i = fogn_unit_reach(&s->units[i], &st->u[i]);
     for (int j = 0; j < s->nunits && n < max; j++) {
         fogn_contact c;
-        if (s->units[j].side != s->units[i].side && fogn_unit_contact(s, st, i, j, &c)) out[n++] = j;
+        if (s->units[j].side != s->units[i].side && unit_contact_reach(s, st, i, j, reach_i, &c)) out[n++] = j;
     }
     return n;
 }
@@ -209,9 +225,10 @@ int fogn_touching_enemies(const fogn_scenario *s, const fogn_state *st, int i, i
 int fogn_front_enemies(const fogn_scenario *s, const fogn_state *st, int i, int *out, int max)
 {
     int n = 0;
+    double reach_i = fogn_unit_reach(&s->units[i], &st->u[i]);
     for (int j = 0; j < s->nunits && n < max; j++) {
         fogn_contact c;
-        if (s->units[j].side != s->units[i].side && fogn_unit_contact(s, st, i, j, &c) &&
+        if (s->units[j].side != s->units[i].side && unit_contact_reach(s, st, i, j, reach_i, &c) &&
             c.face_a == FOGN_FACE_FRONT)
             out[n++] = j;
     }

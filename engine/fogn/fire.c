@@ -27,6 +27,22 @@ static int touching_enemy(const fogn_scenario *s, const fogn_state *st, int i)
     return fogn_in_enemy_contact(s, st, i);
 }
 
+/* touching_enemy answers remembered while the state stays as it is (one
+ * firer's view, or every firer of a Firing Phase step); -1 not yet asked */
+typedef struct contact_memo {
+    int8_t v[FOGN_MAX_UNITS];
+} contact_memo;
+
+static void memo_clear(contact_memo *m) { memset(m->v, -1, sizeof m->v); }
+
+/* touching_enemy through the memo (NULL: none) */
+static int touching(const fogn_scenario *s, const fogn_state *st, int i, contact_memo *m)
+{
+    if (!m) return touching_enemy(s, st, i);
+    if (m->v[i] < 0) m->v[i] = (int8_t)touching_enemy(s, st, i);
+    return m->v[i];
+}
+
 /* §7.1 ruling, §23.3 #36: a unit touching an enemy may fire only from a
  * wholly free file of a large unit, or a wholly free half of an Extended
  * Line, as a small unit. Bases touching an enemy are barred, and so are the
@@ -107,7 +123,7 @@ static int free_part(const fogn_scenario *s, const fogn_state *st, int f, gr_rec
     return 0;
 }
 
-int fogn_can_fire(const fogn_scenario *s, const fogn_state *st, int i)
+static int can_fire(const fogn_scenario *s, const fogn_state *st, int i, contact_memo *cm)
 {
     const fogn_unit_profile *p = &s->units[i];
     const fogn_unit *u = &st->u[i];
@@ -127,29 +143,24 @@ int fogn_can_fire(const fogn_scenario *s, const fogn_state *st, int i)
     if (u->formation == FOGN_F_COLUMN || u->formation == FOGN_F_LIMBERED) return 0;
     /* §15.4: no artillery unit fires out of a building; no fire out of an area in melee */
     if (arm == FOGN_ARM_ART && fogn_bld_in_building(s, st, i)) return 0;
-    if (!touching_enemy(s, st, i)) return 1;
+    if (!touching(s, st, i, cm)) return 1;
     if (fogn_bld_of(s, st, i) >= 0) return 0;
     gr_rect part;
     int half;
     return free_part(s, st, i, &part, &half);
 }
 
+int fogn_can_fire(const fogn_scenario *s, const fogn_state *st, int i) { return can_fire(s, st, i, NULL); }
+
 /* where firer f fires from: its footprint, or the free part of a unit in
  * contact (which then fires as a small unit); returns -1 for the whole unit,
  * else the part's half (-1 a file, 0 / 1 a line's half) + 2 */
-static int fire_from(const fogn_scenario *s, const fogn_state *st, int f, gr_rect *from)
+static int fire_from(const fogn_scenario *s, const fogn_state *st, int f, gr_rect *from, contact_memo *cm)
 {
     int half;
-    if (touching_enemy(s, st, f) && free_part(s, st, f, from, &half)) return half + 2;
+    if (touching(s, st, f, cm) && free_part(s, st, f, from, &half)) return half + 2;
     *from = fogn_unit_rect(&s->units[f], &st->u[f]);
     return -1;
-}
-
-/* may `t` be fired at at all by `firer`'s side? */
-static int fair_target(const fogn_scenario *s, const fogn_state *st, int t)
-{
-    const fogn_unit *u = &st->u[t];
-    return fogn_unit_alive(u) && !(u->flags & FOGN_UF_ABANDONED) && !touching_enemy(s, st, t);
 }
 
 /* --- volleys -------------------------------------------------------------------------------------------- */
@@ -169,8 +180,9 @@ void fogn_volley_assaulter_start(fogn_volley *v, const fogn_scenario *s, const f
 
 static unsigned lost_mask(const fogn_unit *u) { return u->att_lost & 3u; }
 
-/* the effective cohesion level a unit fires at (§7.5 item 3) against a target */
-static int firing_level(const fogn_scenario *s, const fogn_state *st, int f, int both_corners)
+/* the effective cohesion level a unit fires at (§7.5 item 3) when lines run
+ * from both its front corners (one level more when they do not) */
+static int firing_level_base(const fogn_scenario *s, const fogn_state *st, int f)
 {
     const fogn_unit_profile *p = &s->units[f];
     const fogn_unit *u = &st->u[f];
@@ -183,8 +195,13 @@ static int firing_level(const fogn_scenario *s, const fogn_state *st, int f, int
     fogn_ground g;
     fogn_unit_ground(s, st, f, &g);
     if (!bdef) lvl += g.fire_penalty; /* §15.1: defenders fire as in the open, occupiers as in rough */
-    if (!both_corners) lvl++;
     return lvl;
+}
+
+/* the effective cohesion level a unit fires at against a target */
+static int firing_level(const fogn_scenario *s, const fogn_state *st, int f, int both_corners)
+{
+    return firing_level_base(s, st, f) + !both_corners;
 }
 
 /* how the target looks to the firer for the to-hit table (§7.7) */
@@ -249,7 +266,7 @@ static int shot_dice_as(const fogn_scenario *s, const fogn_state *st, const fogn
     uint8_t sc, cv;
     fogn_bld_fire_facts(s, st, f, t, &c.into_building, &c.from_building, &sc, &cv);
     gr_rect fr;
-    int part = fire_from(s, st, f, &fr);
+    int part = fire_from(s, st, f, &fr, NULL);
     if (part >= 0) {
         small = 1; /* §23.3 #36: the free part fires as a small unit */
         if (part == 1) c.att_off = 3; /* ruling: a free file fires without the attachments */
@@ -586,18 +603,28 @@ static fogn_range band_of(double d)
     return FOGN_RANGE_NONE;
 }
 
-/* may firer f (from footprint `from`) shoot at t, and in which band? */
-static fogn_range can_shoot(const fogn_scenario *s, const fogn_state *st, int f, const gr_rect *from, int t)
+/* may firer f (from footprint `from`) shoot at t, and in which band? A band
+ * farther than `worst` counts as none (the caller has closer targets): the
+ * costly tests are then skipped */
+static fogn_range can_shoot_within(const fogn_scenario *s, const fogn_state *st, int f, const gr_rect *from, int t,
+                                   fogn_range worst, contact_memo *cm)
 {
     if (s->units[t].side == s->units[f].side) return FOGN_RANGE_NONE;
     /* beyond long range for sure (circles about both footprints): none of
-     * the work below, the contact test of fair_target included */
+     * the work below, the target's contact test included */
     double tx = st->u[t].x - from->fc.x, ty = st->u[t].y - from->fc.y;
     double rf = sqrt(0.25 * from->w * from->w + from->d * from->d);
+    double extra = fogn_bld_of(s, st, t) >= 0 || fogn_bld_of(s, st, f) >= 0 ? FOGN_LONG_RANGE : 0; /* perimeters, not footprints */
+    double most = FOGN_LONG_RANGE + 1.0 + rf + FOGN_REACH_MAX + 1.0 + extra; /* before the target's reach is known */
+    if (tx * tx + ty * ty > most * most) return FOGN_RANGE_NONE;
     double lim = FOGN_LONG_RANGE + 1.0 + rf + fogn_unit_reach(&s->units[t], &st->u[t]);
-    if (fogn_bld_of(s, st, t) >= 0 || fogn_bld_of(s, st, f) >= 0) lim += FOGN_LONG_RANGE; /* perimeters, not footprints */
+    if (extra > 0) lim += FOGN_LONG_RANGE;
     if (tx * tx + ty * ty > lim * lim) return FOGN_RANGE_NONE;
-    if (!fair_target(s, st, t) || !fogn_bld_fire_allowed(s, st, f, t)) return FOGN_RANGE_NONE;
+    /* a fair target: alive, not abandoned, not touching an enemy (§7.1); the
+     * contact test waits until the band is known */
+    const fogn_unit *tu = &st->u[t];
+    if (!fogn_unit_alive(tu) || (tu->flags & FOGN_UF_ABANDONED) || !fogn_bld_fire_allowed(s, st, f, t))
+        return FOGN_RANGE_NONE;
     /* §15.4: ranges to and from a building's garrison are measured to its perimeter */
     gr_rect tr[2], fb[2];
     int nt = fogn_bld_measure_rects(s, st, t, tr);
@@ -612,7 +639,8 @@ static fogn_range can_shoot(const fogn_scenario *s, const fogn_state *st, int f,
         ahead |= gr_rect_in_front_corridor(from, &tr[k], FOGN_LONG_RANGE + 1);
     }
     fogn_range r = band_of(d);
-    if (r == FOGN_RANGE_NONE || !ahead) return FOGN_RANGE_NONE;
+    if (r == FOGN_RANGE_NONE || !ahead || r > worst) return FOGN_RANGE_NONE;
+    if (touching(s, st, t, cm)) return FOGN_RANGE_NONE;
     /* mortars never at targets even partly within 6 MU */
     if (s->units[f].troop == FOGN_ART_MORTAR && d <= FOGN_MEDIUM_RANGE + GR_EPS) return FOGN_RANGE_NONE;
     /* a Square fires at close range only (§7.1) */
@@ -624,6 +652,70 @@ static fogn_range can_shoot(const fogn_scenario *s, const fogn_state *st, int f,
     return r;
 }
 
+static fogn_range can_shoot(const fogn_scenario *s, const fogn_state *st, int f, const gr_rect *from, int t,
+                            contact_memo *cm)
+{
+    return can_shoot_within(s, st, f, from, t, FOGN_RANGE_LONG, cm);
+}
+
+/* what the dice probe of view_from needs to know about its firer, worked
+ * out on the first target that gets that far */
+typedef struct firer_facts {
+    int known;
+    int part;      /* fire_from's answer, and its footprint: */
+    gr_rect fr;
+    int round;     /* fogn_bld_all_round */
+    int level;     /* firing_level_base */
+    int cav;       /* fogn_enemy_cavalry_near, -1 until asked */
+    contact_memo *cm;
+} firer_facts;
+
+static void firer_facts_load(const fogn_scenario *s, const fogn_state *st, int f, firer_facts *ff)
+{
+    if (ff->known) return;
+    ff->known = 1;
+    ff->part = fire_from(s, st, f, &ff->fr, ff->cm);
+    ff->round = fogn_bld_all_round(s, st, f);
+    ff->level = firing_level_base(s, st, f);
+    ff->cav = -1;
+}
+
+/* exactly shot_dice(f, t, r, half -1) > 0, leaving out what only the
+ * scores need (the target's description) and the corner lines when the
+ * cohesion cut leaves dice (or none) either way */
+static bool probe_has_dice(const fogn_scenario *s, const fogn_state *st, int f, int t, fogn_range r, firer_facts *ff)
+{
+    const fogn_unit_profile *p = &s->units[f];
+    const fogn_unit *u = &st->u[f];
+    firer_facts_load(s, st, f, ff);
+    fogn_fire_ctx c;
+    memset(&c, 0, sizeof c);
+    c.range = (uint8_t)r;
+    c.att_off = (uint8_t)lost_mask(u);
+    int small = -1;
+    if (ff->part >= 0) {
+        small = 1;
+        if (ff->part == 1) c.att_off = 3;
+    }
+    /* enemy cavalry cost dice only to infantry at medium range (fogn_fire_cavalry_loss) */
+    if (fogn_troop_arm((fogn_troop)p->troop) == FOGN_ARM_INF && r == FOGN_RANGE_MEDIUM) {
+        if (ff->cav < 0) ff->cav = fogn_enemy_cavalry_near(s, st, f, FOGN_CAV_NEAR_RANGE);
+        c.enemy_cav = ff->cav || fogn_has_attach(&s->units[t], &st->u[t], FOGN_ATT_CAVALRY);
+    }
+    uint8_t sc, cv;
+    fogn_bld_fire_facts(s, st, f, t, &c.into_building, &c.from_building, &sc, &cv);
+    c.as_small = small >= 0 ? (uint8_t)small : fogn_fires_as_small(s, st, f, t);
+    fogn_fire_dice d;
+    int total = fogn_fire_dice_of(p, (fogn_formation)u->formation, &c, &d);
+    if (total <= 0) return false;
+    int with = fogn_cohesion_dice(total, ff->level), without = fogn_cohesion_dice(total, ff->level + 1);
+    if ((with > 0) == (without > 0)) return with > 0;
+    int both = 1;
+    if (ff->round) both = fogn_can_see(s, st, f, t);
+    else fogn_fire_line(s, st, f, &ff->fr, t, &both);
+    return (both ? with : without) > 0;
+}
+
 static double centrality(const fogn_scenario *s, const fogn_state *st, const gr_rect *from, int t)
 {
     gr_rect tr = fogn_unit_rect(&s->units[t], &st->u[t]);
@@ -631,20 +723,22 @@ static double centrality(const fogn_scenario *s, const fogn_state *st, const gr_
 }
 
 /* what firer f (or one part of it) can shoot: the closest band's targets,
- * most central first; only bands the unit has dice in count */
-static void view_from(const fogn_scenario *s, const fogn_state *st, int f, const gr_rect *from, fire_view *v)
+ * most central first; only bands the unit has dice in count. two_close:
+ * stop once two targets are found at close range (the view is then
+ * incomplete, but it already offers a choice: see fire_choice_due) */
+static void view_scan(const fogn_scenario *s, const fogn_state *st, int f, const gr_rect *from, fire_view *v,
+                      int two_close, contact_memo *cm)
 {
     memset(v, 0, sizeof *v);
     v->band = FOGN_RANGE_NONE;
     double key[VIEW_MAX];
-    for (int t = 0; t < s->nunits; t++) {
-        fogn_range r = can_shoot(s, st, f, from, t);
+    firer_facts ff = {0};
+    ff.cm = cm;
+    for (int t = 0; t < s->nunits && !(two_close && v->band == FOGN_RANGE_CLOSE && v->n >= 2); t++) {
+        /* targets beyond the closest band found so far would be dropped anyway */
+        fogn_range r = can_shoot_within(s, st, f, from, t, (fogn_range)v->band, cm);
         if (r == FOGN_RANGE_NONE) continue;
-        fogn_shot probe;
-        fogn_volley dummy;
-        dummy.defensive = 0;
-        memset(dummy.has_start, 0, sizeof dummy.has_start);
-        if (shot_dice(s, st, &dummy, f, t, r, -1, &probe) <= 0) continue;
+        if (!probe_has_dice(s, st, f, t, r, &ff)) continue;
         if ((int)r < v->band) {
             v->band = r;
             v->n = 0;
@@ -671,11 +765,42 @@ static void view_from(const fogn_scenario *s, const fogn_state *st, int f, const
     }
 }
 
+static void view_from(const fogn_scenario *s, const fogn_state *st, int f, const gr_rect *from, fire_view *v,
+                      contact_memo *cm)
+{
+    view_scan(s, st, f, from, v, 0, cm);
+}
+
+/* the view of the whole firer (or its free part); *from and the return
+ * value are fire_from's */
+static int unit_view_at(const fogn_scenario *s, const fogn_state *st, int f, fire_view *v, gr_rect *from,
+                        contact_memo *cm)
+{
+    int part = fire_from(s, st, f, from, cm);
+    view_from(s, st, f, from, v, cm);
+    return part;
+}
+
 static void unit_view(const fogn_scenario *s, const fogn_state *st, int f, fire_view *v)
 {
     gr_rect from;
-    fire_from(s, st, f, &from);
-    view_from(s, st, f, &from, v);
+    contact_memo cm;
+    memo_clear(&cm);
+    unit_view_at(s, st, f, v, &from, &cm);
+}
+
+/* would fire_menu offer firer f a choice (two entries or more)? One target
+ * beyond close range (fire or hold), or two at close range; a building's
+ * defenders never choose */
+static int fire_choice_due(const fogn_scenario *s, const fogn_state *st, int f, contact_memo *cm)
+{
+    if (fogn_bld_all_round(s, st, f)) return 0;
+    gr_rect from;
+    fire_from(s, st, f, &from, cm);
+    fire_view v;
+    view_scan(s, st, f, &from, &v, 1, cm);
+    if (v.band == FOGN_RANGE_NONE) return 0;
+    return v.band != FOGN_RANGE_CLOSE || v.n >= 2;
 }
 
 /* the menu of firer f: hold fire (never at close range), fire at each
@@ -735,7 +860,7 @@ static void share_dice(int D, int k, int focus, int *count)
 /* §15.4: a building's defenders shoot 4 dice at each enemy able to fire at
  * them this phase or else at the closest enemy within their own range (so
  * Unreformed defenders reply at medium range but begin only at close range) */
-static void fire_defenders(const fogn_scenario *s, const fogn_state *st, fogn_volley *v, int f)
+static void fire_defenders(const fogn_scenario *s, const fogn_state *st, fogn_volley *v, int f, contact_memo *cm)
 {
     gr_rect fb[2];
     fogn_bld_measure_rects(s, st, f, fb);
@@ -747,13 +872,13 @@ static void fire_defenders(const fogn_scenario *s, const fogn_state *st, fogn_vo
     double bd = INFINITY;
     for (int e = 0; e < s->nunits; e++) {
         if (s->units[e].side == s->units[f].side || !fogn_unit_alive(&st->u[e])) continue;
-        fogn_range r = can_shoot(s, st, f, &fb[0], e);
+        fogn_range r = can_shoot(s, st, f, &fb[0], e, cm);
         if (r == FOGN_RANGE_NONE || r == FOGN_RANGE_LONG) continue;
         fogn_shot sh;
         if (shot_dice(s, st, v, f, e, r, -1, &sh) <= 0) continue;
         gr_rect ef;
-        fire_from(s, st, e, &ef);
-        fogn_range back = fogn_can_fire(s, st, e) ? can_shoot(s, st, e, &ef, f) : FOGN_RANGE_NONE;
+        fire_from(s, st, e, &ef, cm);
+        fogn_range back = can_fire(s, st, e, cm) ? can_shoot(s, st, e, &ef, f, cm) : FOGN_RANGE_NONE;
         fogn_shot probe;
         if (back != FOGN_RANGE_NONE && shot_dice(s, st, &probe_v, e, f, back, -1, &probe) > 0) {
             if (v->n < FOGN_VOLLEY_MAX) v->shot[v->n++] = sh;
@@ -796,29 +921,31 @@ static void fire_split(const fogn_scenario *s, const fogn_state *st, fogn_volley
 }
 
 /* adds firer f's fire to the volley, by its choice */
-static void fire_unit(const fogn_scenario *s, const fogn_state *st, fogn_volley *v, int f)
+static void fire_unit(const fogn_scenario *s, const fogn_state *st, fogn_volley *v, int f, contact_memo *cm)
 {
     const fogn_unit *u = &st->u[f];
     if (fogn_bld_all_round(s, st, f)) {
-        fire_defenders(s, st, v, f);
+        fire_defenders(s, st, v, f, cm);
         return;
     }
     fire_view whole;
-    unit_view(s, st, f, &whole);
+    gr_rect whole_from;
+    int part = unit_view_at(s, st, f, &whole, &whole_from, cm);
     if (whole.band == FOGN_RANGE_NONE) return;
     if (u->fire_opt > FOGN_FIRE_OPT_SPLIT_BASE) {
         fire_split(s, st, v, f, &whole, u->fire_opt - FOGN_FIRE_OPT_SPLIT_BASE);
         return;
     }
     if (u->fire_opt == FOGN_FIRE_OPT_HOLD && whole.band != FOGN_RANGE_CLOSE) return;
-    gr_rect parts[2];
+    gr_rect parts[2] = {whole_from};
     int np = 1, part_half = -1;
-    int part = fire_from(s, st, f, &parts[0]);
     if (part < 0) np = firing_parts(s, st, f, (fogn_range)whole.band, parts);
     else if (part >= 2 && whole.band == FOGN_RANGE_CLOSE) part_half = part - 2; /* a line's free half */
     for (int h = 0; h < np; h++) {
         fire_view pv;
-        view_from(s, st, f, &parts[h], &pv);
+        /* the same footprint as the whole view's: the same view */
+        if (np == 1 && !memcmp(&parts[0], &whole_from, sizeof whole_from)) pv = whole;
+        else view_from(s, st, f, &parts[h], &pv, cm);
         if (pv.band != whole.band) continue; /* a half with nothing at close range holds */
         int tlist[VIEW_MAX], k = 0;
         for (int i = 0; i < pv.n; i++) {
@@ -895,9 +1022,10 @@ int fogn_fi_decider(const fogn_scenario *s, const fogn_state *st)
 int fogn_fi_due(const fogn_scenario *s, const fogn_state *st, int f)
 {
     if (f >= s->nunits || s->units[f].side != firing_side(st) || (st->u[f].flags & FOGN_UF_FIRED)) return 0;
-    if (!fogn_can_fire(s, st, f)) return 0;
-    gr_action menu[GR_MAX_ACTIONS];
-    return fire_menu(s, st, f, menu, GR_MAX_ACTIONS) >= 2; /* one choice only: no decision */
+    contact_memo cm;
+    memo_clear(&cm);
+    if (!can_fire(s, st, f, &cm)) return 0;
+    return fire_choice_due(s, st, f, &cm); /* one choice only: no decision */
 }
 
 int fogn_fi_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max)
@@ -935,8 +1063,11 @@ int fogn_fi_resolve(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_lo
     int side = st->step == FOGN_ST_FI_RESOLVE_A ? st->active : st->active ^ 1;
     fogn_volley v;
     fogn_volley_init(&v, side, 0);
+    /* the state stands still while the firers choose their targets: one memo for all */
+    contact_memo cm;
+    memo_clear(&cm);
     for (int f = 0; f < s->nunits; f++)
-        if (s->units[f].side == side && fogn_can_fire(s, st, f)) fire_unit(s, st, &v, f);
+        if (s->units[f].side == side && can_fire(s, st, f, &cm)) fire_unit(s, st, &v, f, &cm);
     fogn_volley_support(s, st, &v);
     fogn_fire_report rep[FOGN_MAX_UNITS];
     if (v.n && fogn_volley_resolve(s, st, &v, rep, dice, log) < 0) return -1;

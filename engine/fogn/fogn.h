@@ -333,6 +333,10 @@ int fogn_unit_rects(const fogn_unit_profile *p, const fogn_unit *u, gr_rect out[
 gr_rect fogn_unit_rect(const fogn_unit_profile *p, const fogn_unit *u);
 /* the radius about the front-edge centre within which the whole footprint lies */
 double fogn_unit_reach(const fogn_unit_profile *p, const fogn_unit *u);
+/* no unit's reach is larger (the deepest footprint, a large unit's March
+ * Column of 6 bases, reaches sqrt(0.75^2 + 6.75^2) = 6.79 MU): a distance
+ * test against it passes over pairs before any reach is worked out */
+#define FOGN_REACH_MAX 7.0
 /* Per-base rectangles for drawing and base counting; returns the count (<= 24). */
 int fogn_unit_base_rects(const fogn_unit_profile *p, const fogn_unit *u, gr_rect *out, int max);
 /* width x depth in bases of a formation for this unit */

@@ -3,6 +3,7 @@
  * front-edge centre plus heading; everything else is derived here. */
 #include "internal.h"
 
+#include <assert.h>
 #include <math.h>
 
 static int inf_cav_bases(const fogn_unit_profile *p) { return p->size == FOGN_LARGE ? 6 : 4; }
@@ -67,7 +68,9 @@ double fogn_unit_reach(const fogn_unit_profile *p, const fogn_unit *u)
     int cols, rows;
     fogn_formation_grid(p, (fogn_formation)u->formation, &cols, &rows);
     double hw = cols * FOGN_BW / 2.0, dd = rows * base_depth(p, (fogn_formation)u->formation);
-    return sqrt(hw * hw + dd * dd); /* not hypot: this runs in every prefilter, and needs no overflow care */
+    double r = sqrt(hw * hw + dd * dd); /* not hypot: this runs in every prefilter, and needs no overflow care */
+    assert(r <= FOGN_REACH_MAX);
+    return r;
 }
 
 int fogn_unit_rects(const fogn_unit_profile *p, const fogn_unit *u, gr_rect out[2])

@@ -170,6 +170,19 @@ int fogn_action_to_move(const fogn_scenario *s, const fogn_state *st, const gr_a
 int fogn_orders_for_unit(const fogn_scenario *s, const fogn_state *st, int unit, gr_action *out, int max, int check);
 /* is a unit's movement action legal now (compiles, passes the rules, affordable)? */
 int fogn_unit_order_legal(const fogn_scenario *s, const fogn_state *st, const gr_action *a);
+
+/* a movement order compiled and checked once, for applying it right after
+ * its legality test on the same state (have: 0 when the order is not one
+ * that compiles to a single move) */
+typedef struct fogn_compiled {
+    int have;
+    fogn_move m;
+    fogn_move_plan plan;
+} fogn_compiled;
+
+/* fogn_unit_order_legal, keeping the compiled move in *out */
+int fogn_unit_order_legal_compiled(const fogn_scenario *s, const fogn_state *st, const gr_action *a,
+                                   fogn_compiled *out);
 int fogn_orders_for_cmdr(const fogn_scenario *s, const fogn_state *st, int cmdr, gr_action *out, int max);
 
 /* commander moves and joins (cmdr.c); 0 done, -1 refused with the reason */

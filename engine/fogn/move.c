@@ -57,7 +57,8 @@ double fogn_enemy_dist(const fogn_scenario *s, const fogn_state *st, int unit, c
     for (int j = 0; j < s->nunits; j++) {
         if (s->units[j].side == s->units[unit].side || !fogn_unit_alive(&st->u[j])) continue;
         double ax = st->u[j].x - mc.x, ay = st->u[j].y - mc.y, apart = sqrt(ax * ax + ay * ay);
-        if (apart - mr - fogn_unit_reach(&s->units[j], &st->u[j]) >= d) continue;
+        /* the largest reach first: it passes over most enemies without working out theirs */
+        if (apart - mr - FOGN_REACH_MAX >= d || apart - mr - fogn_unit_reach(&s->units[j], &st->u[j]) >= d) continue;
         gr_rect e[2];
         int ne = fogn_unit_rects(&s->units[j], &st->u[j], e);
         double x = fogn_rects_dist(mine, nm, e, ne);
@@ -77,7 +78,7 @@ static double sweep_enemy_dist(const fogn_scenario *s, const fogn_state *st, int
         /* the box of the circle holding the enemy's footprint */
         double r = fogn_unit_reach(&s->units[j], &st->u[j]);
         double cb[4] = {st->u[j].x - r, st->u[j].y - r, st->u[j].x + r, st->u[j].y + r};
-        if (fogn_box_dist(sw->all, cb) >= d) continue;
+        if (fogn_box_dist_at_least(sw->all, cb, d)) continue;
         gr_rect e[2];
         int ne = fogn_unit_rects(&s->units[j], &st->u[j], e);
         for (int k = 0; k < ne; k++) {
@@ -85,9 +86,9 @@ static double sweep_enemy_dist(const fogn_scenario *s, const fogn_state *st, int
             double eb[4];
             gr_rect_corners(&e[k], ec);
             fogn_rect_box(&e[k], eb);
-            if (fogn_box_dist(sw->all, eb) >= d) continue;
+            if (fogn_box_dist_at_least(sw->all, eb, d)) continue;
             for (int i = 0; i < sw->n; i++) {
-                if (fogn_box_dist(sw->box[i], eb) >= d) continue; /* cannot beat the best so far */
+                if (fogn_box_dist_at_least(sw->box[i], eb, d)) continue; /* cannot beat the best so far */
                 double x = gr_poly_dist(sw->pts[i], sw->npts[i], ec, 4);
                 if (x < d) d = x;
             }
@@ -227,11 +228,11 @@ static void read_piece(const gr_terrain *t, int idx, terrain_read *tr, const fog
         /* is every swept polygon that touches the water also on a bridge or ford? */
         int crossing_ok = 1;
         for (int i = 0; i < sw->n && crossing_ok; i++) {
-            if (!gr_terrain_piece_touches_poly(pc, sw->pts[i], sw->npts[i])) continue;
+            if (!fogn_sweep_touches(sw, i, pc)) continue;
             int covered = 0;
             for (int k = 0; k < t->n; k++) {
                 const gr_terrain_piece *b = &t->p[k];
-                if ((b->type == GR_T_BRIDGE || b->type == GR_T_FORD) && gr_terrain_piece_touches_poly(b, sw->pts[i], sw->npts[i]))
+                if ((b->type == GR_T_BRIDGE || b->type == GR_T_FORD) && fogn_sweep_touches(sw, i, b))
                     covered = 1;
             }
             if (!covered) crossing_ok = 0;
@@ -258,9 +259,9 @@ static void read_terrain(const fogn_scenario *s, const fogn_sweep *sw, int colum
     const gr_terrain *t = &s->terrain;
     for (int k = 0; k < t->n; k++) {
         /* open ground that is no obstacle (roads, gentle hills, fords) changes nothing */
-        if (!fogn_piece_hinders_move(&t->p[k])) continue;
+        if (!fogn_piece_hinders_move(&t->p[k]) || !fogn_sweep_near(sw, &t->p[k])) continue;
         for (int i = 0; i < sw->n; i++)
-            if (gr_terrain_piece_touches_poly(&t->p[k], sw->pts[i], sw->npts[i])) {
+            if (fogn_sweep_touches(sw, i, &t->p[k])) {
                 read_piece(t, k, tr, sw, column_or_limbered);
                 break;
             }
@@ -868,9 +869,9 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
             double fb[4];
             gr_rect_corners(&fr[k], fc);
             fogn_rect_box(&fr[k], fb);
-            if (fogn_box_dist(sw.all, fb) > 0) continue;
+            if (!fogn_boxes_meet(sw.all, fb)) continue;
             for (int i = 1; i < sw.n && !crossed; i++) /* sweep[0] is the start footprint */
-                if (fogn_box_dist(sw.box[i], fb) <= 0 && gr_poly_intersect(sw.pts[i], sw.npts[i], fc, 4)) {
+                if (fogn_boxes_meet(sw.box[i], fb) && gr_poly_intersect(sw.pts[i], sw.npts[i], fc, 4)) {
                     /* touching is fine: require real overlap via a shrunk test */
                     gr_rect shrunk = fr[k];
                     shrunk.w -= 2e-3; shrunk.d -= 2e-3;

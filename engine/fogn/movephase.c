@@ -71,12 +71,19 @@ int fogn_mv_candidates(const fogn_scenario *s, const fogn_state *st, gr_action *
 
 int fogn_mv_legal(const fogn_scenario *s, const fogn_state *st, const gr_action *a)
 {
+    fogn_compiled c;
+    return fogn_mv_legal_compiled(s, st, a, &c);
+}
+
+int fogn_mv_legal_compiled(const fogn_scenario *s, const fogn_state *st, const gr_action *a, fogn_compiled *c)
+{
+    c->have = 0;
     int actor = fogn_mv_actor(s, st);
     if (actor < s->nunits && !(st->u[actor].flags & FOGN_UF_ON_TABLE)) {
         if (a->type == FOGN_A_HOLD) return 1;
         return a->type == FOGN_A_ARRIVE && fogn_reserve_arrival_ok(s, st, a);
     }
-    if (actor < s->nunits) return fogn_unit_order_legal(s, st, a);
+    if (actor < s->nunits) return fogn_unit_order_legal_compiled(s, st, a, c);
     return 1; /* the commanders' menu is checked as it is made */
 }
 
@@ -143,8 +150,8 @@ static int apply_group(const fogn_scenario *s, fogn_state *st, const gr_action *
     return 0;
 }
 
-static int apply_unit(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
-                      gr_error *err)
+static int apply_unit(const fogn_scenario *s, fogn_state *st, const gr_action *a, const fogn_compiled *pre,
+                      gr_dice *dice, gr_log *log, gr_error *err)
 {
     int unit = a->actor;
     fogn_unit *u = &st->u[unit];
@@ -178,8 +185,14 @@ static int apply_unit(const fogn_scenario *s, fogn_state *st, const gr_action *a
     }
     fogn_move m;
     fogn_move_plan plan;
-    if (fogn_action_to_move(s, st, a, &m, err)) return -1;
-    if (fogn_move_check(s, st, &m, &plan, err)) return -1;
+    if (pre && pre->have) {
+        /* compiled and checked on this very state by the legality test */
+        m = pre->m;
+        plan = pre->plan;
+    } else {
+        if (fogn_action_to_move(s, st, a, &m, err)) return -1;
+        if (fogn_move_check(s, st, &m, &plan, err)) return -1;
+    }
     /* §8.10: command range is judged from where the unit stood before its first move */
     if (!st->second && fogn_in_command(s, st, unit)) u->flags |= FOGN_UF_CMD_AT_START;
     if (plan.complex) {
@@ -219,8 +232,14 @@ static int apply_unit(const fogn_scenario *s, fogn_state *st, const gr_action *a
 int fogn_mv_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
                   gr_error *err)
 {
+    return fogn_mv_apply_compiled(s, st, a, NULL, dice, log, err);
+}
+
+int fogn_mv_apply_compiled(const fogn_scenario *s, fogn_state *st, const gr_action *a, const fogn_compiled *c,
+                           gr_dice *dice, gr_log *log, gr_error *err)
+{
     int actor = fogn_mv_actor(s, st);
-    if (actor < s->nunits) return apply_unit(s, st, a, dice, log, err);
+    if (actor < s->nunits) return apply_unit(s, st, a, c, dice, log, err);
     int rc = 0;
     if (a->type == FOGN_A_HOLD) st->c[actor - s->nunits].flags |= FOGN_CF_MOVED;
     else rc = fogn_cmdr_apply(s, st, a, err);

@@ -78,11 +78,12 @@ bool fogn_obs_rect_contact(const fogn_scenario *s, const fogn_state *st, int x, 
         if (lo[0] > pc->box[2] + m || hi[0] < pc->box[0] - m || lo[1] > pc->box[3] + m || hi[1] < pc->box[1] - m)
             return false;
     }
-    if (!fogn_defends_piece(s, st, d, k)) return false;
-    /* its front edge on the obstacle's edge, no part of it in the obstacle */
-    if (gr_polyline_poly_dist(pc->pts, pc->npts, cr, 4) < half - TOL) return false;
+    /* its front edge on the obstacle's edge, no part of it in the obstacle
+     * (the cheapest tests first: most pairs fail the front-edge one) */
     gr_vec2 fl = cr[GR_FL], fr = cr[GR_FR];
     if (seg_line_dist(pc, fl, fr) > half + TOL) return false;
+    if (gr_polyline_poly_dist(pc->pts, pc->npts, cr, 4) < half - TOL) return false;
+    if (!fogn_defends_piece(s, st, d, k)) return false;
     gr_rect rd[2];
     int nd = fogn_unit_rects(&s->units[d], &st->u[d], rd);
     gr_vec2 fwd = gr_rect_fwd(rx);
@@ -144,12 +145,30 @@ bool fogn_obs_contact(const fogn_scenario *s, const fogn_state *st, int i, int j
     /* far apart for any obstacle line a scenario may hold: no contact (this
      * runs for every pair not touching, so before anything else) */
     double dx = st->u[i].x - st->u[j].x, dy = st->u[i].y - st->u[j].y;
-    double lim = fogn_unit_reach(&s->units[i], &st->u[i]) + fogn_unit_reach(&s->units[j], &st->u[j]) +
-                 FOGN_OBS_MAX_LINE_WIDTH + FOGN_OBS_ACROSS_GAP + 2 * TOL;
+    const double bound = 2 * FOGN_REACH_MAX + FOGN_OBS_MAX_LINE_WIDTH + FOGN_OBS_ACROSS_GAP + 2 * TOL + 1.0;
+    if (dx * dx + dy * dy > bound * bound) return false; /* beyond the largest reaches: no need to work them out */
+    return fogn_obs_contact_reach(s, st, i, j, fogn_unit_reach(&s->units[i], &st->u[i]),
+                                  fogn_unit_reach(&s->units[j], &st->u[j]), c);
+}
+
+bool fogn_obs_contact_reach(const fogn_scenario *s, const fogn_state *st, int i, int j, double reach_i, double reach_j,
+                            fogn_contact *c)
+{
+    assert(s && st && c && i >= 0 && i < s->nunits && j >= 0 && j < s->nunits);
+    if (i == j || s->units[i].side == s->units[j].side) return false;
+    if (!fogn_unit_alive(&st->u[i]) || !fogn_unit_alive(&st->u[j])) return false;
+    double dx = st->u[i].x - st->u[j].x, dy = st->u[i].y - st->u[j].y;
+    double reach[2] = {reach_i, reach_j};
+    double lim = reach[0] + reach[1] + FOGN_OBS_MAX_LINE_WIDTH + FOGN_OBS_ACROSS_GAP + 2 * TOL;
     if (dx * dx + dy * dy > lim * lim) return false;
+    /* the obstacle lines, gathered once for both orders below */
+    int lines[GR_TERRAIN_MAX], nl = 0;
     double widest = -1;
     for (int k = 0; k < s->terrain.n; k++)
-        if (fogn_obs_line(&s->terrain.p[k])) widest = fmax(widest, s->terrain.p[k].width);
+        if (fogn_obs_line(&s->terrain.p[k])) {
+            lines[nl++] = k;
+            if (s->terrain.p[k].width > widest) widest = s->terrain.p[k].width; /* fmax for these finite widths */
+        }
     if (widest < 0) return false;
     assert(widest <= FOGN_OBS_MAX_LINE_WIDTH);
     lim -= FOGN_OBS_MAX_LINE_WIDTH - widest;
@@ -157,9 +176,21 @@ bool fogn_obs_contact(const fogn_scenario *s, const fogn_state *st, int i, int j
     for (int order = 0; order < 2; order++) {
         int x = order ? j : i, d = order ? i : j;
         if (st->u[x].kink != 0) continue;
-        gr_rect rx = fogn_unit_rect(&s->units[x], &st->u[x]);
-        for (int k = 0; k < s->terrain.n; k++) {
-            if (!fogn_obs_line(&s->terrain.p[k]) || !fogn_obs_rect_contact(s, st, x, &rx, d, k, c)) continue;
+        gr_vec2 xfc = gr_v2(st->u[x].x, st->u[x].y);
+        gr_rect rx;
+        int have_rx = 0;
+        for (int q = 0; q < nl; q++) {
+            int k = lines[q];
+            const gr_terrain_piece *pc = &s->terrain.p[k];
+            /* fogn_obs_rect_contact wants x's front edge on the line; the
+             * edge lies within x's reach of its centre, so a centre this far
+             * off the line settles it without x's footprint */
+            if (gr_point_polyline_dist(pc->pts, pc->npts, xfc) > pc->width / 2 + TOL + reach[order] + 1e-6) continue;
+            if (!have_rx) {
+                rx = fogn_unit_rect(&s->units[x], &st->u[x]);
+                have_rx = 1;
+            }
+            if (!fogn_obs_rect_contact(s, st, x, &rx, d, k, c)) continue;
             if (order) {
                 int fa = c->face_a, ra = c->rect_a;
                 c->face_a = c->face_b;

@@ -69,6 +69,9 @@ bool fogn_obs_rect_contact(const fogn_scenario *s, const fogn_state *st, int x, 
 /* Are units i and j (enemies) in contact across an obstacle as they stand?
  * Fills *c (a = i, b = j). */
 bool fogn_obs_contact(const fogn_scenario *s, const fogn_state *st, int i, int j, fogn_contact *c);
+/* the same with both units' reaches (fogn_unit_reach) already worked out */
+bool fogn_obs_contact_reach(const fogn_scenario *s, const fogn_state *st, int i, int j, double reach_i, double reach_j,
+                            fogn_contact *c);
 /* The first t in [0, tmax] at which rectangle w moved t along unit vector u
  * touches piece p; false when it never does. */
 bool fogn_obs_first_touch(const gr_terrain_piece *p, const gr_rect *w, gr_vec2 u, double tmax, double *t);

@@ -73,10 +73,17 @@ static double straight_bound(const fogn_scenario *s, const fogn_state *st, const
     if (end_rect_at(s, st, m, 0, &r0)) return dmax;
     double hi = dmax;
     int side = s->units[m->unit].side;
+    /* a circle about r0's centre holds it: with each enemy's reach circle, a
+     * lower bound on the gap that passes over most enemies unbuilt */
+    gr_vec2 mid0 = gr_rect_centre(&r0);
+    double h0 = 0.5 * sqrt(r0.w * r0.w + r0.d * r0.d);
     for (int j = 0; j < s->nunits; j++) {
         if (s->units[j].side == side || !fogn_unit_alive(&st->u[j])) continue;
-        gr_rect e = fogn_unit_rect(&s->units[j], &st->u[j]);
         double limit = j == target ? keep : 2 * FOGN_CONTACT_TOL;
+        double dx = st->u[j].x - mid0.x, dy = st->u[j].y - mid0.y;
+        double low = sqrt(dx * dx + dy * dy) - h0 - fogn_unit_reach(&s->units[j], &st->u[j]) - 1e-6;
+        if (low - hi > limit + 1e-6) continue; /* as the exact test below would find */
+        gr_rect e = fogn_unit_rect(&s->units[j], &st->u[j]);
         if (gr_rect_dist(&r0, &e) - hi > limit) continue; /* cannot get near it within hi */
         double d = first_closer(s, st, m, hi, &e, limit);
         if (d < hi) hi = d;
@@ -292,6 +299,14 @@ static int affordable(const fogn_scenario *s, const fogn_state *st, const fogn_m
  * movement rule, and any CMT it needs can be attempted? */
 int fogn_unit_order_legal(const fogn_scenario *s, const fogn_state *st, const gr_action *a)
 {
+    fogn_compiled c;
+    return fogn_unit_order_legal_compiled(s, st, a, &c);
+}
+
+int fogn_unit_order_legal_compiled(const fogn_scenario *s, const fogn_state *st, const gr_action *a,
+                                   fogn_compiled *out)
+{
+    out->have = 0;
     if (a->type == FOGN_A_HOLD || a->type == FOGN_A_DONE) return 1;
     if (a->type == FOGN_A_GROUP_MOVE || a->type == FOGN_A_GROUP_ADVANCE || a->type == FOGN_A_GROUP_REAR) {
         fogn_move moves[FOGN_GROUP_MAX];
@@ -310,11 +325,10 @@ int fogn_unit_order_legal(const fogn_scenario *s, const fogn_state *st, const gr
         if (fogn_bld_check(s, st, a, &bp, NULL)) return 0;
         return !bp.complex || fogn_cmt_cost_of(s, st, a->actor, &cost, NULL) == 0;
     }
-    fogn_move m;
-    fogn_move_plan plan;
-    if (fogn_action_to_move(s, st, a, &m, NULL)) return 0;
-    if (fogn_move_check(s, st, &m, &plan, NULL)) return 0;
-    return affordable(s, st, &plan, a->actor);
+    if (fogn_action_to_move(s, st, a, &out->m, NULL)) return 0;
+    if (fogn_move_check(s, st, &out->m, &out->plan, NULL)) return 0;
+    out->have = 1;
+    return affordable(s, st, &out->plan, a->actor);
 }
 
 /* appends the order; with `check`, only when it is legal */

@@ -54,9 +54,9 @@ static void path_ground(const fogn_scenario *s, const fogn_sweep *sw, ground *g)
     for (int k = 0; k < t->n; k++) {
         const gr_terrain_piece *pc = &t->p[k];
         /* open ground that is no obstacle (roads, gentle hills, fords) changes nothing */
-        if (!fogn_piece_hinders_move(pc)) continue;
+        if (!fogn_piece_hinders_move(pc) || !fogn_sweep_near(sw, pc)) continue;
         int under = 0;
-        for (int i = 0; i < sw->n && !under; i++) under = gr_terrain_piece_touches_poly(pc, sw->pts[i], sw->npts[i]);
+        for (int i = 0; i < sw->n && !under; i++) under = fogn_sweep_touches(sw, i, pc);
         if (!under) continue;
         int mc = fogn_piece_move_class(pc);
         if (mc > g->worst) g->worst = mc;
@@ -64,12 +64,12 @@ static void path_ground(const fogn_scenario *s, const fogn_sweep *sw, ground *g)
             (pc->grade != GR_WATER_SHOULDER && pc->grade != GR_WATER_TORRENT))
             continue;
         for (int i = 0; i < sw->n; i++) {
-            if (!gr_terrain_piece_touches_poly(pc, sw->pts[i], sw->npts[i])) continue;
+            if (!fogn_sweep_touches(sw, i, pc)) continue;
             int covered = 0;
             for (int q = 0; q < t->n && !covered; q++) {
                 const gr_terrain_piece *bp = &t->p[q];
                 if ((bp->type == GR_T_BRIDGE || bp->type == GR_T_FORD) &&
-                    gr_terrain_piece_touches_poly(bp, sw->pts[i], sw->npts[i]))
+                    fogn_sweep_touches(sw, i, bp))
                     covered = 1;
             }
             if (!covered) g->deep_water = 1;
@@ -91,7 +91,7 @@ static bool sweep_overlaps(const fogn_sweep *sw, int from, int to, const gr_rect
     double box[4];
     fogn_rect_box(&shrunk, box);
     for (int i = from; i < to && i < sw->n; i++)
-        if (fogn_box_dist(sw->box[i], box) <= 0 && gr_poly_intersect(sw->pts[i], sw->npts[i], c, 4)) return true;
+        if (fogn_boxes_meet(sw->box[i], box) && gr_poly_intersect(sw->pts[i], sw->npts[i], c, 4)) return true;
     return false;
 }
 
@@ -255,11 +255,12 @@ static int try_wheel(const reach_ctx *c, double theta, fogn_reach *r, int *block
     fogn_sweep_rect(&sw, &c->start);
     if (theta != 0) {
         gr_vec2 pv = gr_rect_corner(&c->start, c->pivot);
-        fogn_sweep_rotation(&sw, &c->start, pv, c->sign * theta, FOGN_REACH_WHEEL_SAMPLES);
-        for (int i = 1; i <= FOGN_REACH_WHEEL_SAMPLES; i++) {
-            gr_rect ri = gr_rect_wheel(&c->start, c->pivot, c->sign * theta * i / FOGN_REACH_WHEEL_SAMPLES);
-            if (!fogn_rect_on_table(s, &ri)) return gr_error_set(err, "%s would leave the table wheeling", p->name);
-        }
+        /* the sampled poses are the wheels gr_rect_wheel gives for each sample angle */
+        gr_rect poses[FOGN_REACH_WHEEL_SAMPLES];
+        fogn_sweep_rotation_poses(&sw, &c->start, pv, c->sign * theta, FOGN_REACH_WHEEL_SAMPLES, poses);
+        for (int i = 1; i <= FOGN_REACH_WHEEL_SAMPLES; i++)
+            if (!fogn_rect_on_table(s, &poses[i - 1]))
+                return gr_error_set(err, "%s would leave the table wheeling", p->name);
     }
     int nwheel = sw.n;
     for (int k = 0; k < c->nb && theta != 0; k++)
@@ -368,6 +369,22 @@ static int try_wheel(const reach_ctx *c, double theta, fogn_reach *r, int *block
     return 0;
 }
 
+/* A sure case of fogn_reach_with's quick refusal, from the units' positions
+ * alone: each footprint lies within its reach of its front-edge centre, and
+ * defended obstacles take at most their width and the gap across each off
+ * the distance */
+static bool far_beyond_move(const fogn_scenario *s, const fogn_state *st, int a, int b, const fogn_reach_opts *o)
+{
+    const fogn_unit *u = &st->u[a], *v = &st->u[b];
+    double most = o->allowance > 0 ? o->allowance : fogn_allowance(s, &s->units[a], u, FOGN_MC_OPEN);
+    if (most < 0) return false; /* refused anyway, but leave it to the full test */
+    double dx = u->x - v->x, dy = u->y - v->y;
+    double lb = sqrt(dx * dx + dy * dy) - fogn_unit_reach(&s->units[a], u) - fogn_unit_reach(&s->units[b], v) - 1e-6;
+    for (int k = 0; k < s->terrain.n; k++)
+        if (fogn_obs_line(&s->terrain.p[k])) lb -= s->terrain.p[k].width + FOGN_OBS_ACROSS_GAP;
+    return lb > most + 1e-6;
+}
+
 int fogn_reach_with(const fogn_scenario *s, const fogn_state *st, int a, int b, const fogn_reach_opts *o,
                     fogn_reach *r, gr_error *err)
 {
@@ -407,10 +424,11 @@ int fogn_reach_with(const fogn_scenario *s, const fogn_state *st, int a, int b, 
     c.b = b;
     c.o = o;
     c.start = fogn_unit_rect(p, u);
+    r->start = c.start;
+    if (!err && far_beyond_move(s, st, a, b, o)) return 0; /* the quick refusal below, with less work */
     c.nb = rects_of(s, st, b, c.brect);
     for (int k = 0; k < s->terrain.n; k++)
         if (fogn_obs_line(&s->terrain.p[k]) && fogn_defends_piece(s, st, b, k)) c.obs[c.nobs++] = k;
-    r->start = c.start;
     /* quick refusal: the front corners travel at least the gap, so a target
      * farther than the best allowance (open ground) is out of reach */
     {
@@ -463,7 +481,8 @@ int fogn_reach_with(const fogn_scenario *s, const fogn_state *st, int a, int b, 
         gr_error e;
         gr_error_clear(&e);
         int blk;
-        if (try_wheel(&c, tries[i], r, &blk, &e) == 0) return 1;
+        /* the tries' reasons are worded only for a caller who reads them */
+        if (try_wheel(&c, tries[i], r, &blk, err ? &e : NULL) == 0) return 1;
         if (i == 0) {
             first = e;
             first_blocker = blk;

@@ -75,6 +75,11 @@ int fogn_re_cmdr_actions(const fogn_scenario *s, const fogn_state *st, gr_action
     if (n < max) out[n++] = fogn_act(FOGN_A_DONE, -1, -1, 0);
     for (int j = 0; j < s->nunits && n < max; j++) {
         if (st->c[c].leading == j) continue;
+        /* fogn_cmdr_join's own first refusals, before copying the state:
+         * an enemy or a unit off the table, or a post beyond the move */
+        if (s->units[j].side != s->cmdrs[c].side || !fogn_unit_alive(&st->u[j])) continue;
+        gr_vec2 post = fogn_cmdr_post(s, st, j);
+        if (gr_v2_dist(gr_v2(st->c[c].x, st->c[c].y), post) > FOGN_RECOVERY_CMDR_MOVE + 1e-6) continue;
         fogn_state tmp = *st;
         if (fogn_cmdr_join(s, &tmp, c, j, FOGN_RECOVERY_CMDR_MOVE, 1, NULL) == 0) out[n++] = fogn_act(FOGN_A_CMDR_JOIN, actor, j, 0);
     }

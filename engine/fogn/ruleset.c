@@ -16,6 +16,7 @@ int fogn_legal_actions(const void *scn, const void *state, gr_action *out, int m
 int fogn_candidates(const void *scn, const void *state, gr_action *out, int max);
 int fogn_action_legal(const void *scn, const void *state, const gr_action *a);
 int fogn_apply(const void *scn, void *state, const gr_action *a, gr_dice *dice, gr_log *log, gr_error *err);
+int fogn_apply_checked(const void *scn, void *state, const gr_action *a, gr_dice *dice);
 const char *fogn_phase_name(int ph);
 
 static const gr_terrain *fogn_terrain(const void *scn) { return &((const fogn_scenario *)scn)->terrain; }
@@ -368,6 +369,7 @@ const gr_ruleset fogn_ruleset = {
     .candidates = fogn_candidates,
     .action_legal = fogn_action_legal,
     .apply = fogn_apply,
+    .apply_checked = fogn_apply_checked,
     .result = fogn_result,
     .features = fogn_features,
     .action_info = fogn_action_info,

@@ -2,6 +2,7 @@
 #include "sweep.h"
 
 #include <math.h>
+#include <stddef.h>
 
 void fogn_sweep_clear(fogn_sweep *sw)
 {
@@ -31,11 +32,39 @@ static void finish(fogn_sweep *sw)
     if (b[3] > sw->all[3]) sw->all[3] = b[3];
 }
 
+bool fogn_sweep_touches(const fogn_sweep *sw, int i, const gr_terrain_piece *p)
+{
+    return gr_terrain_piece_touches_poly_boxed(p, sw->pts[i], sw->npts[i], sw->box[i]);
+}
+
+bool fogn_sweep_near(const fogn_sweep *sw, const gr_terrain_piece *p)
+{
+    /* every polygon's box lies inside the whole sweep's */
+    return sw->n > 0 && gr_terrain_piece_near_box(p, sw->all);
+}
+
 double fogn_box_dist(const double *a, const double *b)
 {
     double dx = fmax(0.0, fmax(a[0] - b[2], b[0] - a[2]));
     double dy = fmax(0.0, fmax(a[1] - b[3], b[1] - a[3]));
     return hypot(dx, dy);
+}
+
+bool fogn_box_dist_at_least(const double *a, const double *b, double d)
+{
+    /* hypot is never below either gap (both are doubles): a gap that
+     * reaches d settles it without the call */
+    double dx = fmax(0.0, fmax(a[0] - b[2], b[0] - a[2]));
+    if (dx >= d) return true;
+    double dy = fmax(0.0, fmax(a[1] - b[3], b[1] - a[3]));
+    if (dy >= d) return true;
+    return hypot(dx, dy) >= d;
+}
+
+bool fogn_boxes_meet(const double *a, const double *b)
+{
+    /* hypot of two gaps >= 0 is 0 only when both are */
+    return fmax(0.0, fmax(a[0] - b[2], b[0] - a[2])) <= 0.0 && fmax(0.0, fmax(a[1] - b[3], b[1] - a[3])) <= 0.0;
 }
 
 void fogn_rect_box(const gr_rect *r, double *box)
@@ -77,10 +106,17 @@ void fogn_sweep_pair(fogn_sweep *sw, const gr_rect *a, const gr_rect *b)
 
 void fogn_sweep_rotation(fogn_sweep *sw, const gr_rect *start, gr_vec2 pivot, double angle, int samples)
 {
+    fogn_sweep_rotation_poses(sw, start, pivot, angle, samples, NULL);
+}
+
+void fogn_sweep_rotation_poses(fogn_sweep *sw, const gr_rect *start, gr_vec2 pivot, double angle, int samples,
+                               gr_rect *poses)
+{
     if (samples < 1) samples = 1;
     gr_rect prev = *start;
     for (int i = 1; i <= samples; i++) {
         gr_rect cur = gr_rect_rotate_about(start, pivot, angle * i / samples);
+        if (poses) poses[i - 1] = cur;
         fogn_sweep_pair(sw, &prev, &cur);
         prev = cur;
     }

@@ -317,11 +317,11 @@ int fogn_action_legal(const void *scn, const void *state, const gr_action *a)
     return 1; /* steps without their own check list only legal actions as candidates */
 }
 
-int fogn_apply(const void *scn, void *state, const gr_action *a, gr_dice *dice, gr_log *log, gr_error *err);
-int fogn_apply(const void *scn, void *state, const gr_action *a, gr_dice *dice, gr_log *log, gr_error *err)
+/* fogn_apply; pre: a movement order's move, compiled by its legality test on
+ * this same state (NULL: the step compiles it) */
+static int apply_with(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
+                      gr_error *err, const fogn_compiled *pre)
 {
-    const fogn_scenario *s = scn;
-    fogn_state *st = state;
     if (st->over) return gr_error_set(err, "the game is over");
     const fogn_step_def *d = fogn_step_def_of(st->step);
     if (!d || d->run) return gr_error_set(err, "no decision is due");
@@ -331,8 +331,8 @@ int fogn_apply(const void *scn, void *state, const gr_action *a, gr_dice *dice, 
         st->end_reason = FOGN_END_LIMIT;
         return gr_error_set(err, "decision limit reached");
     }
-    char text[128];
-    fogn_format_action(s, st, a, text, sizeof text);
+    char text[128] = "";
+    if (log) fogn_format_action(s, st, a, text, sizeof text); /* only the log shows it */
     size_t log_mark = log ? log->n : 0;
     fogn_state save = *st;
     int rc = 0;
@@ -351,7 +351,7 @@ int fogn_apply(const void *scn, void *state, const gr_action *a, gr_dice *dice, 
             rc = gr_error_set(err, "the %s decision takes only 'done'", d->name);
         } else {
             gr_log_add(log, GR_EV_DECISION, st->decider, "%s", text);
-            rc = d->apply(s, st, a, dice, log, err);
+            rc = pre ? fogn_mv_apply_compiled(s, st, a, pre, dice, log, err) : d->apply(s, st, a, dice, log, err);
         }
     }
     if (!rc && advance(s, st, dice, log) < 0)
@@ -363,4 +363,27 @@ int fogn_apply(const void *scn, void *state, const gr_action *a, gr_dice *dice, 
     }
     st->decisions++;
     return 0;
+}
+
+int fogn_apply(const void *scn, void *state, const gr_action *a, gr_dice *dice, gr_log *log, gr_error *err);
+int fogn_apply(const void *scn, void *state, const gr_action *a, gr_dice *dice, gr_log *log, gr_error *err)
+{
+    return apply_with(scn, state, a, dice, log, err, NULL);
+}
+
+/* fogn_action_legal then fogn_apply, compiling a movement order once for both */
+int fogn_apply_checked(const void *scn, void *state, const gr_action *a, gr_dice *dice);
+int fogn_apply_checked(const void *scn, void *state, const gr_action *a, gr_dice *dice)
+{
+    const fogn_scenario *s = scn;
+    fogn_state *st = state;
+    const fogn_step_def *d = fogn_step_def_of(st->step);
+    if (st->over || !d || !d->actions) return 1;
+    if (d->legal == fogn_mv_legal) {
+        fogn_compiled c;
+        if (!fogn_mv_legal_compiled(s, st, a, &c)) return 1;
+        return apply_with(s, st, a, dice, NULL, NULL, c.have && d->apply == fogn_mv_apply ? &c : NULL) ? -1 : 0;
+    }
+    if (d->legal && !d->legal(s, st, a)) return 1;
+    return apply_with(s, st, a, dice, NULL, NULL, NULL) ? -1 : 0;
 }

@@ -104,6 +104,12 @@ static int sample_points(const gr_rect *r, gr_vec2 out[9])
 
 bool fogn_unit_touches_piece(const fogn_scenario *s, const fogn_state *st, int i, const gr_terrain_piece *p)
 {
+    /* the footprint lies within the unit's reach of its front-edge centre (a
+     * hair more for rounding): a piece beyond that box needs no footprint */
+    const fogn_unit *u = &st->u[i];
+    double far = fogn_unit_reach(&s->units[i], u) + 1e-6;
+    double box[4] = {u->x - far, u->y - far, u->x + far, u->y + far};
+    if (!gr_terrain_piece_near_box(p, box)) return false;
     gr_rect r[2];
     int n = fogn_unit_rects(&s->units[i], &st->u[i], r);
     for (int k = 0; k < n; k++)
@@ -242,6 +248,12 @@ static void fire_ctx_init(const fogn_scenario *s, const fogn_state *st, int f, i
     double slack = (hf > ht ? hf : ht) + 1e-3;
     for (int k = 0; k < s->nunits; k++) {
         if (k == f || k == t || !fogn_unit_alive(&st->u[k])) continue;
+        /* each part's centre lies within the unit's reach rk of its
+         * front-edge centre, and each part's reach below is at most rk plus
+         * the gap: a unit farther than that from the segment is passed over
+         * without building its footprint */
+        double rk = fogn_unit_reach(&s->units[k], &st->u[k]);
+        if (gr_point_seg_dist(gr_v2(st->u[k].x, st->u[k].y), fc, tc) > 2 * rk + FOGN_GAP_WIDTH + slack + 1e-6) continue;
         gr_rect r[2];
         int n = fogn_unit_rects(&s->units[k], &st->u[k], r);
         int pass = -1;
