@@ -138,6 +138,18 @@ static void test_s2_6_spent_cavalry_is_not_fresh(void **unused)
     free(s);
 }
 
+/* one objective nobody owns yet, the scenario's only one */
+static void one_objective(fogn_scenario *s, const char *name, double x, double y, double radius, int points)
+{
+    s->nobj = 1;
+    snprintf(s->obj[0].name, sizeof s->obj[0].name, "%s", name);
+    s->obj[0].x = x;
+    s->obj[0].y = y;
+    s->obj[0].radius = radius;
+    s->obj[0].points = points;
+    s->obj[0].owner = -1;
+}
+
 /* objectives_held is what a side owns (taken at a Recovery Phase, counted at
  * a timed end: victory.c); contested and threatened read the table now */
 static void test_objectives_held_and_contested(void **unused)
@@ -145,13 +157,7 @@ static void test_objectives_held_and_contested(void **unused)
     (void)unused;
     fogn_scenario *s = scn();
     /* 2 MU ahead of u0's front edge, within its 3 MU radius */
-    s->nobj = 1;
-    snprintf(s->obj[0].name, sizeof s->obj[0].name, "crossroads");
-    s->obj[0].x = 20;
-    s->obj[0].y = 12;
-    s->obj[0].radius = 3;
-    s->obj[0].points = 4;
-    s->obj[0].owner = -1;
+    one_objective(s, "crossroads", 20, 12, 3, 4);
     fogn_state st;
     fx_state(s, &st, 0);
     feats f;
@@ -190,13 +196,7 @@ static void test_objectives_approach_slope(void **unused)
 {
     (void)unused;
     fogn_scenario *s = scn();
-    s->nobj = 1;
-    snprintf(s->obj[0].name, sizeof s->obj[0].name, "mill");
-    s->obj[0].x = 20;
-    s->obj[0].y = 23;
-    s->obj[0].radius = 2;
-    s->obj[0].points = 3;
-    s->obj[0].owner = -1;
+    one_objective(s, "mill", 20, 23, 2, 3);
     fogn_state st;
     fx_state(s, &st, 0);
     feats f;
