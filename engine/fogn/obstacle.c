@@ -140,8 +140,7 @@ bool fogn_obs_rect_contact(const fogn_scenario *s, const fogn_state *st, int x, 
 bool fogn_obs_contact(const fogn_scenario *s, const fogn_state *st, int i, int j, fogn_contact *c)
 {
     assert(s && st && c && i >= 0 && i < s->nunits && j >= 0 && j < s->nunits);
-    if (i == j || s->units[i].side == s->units[j].side) return false;
-    if (!fogn_unit_alive(&st->u[i]) || !fogn_unit_alive(&st->u[j])) return false;
+    /* (friends, the dead and i == j are turned away by fogn_obs_contact_reach) */
     /* far apart for any obstacle line a scenario may hold: no contact (this
      * runs for every pair not touching, so before anything else) */
     double dx = st->u[i].x - st->u[j].x, dy = st->u[i].y - st->u[j].y;
