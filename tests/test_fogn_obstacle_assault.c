@@ -143,20 +143,27 @@ static void test_s6_1_assault_ends_on_the_near_bank_of_a_defended_stream(void **
     free(s);
 }
 
-static void test_s6_1_front_of_the_obstacle_beyond_the_move_is_out_of_range(void **unused)
+/* At the opening of the Assault Phase unit 0 cannot reach unit 1, for the
+ * reason given, and no assault on it is offered; frees s. */
+static void assert_unit0_cannot_reach_unit1(fogn_scenario *s, const char *why)
 {
-    (void)unused;
-    /* the water's front 6.5 MU away: beyond the 6 MU move */
-    fogn_scenario *s = scn_bank(FOGN_INF_REFORMED, FOGN_F_TACTICAL, 8, GR_WATER_WAIST);
     fogn_state st;
     open_assault(s, &st);
     fogn_reach r;
     gr_error err;
     gr_error_clear(&err);
     assert_int_equal(fogn_assault_reach(s, &st, 0, 1, &r, &err), 0);
-    ASSERT_HAS(err.msg, "6.50 MU away along the path: unit0 moves 6 MU");
+    ASSERT_HAS(err.msg, why);
     assert_false(offered(s, &st, FOGN_A_ASSAULT, 0, 1));
     free(s);
+}
+
+static void test_s6_1_front_of_the_obstacle_beyond_the_move_is_out_of_range(void **unused)
+{
+    (void)unused;
+    /* the water's front 6.5 MU away: beyond the 6 MU move */
+    fogn_scenario *s = scn_bank(FOGN_INF_REFORMED, FOGN_F_TACTICAL, 8, GR_WATER_WAIST);
+    assert_unit0_cannot_reach_unit1(s, "6.50 MU away along the path: unit0 moves 6 MU");
 }
 
 static void test_s15_8_assault_on_wall_defenders_ends_against_the_wall(void **unused)
@@ -216,15 +223,7 @@ static void test_s6_1_no_assault_across_shoulder_high_water(void **unused)
 {
     (void)unused;
     fogn_scenario *s = scn_bank(FOGN_INF_REFORMED, FOGN_F_TACTICAL, 11, GR_WATER_SHOULDER);
-    fogn_state st;
-    open_assault(s, &st);
-    fogn_reach r;
-    gr_error err;
-    gr_error_clear(&err);
-    assert_int_equal(fogn_assault_reach(s, &st, 0, 1, &r, &err), 0);
-    ASSERT_HAS(err.msg, "deep water off a bridge or ford (§6.1)");
-    assert_false(offered(s, &st, FOGN_A_ASSAULT, 0, 1));
-    free(s);
+    assert_unit0_cannot_reach_unit1(s, "deep water off a bridge or ford (§6.1)");
 }
 
 static void test_s15_6_cavalry_may_not_charge_over_a_defended_stream(void **unused)
