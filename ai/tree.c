@@ -72,7 +72,8 @@ int32_t gr_tree_child(const gr_tree *t, int32_t node, const gr_action *a)
     return -1;
 }
 
-double gr_node_q_for_decider(const gr_node *x)
+/* the mean result of node x for the side deciding at x (0.5 unvisited) */
+static double node_q_for_decider(const gr_node *x)
 {
     if (x->visits == 0) return 0.5;
     double q = x->value / x->visits;
@@ -93,7 +94,7 @@ typedef struct q_frame {
 
 static q_frame q_frame_of(const gr_tree *t, const gr_node *x, int open, int qnorm)
 {
-    q_frame f = {0.0, 1.0, x->side < 0 ? 0.5 : gr_node_q_for_decider(x)};
+    q_frame f = {0.0, 1.0, x->side < 0 ? 0.5 : node_q_for_decider(x)};
     if (!qnorm) return f;
     double lo = INFINITY, hi = -INFINITY;
     int live = 0;

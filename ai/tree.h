@@ -45,8 +45,6 @@ typedef struct gr_puct {
     int qnorm;      /* stretch the open children's means to [0, 1] first */
 } gr_puct;
 
-/* The mean result of node x for the side deciding at x (0.5 unvisited). */
-double gr_node_q_for_decider(const gr_node *x);
 /* The child of xi to follow: the best PUCT score among the opened children
  * not marked in tried[] (indexed from the first child) nor closed; -1 if
  * none is left. */
