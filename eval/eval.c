@@ -65,6 +65,12 @@ static int bind(gr_eval *e, const gr_game *g, gr_error *err)
         e->nunits = i + 1;
     }
     free(st);
+    if (e->end_moves > 0) {
+        e->f_moves_left = find_feature(names, n, "moves_left");
+        e->f_timed0 = find_feature(names, n, "timed_score0");
+        if (e->f_moves_left < 0 || e->f_timed0 < 0)
+            return gr_error_set(err, "endgame: the %s ruleset has no moves_left/timed_score0 features", rs->name);
+    }
     if (e->total_value <= 0) e->total_value = 1;
     e->bound = 1;
     return 0;
@@ -105,6 +111,17 @@ int gr_eval_from_json(gr_eval *e, const gr_game *g, json_t *root, const char *fi
         gr_eval_term *t = &e->term[e->nterms++];
         snprintf(t->name, sizeof t->name, "%s", k);
         t->weight = json_number_value(w);
+    }
+    json_t *end = json_object_get(root, "endgame");
+    if (end) {
+        json_t *m = json_object_get(end, "moves"), *ew = json_object_get(end, "weight");
+        if (!json_is_object(end)) return gr_error_set(err, "%s: $.endgame: expected {\"moves\": N, \"weight\": W}", file);
+        if (!json_is_integer(m) || json_integer_value(m) < 1 || json_integer_value(m) > 1000)
+            return gr_error_set(err, "%s: $.endgame.moves: expected a whole number of player-moves, 1 to 1000", file);
+        if (!json_is_number(ew) || json_number_value(ew) < 0 || json_number_value(ew) > 1)
+            return gr_error_set(err, "%s: $.endgame.weight: expected a number from 0 to 1", file);
+        e->end_moves = (int)json_integer_value(m);
+        e->end_weight = json_number_value(ew);
     }
     if (bind(e, g, err)) {
         gr_error_prefix(err, "%s: ", file);
@@ -173,7 +190,18 @@ double gr_eval_win0(const gr_eval *e, const gr_game *g, const void *state)
         g->rs->result(g->scn, state, &r);
         return r.score[0];
     }
-    return 1.0 / (1.0 + exp(-e->scale * gr_eval_diff(e, g, state)));
+    double v[GR_MAX_FEATURES];
+    int n = g->rs->features(g->scn, state, v, NULL, GR_MAX_FEATURES);
+    if (n < e->nfeat) return 0.5; /* layout changed: never happens for a bound game */
+    double p = 1.0 / (1.0 + exp(-e->scale * diff_from(e, v)));
+    if (e->end_moves > 0) {
+        double left = v[e->f_moves_left];
+        if (left < e->end_moves) {
+            double w = e->end_weight * (1.0 - left / e->end_moves);
+            p = (1.0 - w) * p + w * v[e->f_timed0];
+        }
+    }
+    return p;
 }
 
 int gr_eval_explain(const gr_eval *e, const gr_game *g, const void *state, int side, const char **names,

@@ -36,6 +36,13 @@ typedef struct gr_eval {
     int bound, nfeat, nunits;
     int u_side[GR_EVAL_MAX_UNITS], u_value[GR_EVAL_MAX_UNITS], u_coh[GR_EVAL_MAX_UNITS], u_spent[GR_EVAL_MAX_UNITS];
     double total_value;     /* of both armies at the start, for normalising */
+    /* the end-game blend (optional "endgame" in the weights): over the last
+     * end_moves player-moves before a timed end the value leans towards the
+     * score such an end would give now, by up to end_weight during the last
+     * move; read from the ruleset's "moves_left" and "timed_score0" features */
+    int end_moves;
+    double end_weight;
+    int f_moves_left, f_timed0;
 } gr_eval;
 
 /* Loads weights from a file, or (path NULL) from eval/weights/<ruleset>.json
@@ -48,7 +55,9 @@ int gr_eval_from_json(gr_eval *e, const gr_game *g, json_t *root, const char *fi
 /* The difference in value between side 0 and side 1 (positive: side 0 ahead),
  * in the units the weights are written in. */
 double gr_eval_diff(const gr_eval *e, const gr_game *g, const void *state);
-/* Side 0's chance to win in [0, 1]: the result itself once the game is over. */
+/* Side 0's chance to win in [0, 1]: the result itself once the game is over;
+ * with an end-game blend, (1 - w) * logistic(scale * diff) + w * timed score,
+ * w = end_weight * (1 - moves_left / end_moves) while moves_left < end_moves. */
 double gr_eval_win0(const gr_eval *e, const gr_game *g, const void *state);
 
 /* A per-term breakdown for side `side` (for reasons and the tuner): fills

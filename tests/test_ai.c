@@ -380,6 +380,51 @@ static void test_eval_direction(void **unused)
     gr_game_free(&g);
 }
 
+/* the end-game blend: over the last `moves` player-moves the value leans
+ * towards the score a timed end would give now, w = weight * (1 - left/moves) */
+static void test_eval_endgame_blend(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    load(&g, "corps-battle.json");
+    json_error_t je;
+    json_t *j = json_loads("{\"ruleset\":\"fogn\",\"scale\":6,\"cohesion\":[1,0.8,0.5,0.15,0],"
+                           "\"side\":{\"attrition_to_break\":-0.6},\"endgame\":{\"moves\":4,\"weight\":0.5}}",
+                           0, &je);
+    assert_non_null(j);
+    gr_eval e;
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_eval_from_json(&e, &g, j, "w.json", &err), 0);
+    json_decref(j);
+    assert_int_equal(e.end_moves, 4);
+    gr_eval plain = e; /* the same weights without the blend */
+    plain.end_moves = 0;
+    const fogn_scenario *s = g.scn;
+    assert_int_equal(s->max_turns, 24);
+    fogn_state st;
+    g.rs->init(g.scn, &st);
+    /* side 0 owns every objective: a timed end now is its win */
+    for (int o = 0; o < s->nobj; o++) st.obj_owner[o] = 0;
+    assert_int_equal(fogn_timed_outcome(s, &st, NULL), 0);
+    /* 4 player-moves still to begin: no blend yet */
+    st.move = 48 - 4;
+    double base = gr_eval_win0(&plain, &g, &st);
+    assert_true(base > 0.05 && base < 0.95);
+    assert_float_equal(gr_eval_win0(&e, &g, &st), base, 1e-12);
+    /* 2 left: w = 0.5 * (1 - 2/4) = 0.25 towards a timed score of 1 */
+    st.move = 48 - 2;
+    base = gr_eval_win0(&plain, &g, &st);
+    assert_float_equal(gr_eval_win0(&e, &g, &st), 0.75 * base + 0.25, 1e-12);
+    /* the last move: w = 0.5; side 1 owning everything pulls towards 0 */
+    st.move = 48;
+    for (int o = 0; o < s->nobj; o++) st.obj_owner[o] = 1;
+    assert_int_equal(fogn_timed_outcome(s, &st, NULL), 1);
+    base = gr_eval_win0(&plain, &g, &st);
+    assert_float_equal(gr_eval_win0(&e, &g, &st), 0.5 * base, 1e-12);
+    gr_game_free(&g);
+}
+
 static void test_eval_weight_file_errors(void **unused)
 {
     (void)unused;
@@ -392,6 +437,9 @@ static void test_eval_weight_file_errors(void **unused)
         {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1]}", "$.cohesion"},
         {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"side\":{\"morale\":1}}", "no feature s0_morale"},
         {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,\"x\"]}", "$.cohesion[1]"},
+        {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"endgame\":6}", "$.endgame"},
+        {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"endgame\":{\"moves\":0,\"weight\":0.5}}", "$.endgame.moves"},
+        {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"endgame\":{\"moves\":6,\"weight\":1.5}}", "$.endgame.weight"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         json_error_t je;
@@ -474,6 +522,7 @@ int main(void)
         cmocka_unit_test(test_mcts_tree_reuse),
         cmocka_unit_test(test_puct_qnorm_lets_small_value_differences_count),
         cmocka_unit_test(test_eval_direction),
+        cmocka_unit_test(test_eval_endgame_blend),
         cmocka_unit_test(test_eval_weight_file_errors),
         cmocka_unit_test(test_suggest_json_form),
     };

@@ -229,6 +229,19 @@ static void test_report_empty_sections(void **state)
     assert_svg(f->dir, "s1-quatre-bras-small-length.svg");
     gr_arena_set_free(&s);
 
+    /* two doctrines that each met greedy but not each other: no empty table */
+    gr_arena_set_init(&s);
+    add(&s, SCEN_A, "doctrine:columns", "greedy", 1.0, 10, "army morale");
+    add(&s, SCEN_A, "doctrine:line", "greedy", 0.0, 12, "army morale");
+    char two[128];
+    snprintf(two, sizeof two, "%s/two", f->dir);
+    assert_int_equal(gr_report_write(&s, two, NULL, NULL, &err), 0);
+    md = read_out(two, "README.md", &len);
+    assert_contains(md, "played other opponents only, never each other");
+    assert_null(strstr(md, "Doctrine heat map"));
+    free(md);
+    gr_arena_set_free(&s);
+
     /* no games at all still makes a page */
     gr_arena_set_init(&s);
     char out[128];

@@ -97,6 +97,8 @@ static void test_terms_match_evaluation(void **unused)
     gr_error err;
     gr_error_clear(&err);
     assert_int_equal(gr_eval_load(&e, &g, NULL, &err), 0);
+    /* the tuner fits the logistic part; the end-game blend is not fitted */
+    e.end_moves = 0;
     void *st = calloc(1, g.rs->state_size);
     assert_non_null(st);
     g.rs->init(g.scn, st);
@@ -144,6 +146,10 @@ static void test_weights_file_round_trip(void **unused)
     assert_true(fabs(f.scale - 3.25) < 1e-9);
     assert_true(fabs(f.cohesion[1] - 0.625) < 1e-9);
     assert_int_equal(f.nterms, e.nterms);
+    /* the end-game blend is carried over as it was loaded */
+    assert_true(e.end_moves > 0);
+    assert_int_equal(f.end_moves, e.end_moves);
+    assert_true(fabs(f.end_weight - e.end_weight) < 1e-9);
     gr_game_free(&g);
 }
 

@@ -14,7 +14,7 @@
 
 #include "fogn_fixture.h"
 
-#define MAX_FEATURES (2 * 13 + 2 + 4 * FOGN_MAX_UNITS)
+#define MAX_FEATURES (2 * 14 + 4 + 4 * FOGN_MAX_UNITS)
 
 typedef struct feats {
     int n;
@@ -55,15 +55,18 @@ static void test_features_names_and_count(void **unused)
     fx_state(s, &st, 0);
     feats f;
     read_features(s, &st, &f);
-    /* 14 a side, the move and the side to move, 4 a unit */
-    assert_int_equal(f.n, 2 * 14 + 2 + 4 * 4);
+    /* 14 a side; the move, the side to move, the moves left and the timed
+     * score; 4 a unit */
+    assert_int_equal(f.n, 2 * 14 + 4 + 4 * 4);
     assert_string_equal(f.name[0], "s0_acv");
     assert_string_equal(f.name[12], "s0_objectives_threatened");
     assert_string_equal(f.name[13], "s0_objectives_approach");
     assert_string_equal(f.name[14], "s1_acv");
     assert_string_equal(f.name[28], "move");
-    assert_string_equal(f.name[30], "u0_side");
-    assert_string_equal(f.name[30 + 4 * 3 + 2], "u3_cohesion");
+    assert_string_equal(f.name[30], "moves_left");
+    assert_string_equal(f.name[31], "timed_score0");
+    assert_string_equal(f.name[32], "u0_side");
+    assert_string_equal(f.name[32 + 4 * 3 + 2], "u3_cohesion");
     /* a short buffer takes only what fits */
     double few[5];
     assert_int_equal(fogn_ruleset.features(s, &st, few, NULL, 5), 5);
@@ -85,7 +88,7 @@ static void test_features_name_every_unit_of_a_full_table(void **unused)
     double v[GR_MAX_FEATURES];
     const char *name[GR_MAX_FEATURES];
     int n = fogn_ruleset.features(s, &st, v, name, GR_MAX_FEATURES);
-    assert_int_equal(n, 2 * 14 + 2 + 4 * FOGN_MAX_UNITS);
+    assert_int_equal(n, 2 * 14 + 4 + 4 * FOGN_MAX_UNITS);
     for (int k = 0; k < n; k++) assert_non_null(name[k]);
     assert_string_equal(name[n - 1], "u47_spent");
     assert_string_equal(name[n - 4], "u47_side");
@@ -222,6 +225,50 @@ static void test_objectives_approach_slope(void **unused)
     free(s);
 }
 
+/* §14 timed end, read without ending the game: moves_left counts the
+ * player-moves still to begin (12 turns = 24), timed_score0 is side 0's score
+ * were the game to end now; fogn_timed_outcome leaves the state alone */
+static void test_s14_timed_outcome_and_moves_left(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn();
+    one_objective(s, "church", 50, 20, 2, 4);
+    assert_int_equal(s->max_turns, 12);
+    fogn_state st;
+    fx_state(s, &st, 0);
+    st.move = 20;
+    feats f;
+    read_features(s, &st, &f);
+    assert_true(feat(&f, "moves_left") == 4);
+    /* nothing inflicted either way: a draw */
+    assert_true(feat(&f, "timed_score0") == 0.5);
+    /* side 0 owns 4 points: 4 inflicted to 0, a marginal victory (margin 4);
+     * one fresh cavalry unit to none is short of the bonus margin of 2 */
+    st.obj_owner[0] = 0;
+    int level = -1;
+    assert_int_equal(fogn_timed_outcome(s, &st, &level), 0);
+    assert_int_equal(level, FOGN_RESULT_MARGINAL);
+    assert_int_equal(st.over, 0);
+    read_features(s, &st, &f);
+    assert_true(feat(&f, "timed_score0") == 1.0);
+    /* a 3-point objective is short of the 4-point margin: a draw */
+    s->obj[0].points = 3;
+    assert_int_equal(fogn_timed_outcome(s, &st, &level), -1);
+    assert_int_equal(level, FOGN_RESULT_DRAW);
+    /* side 0's two infantry units Broken: 4 attrition points inflicted by side 1, none by side 0 */
+    st.u[0].cohesion = FOGN_BROKEN;
+    st.u[1].cohesion = FOGN_BROKEN;
+    st.obj_owner[0] = -1;
+    assert_int_equal(fogn_timed_outcome(s, &st, &level), 1);
+    read_features(s, &st, &f);
+    assert_true(feat(&f, "timed_score0") == 0.0);
+    /* the last move: none left to begin */
+    st.move = 24;
+    read_features(s, &st, &f);
+    assert_true(feat(&f, "moves_left") == 0);
+    free(s);
+}
+
 static void test_s13_loc_threat_and_occupation(void **unused)
 {
     (void)unused;
@@ -273,6 +320,7 @@ int main(void)
         cmocka_unit_test(test_s2_6_spent_cavalry_is_not_fresh),
         cmocka_unit_test(test_objectives_held_and_contested),
         cmocka_unit_test(test_objectives_approach_slope),
+        cmocka_unit_test(test_s14_timed_outcome_and_moves_left),
         cmocka_unit_test(test_s13_loc_threat_and_occupation),
         cmocka_unit_test(test_destroyed_unit_reads_as_gone),
     };

@@ -1156,6 +1156,17 @@ static int md_doctrine(sbuf *b, const model *md, const char *dir, gr_error *err)
             free(idx);
             continue;
         }
+        long met = 0; /* games between two of them */
+        for (size_t i = 0; i < n; i++)
+            for (size_t j = 0; j < n; j++) {
+                gr_stats_wdl c = sc->m[idx[i] * sc->pl.n + idx[j]];
+                if (i != j) met += c.w + c.d + c.l;
+            }
+        if (met == 0) {
+            sb_puts(b, "The doctrines here played other opponents only, never each other.\n\n");
+            free(idx);
+            continue;
+        }
         char fname[96], title[200];
         snprintf(fname, sizeof fname, "%s-doctrines.svg", sc->slug);
         snprintf(title, sizeof title, "Doctrine against doctrine: %s", sc->name);

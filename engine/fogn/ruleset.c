@@ -134,6 +134,14 @@ static int fogn_features(const void *scn, const void *state, double *out, const 
     }
     FEAT("move", st->move);
     FEAT("active", st->active);
+    /* the time left and what it would give: player-moves still to begin before
+     * the timed end (0 during the last one), and side 0's score were the game
+     * to end by time now (1 a win, 0.5 a draw, 0 a loss), for the evaluation's
+     * end-game blend (eval.h) */
+    int turns = s->max_turns > 0 ? s->max_turns : FOGN_DEFAULT_TURNS;
+    FEAT("moves_left", st->move < 2 * turns ? 2 * turns - st->move : 0);
+    int tw = fogn_timed_outcome(s, st, NULL);
+    FEAT("timed_score0", tw == 0 ? 1.0 : tw == 1 ? 0.0 : 0.5);
     for (int i = 0; i < s->nunits; i++) {
         const fogn_unit *u = &st->u[i];
         int alive = fogn_unit_alive(u) && !(u->flags & FOGN_UF_ABANDONED);

@@ -146,7 +146,7 @@ int fogn_objective_points(const fogn_scenario *s, const fogn_state *st, int side
     return pts;
 }
 
-void fogn_timed_result(const fogn_scenario *s, fogn_state *st, gr_log *log)
+int fogn_timed_outcome(const fogn_scenario *s, const fogn_state *st, int *level)
 {
     int a0 = attrition_halves(s, st, 0), a1 = attrition_halves(s, st, 1);
     /* attrition inflicted by side 0 is side 1's, and the other way round;
@@ -155,9 +155,20 @@ void fogn_timed_result(const fogn_scenario *s, fogn_state *st, gr_log *log)
     int inflicted[2] = {a1 + 2 * p0, a0 + 2 * p1};
     int d = inflicted[0] - inflicted[1];
     int winner = d > 0 ? 0 : d < 0 ? 1 : -1;
-    int level = winner < 0 ? FOGN_RESULT_DRAW
-                           : fogn_timed_level(inflicted[winner] / 2.0, inflicted[winner ^ 1] / 2.0);
-    level = cavalry_bonus(s, st, winner, level);
+    int lvl = winner < 0 ? FOGN_RESULT_DRAW
+                         : fogn_timed_level(inflicted[winner] / 2.0, inflicted[winner ^ 1] / 2.0);
+    lvl = cavalry_bonus(s, st, winner, lvl);
+    if (lvl == FOGN_RESULT_DRAW) winner = -1;
+    if (level) *level = lvl;
+    return winner;
+}
+
+void fogn_timed_result(const fogn_scenario *s, fogn_state *st, gr_log *log)
+{
+    int a0 = attrition_halves(s, st, 0), a1 = attrition_halves(s, st, 1);
+    int p0 = fogn_objective_points(s, st, 0), p1 = fogn_objective_points(s, st, 1);
+    int level;
+    int winner = fogn_timed_outcome(s, st, &level);
     finish(st, winner, level, FOGN_END_TIME);
     if (s->nobj > 0)
         gr_log_add(log, GR_EV_PHASE, -1, "the game ends after move %d: attrition %s %.1f, %s %.1f; objectives %s %d, %s %d",
