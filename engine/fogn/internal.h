@@ -123,6 +123,7 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
  * on the distance (a wheel's and a slide's swept area, the enemy distance at
  * the start, the largest allowance on any ground) is worked out on the first
  * try and kept. A try that goes farther than any allowance fails at once. */
+#define FOGN_TRIES_MEMO 16
 typedef struct fogn_move_tries {
     int ready, have_allow, have_start_enemy;
     gr_rect ws;           /* the footprint after the wheel and the slide */
@@ -130,6 +131,12 @@ typedef struct fogn_move_tries {
     double all0[4];
     double max_allow, start_enemy;
     fogn_sweep sw;
+    /* what the shared polygons (below n0, at most FOGN_TRIES_MEMO) gave:
+     * distances to each enemy part (bit i of pd_have: pd[j][k][i] known),
+     * and whether they cross each friend's part */
+    double pd[FOGN_MAX_UNITS][2][FOGN_TRIES_MEMO];
+    uint32_t pd_have[FOGN_MAX_UNITS][2];
+    uint8_t cross_known[FOGN_MAX_UNITS][2], cross[FOGN_MAX_UNITS][2];
 } fogn_move_tries;
 void fogn_move_tries_init(fogn_move_tries *t);
 /* fogn_move_check (without the reason) for m, which differs from the

@@ -70,8 +70,12 @@ double fogn_enemy_dist(const fogn_scenario *s, const fogn_state *st, int unit, c
 /* nearest distance from any swept polygon to any live enemy unit, exact up
  * to `cap`: anything farther is reported as `cap` (the rules only ask about
  * 2 and 6 MU, so enemies whose boxes are farther are never measured) */
-static double sweep_enemy_dist(const fogn_scenario *s, const fogn_state *st, int side, const fogn_sweep *sw, double cap)
+static double sweep_enemy_dist(const fogn_scenario *s, const fogn_state *st, int side, const fogn_sweep *sw, double cap,
+                               fogn_move_tries *t)
 {
+    /* the tries of one move share the polygons before t->n0: their distances
+     * to each enemy part are kept, the same values in the same order */
+    int memo_to = t ? (t->n0 < FOGN_TRIES_MEMO ? t->n0 : FOGN_TRIES_MEMO) : 0;
     double d = cap;
     for (int j = 0; j < s->nunits; j++) {
         if (s->units[j].side == side || !fogn_unit_alive(&st->u[j])) continue;
@@ -89,7 +93,16 @@ static double sweep_enemy_dist(const fogn_scenario *s, const fogn_state *st, int
             if (fogn_box_dist_at_least(sw->all, eb, d)) continue;
             for (int i = 0; i < sw->n; i++) {
                 if (fogn_box_dist_at_least(sw->box[i], eb, d)) continue; /* cannot beat the best so far */
-                double x = gr_poly_dist(sw->pts[i], sw->npts[i], ec, 4);
+                double x;
+                if (i < memo_to) {
+                    if (!(t->pd_have[j][k] & (1u << i))) {
+                        t->pd[j][k][i] = gr_poly_dist(sw->pts[i], sw->npts[i], ec, 4);
+                        t->pd_have[j][k] |= 1u << i;
+                    }
+                    x = t->pd[j][k][i];
+                } else {
+                    x = gr_poly_dist(sw->pts[i], sw->npts[i], ec, 4);
+                }
                 if (x < d) d = x;
             }
         }
@@ -400,6 +413,22 @@ static int opening_check(const fogn_scenario *s, const fogn_state *st, const fog
             if (s->terrain.p[k].type == GR_T_BUILDING && gr_terrain_piece_touches_rect(&s->terrain.p[k], end)) return 0;
     return gr_error_set(err, "%s may not leave its deployment area (%.1f MU from its base edge) in the defender's first %d "
                         "moves, except to reach a built-up area (§8.13)", p->name, zone, s->opening_moves);
+}
+
+/* does a swept polygon from..to-1 truly overlap (more than touch) the friend's part r (corners fc, box fb)? */
+static int friend_crossed(const fogn_sweep *sw, int from, int to, const gr_rect *r, const gr_vec2 fc[4], const double fb[4])
+{
+    for (int i = from; i < to; i++)
+        if (fogn_boxes_meet(sw->box[i], fb) && gr_poly_intersect(sw->pts[i], sw->npts[i], fc, 4)) {
+            /* touching is fine: require real overlap via a shrunk test */
+            gr_rect shrunk = *r;
+            shrunk.w -= 2e-3; shrunk.d -= 2e-3;
+            shrunk.fc = gr_v2_sub(shrunk.fc, gr_v2_scale(gr_rect_fwd(r), 1e-3));
+            gr_vec2 sc[4];
+            gr_rect_corners(&shrunk, sc);
+            if (gr_poly_intersect(sw->pts[i], sw->npts[i], sc, 4)) return 1;
+        }
+    return 0;
 }
 
 /* fogn_move_check; t: tries of this same move at other distances (NULL: none),
@@ -754,7 +783,7 @@ static int move_check(const fogn_scenario *s, const fogn_state *st, const fogn_m
     double allow = fogn_allowance(s, p, u, tr.worst);
     if (allow < 0)
         return gr_error_set(err, "%s cannot move in %s terrain (§8.3)", p->name, fogn_move_class_name(tr.worst));
-    if (m->kind == FOGN_MK_ROAD && column_road && sweep_enemy_dist(s, st, p->side, sw, SWEEP_ENEMY_CAP) > FOGN_ROAD_ENEMY_CLEAR)
+    if (m->kind == FOGN_MK_ROAD && column_road && sweep_enemy_dist(s, st, p->side, sw, SWEEP_ENEMY_CAP, NULL) > FOGN_ROAD_ENEMY_CLEAR)
         allowance_factor = 2;
     double wheel_arc = plan->allowance < 0 ? -plan->allowance : 0;
     plan->allowance = allow * allowance_factor;
@@ -804,7 +833,7 @@ static int move_check(const fogn_scenario *s, const fogn_state *st, const fogn_m
     for (int i = 0; i < nend; i++)
         if (!fogn_rect_on_table(s, &end_rects[i]))
             return gr_error_set(err, "%s would leave the table", p->name);
-    double sweep_enemy = sweep_enemy_dist(s, st, p->side, sw, SWEEP_ENEMY_CAP);
+    double sweep_enemy = sweep_enemy_dist(s, st, p->side, sw, SWEEP_ENEMY_CAP, t && t->ready ? t : NULL);
     double start_enemy;
     if (t && t->have_start_enemy) {
         start_enemy = t->start_enemy;
@@ -913,16 +942,18 @@ static int move_check(const fogn_scenario *s, const fogn_state *st, const fogn_m
             gr_rect_corners(&fr[k], fc);
             fogn_rect_box(&fr[k], fb);
             if (!fogn_boxes_meet(sw->all, fb)) continue;
-            for (int i = 1; i < sw->n && !crossed; i++) /* sweep[0] is the start footprint */
-                if (fogn_boxes_meet(sw->box[i], fb) && gr_poly_intersect(sw->pts[i], sw->npts[i], fc, 4)) {
-                    /* touching is fine: require real overlap via a shrunk test */
-                    gr_rect shrunk = fr[k];
-                    shrunk.w -= 2e-3; shrunk.d -= 2e-3;
-                    shrunk.fc = gr_v2_sub(shrunk.fc, gr_v2_scale(gr_rect_fwd(&fr[k]), 1e-3));
-                    gr_vec2 sc[4];
-                    gr_rect_corners(&shrunk, sc);
-                    if (gr_poly_intersect(sw->pts[i], sw->npts[i], sc, 4)) crossed = 1;
+            /* sweep[0] is the start footprint; tries of one move (t) ask
+             * about the polygons they share, 1 to t->n0 - 1, once */
+            int from = 1;
+            if (t && t->ready && !crossed) {
+                if (!t->cross_known[j][k]) {
+                    t->cross_known[j][k] = 1;
+                    t->cross[j][k] = (uint8_t)friend_crossed(sw, 1, t->n0, &fr[k], fc, fb);
                 }
+                crossed = t->cross[j][k];
+                from = t->n0;
+            }
+            if (!crossed) crossed = friend_crossed(sw, from, sw->n, &fr[k], fc, fb);
             for (int i = 0; i < nend; i++)
                 if (gr_rect_overlap(&end_rects[i], &fr[k], 1e-6)) at_end = 1;
         }
@@ -991,6 +1022,8 @@ void fogn_move_tries_init(fogn_move_tries *t)
     t->ready = 0;
     t->have_allow = 0;
     t->have_start_enemy = 0;
+    memset(t->pd_have, 0, sizeof t->pd_have);
+    memset(t->cross_known, 0, sizeof t->cross_known);
 }
 
 int fogn_move_try(const fogn_scenario *s, const fogn_state *st, const fogn_move *m, fogn_move_plan *plan,
