@@ -170,6 +170,9 @@ static void aim_angles(const reach_ctx *c, gr_vec2 bfc, double *amin, double *am
             double lo = prev, hi = th;
             for (int i = 0; i < BISECT_STEPS; i++) {
                 double mid = 0.5 * (lo + hi);
+                /* no double between lo and hi: every further step would
+                 * test lo (not aimed) or hi (aimed) and change nothing */
+                if (mid == lo || mid == hi) break;
                 if (aimed(c, mid)) hi = mid;
                 else lo = mid;
             }
@@ -185,11 +188,18 @@ static void aim_angles(const reach_ctx *c, gr_vec2 bfc, double *amin, double *am
         double th = fmin(k * step, cap);
         if (aim_side(c, th, bfc, &ahead) <= 0 && ahead) {
             double lo = prev, hi = th;
+            int lo_out = k == 1; /* aim_side(lo) > 0 is known (at 0 it was tested above) */
             for (int i = 0; i < BISECT_STEPS; i++) {
                 double mid = 0.5 * (lo + hi);
+                /* no double between lo and hi: a step testing hi (<= 0), or lo
+                 * when it is known to be > 0, changes nothing, nor do the rest */
+                if (mid == hi || (mid == lo && lo_out)) break;
                 int ah;
                 if (aim_side(c, mid, bfc, &ah) <= 0) hi = mid;
-                else lo = mid;
+                else {
+                    lo = mid;
+                    lo_out = 1;
+                }
             }
             *amax = hi;
             return;
