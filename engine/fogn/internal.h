@@ -5,6 +5,7 @@
 
 #include "fogn.h"
 #include "rulings.h"
+#include "sweep.h"
 
 /* --- shared battle vocabulary (§6, §7, §9) -------------------------------------------- */
 /* firing range bands (§7.2): close <= 2 MU, medium <= 6, long <= 16 */
@@ -117,6 +118,31 @@ typedef struct fogn_move_plan {
 /* Checks a move against every movement rule; 0 legal (plan filled), -1 with the reason. */
 int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_move *m,
                     fogn_move_plan *plan, gr_error *err);
+/* Tries of one normal move or move to the rear at several distances (the
+ * order compiler's search for the longest legal one): what does not depend
+ * on the distance (a wheel's and a slide's swept area, the enemy distance at
+ * the start, the largest allowance on any ground) is worked out on the first
+ * try and kept. A try that goes farther than any allowance fails at once. */
+#define FOGN_TRIES_MEMO 16
+typedef struct fogn_move_tries {
+    int ready, have_allow, have_start_enemy;
+    gr_rect ws;           /* the footprint after the wheel and the slide */
+    int n0, overflow0;    /* the swept area so far */
+    double all0[4];
+    double max_allow, start_enemy;
+    fogn_sweep sw;
+    /* what the shared polygons (below n0, at most FOGN_TRIES_MEMO) gave:
+     * distances to each enemy part (bit i of pd_have: pd[j][k][i] known),
+     * and whether they cross each friend's part */
+    double pd[FOGN_MAX_UNITS][2][FOGN_TRIES_MEMO];
+    uint32_t pd_have[FOGN_MAX_UNITS][2];
+    uint8_t cross_known[FOGN_MAX_UNITS][2], cross[FOGN_MAX_UNITS][2];
+} fogn_move_tries;
+void fogn_move_tries_init(fogn_move_tries *t);
+/* fogn_move_check (without the reason) for m, which differs from the
+ * earlier tries with t at most in m->dist */
+int fogn_move_try(const fogn_scenario *s, const fogn_state *st, const fogn_move *m, fogn_move_plan *plan,
+                  fogn_move_tries *t);
 /* Carries out a checked plan (no dice; the caller has done any CMT). */
 void fogn_move_commit(const fogn_scenario *s, fogn_state *st, const fogn_move *m,
                       const fogn_move_plan *plan);
@@ -165,6 +191,10 @@ typedef enum fogn_action_type {
  * 0 ok, -1 with a reason */
 int fogn_action_to_move(const fogn_scenario *s, const fogn_state *st, const gr_action *a,
                         fogn_move *m, gr_error *err);
+/* the same; when compiling searched for the move's distance, *have_plan is
+ * 1 and *plan is fogn_move_check's plan of the move (it is legal) */
+int fogn_action_to_move_planned(const fogn_scenario *s, const fogn_state *st, const gr_action *a, fogn_move *m,
+                                fogn_move_plan *plan, int *have_plan, gr_error *err);
 /* the movement-phase menu for the unit now due; returns the count. With
  * `check` 0 the menu is not filtered for legality (candidates) */
 int fogn_orders_for_unit(const fogn_scenario *s, const fogn_state *st, int unit, gr_action *out, int max, int check);

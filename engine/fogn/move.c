@@ -70,8 +70,12 @@ double fogn_enemy_dist(const fogn_scenario *s, const fogn_state *st, int unit, c
 /* nearest distance from any swept polygon to any live enemy unit, exact up
  * to `cap`: anything farther is reported as `cap` (the rules only ask about
  * 2 and 6 MU, so enemies whose boxes are farther are never measured) */
-static double sweep_enemy_dist(const fogn_scenario *s, const fogn_state *st, int side, const fogn_sweep *sw, double cap)
+static double sweep_enemy_dist(const fogn_scenario *s, const fogn_state *st, int side, const fogn_sweep *sw, double cap,
+                               fogn_move_tries *t)
 {
+    /* the tries of one move share the polygons before t->n0: their distances
+     * to each enemy part are kept, the same values in the same order */
+    int memo_to = t ? (t->n0 < FOGN_TRIES_MEMO ? t->n0 : FOGN_TRIES_MEMO) : 0;
     double d = cap;
     for (int j = 0; j < s->nunits; j++) {
         if (s->units[j].side == side || !fogn_unit_alive(&st->u[j])) continue;
@@ -89,7 +93,16 @@ static double sweep_enemy_dist(const fogn_scenario *s, const fogn_state *st, int
             if (fogn_box_dist_at_least(sw->all, eb, d)) continue;
             for (int i = 0; i < sw->n; i++) {
                 if (fogn_box_dist_at_least(sw->box[i], eb, d)) continue; /* cannot beat the best so far */
-                double x = gr_poly_dist(sw->pts[i], sw->npts[i], ec, 4);
+                double x;
+                if (i < memo_to) {
+                    if (!(t->pd_have[j][k] & (1u << i))) {
+                        t->pd[j][k][i] = gr_poly_dist(sw->pts[i], sw->npts[i], ec, 4);
+                        t->pd_have[j][k] |= 1u << i;
+                    }
+                    x = t->pd[j][k][i];
+                } else {
+                    x = gr_poly_dist(sw->pts[i], sw->npts[i], ec, 4);
+                }
                 if (x < d) d = x;
             }
         }
@@ -402,8 +415,26 @@ static int opening_check(const fogn_scenario *s, const fogn_state *st, const fog
                         "moves, except to reach a built-up area (§8.13)", p->name, zone, s->opening_moves);
 }
 
-int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_move *m,
-                    fogn_move_plan *plan, gr_error *err)
+/* does a swept polygon from..to-1 truly overlap (more than touch) the friend's part r (corners fc, box fb)? */
+static int friend_crossed(const fogn_sweep *sw, int from, int to, const gr_rect *r, const gr_vec2 fc[4], const double fb[4])
+{
+    for (int i = from; i < to; i++)
+        if (fogn_boxes_meet(sw->box[i], fb) && gr_poly_intersect(sw->pts[i], sw->npts[i], fc, 4)) {
+            /* touching is fine: require real overlap via a shrunk test */
+            gr_rect shrunk = *r;
+            shrunk.w -= 2e-3; shrunk.d -= 2e-3;
+            shrunk.fc = gr_v2_sub(shrunk.fc, gr_v2_scale(gr_rect_fwd(r), 1e-3));
+            gr_vec2 sc[4];
+            gr_rect_corners(&shrunk, sc);
+            if (gr_poly_intersect(sw->pts[i], sw->npts[i], sc, 4)) return 1;
+        }
+    return 0;
+}
+
+/* fogn_move_check; t: tries of this same move at other distances (NULL: none),
+ * whose distance-free parts are worked out on the first try and kept */
+static int move_check(const fogn_scenario *s, const fogn_state *st, const fogn_move *m, fogn_move_plan *plan,
+                      gr_error *err, fogn_move_tries *t)
 {
     memset(plan, 0, sizeof *plan);
     plan->passes_through = -1;
@@ -441,9 +472,27 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
     gr_rect start = fogn_unit_rect(p, u);
     gr_rect end = start;
     fogn_unit after = *u;
-    fogn_sweep sw;
-    fogn_sweep_clear(&sw);
-    fogn_sweep_rect(&sw, &start);
+    fogn_sweep local_sw;
+    fogn_sweep *sw = t ? &t->sw : &local_sw;
+    if (t && t->ready) {
+        /* the start footprint, the wheel and the slide, swept on the first try */
+        sw->n = t->n0;
+        sw->overflow = t->overflow0;
+        for (int k = 0; k < 4; k++) sw->all[k] = t->all0[k];
+    } else {
+        fogn_sweep_clear(sw);
+        fogn_sweep_rect(sw, &start);
+    }
+    if (t && !t->have_allow) {
+        /* the largest allowance over every class of ground: a try that goes
+         * farther fails whatever ground it crosses */
+        t->max_allow = -1;
+        for (int c = FOGN_MC_OPEN; c <= FOGN_MC_IMPASSABLE; c++) {
+            double a = fogn_allowance(s, p, u, (fogn_move_class)c);
+            if (a > t->max_allow) t->max_allow = a;
+        }
+        t->have_allow = 1;
+    }
     double measured = 0;       /* the distance that counts against the allowance */
     double allowance_factor = 1;
     int column_road = 0;
@@ -452,46 +501,59 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
     switch ((fogn_move_kind)m->kind) {
     case FOGN_MK_NORMAL: {
         if (m->dist < -GR_EPS) return gr_error_set(err, "a normal move goes forward; use a move to the rear");
-        if (fabs(m->angle) > a90 + 1e-9)
-            return gr_error_set(err, "wheel of %.0f degrees: at most %.0f per move (§8.4)", fabs(m->angle) / DEG, FOGN_MAX_WHEEL_DEG);
-        if (fabs(m->slide) > FOGN_MAX_SLIDE + 1e-9)
-            return gr_error_set(err, "slide of %.2f MU: at most one base width, %.1f MU (§8.4)", fabs(m->slide), FOGN_MAX_SLIDE);
-        if (m->angle != 0 && (m->pivot < GR_FL || m->pivot > GR_RL))
-            return gr_error_set(err, "a wheel needs a pivot corner (FL, FR, RL or RR)");
-        if (arm == FOGN_ARM_ART && u->formation == FOGN_F_UNLIMBERED)
-            return gr_error_set(err, "unlimbered artillery moves only by prolong (§8.6)");
-        if (u->formation == FOGN_F_SQUARE && m->angle != 0)
-            return gr_error_set(err, "a square moves straight only");
-        gr_rect w = start;
-        if (m->angle != 0) {
-            /* a forward wheel pivots on a front corner and the outer corner goes
-             * forward: pivot FL turns counter-clockwise (positive), FR clockwise;
-             * a backward wheel swings the far corners back: RL clockwise, RR
-             * counter-clockwise (geom.h: FL is at fc - right * w/2) */
-            int front = m->pivot == GR_FL || m->pivot == GR_FR;
-            int want_neg = (m->pivot == GR_FR) || (m->pivot == GR_RL);
-            if (front && ((m->angle < 0) != want_neg))
-                return gr_error_set(err, "a forward wheel about the %s corner turns %s", m->pivot == GR_FL ? "left" : "right",
-                                    m->pivot == GR_FL ? "left (positive degrees)" : "right (negative degrees)");
-            if (!front && ((m->angle < 0) != want_neg))
-                return gr_error_set(err, "a backward wheel about the %s rear corner turns %s", m->pivot == GR_RL ? "left" : "right",
-                                    m->pivot == GR_RL ? "right (negative degrees)" : "left (positive degrees)");
-            gr_vec2 pv = gr_rect_corner(&start, m->pivot);
-            fogn_sweep_rotation(&sw, &start, pv, m->angle, FOGN_WHEEL_SAMPLES);
-            w = gr_rect_wheel(&start, m->pivot, m->angle);
+        gr_rect ws;
+        if (t && t->ready) {
+            ws = t->ws; /* checked and swept on the first try */
+        } else {
+            gr_rect w = start;
+            if (fabs(m->angle) > a90 + 1e-9)
+                return gr_error_set(err, "wheel of %.0f degrees: at most %.0f per move (§8.4)", fabs(m->angle) / DEG, FOGN_MAX_WHEEL_DEG);
+            if (fabs(m->slide) > FOGN_MAX_SLIDE + 1e-9)
+                return gr_error_set(err, "slide of %.2f MU: at most one base width, %.1f MU (§8.4)", fabs(m->slide), FOGN_MAX_SLIDE);
+            if (m->angle != 0 && (m->pivot < GR_FL || m->pivot > GR_RL))
+                return gr_error_set(err, "a wheel needs a pivot corner (FL, FR, RL or RR)");
+            if (arm == FOGN_ARM_ART && u->formation == FOGN_F_UNLIMBERED)
+                return gr_error_set(err, "unlimbered artillery moves only by prolong (§8.6)");
+            if (u->formation == FOGN_F_SQUARE && m->angle != 0)
+                return gr_error_set(err, "a square moves straight only");
+            if (m->angle != 0) {
+                /* a forward wheel pivots on a front corner and the outer corner goes
+                 * forward: pivot FL turns counter-clockwise (positive), FR clockwise;
+                 * a backward wheel swings the far corners back: RL clockwise, RR
+                 * counter-clockwise (geom.h: FL is at fc - right * w/2) */
+                int front = m->pivot == GR_FL || m->pivot == GR_FR;
+                int want_neg = (m->pivot == GR_FR) || (m->pivot == GR_RL);
+                if (front && ((m->angle < 0) != want_neg))
+                    return gr_error_set(err, "a forward wheel about the %s corner turns %s", m->pivot == GR_FL ? "left" : "right",
+                                        m->pivot == GR_FL ? "left (positive degrees)" : "right (negative degrees)");
+                if (!front && ((m->angle < 0) != want_neg))
+                    return gr_error_set(err, "a backward wheel about the %s rear corner turns %s", m->pivot == GR_RL ? "left" : "right",
+                                        m->pivot == GR_RL ? "right (negative degrees)" : "left (positive degrees)");
+                gr_vec2 pv = gr_rect_corner(&start, m->pivot);
+                fogn_sweep_rotation(sw, &start, pv, m->angle, FOGN_WHEEL_SAMPLES);
+                w = gr_rect_wheel(&start, m->pivot, m->angle);
+            }
+            /* the slide is swept before the straight part: a case (b) slide clears
+             * the friend ahead instead of running through it and sliding off it */
+            ws = gr_rect_advance(&w, 0, m->slide);
+            if (m->slide != 0) fogn_sweep_pair(sw, &w, &ws);
+            if (t) {
+                t->ws = ws;
+                t->n0 = sw->n;
+                t->overflow0 = sw->overflow;
+                for (int k = 0; k < 4; k++) t->all0[k] = sw->all[k];
+                t->ready = 1;
+            }
         }
-        /* the slide is swept before the straight part: a case (b) slide clears
-         * the friend ahead instead of running through it and sliding off it */
-        gr_rect ws = gr_rect_advance(&w, 0, m->slide);
-        if (m->slide != 0) fogn_sweep_pair(&sw, &w, &ws);
         end = gr_rect_advance(&ws, m->dist, 0);
-        if (m->dist > 0) fogn_sweep_pair(&sw, &ws, &end);
         /* measured: each front corner's straight displacement (§8.4); the wheel's
          * outer-corner arc is limited separately below */
         for (int c = GR_FL; c <= GR_FR; c++) {
             double d = gr_v2_dist(gr_rect_corner(&start, c), gr_rect_corner(&end, c));
             if (d > measured) measured = d;
         }
+        if (t && measured > t->max_allow + 1e-6) return -1; /* beyond any allowance (see below) */
+        if (m->dist > 0) fogn_sweep_pair(sw, &ws, &end);
         if (m->angle != 0) {
             double arc = fabs(m->angle) * start.w;
             if (m->pivot == GR_RL || m->pivot == GR_RR) arc = fabs(m->angle) * hypot(start.w, start.d);
@@ -513,9 +575,10 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
             return gr_error_set(err, "unlimbered artillery moves only by prolong (§8.6)");
         gr_rect r0 = (m->flag & 1) ? about_face(&start) : start;
         gr_rect r1 = (m->flag & 1) ? gr_rect_advance(&r0, m->dist, 0) : gr_rect_advance(&r0, -m->dist, 0);
-        fogn_sweep_pair(&sw, &r0, &r1);
-        end = (m->flag & 2) ? about_face(&r1) : r1;
         measured = m->dist;
+        if (t && measured > t->max_allow + 1e-6) return -1; /* beyond any allowance (see below) */
+        fogn_sweep_pair(sw, &r0, &r1);
+        end = (m->flag & 2) ? about_face(&r1) : r1;
         set_pose(&after, &end);
         break;
     }
@@ -526,7 +589,7 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
             end = about_face(&start);
         } else {
             gr_vec2 c = gr_rect_centre(&start);
-            fogn_sweep_rotation(&sw, &start, c, turn, FOGN_WHEEL_SAMPLES);
+            fogn_sweep_rotation(sw, &start, c, turn, FOGN_WHEEL_SAMPLES);
             end = gr_rect_rotate_about(&start, c, turn);
         }
         measured = 0;
@@ -538,12 +601,12 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
         if (!((arm == FOGN_ARM_INF && skirm) || p->troop == FOGN_CAV_IRR_LIGHT))
             return gr_error_set(err, "only skirmish infantry and irregular light cavalry move in any direction (§8.4)");
         gr_rect moved = gr_rect_make(gr_v2(start.fc.x + m->dx, start.fc.y + m->dy), start.heading, start.w, start.d);
-        fogn_sweep_pair(&sw, &start, &moved);
+        fogn_sweep_pair(sw, &start, &moved);
         double turn = gr_angle_diff(m->angle, start.heading);
         end = moved;
         if (fabs(turn) > 1e-9) {
             gr_vec2 c = gr_rect_centre(&moved);
-            fogn_sweep_rotation(&sw, &moved, c, turn, FOGN_WHEEL_SAMPLES);
+            fogn_sweep_rotation(sw, &moved, c, turn, FOGN_WHEEL_SAMPLES);
             end = gr_rect_rotate_about(&moved, c, turn);
         }
         measured = hypot(m->dx, m->dy);
@@ -573,7 +636,7 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
             if (!found)
                 return gr_error_set(err, "%s cannot change formation without ending nearer the enemy (§8.5)", p->name);
         }
-        fogn_sweep_rect(&sw, &end);
+        fogn_sweep_rect(sw, &end);
         measured = 0;
         set_pose(&after, &end);
         break;
@@ -588,7 +651,7 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
         after.kink = m->angle;
         gr_rect halves[2];
         int nh = fogn_unit_rects(p, &after, halves);
-        for (int i = 0; i < nh; i++) fogn_sweep_rect(&sw, &halves[i]);
+        for (int i = 0; i < nh; i++) fogn_sweep_rect(sw, &halves[i]);
         end = halves[0];
         measured = 0;
         break;
@@ -607,7 +670,7 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
         for (int i = 1; i < ns; i++) {
             gr_vec2 dv = gr_v2_sub(samples[i], samples[i - 1]);
             gr_rect cur = gr_rect_make(samples[i], atan2(dv.y, dv.x), start.w, start.d);
-            fogn_sweep_pair(&sw, &prev, &cur);
+            fogn_sweep_pair(sw, &prev, &cur);
             prev = cur;
         }
         end = gr_rect_make(e, hd, start.w, start.d);
@@ -623,7 +686,7 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
         /* §8.6: the gun line's front edge on the limber's front edge, centred */
         after.formation = FOGN_F_UNLIMBERED;
         end = fogn_unit_rect(p, &after);
-        fogn_sweep_rect(&sw, &end);
+        fogn_sweep_rect(sw, &end);
         if (!FOGN_R_UNLIMBER_SIMPLE) mark_complex(plan, "unlimbering");
         break;
     }
@@ -650,7 +713,7 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
         default: break; /* facing forward in place of the centre gun */
         }
         end = lim;
-        fogn_sweep_rect(&sw, &end);
+        fogn_sweep_rect(sw, &end);
         int heavy = p->weight == FOGN_HEAVY;
         if (heavy && FOGN_R_LIMBER_HEAVY_COMPLEX) mark_complex(plan, "limbering heavy guns");
         set_pose(&after, &end);
@@ -660,7 +723,7 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
         if (arm != FOGN_ARM_ART || u->formation != FOGN_F_UNLIMBERED)
             return gr_error_set(err, "only unlimbered artillery moves by prolong (§8.6)");
         end = gr_rect_advance(&start, m->dist, 0);
-        fogn_sweep_pair(&sw, &start, &end);
+        fogn_sweep_pair(sw, &start, &end);
         measured = fabs(m->dist);
         mark_complex(plan, "moving guns by prolong");
         set_pose(&after, &end);
@@ -677,12 +740,12 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
         gr_rect w = start;
         if (m->angle != 0) {
             gr_vec2 pv = gr_v2(m->gx, m->gy);
-            fogn_sweep_rotation(&sw, &start, pv, m->angle, FOGN_WHEEL_SAMPLES);
+            fogn_sweep_rotation(sw, &start, pv, m->angle, FOGN_WHEEL_SAMPLES);
             w = gr_rect_rotate_about(&start, pv, m->angle);
             plan->allowance = -fabs(m->angle) * m->radius; /* stash the arc, as for a wheel */
         }
         end = gr_rect_advance(&w, m->dist, 0);
-        if (m->dist != 0) fogn_sweep_pair(&sw, &w, &end);
+        if (m->dist != 0) fogn_sweep_pair(sw, &w, &end);
         for (int c = GR_FL; c <= GR_FR; c++) {
             double d = gr_v2_dist(gr_rect_corner(&start, c), gr_rect_corner(&end, c));
             if (d > measured) measured = d;
@@ -699,14 +762,14 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
     }
     /* the end footprint is always part of the swept area, so end checks (friends,
      * terrain) never hang on the hulls of the path alone */
-    if (m->kind != FOGN_MK_KINK) fogn_sweep_rect(&sw, &end);
-    if (sw.overflow) return gr_error_set(err, "move too complex to check");
+    if (m->kind != FOGN_MK_KINK) fogn_sweep_rect(sw, &end);
+    if (sw->overflow) return gr_error_set(err, "move too complex to check");
 
     if (opening_check(s, st, m, skirm, &start, &end, err)) return -1;
 
     /* --- terrain, allowance ---------------------------------------------------------- */
     terrain_read tr;
-    read_terrain(s, &sw, u->formation == FOGN_F_COLUMN || u->formation == FOGN_F_LIMBERED, &tr);
+    read_terrain(s, sw, u->formation == FOGN_F_COLUMN || u->formation == FOGN_F_LIMBERED, &tr);
     if (tr.worst == FOGN_MC_IMPASSABLE)
         return gr_error_set(err, "%s would enter impassable terrain (%s)", p->name, s->terrain.p[tr.worst_piece].name);
     if (tr.deep_water) {
@@ -720,7 +783,7 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
     double allow = fogn_allowance(s, p, u, tr.worst);
     if (allow < 0)
         return gr_error_set(err, "%s cannot move in %s terrain (§8.3)", p->name, fogn_move_class_name(tr.worst));
-    if (m->kind == FOGN_MK_ROAD && column_road && sweep_enemy_dist(s, st, p->side, &sw, SWEEP_ENEMY_CAP) > FOGN_ROAD_ENEMY_CLEAR)
+    if (m->kind == FOGN_MK_ROAD && column_road && sweep_enemy_dist(s, st, p->side, sw, SWEEP_ENEMY_CAP, NULL) > FOGN_ROAD_ENEMY_CLEAR)
         allowance_factor = 2;
     double wheel_arc = plan->allowance < 0 ? -plan->allowance : 0;
     plan->allowance = allow * allowance_factor;
@@ -770,8 +833,17 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
     for (int i = 0; i < nend; i++)
         if (!fogn_rect_on_table(s, &end_rects[i]))
             return gr_error_set(err, "%s would leave the table", p->name);
-    double sweep_enemy = sweep_enemy_dist(s, st, p->side, &sw, SWEEP_ENEMY_CAP);
-    double start_enemy = fogn_enemy_dist(s, st, m->unit, NULL);
+    double sweep_enemy = sweep_enemy_dist(s, st, p->side, sw, SWEEP_ENEMY_CAP, t && t->ready ? t : NULL);
+    double start_enemy;
+    if (t && t->have_start_enemy) {
+        start_enemy = t->start_enemy;
+    } else {
+        start_enemy = fogn_enemy_dist(s, st, m->unit, NULL);
+        if (t) {
+            t->start_enemy = start_enemy;
+            t->have_start_enemy = 1;
+        }
+    }
     double end_enemy = INFINITY;
     for (int i = 0; i < nend; i++) {
         double d = fogn_enemy_dist(s, st, m->unit, &end_rects[i]);
@@ -869,17 +941,19 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
             double fb[4];
             gr_rect_corners(&fr[k], fc);
             fogn_rect_box(&fr[k], fb);
-            if (!fogn_boxes_meet(sw.all, fb)) continue;
-            for (int i = 1; i < sw.n && !crossed; i++) /* sweep[0] is the start footprint */
-                if (fogn_boxes_meet(sw.box[i], fb) && gr_poly_intersect(sw.pts[i], sw.npts[i], fc, 4)) {
-                    /* touching is fine: require real overlap via a shrunk test */
-                    gr_rect shrunk = fr[k];
-                    shrunk.w -= 2e-3; shrunk.d -= 2e-3;
-                    shrunk.fc = gr_v2_sub(shrunk.fc, gr_v2_scale(gr_rect_fwd(&fr[k]), 1e-3));
-                    gr_vec2 sc[4];
-                    gr_rect_corners(&shrunk, sc);
-                    if (gr_poly_intersect(sw.pts[i], sw.npts[i], sc, 4)) crossed = 1;
+            if (!fogn_boxes_meet(sw->all, fb)) continue;
+            /* sweep[0] is the start footprint; tries of one move (t) ask
+             * about the polygons they share, 1 to t->n0 - 1, once */
+            int from = 1;
+            if (t && t->ready && !crossed) {
+                if (!t->cross_known[j][k]) {
+                    t->cross_known[j][k] = 1;
+                    t->cross[j][k] = (uint8_t)friend_crossed(sw, 1, t->n0, &fr[k], fc, fb);
                 }
+                crossed = t->cross[j][k];
+                from = t->n0;
+            }
+            if (!crossed) crossed = friend_crossed(sw, from, sw->n, &fr[k], fc, fb);
             for (int i = 0; i < nend; i++)
                 if (gr_rect_overlap(&end_rects[i], &fr[k], 1e-6)) at_end = 1;
         }
@@ -935,6 +1009,27 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
     }
     plan->after = after;
     return 0;
+}
+
+int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_move *m,
+                    fogn_move_plan *plan, gr_error *err)
+{
+    return move_check(s, st, m, plan, err, NULL);
+}
+
+void fogn_move_tries_init(fogn_move_tries *t)
+{
+    t->ready = 0;
+    t->have_allow = 0;
+    t->have_start_enemy = 0;
+    memset(t->pd_have, 0, sizeof t->pd_have);
+    memset(t->cross_known, 0, sizeof t->cross_known);
+}
+
+int fogn_move_try(const fogn_scenario *s, const fogn_state *st, const fogn_move *m, fogn_move_plan *plan,
+                  fogn_move_tries *t)
+{
+    return move_check(s, st, m, plan, NULL, t);
 }
 
 void fogn_move_commit(const fogn_scenario *s, fogn_state *st, const fogn_move *m, const fogn_move_plan *plan)

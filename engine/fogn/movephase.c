@@ -190,8 +190,9 @@ static int apply_unit(const fogn_scenario *s, fogn_state *st, const gr_action *a
         m = pre->m;
         plan = pre->plan;
     } else {
-        if (fogn_action_to_move(s, st, a, &m, err)) return -1;
-        if (fogn_move_check(s, st, &m, &plan, err)) return -1;
+        int have_plan;
+        if (fogn_action_to_move_planned(s, st, a, &m, &plan, &have_plan, err)) return -1;
+        if (!have_plan && fogn_move_check(s, st, &m, &plan, err)) return -1;
     }
     /* §8.10: command range is judged from where the unit stood before its first move */
     if (!st->second && fogn_in_command(s, st, unit)) u->flags |= FOGN_UF_CMD_AT_START;

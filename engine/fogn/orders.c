@@ -112,15 +112,15 @@ static double straight_bound(const fogn_scenario *s, const fogn_state *st, const
     return hi < 0 ? 0 : hi;
 }
 
-/* is the move with m->dist = d legal, keeping `keep` MU from `target`? */
-static int legal_at(const fogn_scenario *s, const fogn_state *st, fogn_move *m, double d, int target, double keep)
+/* is the move with m->dist = d legal, keeping `keep` MU from `target`? (plan filled when it is) */
+static int legal_at(const fogn_scenario *s, const fogn_state *st, fogn_move *m, double d, int target, double keep,
+                    fogn_move_tries *t, fogn_move_plan *plan)
 {
     m->dist = d;
-    fogn_move_plan plan;
-    if (fogn_move_check(s, st, m, &plan, NULL)) return 0;
+    if (fogn_move_try(s, st, m, plan, t)) return 0;
     if (target < 0) return 1;
     gr_rect r[2];
-    int n = fogn_unit_rects(&s->units[m->unit], &plan.after, r);
+    int n = fogn_unit_rects(&s->units[m->unit], &plan->after, r);
     gr_rect e = fogn_unit_rect(&s->units[target], &st->u[target]);
     for (int i = 0; i < n; i++)
         if (gr_rect_dist(&r[i], &e) < keep - 1e-6) return 0;
@@ -129,26 +129,31 @@ static int legal_at(const fogn_scenario *s, const fogn_state *st, fogn_move *m, 
 
 /* Largest distance in [0, dmax] for which the move (with m->dist varied) is
  * legal and keeps at least `keep` MU from `target` (-1: no target). Returns
- * the distance, or -1 when even the shortest step is illegal. The full
- * distance is tried first, then the cheap geometric bound, and only then a
- * halving search over full checks. */
+ * the distance, or -1 when even the shortest step is illegal; *plan is the
+ * check's plan of the move at that distance. The full distance is tried
+ * first, then the cheap geometric bound, and only then a halving search over
+ * full checks. */
 static double longest_legal(const fogn_scenario *s, const fogn_state *st, fogn_move *m, double dmax,
-                            int target, double keep)
+                            int target, double keep, fogn_move_plan *plan)
 {
-    if (legal_at(s, st, m, dmax, target, keep)) return dmax;
+    fogn_move_tries t;
+    fogn_move_tries_init(&t);
+    fogn_move_plan cur;
+    if (legal_at(s, st, m, dmax, target, keep, &t, plan)) return dmax;
     double hi = straight_bound(s, st, m, dmax, target, keep);
     if (hi < dmax) {
         /* just short of the bound, so rounding never lands on the limit */
         double d = hi - 1e-3 > 0 ? hi - 1e-3 : 0;
-        if (legal_at(s, st, m, d, target, keep)) return d;
+        if (legal_at(s, st, m, d, target, keep, &t, plan)) return d;
         hi = d;
     }
     double lo = -1, step_lo = 0;
     for (int iter = 0; iter < 12; iter++) {
         double d = (step_lo + hi) / 2;
-        if (legal_at(s, st, m, d, target, keep)) {
+        if (legal_at(s, st, m, d, target, keep, &t, &cur)) {
             lo = d;
             step_lo = d;
+            *plan = cur;
         } else {
             hi = d;
         }
@@ -178,6 +183,15 @@ static void wheel_toward(const gr_rect *r, gr_vec2 goal, double allow, int *pivo
 int fogn_action_to_move(const fogn_scenario *s, const fogn_state *st, const gr_action *a, fogn_move *m,
                         gr_error *err)
 {
+    fogn_move_plan plan;
+    int have;
+    return fogn_action_to_move_planned(s, st, a, m, &plan, &have, err);
+}
+
+int fogn_action_to_move_planned(const fogn_scenario *s, const fogn_state *st, const gr_action *a, fogn_move *m,
+                                fogn_move_plan *plan, int *have_plan, gr_error *err)
+{
+    *have_plan = 0;
     memset(m, 0, sizeof *m);
     m->unit = a->actor;
     m->pivot = -1;
@@ -233,17 +247,19 @@ int fogn_action_to_move(const fogn_scenario *s, const fogn_state *st, const gr_a
         return 0;
     case FOGN_A_FALL_BACK: {
         m->kind = FOGN_MK_REAR;
-        double d = longest_legal(s, st, m, open_allowance(s, a->actor, st) / 2, -1, 0);
+        double d = longest_legal(s, st, m, open_allowance(s, a->actor, st) / 2, -1, 0, plan);
         if (d <= 0.05) return gr_error_set(err, "%s has no room to fall back", s->units[a->actor].name);
         m->dist = d;
+        *have_plan = 1;
         return 0;
     }
     case FOGN_A_ROAD: {
         m->kind = FOGN_MK_ROAD;
         m->flag = a->arg >= 0 ? 1 : -1;
-        double d = longest_legal(s, st, m, 2 * open_allowance(s, a->actor, st), -1, 0);
+        double d = longest_legal(s, st, m, 2 * open_allowance(s, a->actor, st), -1, 0, plan);
         if (d <= 0.05) return gr_error_set(err, "%s cannot march along the road that way", s->units[a->actor].name);
         m->dist = d;
+        *have_plan = 1;
         return 0;
     }
     case FOGN_A_FACE: {
@@ -272,14 +288,15 @@ int fogn_action_to_move(const fogn_scenario *s, const fogn_state *st, const gr_a
         double allow = open_allowance(s, a->actor, st);
         m->kind = FOGN_MK_NORMAL;
         wheel_toward(&r, goal, allow, &m->pivot, &m->angle);
-        double d = longest_legal(s, st, m, allow, target, keep);
+        double d = longest_legal(s, st, m, allow, target, keep, plan);
         if (d < 0 && m->angle != 0) { /* try a straight advance if the wheel is blocked */
             m->pivot = -1;
             m->angle = 0;
-            d = longest_legal(s, st, m, allow, target, keep);
+            d = longest_legal(s, st, m, allow, target, keep, plan);
         }
         if (d < 0 || (d < 0.05 && m->angle == 0)) return gr_error_set(err, "%s cannot advance that way", s->units[a->actor].name);
         m->dist = d;
+        *have_plan = 1;
         return 0;
     }
     default:
@@ -325,8 +342,10 @@ int fogn_unit_order_legal_compiled(const fogn_scenario *s, const fogn_state *st,
         if (fogn_bld_check(s, st, a, &bp, NULL)) return 0;
         return !bp.complex || fogn_cmt_cost_of(s, st, a->actor, &cost, NULL) == 0;
     }
-    if (fogn_action_to_move(s, st, a, &out->m, NULL)) return 0;
-    if (fogn_move_check(s, st, &out->m, &out->plan, NULL)) return 0;
+    int have_plan;
+    if (fogn_action_to_move_planned(s, st, a, &out->m, &out->plan, &have_plan, NULL)) return 0;
+    /* an order's search has already checked the move it settled on */
+    if (!have_plan && fogn_move_check(s, st, &out->m, &out->plan, NULL)) return 0;
     out->have = 1;
     return affordable(s, st, &out->plan, a->actor);
 }

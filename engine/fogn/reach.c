@@ -29,6 +29,7 @@ typedef struct reach_ctx {
     gr_rect brect[2];
     int nb;
     int pivot;       /* GR_FL (wheel left) or GR_FR (wheel right) */
+    gr_vec2 pv;      /* that corner of start */
     double sign;     /* +1 left (counter-clockwise), -1 right */
     int nobs;        /* the walls, hedges and water the target defends (§6.1 item 3) */
     int obs[GR_TERRAIN_MAX];
@@ -132,7 +133,7 @@ static bool ray_hits(gr_vec2 p, gr_vec2 d, const gr_rect *r)
 static gr_rect wheeled(const reach_ctx *c, double theta)
 {
     if (theta == 0) return c->start;
-    return gr_rect_wheel(&c->start, c->pivot, c->sign * theta);
+    return gr_rect_rotate_about(&c->start, c->pv, c->sign * theta); /* gr_rect_wheel, the corner found once */
 }
 
 /* some part of the target lies on the line straight ahead of the centre */
@@ -170,6 +171,9 @@ static void aim_angles(const reach_ctx *c, gr_vec2 bfc, double *amin, double *am
             double lo = prev, hi = th;
             for (int i = 0; i < BISECT_STEPS; i++) {
                 double mid = 0.5 * (lo + hi);
+                /* no double between lo and hi: every further step would
+                 * test lo (not aimed) or hi (aimed) and change nothing */
+                if (mid == lo || mid == hi) break;
                 if (aimed(c, mid)) hi = mid;
                 else lo = mid;
             }
@@ -185,11 +189,18 @@ static void aim_angles(const reach_ctx *c, gr_vec2 bfc, double *amin, double *am
         double th = fmin(k * step, cap);
         if (aim_side(c, th, bfc, &ahead) <= 0 && ahead) {
             double lo = prev, hi = th;
+            int lo_out = k == 1; /* aim_side(lo) > 0 is known (at 0 it was tested above) */
             for (int i = 0; i < BISECT_STEPS; i++) {
                 double mid = 0.5 * (lo + hi);
+                /* no double between lo and hi: a step testing hi (<= 0), or lo
+                 * when it is known to be > 0, changes nothing, nor do the rest */
+                if (mid == hi || (mid == lo && lo_out)) break;
                 int ah;
                 if (aim_side(c, mid, bfc, &ah) <= 0) hi = mid;
-                else lo = mid;
+                else {
+                    lo = mid;
+                    lo_out = 1;
+                }
             }
             *amax = hi;
             return;
@@ -254,7 +265,7 @@ static int try_wheel(const reach_ctx *c, double theta, fogn_reach *r, int *block
     fogn_sweep_clear(&sw);
     fogn_sweep_rect(&sw, &c->start);
     if (theta != 0) {
-        gr_vec2 pv = gr_rect_corner(&c->start, c->pivot);
+        gr_vec2 pv = c->pv;
         /* the sampled poses are the wheels gr_rect_wheel gives for each sample angle */
         gr_rect poses[FOGN_REACH_WHEEL_SAMPLES];
         fogn_sweep_rotation_poses(&sw, &c->start, pv, c->sign * theta, FOGN_REACH_WHEEL_SAMPLES, poses);
@@ -452,6 +463,7 @@ int fogn_reach_with(const fogn_scenario *s, const fogn_state *st, int a, int b, 
     }
     c.sign = side < 0 ? -1 : 1;
     c.pivot = c.sign > 0 ? GR_FL : GR_FR;
+    c.pv = gr_rect_corner(&c.start, c.pivot);
     double amin, amax;
     aim_angles(&c, bfc, &amin, &amax);
     r->aim_min = amin;
