@@ -291,6 +291,8 @@ int fogn_acv(const fogn_scenario *s, int side);
 int fogn_check_defeat(const fogn_scenario *s, fogn_state *st, gr_log *log);
 /* §14 result of a game ended by time */
 void fogn_timed_result(const fogn_scenario *s, fogn_state *st, gr_log *log);
+/* the turns a game lasts before its timed end (the scenario's, or FOGN_DEFAULT_TURNS) */
+int fogn_turn_limit(const fogn_scenario *s);
 /* What that result would be if the game ended by time now, the state left as
  * it is: the winner (-1 a draw) and, if `level` is given, FOGN_RESULT_*. */
 int fogn_timed_outcome(const fogn_scenario *s, const fogn_state *st, int *level);

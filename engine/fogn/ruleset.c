@@ -138,8 +138,8 @@ static int fogn_features(const void *scn, const void *state, double *out, const 
      * the timed end (0 during the last one), and side 0's score were the game
      * to end by time now (1 a win, 0.5 a draw, 0 a loss), for the evaluation's
      * end-game blend (eval.h) */
-    int turns = s->max_turns > 0 ? s->max_turns : FOGN_DEFAULT_TURNS;
-    FEAT("moves_left", st->move < 2 * turns ? 2 * turns - st->move : 0);
+    int last = 2 * fogn_turn_limit(s);
+    FEAT("moves_left", st->move < last ? last - st->move : 0);
     int tw = fogn_timed_outcome(s, st, NULL);
     FEAT("timed_score0", tw == 0 ? 1.0 : tw == 1 ? 0.0 : 0.5);
     for (int i = 0; i < s->nunits; i++) {
@@ -323,7 +323,7 @@ static void fogn_summary(const void *scn, const void *state, FILE *out)
     if (s->description[0]) fprintf(out, "  %s\n", s->description);
     fprintf(out, "table %.4g x %.4g MU, %d terrain pieces, weather %s, %d moves a side, %s moves first\n", s->table_w,
             s->table_h, s->terrain.n, s->weather == FOGN_WEATHER_RAIN ? "rain" : "clear",
-            s->max_turns > 0 ? s->max_turns : FOGN_DEFAULT_TURNS, s->side_name[s->first_side]);
+            fogn_turn_limit(s), s->side_name[s->first_side]);
     for (int side = 0; side < 2; side++) {
         fprintf(out, "\n%s (%s edge): army combat value %d, attrition %d\n", s->side_name[side],
                 s->base_edge[side] ? "north" : "south", fogn_acv(s, side), fogn_attrition(s, st, side));

@@ -76,8 +76,7 @@ static int re_end(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log 
         u->reaction = 0;
         u->hits = 0;
     }
-    int turns = s->max_turns > 0 ? s->max_turns : FOGN_DEFAULT_TURNS;
-    if (st->move >= 2 * turns) {
+    if (st->move >= 2 * fogn_turn_limit(s)) {
         fogn_timed_result(s, st, log);
         return FOGN_ST_COUNT;
     }

@@ -146,6 +146,8 @@ int fogn_objective_points(const fogn_scenario *s, const fogn_state *st, int side
     return pts;
 }
 
+int fogn_turn_limit(const fogn_scenario *s) { return s->max_turns > 0 ? s->max_turns : FOGN_DEFAULT_TURNS; }
+
 int fogn_timed_outcome(const fogn_scenario *s, const fogn_state *st, int *level)
 {
     int a0 = attrition_halves(s, st, 0), a1 = attrition_halves(s, st, 1);
