@@ -261,11 +261,11 @@ static int naive_choose(gr_player *self, const gr_game *g, const void *state, gr
     const gr_ruleset *rs = g->rs;
     double t0 = gr_now_s();
     m->have_last = 0;
-    gr_budget_decision(&m->budget, rs->turn ? rs->turn(g->scn, state) : 0);
     m->decisions++;
-    gr_action only[2];
-    int nlegal = rs->legal_actions(g->scn, state, only, 2);
+    gr_action only[GR_MAX_ACTIONS];
+    int nlegal = rs->legal_actions(g->scn, state, only, GR_MAX_ACTIONS);
     if (nlegal <= 0) return gr_error_set(err, "no legal action in a non-terminal state");
+    gr_budget_decision(&m->budget, rs->turn ? rs->turn(g->scn, state) : 0, gr_budget_weight(nlegal));
     if (nlegal == 1) {
         *out = only[0];
         return 0;

@@ -10,12 +10,14 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "fogn_fixture.h"
+#include "../ai/budget.h"
 #include "../ai/player.h"
 #include "../ai/spec.h"
 #include "../ai/tree.h"
@@ -219,6 +221,48 @@ static void test_naive_deterministic(void **unused)
     check_deterministic("naive:iters=40", 40);
 }
 
+/* The turn budget's arithmetic, without a clock: shares follow the
+ * decisions' weights; a turn's measured weight replaces the first guess and
+ * is kept apart for odd and even turns (a side decides much more in its own
+ * moves than in the other side's); trivial decisions weigh nothing. */
+static void test_budget_shares_by_weight_and_parity(void **unused)
+{
+    (void)unused;
+    assert_true(gr_budget_weight(1) == 0.0);
+    assert_true(gr_budget_weight(2) == 1.0);
+    assert_true(gr_budget_weight(17) == 4.0);
+    gr_turn_budget b;
+    gr_budget_init(&b);
+    /* turn 1 (own move): nothing measured, the first guess stands */
+    gr_budget_decision(&b, 1, 4.0);
+    assert_true(fabs(gr_budget_alloc_ms(&b, 1000) - 1000.0 * 4.0 / GR_BUDGET_FIRST_GUESS) < 1e-9);
+    gr_budget_spent(&b, 100);
+    gr_budget_decision(&b, 1, 2.0);
+    assert_true(fabs(gr_budget_alloc_ms(&b, 1000) - 900.0 * 2.0 / (GR_BUDGET_FIRST_GUESS - 4.0)) < 1e-9);
+    gr_budget_spent(&b, 50);
+    gr_budget_decision(&b, 1, 0.0); /* one legal action: weighs nothing */
+    /* turn 2 (the other side's): a weight of 4 + 2 = 6 was measured for odd
+     * turns only; even turns still use the guess */
+    gr_budget_decision(&b, 2, 2.0);
+    assert_true(fabs(b.avg_weight[1] - 6.0) < 1e-9);
+    assert_true(fabs(b.avg_weight[0] - GR_BUDGET_FIRST_GUESS) < 1e-9);
+    assert_true(fabs(gr_budget_alloc_ms(&b, 1000) - 2000.0 / GR_BUDGET_FIRST_GUESS) < 1e-9);
+    /* turn 3: two decisions of weight 3; the first gets 3/6 of the turn, the
+     * second all that is left of it */
+    gr_budget_decision(&b, 3, 3.0);
+    assert_true(fabs(gr_budget_alloc_ms(&b, 1000) - 500.0) < 1e-9);
+    gr_budget_spent(&b, 450);
+    gr_budget_decision(&b, 3, 3.0);
+    assert_true(fabs(gr_budget_alloc_ms(&b, 1000) - 550.0) < 1e-9);
+    /* a decision past the expected weight still gets what is left */
+    gr_budget_spent(&b, 540);
+    gr_budget_decision(&b, 3, 2.0);
+    assert_true(fabs(gr_budget_alloc_ms(&b, 1000) - 1000.0 / GR_BUDGET_FLOOR) < 1e-9); /* 10 ms left: the floor */
+    /* the running average: 0.7 of the old, 0.3 of the new (3 + 3 + 2 = 8) */
+    gr_budget_decision(&b, 5, 1.0);
+    assert_true(fabs(b.avg_weight[1] - (GR_BUDGET_AVG_KEEP * 6.0 + (1 - GR_BUDGET_AVG_KEEP) * 8.0)) < 1e-9);
+}
+
 /* A time budget per side-turn: one decision spends no more than its share
  * (plus the last iteration, which may start just before the deadline). */
 static void test_mcts_time_budget_respected(void **unused)
@@ -238,7 +282,7 @@ static void test_mcts_time_budget_respected(void **unused)
     gr_analysis an;
     assert_int_equal(p->analysis(p, &an), 0);
     assert_true(an.iterations >= 1);
-    /* the first decision of a turn gets 300 ms / the guessed decisions per turn */
+    /* the first decision of a turn gets its weight's share of the guessed weight of a turn */
     assert_true(an.ms <= 300.0 + 2000.0);
     assert_true(an.ms >= 300.0 / 50.0 * 0.9);
     gr_player_free(p);
@@ -518,6 +562,7 @@ int main(void)
         cmocka_unit_test(test_mcts_deterministic_one_thread),
         cmocka_unit_test(test_mcts_deterministic_two_threads),
         cmocka_unit_test(test_naive_deterministic),
+        cmocka_unit_test(test_budget_shares_by_weight_and_parity),
         cmocka_unit_test(test_mcts_time_budget_respected),
         cmocka_unit_test(test_mcts_tree_reuse),
         cmocka_unit_test(test_puct_qnorm_lets_small_value_differences_count),
