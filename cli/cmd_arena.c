@@ -1,13 +1,16 @@
 /* cmd_arena.c - `grognard arena`: tournaments between players.
  *
  *   grognard arena [SCENARIO] --players A,B[,C...] --games N [--seed S] [--out FILE]
- *                  [--shard I/N] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--check] [--quiet]
+ *                  [--records DIR] [--shard I/N] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--check] [--quiet]
  *   grognard arena merge FILE... [--out FILE]
  *
  * Every pair of players meets N times (seats swapped on paired seeds; see
  * bench/arena/tournament.h). Each finished game is appended to --out as one
  * JSON line; games already in the file are skipped, so an interrupted run
- * resumes where it stopped. The summary gives each pairing's score with a
+ * resumes where it stopped. With --records every game's record (the
+ * actions and the dice thrown) is kept as DIR/TOURNAMENT-INDEX.json, so a
+ * game played on a time budget, which no seed can play again, can still be
+ * read with `grognard replay`. The summary gives each pairing's score with a
  * 95% confidence interval and the Elo difference with its interval, and a
  * cross table when more than two players meet. */
 #include "commands.h"
@@ -20,6 +23,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -130,9 +134,16 @@ static void progress(FILE *out, int tty, long done, long total, double t0, const
     fflush(out);
 }
 
-/* plays one game of the tournament; 0, or -1 with the reason */
+/* where game `index` of tournament t keeps its record */
+static void record_path(char *buf, size_t cap, const char *dir, const gr_tournament *t, long index)
+{
+    snprintf(buf, cap, "%s/%s-%ld.json", dir, t->id, index);
+}
+
+/* plays one game of the tournament (its record into records_dir when
+ * given); 0, or -1 with the reason */
 static int play_one(const gr_game *g, const gr_tournament *t, const gr_tournament_game *tg, int check,
-                    gr_arena_game *res, gr_error *err)
+                    const char *records_dir, gr_arena_game *res, gr_error *err)
 {
     memset(res, 0, sizeof *res);
     gr_player *p[2] = {NULL, NULL};
@@ -151,10 +162,18 @@ static int play_one(const gr_game *g, const gr_tournament *t, const gr_tournamen
     }
     g->rs->init(g->scn, st);
     gr_play_opts o = {.seed = tg->seed, .check_invariants = check};
+    gr_record rec;
+    if (records_dir) gr_record_init(&rec, g, tg->seed);
     double t0 = gr_now_s();
-    int n = gr_play(g, st, p, NULL, NULL, &o, err);
+    int n = gr_play(g, st, p, records_dir ? &rec : NULL, NULL, &o, err);
     gr_player_free(p[0]);
     gr_player_free(p[1]);
+    if (n >= 0 && records_dir) {
+        char path[1024];
+        record_path(path, sizeof path, records_dir, t, tg->index);
+        if (gr_record_save(&rec, path, err)) n = -1;
+    }
+    if (records_dir) gr_record_free(&rec);
     if (n < 0) {
         free(st);
         return -1;
@@ -248,13 +267,13 @@ static int already_played(const gr_arena_set *s, const char *tid, long index)
 int gr_cmd_arena(int argc, char **argv)
 {
     if (argc > 0 && !strcmp(argv[0], "merge")) return arena_merge(argc - 1, argv + 1);
-    const char *file = NULL, *players = NULL, *out = NULL, *shard_text = NULL, *sprt_text = NULL;
+    const char *file = NULL, *players = NULL, *out = NULL, *shard_text = NULL, *sprt_text = NULL, *records = NULL;
     long games = 0;
     unsigned long long seed = 1;
     int check = 0, quiet = 0;
     static const char *usage =
         "usage: grognard arena [SCENARIO] --players A,B[,C...] --games N [--seed S] [--out FILE]\n"
-        "                      [--shard I/N] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--check] [--quiet]\n"
+        "                      [--records DIR] [--shard I/N] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--check] [--quiet]\n"
         "       grognard arena merge FILE... [--out FILE]\n";
     for (int i = 0; i < argc; i++) {
         char *end;
@@ -274,6 +293,7 @@ int gr_cmd_arena(int argc, char **argv)
                 return 2;
             }
         } else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
+        else if (!strcmp(argv[i], "--records") && i + 1 < argc) records = argv[++i];
         else if (!strcmp(argv[i], "--shard") && i + 1 < argc) shard_text = argv[++i];
         else if (!strcmp(argv[i], "--sprt") && i + 1 < argc) sprt_text = argv[++i];
         else if (!strcmp(argv[i], "--check")) check = 1;
@@ -343,6 +363,21 @@ int gr_cmd_arena(int argc, char **argv)
         }
         gr_player_free(p);
     }
+    if (records) { /* a folder for the records, made if missing, and writable, before playing anything */
+        struct stat sb;
+        if (stat(records, &sb) != 0 && mkdir(records, 0777) != 0) {
+            fprintf(stderr, "grognard arena: cannot make the records folder %s: %s\n", records, strerror(errno));
+            goto done;
+        }
+        if (stat(records, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+            fprintf(stderr, "grognard arena: --records %s: not a folder\n", records);
+            goto done;
+        }
+        if (access(records, W_OK | X_OK) != 0) {
+            fprintf(stderr, "grognard arena: cannot write in the records folder %s: %s\n", records, strerror(errno));
+            goto done;
+        }
+    }
     if (out) { /* refuse an unwritable --out before playing anything */
         FILE *probe = fopen(out, "a");
         if (!probe) {
@@ -380,7 +415,7 @@ int gr_cmd_arena(int argc, char **argv)
         gr_tournament_game tg;
         gr_tournament_game_at(&t, i, &tg);
         gr_arena_game res;
-        if (play_one(&g, &t, &tg, check, &res, &err)) {
+        if (play_one(&g, &t, &tg, check, records, &res, &err)) {
             fprintf(stderr, "\ngrognard arena: game %ld (seed %llu): %s\n", i, tg.seed, err.msg);
             goto done;
         }
@@ -416,6 +451,8 @@ int gr_cmd_arena(int argc, char **argv)
         printf("SPRT undecided after %ld games: LLR %.2f\n", r.w + r.d + r.l, llr);
     }
     printf("%s: %zu games of tournament %s%s%s\n", base, s.n, t.id, out ? " in " : "", out ? out : "");
+    if (records && done_now)
+        printf("records of the games played here: %s/%s-INDEX.json (grognard replay FILE tells one)\n", records, t.id);
     print_summary(&s, stdout);
     rc = 0;
 done:

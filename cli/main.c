@@ -22,7 +22,7 @@ static void usage(FILE *out)
             "  replay RECORD [--svg OUT.svg]     re-apply a game record and tell the battle\n"
             "  suggest POSITION --side S [--ms N | --iters N] [--json]\n"
             "                                    the orders the AI recommends for a side's turn, and why\n"
-            "  arena [SCENARIO] --players A,B[,C] --games N [--seed S] [--out FILE] [--shard I/N] [--sprt E0,E1]\n"
+            "  arena [SCENARIO] --players A,B[,C] --games N [--seed S] [--out FILE] [--records DIR] [--shard I/N] [--sprt E0,E1]\n"
             "                                    a tournament between players, with confidence intervals\n"
             "  arena merge FILE... [--out FILE]  combine the results of shards\n"
             "  report FILE... --out DIR          a Markdown page with charts from arena results\n"

@@ -1,8 +1,10 @@
 /* test_arena_results.c - arena result lines: a line round trip, parse errors
  * that say what is wrong, appends read back, a torn last line skipped and
  * healed by the next append, appends from several processes at once, and
- * merging shards back into exactly the unsharded set. Files live in a fresh
- * folder from mkdtemp that each test removes. */
+ * merging shards back into exactly the unsharded set; `arena --records`
+ * keeping a record per game that replays to the game's result, and refusing
+ * a records path that is not a folder. Files live in a fresh folder from
+ * mkdtemp that each test removes. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -18,7 +20,10 @@
 #include <unistd.h>
 
 #include "../bench/arena/results.h"
+#include "../cli/commands.h"
+#include "../cli/session.h"
 #include "../engine/core/fsutil.h"
+#include "../engine/core/record.h"
 
 typedef struct fixture {
     char dir[64];
@@ -436,6 +441,81 @@ static void test_merge_duplicates(void **state)
     gr_arena_set_free(&s);
 }
 
+static const char *root_dir(void)
+{
+    const char *r = getenv("GROGNARD_ROOT");
+    return r && *r ? r : ".";
+}
+
+/* runs `grognard arena ARGS` in this process with its stdout thrown away */
+static int arena_quietly(int argc, char **argv)
+{
+    fflush(stdout);
+    int saved = dup(1), null = open("/dev/null", O_WRONLY);
+    assert_true(saved >= 0 && null >= 0);
+    assert_true(dup2(null, 1) >= 0);
+    int rc = gr_cmd_arena(argc, argv);
+    fflush(stdout);
+    dup2(saved, 1);
+    close(saved);
+    close(null);
+    return rc;
+}
+
+/* --records DIR: one record per game, named by tournament and index, that
+ * replays to the result the results line gives; the folder is made when
+ * missing; a path that is a file is refused before any game is played. */
+static void test_arena_records(void **state)
+{
+    fixture *f = *state;
+    char scn[1024], recdir[160], games_s[] = "4", seed_s[] = "3";
+    snprintf(scn, sizeof scn, "%s/scenarios/fogn/brigade-encounter.json", root_dir());
+    snprintf(recdir, sizeof recdir, "%s/records", f->dir);
+    char *argv[] = {scn, "--players", "random,doctrine:line", "--games", games_s, "--seed", seed_s,
+                    "--out", f->path, "--records", recdir, "--quiet", NULL};
+    assert_int_equal(arena_quietly(12, argv), 0);
+    gr_arena_set s;
+    gr_arena_set_init(&s);
+    long skipped = 0;
+    gr_error err, warn;
+    gr_error_clear(&err);
+    gr_error_clear(&warn);
+    assert_int_equal(gr_arena_read(f->path, &s, &skipped, &warn, &err), 0);
+    assert_int_equal(s.n, 4);
+    for (size_t i = 0; i < s.n; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s-%ld.json", recdir, s.g[i].tournament, s.g[i].index);
+        gr_record rec;
+        assert_int_equal(gr_record_load(&rec, path, &err), 0);
+        assert_true(rec.seed == s.g[i].seed);
+        assert_true(rec.nactions > 0);
+        gr_game g;
+        assert_int_equal(gr_game_from_json(&g, rec.scenario, path, &err), 0);
+        void *st = calloc(1, g.rs->state_size);
+        assert_non_null(st);
+        assert_int_equal(gr_replay(&g, &rec, st, NULL, &err), 0);
+        gr_result r;
+        g.rs->result(g.scn, st, &r);
+        assert_true(r.over);
+        assert_true(r.score[0] == s.g[i].score[0] && r.score[1] == s.g[i].score[1]);
+        assert_string_equal(r.reason, s.g[i].reason);
+        free(st);
+        gr_game_free(&g);
+        gr_record_free(&rec);
+        unlink(path);
+    }
+    gr_arena_set_free(&s);
+    rmdir(recdir);
+    /* a file where the folder should be: refused, and nothing played */
+    unlink(f->path);
+    FILE *fp = fopen(recdir, "w");
+    assert_non_null(fp);
+    fclose(fp);
+    assert_int_equal(arena_quietly(12, argv), 1);
+    assert_int_equal(access(f->path, F_OK), -1);
+    unlink(recdir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -447,6 +527,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_concurrent_appends, setup, teardown),
         cmocka_unit_test_setup_teardown(test_merge_shards, setup, teardown),
         cmocka_unit_test(test_merge_duplicates),
+        cmocka_unit_test_setup_teardown(test_arena_records, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
