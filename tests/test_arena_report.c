@@ -175,6 +175,12 @@ static void test_report_tables(void **state)
     assert_contains(md, "| `mcts:iters=16` | `random` | 4 | 3-1-0 | 87.5% |");
     assert_contains(md, "| `mcts:iters=32` | `random` | 4 | 4-0-0 | 100.0% |");
     assert_contains(md, "| `mcts:iters=8` | `random` | 4 | 2-2-0 | 75.0% |");
+    /* the same pairings split by the first-named player's seat: columns won both
+     * games as side 0 and one of two as side 1 */
+    assert_contains(md, "| `doctrine:columns` | `doctrine:line` | 2 | 2-0-0 | 100.0% | ");
+    assert_contains(md, " | 2 | 1-0-1 | 50.0% | ");
+    assert_contains(md, "| `mcts:iters=8` | `random` | 2 | 1-1-0 | 75.0% | ");
+    assert_contains(md, "| `doctrine:line` | `random` | 1 | 1-0-0 | 100.0% | ");
     /* cross table row: players sorted by name, self cell, total */
     assert_contains(md, "| 1 | `doctrine:columns` | . | 75.0% (4) | - | - | - | - | 75.0% (4) |");
     /* per-player total over both opponents */

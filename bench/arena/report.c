@@ -276,6 +276,7 @@ typedef struct rp_scen {
     char slug[64];          /* file name stem of its charts */
     names pl;               /* its players, sorted */
     gr_stats_wdl *m;        /* pl.n x pl.n: the row player's results against the column's */
+    gr_stats_wdl *mside;    /* pl.n x pl.n x 2: the same, split by the seat the row player held */
     gr_stats_wdl side0;     /* results of seat 0 over all its games */
     size_t ngames, nmirror; /* games, and games of a player against itself */
 } rp_scen;
@@ -310,6 +311,7 @@ static void model_free(model *md)
     for (size_t k = 0; k < md->ns; k++) {
         names_free(&md->sc[k].pl);
         free(md->sc[k].m);
+        free(md->sc[k].mside);
     }
     free(md->sc);
     free(md->gsc);
@@ -467,6 +469,9 @@ static int model_build(model *md, const gr_arena_set *s, gr_error *err)
         if (np > SIZE_MAX / sizeof *sc->m / np) goto oom;
         sc->m = calloc(np * np, sizeof *sc->m);
         if (!sc->m) goto oom;
+        if (np * np > SIZE_MAX / 2 / sizeof *sc->mside) goto oom;
+        sc->mside = calloc(2 * np * np, sizeof *sc->mside);
+        if (!sc->mside) goto oom;
     }
     for (size_t i = 0; i < n; i++) {
         const gr_arena_game *g = &s->g[i];
@@ -482,6 +487,8 @@ static int model_build(model *md, const gr_arena_set *s, gr_error *err)
         }
         gr_stats_wdl_add(&sc->m[a * sc->pl.n + b], g->score[0]);
         gr_stats_wdl_add(&sc->m[b * sc->pl.n + a], g->score[1]);
+        gr_stats_wdl_add(&sc->mside[2 * (a * sc->pl.n + b)], g->score[0]);
+        gr_stats_wdl_add(&sc->mside[2 * (b * sc->pl.n + a) + 1], g->score[1]);
     }
     if (build_series(md)) goto oom_nonames;
     return 0;
@@ -996,6 +1003,28 @@ static void md_tables(sbuf *b, const rp_scen *sc, const size_t *idx, size_t n)
             sb_code(b, sc->pl.v[idx[j]]);
             sb_printf(b, " | %s | %s | %s | %s | %s | %s |\n", f.games, f.wdl, f.score, f.ci,
                       f.elo, f.eloci);
+        }
+
+    sb_puts(b, "\nEvery pairing by the side the first-named player commanded (side 0 is the "
+               "scenario's first side; a scenario seldom gives both sides the same chances, "
+               "and a player may be stronger with one of them):\n\n"
+               "| Player | Opponent | Games as side 0 | W-D-L | Score | 95% CI | Games as side 1 | W-D-L "
+               "| Score | 95% CI |\n"
+               "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i + 1; j < n; j++) {
+            size_t cell = idx[i] * sc->pl.n + idx[j];
+            if (wdl_n(sc->m[cell]) == 0) continue;
+            sb_puts(b, "| ");
+            sb_code(b, sc->pl.v[idx[i]]);
+            sb_puts(b, " | ");
+            sb_code(b, sc->pl.v[idx[j]]);
+            for (int seat = 0; seat < 2; seat++) {
+                rp_figures f;
+                figures(sc->mside[2 * cell + (size_t)seat], &f);
+                sb_printf(b, " | %s | %s | %s | %s", f.games, f.wdl, f.score, f.ci);
+            }
+            sb_puts(b, " |\n");
         }
 
     sb_puts(b, "\nEach player against the whole field:\n\n"
