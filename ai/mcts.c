@@ -4,6 +4,7 @@
 #include "mcts.h"
 #include "../engine/core/clock.h"
 #include "budget.h"
+#include "detcache.h"
 #include "policy.h"
 #include "spec.h"
 #include "tree.h"
@@ -20,13 +21,14 @@
 
 typedef struct mcts_cfg {
     long iters, ms;
-    int threads, horizon, reuse;
+    int threads, horizon, reuse, cache;
     gr_puct puct;
     long nodes;
 } mcts_cfg;
 
 typedef struct mcts_worker {
     gr_tree tree;
+    gr_detcache det;        /* states after dice-free steps from this search's root */
     void *scratch;
     unsigned long long seed;
     int id;
@@ -38,6 +40,7 @@ typedef struct mcts_worker {
     long target_iters;      /* 0: until the deadline */
     double deadline;        /* monotonic seconds; 0: none */
     long done;
+    long cached;            /* tree steps copied from `det` instead of played */
     const gr_search_control *ctl;   /* stop flag and progress (may be NULL) */
     int nthreads;
     double t0;
@@ -106,6 +109,9 @@ static void iterate(mcts_worker *w, gr_rng *rng)
     int depth = 0;
     int32_t xi = w->tree.root;
     int stop_turn = rs->turn ? rs->turn(g->scn, w->root) + w->cfg->horizon : 0;
+    /* no die rolled on the way down yet: st is the same in every iteration,
+     * and a child's state can come from the cache (detcache.h) */
+    int det = 1;
     for (;;) {
         int side = rs->to_move(g->scn, st);
         if (side == GR_TERMINAL || depth >= MCTS_MAX_PATH - 1) break;
@@ -123,7 +129,17 @@ static void iterate(mcts_worker *w, gr_rng *rng)
             int32_t c = gr_tree_select(&w->tree, xi, tried, &w->cfg->puct);
             if (c < 0) break;
             gr_node *cn = &w->tree.n[c];
+            const void *kept = det ? gr_detcache_get(&w->det, c) : NULL;
+            if (kept) {
+                memcpy(st, kept, rs->state_size);
+                w->cached++;
+                ci = c;
+                break;
+            }
+            long rolled = dice.rolled;
             if (!rs->apply(g->scn, st, &cn->a, &dice, NULL, NULL)) {
+                if (det && dice.rolled == rolled) gr_detcache_put(&w->det, c, st);
+                else det = 0;
                 ci = c;
                 break;
             }
@@ -172,6 +188,8 @@ static void *worker_run(void *arg)
     gr_rng rng;
     gr_rng_seed(&rng, w->seed, 0x4d435453ULL + (uint64_t)w->id); /* "MCTS" */
     w->done = 0;
+    w->cached = 0;
+    gr_detcache_clear(&w->det); /* another root, other node indices */
     double next_info = w->ctl && w->ctl->info ? w->t0 + w->ctl->interval_s : 0;
     for (;;) {
         if (w->target_iters && w->done >= w->target_iters) break;
@@ -199,11 +217,13 @@ static int merge_root(mcts_impl *m, gr_analysis *an, const gr_action *legal, int
     an->n = 0;
     an->iterations = 0;
     an->nodes = 0;
+    an->cached = 0;
     for (int t = 0; t < m->cfg.threads; t++) {
         const gr_tree *tr = &m->w[t].tree;
         const gr_node *r = &tr->n[tr->root];
         an->nodes += tr->count;
         an->iterations += m->w[t].done;
+        an->cached += m->w[t].cached;
         if (r->first < 0) continue;
         for (int i = 0; i < r->nchild; i++) {
             const gr_node *c = &tr->n[r->first + i];
@@ -335,20 +355,22 @@ static void mcts_destroy(gr_player *self)
     mcts_impl *m = self->impl;
     for (int t = 0; t < GR_MCTS_MAX_THREADS; t++) {
         gr_tree_free(&m->w[t].tree);
+        gr_detcache_free(&m->w[t].det);
         free(m->w[t].scratch);
     }
 }
 
 gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed, gr_error *err)
 {
-    mcts_cfg cfg = {.iters = 0, .ms = 0, .threads = 1, .horizon = GR_MCTS_HORIZON, .reuse = 1,
+    mcts_cfg cfg = {.iters = 0, .ms = 0, .threads = 1, .horizon = GR_MCTS_HORIZON, .reuse = 1, .cache = 1,
                     .puct = {.c = GR_MCTS_C, .pw = GR_MCTS_PW, .pwexp = GR_MCTS_PW_EXP},
                     .nodes = GR_MCTS_MAX_NODES};
-    long threads = 1, horizon = cfg.horizon, reuse = 1, qnorm = GR_MCTS_QNORM;
+    long threads = 1, horizon = cfg.horizon, reuse = 1, cache = 1, qnorm = GR_MCTS_QNORM;
     if (gr_spec_long(sp, "iters", 1, 100000000L, &cfg.iters, err) ||
         gr_spec_long(sp, "ms", 1, 3600000L, &cfg.ms, err) ||
         gr_spec_long(sp, "threads", 1, GR_MCTS_MAX_THREADS, &threads, err) ||
         gr_spec_long(sp, "horizon", 1, 100, &horizon, err) || gr_spec_long(sp, "reuse", 0, 1, &reuse, err) ||
+        gr_spec_long(sp, "cache", 0, 1, &cache, err) ||
         gr_spec_long(sp, "qnorm", 0, 1, &qnorm, err) ||
         gr_spec_long(sp, "nodes", 1024, 1L << 28, &cfg.nodes, err) ||
         gr_spec_double(sp, "c", 0, 100, &cfg.puct.c, err) ||
@@ -356,7 +378,7 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
         gr_spec_double(sp, "pwexp", 0, 1, &cfg.puct.pwexp, err))
         return NULL;
     const char *wpath = gr_spec_get(sp, "weights");
-    if (gr_spec_finish(sp, "iters, ms, threads, c, horizon, pw, pwexp, nodes, reuse, qnorm, weights", err)) return NULL;
+    if (gr_spec_finish(sp, "iters, ms, threads, c, horizon, pw, pwexp, nodes, reuse, cache, qnorm, weights", err)) return NULL;
     if (cfg.iters && cfg.ms) {
         gr_error_set(err, "mcts: give iters or ms, not both");
         return NULL;
@@ -365,6 +387,7 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
     cfg.threads = (int)threads;
     cfg.horizon = (int)horizon;
     cfg.reuse = (int)reuse;
+    cfg.cache = (int)cache;
     cfg.puct.qnorm = (int)qnorm;
     gr_player *p = gr_player_alloc(sizeof(mcts_impl), "mcts", err);
     if (!p) return NULL;
@@ -381,7 +404,8 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
     for (int t = 0; t < cfg.threads; t++) {
         m->w[t].id = t;
         m->w[t].scratch = malloc(g->rs->state_size);
-        if (!m->w[t].scratch || gr_tree_init(&m->w[t].tree, (int32_t)cfg.nodes)) {
+        if (!m->w[t].scratch || gr_tree_init(&m->w[t].tree, (int32_t)cfg.nodes) ||
+            (cfg.cache && gr_detcache_init(&m->w[t].det, g->rs->state_size, GR_DETCACHE_STATES))) {
             gr_error_set(err, "out of memory");
             gr_player_free(p);
             return NULL;

@@ -18,6 +18,8 @@
  *   pw=X, pwexp=X  progressive widening: open ceil(pw * visits^pwexp) children
  *   nodes=N      most tree nodes per thread
  *   reuse=0|1    keep the tree between decisions of one turn
+ *   cache=0|1    copy states reached on dice-free paths instead of replaying
+ *                them (ai/detcache.h; the same search either way, only faster)
  *   qnorm=0|1    stretch the children's mean values to [0, 1] before PUCT
  *   weights=FILE evaluation weights
  * Without iters or ms the budget is GR_MCTS_DEFAULT_MS per side-turn. */

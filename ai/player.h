@@ -39,6 +39,7 @@ typedef struct gr_analysis {
     double ms;
     long nodes;             /* tree nodes in use */
     size_t node_bytes;      /* bytes per tree node */
+    long cached;            /* tree steps copied from the search's state cache, not played */
 } gr_analysis;
 
 /* What a running search reports now and then (the protocol's info lines). */

@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "../engine/core/clock.h"
 #include "session.h"
+#include "../ai/detcache.h"
 #include "../ai/tree.h"
 #include "../bench/arena/stats.h"
 #include "../engine/core/rng.h"
@@ -90,7 +91,8 @@ static double random_games(const gr_game *g, void *st, int games, unsigned long 
     return t_games > 0 ? games / t_games : 0;
 }
 
-static double mcts_rate(const gr_game *g, void **positions, int npos, long iters, int threads, long *nodes_out)
+static double mcts_rate(const gr_game *g, void **positions, int npos, long iters, int threads, long *nodes_out,
+                        long *cached_out)
 {
     char spec[96];
     snprintf(spec, sizeof spec, "mcts:iters=%ld,threads=%d,reuse=0", iters, threads);
@@ -101,7 +103,7 @@ static double mcts_rate(const gr_game *g, void **positions, int npos, long iters
         fprintf(stderr, "grognard bench: %s\n", err.msg);
         return 0;
     }
-    long it = 0, nodes = 0;
+    long it = 0, nodes = 0, cached = 0;
     double secs = 0;
     for (int i = 0; i < npos; i++) {
         gr_action a;
@@ -112,10 +114,12 @@ static double mcts_rate(const gr_game *g, void **positions, int npos, long iters
         if (p->analysis && !p->analysis(p, &an)) {
             it += an.iterations;
             nodes += an.nodes;
+            cached += an.cached;
         }
     }
     gr_player_free(p);
     *nodes_out = nodes;
+    *cached_out = cached;
     return secs > 0 ? (double)it / secs : 0;
 }
 
@@ -171,6 +175,7 @@ int gr_cmd_bench(int argc, char **argv)
         {"mcts1_iters_per_s", "MCTS iterations, 1 thread", "iter/s", {0}, 0},
         {"mcts2_iters_per_s", "MCTS iterations, 2 threads", "iter/s", {0}, 0},
         {"nodes_per_iter", "tree nodes per iteration", "nodes", {0}, 0},
+        {"cached_per_iter", "tree steps copied, not played", "per iter", {0}, 0},
     };
     const int nm = (int)(sizeof m / sizeof *m);
     rs->init(g.scn, st);
@@ -195,10 +200,11 @@ int gr_cmd_bench(int argc, char **argv)
         double legal_us;
         m[2].v[m[2].n++] = random_games(&g, st, (int)games, 1000 + (unsigned long long)r * 100, &legal_us, NULL, NULL, 0);
         m[1].v[m[1].n++] = legal_us;
-        long nodes1 = 0, nodes2 = 0;
-        m[3].v[m[3].n++] = mcts_rate(&g, positions, npos, iters, 1, &nodes1);
-        m[4].v[m[4].n++] = mcts_rate(&g, positions, npos, iters, 2, &nodes2);
+        long nodes1 = 0, nodes2 = 0, cached1 = 0, cached2 = 0;
+        m[3].v[m[3].n++] = mcts_rate(&g, positions, npos, iters, 1, &nodes1, &cached1);
+        m[4].v[m[4].n++] = mcts_rate(&g, positions, npos, iters, 2, &nodes2, &cached2);
         m[5].v[m[5].n++] = npos ? (double)nodes1 / ((double)iters * npos) : 0;
+        m[6].v[m[6].n++] = npos ? (double)cached1 / ((double)iters * npos) : 0;
         if (!as_json) fprintf(stderr, "  run %ld/%ld done\n", r + 1, runs);
     }
     struct utsname un;
@@ -216,6 +222,7 @@ int gr_cmd_bench(int argc, char **argv)
     json_object_set_new(j, "ruleset", json_string(rs->name));
     json_object_set_new(j, "state_bytes", json_integer((json_int_t)ss));
     json_object_set_new(j, "node_bytes", json_integer((json_int_t)sizeof(gr_node)));
+    json_object_set_new(j, "cache_bytes_per_thread", json_integer((json_int_t)(ss * GR_DETCACHE_STATES)));
     json_object_set_new(j, "build", json_sprintf("gcc %s, %s", __VERSION__, opt));
     json_object_set_new(j, "machine", json_sprintf("%s %s %s, %s, %ld cores", un.sysname, un.release, un.machine, cpu, cores));
     json_object_set_new(j, "runs", json_integer(runs));
@@ -225,7 +232,8 @@ int gr_cmd_bench(int argc, char **argv)
     if (!as_json) {
         printf("scenario  %s (%s)\nbuild     gcc %s, %s\nmachine   %s %s %s, %s, %ld cores\n", file, rs->title, __VERSION__,
                opt, un.sysname, un.release, un.machine, cpu, cores);
-        printf("state     %zu bytes; tree node %zu bytes\n", ss, sizeof(gr_node));
+        printf("state     %zu bytes; tree node %zu bytes; state cache %d states (%.1f MiB) a thread\n", ss,
+               sizeof(gr_node), GR_DETCACHE_STATES, (double)ss * GR_DETCACHE_STATES / (1024.0 * 1024.0));
         printf("%-30s %12s %12s %12s  %s\n", "measure", "median", "lowest", "highest", "unit");
     }
     for (int k = 0; k < nm; k++) {

@@ -18,6 +18,7 @@
 
 #include "fogn_fixture.h"
 #include "../ai/budget.h"
+#include "../ai/detcache.h"
 #include "../ai/player.h"
 #include "../ai/spec.h"
 #include "../ai/tree.h"
@@ -286,6 +287,87 @@ static void test_mcts_time_budget_respected(void **unused)
     assert_true(an.ms <= 300.0 + 2000.0);
     assert_true(an.ms >= 300.0 / 50.0 * 0.9);
     gr_player_free(p);
+    free(st);
+    gr_game_free(&g);
+}
+
+/* The dice-free state cache: what is stored for a node comes back byte for
+ * byte, unknown nodes give nothing, a full pool refuses, and a clear forgets
+ * everything. Node indices are spread so that several share a map slot. */
+static void test_detcache_store_find_clear(void **unused)
+{
+    (void)unused;
+    gr_detcache c;
+    assert_int_equal(gr_detcache_init(&c, 24, 40), 0);
+    unsigned char st[24];
+    for (int k = 0; k < 40; k++) {
+        memset(st, k + 1, sizeof st);
+        assert_int_equal(gr_detcache_put(&c, k * 128, st), 0); /* 128 apart: colliding slots */
+    }
+    memset(st, 0x77, sizeof st);
+    assert_int_equal(gr_detcache_put(&c, 99999, st), -1); /* the pool is full */
+    assert_null(gr_detcache_get(&c, 99999));
+    for (int k = 0; k < 40; k++) {
+        const unsigned char *got = gr_detcache_get(&c, k * 128);
+        assert_non_null(got);
+        for (int i = 0; i < 24; i++) assert_int_equal(got[i], k + 1);
+    }
+    assert_null(gr_detcache_get(&c, 1));
+    assert_null(gr_detcache_get(&c, 41 * 128));
+    gr_detcache_clear(&c);
+    assert_null(gr_detcache_get(&c, 0));
+    assert_null(gr_detcache_get(&c, 5 * 128));
+    assert_int_equal(gr_detcache_put(&c, 3, st), 0);
+    assert_memory_equal(gr_detcache_get(&c, 3), st, sizeof st);
+    gr_detcache_free(&c);
+    assert_null(gr_detcache_get(&c, 3));
+}
+
+/* The cache changes the speed of the search, never its result: with and
+ * without it, 30 decisions of the corps battle get the same choices and the
+ * same visit counts, and the cached search did copy states. */
+static void test_mcts_cache_changes_nothing(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    load(&g, "corps-battle.json");
+    void *st = calloc(1, g.rs->state_size);
+    assert_non_null(st);
+    g.rs->init(g.scn, st);
+    gr_dice dice;
+    gr_dice_init_rng(&dice, 12, 1);
+    gr_player *p = make(&g, "mcts:iters=80", 7);
+    gr_player *q = make(&g, "mcts:iters=80,cache=0", 7);
+    long cached = 0, searched = 0;
+    for (int d = 0; d < 30 && g.rs->to_move(g.scn, st) != GR_TERMINAL; d++) {
+        gr_action a, b;
+        gr_error err;
+        gr_error_clear(&err);
+        assert_int_equal(p->choose(p, &g, st, &a, &err), 0);
+        assert_int_equal(q->choose(q, &g, st, &b, &err), 0);
+        assert_memory_equal(&a, &b, sizeof a);
+        gr_analysis an, bn;
+        int ha = p->analysis(p, &an), hb = q->analysis(q, &bn);
+        assert_int_equal(ha, hb);
+        if (!ha) {
+            searched++;
+            assert_int_equal(an.n, bn.n);
+            for (int i = 0; i < an.n; i++) {
+                assert_memory_equal(&an.alt[i].a, &bn.alt[i].a, sizeof(gr_action));
+                assert_int_equal(an.alt[i].visits, bn.alt[i].visits);
+                assert_true(an.alt[i].value == bn.alt[i].value);
+            }
+            assert_int_equal(bn.cached, 0);
+            cached += an.cached;
+        }
+        gr_player_observe(p, &g, st, &a);
+        gr_player_observe(q, &g, st, &a);
+        assert_int_equal(g.rs->apply(g.scn, st, &a, &dice, NULL, &err), 0);
+    }
+    assert_true(searched >= 10);
+    assert_true(cached > 0);
+    gr_player_free(p);
+    gr_player_free(q);
     free(st);
     gr_game_free(&g);
 }
@@ -565,6 +647,8 @@ int main(void)
         cmocka_unit_test(test_budget_shares_by_weight_and_parity),
         cmocka_unit_test(test_mcts_time_budget_respected),
         cmocka_unit_test(test_mcts_tree_reuse),
+        cmocka_unit_test(test_detcache_store_find_clear),
+        cmocka_unit_test(test_mcts_cache_changes_nothing),
         cmocka_unit_test(test_puct_qnorm_lets_small_value_differences_count),
         cmocka_unit_test(test_eval_direction),
         cmocka_unit_test(test_eval_endgame_blend),
