@@ -323,53 +323,92 @@ static void test_detcache_store_find_clear(void **unused)
     assert_null(gr_detcache_get(&c, 3));
 }
 
+/* Two players side by side on the corps battle: at each of up to `max`
+ * decisions both choose, `each` compares their choices and analyses (h*: 0
+ * when the player has one), and the first player's choice is played. Stops
+ * early when `each` returns nonzero. */
+typedef struct pair_view {
+    gr_action a, b;
+    gr_analysis an, bn;
+    int ha, hb;
+} pair_view;
+
+static void play_pair(const char *spec_p, const char *spec_q, unsigned long long seed, unsigned long long dice_seed,
+                      int max, int (*each)(void *ctx, const pair_view *v), void *ctx)
+{
+    gr_game g;
+    load(&g, "corps-battle.json");
+    void *st = calloc(1, g.rs->state_size);
+    pair_view *v = calloc(1, sizeof *v);
+    assert_non_null(st);
+    assert_non_null(v);
+    g.rs->init(g.scn, st);
+    gr_dice dice;
+    gr_dice_init_rng(&dice, dice_seed, 1);
+    gr_player *p = make(&g, spec_p, seed);
+    gr_player *q = make(&g, spec_q, seed);
+    for (int d = 0; d < max && g.rs->to_move(g.scn, st) != GR_TERMINAL; d++) {
+        gr_error err;
+        gr_error_clear(&err);
+        assert_int_equal(p->choose(p, &g, st, &v->a, &err), 0);
+        assert_int_equal(q->choose(q, &g, st, &v->b, &err), 0);
+        v->ha = p->analysis(p, &v->an);
+        v->hb = q->analysis(q, &v->bn);
+        if (each(ctx, v)) break;
+        gr_player_observe(p, &g, st, &v->a);
+        gr_player_observe(q, &g, st, &v->a);
+        assert_int_equal(g.rs->apply(g.scn, st, &v->a, &dice, NULL, &err), 0);
+    }
+    gr_player_free(p);
+    gr_player_free(q);
+    free(v);
+    free(st);
+    gr_game_free(&g);
+}
+
+typedef struct cache_tally {
+    long cached, searched;
+} cache_tally;
+
+static int same_search(void *ctx, const pair_view *v)
+{
+    cache_tally *t = ctx;
+    assert_memory_equal(&v->a, &v->b, sizeof v->a);
+    assert_int_equal(v->ha, v->hb);
+    if (v->ha) return 0;
+    t->searched++;
+    assert_int_equal(v->an.n, v->bn.n);
+    for (int i = 0; i < v->an.n; i++) {
+        assert_memory_equal(&v->an.alt[i].a, &v->bn.alt[i].a, sizeof(gr_action));
+        assert_int_equal(v->an.alt[i].visits, v->bn.alt[i].visits);
+        assert_true(v->an.alt[i].value == v->bn.alt[i].value);
+    }
+    assert_int_equal(v->bn.cached, 0);
+    t->cached += v->an.cached;
+    return 0;
+}
+
 /* The cache changes the speed of the search, never its result: with and
  * without it, 30 decisions of the corps battle get the same choices and the
  * same visit counts, and the cached search did copy states. */
 static void test_mcts_cache_changes_nothing(void **unused)
 {
     (void)unused;
-    gr_game g;
-    load(&g, "corps-battle.json");
-    void *st = calloc(1, g.rs->state_size);
-    assert_non_null(st);
-    g.rs->init(g.scn, st);
-    gr_dice dice;
-    gr_dice_init_rng(&dice, 12, 1);
-    gr_player *p = make(&g, "mcts:iters=80", 7);
-    gr_player *q = make(&g, "mcts:iters=80,cache=0", 7);
-    long cached = 0, searched = 0;
-    for (int d = 0; d < 30 && g.rs->to_move(g.scn, st) != GR_TERMINAL; d++) {
-        gr_action a, b;
-        gr_error err;
-        gr_error_clear(&err);
-        assert_int_equal(p->choose(p, &g, st, &a, &err), 0);
-        assert_int_equal(q->choose(q, &g, st, &b, &err), 0);
-        assert_memory_equal(&a, &b, sizeof a);
-        gr_analysis an, bn;
-        int ha = p->analysis(p, &an), hb = q->analysis(q, &bn);
-        assert_int_equal(ha, hb);
-        if (!ha) {
-            searched++;
-            assert_int_equal(an.n, bn.n);
-            for (int i = 0; i < an.n; i++) {
-                assert_memory_equal(&an.alt[i].a, &bn.alt[i].a, sizeof(gr_action));
-                assert_int_equal(an.alt[i].visits, bn.alt[i].visits);
-                assert_true(an.alt[i].value == bn.alt[i].value);
-            }
-            assert_int_equal(bn.cached, 0);
-            cached += an.cached;
-        }
-        gr_player_observe(p, &g, st, &a);
-        gr_player_observe(q, &g, st, &a);
-        assert_int_equal(g.rs->apply(g.scn, st, &a, &dice, NULL, &err), 0);
-    }
-    assert_true(searched >= 10);
-    assert_true(cached > 0);
-    gr_player_free(p);
-    gr_player_free(q);
-    free(st);
-    gr_game_free(&g);
+    cache_tally t = {0, 0};
+    play_pair("mcts:iters=80", "mcts:iters=80,cache=0", 7, 12, 30, same_search, &t);
+    assert_true(t.searched >= 10);
+    assert_true(t.cached > 0);
+}
+
+static int reused_more_found(void *ctx, const pair_view *v)
+{
+    int *found = ctx;
+    if (v->ha || v->hb) return 0;
+    long va = 0, vb = 0;
+    for (int i = 0; i < v->an.n; i++) va += v->an.alt[i].visits;
+    for (int i = 0; i < v->bn.n; i++) vb += v->bn.alt[i].visits;
+    *found = va > vb; /* statistics carried over from the previous decision */
+    return *found;
 }
 
 /* After observing its own choice, the next decision of the same turn starts
@@ -377,38 +416,9 @@ static void test_mcts_cache_changes_nothing(void **unused)
 static void test_mcts_tree_reuse(void **unused)
 {
     (void)unused;
-    gr_game g;
-    load(&g, "corps-battle.json");
-    void *st = calloc(1, g.rs->state_size);
-    assert_non_null(st);
-    g.rs->init(g.scn, st);
-    gr_dice dice;
-    gr_dice_init_rng(&dice, 8, 1);
-    gr_player *p = make(&g, "mcts:iters=60", 5);
-    gr_player *q = make(&g, "mcts:iters=60,reuse=0", 5);
-    int reused_more = 0;
-    for (int d = 0; d < 30 && !reused_more; d++) {
-        gr_action a, b;
-        gr_error err;
-        gr_error_clear(&err);
-        assert_int_equal(p->choose(p, &g, st, &a, &err), 0);
-        assert_int_equal(q->choose(q, &g, st, &b, &err), 0);
-        gr_analysis an, bn;
-        if (!p->analysis(p, &an) && !q->analysis(q, &bn)) {
-            long va = 0, vb = 0;
-            for (int i = 0; i < an.n; i++) va += an.alt[i].visits;
-            for (int i = 0; i < bn.n; i++) vb += bn.alt[i].visits;
-            if (va > vb) reused_more = 1; /* statistics carried over from the previous decision */
-        }
-        gr_player_observe(p, &g, st, &a);
-        gr_player_observe(q, &g, st, &a);
-        assert_int_equal(g.rs->apply(g.scn, st, &a, &dice, NULL, &err), 0);
-    }
-    assert_true(reused_more);
-    gr_player_free(p);
-    gr_player_free(q);
-    free(st);
-    gr_game_free(&g);
+    int found = 0;
+    play_pair("mcts:iters=60", "mcts:iters=60,reuse=0", 5, 8, 30, reused_more_found, &found);
+    assert_true(found);
 }
 
 /* The evaluation: a side that loses units is worth less; the game's result
