@@ -28,7 +28,7 @@ typedef struct mcts_cfg {
 
 typedef struct mcts_worker {
     gr_tree tree;
-    gr_detcache det;        /* states after dice-free steps from this search's root */
+    gr_detcache det;        /* positions after dice-free steps from this search's root */
     void *scratch;
     unsigned long long seed;
     int id;
@@ -109,9 +109,9 @@ static void iterate(mcts_worker *w, gr_rng *rng)
     int depth = 0;
     int32_t xi = w->tree.root;
     int stop_turn = rs->turn ? rs->turn(g->scn, w->root) + w->cfg->horizon : 0;
-    /* no die rolled on the way down yet: st is the same in every iteration,
-     * and a child's state can come from the cache (detcache.h) */
-    int det = 1;
+    /* until a die is rolled on the way down, st is the same in every
+     * iteration and a child's position can come from the cache (detcache.h) */
+    int32_t at = GR_DET_ROOT;
     for (;;) {
         int side = rs->to_move(g->scn, st);
         if (side == GR_TERMINAL || depth >= MCTS_MAX_PATH - 1) break;
@@ -129,17 +129,7 @@ static void iterate(mcts_worker *w, gr_rng *rng)
             int32_t c = gr_tree_select(&w->tree, xi, tried, &w->cfg->puct);
             if (c < 0) break;
             gr_node *cn = &w->tree.n[c];
-            const void *kept = det ? gr_detcache_get(&w->det, c) : NULL;
-            if (kept) {
-                memcpy(st, kept, rs->state_size);
-                w->cached++;
-                ci = c;
-                break;
-            }
-            long rolled = dice.rolled;
-            if (!rs->apply(g->scn, st, &cn->a, &dice, NULL, NULL)) {
-                if (det && dice.rolled == rolled) gr_detcache_put(&w->det, c, st);
-                else det = 0;
+            if (!gr_detcache_apply(&w->det, g, st, &cn->a, &dice, &at, &w->cached)) {
                 ci = c;
                 break;
             }
@@ -189,7 +179,7 @@ static void *worker_run(void *arg)
     gr_rng_seed(&rng, w->seed, 0x4d435453ULL + (uint64_t)w->id); /* "MCTS" */
     w->done = 0;
     w->cached = 0;
-    gr_detcache_clear(&w->det); /* another root, other node indices */
+    gr_detcache_clear(&w->det); /* another root */
     double next_info = w->ctl && w->ctl->info ? w->t0 + w->ctl->interval_s : 0;
     for (;;) {
         if (w->target_iters && w->done >= w->target_iters) break;

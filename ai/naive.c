@@ -4,6 +4,7 @@
 #include "naive.h"
 #include "../engine/core/clock.h"
 #include "budget.h"
+#include "detcache.h"
 #include "mcts.h"
 #include "policy.h"
 #include "spec.h"
@@ -50,6 +51,8 @@ typedef struct naive_impl {
     NV_POOL(nv_local, locals);
     NV_POOL(gr_action, acts);
     void *scratch;
+    gr_detcache det;        /* positions after dice-free steps from this search's root */
+    long cached;            /* steps copied from `det` in this search */
     gr_analysis last;
     int have_last;
     gr_turn_budget budget;
@@ -105,7 +108,7 @@ static uint64_t hash_action(uint64_t h, const gr_action *a)
 /* one decision of a joint choice built from the local bandits: epsilon-greedy,
  * exploring by prior; applies it and returns 0, or -1 when nothing applies */
 static int local_step(naive_impl *m, const gr_game *g, int32_t node, void *st, gr_dice *dice, gr_rng *rng,
-                      gr_action *chosen)
+                      int32_t *at, gr_action *chosen)
 {
     const gr_ruleset *rs = g->rs;
     gr_action cand[GR_MAX_ACTIONS];
@@ -132,7 +135,7 @@ static int local_step(naive_impl *m, const gr_game *g, int32_t node, void *st, g
                 }
             }
         }
-        if (!rs->apply(g->scn, st, &cand[pick], dice, NULL, NULL)) {
+        if (!gr_detcache_apply(&m->det, g, st, &cand[pick], dice, at, &m->cached)) {
             *chosen = cand[pick];
             return 0;
         }
@@ -163,6 +166,7 @@ static void iterate(naive_impl *m, const gr_game *g, const void *root, int32_t r
     int stop_turn = rs->turn ? rs->turn(g->scn, root) + m->horizon : 0;
     nv_visit path[GR_NAIVE_MAX_DEPTH];
     int depth = 0;
+    int32_t at = GR_DET_ROOT; /* where the walk is in the dice-free cache (detcache.h) */
     int32_t node = root_node;
     while (node >= 0 && depth < GR_NAIVE_MAX_DEPTH) {
         int side = rs->to_move(g->scn, st);
@@ -192,12 +196,12 @@ static void iterate(naive_impl *m, const gr_game *g, const void *root, int32_t r
             int ok = 0;
             if (!explore && pos < m->arms.v[best].len) {
                 a = m->acts.v[m->arms.v[best].seq + pos];
-                ok = !rs->apply(g->scn, st, &a, &dice, NULL, NULL);
+                ok = !gr_detcache_apply(&m->det, g, st, &a, &dice, &at, &m->cached);
                 pos++;
             }
             if (!ok) {
                 explore = 1; /* the replay broke off: build the rest locally */
-                if (local_step(m, g, node, st, &dice, rng, &a)) break;
+                if (local_step(m, g, node, st, &dice, rng, &at, &a)) break;
             }
             seq[len++] = a;
             nv_local *l = local_of(m, node, &a, 1);
@@ -271,6 +275,8 @@ static int naive_choose(gr_player *self, const gr_game *g, const void *state, gr
         return 0;
     }
     m->nodes.n = m->arms.n = m->locals.n = m->acts.n = 0;
+    m->cached = 0;
+    gr_detcache_clear(&m->det);
     int32_t root = new_node(m, rs->to_move(g->scn, state));
     if (root < 0) return gr_error_set(err, "out of memory");
     gr_rng rng;
@@ -302,6 +308,7 @@ static int naive_choose(gr_player *self, const gr_game *g, const void *state, gr
     an->iterations = it;
     an->nodes = m->nodes.n;
     an->node_bytes = sizeof(nv_node);
+    an->cached = m->cached;
     an->ms = (gr_now_s() - t0) * 1000.0;
     gr_budget_spent(&m->budget, an->ms);
     m->have_last = 1;
@@ -325,18 +332,19 @@ static void naive_destroy(gr_player *self)
     free(m->locals.v);
     free(m->acts.v);
     free(m->scratch);
+    gr_detcache_free(&m->det);
 }
 
 gr_player *gr_naive_create(gr_spec *sp, const gr_game *g, unsigned long long seed, gr_error *err)
 {
-    long iters = 0, ms = 0, horizon = GR_MCTS_HORIZON;
+    long iters = 0, ms = 0, horizon = GR_MCTS_HORIZON, cache = 1;
     double eps0 = GR_NAIVE_EPS0, epsl = GR_NAIVE_EPSL;
     if (gr_spec_long(sp, "iters", 1, 100000000L, &iters, err) || gr_spec_long(sp, "ms", 1, 3600000L, &ms, err) ||
         gr_spec_long(sp, "horizon", 1, 100, &horizon, err) || gr_spec_double(sp, "eps0", 0, 1, &eps0, err) ||
-        gr_spec_double(sp, "epsl", 0, 1, &epsl, err))
+        gr_spec_double(sp, "epsl", 0, 1, &epsl, err) || gr_spec_long(sp, "cache", 0, 1, &cache, err))
         return NULL;
     const char *wpath = gr_spec_get(sp, "weights");
-    if (gr_spec_finish(sp, "iters, ms, horizon, eps0, epsl, weights", err)) return NULL;
+    if (gr_spec_finish(sp, "iters, ms, horizon, eps0, epsl, cache, weights", err)) return NULL;
     if (iters && ms) {
         gr_error_set(err, "naive: give iters or ms, not both");
         return NULL;
@@ -354,7 +362,7 @@ gr_player *gr_naive_create(gr_spec *sp, const gr_game *g, unsigned long long see
     m->seed = seed;
     gr_budget_init(&m->budget);
     m->scratch = malloc(g->rs->state_size);
-    if (!m->scratch) {
+    if (!m->scratch || (cache && gr_detcache_init(&m->det, g->rs->state_size, GR_DETCACHE_STATES))) {
         gr_error_set(err, "out of memory");
         gr_player_free(p);
         return NULL;

@@ -15,7 +15,7 @@
  * scored by eval/, as in ai/mcts.h.
  *
  * Spec "naive:...": iters=N | ms=N (as mcts), eps0=X, epsl=X, horizon=N,
- * weights=FILE. */
+ * cache=0|1 (as mcts: ai/detcache.h), weights=FILE. */
 #ifndef GR_NAIVE_H
 #define GR_NAIVE_H
 

@@ -291,36 +291,49 @@ static void test_mcts_time_budget_respected(void **unused)
     gr_game_free(&g);
 }
 
-/* The dice-free state cache: what is stored for a node comes back byte for
- * byte, unknown nodes give nothing, a full pool refuses, and a clear forgets
- * everything. Node indices are spread so that several share a map slot. */
+/* The dice-free position cache: a position kept for (entry, action) comes
+ * back byte for byte, other actions or other entries give nothing, a full
+ * pool refuses, and a clear forgets everything. */
 static void test_detcache_store_find_clear(void **unused)
 {
     (void)unused;
     gr_detcache c;
     assert_int_equal(gr_detcache_init(&c, 24, 40), 0);
     unsigned char st[24];
+    gr_action a = {.type = 3, .actor = 1, .target = -1, .arg = 0, .p = {0, 0, 0, 0}};
+    int32_t from = GR_DET_ROOT;
     for (int k = 0; k < 40; k++) {
         memset(st, k + 1, sizeof st);
-        assert_int_equal(gr_detcache_put(&c, k * 128, st), 0); /* 128 apart: colliding slots */
+        a.p[1] = (float)k;
+        int32_t e = gr_detcache_add(&c, from, &a, st);
+        assert_int_equal(e, k);
+        from = k % 3 ? e : GR_DET_ROOT; /* a trie: chains and siblings */
     }
+    a.p[1] = 99;
     memset(st, 0x77, sizeof st);
-    assert_int_equal(gr_detcache_put(&c, 99999, st), -1); /* the pool is full */
-    assert_null(gr_detcache_get(&c, 99999));
+    assert_int_equal(gr_detcache_add(&c, GR_DET_ROOT, &a, st), -1); /* the pool is full */
+    assert_int_equal(gr_detcache_find(&c, GR_DET_ROOT, &a), -1);
+    from = GR_DET_ROOT;
     for (int k = 0; k < 40; k++) {
-        const unsigned char *got = gr_detcache_get(&c, k * 128);
-        assert_non_null(got);
+        a.p[1] = (float)k;
+        int32_t e = gr_detcache_find(&c, from, &a);
+        assert_int_equal(e, k);
+        const unsigned char *got = gr_detcache_state(&c, e);
         for (int i = 0; i < 24; i++) assert_int_equal(got[i], k + 1);
+        /* the same action from another entry is another position */
+        assert_int_equal(gr_detcache_find(&c, from == GR_DET_ROOT ? 39 : GR_DET_ROOT, &a), -1);
+        from = k % 3 ? e : GR_DET_ROOT;
     }
-    assert_null(gr_detcache_get(&c, 1));
-    assert_null(gr_detcache_get(&c, 41 * 128));
+    a.p[1] = 0;
+    a.actor = 2;
+    assert_int_equal(gr_detcache_find(&c, GR_DET_ROOT, &a), -1);
     gr_detcache_clear(&c);
-    assert_null(gr_detcache_get(&c, 0));
-    assert_null(gr_detcache_get(&c, 5 * 128));
-    assert_int_equal(gr_detcache_put(&c, 3, st), 0);
-    assert_memory_equal(gr_detcache_get(&c, 3), st, sizeof st);
+    a.actor = 1;
+    assert_int_equal(gr_detcache_find(&c, GR_DET_ROOT, &a), -1);
+    assert_int_equal(gr_detcache_add(&c, GR_DET_ROOT, &a, st), 0);
+    assert_memory_equal(gr_detcache_state(&c, 0), st, sizeof st);
     gr_detcache_free(&c);
-    assert_null(gr_detcache_get(&c, 3));
+    assert_int_equal(gr_detcache_find(&c, GR_DET_ROOT, &a), -1);
 }
 
 /* Two players side by side on the corps battle: at each of up to `max`
@@ -388,16 +401,21 @@ static int same_search(void *ctx, const pair_view *v)
     return 0;
 }
 
-/* The cache changes the speed of the search, never its result: with and
+/* The cache changes the speed of a search, never its result: with and
  * without it, 30 decisions of the corps battle get the same choices and the
- * same visit counts, and the cached search did copy states. */
-static void test_mcts_cache_changes_nothing(void **unused)
+ * same visit counts, and the cached search did copy positions. MCTS and
+ * NaiveMCTS both. */
+static void test_search_cache_changes_nothing(void **unused)
 {
     (void)unused;
     cache_tally t = {0, 0};
     play_pair("mcts:iters=80", "mcts:iters=80,cache=0", 7, 12, 30, same_search, &t);
     assert_true(t.searched >= 10);
     assert_true(t.cached > 0);
+    cache_tally u = {0, 0};
+    play_pair("naive:iters=80", "naive:iters=80,cache=0", 7, 12, 30, same_search, &u);
+    assert_true(u.searched >= 10);
+    assert_true(u.cached > 0);
 }
 
 static int reused_more_found(void *ctx, const pair_view *v)
@@ -658,7 +676,7 @@ int main(void)
         cmocka_unit_test(test_mcts_time_budget_respected),
         cmocka_unit_test(test_mcts_tree_reuse),
         cmocka_unit_test(test_detcache_store_find_clear),
-        cmocka_unit_test(test_mcts_cache_changes_nothing),
+        cmocka_unit_test(test_search_cache_changes_nothing),
         cmocka_unit_test(test_puct_qnorm_lets_small_value_differences_count),
         cmocka_unit_test(test_eval_direction),
         cmocka_unit_test(test_eval_endgame_blend),
