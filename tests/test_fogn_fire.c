@@ -19,6 +19,7 @@
 #include "fogn_fixture.h"
 #include "../engine/fogn/steps.h"
 #include "../engine/fogn/fire.h"
+#include "../engine/fogn/edit.h"
 #include "../engine/core/dice.h"
 
 /* --- helpers ----------------------------------------------------------------------------------------- */
@@ -484,6 +485,55 @@ static int has_action(const fogn_scenario *s, const fogn_state *st, int type, in
     for (int k = 0; k < n; k++)
         if (a[k].type == type && a[k].target == target && a[k].arg == arg) return 1;
     return 0;
+}
+
+/* the views a firing step keeps (fogn_unit.fview_band, .fview; fire.c):
+ * worked out when the cursor reaches a firer, checked against a fresh look
+ * by check_invariants, and dropped by a correction of the position, so the
+ * menu never offers a target that is no longer there */
+static void test_s7_6_views_kept_for_the_step_follow_the_position(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn_split();
+    s->units[1].y = s->units[2].y = 14; /* front edges 4 MU apart: medium range */
+    fogn_state st;
+    gr_log log;
+    gr_log_init(&log);
+    gr_dice d;
+    gr_dice_init_script(&d, NULL, 0);
+    at_fire(s, &st, 0);
+    run(s, &st, &d, &log);
+    assert_int_equal(st.step, FOGN_ST_FI_ALLOC_A);
+    assert_int_equal(st.cursor, 0);
+    assert_int_equal(st.u[0].fview_band, 1 + FOGN_RANGE_MEDIUM);
+    assert_true(st.u[0].fview == ((UINT64_C(1) << 1) | (UINT64_C(1) << 2)));
+    assert_int_equal(st.u[1].fview_band, 0); /* side 1 does not fire in this step */
+    assert_true(has_action(s, &st, FOGN_A_FIRE, 1, 0) && has_action(s, &st, FOGN_A_FIRE, 2, 0));
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(fogn_ruleset.check_invariants(s, &st, &err), 0);
+    /* a kept view that the position does not bear out is caught */
+    fogn_state bad = st;
+    bad.u[0].fview = UINT64_C(1) << 1;
+    assert_int_equal(fogn_ruleset.check_invariants(s, &bad, &err), -1);
+    assert_non_null(strstr(err.msg, "afresh band 2 targets 0x6"));
+    /* u2 is carried out of range by a correction: u0 still decides (u1 is
+     * at medium range), and only u1 is on its menu */
+    gr_error_clear(&err);
+    if (fogn_edit(s, &st, "u2 at 40 30 facing -90", &log, &err)) fail_msg("correction refused: %s", err.msg);
+    assert_int_equal(st.cursor, 0);
+    assert_int_equal(st.u[0].fview_band, 0);
+    assert_true(has_action(s, &st, FOGN_A_FIRE, 1, 0));
+    assert_false(has_action(s, &st, FOGN_A_FIRE, 2, 0));
+    assert_int_equal(fogn_ruleset.check_invariants(s, &st, &err), 0);
+    /* the fire goes at u1 alone (every die a miss) */
+    const int faces[] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+    gr_dice_init_script(&d, faces, 12);
+    decide(s, &st, fx_action(FOGN_A_FIRE, 0, 1, 0, 0, 0, 0), &d, &log);
+    assert_int_equal(nlogged(&log, "fire at unit2"), 0);
+    assert_true(nlogged(&log, "fire at unit1") > 0);
+    gr_log_free(&log);
+    free(s);
 }
 
 static void test_s7_6_two_close_targets_the_most_central_gets_most_by_default(void **unused)
@@ -1435,6 +1485,7 @@ int main(void)
         cmocka_unit_test(test_s23_36_large_unit_in_contact_fires_from_a_free_file_as_small),
         cmocka_unit_test(test_s23_36_extended_line_in_contact_fires_from_its_free_half),
         cmocka_unit_test(test_s7_6_all_dice_go_to_the_closest_band),
+        cmocka_unit_test(test_s7_6_views_kept_for_the_step_follow_the_position),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

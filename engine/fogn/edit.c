@@ -545,6 +545,7 @@ int fogn_edit(const void *scn, void *state, const char *text, gr_log *log, gr_er
     note[0] = '\0';
     int rc = e.cmdr ? cmdr_edit(s, &t, &e, note, sizeof note, err) : unit_edit(s, &t, &e, note, sizeof note, err);
     if (rc) return -1;
+    fogn_fi_forget_views(s, &t); /* the views of a firing step were of the old position */
     gr_error inv;
     gr_error_clear(&inv);
     if (fogn_ruleset.check_invariants(s, &t, &inv))

@@ -722,6 +722,32 @@ static double centrality(const fogn_scenario *s, const fogn_state *st, const gr_
     return gr_rect_point_dist(&tr, from->fc);
 }
 
+/* puts t into the view, most central first (ties: the lower index first) */
+static void view_insert(fire_view *v, double *key, int t, double c)
+{
+    int k = v->n++;
+    while (k > 0 && key[k - 1] > c) {
+        v->t[k] = v->t[k - 1];
+        key[k] = key[k - 1];
+        k--;
+    }
+    v->t[k] = t;
+    key[k] = c;
+}
+
+/* artillery with Skirmishers and formed troops among its targets may choose to ignore the former */
+static void view_finish(const fogn_scenario *s, const fogn_state *st, int f, fire_view *v)
+{
+    if (fogn_troop_arm((fogn_troop)s->units[f].troop) != FOGN_ARM_ART || v->n <= 1) return;
+    int sk = 0, formed = 0;
+    for (int k = 0; k < v->n; k++) {
+        const fogn_unit *tu = &st->u[v->t[k]];
+        if (tu->formation == FOGN_F_SKIRMISH || tu->formation == FOGN_F_SKIRMISH_LINE) sk = 1;
+        else formed = 1;
+    }
+    v->skirm_choice = sk && formed;
+}
+
 /* what firer f (or one part of it) can shoot: the closest band's targets,
  * most central first; only bands the unit has dice in count. two_close:
  * stop once two targets are found at close range (the view is then
@@ -744,25 +770,9 @@ static void view_scan(const fogn_scenario *s, const fogn_state *st, int f, const
             v->n = 0;
         }
         if ((int)r != v->band) continue;
-        double c = centrality(s, st, from, t);
-        int k = v->n++;
-        while (k > 0 && key[k - 1] > c) {
-            v->t[k] = v->t[k - 1];
-            key[k] = key[k - 1];
-            k--;
-        }
-        v->t[k] = t;
-        key[k] = c;
+        view_insert(v, key, t, centrality(s, st, from, t));
     }
-    if (fogn_troop_arm((fogn_troop)s->units[f].troop) == FOGN_ARM_ART && v->n > 1) {
-        int sk = 0, formed = 0;
-        for (int k = 0; k < v->n; k++) {
-            const fogn_unit *tu = &st->u[v->t[k]];
-            if (tu->formation == FOGN_F_SKIRMISH || tu->formation == FOGN_F_SKIRMISH_LINE) sk = 1;
-            else formed = 1;
-        }
-        v->skirm_choice = sk && formed;
-    }
+    view_finish(s, st, f, v);
 }
 
 static void view_from(const fogn_scenario *s, const fogn_state *st, int f, const gr_rect *from, fire_view *v,
@@ -771,13 +781,42 @@ static void view_from(const fogn_scenario *s, const fogn_state *st, int f, const
     view_scan(s, st, f, from, v, 0, cm);
 }
 
+/* --- the memo of views: a firing step's position stands still from its
+ * start to its results (the choices change only each firer's target,
+ * option and FIRED mark, which no view reads), so the whole view of each
+ * firer is worked out once, when the cursor reaches it (fogn_fi_prepare),
+ * and kept in the state for due, the menu, its check and the results. Only
+ * the set of targets is kept; their order is worked out again (cheap). --- */
+
+static void view_keep(fogn_unit *u, const fire_view *v)
+{
+    uint64_t m = 0;
+    for (int k = 0; k < v->n; k++) m |= UINT64_C(1) << v->t[k];
+    u->fview_band = (uint8_t)(v->band + 1);
+    u->fview = m;
+}
+
+/* firer f's whole view from the memo, seen from *from; false when there is none */
+static bool view_recall(const fogn_scenario *s, const fogn_state *st, int f, const gr_rect *from, fire_view *v)
+{
+    const fogn_unit *u = &st->u[f];
+    if (!u->fview_band) return false;
+    memset(v, 0, sizeof *v);
+    v->band = u->fview_band - 1;
+    double key[VIEW_MAX];
+    for (int t = 0; t < s->nunits; t++)
+        if (u->fview >> t & 1) view_insert(v, key, t, centrality(s, st, from, t));
+    view_finish(s, st, f, v);
+    return true;
+}
+
 /* the view of the whole firer (or its free part); *from and the return
  * value are fire_from's */
 static int unit_view_at(const fogn_scenario *s, const fogn_state *st, int f, fire_view *v, gr_rect *from,
                         contact_memo *cm)
 {
     int part = fire_from(s, st, f, from, cm);
-    view_from(s, st, f, from, v, cm);
+    if (!view_recall(s, st, f, from, v)) view_from(s, st, f, from, v, cm);
     return part;
 }
 
@@ -795,6 +834,11 @@ static void unit_view(const fogn_scenario *s, const fogn_state *st, int f, fire_
 static int fire_choice_due(const fogn_scenario *s, const fogn_state *st, int f, contact_memo *cm)
 {
     if (fogn_bld_all_round(s, st, f)) return 0;
+    const fogn_unit *u = &st->u[f];
+    if (u->fview_band) {
+        int band = u->fview_band - 1, n = __builtin_popcountll(u->fview);
+        return band != FOGN_RANGE_NONE && (band != FOGN_RANGE_CLOSE || n >= 2);
+    }
     gr_rect from;
     fire_from(s, st, f, &from, cm);
     fire_view v;
@@ -1002,6 +1046,7 @@ int fogn_fi_begin(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log 
 {
     (void)dice;
     gr_log_add(log, GR_EV_PHASE, st->active, "firing phase");
+    fogn_fi_forget_views(s, st);
     for (int i = 0; i < s->nunits; i++) {
         st->u[i].target = -1;
         st->u[i].fire_opt = 0;
@@ -1019,12 +1064,67 @@ int fogn_fi_decider(const fogn_scenario *s, const fogn_state *st)
     return firing_side(st);
 }
 
+/* who may fire at all (fogn_fi_due before its view) */
+static int fi_may_fire(const fogn_scenario *s, const fogn_state *st, int f, contact_memo *cm)
+{
+    if (f >= s->nunits || s->units[f].side != firing_side(st) || (st->u[f].flags & FOGN_UF_FIRED)) return 0;
+    return can_fire(s, st, f, cm);
+}
+
+void fogn_fi_prepare(const fogn_scenario *s, fogn_state *st, int f)
+{
+    if (f < 0 || f >= s->nunits || st->u[f].fview_band) return;
+    contact_memo cm;
+    memo_clear(&cm);
+    /* a building's defenders choose nothing and fire by other rules (fire_defenders) */
+    if (!fi_may_fire(s, st, f, &cm) || fogn_bld_all_round(s, st, f)) return;
+    gr_rect from;
+    fire_view v;
+    fire_from(s, st, f, &from, &cm);
+    view_from(s, st, f, &from, &v, &cm);
+    view_keep(&st->u[f], &v);
+}
+
+void fogn_fi_forget_views(const fogn_scenario *s, fogn_state *st)
+{
+    for (int i = 0; i < s->nunits; i++) {
+        st->u[i].fview_band = 0;
+        st->u[i].fview = 0;
+    }
+}
+
+int fogn_fi_check_views(const fogn_scenario *s, const fogn_state *st, gr_error *err)
+{
+    for (int f = 0; f < s->nunits; f++) {
+        const fogn_unit *u = &st->u[f];
+        if (!u->fview_band && !u->fview) continue;
+        if (st->phase != FOGN_PH_FIRING || u->fview_band > FOGN_RANGE_NONE + 1)
+            return gr_error_set(err, "%s: a view kept outside a firing step (band %d)", s->units[f].name, u->fview_band);
+        fogn_unit fresh = *u;
+        contact_memo cm;
+        memo_clear(&cm);
+        gr_rect from;
+        fire_view v;
+        if (!can_fire(s, st, f, &cm) || fogn_bld_all_round(s, st, f))
+            return gr_error_set(err, "%s: a view kept for a unit that cannot choose its fire", s->units[f].name);
+        fire_from(s, st, f, &from, &cm);
+        view_from(s, st, f, &from, &v, &cm);
+        view_keep(&fresh, &v);
+        if (fresh.fview_band != u->fview_band || fresh.fview != u->fview)
+            return gr_error_set(err, "%s: kept view band %d targets %#llx, afresh band %d targets %#llx",
+                                s->units[f].name, u->fview_band, (unsigned long long)u->fview, fresh.fview_band,
+                                (unsigned long long)fresh.fview);
+    }
+    return 0;
+}
+
 int fogn_fi_due(const fogn_scenario *s, const fogn_state *st, int f)
 {
     if (f >= s->nunits || s->units[f].side != firing_side(st) || (st->u[f].flags & FOGN_UF_FIRED)) return 0;
     contact_memo cm;
     memo_clear(&cm);
-    if (!can_fire(s, st, f, &cm)) return 0;
+    /* a kept view was kept only for a unit that can fire */
+    if (!st->u[f].fview_band && !can_fire(s, st, f, &cm)) return 0;
     return fire_choice_due(s, st, f, &cm); /* one choice only: no decision */
 }
 
@@ -1070,6 +1170,8 @@ int fogn_fi_resolve(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_lo
         if (s->units[f].side == side && can_fire(s, st, f, &cm)) fire_unit(s, st, &v, f, &cm);
     fogn_volley_support(s, st, &v);
     fogn_fire_report rep[FOGN_MAX_UNITS];
+    /* the results change the position: the views kept for this step go */
+    fogn_fi_forget_views(s, st);
     if (v.n && fogn_volley_resolve(s, st, &v, rep, dice, log) < 0) return -1;
     for (int i = 0; i < s->nunits; i++) {
         st->u[i].flags &= ~(uint32_t)FOGN_UF_FIRED;

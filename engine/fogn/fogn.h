@@ -250,7 +250,14 @@ typedef struct fogn_unit {
     int8_t bld;             /* the building or field work (terrain piece) it garrisons, -1 none (§15.4, §15.5) */
     uint8_t bmode;          /* how it holds it: fogn_bld_mode (building.h) */
     uint8_t bface;          /* the face of the area its front edge stands on (building.h) */
-    uint8_t pad[5];         /* explicit: states are compared byte for byte */
+    /* the firing step's memo of what it can shoot (fire.c): 0 not worked
+     * out, else 1 + the fogn_range of its closest targets; fview holds
+     * those targets, bit t for unit t. Only meaningful between a firing
+     * step's start and its results, and always equal to working it out
+     * afresh (check_invariants verifies) */
+    uint8_t fview_band;
+    uint8_t pad[4];         /* explicit: states are compared byte for byte */
+    uint64_t fview;
 } fogn_unit;
 
 enum {

@@ -312,7 +312,7 @@ static int fogn_check_invariants(const void *scn, const void *state, gr_error *e
     }
     for (int c = 0; c < s->ncmdrs; c++)
         if (st->c[c].leading >= s->nunits) return gr_error_set(err, "commander %d leads unit %d", c, st->c[c].leading);
-    return 0;
+    return fogn_fi_check_views(s, st, err);
 }
 
 static void fogn_summary(const void *scn, const void *state, FILE *out)

@@ -48,6 +48,10 @@ typedef struct fogn_step_def {
     /* decision step: the cursor runs 0 .. end-1; `due` says whether the
      * cursor position is a decision now */
     int (*cursor_end)(const fogn_scenario *s);
+    /* optional: run on each cursor position before `due`, to work out once
+     * and keep in the state what due, actions, apply and the step's results
+     * would each work out again (the Firing Phase's views) */
+    void (*prepare)(const fogn_scenario *s, fogn_state *st, int cursor);
     int (*due)(const fogn_scenario *s, const fogn_state *st, int cursor);
     int (*decider)(const fogn_scenario *s, const fogn_state *st);
     /* the unit (or nunits + commander) the decision is about */
@@ -123,7 +127,12 @@ int fogn_as_contact(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_lo
 /* --- firing phase (fire.c) --- */
 int fogn_fi_begin(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);
 int fogn_fi_decider(const fogn_scenario *s, const fogn_state *st);
+void fogn_fi_prepare(const fogn_scenario *s, fogn_state *st, int cursor);
 int fogn_fi_due(const fogn_scenario *s, const fogn_state *st, int cursor);
+/* the memo of views (fogn_unit.fview_band): forget them all (after any
+ * change to the position), and check each kept one against a fresh one */
+void fogn_fi_forget_views(const fogn_scenario *s, fogn_state *st);
+int fogn_fi_check_views(const fogn_scenario *s, const fogn_state *st, gr_error *err);
 int fogn_fi_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max);
 int fogn_fi_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
                   gr_error *err);

@@ -131,11 +131,11 @@ static const fogn_step_def steps[FOGN_ST_COUNT] = {
     [FOGN_ST_AS_CONTACT] = AUTO("contact", FOGN_PH_ASSAULT, fogn_as_contact),
     [FOGN_ST_FI_BEGIN] = AUTO("firing", FOGN_PH_FIRING, fogn_fi_begin),
     [FOGN_ST_FI_ALLOC_A] = {.name = "fire", .phase = FOGN_PH_FIRING, .cursor_end = fogn_cursor_units,
-                            .due = fogn_fi_due, .decider = fogn_fi_decider, .actor = fogn_actor_unit_cursor,
+                            .prepare = fogn_fi_prepare, .due = fogn_fi_due, .decider = fogn_fi_decider, .actor = fogn_actor_unit_cursor,
                             .actions = fogn_fi_actions, .apply = fogn_fi_apply},
     [FOGN_ST_FI_RESOLVE_A] = AUTO("fire results", FOGN_PH_FIRING, fogn_fi_resolve),
     [FOGN_ST_FI_ALLOC_N] = {.name = "return fire", .phase = FOGN_PH_FIRING, .cursor_end = fogn_cursor_units,
-                            .due = fogn_fi_due, .decider = fogn_fi_decider, .actor = fogn_actor_unit_cursor,
+                            .prepare = fogn_fi_prepare, .due = fogn_fi_due, .decider = fogn_fi_decider, .actor = fogn_actor_unit_cursor,
                             .actions = fogn_fi_actions, .apply = fogn_fi_apply},
     [FOGN_ST_FI_RESOLVE_N] = AUTO("return fire results", FOGN_PH_FIRING, fogn_fi_resolve),
     [FOGN_ST_MV_BEGIN] = AUTO("movement", FOGN_PH_MOVEMENT, fogn_mv_begin),
@@ -195,7 +195,10 @@ static int advance(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log
             continue;
         }
         int end = d->cursor_end(s);
-        while (st->cursor < end && !d->due(s, st, st->cursor)) st->cursor++;
+        for (; st->cursor < end; st->cursor++) {
+            if (d->prepare) d->prepare(s, st, st->cursor);
+            if (d->due(s, st, st->cursor)) break;
+        }
         if (st->cursor < end) {
             st->decider = (uint8_t)d->decider(s, st);
             return 0;
