@@ -592,6 +592,36 @@ static void test_geom_prop_rect_overlap_consistent(void **state)
     assert_true(n_touch == NCASES);
 }
 
+/* gr_rect_within agrees with gr_rect_dist at every threshold, the pairs its
+ * circles pass over included; rectangles touching corner to corner on the
+ * line of their centres (where the circles about them just meet) are 0 apart */
+static void test_geom_prop_rect_within(void **state)
+{
+    (void)state;
+    gr_rng g;
+    gr_rng_seed(&g, 7, 1);
+    int culled = 0;
+    for (int i = 0; i < NCASES; i++) {
+        gr_rect a = rand_rect(&g, 30), b = rand_rect(&g, 30);
+        double dab = gr_rect_dist(&a, &b);
+        const double ds[] = {0, 0.01, 1, 2, uni(&g, 0, 12), dab, dab - 1e-6, dab + 1e-6};
+        for (size_t k = 0; k < sizeof ds / sizeof ds[0]; k++) {
+            assert_true(gr_rect_within(&a, &b, ds[k]) == (dab <= ds[k]));
+            assert_true(gr_rect_within(&b, &a, ds[k]) == (dab <= ds[k]));
+        }
+        gr_vec2 ca = gr_rect_centre(&a), cb = gr_rect_centre(&b);
+        culled += gr_v2_dist(ca, cb) - 0.5 * hypot(a.w, a.d) - 0.5 * hypot(b.w, b.d) > 2;
+    }
+    assert_true(culled > 100); /* far pairs were exercised */
+    gr_rect sq = gr_rect_make(gr_v2(0, 0), GR_PI / 2, 2, 2); /* (-1..1) x (-2..0) */
+    gr_rect diag = gr_rect_make(gr_v2(2, 2), GR_PI / 2, 2, 2); /* (1..3) x (0..2): corner (1, 0) shared */
+    assert_true(gr_rect_dist(&sq, &diag) == 0.0);
+    assert_true(gr_rect_within(&sq, &diag, 0));
+    gr_rect off = gr_rect_make(gr_v2(2 + 1e-6, 2 + 1e-6), GR_PI / 2, 2, 2);
+    assert_near(gr_rect_dist(&sq, &off), sqrt(2) * 1e-6, 1e-12);
+    assert_false(gr_rect_within(&sq, &off, 1e-6));
+}
+
 static void test_geom_prop_wheel(void **state)
 {
     (void)state;
@@ -698,6 +728,7 @@ int main(void)
         cmocka_unit_test(test_geom_prop_rect_dist_symmetric),
         cmocka_unit_test(test_geom_prop_rect_dist_invariant),
         cmocka_unit_test(test_geom_prop_rect_overlap_consistent),
+        cmocka_unit_test(test_geom_prop_rect_within),
         cmocka_unit_test(test_geom_prop_wheel),
         cmocka_unit_test(test_geom_prop_point_in_rect),
         cmocka_unit_test(test_geom_prop_hull),

@@ -86,6 +86,8 @@ gr_rect gr_rect_advance(const gr_rect *r, double forward, double right);
 bool gr_point_in_rect(const gr_rect *r, gr_vec2 p);         /* closed */
 double gr_rect_point_dist(const gr_rect *r, gr_vec2 p);     /* 0 inside */
 double gr_rect_dist(const gr_rect *a, const gr_rect *b);    /* 0 when touching or overlapping */
+/* gr_rect_dist(a, b) <= d, passing over far pairs without working it out */
+bool gr_rect_within(const gr_rect *a, const gr_rect *b, double d);
 /* true when the interiors overlap by more than eps (edge contact is not overlap) */
 bool gr_rect_overlap(const gr_rect *a, const gr_rect *b, double eps);
 /* which arc of r the point lies in (see gr_arc); a point inside r counts FRONT */

@@ -167,7 +167,7 @@ int fogn_cmdr_displaced(const fogn_scenario *s, fogn_state *st, gr_log *log)
         for (int j = 0; j < s->nunits && !touched; j++) {
             if (s->units[j].side == s->cmdrs[c].side || !fogn_unit_alive(&st->u[j])) continue;
             gr_rect e = fogn_unit_rect(&s->units[j], &st->u[j]);
-            if (gr_rect_dist(&me, &e) <= FOGN_CONTACT_TOL) touched = 1;
+            if (gr_rect_within(&me, &e, FOGN_CONTACT_TOL)) touched = 1;
         }
         if (!touched) continue;
         /* §8.11: to the nearest friendly unit within 10 MU, else captured (ruling: a casualty) */

@@ -61,6 +61,11 @@ static int move_to(const fogn_scenario *s, fogn_state *st, int c, gr_vec2 to, in
     for (int j = 0; j < s->nunits; j++) {
         if (s->units[j].side == cp->side || !fogn_unit_alive(&st->u[j])) continue;
         gr_rect e = fogn_unit_rect(&s->units[j], &st->u[j]);
+        /* the sweep holds b: an enemy whose box is clear of the sweep's by
+         * more than the tolerance can neither touch b nor be passed through */
+        double eb[4];
+        fogn_rect_box(&e, eb);
+        if (fogn_box_dist_at_least(eb, sw.all, 2 * FOGN_CONTACT_TOL)) continue;
         if (gr_rect_dist(&b, &e) <= FOGN_CONTACT_TOL) return gr_error_set(err, "%s would touch an enemy unit", cp->name);
         /* nor go through one on the way (only friends may be passed through, §8.7) */
         gr_rect core = e;

@@ -18,7 +18,7 @@ static int touches(const fogn_scenario *s, const fogn_state *st, int unit, const
     gr_rect a[2];
     int n = fogn_unit_rects(&s->units[unit], &st->u[unit], a);
     for (int k = 0; k < n; k++)
-        if (gr_rect_dist(&a[k], r) <= FOGN_CONTACT_TOL) return 1;
+        if (gr_rect_within(&a[k], r, FOGN_CONTACT_TOL)) return 1;
     return 0;
 }
 
@@ -28,7 +28,7 @@ static int touch_units(const fogn_scenario *s, const fogn_state *st, int i, int 
     int na = fogn_unit_rects(&s->units[i], &st->u[i], a), nb = fogn_unit_rects(&s->units[j], &st->u[j], b);
     for (int x = 0; x < na; x++)
         for (int y = 0; y < nb; y++)
-            if (gr_rect_dist(&a[x], &b[y]) <= FOGN_CONTACT_TOL) return 1;
+            if (gr_rect_within(&a[x], &b[y], FOGN_CONTACT_TOL)) return 1;
     return 0;
 }
 

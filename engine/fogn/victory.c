@@ -55,7 +55,7 @@ static int touching_enemy(const fogn_scenario *s, const fogn_state *st, int i)
     for (int j = 0; j < s->nunits; j++) {
         if (s->units[j].side == s->units[i].side || !fogn_unit_alive(&st->u[j])) continue;
         gr_rect b = fogn_unit_rect(&s->units[j], &st->u[j]);
-        if (gr_rect_dist(&a, &b) <= FOGN_CONTACT_TOL) return 1;
+        if (gr_rect_within(&a, &b, FOGN_CONTACT_TOL)) return 1;
     }
     return 0;
 }
