@@ -788,6 +788,8 @@ static void view_from(const fogn_scenario *s, const fogn_state *st, int f, const
  * and kept in the state for due, the menu, its check and the results. Only
  * the set of targets is kept; their order is worked out again (cheap). --- */
 
+_Static_assert(FOGN_MAX_UNITS <= 64, "fogn_unit.fview holds one bit a unit");
+
 static void view_keep(fogn_unit *u, const fire_view *v)
 {
     uint64_t m = 0;
