@@ -1066,25 +1066,32 @@ int fogn_fi_decider(const fogn_scenario *s, const fogn_state *st)
     return firing_side(st);
 }
 
-/* who may fire at all (fogn_fi_due before its view) */
-static int fi_may_fire(const fogn_scenario *s, const fogn_state *st, int f, contact_memo *cm)
+/* a unit of the side firing in this step that has not chosen yet */
+static int fi_firer(const fogn_scenario *s, const fogn_state *st, int f)
 {
-    if (f >= s->nunits || s->units[f].side != firing_side(st) || (st->u[f].flags & FOGN_UF_FIRED)) return 0;
-    return can_fire(s, st, f, cm);
+    return f >= 0 && f < s->nunits && s->units[f].side == firing_side(st) && !(st->u[f].flags & FOGN_UF_FIRED);
 }
 
-void fogn_fi_prepare(const fogn_scenario *s, fogn_state *st, int f)
+/* works out the whole view of firer f into u's memo fields; false (nothing
+ * kept) for a unit that cannot fire or does not choose (a building's
+ * defenders fire by other rules, fire_defenders) */
+static bool view_work_out(const fogn_scenario *s, const fogn_state *st, int f, fogn_unit *u)
 {
-    if (f < 0 || f >= s->nunits || st->u[f].fview_band) return;
     contact_memo cm;
     memo_clear(&cm);
-    /* a building's defenders choose nothing and fire by other rules (fire_defenders) */
-    if (!fi_may_fire(s, st, f, &cm) || fogn_bld_all_round(s, st, f)) return;
+    if (!can_fire(s, st, f, &cm) || fogn_bld_all_round(s, st, f)) return false;
     gr_rect from;
     fire_view v;
     fire_from(s, st, f, &from, &cm);
     view_from(s, st, f, &from, &v, &cm);
-    view_keep(&st->u[f], &v);
+    view_keep(u, &v);
+    return true;
+}
+
+void fogn_fi_prepare(const fogn_scenario *s, fogn_state *st, int f)
+{
+    if (!fi_firer(s, st, f) || st->u[f].fview_band) return;
+    view_work_out(s, st, f, &st->u[f]);
 }
 
 void fogn_fi_forget_views(const fogn_scenario *s, fogn_state *st)
@@ -1103,15 +1110,8 @@ int fogn_fi_check_views(const fogn_scenario *s, const fogn_state *st, gr_error *
         if (st->phase != FOGN_PH_FIRING || u->fview_band > FOGN_RANGE_NONE + 1)
             return gr_error_set(err, "%s: a view kept outside a firing step (band %d)", s->units[f].name, u->fview_band);
         fogn_unit fresh = *u;
-        contact_memo cm;
-        memo_clear(&cm);
-        gr_rect from;
-        fire_view v;
-        if (!can_fire(s, st, f, &cm) || fogn_bld_all_round(s, st, f))
+        if (!view_work_out(s, st, f, &fresh))
             return gr_error_set(err, "%s: a view kept for a unit that cannot choose its fire", s->units[f].name);
-        fire_from(s, st, f, &from, &cm);
-        view_from(s, st, f, &from, &v, &cm);
-        view_keep(&fresh, &v);
         if (fresh.fview_band != u->fview_band || fresh.fview != u->fview)
             return gr_error_set(err, "%s: kept view band %d targets %#llx, afresh band %d targets %#llx",
                                 s->units[f].name, u->fview_band, (unsigned long long)u->fview, fresh.fview_band,
@@ -1122,7 +1122,7 @@ int fogn_fi_check_views(const fogn_scenario *s, const fogn_state *st, gr_error *
 
 int fogn_fi_due(const fogn_scenario *s, const fogn_state *st, int f)
 {
-    if (f >= s->nunits || s->units[f].side != firing_side(st) || (st->u[f].flags & FOGN_UF_FIRED)) return 0;
+    if (!fi_firer(s, st, f)) return 0;
     contact_memo cm;
     memo_clear(&cm);
     /* a kept view was kept only for a unit that can fire */
