@@ -345,13 +345,13 @@ static double circles_gap(const rect_frame *a, const rect_frame *b)
     return gr_v2_dist(ca, cb) - ra - rb;
 }
 
-double gr_rect_dist(const gr_rect *a, const gr_rect *b)
+/* gr_rect_dist on frames worked out already, with their circles' gap */
+static double frames_dist(const gr_rect *a, const gr_rect *b, const rect_frame *pa, const rect_frame *pb, double gap)
 {
-    assert(a && b);
-    rect_frame fa = frame_of(a), fb = frame_of(b);
+    rect_frame fa = *pa, fb = *pb;
     /* the axis test only where the circles about them meet or nearly so (most
      * pairs are far apart; a pair clear by more than rounding has a gap) */
-    if (circles_gap(&fa, &fb) <= 1e-9 && frame_sat_overlap(&fa, &fb) >= 0.0) return 0.0;
+    if (gap <= 1e-9 && frame_sat_overlap(&fa, &fb) >= 0.0) return 0.0;
     /* disjoint convex shapes: the nearest pair has a vertex at one end */
     gr_vec2 ca[4], cb[4];
     corners_from(a, fa.f, fa.rt, ca);
@@ -366,12 +366,20 @@ double gr_rect_dist(const gr_rect *a, const gr_rect *b)
     return best;
 }
 
+double gr_rect_dist(const gr_rect *a, const gr_rect *b)
+{
+    assert(a && b);
+    rect_frame fa = frame_of(a), fb = frame_of(b);
+    return frames_dist(a, b, &fa, &fb, circles_gap(&fa, &fb));
+}
+
 bool gr_rect_within(const gr_rect *a, const gr_rect *b, double d)
 {
     assert(a && b);
     rect_frame fa = frame_of(a), fb = frame_of(b);
-    if (circles_gap(&fa, &fb) > d) return false;
-    return gr_rect_dist(a, b) <= d;
+    double gap = circles_gap(&fa, &fb);
+    if (gap > d) return false;
+    return frames_dist(a, b, &fa, &fb, gap) <= d;
 }
 
 bool gr_rect_overlap(const gr_rect *a, const gr_rect *b, double eps)
