@@ -21,6 +21,8 @@ typedef struct greedy_impl {
     unsigned long long seed;
     unsigned long long calls;
     void *scratch;
+    void *memo;             /* the ruleset's memo (game.h memo_create), or NULL */
+    void (*memo_free)(void *memo);
 } greedy_impl;
 
 static int greedy_choose(gr_player *self, const gr_game *g, const void *state, gr_action *out, gr_error *err)
@@ -45,6 +47,7 @@ static int greedy_choose(gr_player *self, const gr_game *g, const void *state, g
             memcpy(gi->scratch, state, rs->state_size);
             gr_dice dice;
             gr_dice_init_rng(&dice, gi->seed ^ (gi->calls * 0x9e3779b97f4a7c15ULL), (unsigned long long)k + 1);
+            dice.memo = gi->memo;
             gr_rng rng;
             gr_rng_seed(&rng, gi->seed + gi->calls, (uint64_t)k + 101);
             if (rs->apply(g->scn, gi->scratch, &acts[i], &dice, NULL, NULL)) continue;
@@ -68,6 +71,7 @@ static void greedy_destroy(gr_player *self)
 {
     greedy_impl *gi = self->impl;
     free(gi->scratch);
+    if (gi->memo) gi->memo_free(gi->memo);
 }
 
 gr_player *gr_greedy_create(gr_spec *sp, const gr_game *g, unsigned long long seed, gr_error *err)
@@ -83,8 +87,10 @@ gr_player *gr_greedy_create(gr_spec *sp, const gr_game *g, unsigned long long se
     gi->samples = samples;
     gi->seed = seed;
     gi->scratch = malloc(g->rs->state_size);
-    if (!gi->scratch || gr_eval_load(&gi->eval, g, wpath, err)) {
-        if (!gi->scratch) gr_error_set(err, "out of memory");
+    gi->memo_free = g->rs->memo_free;
+    if (g->rs->memo_create) gi->memo = g->rs->memo_create(g->scn);
+    if (!gi->scratch || (g->rs->memo_create && !gi->memo) || gr_eval_load(&gi->eval, g, wpath, err)) {
+        if (!gi->scratch || (g->rs->memo_create && !gi->memo)) gr_error_set(err, "out of memory");
         gr_player_free(p);
         return NULL;
     }

@@ -18,10 +18,11 @@
 #include <time.h>
 
 #define MCTS_MAX_PATH 512
+#define MCTS_CRN_SALT 0xd1b54a32d192ed03ULL /* keys the common dice of crn=1 */
 
 typedef struct mcts_cfg {
     long iters, ms;
-    int threads, horizon, reuse, cache;
+    int threads, horizon, reuse, cache, crn;
     gr_puct puct;
     long nodes;
 } mcts_cfg;
@@ -29,6 +30,7 @@ typedef struct mcts_cfg {
 typedef struct mcts_worker {
     gr_tree tree;
     gr_detcache det;        /* positions after dice-free steps from this search's root */
+    void *memo;             /* the ruleset's memo for this thread (game.h memo_create), or NULL */
     void *scratch;
     unsigned long long seed;
     int id;
@@ -58,6 +60,7 @@ typedef struct mcts_impl {
     int have_last;
     gr_search_control ctl;
     int have_ctl;
+    void (*memo_free)(void *memo);
 } mcts_impl;
 
 /* --- one iteration ------------------------------------------------------------------------ */
@@ -106,6 +109,8 @@ static void iterate(mcts_worker *w, gr_rng *rng)
     memcpy(st, w->root, rs->state_size);
     gr_dice dice;
     gr_dice_init_rng(&dice, gr_rng_next(rng), 1);
+    dice.memo = w->memo;
+    gr_rng crn_rng;             /* crn=1: this iteration's playout choices */
     int depth = 0;
     int32_t xi = w->tree.root;
     int stop_turn = rs->turn ? rs->turn(g->scn, w->root) + w->cfg->horizon : 0;
@@ -129,6 +134,14 @@ static void iterate(mcts_worker *w, gr_rng *rng)
             int32_t c = gr_tree_select(&w->tree, xi, tried, &w->cfg->puct);
             if (c < 0) break;
             gr_node *cn = &w->tree.n[c];
+            if (depth == 0 && w->cfg->crn) {
+                /* the k-th visit of every root child meets the same dice */
+                uint64_t key = w->seed ^ ((uint64_t)(w->id + 1) * MCTS_CRN_SALT);
+                gr_dice_init_rng(&dice, key, (unsigned long long)cn->visits + 1);
+                dice.memo = w->memo;
+                gr_rng_seed(&crn_rng, key, (uint64_t)cn->visits + 1);
+                rng = &crn_rng;
+            }
             if (!gr_detcache_apply(&w->det, g, st, &cn->a, &dice, &at, &w->cached)) {
                 ci = c;
                 break;
@@ -346,6 +359,7 @@ static void mcts_destroy(gr_player *self)
     for (int t = 0; t < GR_MCTS_MAX_THREADS; t++) {
         gr_tree_free(&m->w[t].tree);
         gr_detcache_free(&m->w[t].det);
+        if (m->w[t].memo) m->memo_free(m->w[t].memo);
         free(m->w[t].scratch);
     }
 }
@@ -355,20 +369,20 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
     mcts_cfg cfg = {.iters = 0, .ms = 0, .threads = 1, .horizon = GR_MCTS_HORIZON, .reuse = 1, .cache = 1,
                     .puct = {.c = GR_MCTS_C, .pw = GR_MCTS_PW, .pwexp = GR_MCTS_PW_EXP},
                     .nodes = GR_MCTS_MAX_NODES};
-    long threads = 1, horizon = cfg.horizon, reuse = 1, cache = 1, qnorm = GR_MCTS_QNORM;
+    long threads = 1, horizon = cfg.horizon, reuse = 1, cache = 1, qnorm = GR_MCTS_QNORM, crn = GR_MCTS_CRN;
     if (gr_spec_long(sp, "iters", 1, 100000000L, &cfg.iters, err) ||
         gr_spec_long(sp, "ms", 1, 3600000L, &cfg.ms, err) ||
         gr_spec_long(sp, "threads", 1, GR_MCTS_MAX_THREADS, &threads, err) ||
         gr_spec_long(sp, "horizon", 1, 100, &horizon, err) || gr_spec_long(sp, "reuse", 0, 1, &reuse, err) ||
         gr_spec_long(sp, "cache", 0, 1, &cache, err) ||
-        gr_spec_long(sp, "qnorm", 0, 1, &qnorm, err) ||
+        gr_spec_long(sp, "qnorm", 0, 1, &qnorm, err) || gr_spec_long(sp, "crn", 0, 1, &crn, err) ||
         gr_spec_long(sp, "nodes", 1024, 1L << 28, &cfg.nodes, err) ||
         gr_spec_double(sp, "c", 0, 100, &cfg.puct.c, err) ||
         gr_spec_double(sp, "pw", 0.1, 1000, &cfg.puct.pw, err) ||
         gr_spec_double(sp, "pwexp", 0, 1, &cfg.puct.pwexp, err))
         return NULL;
     const char *wpath = gr_spec_get(sp, "weights");
-    if (gr_spec_finish(sp, "iters, ms, threads, c, horizon, pw, pwexp, nodes, reuse, cache, qnorm, weights", err)) return NULL;
+    if (gr_spec_finish(sp, "iters, ms, threads, c, horizon, pw, pwexp, nodes, reuse, cache, qnorm, crn, weights", err)) return NULL;
     if (cfg.iters && cfg.ms) {
         gr_error_set(err, "mcts: give iters or ms, not both");
         return NULL;
@@ -379,6 +393,7 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
     cfg.reuse = (int)reuse;
     cfg.cache = (int)cache;
     cfg.puct.qnorm = (int)qnorm;
+    cfg.crn = (int)crn;
     gr_player *p = gr_player_alloc(sizeof(mcts_impl), "mcts", err);
     if (!p) return NULL;
     p->destroy = mcts_destroy;
@@ -386,6 +401,7 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
     m->cfg = cfg;
     m->seed = seed;
     m->tree_turn = -1;
+    m->memo_free = g->rs->memo_free;
     gr_budget_init(&m->budget);
     if (gr_eval_load(&m->eval, g, wpath, err)) {
         gr_player_free(p);
@@ -395,7 +411,8 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
         m->w[t].id = t;
         m->w[t].scratch = malloc(g->rs->state_size);
         if (!m->w[t].scratch || gr_tree_init(&m->w[t].tree, (int32_t)cfg.nodes) ||
-            (cfg.cache && gr_detcache_init(&m->w[t].det, g->rs->state_size, GR_DETCACHE_STATES))) {
+            (cfg.cache && gr_detcache_init(&m->w[t].det, g->rs->state_size, GR_DETCACHE_STATES)) ||
+            (cfg.cache && g->rs->memo_create && !(m->w[t].memo = g->rs->memo_create(g->scn)))) {
             gr_error_set(err, "out of memory");
             gr_player_free(p);
             return NULL;

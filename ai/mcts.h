@@ -33,6 +33,8 @@
 #define GR_MCTS_HORIZON 1
 /* qnorm: stretch the children's means to [0, 1] before PUCT (mcts.c) */
 #define GR_MCTS_QNORM 1
+/* crn: common dice for the root's children, the k-th visit of each alike (mcts.c) */
+#define GR_MCTS_CRN 0
 #define GR_MCTS_PW 2.0
 #define GR_MCTS_PW_EXP 0.5
 #define GR_MCTS_MAX_NODES (1 << 21)

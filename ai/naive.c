@@ -53,6 +53,8 @@ typedef struct naive_impl {
     void *scratch;
     gr_detcache det;        /* positions after dice-free steps from this search's root */
     long cached;            /* steps copied from `det` in this search */
+    void *memo;             /* the ruleset's memo (game.h memo_create), or NULL */
+    void (*memo_free)(void *memo);
     gr_analysis last;
     int have_last;
     gr_turn_budget budget;
@@ -163,6 +165,7 @@ static void iterate(naive_impl *m, const gr_game *g, const void *root, int32_t r
     memcpy(st, root, rs->state_size);
     gr_dice dice;
     gr_dice_init_rng(&dice, gr_rng_next(rng), 1);
+    dice.memo = m->memo;
     int stop_turn = rs->turn ? rs->turn(g->scn, root) + m->horizon : 0;
     nv_visit path[GR_NAIVE_MAX_DEPTH];
     int depth = 0;
@@ -333,6 +336,7 @@ static void naive_destroy(gr_player *self)
     free(m->acts.v);
     free(m->scratch);
     gr_detcache_free(&m->det);
+    if (m->memo) m->memo_free(m->memo);
 }
 
 gr_player *gr_naive_create(gr_spec *sp, const gr_game *g, unsigned long long seed, gr_error *err)
@@ -362,7 +366,9 @@ gr_player *gr_naive_create(gr_spec *sp, const gr_game *g, unsigned long long see
     m->seed = seed;
     gr_budget_init(&m->budget);
     m->scratch = malloc(g->rs->state_size);
-    if (!m->scratch || (cache && gr_detcache_init(&m->det, g->rs->state_size, GR_DETCACHE_STATES))) {
+    m->memo_free = g->rs->memo_free;
+    if (!m->scratch || (cache && gr_detcache_init(&m->det, g->rs->state_size, GR_DETCACHE_STATES)) ||
+        (cache && g->rs->memo_create && !(m->memo = g->rs->memo_create(g->scn)))) {
         gr_error_set(err, "out of memory");
         gr_player_free(p);
         return NULL;

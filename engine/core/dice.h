@@ -29,6 +29,9 @@ typedef struct gr_dice {
     gr_log *log;             /* may be NULL */
     int side;                /* side to stamp on logged rolls (-1 none) */
     long rolled;             /* dice thrown so far */
+    void *memo;              /* not chance: the calling thread's memo (gr_ruleset
+                                memo_create), where the ruleset may keep answers it
+                                could work out again; NULL: none. Init sets NULL. */
     int failed;
     char fail_msg[256];
 } gr_dice;

@@ -131,6 +131,12 @@ typedef struct gr_ruleset {
      * work the two have in common. Returns 1 when action_legal would refuse
      * the action (state and dice untouched), else what apply returns. */
     int (*apply_checked)(const void *scn, void *state, const gr_action *a, gr_dice *dice);
+    /* Optional: a memo for one thread, handed back through gr_dice.memo to
+     * apply and apply_checked, where the ruleset keeps answers it could work
+     * out again (fogn: compiled orders). Every result is the same with it
+     * as without; it only saves time. NULL when out of memory. */
+    void *(*memo_create)(const void *scn);
+    void (*memo_free)(void *memo);
     void (*result)(const void *scn, const void *state, gr_result *out);
     /* Evaluator inputs: names and values; returns the count. */
     int (*features)(const void *scn, const void *state, double *out, const char **names, int max);

@@ -211,8 +211,9 @@ typedef struct fogn_compiled {
 } fogn_compiled;
 
 /* fogn_unit_order_legal, keeping the compiled move in *out */
+typedef struct fogn_memo fogn_memo; /* memo.h */
 int fogn_unit_order_legal_compiled(const fogn_scenario *s, const fogn_state *st, const gr_action *a,
-                                   fogn_compiled *out);
+                                   fogn_compiled *out, fogn_memo *memo);
 int fogn_orders_for_cmdr(const fogn_scenario *s, const fogn_state *st, int cmdr, gr_action *out, int max);
 
 /* commander moves and joins (cmdr.c); 0 done, -1 refused with the reason */

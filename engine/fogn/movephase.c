@@ -8,6 +8,7 @@
 #include "outcome.h"
 #include "reserve.h"
 #include "building.h"
+#include "memo.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -72,10 +73,11 @@ int fogn_mv_candidates(const fogn_scenario *s, const fogn_state *st, gr_action *
 int fogn_mv_legal(const fogn_scenario *s, const fogn_state *st, const gr_action *a)
 {
     fogn_compiled c;
-    return fogn_mv_legal_compiled(s, st, a, &c);
+    return fogn_mv_legal_compiled(s, st, a, &c, NULL);
 }
 
-int fogn_mv_legal_compiled(const fogn_scenario *s, const fogn_state *st, const gr_action *a, fogn_compiled *c)
+int fogn_mv_legal_compiled(const fogn_scenario *s, const fogn_state *st, const gr_action *a, fogn_compiled *c,
+                           fogn_memo *memo)
 {
     c->have = 0;
     int actor = fogn_mv_actor(s, st);
@@ -83,7 +85,7 @@ int fogn_mv_legal_compiled(const fogn_scenario *s, const fogn_state *st, const g
         if (a->type == FOGN_A_HOLD) return 1;
         return a->type == FOGN_A_ARRIVE && fogn_reserve_arrival_ok(s, st, a);
     }
-    if (actor < s->nunits) return fogn_unit_order_legal_compiled(s, st, a, c);
+    if (actor < s->nunits) return fogn_unit_order_legal_compiled(s, st, a, c, memo);
     return 1; /* the commanders' menu is checked as it is made */
 }
 
@@ -189,10 +191,8 @@ static int apply_unit(const fogn_scenario *s, fogn_state *st, const gr_action *a
         /* compiled and checked on this very state by the legality test */
         m = pre->m;
         plan = pre->plan;
-    } else {
-        int have_plan;
-        if (fogn_action_to_move_planned(s, st, a, &m, &plan, &have_plan, err)) return -1;
-        if (!have_plan && fogn_move_check(s, st, &m, &plan, err)) return -1;
+    } else if (fogn_order_compile(s, st, a, &m, &plan, err, dice ? dice->memo : NULL)) {
+        return -1;
     }
     /* §8.10: command range is judged from where the unit stood before its first move */
     if (!st->second && fogn_in_command(s, st, unit)) u->flags |= FOGN_UF_CMD_AT_START;

@@ -5,6 +5,7 @@
  * the same checks as a move typed by hand (move.c). */
 #include "internal.h"
 #include "building.h"
+#include "memo.h"
 
 #include <math.h>
 #include <string.h>
@@ -317,11 +318,11 @@ static int affordable(const fogn_scenario *s, const fogn_state *st, const fogn_m
 int fogn_unit_order_legal(const fogn_scenario *s, const fogn_state *st, const gr_action *a)
 {
     fogn_compiled c;
-    return fogn_unit_order_legal_compiled(s, st, a, &c);
+    return fogn_unit_order_legal_compiled(s, st, a, &c, NULL);
 }
 
 int fogn_unit_order_legal_compiled(const fogn_scenario *s, const fogn_state *st, const gr_action *a,
-                                   fogn_compiled *out)
+                                   fogn_compiled *out, fogn_memo *memo)
 {
     out->have = 0;
     if (a->type == FOGN_A_HOLD || a->type == FOGN_A_DONE) return 1;
@@ -342,10 +343,7 @@ int fogn_unit_order_legal_compiled(const fogn_scenario *s, const fogn_state *st,
         if (fogn_bld_check(s, st, a, &bp, NULL)) return 0;
         return !bp.complex || fogn_cmt_cost_of(s, st, a->actor, &cost, NULL) == 0;
     }
-    int have_plan;
-    if (fogn_action_to_move_planned(s, st, a, &out->m, &out->plan, &have_plan, NULL)) return 0;
-    /* an order's search has already checked the move it settled on */
-    if (!have_plan && fogn_move_check(s, st, &out->m, &out->plan, NULL)) return 0;
+    if (fogn_order_compile(s, st, a, &out->m, &out->plan, NULL, memo)) return 0;
     out->have = 1;
     return affordable(s, st, &out->plan, a->actor);
 }

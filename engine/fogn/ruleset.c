@@ -5,6 +5,7 @@
 #include "building.h"
 #include "edit.h"
 #include "reserve.h"
+#include "memo.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -20,6 +21,14 @@ int fogn_apply_checked(const void *scn, void *state, const gr_action *a, gr_dice
 const char *fogn_phase_name(int ph);
 
 static const gr_terrain *fogn_terrain(const void *scn) { return &((const fogn_scenario *)scn)->terrain; }
+
+static void *memo_create(const void *scn)
+{
+    (void)scn;
+    return fogn_memo_create();
+}
+
+static void memo_free(void *memo) { fogn_memo_free(memo); }
 
 static void fogn_result(const void *scn, const void *state, gr_result *out)
 {
@@ -378,6 +387,8 @@ const gr_ruleset fogn_ruleset = {
     .action_legal = fogn_action_legal,
     .apply = fogn_apply,
     .apply_checked = fogn_apply_checked,
+    .memo_create = memo_create,
+    .memo_free = memo_free,
     .result = fogn_result,
     .features = fogn_features,
     .action_info = fogn_action_info,

@@ -92,7 +92,8 @@ int fogn_mv_legal(const fogn_scenario *s, const fogn_state *st, const gr_action 
 int fogn_mv_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
                   gr_error *err);
 /* fogn_mv_legal, keeping a unit order's compiled move in *c (c->have) */
-int fogn_mv_legal_compiled(const fogn_scenario *s, const fogn_state *st, const gr_action *a, fogn_compiled *c);
+int fogn_mv_legal_compiled(const fogn_scenario *s, const fogn_state *st, const gr_action *a, fogn_compiled *c,
+                           fogn_memo *memo);
 /* fogn_mv_apply with the move fogn_mv_legal_compiled made on this same state
  * (NULL: compile it here) */
 int fogn_mv_apply_compiled(const fogn_scenario *s, fogn_state *st, const gr_action *a, const fogn_compiled *c,

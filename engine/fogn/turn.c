@@ -383,7 +383,7 @@ int fogn_apply_checked(const void *scn, void *state, const gr_action *a, gr_dice
     if (st->over || !d || !d->actions) return 1;
     if (d->legal == fogn_mv_legal) {
         fogn_compiled c;
-        if (!fogn_mv_legal_compiled(s, st, a, &c)) return 1;
+        if (!fogn_mv_legal_compiled(s, st, a, &c, dice ? dice->memo : NULL)) return 1;
         return apply_with(s, st, a, dice, NULL, NULL, c.have && d->apply == fogn_mv_apply ? &c : NULL) ? -1 : 0;
     }
     if (d->legal && !d->legal(s, st, a)) return 1;

@@ -1,0 +1,30 @@
+/* memo.h - a search thread's memo of compiled movement orders. Compiling an
+ * order ("advance on 3/Hussars") means searching for the longest legal move,
+ * a dozen full move checks; a search meets the same position and order again
+ * and again (every iteration that reaches it after the same dice), so the
+ * answer is kept, keyed by a hash of the whole state and the action. The
+ * answer is a pure function of the two, so a game plays the same with or
+ * without the memo. It reaches the rules through gr_dice.memo (dice.h). */
+#ifndef FOGN_MEMO_H
+#define FOGN_MEMO_H
+
+#include "internal.h"
+
+/* entries of a thread's memo (direct mapped, a power of two) */
+#define FOGN_MEMO_ENTRIES 4096
+
+typedef struct fogn_memo fogn_memo;
+
+fogn_memo *fogn_memo_create(void);
+void fogn_memo_free(fogn_memo *memo);
+/* lookups that found their answer, and those that had to work it out */
+void fogn_memo_stats(const fogn_memo *memo, long *hits, long *misses);
+
+/* The order compiled to an exact move and checked (fogn_action_to_move_planned,
+ * then fogn_move_check when the compiler did not check it itself): 0 with
+ * *m and *plan, or -1 with the reason in err. With a memo, an answer already
+ * worked out for this state and action is copied instead. */
+int fogn_order_compile(const fogn_scenario *s, const fogn_state *st, const gr_action *a, fogn_move *m,
+                       fogn_move_plan *plan, gr_error *err, fogn_memo *memo);
+
+#endif
