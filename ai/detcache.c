@@ -1,6 +1,7 @@
 /* detcache.c - the dice-free position cache of the search (detcache.h): an
  * open-addressing map from (entry, action) to an entry of a position pool. */
 #include "detcache.h"
+#include "poscache.h"
 #include "tree.h"
 
 #include <stdlib.h>
@@ -92,7 +93,7 @@ int gr_detcache_apply(gr_detcache *c, const gr_game *g, void *state, const gr_ac
         }
     }
     long rolled = dice ? dice->rolled : 0;
-    int rc = g->rs->apply(g->scn, state, a, dice, NULL, NULL);
+    int rc = gr_poscache_apply(c->pos, g, state, a, dice);
     /* a refused action leaves the position as it was: the walk's entry stands */
     if (rc || !on) return rc;
     int32_t k = dice && dice->rolled != rolled ? -1 : gr_detcache_add(c, *at, a, state);

@@ -36,6 +36,7 @@ typedef struct gr_detcache {
     int32_t *slot;          /* entry index per map slot, -1 when free */
     gr_det_entry *e;
     unsigned char *pool;    /* entry i's position at i * state_size */
+    struct gr_poscache *pos; /* asked when the trie has no entry (poscache.h); the owner's, may be NULL */
 } gr_detcache;
 
 /* 0, or -1 when out of memory (then *c is empty and gr_detcache_free is safe) */
@@ -53,6 +54,7 @@ int32_t gr_detcache_add(gr_detcache *c, int32_t from, const gr_action *a, const 
 /* Applies a during a search walk. *at is where the walk is: GR_DET_ROOT, an
  * entry, or GR_DET_OFF. Until it is GR_DET_OFF a kept position is copied
  * instead of playing a (counted in *copied), and a dice-free result is kept.
+ * Otherwise the action is applied through c->pos (when set).
  * Returns what the ruleset's apply returns (0: applied). */
 int gr_detcache_apply(gr_detcache *c, const gr_game *g, void *state, const gr_action *a, gr_dice *dice,
                       int32_t *at, long *copied);

@@ -44,7 +44,7 @@ int gr_explain(const gr_game *g, const void *state, const gr_action *a, double v
         gr_rng_seed(&rng, seed + (unsigned long long)k, 8);
         if (rs->apply(g->scn, st, a, &dice, NULL, NULL)) break;
         ok++;
-        gr_policy_rollout(g, st, &dice, &rng, stop, GR_EXPLAIN_MAX_DECISIONS);
+        gr_policy_rollout(g, st, &dice, &rng, stop, GR_EXPLAIN_MAX_DECISIONS, NULL);
         if (have_units && in.enemy >= 0) {
             rs->unit_info(g->scn, st, in.enemy, &e1);
             if (!e1.alive || e1.cohesion > e0.cohesion) ew++;

@@ -51,7 +51,7 @@ static int greedy_choose(gr_player *self, const gr_game *g, const void *state, g
             gr_rng rng;
             gr_rng_seed(&rng, gi->seed + gi->calls, (uint64_t)k + 101);
             if (rs->apply(g->scn, gi->scratch, &acts[i], &dice, NULL, NULL)) continue;
-            gr_policy_rollout(g, gi->scratch, &dice, &rng, stop, GR_GREEDY_MAX_DECISIONS);
+            gr_policy_rollout(g, gi->scratch, &dice, &rng, stop, GR_GREEDY_MAX_DECISIONS, NULL);
             double v0 = gr_eval_win0(&gi->eval, g, gi->scratch);
             sum += side == 0 ? v0 : 1 - v0;
         }

@@ -5,6 +5,7 @@
 #include "../engine/core/clock.h"
 #include "budget.h"
 #include "detcache.h"
+#include "poscache.h"
 #include "policy.h"
 #include "spec.h"
 #include "tree.h"
@@ -30,6 +31,7 @@ typedef struct mcts_cfg {
 typedef struct mcts_worker {
     gr_tree tree;
     gr_detcache det;        /* positions after dice-free steps from this search's root */
+    gr_poscache pos;        /* dice-free transitions by position, after dice too */
     void *memo;             /* the ruleset's memo for this thread (game.h memo_create), or NULL */
     void *scratch;
     unsigned long long seed;
@@ -154,7 +156,7 @@ static void iterate(mcts_worker *w, gr_rng *rng)
         xi = ci;
         if (w->tree.n[ci].visits == 0) break;
     }
-    gr_policy_rollout(g, st, &dice, rng, stop_turn, GR_MCTS_MAX_PLAYOUT);
+    gr_policy_rollout(g, st, &dice, rng, stop_turn, GR_MCTS_MAX_PLAYOUT, w->det.pos);
     double v0 = gr_eval_win0(w->eval, g, st);
     w->tree.n[w->tree.root].visits++;
     for (int i = 0; i < depth; i++) {
@@ -359,6 +361,7 @@ static void mcts_destroy(gr_player *self)
     for (int t = 0; t < GR_MCTS_MAX_THREADS; t++) {
         gr_tree_free(&m->w[t].tree);
         gr_detcache_free(&m->w[t].det);
+        gr_poscache_free(&m->w[t].pos);
         if (m->w[t].memo) m->memo_free(m->w[t].memo);
         free(m->w[t].scratch);
     }
@@ -412,11 +415,13 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
         m->w[t].scratch = malloc(g->rs->state_size);
         if (!m->w[t].scratch || gr_tree_init(&m->w[t].tree, (int32_t)cfg.nodes) ||
             (cfg.cache && gr_detcache_init(&m->w[t].det, g->rs->state_size, GR_DETCACHE_STATES)) ||
+            (cfg.cache && gr_poscache_init(&m->w[t].pos, g->rs->state_size, GR_POSCACHE_ENTRIES)) ||
             (cfg.cache && g->rs->memo_create && !(m->w[t].memo = g->rs->memo_create(g->scn)))) {
             gr_error_set(err, "out of memory");
             gr_player_free(p);
             return NULL;
         }
+        m->w[t].det.pos = cfg.cache ? &m->w[t].pos : NULL;
     }
     p->choose = mcts_choose;
     p->observe = mcts_observe;

@@ -5,6 +5,7 @@
 #include "../engine/core/clock.h"
 #include "budget.h"
 #include "detcache.h"
+#include "poscache.h"
 #include "mcts.h"
 #include "policy.h"
 #include "spec.h"
@@ -53,6 +54,7 @@ typedef struct naive_impl {
     void *scratch;
     gr_detcache det;        /* positions after dice-free steps from this search's root */
     long cached;            /* steps copied from `det` in this search */
+    gr_poscache pos;        /* dice-free transitions by position, after dice too */
     void *memo;             /* the ruleset's memo (game.h memo_create), or NULL */
     void (*memo_free)(void *memo);
     gr_analysis last;
@@ -245,7 +247,7 @@ static void iterate(naive_impl *m, const gr_game *g, const void *root, int32_t r
         }
         node = m->arms.v[arm].child;
     }
-    gr_policy_rollout(g, st, &dice, rng, stop_turn, GR_MCTS_MAX_PLAYOUT);
+    gr_policy_rollout(g, st, &dice, rng, stop_turn, GR_MCTS_MAX_PLAYOUT, m->det.pos);
     double v0 = gr_eval_win0(&m->eval, g, st);
     for (int d = 0; d < depth; d++) {
         nv_node *nd = &m->nodes.v[path[d].node];
@@ -336,6 +338,7 @@ static void naive_destroy(gr_player *self)
     free(m->acts.v);
     free(m->scratch);
     gr_detcache_free(&m->det);
+    gr_poscache_free(&m->pos);
     if (m->memo) m->memo_free(m->memo);
 }
 
@@ -368,11 +371,13 @@ gr_player *gr_naive_create(gr_spec *sp, const gr_game *g, unsigned long long see
     m->scratch = malloc(g->rs->state_size);
     m->memo_free = g->rs->memo_free;
     if (!m->scratch || (cache && gr_detcache_init(&m->det, g->rs->state_size, GR_DETCACHE_STATES)) ||
+        (cache && gr_poscache_init(&m->pos, g->rs->state_size, GR_POSCACHE_ENTRIES)) ||
         (cache && g->rs->memo_create && !(m->memo = g->rs->memo_create(g->scn)))) {
         gr_error_set(err, "out of memory");
         gr_player_free(p);
         return NULL;
     }
+    m->det.pos = cache ? &m->pos : NULL;
     if (gr_eval_load(&m->eval, g, wpath, err)) {
         gr_player_free(p);
         return NULL;

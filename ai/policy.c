@@ -3,6 +3,7 @@
  * shaken enemy is worth more, and a formation change that answers cavalry
  * with a square is natural. Each table is a named constant. */
 #include "policy.h"
+#include "poscache.h"
 
 /* prior weight by gr_action_kind (PASS, HOLD, ADVANCE, ATTACK, FIRE, STAND,
  * WITHDRAW, FORM, MANOEUVRE, COMMAND) */
@@ -53,7 +54,7 @@ double gr_policy_playout_weight(const gr_game *g, const void *state, const gr_ac
  * plays it: the ruleset's apply_checked tests and applies each draw in one
  * go (1: refused, draw again; 0: played; -1: failed). Returns 0, or -1 when
  * nothing is legal or the move failed. */
-static int draw(const gr_game *g, void *state, gr_rng *rng, gr_action *out, gr_dice *dice)
+static int draw(const gr_game *g, void *state, gr_rng *rng, gr_action *out, gr_dice *dice, gr_poscache *pos)
 {
     const gr_ruleset *rs = g->rs;
     gr_action cand[GR_MAX_ACTIONS];
@@ -68,14 +69,14 @@ static int draw(const gr_game *g, void *state, gr_rng *rng, gr_action *out, gr_d
         int i = 0;
         while (i < n - 1 && r >= w[i]) r -= w[i++];
         if (dice && checked) {
-            int rc = rs->apply_checked(g->scn, state, &cand[i], dice);
+            int rc = gr_poscache_apply_checked(pos, g, state, &cand[i], dice);
             if (rc <= 0) {
                 *out = cand[i];
                 return rc;
             }
         } else if (!checked || rs->action_legal(g->scn, state, &cand[i])) {
             *out = cand[i];
-            if (dice) return rs->apply(g->scn, state, &cand[i], dice, NULL, NULL) ? -1 : 0;
+            if (dice) return gr_poscache_apply(pos, g, state, &cand[i], dice) ? -1 : 0;
             return 0;
         }
         total -= w[i];
@@ -93,10 +94,11 @@ static int draw(const gr_game *g, void *state, gr_rng *rng, gr_action *out, gr_d
 int gr_policy_playout(const gr_game *g, const void *state, gr_rng *rng, gr_action *out)
 {
     /* without dice draw() leaves the state alone */
-    return draw(g, (void *)state, rng, out, NULL);
+    return draw(g, (void *)state, rng, out, NULL, NULL);
 }
 
-int gr_policy_rollout(const gr_game *g, void *state, gr_dice *dice, gr_rng *rng, int stop_turn, int max_decisions)
+int gr_policy_rollout(const gr_game *g, void *state, gr_dice *dice, gr_rng *rng, int stop_turn, int max_decisions,
+                      gr_poscache *pos)
 {
     const gr_ruleset *rs = g->rs;
     int n = 0;
@@ -104,8 +106,8 @@ int gr_policy_rollout(const gr_game *g, void *state, gr_dice *dice, gr_rng *rng,
         if (stop_turn > 0 && rs->turn && rs->turn(g->scn, state) >= stop_turn) break;
         gr_action a;
         /* a draw tested and played at once when the ruleset can (apply_checked) */
-        if (draw(g, state, rng, &a, rs->apply_checked ? dice : NULL)) return -1;
-        if (!rs->apply_checked && rs->apply(g->scn, state, &a, dice, NULL, NULL)) return -1;
+        if (draw(g, state, rng, &a, rs->apply_checked ? dice : NULL, pos)) return -1;
+        if (!rs->apply_checked && gr_poscache_apply(pos, g, state, &a, dice)) return -1;
         n++;
     }
     return n;

@@ -17,11 +17,13 @@ double gr_policy_playout_weight(const gr_game *g, const void *state, const gr_ac
 int gr_policy_playout(const gr_game *g, const void *state, gr_rng *rng, gr_action *out);
 
 struct gr_dice;
+struct gr_poscache;
 /* Plays the state on with the playout policy until the game ends, the turn
  * counter reaches stop_turn (when the ruleset has one; <= 0: no such stop) or
  * max_decisions are taken. Returns the decisions taken, -1 when an action
- * was refused (never for legal actions). */
+ * was refused (never for legal actions). `pos` (may be NULL): a table of
+ * dice-free transitions already played (poscache.h). */
 int gr_policy_rollout(const gr_game *g, void *state, struct gr_dice *dice, gr_rng *rng, int stop_turn,
-                      int max_decisions);
+                      int max_decisions, struct gr_poscache *pos);
 
 #endif

@@ -19,6 +19,7 @@
 #include "fogn_fixture.h"
 #include "../ai/budget.h"
 #include "../ai/detcache.h"
+#include "../ai/poscache.h"
 #include "../ai/player.h"
 #include "../ai/spec.h"
 #include "../ai/tree.h"
@@ -334,6 +335,110 @@ static void test_detcache_store_find_clear(void **unused)
     assert_memory_equal(gr_detcache_state(&c, 0), st, sizeof st);
     gr_detcache_free(&c);
     assert_int_equal(gr_detcache_find(&c, GR_DET_ROOT, &a), -1);
+}
+
+/* A toy ruleset for the position table: the state is four ints, action
+ * type 1 adds arg to the first, type 2 adds a die, type 9 is refused by
+ * apply_checked (and fails in apply). The scenario counts the calls. */
+typedef struct toy_scn {
+    int *calls;
+} toy_scn;
+
+static int toy_apply(const void *scn, void *state, const gr_action *a, gr_dice *dice, gr_log *log, gr_error *err)
+{
+    (void)log;
+    const toy_scn *s = scn;
+    int *v = state;
+    (*s->calls)++;
+    if (a->type == 9) return gr_error_set(err, "refused");
+    v[0] += a->type == 2 ? gr_dice_d6(dice, "toy") : a->arg;
+    v[1]++;
+    return 0;
+}
+
+static int toy_apply_checked(const void *scn, void *state, const gr_action *a, gr_dice *dice)
+{
+    if (a->type == 9) {
+        (*((const toy_scn *)scn)->calls)++;
+        return 1;
+    }
+    return toy_apply(scn, state, a, dice, NULL, NULL) ? -1 : 0;
+}
+
+/* Dice-free answers are kept and copied for exactly the same position and
+ * action; answers after a die never are; a refusal by apply_checked serves
+ * apply_checked only; a full slot gives way to the newer answer. */
+static void test_poscache_keeps_dice_free_answers(void **unused)
+{
+    (void)unused;
+    int calls = 0;
+    toy_scn scn = {&calls};
+    gr_ruleset rs;
+    memset(&rs, 0, sizeof rs);
+    rs.state_size = 4 * sizeof(int);
+    rs.apply = toy_apply;
+    rs.apply_checked = toy_apply_checked;
+    gr_game g;
+    memset(&g, 0, sizeof g);
+    g.rs = &rs;
+    g.scn = &scn;
+    gr_dice dice;
+    gr_dice_init_rng(&dice, 3, 1);
+    gr_poscache c;
+    assert_int_equal(gr_poscache_init(&c, rs.state_size, 64), 0);
+    gr_action add = {.type = 1, .actor = 0, .target = -1, .arg = 5, .p = {0, 0, 0, 0}};
+    int st[4] = {1, 0, 0, 0}, start[4] = {1, 0, 0, 0};
+    /* dice-free: asked once, copied after */
+    assert_int_equal(gr_poscache_apply(&c, &g, st, &add, &dice), 0);
+    assert_int_equal(calls, 1);
+    assert_int_equal(st[0], 6);
+    memcpy(st, start, sizeof st);
+    assert_int_equal(gr_poscache_apply_checked(&c, &g, st, &add, &dice), 0);
+    assert_int_equal(calls, 1);
+    assert_int_equal(st[0], 6);
+    assert_int_equal(st[1], 1);
+    assert_int_equal(c.hits, 1);
+    /* from another position the same action is asked again */
+    assert_int_equal(gr_poscache_apply(&c, &g, st, &add, &dice), 0);
+    assert_int_equal(calls, 2);
+    assert_int_equal(st[0], 11);
+    /* with a die: never kept */
+    gr_action roll = {.type = 2, .actor = 0, .target = -1, .arg = 0, .p = {0, 0, 0, 0}};
+    for (int k = 0; k < 3; k++) {
+        memcpy(st, start, sizeof st);
+        long rolled = dice.rolled;
+        assert_int_equal(gr_poscache_apply(&c, &g, st, &roll, &dice), 0);
+        assert_int_equal(dice.rolled, rolled + 1);
+    }
+    assert_int_equal(calls, 5);
+    /* a refusal serves apply_checked, not apply */
+    gr_action bad = {.type = 9, .actor = 0, .target = -1, .arg = 0, .p = {0, 0, 0, 0}};
+    memcpy(st, start, sizeof st);
+    assert_int_equal(gr_poscache_apply_checked(&c, &g, st, &bad, &dice), 1);
+    assert_int_equal(gr_poscache_apply_checked(&c, &g, st, &bad, &dice), 1);
+    assert_int_equal(calls, 6);
+    assert_int_equal(gr_poscache_apply(&c, &g, st, &bad, &dice), -1);
+    assert_int_equal(calls, 7);
+    assert_memory_equal(st, start, sizeof st);
+    gr_poscache_free(&c);
+    /* one slot: two positions take it in turn, each answer still right */
+    assert_int_equal(gr_poscache_init(&c, rs.state_size, 1), 0);
+    for (int k = 0; k < 4; k++) {
+        int s2[4] = {k % 2, 0, 0, 0};
+        assert_int_equal(gr_poscache_apply(&c, &g, s2, &add, &dice), 0);
+        assert_int_equal(s2[0], k % 2 + 5);
+    }
+    assert_int_equal(calls, 11);
+    assert_int_equal(c.hits, 0);
+    int s3[4] = {1, 0, 0, 0};
+    assert_int_equal(gr_poscache_apply(&c, &g, s3, &add, &dice), 0); /* the last one kept */
+    assert_int_equal(calls, 11);
+    gr_poscache_free(&c);
+    assert_int_equal(gr_poscache_init(&c, rs.state_size, 3), -1); /* not a power of two */
+    /* no table: straight to the ruleset */
+    memcpy(st, start, sizeof st);
+    assert_int_equal(gr_poscache_apply(NULL, &g, st, &add, &dice), 0);
+    assert_int_equal(calls, 12);
 }
 
 /* Two players side by side on the corps battle: at each of up to `max`
@@ -676,6 +781,7 @@ int main(void)
         cmocka_unit_test(test_mcts_time_budget_respected),
         cmocka_unit_test(test_mcts_tree_reuse),
         cmocka_unit_test(test_detcache_store_find_clear),
+        cmocka_unit_test(test_poscache_keeps_dice_free_answers),
         cmocka_unit_test(test_search_cache_changes_nothing),
         cmocka_unit_test(test_puct_qnorm_lets_small_value_differences_count),
         cmocka_unit_test(test_eval_direction),

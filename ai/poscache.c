@@ -1,0 +1,113 @@
+/* poscache.c - the position-keyed table of dice-free transitions
+ * (poscache.h): direct mapped, a 64-bit hash of the position's bytes and the
+ * action picks the slot, and the kept position is compared in full. */
+#include "poscache.h"
+#include "tree.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int gr_poscache_init(gr_poscache *c, size_t state_size, uint32_t entries)
+{
+    memset(c, 0, sizeof *c);
+    if (entries == 0 || (entries & (entries - 1)) || state_size == 0) return -1;
+    c->key = calloc(entries, sizeof *c->key);
+    c->refused = calloc(entries, sizeof *c->refused);
+    c->act = calloc(entries, sizeof *c->act);
+    c->pool = malloc((size_t)entries * 2 * state_size);
+    if (!c->key || !c->refused || !c->act || !c->pool) {
+        gr_poscache_free(c);
+        return -1;
+    }
+    c->state_size = state_size;
+    c->mask = entries - 1;
+    return 0;
+}
+
+void gr_poscache_free(gr_poscache *c)
+{
+    free(c->key);
+    free(c->refused);
+    free(c->act);
+    free(c->pool);
+    memset(c, 0, sizeof *c);
+}
+
+static uint64_t mix(uint64_t h, uint64_t w)
+{
+    h ^= w * 0x9e3779b97f4a7c15ULL;
+    h = (h << 31) | (h >> 33);
+    return h * 0xbf58476d1ce4e5b9ULL;
+}
+
+static uint64_t key_of(const void *state, size_t n, const gr_action *a)
+{
+    const unsigned char *b = state;
+    uint64_t h = 0x94d049bb133111ebULL, w;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        memcpy(&w, b + i, 8);
+        h = mix(h, w);
+    }
+    for (; i < n; i++) h = mix(h, b[i]);
+    const unsigned char *ab = (const unsigned char *)a;
+    for (i = 0; i < sizeof *a; i++) h = mix(h, ab[i]);
+    h ^= h >> 29;
+    return h ? h : 1;
+}
+
+/* -1: not kept; else 0 (copied into state) or 1 (refused, state untouched) */
+static int lookup(gr_poscache *c, uint64_t key, void *state, const gr_action *a, int checked)
+{
+    uint32_t i = (uint32_t)key & c->mask;
+    unsigned char *before = c->pool + (size_t)i * 2 * c->state_size;
+    if (c->key[i] != key || !gr_action_equal(&c->act[i], a) || (c->refused[i] && !checked) ||
+        memcmp(before, state, c->state_size))
+        return -1;
+    c->hits++;
+    if (c->refused[i]) return 1;
+    memcpy(state, before + c->state_size, c->state_size);
+    return 0;
+}
+
+/* the slot already holds the position before; after is NULL for a refusal */
+static void keep(gr_poscache *c, uint64_t key, const void *after, const gr_action *a)
+{
+    uint32_t i = (uint32_t)key & c->mask;
+    c->key[i] = key;
+    c->act[i] = *a;
+    c->refused[i] = after == NULL;
+    if (after) memcpy(c->pool + ((size_t)i * 2 + 1) * c->state_size, after, c->state_size);
+}
+
+static int through(gr_poscache *c, const gr_game *g, void *state, const gr_action *a, gr_dice *dice, int checked)
+{
+    const gr_ruleset *rs = g->rs;
+    if (!c || !c->key)
+        return checked ? rs->apply_checked(g->scn, state, a, dice) : rs->apply(g->scn, state, a, dice, NULL, NULL);
+    uint64_t key = key_of(state, c->state_size, a);
+    int rc = lookup(c, key, state, a, checked);
+    if (rc >= 0) return rc;
+    c->misses++;
+    /* the position before, for the entry: the slot itself once the answer is known */
+    uint32_t i = (uint32_t)key & c->mask;
+    unsigned char *slot = c->pool + (size_t)i * 2 * c->state_size;
+    long rolled = dice ? dice->rolled : 0;
+    memcpy(slot, state, c->state_size);
+    c->key[i] = 0; /* the slot's old answer is gone */
+    rc = checked ? rs->apply_checked(g->scn, state, a, dice) : rs->apply(g->scn, state, a, dice, NULL, NULL);
+    if (dice && dice->rolled != rolled) return rc;
+    if (rc == 0) keep(c, key, state, a);
+    else if (rc == 1 && checked) keep(c, key, NULL, a);
+    return rc;
+}
+
+int gr_poscache_apply(gr_poscache *c, const gr_game *g, void *state, const gr_action *a, gr_dice *dice)
+{
+    return through(c, g, state, a, dice, 0);
+}
+
+int gr_poscache_apply_checked(gr_poscache *c, const gr_game *g, void *state, const gr_action *a, gr_dice *dice)
+{
+    return through(c, g, state, a, dice, 1);
+}
