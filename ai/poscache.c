@@ -3,9 +3,12 @@
  * action picks the slot, and the kept position is compared in full. */
 #include "poscache.h"
 #include "tree.h"
+#include "../engine/core/hash.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+#define GR_POSCACHE_SEED 0x94d049bb133111ebULL /* any constant: which slot an answer takes */
 
 int gr_poscache_init(gr_poscache *c, size_t state_size, uint32_t entries)
 {
@@ -33,27 +36,9 @@ void gr_poscache_free(gr_poscache *c)
     memset(c, 0, sizeof *c);
 }
 
-static uint64_t mix(uint64_t h, uint64_t w)
-{
-    h ^= w * 0x9e3779b97f4a7c15ULL;
-    h = (h << 31) | (h >> 33);
-    return h * 0xbf58476d1ce4e5b9ULL;
-}
-
 static uint64_t key_of(const void *state, size_t n, const gr_action *a)
 {
-    const unsigned char *b = state;
-    uint64_t h = 0x94d049bb133111ebULL, w;
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        memcpy(&w, b + i, 8);
-        h = mix(h, w);
-    }
-    for (; i < n; i++) h = mix(h, b[i]);
-    const unsigned char *ab = (const unsigned char *)a;
-    for (i = 0; i < sizeof *a; i++) h = mix(h, ab[i]);
-    h ^= h >> 29;
-    return h ? h : 1;
+    return gr_hash_bytes(state, n, gr_hash_bytes(a, sizeof *a, GR_POSCACHE_SEED));
 }
 
 /* -1: not kept; else 0 (copied into state) or 1 (refused, state untouched) */

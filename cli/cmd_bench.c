@@ -1,10 +1,13 @@
 /* cmd_bench.c - `grognard bench [SCENARIO] [--runs R] [--games G] [--iters N]
- * [--positions P] [--json]`: how fast the engine and the search are on one
- * scenario. Each figure is measured R times and given as the median with the
- * spread (lowest, highest), beside the scenario, the build and the machine:
- * state size and clone time, legal-order generation per decision, complete
- * random-legal games per second, MCTS iterations per second with 1 and 2
- * threads on positions taken from a random game, and bytes per tree node. */
+ * [--positions P] [--play D] [--play-iters N] [--json]`: how fast the engine
+ * and the search are on one scenario. Each figure is measured R times and
+ * given as the median with the spread (lowest, highest), beside the
+ * scenario, the build and the machine: state size and clone time,
+ * legal-order generation per decision, complete random-legal games per
+ * second, MCTS iterations per second with 1 and 2 threads on positions taken
+ * from a random game (N iterations each, a fresh tree), the same in play
+ * (the opening's first D decisions searched by MCTS on both sides, N
+ * iterations a decision, trees kept within a turn), and bytes per tree node. */
 #include "commands.h"
 #include "../engine/core/clock.h"
 #include "session.h"
@@ -25,6 +28,10 @@
 #define BENCH_MAX_POSITIONS 64
 #define BENCH_CLONES 200000
 #define BENCH_GAME_CAP 200000
+/* the search in play: decisions of the opening, iterations a decision (about
+ * what 1 s a side-turn gives) */
+#define BENCH_PLAY_DECISIONS 60
+#define BENCH_PLAY_ITERS 300
 
 typedef struct bench_metric {
     const char *key, *label, *unit;
@@ -123,10 +130,52 @@ static double mcts_rate(const gr_game *g, void **positions, int npos, long iters
     return secs > 0 ? (double)it / secs : 0;
 }
 
+/* The search as it is used: the scenario's opening played by MCTS on both
+ * sides, `iters` iterations a decision, the tree kept between decisions of a
+ * turn, for `decisions` decisions; iterations per second of search. */
+static double play_rate(const gr_game *g, long decisions, long iters)
+{
+    char spec[96];
+    snprintf(spec, sizeof spec, "mcts:iters=%ld", iters);
+    gr_error err;
+    gr_error_clear(&err);
+    gr_player *p[2] = {gr_player_create(spec, g, 11, &err), gr_player_create(spec, g, 12, &err)};
+    void *st = malloc(g->rs->state_size);
+    if (!p[0] || !p[1] || !st) {
+        fprintf(stderr, "grognard bench: %s\n", err.msg[0] ? err.msg : "out of memory");
+        gr_player_free(p[0]);
+        gr_player_free(p[1]);
+        free(st);
+        return 0;
+    }
+    g->rs->init(g->scn, st);
+    gr_dice dice;
+    gr_dice_init_rng(&dice, 13, 1);
+    long it = 0;
+    double secs = 0;
+    for (long d = 0; d < decisions; d++) {
+        int side = g->rs->to_move(g->scn, st);
+        if (side == GR_TERMINAL) break;
+        gr_action a;
+        double t0 = gr_now_s();
+        if (p[side]->choose(p[side], g, st, &a, &err)) break;
+        secs += gr_now_s() - t0;
+        gr_analysis an;
+        if (p[side]->analysis && !p[side]->analysis(p[side], &an)) it += an.iterations;
+        gr_player_observe(p[0], g, st, &a);
+        gr_player_observe(p[1], g, st, &a);
+        if (g->rs->apply(g->scn, st, &a, &dice, NULL, &err)) break;
+    }
+    gr_player_free(p[0]);
+    gr_player_free(p[1]);
+    free(st);
+    return secs > 0 ? (double)it / secs : 0;
+}
+
 int gr_cmd_bench(int argc, char **argv)
 {
     const char *file = NULL;
-    long runs = 3, games = 3, iters = 200, npos_want = 8;
+    long runs = 3, games = 3, iters = 200, npos_want = 8, play = BENCH_PLAY_DECISIONS, play_iters = BENCH_PLAY_ITERS;
     int as_json = 0;
     for (int i = 0; i < argc; i++) {
         long *dst = NULL, hi = 0;
@@ -134,6 +183,8 @@ int gr_cmd_bench(int argc, char **argv)
         else if (!strcmp(argv[i], "--games")) { dst = &games; hi = 100000; }
         else if (!strcmp(argv[i], "--iters")) { dst = &iters; hi = 10000000; }
         else if (!strcmp(argv[i], "--positions")) { dst = &npos_want; hi = BENCH_MAX_POSITIONS; }
+        else if (!strcmp(argv[i], "--play")) { dst = &play; hi = 100000; }
+        else if (!strcmp(argv[i], "--play-iters")) { dst = &play_iters; hi = 10000000; }
         if (dst) {
             char *end;
             errno = 0;
@@ -148,7 +199,7 @@ int gr_cmd_bench(int argc, char **argv)
         else if (argv[i][0] != '-' && !file) file = argv[i];
         else {
             fprintf(stderr, "grognard bench: unexpected argument '%s'\nusage: grognard bench [SCENARIO] [--runs R] "
-                            "[--games G] [--iters N] [--positions P] [--json]\n", argv[i]);
+                            "[--games G] [--iters N] [--positions P] [--play D] [--play-iters N] [--json]\n", argv[i]);
             return 2;
         }
     }
@@ -174,6 +225,7 @@ int gr_cmd_bench(int argc, char **argv)
         {"games_per_s", "random-legal games", "games/s", {0}, 0},
         {"mcts1_iters_per_s", "MCTS iterations, 1 thread", "iter/s", {0}, 0},
         {"mcts2_iters_per_s", "MCTS iterations, 2 threads", "iter/s", {0}, 0},
+        {"play_iters_per_s", "MCTS iterations in play, 1 thread", "iter/s", {0}, 0},
         {"nodes_per_iter", "tree nodes per iteration", "nodes", {0}, 0},
         {"cached_per_iter", "tree steps copied, not played", "per iter", {0}, 0},
     };
@@ -203,8 +255,9 @@ int gr_cmd_bench(int argc, char **argv)
         long nodes1 = 0, nodes2 = 0, cached1 = 0, cached2 = 0;
         m[3].v[m[3].n++] = mcts_rate(&g, positions, npos, iters, 1, &nodes1, &cached1);
         m[4].v[m[4].n++] = mcts_rate(&g, positions, npos, iters, 2, &nodes2, &cached2);
-        m[5].v[m[5].n++] = npos ? (double)nodes1 / ((double)iters * npos) : 0;
-        m[6].v[m[6].n++] = npos ? (double)cached1 / ((double)iters * npos) : 0;
+        m[5].v[m[5].n++] = play_rate(&g, play, play_iters);
+        m[6].v[m[6].n++] = npos ? (double)nodes1 / ((double)iters * npos) : 0;
+        m[7].v[m[7].n++] = npos ? (double)cached1 / ((double)iters * npos) : 0;
         if (!as_json) fprintf(stderr, "  run %ld/%ld done\n", r + 1, runs);
     }
     struct utsname un;
@@ -229,12 +282,14 @@ int gr_cmd_bench(int argc, char **argv)
     json_object_set_new(j, "games_per_run", json_integer(games));
     json_object_set_new(j, "mcts_iters_per_position", json_integer(iters));
     json_object_set_new(j, "positions", json_integer(npos));
+    json_object_set_new(j, "play_decisions", json_integer(play));
+    json_object_set_new(j, "play_iters_per_decision", json_integer(play_iters));
     if (!as_json) {
         printf("scenario  %s (%s)\nbuild     gcc %s, %s\nmachine   %s %s %s, %s, %ld cores\n", file, rs->title, __VERSION__,
                opt, un.sysname, un.release, un.machine, cpu, cores);
         printf("state     %zu bytes; tree node %zu bytes; state cache %d states (%.1f MiB) a thread\n", ss,
                sizeof(gr_node), GR_DETCACHE_STATES, (double)ss * GR_DETCACHE_STATES / (1024.0 * 1024.0));
-        printf("%-30s %12s %12s %12s  %s\n", "measure", "median", "lowest", "highest", "unit");
+        printf("%-34s %12s %12s %12s  %s\n", "measure", "median", "lowest", "highest", "unit");
     }
     for (int k = 0; k < nm; k++) {
         double lo = m[k].v[0], hi = m[k].v[0];
@@ -249,7 +304,7 @@ int gr_cmd_bench(int argc, char **argv)
         json_object_set_new(o, "highest", json_real(hi));
         json_object_set_new(o, "unit", json_string(m[k].unit));
         json_object_set_new(j, m[k].key, o);
-        if (!as_json) printf("%-30s %12.2f %12.2f %12.2f  %s\n", m[k].label, med, lo, hi, m[k].unit);
+        if (!as_json) printf("%-34s %12.2f %12.2f %12.2f  %s\n", m[k].label, med, lo, hi, m[k].unit);
     }
     if (as_json) {
         char *s = json_dumps(j, JSON_INDENT(2) | JSON_REAL_PRECISION(6));

@@ -2,9 +2,12 @@
  * mapped table of answers keyed by a 64-bit hash of the state's bytes and
  * the action. A newer answer replaces an older one in its slot. */
 #include "memo.h"
+#include "../core/hash.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+#define FOGN_MEMO_SEED 0x2545f4914f6cdd1dULL /* any constant: which slot an answer takes */
 
 typedef struct memo_entry {
     uint64_t key;           /* 0: empty */
@@ -31,29 +34,11 @@ void fogn_memo_stats(const fogn_memo *memo, long *hits, long *misses)
     *misses = memo ? memo->misses : 0;
 }
 
-static uint64_t mix(uint64_t h, uint64_t w)
-{
-    h ^= w * 0x9e3779b97f4a7c15ULL;
-    h = (h << 31) | (h >> 33);
-    return h * 0xbf58476d1ce4e5b9ULL;
-}
-
 /* the state's bytes (padding included: states are copied whole, so it is
  * always the same) and the action's */
 static uint64_t key_of(const fogn_state *st, const gr_action *a)
 {
-    const unsigned char *b = (const unsigned char *)st;
-    uint64_t h = 0x2545f4914f6cdd1dULL, w;
-    size_t i = 0;
-    for (; i + 8 <= sizeof *st; i += 8) {
-        memcpy(&w, b + i, 8);
-        h = mix(h, w);
-    }
-    for (; i < sizeof *st; i++) h = mix(h, b[i]);
-    const unsigned char *ab = (const unsigned char *)a;
-    for (i = 0; i < sizeof *a; i++) h = mix(h, ab[i]);
-    h ^= h >> 29;
-    return h ? h : 1;
+    return gr_hash_bytes(st, sizeof *st, gr_hash_bytes(a, sizeof *a, FOGN_MEMO_SEED));
 }
 
 static int compile(const fogn_scenario *s, const fogn_state *st, const gr_action *a, fogn_move *m,
