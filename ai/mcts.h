@@ -19,8 +19,11 @@
  *   nodes=N      most tree nodes per thread
  *   reuse=0|1    keep the tree between decisions of one turn
  *   cache=0|1    copy states reached on dice-free paths instead of replaying
- *                them (ai/detcache.h; the same search either way, only faster)
+ *                them (ai/detcache.h, ai/poscache.h) and give the ruleset a
+ *                memo (game.h memo_create); the same search either way, only faster
  *   qnorm=0|1    stretch the children's mean values to [0, 1] before PUCT
+ *   crn=0|1      common dice for the root's children: the k-th visit of each
+ *                meets the same dice (an experiment; off by default)
  *   weights=FILE evaluation weights
  * Without iters or ms the budget is GR_MCTS_DEFAULT_MS per side-turn. */
 #ifndef GR_MCTS_H

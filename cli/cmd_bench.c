@@ -12,6 +12,7 @@
 #include "../engine/core/clock.h"
 #include "session.h"
 #include "../ai/detcache.h"
+#include "../ai/poscache.h"
 #include "../ai/tree.h"
 #include "../bench/arena/stats.h"
 #include "../engine/core/rng.h"
@@ -276,6 +277,7 @@ int gr_cmd_bench(int argc, char **argv)
     json_object_set_new(j, "state_bytes", json_integer((json_int_t)ss));
     json_object_set_new(j, "node_bytes", json_integer((json_int_t)sizeof(gr_node)));
     json_object_set_new(j, "cache_bytes_per_thread", json_integer((json_int_t)(ss * GR_DETCACHE_STATES)));
+    json_object_set_new(j, "poscache_bytes_per_thread", json_integer((json_int_t)(2 * ss * GR_POSCACHE_ENTRIES)));
     json_object_set_new(j, "build", json_sprintf("gcc %s, %s", __VERSION__, opt));
     json_object_set_new(j, "machine", json_sprintf("%s %s %s, %s, %ld cores", un.sysname, un.release, un.machine, cpu, cores));
     json_object_set_new(j, "runs", json_integer(runs));
@@ -287,8 +289,10 @@ int gr_cmd_bench(int argc, char **argv)
     if (!as_json) {
         printf("scenario  %s (%s)\nbuild     gcc %s, %s\nmachine   %s %s %s, %s, %ld cores\n", file, rs->title, __VERSION__,
                opt, un.sysname, un.release, un.machine, cpu, cores);
-        printf("state     %zu bytes; tree node %zu bytes; state cache %d states (%.1f MiB) a thread\n", ss,
-               sizeof(gr_node), GR_DETCACHE_STATES, (double)ss * GR_DETCACHE_STATES / (1024.0 * 1024.0));
+        printf("state     %zu bytes; tree node %zu bytes; a thread keeps %d states on dice-free paths (%.1f MiB)\n"
+               "          and %d dice-free transitions by position (%.1f MiB)\n", ss, sizeof(gr_node),
+               GR_DETCACHE_STATES, (double)ss * GR_DETCACHE_STATES / (1024.0 * 1024.0), GR_POSCACHE_ENTRIES,
+               2.0 * (double)ss * GR_POSCACHE_ENTRIES / (1024.0 * 1024.0));
         printf("%-34s %12s %12s %12s  %s\n", "measure", "median", "lowest", "highest", "unit");
     }
     for (int k = 0; k < nm; k++) {

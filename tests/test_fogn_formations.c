@@ -669,6 +669,46 @@ static void expect_rect(fogn_troop t, fogn_size size, fogn_formation f, double w
     }
 }
 
+/* §3.1 footprints: "are these two units within d?" from their reach circles
+ * (fogn_units_within) always agrees with the exact distance between their
+ * footprints, kinked lines included; 400 random pairs at eight distances,
+ * many of them far enough apart for the circles alone to answer. */
+static void test_s3_1_units_within_agrees_with_units_apart(void **unused)
+{
+    (void)unused;
+    static const fogn_formation forms[] = {FOGN_F_LINE, FOGN_F_TACTICAL, FOGN_F_COLUMN, FOGN_F_SQUARE,
+                                           FOGN_F_SKIRMISH_LINE};
+    static const double dist[] = {0, FOGN_CONTACT_TOL, 0.5, 1, 2, 4, 6, 16};
+    gr_rng rng;
+    gr_rng_seed(&rng, 31, 1);
+    int far = 0, near = 0;
+    for (int k = 0; k < 400; k++) {
+        fogn_scenario *s = fx_scenario();
+        int nf = (int)(sizeof forms / sizeof *forms);
+        fx_unit(s, 0, FOGN_INF_REFORMED, k % 2 ? FOGN_LARGE : FOGN_SMALL, forms[k % nf], 30, 18, 90);
+        fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_SMALL, forms[(k / nf) % nf], 30 + 24 * (gr_rng_unit(&rng) - 0.5),
+                18 + 24 * (gr_rng_unit(&rng) - 0.5), 360 * gr_rng_unit(&rng));
+        fogn_state st;
+        fx_state(s, &st, 0);
+        if (k % 3 == 0 && st.u[0].formation == FOGN_F_LINE) st.u[0].kink = 30 * FX_DEG;
+        double apart = fogn_units_apart(s, &st, 0, 1);
+        double dx = st.u[0].x - st.u[1].x, dy = st.u[0].y - st.u[1].y;
+        double centres = sqrt(dx * dx + dy * dy);
+        double reach = fogn_unit_reach(&s->units[0], &st.u[0]) + fogn_unit_reach(&s->units[1], &st.u[1]);
+        for (int q = 0; q < (int)(sizeof dist / sizeof *dist); q++) {
+            bool within = fogn_units_within(s, &st, 0, 1, dist[q]);
+            if (within != (apart <= dist[q]))
+                fail_msg("pair %d at %.3f: within %.3f says %d, the footprints are %.6f apart", k, centres, dist[q],
+                         within, apart);
+            if (centres > reach + dist[q] + 1e-6) far++;
+            else near++;
+        }
+        free(s);
+    }
+    assert_true(far > 400);
+    assert_true(near > 400);
+}
+
 static void test_s3_1_footprints(void **unused)
 {
     (void)unused;
@@ -1044,6 +1084,7 @@ int main(void)
         cmocka_unit_test(test_s8_6_limber_facings),
         cmocka_unit_test(test_s8_6_prolong),
         cmocka_unit_test(test_s3_1_footprints),
+        cmocka_unit_test(test_s3_1_units_within_agrees_with_units_apart),
         cmocka_unit_test(test_s2_6_spent_unit_loses_a_base_keeps_footprint),
         cmocka_unit_test(test_s3_2_artillery_attachment_adds_a_base),
         cmocka_unit_test(test_s5_3_drilled_pass_in_range_costs_1cp),

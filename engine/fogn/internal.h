@@ -325,6 +325,9 @@ gr_action fogn_act(int type, int actor, int target, int arg);
 /* the least distance between two sets of rectangles, and between two units' footprints */
 double fogn_rects_dist(const gr_rect *a, int na, const gr_rect *b, int nb);
 double fogn_units_apart(const fogn_scenario *s, const fogn_state *st, int i, int j);
+/* fogn_units_apart(i, j) <= d, answered from the units' reach circles
+ * alone when those are clearly farther apart */
+bool fogn_units_within(const fogn_scenario *s, const fogn_state *st, int i, int j, double d);
 /* the scenario's opening position, the machine at the start of move 1 (no step run yet) */
 void fogn_state_setup(const fogn_scenario *s, fogn_state *st);
 

@@ -379,7 +379,7 @@ bool fogn_enemy_cavalry_near(const fogn_scenario *s, const fogn_state *st, int f
     for (int j = 0; j < s->nunits; j++) {
         if (s->units[j].side == s->units[f].side || !fogn_unit_alive(&st->u[j]) || st->u[j].cohesion == FOGN_BROKEN) continue;
         if (fogn_troop_arm((fogn_troop)s->units[j].troop) != FOGN_ARM_CAV) continue;
-        if (fogn_units_apart(s, st, f, j) <= range + GR_EPS) return true;
+        if (fogn_units_within(s, st, f, j, range + GR_EPS)) return true;
     }
     return false;
 }
@@ -413,7 +413,7 @@ static bool touching_enemy(const fogn_scenario *s, const fogn_state *st, int i)
 {
     for (int j = 0; j < s->nunits; j++)
         if (s->units[j].side != s->units[i].side && fogn_unit_alive(&st->u[j]) &&
-            fogn_units_apart(s, st, i, j) <= FOGN_CONTACT_TOL)
+            fogn_units_within(s, st, i, j, FOGN_CONTACT_TOL))
             return true;
     return false;
 }
@@ -424,7 +424,7 @@ int fogn_flank_supporters(const fogn_scenario *s, const fogn_state *st, int i, i
     gr_rect ri = fogn_unit_rect(p, &st->u[i]);
     int foes[FOGN_MAX_UNITS], nf = 0;
     for (int j = 0; j < s->nunits; j++)
-        if (s->units[j].side != p->side && fogn_unit_alive(&st->u[j]) && fogn_units_apart(s, st, i, j) <= FOGN_CONTACT_TOL)
+        if (s->units[j].side != p->side && fogn_unit_alive(&st->u[j]) && fogn_units_within(s, st, i, j, FOGN_CONTACT_TOL))
             foes[nf++] = j;
     int n = 0, taken[2] = {0, 0};
     for (int k = 0; k < s->nunits && n < max; k++) {
@@ -433,8 +433,10 @@ int fogn_flank_supporters(const fogn_scenario *s, const fogn_state *st, int i, i
         if (k == i || q->side != p->side || !fogn_unit_alive(qu) || qu->cohesion >= FOGN_WAVERING) continue;
         fogn_arm qa = fogn_troop_arm((fogn_troop)q->troop), pa = fogn_troop_arm((fogn_troop)p->troop);
         if (pa == FOGN_ARM_CAV && qa != FOGN_ARM_CAV) continue; /* infantry and guns never support cavalry */
-        if (!elan_fit(p, q) || touching_enemy(s, st, k)) continue;
-        if (fogn_units_apart(s, st, i, k) > FOGN_FLANK_SUPPORT_RANGE + GR_EPS) continue;
+        /* the distance first: it passes over most units, and looking for
+         * enemies touching one costs a look at every enemy */
+        if (!elan_fit(p, q) || !fogn_units_within(s, st, i, k, FOGN_FLANK_SUPPORT_RANGE + GR_EPS)) continue;
+        if (touching_enemy(s, st, k)) continue;
         int ok = 0;
         for (int f = 0; f < nf && !ok; f++) {
             const fogn_unit *fu = &st->u[foes[f]];
@@ -476,10 +478,11 @@ bool fogn_rear_supported(const fogn_scenario *s, const fogn_state *st, int i)
         fogn_arm qa = fogn_troop_arm((fogn_troop)q->troop);
         if (pa == FOGN_ARM_CAV ? qa != FOGN_ARM_CAV : qa != FOGN_ARM_INF) continue;
         if (qa == FOGN_ARM_INF && (qu->formation == FOGN_F_SKIRMISH || qu->formation == FOGN_F_SKIRMISH_LINE)) continue;
-        if (!elan_fit(p, q) || touching_enemy(s, st, k)) continue;
+        if (!elan_fit(p, q)) continue;
         double d = fogn_units_apart(s, st, i, k);
         /* ruling: "could reach its rear in one move" read as within its open-ground move */
         if (d > FOGN_REAR_SUPPORT_RANGE + GR_EPS || d > fogn_allowance(s, q, qu, FOGN_MC_OPEN) + GR_EPS) continue;
+        if (touching_enemy(s, st, k)) continue;
         gr_rect rk = fogn_unit_rect(q, qu);
         /* the supported unit at least partly ahead of the supporter's front line */
         gr_vec2 c[4];
