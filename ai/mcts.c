@@ -19,11 +19,10 @@
 #include <time.h>
 
 #define MCTS_MAX_PATH 512
-#define MCTS_CRN_SALT 0xd1b54a32d192ed03ULL /* keys the common dice of crn=1 */
 
 typedef struct mcts_cfg {
     long iters, ms;
-    int threads, horizon, reuse, cache, crn;
+    int threads, horizon, reuse, cache;
     gr_puct puct;
     long nodes;
 } mcts_cfg;
@@ -112,7 +111,6 @@ static void iterate(mcts_worker *w, gr_rng *rng)
     gr_dice dice;
     gr_dice_init_rng(&dice, gr_rng_next(rng), 1);
     dice.memo = w->memo;
-    gr_rng crn_rng;             /* crn=1: this iteration's playout choices */
     int depth = 0;
     int32_t xi = w->tree.root;
     int stop_turn = rs->turn ? rs->turn(g->scn, w->root) + w->cfg->horizon : 0;
@@ -136,14 +134,6 @@ static void iterate(mcts_worker *w, gr_rng *rng)
             int32_t c = gr_tree_select(&w->tree, xi, tried, &w->cfg->puct);
             if (c < 0) break;
             gr_node *cn = &w->tree.n[c];
-            if (depth == 0 && w->cfg->crn) {
-                /* the k-th visit of every root child meets the same dice */
-                uint64_t key = w->seed ^ ((uint64_t)(w->id + 1) * MCTS_CRN_SALT);
-                gr_dice_init_rng(&dice, key, (unsigned long long)cn->visits + 1);
-                dice.memo = w->memo;
-                gr_rng_seed(&crn_rng, key, (uint64_t)cn->visits + 1);
-                rng = &crn_rng;
-            }
             if (!gr_detcache_apply(&w->det, g, st, &cn->a, &dice, &at, &w->cached)) {
                 ci = c;
                 break;
@@ -372,20 +362,20 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
     mcts_cfg cfg = {.iters = 0, .ms = 0, .threads = 1, .horizon = GR_MCTS_HORIZON, .reuse = 1, .cache = 1,
                     .puct = {.c = GR_MCTS_C, .pw = GR_MCTS_PW, .pwexp = GR_MCTS_PW_EXP},
                     .nodes = GR_MCTS_MAX_NODES};
-    long threads = 1, horizon = cfg.horizon, reuse = 1, cache = 1, qnorm = GR_MCTS_QNORM, crn = GR_MCTS_CRN;
+    long threads = 1, horizon = cfg.horizon, reuse = 1, cache = 1, qnorm = GR_MCTS_QNORM;
     if (gr_spec_long(sp, "iters", 1, 100000000L, &cfg.iters, err) ||
         gr_spec_long(sp, "ms", 1, 3600000L, &cfg.ms, err) ||
         gr_spec_long(sp, "threads", 1, GR_MCTS_MAX_THREADS, &threads, err) ||
         gr_spec_long(sp, "horizon", 1, 100, &horizon, err) || gr_spec_long(sp, "reuse", 0, 1, &reuse, err) ||
         gr_spec_long(sp, "cache", 0, 1, &cache, err) ||
-        gr_spec_long(sp, "qnorm", 0, 1, &qnorm, err) || gr_spec_long(sp, "crn", 0, 1, &crn, err) ||
+        gr_spec_long(sp, "qnorm", 0, 1, &qnorm, err) ||
         gr_spec_long(sp, "nodes", 1024, 1L << 28, &cfg.nodes, err) ||
         gr_spec_double(sp, "c", 0, 100, &cfg.puct.c, err) ||
         gr_spec_double(sp, "pw", 0.1, 1000, &cfg.puct.pw, err) ||
         gr_spec_double(sp, "pwexp", 0, 1, &cfg.puct.pwexp, err))
         return NULL;
     const char *wpath = gr_spec_get(sp, "weights");
-    if (gr_spec_finish(sp, "iters, ms, threads, c, horizon, pw, pwexp, nodes, reuse, cache, qnorm, crn, weights", err)) return NULL;
+    if (gr_spec_finish(sp, "iters, ms, threads, c, horizon, pw, pwexp, nodes, reuse, cache, qnorm, weights", err)) return NULL;
     if (cfg.iters && cfg.ms) {
         gr_error_set(err, "mcts: give iters or ms, not both");
         return NULL;
@@ -396,7 +386,6 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
     cfg.reuse = (int)reuse;
     cfg.cache = (int)cache;
     cfg.puct.qnorm = (int)qnorm;
-    cfg.crn = (int)crn;
     gr_player *p = gr_player_alloc(sizeof(mcts_impl), "mcts", err);
     if (!p) return NULL;
     p->destroy = mcts_destroy;

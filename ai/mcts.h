@@ -22,8 +22,6 @@
  *                them (ai/detcache.h, ai/poscache.h) and give the ruleset a
  *                memo (game.h memo_create); the same search either way, only faster
  *   qnorm=0|1    stretch the children's mean values to [0, 1] before PUCT
- *   crn=0|1      common dice for the root's children: the k-th visit of each
- *                meets the same dice (an experiment; off by default)
  *   weights=FILE evaluation weights
  * Without iters or ms the budget is GR_MCTS_DEFAULT_MS per side-turn. */
 #ifndef GR_MCTS_H
@@ -36,8 +34,6 @@
 #define GR_MCTS_HORIZON 1
 /* qnorm: stretch the children's means to [0, 1] before PUCT (mcts.c) */
 #define GR_MCTS_QNORM 1
-/* crn: common dice for the root's children, the k-th visit of each alike (mcts.c) */
-#define GR_MCTS_CRN 0
 #define GR_MCTS_PW 2.0
 #define GR_MCTS_PW_EXP 0.5
 #define GR_MCTS_MAX_NODES (1 << 21)
