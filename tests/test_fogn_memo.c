@@ -1,9 +1,11 @@
-/* test_fogn_memo.c - the compiled-order memo of a search thread
- * (engine/fogn/memo.c): through the game interface, every movement order of
- * a random corps battle is applied without the memo, with it when it has to
- * work the answer out, and with it again when it copies the answer; the
- * three must leave byte-identical states, the same result and the same
- * dice thrown, and a refused order the same reason. */
+/* test_fogn_memo.c - the memo of a search thread (engine/fogn/memo.c):
+ * through the game interface, every movement order of a random corps battle
+ * is applied without the memo, with it when it has to work the answer out,
+ * and with it again when it copies the answer; the three must leave
+ * byte-identical states, the same result and the same dice thrown, and a
+ * refused order the same reason. The same for every action of a whole
+ * random battle, where the memo keeps the cursor walks of the assault and
+ * firing steps. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -124,10 +126,72 @@ static void test_memo_changes_nothing(void **unused)
     gr_game_free(&g);
 }
 
+/* Every action of two random corps battles applied three times from the same
+ * position and dice: without the memo, with it, and with it again (a walk
+ * of the declarations, intercepts or fire now copied); the same bytes and
+ * dice each time. The walks are both worked out and copied, in the
+ * assault steps and in the firing steps. */
+static void test_walks_change_nothing(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/scenarios/fogn/corps-battle.json", root_dir());
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_game_load(&g, path, &err), 0);
+    fogn_memo *memo = fogn_memo_create();
+    assert_non_null(memo);
+    fogn_state st, a0, a1, a2;
+    int steps = 0, walk_steps[2] = {0, 0}; /* actions that end in an assault / a firing walk step */
+    /* two battles, one memo: the second meets the first's steps and cursors
+     * with other positions, which the memo must tell apart */
+    for (unsigned long long game = 0; game < 2; game++) {
+        g.rs->init(g.scn, &st);
+        gr_rng rng;
+        gr_rng_seed(&rng, 23 + game, 1);
+        for (int k = 0; k < MEMO_TEST_MAX_STEPS && g.rs->to_move(g.scn, &st) != GR_TERMINAL; k++, steps++) {
+            gr_action a;
+            assert_int_equal(gr_random_legal(&g, &st, &rng, &a), 0);
+            unsigned long long seed = 5000 + 100000 * game + (unsigned long long)k;
+            gr_error e0;
+            int p0 = plain(&g, &st, &a, seed, NULL, &a0, &e0);
+            long h0, m0, h1, m1, h2, m2;
+            fogn_memo_walk_stats(memo, &h0, &m0);
+            int p1 = plain(&g, &st, &a, seed, memo, &a1, &e0);
+            fogn_memo_walk_stats(memo, &h1, &m1);
+            int p2 = plain(&g, &st, &a, seed, memo, &a2, &e0);
+            fogn_memo_walk_stats(memo, &h2, &m2);
+            assert_int_equal(p0, 0);
+            assert_int_equal(p1, 0);
+            assert_int_equal(p2, 0);
+            assert_memory_equal(&a0, &a1, sizeof a0);
+            assert_memory_equal(&a0, &a2, sizeof a0);
+            /* the second application copies every walk the first one made */
+            assert_int_equal(m2, m1);
+            assert_int_equal(h2 - h1, (h1 - h0) + (m1 - m0));
+            if (a0.step == FOGN_ST_AS_DECLARE || a0.step == FOGN_ST_AS_INTERCEPT) walk_steps[0]++;
+            if (a0.step == FOGN_ST_FI_ALLOC_A || a0.step == FOGN_ST_FI_ALLOC_N) walk_steps[1]++;
+            st = a0;
+        }
+    }
+    long hits, misses;
+    fogn_memo_walk_stats(memo, &hits, &misses);
+    print_message("walks: %d actions, %d / %d stopped in assault / firing walk steps, %ld walks copied, %ld worked "
+                  "out\n", steps, walk_steps[0], walk_steps[1], hits, misses);
+    assert_true(walk_steps[0] > 0);
+    assert_true(walk_steps[1] > 0);
+    assert_true(misses > 0);
+    assert_true(hits >= misses); /* every walk of the second application is copied */
+    fogn_memo_free(memo);
+    gr_game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_memo_changes_nothing),
+        cmocka_unit_test(test_walks_change_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,7 @@
-/* memo.c - the compiled-order memo of a search thread (memo.h): a direct
- * mapped table of answers keyed by a 64-bit hash of the state's bytes and
- * the action. A newer answer replaces an older one in its slot. */
+/* memo.c - the memo of a search thread (memo.h): direct mapped tables of
+ * compiled orders, keyed by a 64-bit hash of the state's bytes and the
+ * action, and of cursor walks, keyed by the state's. A newer answer replaces
+ * an older one in its slot. */
 #include "memo.h"
 #include "../core/hash.h"
 
@@ -8,6 +9,7 @@
 #include <string.h>
 
 #define FOGN_MEMO_SEED 0x2545f4914f6cdd1dULL /* any constant: which slot an answer takes */
+#define FOGN_MEMO_WALK_SEED 0x9e3779b97f4a7c15ULL /* another, for the walks */
 
 typedef struct memo_entry {
     uint64_t key;           /* 0: empty */
@@ -17,12 +19,19 @@ typedef struct memo_entry {
     char msg[GR_ERROR_MAX]; /* the reason, when rc is -1 */
 } memo_entry;
 
+typedef struct walk_entry {
+    uint64_t key;           /* 0: empty */
+    fogn_state after;       /* where the walk ended */
+} walk_entry;
+
 struct fogn_memo {
     memo_entry e[FOGN_MEMO_ENTRIES];
-    long hits, misses;
+    walk_entry w[FOGN_MEMO_WALKS];
+    long hits, misses, walk_hits, walk_misses;
 };
 
 _Static_assert((FOGN_MEMO_ENTRIES & (FOGN_MEMO_ENTRIES - 1)) == 0, "FOGN_MEMO_ENTRIES: a power of two");
+_Static_assert((FOGN_MEMO_WALKS & (FOGN_MEMO_WALKS - 1)) == 0, "FOGN_MEMO_WALKS: a power of two");
 
 fogn_memo *fogn_memo_create(void) { return calloc(1, sizeof(fogn_memo)); }
 
@@ -32,6 +41,12 @@ void fogn_memo_stats(const fogn_memo *memo, long *hits, long *misses)
 {
     *hits = memo ? memo->hits : 0;
     *misses = memo ? memo->misses : 0;
+}
+
+void fogn_memo_walk_stats(const fogn_memo *memo, long *hits, long *misses)
+{
+    *hits = memo ? memo->walk_hits : 0;
+    *misses = memo ? memo->walk_misses : 0;
 }
 
 /* the state's bytes (padding included: states are copied whole, so it is
@@ -71,4 +86,32 @@ int fogn_order_compile(const fogn_scenario *s, const fogn_state *st, const gr_ac
     *m = e->m;
     *plan = e->plan;
     return 0;
+}
+
+static void walk(const fogn_scenario *s, fogn_state *st, const fogn_step_def *d, int end)
+{
+    for (; st->cursor < end; st->cursor++) {
+        if (d->prepare) d->prepare(s, st, st->cursor);
+        if (d->due(s, st, st->cursor)) break;
+    }
+}
+
+void fogn_memo_walk(const fogn_scenario *s, fogn_state *st, const fogn_step_def *d, int end, fogn_memo *memo)
+{
+    if (!memo || !d->walk_memo) {
+        walk(s, st, d, end);
+        return;
+    }
+    /* the step, the cursor and everything the walk reads are in the state */
+    uint64_t key = gr_hash_bytes(st, sizeof *st, FOGN_MEMO_WALK_SEED);
+    walk_entry *e = &memo->w[key & (FOGN_MEMO_WALKS - 1)];
+    if (e->key == key) {
+        memo->walk_hits++;
+        *st = e->after;
+        return;
+    }
+    memo->walk_misses++;
+    walk(s, st, d, end);
+    e->key = key;
+    e->after = *st;
 }

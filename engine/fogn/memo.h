@@ -9,9 +9,12 @@
 #define FOGN_MEMO_H
 
 #include "internal.h"
+#include "steps.h"
 
 /* entries of a thread's memo (direct mapped, a power of two) */
 #define FOGN_MEMO_ENTRIES 4096
+/* entries of its table of cursor walks (each holds a whole state) */
+#define FOGN_MEMO_WALKS 2048
 
 typedef struct fogn_memo fogn_memo;
 
@@ -19,6 +22,8 @@ fogn_memo *fogn_memo_create(void);
 void fogn_memo_free(fogn_memo *memo);
 /* lookups that found their answer, and those that had to work it out */
 void fogn_memo_stats(const fogn_memo *memo, long *hits, long *misses);
+/* the same for the cursor walks */
+void fogn_memo_walk_stats(const fogn_memo *memo, long *hits, long *misses);
 
 /* The order compiled to an exact move and checked (fogn_action_to_move_planned,
  * then fogn_move_check when the compiler did not check it itself): 0 with
@@ -26,5 +31,12 @@ void fogn_memo_stats(const fogn_memo *memo, long *hits, long *misses);
  * worked out for this state and action is copied instead. */
 int fogn_order_compile(const fogn_scenario *s, const fogn_state *st, const gr_action *a, fogn_move *m,
                        fogn_move_plan *plan, gr_error *err, fogn_memo *memo);
+
+/* A decision step's walk: the cursor moves on from where it stands, running
+ * the step's prepare on each position, until a decision is due there or the
+ * cursor reaches end. The walk reads nothing but the state and throws no
+ * die, so with a memo (and a step marked walk_memo) the state a walk from
+ * this very state ended in is copied instead. */
+void fogn_memo_walk(const fogn_scenario *s, fogn_state *st, const fogn_step_def *d, int end, fogn_memo *memo);
 
 #endif

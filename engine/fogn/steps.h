@@ -70,6 +70,9 @@ typedef struct fogn_step_def {
     /* 1: "done" closes only the current actor's decisions (the cursor moves
      * on to the next one); 0: it closes the whole step */
     int done_moves_on;
+    /* 1: finding the next position due costs enough (views, reach) for a
+     * search thread's memo to keep the walk (memo.h, fogn_memo_walk) */
+    int walk_memo;
 } fogn_step_def;
 
 const fogn_step_def *fogn_step_def_of(int step);

@@ -5,6 +5,7 @@
  * returns fire). This file drives the list, answers the game interface's
  * to_move / legal_actions / apply, and opens and closes each move. */
 #include "steps.h"
+#include "memo.h"
 #include "reserve.h"
 #include "building.h"
 
@@ -113,14 +114,14 @@ static const fogn_step_def steps[FOGN_ST_COUNT] = {
                            .due = fogn_alloc_due, .decider = fogn_decider_active, .actor = fogn_alloc_actor,
                            .actions = fogn_alloc_actions, .apply = fogn_alloc_apply},
     [FOGN_ST_AS_BEGIN] = AUTO("assault", FOGN_PH_ASSAULT, fogn_as_begin),
-    [FOGN_ST_AS_DECLARE] = {.name = "assault declarations", .phase = FOGN_PH_ASSAULT, .cursor_end = fogn_cursor_units,
+    [FOGN_ST_AS_DECLARE] = {.name = "assault declarations", .phase = FOGN_PH_ASSAULT, .walk_memo = 1, .cursor_end = fogn_cursor_units,
                             .due = fogn_as_declare_due, .decider = fogn_decider_active, .actor = fogn_actor_unit_cursor,
                             .actions = fogn_as_declare_actions, .apply = fogn_as_declare_apply},
     [FOGN_ST_AS_TESTS] = AUTO("declaration tests", FOGN_PH_ASSAULT, fogn_as_tests),
     [FOGN_ST_AS_REACT] = {.name = "reactions", .phase = FOGN_PH_ASSAULT, .cursor_end = fogn_cursor_units,
                           .due = fogn_as_react_due, .decider = fogn_decider_inactive, .actor = fogn_actor_unit_cursor,
                           .actions = fogn_as_react_actions, .apply = fogn_as_react_apply, .done = react_done},
-    [FOGN_ST_AS_INTERCEPT] = {.name = "intercepts", .phase = FOGN_PH_ASSAULT, .cursor_end = fogn_cursor_units,
+    [FOGN_ST_AS_INTERCEPT] = {.name = "intercepts", .phase = FOGN_PH_ASSAULT, .walk_memo = 1, .cursor_end = fogn_cursor_units,
                               .due = fogn_as_intercept_due, .decider = fogn_decider_inactive,
                               .actor = fogn_actor_unit_cursor, .actions = fogn_as_intercept_actions,
                               .apply = fogn_as_intercept_apply},
@@ -130,11 +131,11 @@ static const fogn_step_def steps[FOGN_ST_COUNT] = {
                           .actions = fogn_as_press_actions, .apply = fogn_as_press_apply, .done = fogn_as_press_done},
     [FOGN_ST_AS_CONTACT] = AUTO("contact", FOGN_PH_ASSAULT, fogn_as_contact),
     [FOGN_ST_FI_BEGIN] = AUTO("firing", FOGN_PH_FIRING, fogn_fi_begin),
-    [FOGN_ST_FI_ALLOC_A] = {.name = "fire", .phase = FOGN_PH_FIRING, .cursor_end = fogn_cursor_units,
+    [FOGN_ST_FI_ALLOC_A] = {.name = "fire", .phase = FOGN_PH_FIRING, .walk_memo = 1, .cursor_end = fogn_cursor_units,
                             .prepare = fogn_fi_prepare, .due = fogn_fi_due, .decider = fogn_fi_decider, .actor = fogn_actor_unit_cursor,
                             .actions = fogn_fi_actions, .apply = fogn_fi_apply},
     [FOGN_ST_FI_RESOLVE_A] = AUTO("fire results", FOGN_PH_FIRING, fogn_fi_resolve),
-    [FOGN_ST_FI_ALLOC_N] = {.name = "return fire", .phase = FOGN_PH_FIRING, .cursor_end = fogn_cursor_units,
+    [FOGN_ST_FI_ALLOC_N] = {.name = "return fire", .phase = FOGN_PH_FIRING, .walk_memo = 1, .cursor_end = fogn_cursor_units,
                             .prepare = fogn_fi_prepare, .due = fogn_fi_due, .decider = fogn_fi_decider, .actor = fogn_actor_unit_cursor,
                             .actions = fogn_fi_actions, .apply = fogn_fi_apply},
     [FOGN_ST_FI_RESOLVE_N] = AUTO("return fire results", FOGN_PH_FIRING, fogn_fi_resolve),
@@ -195,10 +196,7 @@ static int advance(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log
             continue;
         }
         int end = d->cursor_end(s);
-        for (; st->cursor < end; st->cursor++) {
-            if (d->prepare) d->prepare(s, st, st->cursor);
-            if (d->due(s, st, st->cursor)) break;
-        }
+        fogn_memo_walk(s, st, d, end, dice ? dice->memo : NULL);
         if (st->cursor < end) {
             st->decider = (uint8_t)d->decider(s, st);
             return 0;
