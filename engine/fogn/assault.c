@@ -198,13 +198,11 @@ int fogn_as_declare_due(const fogn_scenario *s, const fogn_state *st, int i)
     return assault_targets(s, st, i, 1, t, 1) > 0; /* one target is enough */
 }
 
-/* may the declaration be paid for (or is it a must, impetuous)? */
-static int declarable(const fogn_scenario *s, const fogn_state *st, int i, int j)
+/* may the declaration on j, whose reach r is, be paid for? */
+static int payable(const fogn_scenario *s, const fogn_state *st, int i, int j, const fogn_reach *r)
 {
-    fogn_reach r;
-    if (!can_assault(s, st, i, j, 1, &r)) return 0;
     int cmdr, cp, led, is_cmt;
-    return declaration_cost(s, st, i, declaration_needs_cmt(s, st, i, j, &r), &cmdr, &cp, &led, &is_cmt) == 0;
+    return declaration_cost(s, st, i, declaration_needs_cmt(s, st, i, j, r), &cmdr, &cp, &led, &is_cmt) == 0;
 }
 
 int fogn_as_declare_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max)
@@ -212,10 +210,12 @@ int fogn_as_declare_actions(const fogn_scenario *s, const fogn_state *st, gr_act
     int i = st->cursor, n = 0;
     if (n < max) out[n++] = fogn_act(FOGN_A_HOLD, i, -1, 0);
     if (n < max) out[n++] = fogn_act(FOGN_A_DONE, -1, -1, 0);
-    int t[FOGN_MAX_UNITS];
-    int nt = assault_targets(s, st, i, 1, t, FOGN_MAX_UNITS);
-    for (int k = 0; k < nt && n < max; k++)
-        if (declarable(s, st, i, t[k])) out[n++] = fogn_act(FOGN_A_ASSAULT, i, t[k], 0);
+    /* the targets of assault_targets, each reach worked out once */
+    for (int j = 0; j < s->nunits && n < max; j++) {
+        fogn_reach r;
+        if (s->units[j].side != s->units[i].side && can_assault(s, st, i, j, 1, &r) && payable(s, st, i, j, &r))
+            out[n++] = fogn_act(FOGN_A_ASSAULT, i, j, 0);
+    }
     return n;
 }
 
@@ -247,7 +247,7 @@ int fogn_as_declare_apply(const fogn_scenario *s, fogn_state *st, const gr_actio
         return gr_error_set(err, "%s may not assault %s (§6.1: sight, the pairing, or friends in the way)",
                             s->units[i].name, s->units[j].name);
     }
-    if (!declarable(s, st, i, j))
+    if (!payable(s, st, i, j, &r))
         return gr_error_set(err, "%s cannot pay for this assault: no command points for its complex move test (§6.2)",
                             s->units[i].name);
     u->target = (int8_t)j;
