@@ -709,6 +709,63 @@ static void test_s3_1_units_within_agrees_with_units_apart(void **unused)
     assert_true(near > 400);
 }
 
+/* §3.1 footprints: every corner of a unit's footprint (both parts of a
+ * kinked line) lies within its reach of its front-edge centre, for every
+ * arm, size and formation a unit can take. The evaluation's features, the
+ * fresh-cavalry count and the line-of-communications threat skip units by
+ * this bound, so it must never be short. */
+static void test_s3_1_footprint_within_reach(void **unused)
+{
+    (void)unused;
+    static const fogn_troop troops[] = {FOGN_INF_REFORMED, FOGN_INF_LIGHT, FOGN_CAV_HEAVY, FOGN_CAV_LIGHT,
+                                        FOGN_ART_FOOT, FOGN_ART_HORSE};
+    static const fogn_formation forms[] = {FOGN_F_LINE,  FOGN_F_TACTICAL, FOGN_F_DEEP,          FOGN_F_COLUMN,
+                                           FOGN_F_SQUARE, FOGN_F_SKIRMISH, FOGN_F_SKIRMISH_LINE, FOGN_F_LIMBERED,
+                                           FOGN_F_UNLIMBERED};
+    gr_rng rng;
+    gr_rng_seed(&rng, 37, 1);
+    int nt = (int)(sizeof troops / sizeof *troops), nf = (int)(sizeof forms / sizeof *forms), checked = 0, kinked = 0;
+    double closest = INFINITY; /* the least slack seen: the bound is tight, not loose by miles */
+    for (int k = 0; k < 600; k++) {
+        fogn_unit_profile p;
+        memset(&p, 0, sizeof p);
+        p.troop = (uint8_t)troops[k % nt];
+        p.size = (uint8_t)(k / nt % 2 ? FOGN_LARGE : FOGN_SMALL);
+        fogn_unit u;
+        memset(&u, 0, sizeof u);
+        u.x = 40 * gr_rng_unit(&rng);
+        u.y = 30 * gr_rng_unit(&rng);
+        u.heading = 2 * GR_PI * gr_rng_unit(&rng);
+        u.formation = (uint8_t)forms[k / (2 * nt) % nf];
+        if (!fogn_formation_allowed(&p, (fogn_formation)u.formation)) continue;
+        if (k % 3 == 0 && (u.formation == FOGN_F_LINE || u.formation == FOGN_F_SKIRMISH_LINE)) {
+            u.kink = (gr_rng_unit(&rng) - 0.5) * 60 * FX_DEG;
+            kinked++;
+        }
+        double reach = fogn_unit_reach(&p, &u);
+        gr_rect parts[3]; /* the footprint's parts, then the whole unkinked rectangle */
+        int n = fogn_unit_rects(&p, &u, parts);
+        parts[n++] = fogn_unit_rect(&p, &u);
+        for (int q = 0; q < n; q++) {
+            gr_vec2 c[4];
+            gr_rect_corners(&parts[q], c);
+            for (int m = 0; m < 4; m++) {
+                double d = gr_v2_dist(c[m], gr_v2(u.x, u.y));
+                if (d > reach + 1e-9)
+                    fail_msg("%s %s in %s: a corner %.6f MU from the front-edge centre, reach %.6f",
+                             p.size == FOGN_LARGE ? "large" : "small", fogn_troop_name((fogn_troop)p.troop),
+                             fogn_formation_name((fogn_formation)u.formation), d, reach);
+                closest = fmin(closest, reach - d);
+            }
+        }
+        checked++;
+    }
+    print_message("reach: %d footprints, %d kinked, least slack %.3g MU\n", checked, kinked, closest);
+    assert_true(checked > 200);
+    assert_true(kinked > 20);
+    assert_true(closest < 1e-6); /* some corner lies on the circle: the reach is no wider than it must be */
+}
+
 static void test_s3_1_footprints(void **unused)
 {
     (void)unused;
@@ -1085,6 +1142,7 @@ int main(void)
         cmocka_unit_test(test_s8_6_prolong),
         cmocka_unit_test(test_s3_1_footprints),
         cmocka_unit_test(test_s3_1_units_within_agrees_with_units_apart),
+        cmocka_unit_test(test_s3_1_footprint_within_reach),
         cmocka_unit_test(test_s2_6_spent_unit_loses_a_base_keeps_footprint),
         cmocka_unit_test(test_s3_2_artillery_attachment_adds_a_base),
         cmocka_unit_test(test_s5_3_drilled_pass_in_range_costs_1cp),

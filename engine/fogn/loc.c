@@ -66,6 +66,9 @@ double fogn_loc_threat(const fogn_scenario *s, const fogn_state *st, int side)
     for (int i = 0; i < s->nunits; i++) {
         const fogn_unit *u = &st->u[i];
         if (s->units[i].side == side || !fogn_unit_alive(u) || u->cohesion == FOGN_BROKEN) continue;
+        /* every part of the unit lies within its reach of its front-edge
+         * centre: a unit that cannot come nearer than d changes nothing */
+        if (gr_rect_point_dist(&m, gr_v2(u->x, u->y)) - fogn_unit_reach(&s->units[i], u) > d) continue;
         gr_rect a[2];
         int n = fogn_unit_rects(&s->units[i], u, a);
         for (int k = 0; k < n; k++) {

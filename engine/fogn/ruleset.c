@@ -99,6 +99,11 @@ static int fogn_features(const void *scn, const void *state, double *out, const 
         double nearest[2] = {INFINITY, INFINITY};
         for (int i = 0; i < s->nunits; i++) {
             if (!fogn_unit_alive(&st->u[i]) || st->u[i].cohesion >= FOGN_WAVERING) continue;
+            /* a unit whose every part (within its reach of its front-edge
+             * centre) is beyond the approach distance counts for nothing */
+            double dx = st->u[i].x - s->obj[o].x, dy = st->u[i].y - s->obj[o].y;
+            double far = s->obj[o].radius + FOGN_FEATURE_APPROACH_MU + fogn_unit_reach(&s->units[i], &st->u[i]) + 1e-6;
+            if (dx * dx + dy * dy > far * far) continue;
             gr_rect r = fogn_unit_rect(&s->units[i], &st->u[i]);
             double d = gr_rect_point_dist(&r, gr_v2(s->obj[o].x, s->obj[o].y));
             if (d <= s->obj[o].radius) near[s->units[i].side] = 1;
