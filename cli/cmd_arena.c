@@ -365,7 +365,9 @@ int gr_cmd_arena(int argc, char **argv)
     }
     if (records) { /* a folder for the records, made if missing, and writable, before playing anything */
         struct stat sb;
-        if (stat(records, &sb) != 0 && mkdir(records, 0777) != 0) {
+        /* shards started together race to make it: one that finds it made
+         * by another goes on (the check below still wants a folder) */
+        if (stat(records, &sb) != 0 && mkdir(records, 0777) != 0 && errno != EEXIST) {
             fprintf(stderr, "grognard arena: cannot make the records folder %s: %s\n", records, strerror(errno));
             goto done;
         }
