@@ -1,10 +1,14 @@
-/* memo.h - a search thread's memo of compiled movement orders. Compiling an
- * order ("advance on 3/Hussars") means searching for the longest legal move,
- * a dozen full move checks; a search meets the same position and order again
- * and again (every iteration that reaches it after the same dice), so the
- * answer is kept, keyed by a hash of the whole state and the action. The
- * answer is a pure function of the two, so a game plays the same with or
- * without the memo. It reaches the rules through gr_dice.memo (dice.h). */
+/* memo.h - a search thread's memo of what the rules work out again and
+ * again: compiled movement orders and the cursor walks between decisions.
+ * Compiling an order ("advance on 3/Hussars") means searching for the
+ * longest legal move, a dozen full move checks; a search meets the same
+ * position and order again and again (every iteration that reaches it after
+ * the same dice), so the answer is kept, keyed by a hash of the whole state
+ * and the action. Walking a step's cursor to the next decision asks, unit by
+ * unit, whether anyone is in reach or what a firer sees; those walks are
+ * kept by the state they start from. Every answer is a pure function of its
+ * key, so a game plays the same with or without the memo. It reaches the
+ * rules through gr_dice.memo (dice.h). */
 #ifndef FOGN_MEMO_H
 #define FOGN_MEMO_H
 
