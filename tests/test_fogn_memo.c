@@ -33,6 +33,16 @@ static const char *root_dir(void)
     return r && *r ? r : ".";
 }
 
+/* the corps battle, the scenario these tests play */
+static void load_corps_battle(gr_game *g)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/scenarios/fogn/corps-battle.json", root_dir());
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_game_load(g, path, &err), 0);
+}
+
 /* applies a to a copy of st with apply_checked (dice from `seed`), with or
  * without the memo; returns apply_checked's answer and the dice thrown */
 static int checked(const gr_game *g, const fogn_state *st, const gr_action *a, unsigned long long seed, fogn_memo *memo,
@@ -67,11 +77,7 @@ static void test_memo_changes_nothing(void **unused)
 {
     (void)unused;
     gr_game g;
-    char path[1024];
-    snprintf(path, sizeof path, "%s/scenarios/fogn/corps-battle.json", root_dir());
-    gr_error err;
-    gr_error_clear(&err);
-    assert_int_equal(gr_game_load(&g, path, &err), 0);
+    load_corps_battle(&g);
     fogn_memo *memo = fogn_memo_create();
     assert_non_null(memo);
     fogn_state st, a0, a1, a2;
@@ -128,18 +134,14 @@ static void test_memo_changes_nothing(void **unused)
 
 /* Every action of two random corps battles applied three times from the same
  * position and dice: without the memo, with it, and with it again (a walk
- * of the declarations, intercepts or fire now copied); the same bytes and
- * dice each time. The walks are both worked out and copied, in the
- * assault steps and in the firing steps. */
+ * of the declarations, intercepts or fire now copied); the same bytes each
+ * time. The walks are both worked out and copied, in the assault steps and
+ * in the firing steps. */
 static void test_walks_change_nothing(void **unused)
 {
     (void)unused;
     gr_game g;
-    char path[1024];
-    snprintf(path, sizeof path, "%s/scenarios/fogn/corps-battle.json", root_dir());
-    gr_error err;
-    gr_error_clear(&err);
-    assert_int_equal(gr_game_load(&g, path, &err), 0);
+    load_corps_battle(&g);
     fogn_memo *memo = fogn_memo_create();
     assert_non_null(memo);
     fogn_state st, a0, a1, a2;
