@@ -151,11 +151,15 @@ double fogn_units_apart(const fogn_scenario *s, const fogn_state *st, int i, int
     return fogn_rects_dist(a, na, b, nb);
 }
 
-bool fogn_units_within(const fogn_scenario *s, const fogn_state *st, int i, int j, double d)
+bool fogn_units_clearly_apart(const fogn_scenario *s, const fogn_state *st, int i, int j, double d)
 {
-    /* every part of a unit lies within its reach of its front-edge centre */
     double dx = st->u[i].x - st->u[j].x, dy = st->u[i].y - st->u[j].y;
     double far = fogn_unit_reach(&s->units[i], &st->u[i]) + fogn_unit_reach(&s->units[j], &st->u[j]) + d + 1e-6;
-    if (far > 0 && dx * dx + dy * dy > far * far) return false;
+    return far > 0 && dx * dx + dy * dy > far * far;
+}
+
+bool fogn_units_within(const fogn_scenario *s, const fogn_state *st, int i, int j, double d)
+{
+    if (fogn_units_clearly_apart(s, st, i, j, d)) return false;
     return fogn_units_apart(s, st, i, j) <= d;
 }

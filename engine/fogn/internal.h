@@ -328,6 +328,10 @@ double fogn_units_apart(const fogn_scenario *s, const fogn_state *st, int i, int
 /* fogn_units_apart(i, j) <= d, answered from the units' reach circles
  * alone when those are clearly farther apart */
 bool fogn_units_within(const fogn_scenario *s, const fogn_state *st, int i, int j, double d);
+/* true when the units' reach circles alone show them more than d apart
+ * (every part of a footprint lies within its reach of its front-edge centre);
+ * false says nothing */
+bool fogn_units_clearly_apart(const fogn_scenario *s, const fogn_state *st, int i, int j, double d);
 /* the scenario's opening position, the machine at the start of move 1 (no step run yet) */
 void fogn_state_setup(const fogn_scenario *s, fogn_state *st);
 

@@ -52,14 +52,9 @@ double fogn_attrition_exact(const fogn_scenario *s, const fogn_state *st, int si
 static int touching_enemy(const fogn_scenario *s, const fogn_state *st, int i)
 {
     gr_rect a = fogn_unit_rect(&s->units[i], &st->u[i]);
-    double ri = fogn_unit_reach(&s->units[i], &st->u[i]);
     for (int j = 0; j < s->nunits; j++) {
         if (s->units[j].side == s->units[i].side || !fogn_unit_alive(&st->u[j])) continue;
-        /* each footprint lies within its reach of its front-edge centre:
-         * centres farther apart than both reaches and the tolerance never touch */
-        double dx = st->u[i].x - st->u[j].x, dy = st->u[i].y - st->u[j].y;
-        double far = ri + fogn_unit_reach(&s->units[j], &st->u[j]) + FOGN_CONTACT_TOL + 1e-6;
-        if (dx * dx + dy * dy > far * far) continue;
+        if (fogn_units_clearly_apart(s, st, i, j, FOGN_CONTACT_TOL)) continue;
         gr_rect b = fogn_unit_rect(&s->units[j], &st->u[j]);
         if (gr_rect_within(&a, &b, FOGN_CONTACT_TOL)) return 1;
     }
