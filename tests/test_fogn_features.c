@@ -1,8 +1,8 @@
 /* test_fogn_features.c - the evaluator's inputs (gr_ruleset.features): per
  * side the Army Combat Value and attrition against the 50% break point
  * (§14), unit values by cohesion level, objectives held or contested, the
- * line of communications occupied or threatened (§13), fresh cavalry; and
- * per unit its side, value, cohesion and Spent mark. */
+ * line of communications occupied or threatened (§13), fresh cavalry, units
+ * open to a flank or rear charge (§6.11); and per unit its side, value, cohesion and Spent mark. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -14,7 +14,7 @@
 
 #include "fogn_fixture.h"
 
-#define MAX_FEATURES (2 * 14 + 4 + 4 * FOGN_MAX_UNITS)
+#define MAX_FEATURES (2 * 16 + 4 + 4 * FOGN_MAX_UNITS)
 
 typedef struct feats {
     int n;
@@ -55,18 +55,20 @@ static void test_features_names_and_count(void **unused)
     fx_state(s, &st, 0);
     feats f;
     read_features(s, &st, &f);
-    /* 14 a side; the move, the side to move, the moves left and the timed
+    /* 16 a side; the move, the side to move, the moves left and the timed
      * score; 4 a unit */
-    assert_int_equal(f.n, 2 * 14 + 4 + 4 * 4);
+    assert_int_equal(f.n, 2 * 16 + 4 + 4 * 4);
     assert_string_equal(f.name[0], "s0_acv");
     assert_string_equal(f.name[12], "s0_objectives_threatened");
     assert_string_equal(f.name[13], "s0_objectives_approach");
-    assert_string_equal(f.name[14], "s1_acv");
-    assert_string_equal(f.name[28], "move");
-    assert_string_equal(f.name[30], "moves_left");
-    assert_string_equal(f.name[31], "timed_score0");
-    assert_string_equal(f.name[32], "u0_side");
-    assert_string_equal(f.name[32 + 4 * 3 + 2], "u3_cohesion");
+    assert_string_equal(f.name[14], "s0_objectives_exposed");
+    assert_string_equal(f.name[15], "s0_flank_exposed");
+    assert_string_equal(f.name[16], "s1_acv");
+    assert_string_equal(f.name[32], "move");
+    assert_string_equal(f.name[34], "moves_left");
+    assert_string_equal(f.name[35], "timed_score0");
+    assert_string_equal(f.name[36], "u0_side");
+    assert_string_equal(f.name[36 + 4 * 3 + 2], "u3_cohesion");
     /* a short buffer takes only what fits */
     double few[5];
     assert_int_equal(fogn_ruleset.features(s, &st, few, NULL, 5), 5);
@@ -88,7 +90,7 @@ static void test_features_name_every_unit_of_a_full_table(void **unused)
     double v[GR_MAX_FEATURES];
     const char *name[GR_MAX_FEATURES];
     int n = fogn_ruleset.features(s, &st, v, name, GR_MAX_FEATURES);
-    assert_int_equal(n, 2 * 14 + 4 + 4 * FOGN_MAX_UNITS);
+    assert_int_equal(n, 2 * 16 + 4 + 4 * FOGN_MAX_UNITS);
     for (int k = 0; k < n; k++) assert_non_null(name[k]);
     assert_string_equal(name[n - 1], "u47_spent");
     assert_string_equal(name[n - 4], "u47_side");
@@ -190,6 +192,105 @@ static void test_objectives_held_and_contested(void **unused)
     st.u[3].y = 12 + 3 + 5;
     read_features(s, &st, &f);
     assert_true(feat(&f, "s1_objectives_threatened") == 4);
+    /* guarded by u0 (on it, in good order): not exposed */
+    assert_true(feat(&f, "s0_objectives_exposed") == 0);
+    free(s);
+}
+
+/* objectives_exposed: points of a side's own objectives with none of its
+ * good-order units on them and an enemy good-order unit within the threat
+ * distance of their edge, i.e. ones the enemy can walk into unopposed */
+static void test_objectives_exposed(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn();
+    one_objective(s, "crossroads", 20, 12, 3, 4);
+    fogn_state st;
+    fx_state(s, &st, 0);
+    fogn_update_objectives(s, &st, NULL);
+    st.u[3].y = 12 + 3 + 5; /* the enemy 5 MU past the edge */
+    feats f;
+    read_features(s, &st, &f);
+    assert_true(feat(&f, "s0_objectives_held") == 4);
+    assert_true(feat(&f, "s0_objectives_exposed") == 0);
+    /* the garrison Wavering: it no longer holds, so the objective is open */
+    st.u[0].cohesion = FOGN_WAVERING;
+    read_features(s, &st, &f);
+    assert_true(feat(&f, "s0_objectives_exposed") == 4);
+    /* the garrison gone elsewhere (steady again, 20 MU east): still open */
+    st.u[0].cohesion = FOGN_STEADY;
+    st.u[0].x = 40;
+    read_features(s, &st, &f);
+    assert_true(feat(&f, "s0_objectives_held") == 4);
+    assert_true(feat(&f, "s0_objectives_exposed") == 4);
+    /* the enemy 7.5 MU past the edge: beyond the threat distance */
+    st.u[3].y = 12 + 3 + 7.5;
+    read_features(s, &st, &f);
+    assert_true(feat(&f, "s0_objectives_exposed") == 0);
+    /* the enemy close again but Wavering: no threat either */
+    st.u[3].y = 12 + 3 + 5;
+    st.u[3].cohesion = FOGN_WAVERING;
+    read_features(s, &st, &f);
+    assert_true(feat(&f, "s0_objectives_exposed") == 0);
+    /* what side 1 does not own it cannot have exposed */
+    assert_true(feat(&f, "s1_objectives_exposed") == 0);
+    free(s);
+}
+
+/* flank_exposed: the share of both armies' value (9 here) that is the side's
+ * and stands where an enemy able to charge has its front-edge centre behind
+ * the line of the unit's front edge (§6.11), facing it, within its move */
+static void test_s6_11_flank_exposed(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn();
+    fogn_state st;
+    fx_state(s, &st, 0);
+    feats f;
+    read_features(s, &st, &f);
+    /* u3 25 MU ahead of u0, facing it: a frontal threat at most */
+    assert_true(feat(&f, "s0_flank_exposed") == 0);
+    assert_true(feat(&f, "s1_flank_exposed") == 0);
+    /* 2 MU ahead, within its move and facing u0: still a frontal charge */
+    st.u[3].y = 12;
+    read_features(s, &st, &f);
+    assert_true(feat(&f, "s0_flank_exposed") == 0);
+    /* u3 2 MU behind u0's rear edge, facing up the table into its rear (u1
+     * moved 25 MU east out of its way) */
+    st.u[1].x = 51;
+    gr_rect r0 = fogn_unit_rect(&s->units[0], &st.u[0]);
+    double rear = 10 - r0.d;
+    st.u[3].y = rear - 2;
+    st.u[3].heading = GR_PI / 2;
+    read_features(s, &st, &f);
+    assert_float_equal(feat(&f, "s0_flank_exposed"), 2.0 / 9.0, 1e-12);
+    /* u1 back beside u0: both stand within its move, behind both lines */
+    st.u[1].x = 26;
+    read_features(s, &st, &f);
+    assert_float_equal(feat(&f, "s0_flank_exposed"), 4.0 / 9.0, 1e-12);
+    st.u[1].x = 51;
+    double most = fogn_allowance(s, &s->units[3], &st.u[3], FOGN_MC_OPEN);
+    /* facing away: u0 is behind u3, no charge */
+    st.u[3].heading = -GR_PI / 2;
+    read_features(s, &st, &f);
+    assert_true(feat(&f, "s0_flank_exposed") == 0);
+    st.u[3].heading = GR_PI / 2;
+    /* too far: one MU more than its open-ground move from u0's rear edge */
+    st.u[3].y = rear - most - 1;
+    read_features(s, &st, &f);
+    assert_true(feat(&f, "s0_flank_exposed") == 0);
+    st.u[3].y = rear - 2;
+    /* a Wavering enemy charges no one */
+    st.u[3].cohesion = FOGN_WAVERING;
+    read_features(s, &st, &f);
+    assert_true(feat(&f, "s0_flank_exposed") == 0);
+    st.u[3].cohesion = FOGN_DISORDERED;
+    read_features(s, &st, &f);
+    assert_float_equal(feat(&f, "s0_flank_exposed"), 2.0 / 9.0, 1e-12);
+    /* a square has no flank */
+    st.u[0].formation = FOGN_F_SQUARE;
+    read_features(s, &st, &f);
+    assert_true(feat(&f, "s0_flank_exposed") == 0);
     free(s);
 }
 
@@ -319,6 +420,8 @@ int main(void)
         cmocka_unit_test(test_s14_acv_attrition_and_break_share),
         cmocka_unit_test(test_s2_6_spent_cavalry_is_not_fresh),
         cmocka_unit_test(test_objectives_held_and_contested),
+        cmocka_unit_test(test_objectives_exposed),
+        cmocka_unit_test(test_s6_11_flank_exposed),
         cmocka_unit_test(test_objectives_approach_slope),
         cmocka_unit_test(test_s14_timed_outcome_and_moves_left),
         cmocka_unit_test(test_s13_loc_threat_and_occupation),

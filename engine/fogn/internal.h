@@ -231,6 +231,9 @@ int fogn_loc_occupier(const fogn_scenario *s, const fogn_state *st, int side);
 bool fogn_loc_occupied(const fogn_scenario *s, const fogn_state *st, int side);
 /* distance from the nearest unbroken enemy to `side`'s LOC (inf when none or no LOC) */
 double fogn_loc_threat(const fogn_scenario *s, const fogn_state *st, int side);
+/* threat.c: the share of both armies' value that is the side's and stands
+ * where an enemy could charge its flank or rear next move (an AI input) */
+double fogn_flank_exposure(const fogn_scenario *s, const fogn_state *st, int side);
 
 /* --- cohesion (§2.6, §11, cohesion.c) ------------------------------------------------------ */
 /* is attachment slot k present and not lost? is there a working one of this kind? */

@@ -86,14 +86,14 @@ static int fogn_features(const void *scn, const void *state, double *out, const 
     const fogn_state *st = state;
     int n = 0;
 #define FEAT(nm, v) do { if (n < max) { if (names) names[n] = nm; out[n] = (v); n++; } } while (0)
-    static const char *const side_names[2][14] = {
+    static const char *const side_names[2][16] = {
         {"s0_acv", "s0_attrition", "s0_attrition_to_break", "s0_steady", "s0_disordered", "s0_wavering", "s0_broken",
          "s0_objectives_held", "s0_objectives_contested", "s0_loc_occupied", "s0_loc_threat", "s0_fresh_cavalry",
-         "s0_objectives_threatened", "s0_objectives_approach"},
+         "s0_objectives_threatened", "s0_objectives_approach", "s0_objectives_exposed", "s0_flank_exposed"},
         {"s1_acv", "s1_attrition", "s1_attrition_to_break", "s1_steady", "s1_disordered", "s1_wavering", "s1_broken",
          "s1_objectives_held", "s1_objectives_contested", "s1_loc_occupied", "s1_loc_threat", "s1_fresh_cavalry",
-         "s1_objectives_threatened", "s1_objectives_approach"}};
-    double contested = 0, threatened[2] = {0, 0}, approach[2] = {0, 0};
+         "s1_objectives_threatened", "s1_objectives_approach", "s1_objectives_exposed", "s1_flank_exposed"}};
+    double contested = 0, threatened[2] = {0, 0}, approach[2] = {0, 0}, exposed[2] = {0, 0};
     for (int o = 0; o < s->nobj; o++) {
         int near[2] = {0, 0}, close[2] = {0, 0};
         double nearest[2] = {INFINITY, INFINITY};
@@ -114,6 +114,10 @@ static int fogn_features(const void *scn, const void *state, double *out, const 
         /* threatened by a side: within its reach, and not already its own */
         for (int side = 0; side < 2; side++)
             if (close[side] && st->obj_owner[o] != side) threatened[side] += s->obj[o].points;
+        /* exposed: the side's own, none of its good-order units on it, and an
+         * enemy good-order unit close enough to walk in unopposed next move */
+        for (int side = 0; side < 2; side++)
+            if (st->obj_owner[o] == side && !near[side] && close[side ^ 1]) exposed[side] += s->obj[o].points;
         for (int side = 0; side < 2; side++) {
             double edge = fmax(0.0, nearest[side] - s->obj[o].radius);
             if (st->obj_owner[o] != side && edge < FOGN_FEATURE_APPROACH_MU)
@@ -145,6 +149,8 @@ static int fogn_features(const void *scn, const void *state, double *out, const 
         FEAT(nm[11], fresh);
         FEAT(nm[12], threatened[side]);
         FEAT(nm[13], approach[side]);
+        FEAT(nm[14], exposed[side]);
+        FEAT(nm[15], fogn_flank_exposure(s, st, side));
     }
     FEAT("move", st->move);
     FEAT("active", st->active);

@@ -1,0 +1,61 @@
+/* threat.c - an evaluation input, not a rule: how much of a side's army
+ * stands where an enemy could strike its flank or rear in the next enemy
+ * Assault Phase (§6.11). Read from the positions alone with a few dot
+ * products, no reach search: the search's horizon ends with its own move,
+ * so without this it never sees the flank charge its move invites. */
+#include "internal.h"
+
+#include <math.h>
+
+/* can unit e declare an assault at all next move (§6.1-§6.2: no guns, no
+ * Spent cavalry, Wavering and worse do not charge, nor units fighting) */
+static int may_charge(const fogn_scenario *s, const fogn_unit *e, int ei)
+{
+    if (!fogn_unit_alive(e) || (e->flags & (FOGN_UF_ABANDONED | FOGN_UF_SPENT | FOGN_UF_IN_COMBAT))) return 0;
+    if (e->cohesion > FOGN_DISORDERED || e->bld >= 0) return 0;
+    return fogn_troop_arm((fogn_troop)s->units[ei].troop) != FOGN_ARM_ART;
+}
+
+/* has unit t a flank or rear to strike: on the table, not Broken (already
+ * lost), not in square (§6.11: no flank), not in a building, not fighting */
+static int has_flank(const fogn_unit *t)
+{
+    if (!fogn_unit_alive(t) || (t->flags & (FOGN_UF_ABANDONED | FOGN_UF_IN_COMBAT))) return 0;
+    return t->cohesion < FOGN_BROKEN && t->formation != FOGN_F_SQUARE && t->bld < 0;
+}
+
+/* e could strike t's flank or rear: e's front-edge centre behind the line of
+ * t's front edge (§6.11 condition 2), t ahead of e (within the 90 degrees
+ * either side of its heading that a wheel allows, condition 4), and t's
+ * footprint within e's open-ground move of that centre */
+static int flank_open_to(const fogn_scenario *s, const fogn_state *st, int t, int e)
+{
+    const fogn_unit *tu = &st->u[t], *eu = &st->u[e];
+    double most = fogn_allowance(s, &s->units[e], eu, FOGN_MC_OPEN);
+    if (most < 0) return 0;
+    gr_vec2 rel = gr_v2(eu->x - tu->x, eu->y - tu->y);
+    double reach = most + fogn_unit_reach(&s->units[t], tu) + 1e-6;
+    if (gr_v2_dot(rel, rel) > reach * reach) return 0;
+    if (gr_v2_dot(rel, gr_v2_dir(tu->heading)) >= 0) return 0;
+    if (gr_v2_dot(rel, gr_v2_dir(eu->heading)) >= 0) return 0; /* t lies behind e's front */
+    gr_rect r = fogn_unit_rect(&s->units[t], tu);
+    return gr_rect_point_dist(&r, gr_v2(eu->x, eu->y)) <= most;
+}
+
+double fogn_flank_exposure(const fogn_scenario *s, const fogn_state *st, int side)
+{
+    double open = 0, total = 0;
+    for (int t = 0; t < s->nunits; t++) {
+        double v = fogn_unit_value(&s->units[t]);
+        total += v;
+        if (s->units[t].side != side || !has_flank(&st->u[t])) continue;
+        for (int e = 0; e < s->nunits; e++) {
+            if (s->units[e].side == side || !may_charge(s, &st->u[e], e)) continue;
+            if (flank_open_to(s, st, t, e)) {
+                open += v;
+                break;
+            }
+        }
+    }
+    return total > 0 ? open / total : 0;
+}
