@@ -155,16 +155,23 @@ static void one_objective(fogn_scenario *s, const char *name, double x, double y
     s->obj[0].owner = -1;
 }
 
+/* the fixture with one objective, and its first state */
+static fogn_scenario *scn_objective(fogn_state *st, const char *name, double x, double y, double radius, int points)
+{
+    fogn_scenario *s = scn();
+    one_objective(s, name, x, y, radius, points);
+    fx_state(s, st, 0);
+    return s;
+}
+
 /* objectives_held is what a side owns (taken at a Recovery Phase, counted at
  * a timed end: victory.c); contested and threatened read the table now */
 static void test_objectives_held_and_contested(void **unused)
 {
     (void)unused;
-    fogn_scenario *s = scn();
     /* 2 MU ahead of u0's front edge, within its 3 MU radius */
-    one_objective(s, "crossroads", 20, 12, 3, 4);
     fogn_state st;
-    fx_state(s, &st, 0);
+    fogn_scenario *s = scn_objective(&st, "crossroads", 20, 12, 3, 4);
     feats f;
     read_features(s, &st, &f);
     /* standing on it is not owning it until a Recovery Phase says so */
@@ -203,10 +210,8 @@ static void test_objectives_held_and_contested(void **unused)
 static void test_objectives_exposed(void **unused)
 {
     (void)unused;
-    fogn_scenario *s = scn();
-    one_objective(s, "crossroads", 20, 12, 3, 4);
     fogn_state st;
-    fx_state(s, &st, 0);
+    fogn_scenario *s = scn_objective(&st, "crossroads", 20, 12, 3, 4);
     fogn_update_objectives(s, &st, NULL);
     st.u[3].y = 12 + 3 + 5; /* the enemy 5 MU past the edge */
     feats f;
@@ -299,10 +304,8 @@ static void test_s6_11_flank_exposed(void **unused)
 static void test_objectives_approach_slope(void **unused)
 {
     (void)unused;
-    fogn_scenario *s = scn();
-    one_objective(s, "mill", 20, 23, 2, 3);
     fogn_state st;
-    fx_state(s, &st, 0);
+    fogn_scenario *s = scn_objective(&st, "mill", 20, 23, 2, 3);
     feats f;
     read_features(s, &st, &f);
     /* side 1's unit faces south with its front edge at y = 35: 12 MU from the
