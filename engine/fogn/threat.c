@@ -24,44 +24,52 @@ static int has_flank(const fogn_unit *t)
     return t->cohesion < FOGN_BROKEN && t->formation != FOGN_F_SQUARE && t->bld < 0;
 }
 
-/* e, whose open-ground move is `most`, could strike t's flank or rear: e's
- * front-edge centre behind the line of t's front edge (§6.11 condition 2),
- * t ahead of e (within the 90 degrees either side of its heading that a
- * wheel allows, condition 4), and t's footprint within that move of the
- * centre; t_fwd is t's heading as a unit vector */
-static int flank_open_to(const fogn_scenario *s, const fogn_state *st, int t, gr_vec2 t_fwd, double t_reach, int e,
-                         double most)
+/* a unit that may charge, with what flank_open_to asks of it, worked out
+ * once an evaluation */
+typedef struct charger {
+    int e;
+    double most;  /* its open-ground move */
+    gr_vec2 fwd;  /* its heading as a unit vector */
+} charger;
+
+/* c could strike t's flank or rear: its front-edge centre behind the line of
+ * t's front edge (§6.11 condition 2), t ahead of it (within the 90 degrees
+ * either side of its heading that a wheel allows, condition 4), and t's
+ * footprint within its move of that centre; t_fwd is t's heading as a unit
+ * vector */
+static int flank_open_to(const fogn_scenario *s, const fogn_state *st, int t, gr_vec2 t_fwd, double t_reach,
+                         const charger *c)
 {
+    int e = c->e;
+    double most = c->most;
     const fogn_unit *tu = &st->u[t], *eu = &st->u[e];
     gr_vec2 rel = gr_v2(eu->x - tu->x, eu->y - tu->y);
     double reach = most + t_reach + 1e-6;
     if (gr_v2_dot(rel, rel) > reach * reach) return 0;
     if (gr_v2_dot(rel, t_fwd) >= 0) return 0;
-    if (gr_v2_dot(rel, gr_v2_dir(eu->heading)) >= 0) return 0; /* t lies behind e's front */
+    if (gr_v2_dot(rel, c->fwd) >= 0) return 0; /* t lies behind e's front */
     gr_rect r = fogn_unit_rect(&s->units[t], tu);
     return gr_rect_point_dist(&r, gr_v2(eu->x, eu->y)) <= most;
 }
 
 double fogn_flank_exposure(const fogn_scenario *s, const fogn_state *st, int side)
 {
-    /* each enemy able to charge, with its open-ground move, worked out once */
-    int chargers[FOGN_MAX_UNITS], nc = 0;
-    double most[FOGN_MAX_UNITS];
+    charger ch[FOGN_MAX_UNITS];
+    int nc = 0;
     double open = 0, total = 0;
     for (int e = 0; e < s->nunits; e++) {
         total += fogn_unit_value(&s->units[e]);
         if (s->units[e].side == side || !may_charge(s, &st->u[e], e)) continue;
         double m = fogn_allowance(s, &s->units[e], &st->u[e], FOGN_MC_OPEN);
         if (m < 0) continue;
-        chargers[nc] = e;
-        most[nc++] = m;
+        ch[nc++] = (charger){e, m, gr_v2_dir(st->u[e].heading)};
     }
     for (int t = 0; t < s->nunits && nc > 0; t++) {
         if (s->units[t].side != side || !has_flank(&st->u[t])) continue;
         gr_vec2 fwd = gr_v2_dir(st->u[t].heading);
         double reach = fogn_unit_reach(&s->units[t], &st->u[t]);
         for (int k = 0; k < nc; k++)
-            if (flank_open_to(s, st, t, fwd, reach, chargers[k], most[k])) {
+            if (flank_open_to(s, st, t, fwd, reach, &ch[k])) {
                 open += fogn_unit_value(&s->units[t]);
                 break;
             }
