@@ -590,18 +590,31 @@ static bool icpt_path_ok(const fogn_scenario *s, const fogn_state *st, int i, co
     path_ground(s, &sw, &g);
     if (g.worst >= FOGN_MC_DIFFICULT || g.deep_water) return false;
     int side = s->units[i].side;
+    /* an enemy touches the path when a swept polygon comes within TOL of it;
+     * boxes further apart than that cannot (the boxes hold the polygons) */
+    const double beyond = nextafter(TOL, INFINITY);
     for (int q = 0; q < s->nunits; q++) {
         if (q == i || !fogn_unit_alive(&st->u[q])) continue;
+        int enemy = s->units[q].side != side;
+        if (enemy) {
+            double r = fogn_unit_reach(&s->units[q], &st->u[q]);
+            double cb[4] = {st->u[q].x - r, st->u[q].y - r, st->u[q].x + r, st->u[q].y + r};
+            if (fogn_box_dist_at_least(sw.all, cb, beyond)) continue;
+        }
         gr_rect rq[2];
         int n = rects_of(s, st, q, rq);
         for (int j = 0; j < n; j++) {
-            if (s->units[q].side == side) {
+            if (!enemy) {
                 if (sweep_overlaps(&sw, 1, sw.n, &rq[j])) return false;
             } else {
                 gr_vec2 c[4];
+                double eb[4];
                 gr_rect_corners(&rq[j], c);
-                for (int k = 1; k < sw.n; k++)
+                fogn_rect_box(&rq[j], eb);
+                for (int k = 1; k < sw.n; k++) {
+                    if (fogn_box_dist_at_least(sw.box[k], eb, beyond)) continue;
                     if (gr_poly_dist(sw.pts[k], sw.npts[k], c, 4) <= TOL) return false;
+                }
             }
         }
     }
