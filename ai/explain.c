@@ -34,7 +34,7 @@ int gr_explain(const gr_game *g, const void *state, const gr_action *a, double v
     int have_units = rs->unit_info != NULL;
     if (have_units && in.enemy >= 0) rs->unit_info(g->scn, state, in.enemy, &e0);
     if (have_units && in.unit >= 0) rs->unit_info(g->scn, state, in.unit, &u0);
-    int stop = rs->turn ? rs->turn(g->scn, state) + 1 : 0;
+    gr_stop stop = gr_policy_stop(g, state, 1, 0);
     int ew = 0, eb = 0, uw = 0, ok = 0;
     for (int k = 0; k < sims; k++) {
         memcpy(st, state, rs->state_size);
@@ -44,7 +44,7 @@ int gr_explain(const gr_game *g, const void *state, const gr_action *a, double v
         gr_rng_seed(&rng, seed + (unsigned long long)k, 8);
         if (rs->apply(g->scn, st, a, &dice, NULL, NULL)) break;
         ok++;
-        gr_policy_rollout(g, st, &dice, &rng, stop, GR_EXPLAIN_MAX_DECISIONS, NULL);
+        gr_policy_rollout(g, st, &dice, &rng, &stop, GR_EXPLAIN_MAX_DECISIONS, NULL);
         if (have_units && in.enemy >= 0) {
             rs->unit_info(g->scn, st, in.enemy, &e1);
             if (!e1.alive || e1.cohesion > e0.cohesion) ew++;

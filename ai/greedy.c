@@ -38,7 +38,7 @@ static int greedy_choose(gr_player *self, const gr_game *g, const void *state, g
         return 0;
     }
     int side = rs->to_move(g->scn, state);
-    int stop = rs->turn ? rs->turn(g->scn, state) + 1 : 0;
+    gr_stop stop = gr_policy_stop(g, state, 1, 0);
     int best = 0;
     double best_v = -1, best_p = -1;
     for (int i = 0; i < n; i++) {
@@ -51,7 +51,7 @@ static int greedy_choose(gr_player *self, const gr_game *g, const void *state, g
             gr_rng rng;
             gr_rng_seed(&rng, gi->seed + gi->calls, (uint64_t)k + 101);
             if (rs->apply(g->scn, gi->scratch, &acts[i], &dice, NULL, NULL)) continue;
-            gr_policy_rollout(g, gi->scratch, &dice, &rng, stop, GR_GREEDY_MAX_DECISIONS, NULL);
+            gr_policy_rollout(g, gi->scratch, &dice, &rng, &stop, GR_GREEDY_MAX_DECISIONS, NULL);
             double v0 = gr_eval_win0(&gi->eval, g, gi->scratch);
             sum += side == 0 ? v0 : 1 - v0;
         }

@@ -22,7 +22,7 @@
 
 typedef struct mcts_cfg {
     long iters, ms;
-    int threads, horizon, reuse, cache;
+    int threads, horizon, settle, endgame, reuse, cache;
     gr_puct puct;
     long nodes;
 } mcts_cfg;
@@ -40,6 +40,7 @@ typedef struct mcts_worker {
     const gr_eval *eval;
     const mcts_cfg *cfg;
     const void *root;
+    gr_stop stop;           /* where this search's simulations stop */
     long target_iters;      /* 0: until the deadline */
     double deadline;        /* monotonic seconds; 0: none */
     long done;
@@ -113,7 +114,6 @@ static void iterate(mcts_worker *w, gr_rng *rng)
     dice.memo = w->memo;
     int depth = 0;
     int32_t xi = w->tree.root;
-    int stop_turn = rs->turn ? rs->turn(g->scn, w->root) + w->cfg->horizon : 0;
     /* until a die is rolled on the way down, st is the same in every
      * iteration and a child's position can come from the cache (detcache.h) */
     int32_t at = GR_DET_ROOT;
@@ -146,7 +146,7 @@ static void iterate(mcts_worker *w, gr_rng *rng)
         xi = ci;
         if (w->tree.n[ci].visits == 0) break;
     }
-    gr_policy_rollout(g, st, &dice, rng, stop_turn, GR_MCTS_MAX_PLAYOUT, w->det.pos);
+    gr_policy_rollout(g, st, &dice, rng, &w->stop, GR_MCTS_MAX_PLAYOUT, w->det.pos);
     double v0 = gr_eval_win0(w->eval, g, st);
     w->tree.n[w->tree.root].visits++;
     for (int i = 0; i < depth; i++) {
@@ -259,10 +259,17 @@ static void run_search(mcts_impl *m, const gr_game *g, const void *state, double
     } else {
         deadline = t0 + gr_budget_alloc_ms(&m->budget, m->cfg.ms) / 1000.0;
     }
+    gr_stop stop = gr_policy_stop(g, state, m->cfg.horizon, m->cfg.settle);
+    if (m->cfg.endgame > 0) {
+        /* the last player-moves: simulations play on to the end of the game */
+        int left = gr_eval_moves_left(&m->eval, g, state);
+        if (left >= 0 && left < m->cfg.endgame) stop.turn = 0;
+    }
     pthread_t th[GR_MCTS_MAX_THREADS];
     int started[GR_MCTS_MAX_THREADS] = {0};
     for (int t = 0; t < m->cfg.threads; t++) {
         mcts_worker *w = &m->w[t];
+        w->stop = stop;
         w->g = g;
         w->eval = &m->eval;
         w->cfg = &m->cfg;
@@ -362,11 +369,14 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
     mcts_cfg cfg = {.iters = 0, .ms = 0, .threads = 1, .horizon = GR_MCTS_HORIZON, .reuse = 1, .cache = 1,
                     .puct = {.c = GR_MCTS_C, .pw = GR_MCTS_PW, .pwexp = GR_MCTS_PW_EXP},
                     .nodes = GR_MCTS_MAX_NODES};
-    long threads = 1, horizon = cfg.horizon, reuse = 1, cache = 1, qnorm = GR_MCTS_QNORM;
+    long threads = 1, horizon = cfg.horizon, settle = GR_MCTS_SETTLE, endgame = GR_MCTS_ENDGAME, reuse = 1, cache = 1,
+         qnorm = GR_MCTS_QNORM;
     if (gr_spec_long(sp, "iters", 1, 100000000L, &cfg.iters, err) ||
         gr_spec_long(sp, "ms", 1, 3600000L, &cfg.ms, err) ||
         gr_spec_long(sp, "threads", 1, GR_MCTS_MAX_THREADS, &threads, err) ||
-        gr_spec_long(sp, "horizon", 1, 100, &horizon, err) || gr_spec_long(sp, "reuse", 0, 1, &reuse, err) ||
+        gr_spec_long(sp, "horizon", 1, 100, &horizon, err) || gr_spec_long(sp, "settle", 0, 1, &settle, err) ||
+        gr_spec_long(sp, "endgame", 0, 1000, &endgame, err) ||
+        gr_spec_long(sp, "reuse", 0, 1, &reuse, err) ||
         gr_spec_long(sp, "cache", 0, 1, &cache, err) ||
         gr_spec_long(sp, "qnorm", 0, 1, &qnorm, err) ||
         gr_spec_long(sp, "nodes", 1024, 1L << 28, &cfg.nodes, err) ||
@@ -375,7 +385,9 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
         gr_spec_double(sp, "pwexp", 0, 1, &cfg.puct.pwexp, err))
         return NULL;
     const char *wpath = gr_spec_get(sp, "weights");
-    if (gr_spec_finish(sp, "iters, ms, threads, c, horizon, pw, pwexp, nodes, reuse, cache, qnorm, weights", err)) return NULL;
+    if (gr_spec_finish(sp, "iters, ms, threads, c, horizon, settle, endgame, pw, pwexp, nodes, reuse, cache, qnorm, weights",
+                       err))
+        return NULL;
     if (cfg.iters && cfg.ms) {
         gr_error_set(err, "mcts: give iters or ms, not both");
         return NULL;
@@ -383,6 +395,8 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
     if (!cfg.iters && !cfg.ms) cfg.ms = GR_MCTS_DEFAULT_MS;
     cfg.threads = (int)threads;
     cfg.horizon = (int)horizon;
+    cfg.settle = (int)settle;
+    cfg.endgame = (int)endgame;
     cfg.reuse = (int)reuse;
     cfg.cache = (int)cache;
     cfg.puct.qnorm = (int)qnorm;

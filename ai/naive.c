@@ -43,7 +43,7 @@ typedef struct nv_node {
 
 typedef struct naive_impl {
     long iters, ms;
-    int horizon;
+    int horizon, settle;
     double eps0, epsl;
     gr_eval eval;
     unsigned long long seed, decisions;
@@ -168,7 +168,7 @@ static void iterate(naive_impl *m, const gr_game *g, const void *root, int32_t r
     gr_dice dice;
     gr_dice_init_rng(&dice, gr_rng_next(rng), 1);
     dice.memo = m->memo;
-    int stop_turn = rs->turn ? rs->turn(g->scn, root) + m->horizon : 0;
+    gr_stop stop = gr_policy_stop(g, root, m->horizon, m->settle);
     nv_visit path[GR_NAIVE_MAX_DEPTH];
     int depth = 0;
     int32_t at = GR_DET_ROOT; /* where the walk is in the dice-free cache (detcache.h) */
@@ -176,7 +176,7 @@ static void iterate(naive_impl *m, const gr_game *g, const void *root, int32_t r
     while (node >= 0 && depth < GR_NAIVE_MAX_DEPTH) {
         int side = rs->to_move(g->scn, st);
         if (side == GR_TERMINAL || side != m->nodes.v[node].side) break;
-        if (stop_turn > 0 && rs->turn(g->scn, st) >= stop_turn) break;
+        if (gr_policy_stopped(g, st, &stop)) break;
         int turn = rs->turn ? rs->turn(g->scn, st) : 0;
         nv_visit *v = &path[depth];
         v->node = node;
@@ -247,7 +247,7 @@ static void iterate(naive_impl *m, const gr_game *g, const void *root, int32_t r
         }
         node = m->arms.v[arm].child;
     }
-    gr_policy_rollout(g, st, &dice, rng, stop_turn, GR_MCTS_MAX_PLAYOUT, m->det.pos);
+    gr_policy_rollout(g, st, &dice, rng, &stop, GR_MCTS_MAX_PLAYOUT, m->det.pos);
     double v0 = gr_eval_win0(&m->eval, g, st);
     for (int d = 0; d < depth; d++) {
         nv_node *nd = &m->nodes.v[path[d].node];
@@ -344,14 +344,15 @@ static void naive_destroy(gr_player *self)
 
 gr_player *gr_naive_create(gr_spec *sp, const gr_game *g, unsigned long long seed, gr_error *err)
 {
-    long iters = 0, ms = 0, horizon = GR_MCTS_HORIZON, cache = 1;
+    long iters = 0, ms = 0, horizon = GR_MCTS_HORIZON, settle = GR_MCTS_SETTLE, cache = 1;
     double eps0 = GR_NAIVE_EPS0, epsl = GR_NAIVE_EPSL;
     if (gr_spec_long(sp, "iters", 1, 100000000L, &iters, err) || gr_spec_long(sp, "ms", 1, 3600000L, &ms, err) ||
-        gr_spec_long(sp, "horizon", 1, 100, &horizon, err) || gr_spec_double(sp, "eps0", 0, 1, &eps0, err) ||
+        gr_spec_long(sp, "horizon", 1, 100, &horizon, err) || gr_spec_long(sp, "settle", 0, 1, &settle, err) ||
+        gr_spec_double(sp, "eps0", 0, 1, &eps0, err) ||
         gr_spec_double(sp, "epsl", 0, 1, &epsl, err) || gr_spec_long(sp, "cache", 0, 1, &cache, err))
         return NULL;
     const char *wpath = gr_spec_get(sp, "weights");
-    if (gr_spec_finish(sp, "iters, ms, horizon, eps0, epsl, cache, weights", err)) return NULL;
+    if (gr_spec_finish(sp, "iters, ms, horizon, settle, eps0, epsl, cache, weights", err)) return NULL;
     if (iters && ms) {
         gr_error_set(err, "naive: give iters or ms, not both");
         return NULL;
@@ -364,6 +365,7 @@ gr_player *gr_naive_create(gr_spec *sp, const gr_game *g, unsigned long long see
     m->iters = iters;
     m->ms = ms;
     m->horizon = (int)horizon;
+    m->settle = (int)settle;
     m->eps0 = eps0;
     m->epsl = epsl;
     m->seed = seed;

@@ -14,7 +14,7 @@
  * run), playouts past the tree are cut after `horizon` player-moves and
  * scored by eval/, as in ai/mcts.h.
  *
- * Spec "naive:...": iters=N | ms=N (as mcts), eps0=X, epsl=X, horizon=N,
+ * Spec "naive:...": iters=N | ms=N (as mcts), eps0=X, epsl=X, horizon=N, settle=0|1 (as mcts),
  * cache=0|1 (as mcts: ai/detcache.h), weights=FILE. */
 #ifndef GR_NAIVE_H
 #define GR_NAIVE_H

@@ -97,13 +97,31 @@ int gr_policy_playout(const gr_game *g, const void *state, gr_rng *rng, gr_actio
     return draw(g, (void *)state, rng, out, NULL, NULL);
 }
 
-int gr_policy_rollout(const gr_game *g, void *state, gr_dice *dice, gr_rng *rng, int stop_turn, int max_decisions,
-                      gr_poscache *pos)
+gr_stop gr_policy_stop(const gr_game *g, const void *root, int horizon, int settle)
+{
+    const gr_ruleset *rs = g->rs;
+    gr_stop s = {0, 0};
+    if (!rs->turn) return s;
+    s.turn = rs->turn(g->scn, root) + horizon;
+    if (settle && rs->phase) s.phase = rs->settle_phase;
+    return s;
+}
+
+int gr_policy_stopped(const gr_game *g, const void *state, const gr_stop *stop)
+{
+    if (!stop || stop->turn <= 0) return 0;
+    int t = g->rs->turn(g->scn, state);
+    if (t != stop->turn) return t > stop->turn;
+    return stop->phase <= 0 || g->rs->phase(g->scn, state) >= stop->phase;
+}
+
+int gr_policy_rollout(const gr_game *g, void *state, gr_dice *dice, gr_rng *rng, const gr_stop *stop,
+                      int max_decisions, gr_poscache *pos)
 {
     const gr_ruleset *rs = g->rs;
     int n = 0;
     while (n < max_decisions && rs->to_move(g->scn, state) != GR_TERMINAL) {
-        if (stop_turn > 0 && rs->turn && rs->turn(g->scn, state) >= stop_turn) break;
+        if (gr_policy_stopped(g, state, stop)) break;
         gr_action a;
         /* a draw tested and played at once when the ruleset can (apply_checked) */
         if (draw(g, state, rng, &a, rs->apply_checked ? dice : NULL, pos)) return -1;

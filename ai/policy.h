@@ -18,12 +18,24 @@ int gr_policy_playout(const gr_game *g, const void *state, gr_rng *rng, gr_actio
 
 struct gr_dice;
 struct gr_poscache;
-/* Plays the state on with the playout policy until the game ends, the turn
- * counter reaches stop_turn (when the ruleset has one; <= 0: no such stop) or
- * max_decisions are taken. Returns the decisions taken, -1 when an action
- * was refused (never for legal actions). `pos` (may be NULL): a table of
- * dice-free transitions already played (poscache.h). */
-int gr_policy_rollout(const gr_game *g, void *state, struct gr_dice *dice, gr_rng *rng, int stop_turn,
+/* Where a simulation stops: when the turn counter (game.h turn) reaches
+ * `turn` and the move's phase (game.h phase) has reached `phase`; turn <= 0:
+ * no stop (the ruleset has no turn counter). */
+typedef struct gr_stop {
+    int turn, phase;
+} gr_stop;
+/* The stop `horizon` player-moves after the position `root`; settle != 0
+ * plays that move on to the ruleset's settle_phase (game.h), else the stop
+ * is at its start. */
+gr_stop gr_policy_stop(const gr_game *g, const void *root, int horizon, int settle);
+/* 1 when `state` is at or past the stop. */
+int gr_policy_stopped(const gr_game *g, const void *state, const gr_stop *stop);
+/* Plays the state on with the playout policy until the game ends, the stop
+ * is reached (NULL: none) or max_decisions are taken. Returns the decisions
+ * taken, -1 when an action was refused (never for legal actions). `pos`
+ * (may be NULL): a table of dice-free transitions already played
+ * (poscache.h). */
+int gr_policy_rollout(const gr_game *g, void *state, struct gr_dice *dice, gr_rng *rng, const gr_stop *stop,
                       int max_decisions, struct gr_poscache *pos);
 
 #endif

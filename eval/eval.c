@@ -65,9 +65,9 @@ static int bind(gr_eval *e, const gr_game *g, gr_error *err)
         e->nunits = i + 1;
     }
     free(st);
+    e->f_moves_left = find_feature(names, n, "moves_left");
+    e->f_timed0 = find_feature(names, n, "timed_score0");
     if (e->end_moves > 0) {
-        e->f_moves_left = find_feature(names, n, "moves_left");
-        e->f_timed0 = find_feature(names, n, "timed_score0");
         if (e->f_moves_left < 0 || e->f_timed0 < 0)
             return gr_error_set(err, "endgame: the %s ruleset has no moves_left/timed_score0 features", rs->name);
     }
@@ -202,6 +202,14 @@ double gr_eval_win0(const gr_eval *e, const gr_game *g, const void *state)
         }
     }
     return p;
+}
+
+int gr_eval_moves_left(const gr_eval *e, const gr_game *g, const void *state)
+{
+    if (e->f_moves_left < 0) return -1;
+    double v[GR_MAX_FEATURES];
+    int n = g->rs->features(g->scn, state, v, NULL, GR_MAX_FEATURES);
+    return n > e->f_moves_left ? (int)v[e->f_moves_left] : -1;
 }
 
 int gr_eval_explain(const gr_eval *e, const gr_game *g, const void *state, int side, const char **names,

@@ -39,7 +39,8 @@ typedef struct gr_eval {
     /* the end-game blend (optional "endgame" in the weights): over the last
      * end_moves player-moves before a timed end the value leans towards the
      * score such an end would give now, by up to end_weight during the last
-     * move; read from the ruleset's "moves_left" and "timed_score0" features */
+     * move; read from the ruleset's "moves_left" and "timed_score0" features
+     * (their indices, -1 when the ruleset has none) */
     int end_moves;
     double end_weight;
     int f_moves_left, f_timed0;
@@ -59,6 +60,10 @@ double gr_eval_diff(const gr_eval *e, const gr_game *g, const void *state);
  * with an end-game blend, (1 - w) * logistic(scale * diff) + w * timed score,
  * w = end_weight * (1 - moves_left / end_moves) while moves_left < end_moves. */
 double gr_eval_win0(const gr_eval *e, const gr_game *g, const void *state);
+
+/* Player-moves left before a timed end (the ruleset's "moves_left"
+ * feature), or -1 when the ruleset does not say. */
+int gr_eval_moves_left(const gr_eval *e, const gr_game *g, const void *state);
 
 /* A per-term breakdown for side `side` (for reasons and the tuner): fills
  * up to max (name, contribution) pairs; returns the count. */

@@ -2,7 +2,8 @@
  * game interface only: spec strings and their errors, every player choosing
  * only legal actions, determinism (same seed, budget in iterations and
  * thread count give the same choices), the iteration and time budgets, tree
- * reuse, the evaluation's direction and its weight-file errors, and the
+ * reuse, where simulations stop (settled, and to the end of the game near
+ * it), the evaluation's direction and its weight-file errors, and the
  * suggestion's JSON form. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -20,6 +21,7 @@
 #include "../ai/budget.h"
 #include "../ai/detcache.h"
 #include "../ai/poscache.h"
+#include "../ai/policy.h"
 #include "../ai/player.h"
 #include "../ai/spec.h"
 #include "../ai/tree.h"
@@ -124,6 +126,7 @@ static void test_player_spec_errors(void **unused)
         {"doctrine", "name one"},              {"doctrine:turtle", "unknown doctrine"},
         {"greedy:samples=1000", "from 1 to"},  {"random:x=1", "unknown option"},
         {"mcts:weights=/nonexistent/w.json", "/nonexistent/w.json"},
+        {"mcts:settle=2", "from 0 to 1"},      {"naive:settle=-1", "from 0 to 1"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         gr_error err;
@@ -523,6 +526,138 @@ static void test_search_cache_changes_nothing(void **unused)
     assert_true(u.cached > 0);
 }
 
+/* Where a simulation stops (policy.h gr_stop). From a decision of the
+ * Movement Phase, the plain stop is the start of the next player-move; a
+ * settled stop plays that move on through its Assault and Firing Phases and
+ * stops at the first decision of its Movement Phase (fogn's settle_phase),
+ * not one decision later or earlier. */
+static void test_rollout_settle_stop(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    load(&g, "corps-battle.json");
+    const gr_ruleset *rs = g.rs;
+    assert_non_null(rs->phase);
+    assert_int_equal(rs->settle_phase, FOGN_PH_MOVEMENT);
+    void *root = malloc(rs->state_size), *st = malloc(rs->state_size);
+    rs->init(g.scn, root);
+    /* random play on to a Movement Phase decision some moves in */
+    gr_rng rng;
+    gr_rng_seed(&rng, 31, 1);
+    gr_dice dice;
+    gr_dice_init_rng(&dice, 31, 2);
+    for (int k = 0; k < 5000; k++) {
+        if (rs->turn(g.scn, root) >= 5 && rs->phase(g.scn, root) == FOGN_PH_MOVEMENT) break;
+        gr_action a;
+        assert_int_equal(gr_random_legal(&g, root, &rng, &a), 0);
+        assert_int_equal(rs->apply(g.scn, root, &a, &dice, NULL, NULL), 0);
+    }
+    int turn = rs->turn(g.scn, root);
+    assert_int_equal(rs->phase(g.scn, root), FOGN_PH_MOVEMENT);
+
+    gr_stop plain = gr_policy_stop(&g, root, 1, 0), settled = gr_policy_stop(&g, root, 1, 1);
+    assert_int_equal(plain.turn, turn + 1);
+    assert_int_equal(plain.phase, 0);
+    assert_int_equal(settled.turn, turn + 1);
+    assert_int_equal(settled.phase, FOGN_PH_MOVEMENT);
+    assert_false(gr_policy_stopped(&g, root, &plain));
+    assert_false(gr_policy_stopped(&g, root, &settled));
+    assert_false(gr_policy_stopped(&g, root, NULL));
+
+    int n[2];
+    for (int v = 0; v < 2; v++) {
+        const gr_stop *stop = v ? &settled : &plain;
+        memcpy(st, root, rs->state_size);
+        gr_rng r;
+        gr_rng_seed(&r, 77, 3);
+        gr_dice d;
+        gr_dice_init_rng(&d, 77, 4);
+        n[v] = gr_policy_rollout(&g, st, &d, &r, stop, 1000, NULL);
+        assert_true(n[v] > 0);
+        assert_int_equal(rs->to_move(g.scn, st) == GR_TERMINAL ? 0 : rs->turn(g.scn, st), turn + 1);
+        assert_true(gr_policy_stopped(&g, st, stop));
+        if (v) assert_true(rs->phase(g.scn, st) >= FOGN_PH_MOVEMENT);
+        else assert_true(rs->phase(g.scn, st) < FOGN_PH_MOVEMENT);
+        /* the same simulation one decision shorter has not reached the stop */
+        memcpy(st, root, rs->state_size);
+        gr_rng_seed(&r, 77, 3);
+        gr_dice_init_rng(&d, 77, 4);
+        assert_int_equal(gr_policy_rollout(&g, st, &d, &r, stop, n[v] - 1, NULL), n[v] - 1);
+        assert_false(gr_policy_stopped(&g, st, stop));
+    }
+    assert_true(n[1] > n[0]); /* the settled one went on through the next move's assaults and fire */
+    free(root);
+    free(st);
+    gr_game_free(&g);
+}
+
+/* the half-point part of a root child's total: 0 when every simulation
+ * behind it scored a game result (0, 0.5 or 1) */
+static double off_results(const gr_choice_stat *c)
+{
+    double total = c->value * (double)c->visits;
+    return fabs(2 * total - round(2 * total));
+}
+
+/* endgame=K: within the last K player-moves the simulations play on to the
+ * end of the game and back up its result. One move before the end, every
+ * root child's total is then a sum of 0, 0.5 and 1; with the default stop
+ * at the end of the move the evaluation's blend gives values in between. */
+static void test_mcts_endgame_plays_to_the_end(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    load(&g, "corps-battle.json");
+    const gr_ruleset *rs = g.rs;
+    void *st = malloc(rs->state_size);
+    gr_action acts[GR_MAX_ACTIONS];
+    int found = 0;
+    for (unsigned long long seed = 1; seed <= 40 && !found; seed++) {
+        rs->init(g.scn, st);
+        gr_rng rng;
+        gr_rng_seed(&rng, seed, 9);
+        gr_dice dice;
+        gr_dice_init_rng(&dice, seed, 10);
+        while (rs->to_move(g.scn, st) != GR_TERMINAL && rs->turn(g.scn, st) <= 47) {
+            if (rs->turn(g.scn, st) == 47 && rs->legal_actions(g.scn, st, acts, GR_MAX_ACTIONS) >= 3) {
+                found = 1;
+                break;
+            }
+            gr_action a;
+            assert_int_equal(gr_random_legal(&g, st, &rng, &a), 0);
+            assert_int_equal(rs->apply(g.scn, st, &a, &dice, NULL, NULL), 0);
+        }
+    }
+    assert_true(found);
+    gr_eval e;
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_eval_load(&e, &g, NULL, &err), 0);
+    assert_int_equal(gr_eval_moves_left(&e, &g, st), 1);
+
+    double off[2] = {0, 0};
+    long visits[2] = {0, 0};
+    static const char *const spec[2] = {"mcts:iters=300", "mcts:iters=300,endgame=2"};
+    for (int v = 0; v < 2; v++) {
+        gr_player *p = make(&g, spec[v], 5);
+        gr_action out;
+        assert_int_equal(p->choose(p, &g, st, &out, &err), 0);
+        gr_analysis an;
+        assert_int_equal(p->analysis(p, &an), 0);
+        assert_true(an.n >= 2);
+        for (int i = 0; i < an.n; i++) {
+            off[v] = fmax(off[v], off_results(&an.alt[i]));
+            visits[v] += an.alt[i].visits;
+        }
+        gr_player_free(p);
+    }
+    assert_true(visits[0] >= 300 && visits[1] >= 300);
+    assert_true(off[0] > 1e-3); /* evaluated positions */
+    assert_true(off[1] < 1e-6); /* results only */
+    free(st);
+    gr_game_free(&g);
+}
+
 static int reused_more_found(void *ctx, const pair_view *v)
 {
     int *found = ctx;
@@ -783,6 +918,8 @@ int main(void)
         cmocka_unit_test(test_detcache_store_find_clear),
         cmocka_unit_test(test_poscache_keeps_dice_free_answers),
         cmocka_unit_test(test_search_cache_changes_nothing),
+        cmocka_unit_test(test_rollout_settle_stop),
+        cmocka_unit_test(test_mcts_endgame_plays_to_the_end),
         cmocka_unit_test(test_puct_qnorm_lets_small_value_differences_count),
         cmocka_unit_test(test_eval_direction),
         cmocka_unit_test(test_eval_endgame_blend),

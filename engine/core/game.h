@@ -147,6 +147,16 @@ typedef struct gr_ruleset {
     int (*unit_count)(const void *scn);
     void (*unit_info)(const void *scn, const void *state, int unit, gr_unit_info *out);
     int (*turn)(const void *scn, const void *state);
+    /* Optional: how far the current player-move has gone, 0 at its start and
+     * rising through its phases in the order they are played (fogn: command
+     * 0, assault 1, firing 2, movement 3, combat 4, recovery 5). With it a
+     * search's playouts may stop part-way into a move (settle_phase). */
+    int (*phase)(const void *scn, const void *state);
+    /* The phase of the move after a search's horizon at which settled
+     * playouts stop (ai/policy.h gr_stop): the point by which the other
+     * side has answered what the searching side did. fogn: movement, after
+     * the next move's assaults and both sides' fire. 0: at the move's start. */
+    int settle_phase;
 
     /* Notation: print and parse one action (parse errors say what was expected). */
     int (*format_action)(const void *scn, const void *state, const gr_action *a, char *buf, size_t cap);

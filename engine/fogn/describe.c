@@ -1,7 +1,7 @@
 /* describe.c - fogn's answers to the ruleset-neutral questions of the game
  * interface: what kind of thing an action does (gr_action_info), what a unit
- * is and where it stands (gr_unit_info), and how many player-moves have been
- * made. The AI's priors, the scripted doctrines and the reasons printed with
+ * is and where it stands (gr_unit_info), how many player-moves have been
+ * made and which phase the current one is in. The AI's priors, the scripted doctrines and the reasons printed with
  * a suggestion read only these. */
 #include "internal.h"
 
@@ -89,4 +89,11 @@ int fogn_turn(const void *scn, const void *state)
 {
     (void)scn;
     return ((const fogn_state *)state)->move;
+}
+
+/* the phase of the current move (fogn.h FOGN_PH_*: command 0 .. recovery 5) */
+int fogn_move_phase(const void *scn, const void *state)
+{
+    (void)scn;
+    return ((const fogn_state *)state)->phase;
 }

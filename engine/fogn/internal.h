@@ -352,6 +352,7 @@ void fogn_action_info(const void *scn, const void *state, const gr_action *a, gr
 int fogn_unit_count(const void *scn);
 void fogn_unit_info(const void *scn, const void *state, int unit, gr_unit_info *out);
 int fogn_turn(const void *scn, const void *state);
+int fogn_move_phase(const void *scn, const void *state);
 
 /* notation */
 int fogn_format_action(const void *scn, const void *state, const gr_action *a, char *buf, size_t cap);
