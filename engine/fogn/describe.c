@@ -1,8 +1,8 @@
 /* describe.c - fogn's answers to the ruleset-neutral questions of the game
  * interface: what kind of thing an action does (gr_action_info), what a unit
  * is and where it stands (gr_unit_info), how many player-moves have been
- * made and which phase the current one is in. The AI's priors, the scripted doctrines and the reasons printed with
- * a suggestion read only these. */
+ * made and which phase the current one is in. The AI's priors, the scripted
+ * doctrines and the reasons printed with a suggestion read only these. */
 #include "internal.h"
 
 #include <stdio.h>
