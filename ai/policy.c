@@ -112,7 +112,7 @@ int gr_policy_stopped(const gr_game *g, const void *state, const gr_stop *stop)
     if (!stop || stop->turn <= 0) return 0;
     int t = g->rs->turn(g->scn, state);
     if (t != stop->turn) return t > stop->turn;
-    return stop->phase <= 0 || g->rs->phase(g->scn, state) >= stop->phase;
+    return stop->phase <= 0 || !g->rs->phase || g->rs->phase(g->scn, state) >= stop->phase;
 }
 
 int gr_policy_rollout(const gr_game *g, void *state, gr_dice *dice, gr_rng *rng, const gr_stop *stop,
