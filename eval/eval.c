@@ -67,9 +67,13 @@ static int bind(gr_eval *e, const gr_game *g, gr_error *err)
     free(st);
     e->f_moves_left = find_feature(names, n, "moves_left");
     e->f_timed0 = find_feature(names, n, "timed_score0");
+    e->f_lead0 = find_feature(names, n, "timed_lead0");
+    e->f_band = find_feature(names, n, "timed_band");
     if (e->end_moves > 0) {
         if (e->f_moves_left < 0 || e->f_timed0 < 0)
             return gr_error_set(err, "endgame: the %s ruleset has no moves_left/timed_score0 features", rs->name);
+        if (e->end_spread[0] > 0 && (e->f_lead0 < 0 || e->f_band < 0))
+            return gr_error_set(err, "endgame.spread: the %s ruleset has no timed_lead0/timed_band features", rs->name);
     }
     if (e->total_value <= 0) e->total_value = 1;
     e->bound = 1;
@@ -122,6 +126,17 @@ int gr_eval_from_json(gr_eval *e, const gr_game *g, json_t *root, const char *fi
             return gr_error_set(err, "%s: $.endgame.weight: expected a number from 0 to 1", file);
         e->end_moves = (int)json_integer_value(m);
         e->end_weight = json_number_value(ew);
+        json_t *spr = json_object_get(end, "spread");
+        if (spr) {
+            json_t *a = json_array_get(spr, 0), *b = json_array_get(spr, 1);
+            if (!json_is_array(spr) || json_array_size(spr) != 2 || !json_is_number(a) || !json_is_number(b) ||
+                json_number_value(a) <= 0 || json_number_value(b) < 0 || json_number_value(a) > 1000 ||
+                json_number_value(b) > 1000)
+                return gr_error_set(err, "%s: $.endgame.spread: expected [a, b]: a spread of a points of lead "
+                                    "(above 0, at most 1000) and b more per move left (0 to 1000)", file);
+            e->end_spread[0] = json_number_value(a);
+            e->end_spread[1] = json_number_value(b);
+        }
     }
     if (bind(e, g, err)) {
         gr_error_prefix(err, "%s: ", file);
@@ -183,6 +198,17 @@ double gr_eval_diff(const gr_eval *e, const gr_game *g, const void *state)
     return diff_from(e, v);
 }
 
+static double normal_cdf(double z) { return 0.5 * erfc(-z / sqrt(2.0)); }
+
+double gr_eval_timed(double lead, double band, double spread)
+{
+    if (!(spread > 0)) return lead >= band ? 1.0 : lead <= -band ? 0.0 : 0.5;
+    /* leads move in half points: the win line is midway between the last
+     * lead short of a win and the first that makes one */
+    double t = band - 0.25;
+    return 0.5 + 0.5 * (normal_cdf((lead - t) / spread) - normal_cdf((-t - lead) / spread));
+}
+
 double gr_eval_win0(const gr_eval *e, const gr_game *g, const void *state)
 {
     if (g->rs->to_move(g->scn, state) == GR_TERMINAL) {
@@ -198,7 +224,10 @@ double gr_eval_win0(const gr_eval *e, const gr_game *g, const void *state)
         double left = v[e->f_moves_left];
         if (left < e->end_moves) {
             double w = e->end_weight * (1.0 - left / e->end_moves);
-            p = (1.0 - w) * p + w * v[e->f_timed0];
+            double timed = v[e->f_timed0];
+            if (e->end_spread[0] > 0)
+                timed = gr_eval_timed(v[e->f_lead0], v[e->f_band], e->end_spread[0] + e->end_spread[1] * left);
+            p = (1.0 - w) * p + w * timed;
         }
     }
     return p;

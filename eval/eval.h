@@ -44,6 +44,15 @@ typedef struct gr_eval {
     int end_moves;
     double end_weight;
     int f_moves_left, f_timed0;
+    /* optional "spread": [a, b]: the timed score is smoothed. Side 0's lead
+     * in the timed count (feature "timed_lead0") is taken as uncertain by a
+     * normal spread of a + b x moves_left points, and the score is the
+     * expected one, 1 for a lead of at least "timed_band", 0 for as much
+     * behind, 0.5 between. A lead short of a win by a point or two then
+     * reads as worth gaining while there are moves to gain it in. Absent
+     * ({0, 0}): the plain timed score. */
+    double end_spread[2];
+    int f_lead0, f_band;
 } gr_eval;
 
 /* Loads weights from a file, or (path NULL) from eval/weights/<ruleset>.json
@@ -58,8 +67,13 @@ int gr_eval_from_json(gr_eval *e, const gr_game *g, json_t *root, const char *fi
 double gr_eval_diff(const gr_eval *e, const gr_game *g, const void *state);
 /* Side 0's chance to win in [0, 1]: the result itself once the game is over;
  * with an end-game blend, (1 - w) * logistic(scale * diff) + w * timed score,
- * w = end_weight * (1 - moves_left / end_moves) while moves_left < end_moves. */
+ * w = end_weight * (1 - moves_left / end_moves) while moves_left < end_moves;
+ * the timed score smoothed when the weights give a spread (gr_eval_timed). */
 double gr_eval_win0(const gr_eval *e, const gr_game *g, const void *state);
+
+/* The timed score the blend uses, from side 0's lead, the lead a win needs
+ * and the spread (0: the plain step, 1 / 0.5 / 0). */
+double gr_eval_timed(double lead, double band, double spread);
 
 /* Player-moves left before a timed end (the ruleset's "moves_left"
  * feature), or -1 when the ruleset does not say. */

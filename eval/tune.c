@@ -169,8 +169,12 @@ int gr_eval_save(const gr_eval *e, const char *path, const char *comment, gr_err
     json_object_set_new(j, "spent", json_real(e->spent));
     for (int t = 0; t < e->nterms; t++) json_object_set_new(side, e->term[t].name, json_real(e->term[t].weight));
     json_object_set_new(j, "side", side);
-    if (e->end_moves > 0) /* not fitted: carried over as loaded */
-        json_object_set_new(j, "endgame", json_pack("{s:i, s:f}", "moves", e->end_moves, "weight", e->end_weight));
+    if (e->end_moves > 0) { /* not fitted: carried over as loaded */
+        json_t *end = json_pack("{s:i, s:f}", "moves", e->end_moves, "weight", e->end_weight);
+        if (e->end_spread[0] > 0)
+            json_object_set_new(end, "spread", json_pack("[f, f]", e->end_spread[0], e->end_spread[1]));
+        json_object_set_new(j, "endgame", end);
+    }
     char *text = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
     json_decref(j);
     if (!text) return gr_error_set(err, "out of memory");

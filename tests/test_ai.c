@@ -819,6 +819,76 @@ static void test_eval_endgame_blend(void **unused)
     gr_game_free(&g);
 }
 
+/* the smoothed timed score: 1 for a lead of at least the band, 0 for as much
+ * behind, 0.5 between; with a spread, the expected score of a lead taken as
+ * normal about its value, the win line midway between the half-point leads
+ * either side of the band */
+static void test_eval_timed_smoothing(void **unused)
+{
+    (void)unused;
+    /* no spread: the plain step */
+    assert_true(gr_eval_timed(4.0, 4, 0) == 1.0);
+    assert_true(gr_eval_timed(3.5, 4, 0) == 0.5);
+    assert_true(gr_eval_timed(-3.5, 4, 0) == 0.5);
+    assert_true(gr_eval_timed(-4.0, 4, 0) == 0.0);
+    /* level: a draw either way, exactly */
+    assert_float_equal(gr_eval_timed(0, 4, 3), 0.5, 1e-15);
+    /* on the win line with a spread of 1: half the win, the loss 7.5 spreads away */
+    assert_float_equal(gr_eval_timed(3.75, 4, 1), 0.75, 1e-12);
+    /* the sides mirror each other */
+    for (double lead = -9; lead <= 9; lead += 0.5)
+        assert_float_equal(gr_eval_timed(lead, 4, 2.5) + gr_eval_timed(-lead, 4, 2.5), 1.0, 1e-12);
+    /* rising with the lead, and surer of a win the narrower the spread */
+    for (double lead = -9; lead < 9; lead += 0.5)
+        assert_true(gr_eval_timed(lead + 0.5, 4, 2.5) > gr_eval_timed(lead, 4, 2.5));
+    assert_true(gr_eval_timed(5, 4, 0.5) > gr_eval_timed(5, 4, 3));
+    assert_true(gr_eval_timed(2, 4, 0.5) < gr_eval_timed(2, 4, 3));
+}
+
+/* with a spread, the blend leans towards the smoothed timed score of side
+ * 0's lead (the ruleset's timed_lead0 and timed_band), spread a + b x moves
+ * left */
+static void test_eval_endgame_spread(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    load(&g, "corps-battle.json");
+    json_error_t je;
+    json_t *j = json_loads("{\"ruleset\":\"fogn\",\"scale\":6,\"cohesion\":[1,0.8,0.5,0.15,0],"
+                           "\"side\":{\"attrition_to_break\":-0.6},"
+                           "\"endgame\":{\"moves\":4,\"weight\":0.5,\"spread\":[1,0.5]}}",
+                           0, &je);
+    assert_non_null(j);
+    gr_eval e;
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_eval_from_json(&e, &g, j, "w.json", &err), 0);
+    json_decref(j);
+    assert_true(e.end_spread[0] == 1.0);
+    assert_true(e.end_spread[1] == 0.5);
+    gr_eval plain = e;
+    plain.end_moves = 0;
+    const fogn_scenario *s = g.scn;
+    fogn_state st;
+    g.rs->init(g.scn, &st);
+    /* side 0 holds Kapellenberg alone (2 points): a draw now, a lead of 2 */
+    for (int o = 0; o < s->nobj; o++) st.obj_owner[o] = strcmp(s->obj[o].name, "Kapellenberg") ? -1 : 0;
+    assert_int_equal(fogn_timed_outcome(s, &st, NULL), -1);
+    assert_true(fogn_timed_lead(s, &st) == 2.0);
+    /* 2 player-moves left: w = 0.25, spread 1 + 0.5 x 2 = 2 */
+    st.move = 48 - 2;
+    double base = gr_eval_win0(&plain, &g, &st);
+    double want = 0.75 * base + 0.25 * gr_eval_timed(2.0, 4, 2.0);
+    assert_float_equal(gr_eval_win0(&e, &g, &st), want, 1e-12);
+    /* better than the plain step's draw, short of a win */
+    assert_true(want > 0.75 * base + 0.25 * 0.5);
+    /* the last move: w = 0.5, spread 1 */
+    st.move = 48;
+    base = gr_eval_win0(&plain, &g, &st);
+    assert_float_equal(gr_eval_win0(&e, &g, &st), 0.5 * base + 0.5 * gr_eval_timed(2.0, 4, 1.0), 1e-12);
+    gr_game_free(&g);
+}
+
 static void test_eval_weight_file_errors(void **unused)
 {
     (void)unused;
@@ -834,6 +904,10 @@ static void test_eval_weight_file_errors(void **unused)
         {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"endgame\":6}", "$.endgame"},
         {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"endgame\":{\"moves\":0,\"weight\":0.5}}", "$.endgame.moves"},
         {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"endgame\":{\"moves\":6,\"weight\":1.5}}", "$.endgame.weight"},
+        {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"endgame\":{\"moves\":6,\"weight\":0.5,\"spread\":[0,1]}}",
+         "$.endgame.spread"},
+        {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"endgame\":{\"moves\":6,\"weight\":0.5,\"spread\":2}}",
+         "$.endgame.spread"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         json_error_t je;
@@ -923,6 +997,8 @@ int main(void)
         cmocka_unit_test(test_puct_qnorm_lets_small_value_differences_count),
         cmocka_unit_test(test_eval_direction),
         cmocka_unit_test(test_eval_endgame_blend),
+        cmocka_unit_test(test_eval_timed_smoothing),
+        cmocka_unit_test(test_eval_endgame_spread),
         cmocka_unit_test(test_eval_weight_file_errors),
         cmocka_unit_test(test_suggest_json_form),
     };

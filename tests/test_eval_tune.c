@@ -136,6 +136,8 @@ static void test_weights_file_round_trip(void **unused)
     assert_int_equal(gr_eval_load(&e, &g, NULL, &err), 0);
     e.scale = 3.25;
     e.cohesion[1] = 0.625;
+    e.end_spread[0] = 1.5; /* the smoothed timed score, whatever the file had */
+    e.end_spread[1] = 0.25;
     char path[] = "/tmp/grognard-weights-XXXXXX";
     int fd = mkstemp(path);
     assert_true(fd >= 0);
@@ -150,6 +152,8 @@ static void test_weights_file_round_trip(void **unused)
     assert_true(e.end_moves > 0);
     assert_int_equal(f.end_moves, e.end_moves);
     assert_true(fabs(f.end_weight - e.end_weight) < 1e-9);
+    assert_true(fabs(f.end_spread[0] - 1.5) < 1e-9);
+    assert_true(fabs(f.end_spread[1] - 0.25) < 1e-9);
     gr_game_free(&g);
 }
 

@@ -14,7 +14,7 @@
 
 #include "fogn_fixture.h"
 
-#define MAX_FEATURES (2 * 16 + 4 + 4 * FOGN_MAX_UNITS)
+#define MAX_FEATURES (2 * 16 + 6 + 4 * FOGN_MAX_UNITS)
 
 typedef struct feats {
     int n;
@@ -55,9 +55,9 @@ static void test_features_names_and_count(void **unused)
     fx_state(s, &st, 0);
     feats f;
     read_features(s, &st, &f);
-    /* 16 a side; the move, the side to move, the moves left and the timed
-     * score; 4 a unit */
-    assert_int_equal(f.n, 2 * 16 + 4 + 4 * 4);
+    /* 16 a side; the move, the side to move, the moves left, the timed
+     * score, side 0's timed lead and the lead a win needs; 4 a unit */
+    assert_int_equal(f.n, 2 * 16 + 6 + 4 * 4);
     assert_string_equal(f.name[0], "s0_acv");
     assert_string_equal(f.name[12], "s0_objectives_threatened");
     assert_string_equal(f.name[13], "s0_objectives_approach");
@@ -67,8 +67,10 @@ static void test_features_names_and_count(void **unused)
     assert_string_equal(f.name[32], "move");
     assert_string_equal(f.name[34], "moves_left");
     assert_string_equal(f.name[35], "timed_score0");
-    assert_string_equal(f.name[36], "u0_side");
-    assert_string_equal(f.name[36 + 4 * 3 + 2], "u3_cohesion");
+    assert_string_equal(f.name[36], "timed_lead0");
+    assert_string_equal(f.name[37], "timed_band");
+    assert_string_equal(f.name[38], "u0_side");
+    assert_string_equal(f.name[38 + 4 * 3 + 2], "u3_cohesion");
     /* a short buffer takes only what fits */
     double few[5];
     assert_int_equal(fogn_ruleset.features(s, &st, few, NULL, 5), 5);
@@ -90,7 +92,7 @@ static void test_features_name_every_unit_of_a_full_table(void **unused)
     double v[GR_MAX_FEATURES];
     const char *name[GR_MAX_FEATURES];
     int n = fogn_ruleset.features(s, &st, v, name, GR_MAX_FEATURES);
-    assert_int_equal(n, 2 * 16 + 4 + 4 * FOGN_MAX_UNITS);
+    assert_int_equal(n, 2 * 16 + 6 + 4 * FOGN_MAX_UNITS);
     for (int k = 0; k < n; k++) assert_non_null(name[k]);
     assert_string_equal(name[n - 1], "u47_spent");
     assert_string_equal(name[n - 4], "u47_side");
@@ -373,6 +375,59 @@ static void test_s14_timed_outcome_and_moves_left(void **unused)
     free(s);
 }
 
+/* §14 timed count as a number (fogn_timed_lead, an evaluation input): side
+ * 0's lead in attrition points inflicted plus objectives held; when the
+ * fresh-cavalry bonus would lower the leader's result a level, the lead is
+ * cut by the marginal margin (4), so it reads inside the draw band exactly
+ * when the bonus turns a marginal victory into a draw */
+static void test_s14_timed_lead(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn();
+    one_objective(s, "church", 50, 20, 2, 4);
+    fogn_state st;
+    fx_state(s, &st, 0);
+    feats f;
+    read_features(s, &st, &f);
+    assert_true(feat(&f, "timed_lead0") == 0);
+    assert_true(feat(&f, "timed_band") == FOGN_MARGINAL_MARGIN);
+    /* side 0 owns 4 points; it has one fresh cavalry unit more: no cut */
+    st.obj_owner[0] = 0;
+    assert_true(fogn_timed_lead(s, &st) == 4.0);
+    /* side 0's two infantry Broken (2 + 2 inflicted by side 1): level, 0 */
+    st.u[0].cohesion = FOGN_BROKEN;
+    st.u[1].cohesion = FOGN_BROKEN;
+    assert_true(fogn_timed_lead(s, &st) == 0.0);
+    /* the objective side 1's: side 1 leads by 8 inflicted to 0 */
+    st.obj_owner[0] = 1;
+    read_features(s, &st, &f);
+    assert_true(feat(&f, "timed_lead0") == -8.0);
+    /* a Spent small cavalry unit with 1 base lost counts half a point */
+    st.obj_owner[0] = -1;
+    st.u[2].flags |= FOGN_UF_SPENT;
+    st.u[2].bases_lost = 1;
+    assert_true(fogn_timed_lead(s, &st) == -4.5);
+    free(s);
+
+    /* two fresh cavalry units on side 0, none on side 1: side 1's lead of 4
+     * is a marginal victory the bonus lowers to a draw, so it reads 4 less */
+    s = scn();
+    fx_unit(s, 0, FOGN_CAV_HEAVY, FOGN_SMALL, FOGN_F_LINE, 42, 10, 90);
+    fx_state(s, &st, 0);
+    st.u[0].cohesion = FOGN_BROKEN;
+    st.u[1].cohesion = FOGN_BROKEN;
+    int level = -1;
+    assert_int_equal(fogn_timed_outcome(s, &st, &level), -1);
+    assert_int_equal(level, FOGN_RESULT_DRAW);
+    assert_true(fogn_timed_lead(s, &st) == 0.0);
+    /* a third Broken unit of side 0 (the first cavalry): 6 inflicted, and
+     * side 0 is down to one fresh cavalry unit, short of the bonus margin */
+    st.u[2].cohesion = FOGN_BROKEN;
+    assert_int_equal(fogn_timed_outcome(s, &st, &level), 1);
+    assert_true(fogn_timed_lead(s, &st) == -6.0);
+    free(s);
+}
+
 static void test_s13_loc_threat_and_occupation(void **unused)
 {
     (void)unused;
@@ -427,6 +482,7 @@ int main(void)
         cmocka_unit_test(test_s6_11_flank_exposed),
         cmocka_unit_test(test_objectives_approach_slope),
         cmocka_unit_test(test_s14_timed_outcome_and_moves_left),
+        cmocka_unit_test(test_s14_timed_lead),
         cmocka_unit_test(test_s13_loc_threat_and_occupation),
         cmocka_unit_test(test_destroyed_unit_reads_as_gone),
     };

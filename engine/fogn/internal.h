@@ -300,6 +300,10 @@ int fogn_turn_limit(const fogn_scenario *s);
 /* What that result would be if the game ended by time now, the state left as
  * it is: the winner (-1 a draw) and, if `level` is given, FOGN_RESULT_*. */
 int fogn_timed_outcome(const fogn_scenario *s, const fogn_state *st, int *level);
+/* The same count as a number: side 0's lead in attrition points (negative:
+ * side 1 leads), cut by a level's width when the fresh-cavalry bonus would
+ * lower the leader's result (an evaluation input, victory.c). */
+double fogn_timed_lead(const fogn_scenario *s, const fogn_state *st);
 
 /* --- brigade groups (§8.8, brigade.c) ------------------------------------------------------ */
 #define FOGN_GROUP_MAX 4   /* a commander of level 3 leads at most 4 units */

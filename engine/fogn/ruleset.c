@@ -162,6 +162,10 @@ static int fogn_features(const void *scn, const void *state, double *out, const 
     FEAT("moves_left", st->move < last ? last - st->move : 0);
     int tw = fogn_timed_outcome(s, st, NULL);
     FEAT("timed_score0", tw == 0 ? 1.0 : tw == 1 ? 0.0 : 0.5);
+    /* the same count as a number: side 0's lead in attrition points, and the
+     * lead a win needs (for the smoothed blend, eval.h) */
+    FEAT("timed_lead0", fogn_timed_lead(s, st));
+    FEAT("timed_band", FOGN_MARGINAL_MARGIN);
     for (int i = 0; i < s->nunits; i++) {
         const fogn_unit *u = &st->u[i];
         int alive = fogn_unit_alive(u) && !(u->flags & FOGN_UF_ABANDONED);

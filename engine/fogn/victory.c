@@ -166,6 +166,26 @@ int fogn_timed_outcome(const fogn_scenario *s, const fogn_state *st, int *level)
     return winner;
 }
 
+/* Side 0's lead in a timed count (attrition inflicted plus objectives held,
+ * less the same for side 1), in attrition points; a win needs
+ * FOGN_MARGINAL_MARGIN. When the fresh-cavalry bonus would lower the
+ * leader's result one level (§14, ruling §23.3 #48) the lead is cut by one
+ * level's width, so a marginal lead that the bonus turns into a draw reads as
+ * one inside the draw band. An evaluation input, not a rule: it ignores the
+ * ratio a moderate result needs, so a lead of 8 or more that the bonus lowers
+ * from marginal to a draw still reads as a win. */
+double fogn_timed_lead(const fogn_scenario *s, const fogn_state *st)
+{
+    int a0 = attrition_halves(s, st, 0), a1 = attrition_halves(s, st, 1);
+    int p0 = fogn_objective_points(s, st, 0), p1 = fogn_objective_points(s, st, 1);
+    double d = ((a1 + 2 * p0) - (a0 + 2 * p1)) / 2.0;
+    if (d == 0) return 0;
+    int leader = d > 0 ? 0 : 1;
+    int f = fresh_cavalry(s, st, leader) - fresh_cavalry(s, st, leader ^ 1);
+    if (f > -FOGN_CAVALRY_BONUS_MARGIN) return d;
+    return d > 0 ? d - FOGN_MARGINAL_MARGIN : d + FOGN_MARGINAL_MARGIN;
+}
+
 void fogn_timed_result(const fogn_scenario *s, fogn_state *st, gr_log *log)
 {
     int a0 = attrition_halves(s, st, 0), a1 = attrition_halves(s, st, 1);
