@@ -774,6 +774,22 @@ static void test_eval_direction(void **unused)
     gr_game_free(&g);
 }
 
+/* weights from JSON text, bound to the game; fails the test if they do not load */
+static void eval_from_text(gr_eval *e, const gr_game *g, const char *text)
+{
+    json_error_t je;
+    json_t *j = json_loads(text, 0, &je);
+    assert_non_null(j);
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_eval_from_json(e, g, j, "w.json", &err), 0);
+    json_decref(j);
+}
+
+/* the weights of the end-game blend tests, up to their "endgame" block */
+#define BLEND_WEIGHTS_HEAD                                                                                    \
+    "{\"ruleset\":\"fogn\",\"scale\":6,\"cohesion\":[1,0.8,0.5,0.15,0],\"side\":{\"attrition_to_break\":-0.6},"
+
 /* the end-game blend: over the last `moves` player-moves the value leans
  * towards the score a timed end would give now, w = weight * (1 - left/moves) */
 static void test_eval_endgame_blend(void **unused)
@@ -781,16 +797,9 @@ static void test_eval_endgame_blend(void **unused)
     (void)unused;
     gr_game g;
     load(&g, "corps-battle.json");
-    json_error_t je;
-    json_t *j = json_loads("{\"ruleset\":\"fogn\",\"scale\":6,\"cohesion\":[1,0.8,0.5,0.15,0],"
-                           "\"side\":{\"attrition_to_break\":-0.6},\"endgame\":{\"moves\":4,\"weight\":0.5}}",
-                           0, &je);
-    assert_non_null(j);
     gr_eval e;
-    gr_error err;
-    gr_error_clear(&err);
-    assert_int_equal(gr_eval_from_json(&e, &g, j, "w.json", &err), 0);
-    json_decref(j);
+    eval_from_text(&e, &g,
+                   BLEND_WEIGHTS_HEAD "\"endgame\":{\"moves\":4,\"weight\":0.5}}");
     assert_int_equal(e.end_moves, 4);
     gr_eval plain = e; /* the same weights without the blend */
     plain.end_moves = 0;
@@ -853,17 +862,9 @@ static void test_eval_endgame_spread(void **unused)
     (void)unused;
     gr_game g;
     load(&g, "corps-battle.json");
-    json_error_t je;
-    json_t *j = json_loads("{\"ruleset\":\"fogn\",\"scale\":6,\"cohesion\":[1,0.8,0.5,0.15,0],"
-                           "\"side\":{\"attrition_to_break\":-0.6},"
-                           "\"endgame\":{\"moves\":4,\"weight\":0.5,\"spread\":[1,0.5]}}",
-                           0, &je);
-    assert_non_null(j);
     gr_eval e;
-    gr_error err;
-    gr_error_clear(&err);
-    assert_int_equal(gr_eval_from_json(&e, &g, j, "w.json", &err), 0);
-    json_decref(j);
+    eval_from_text(&e, &g,
+                   BLEND_WEIGHTS_HEAD "\"endgame\":{\"moves\":4,\"weight\":0.5,\"spread\":[1,0.5]}}");
     assert_true(e.end_spread[0] == 1.0);
     assert_true(e.end_spread[1] == 0.5);
     gr_eval plain = e;
