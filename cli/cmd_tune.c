@@ -1,15 +1,19 @@
 /* cmd_tune.c - `grognard tune [SCENARIO] --players A,B[,...] --games N
- * [--seed S] [--weights IN] --out FILE`: fits the evaluation weights to game
- * results (eval/tune.h). Games are played between the listed players (every
- * ordered pair in turn); the position at the start of every player-move is
- * a sample, labelled with the game's final score for side 0. The first 80%
- * of the games fit the weights, the last 20% measure them: the log-loss of
- * the old and the new weights on those held-out positions is printed, and
- * the new weights are written to FILE in the eval/weights format. */
+ * [--seed S] [--weights IN] --out FILE`, or `grognard tune --records PATH
+ * [--records PATH ...] [--weights IN] --out FILE`: fits the evaluation
+ * weights to game results (eval/tune.h). Games are played between the listed
+ * players (every ordered pair in turn), or read from game records (a file,
+ * or a folder of them, e.g. an arena's --records folder; cli/tune_records.h);
+ * the position at the start of every player-move is a sample, labelled with
+ * the game's final score for side 0. The first 80% of the games fit the
+ * weights, the last 20% measure them: the log-loss of the old and the new
+ * weights on those held-out positions is printed, and the new weights are
+ * written to FILE in the eval/weights format. */
 #include "commands.h"
 #include "session.h"
 #include "../ai/spec.h"
 #include "../eval/tune.h"
+#include "tune_records.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -19,19 +23,138 @@
 #define TUNE_MAX_PLAYERS 8
 #define TUNE_HELD_OUT 0.2
 #define TUNE_MAX_DECISIONS 200000
+#define TUNE_MAX_RECORD_PATHS 64
+
+/* Fits e to d's samples (game_end[i]: where game i's samples end), prints
+ * the log-losses and the weights before and after, and writes the new
+ * weights to out with a comment saying how they were made (how). */
+static int fit_and_write(gr_eval *e, gr_tune_data *d, const size_t *game_end, long games, const char *how,
+                         const char *out)
+{
+    long fit_games = games - (long)((double)games * TUNE_HELD_OUT);
+    if (fit_games < 1 || fit_games >= games) {
+        fprintf(stderr, "grognard tune: %ld finished games: too few to fit and hold some out\n", games);
+        return 1;
+    }
+    size_t split = game_end[fit_games - 1];
+    double beta0[GR_TUNE_MAX_TERMS], beta[GR_TUNE_MAX_TERMS];
+    gr_tune_beta(e, beta0);
+    memcpy(beta, beta0, sizeof beta);
+    double before_fit = gr_tune_logloss(d, beta0, 0, split), before = gr_tune_logloss(d, beta0, split, d->n);
+    int steps = gr_tune_fit(d, beta, 0, split);
+    if (steps < 0) { fprintf(stderr, "grognard tune: the fit failed (singular system)\n"); return 1; }
+    double after_fit = gr_tune_logloss(d, beta, 0, split), after = gr_tune_logloss(d, beta, split, d->n);
+    gr_eval old = *e;
+    gr_error err;
+    gr_error_clear(&err);
+    if (gr_eval_from_beta(e, beta, &err)) { fprintf(stderr, "grognard tune: %s\n", err.msg); return 1; }
+    printf("%ld games (%ld to fit, %ld held out), %zu positions (%zu held out); Newton steps %d\n", games, fit_games,
+           games - fit_games, d->n, d->n - split, steps);
+    printf("log-loss on the fitted positions:   %.4f before, %.4f after\n", before_fit, after_fit);
+    printf("log-loss on the held-out positions: %.4f before, %.4f after\n", before, after);
+    printf("%-24s %10s %10s\n", "weight", "before", "after");
+    printf("%-24s %10.4f %10.4f\n", "scale", old.scale, e->scale);
+    for (int c = 0; c < e->nlevels; c++) {
+        char nm[32];
+        snprintf(nm, sizeof nm, "cohesion[%d]", c);
+        printf("%-24s %10.4f %10.4f\n", nm, old.cohesion[c], e->cohesion[c]);
+    }
+    printf("%-24s %10.4f %10.4f\n", "spent", old.spent, e->spent);
+    for (int t = 0; t < e->nterms; t++)
+        printf("side.%-19s %10.4f %10.4f\n", e->term[t].name, old.term[t].weight, e->term[t].weight);
+    printf("intercept (side 0's edge in these games, not kept): %.4f\n", beta[gr_eval_nterms(e)]);
+    char comment[1600];
+    snprintf(comment, sizeof comment, "Fitted by grognard tune %s (held-out log-loss %.4f -> %.4f).", how, before,
+             after);
+    if (gr_eval_save(e, out, comment, &err)) { fprintf(stderr, "grognard tune: %s\n", err.msg); return 1; }
+    printf("weights written to %s\n", out);
+    return 0;
+}
+
+/* the records mode: every record must hold the same scenario, which is the
+ * game the weights are bound to */
+static int tune_from_records(char *const *paths, int npaths, const char *win, const char *out)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    gr_tune_files files = {0};
+    for (int i = 0; i < npaths; i++)
+        if (gr_tune_files_add(&files, paths[i], &err)) {
+            fprintf(stderr, "grognard tune: %s\n", err.msg);
+            gr_tune_files_free(&files);
+            return 1;
+        }
+    int rc = 1, have_game = 0;
+    gr_record first = {0};
+    gr_game g;
+    gr_eval e;
+    gr_tune_data d;
+    gr_tune_data_init(&d, 0);
+    size_t *game_end = calloc((size_t)files.n, sizeof *game_end);
+    long games = 0, unfinished = 0;
+    if (!game_end) { fprintf(stderr, "out of memory\n"); goto done; }
+    if (gr_record_load(&first, files.path[0], &err)) { fprintf(stderr, "grognard tune: %s\n", err.msg); goto done; }
+    if (gr_game_from_json(&g, first.scenario, files.path[0], &err)) {
+        fprintf(stderr, "grognard tune: %s: embedded scenario: %s\n", files.path[0], err.msg);
+        goto done;
+    }
+    have_game = 1;
+    if (gr_eval_load(&e, &g, win, &err)) { fprintf(stderr, "grognard tune: %s\n", err.msg); goto done; }
+    gr_tune_data_init(&d, gr_tune_nterms(&e));
+    for (int i = 0; i < files.n; i++) {
+        gr_record rec;
+        if (gr_record_load(&rec, files.path[i], &err)) { fprintf(stderr, "grognard tune: %s\n", err.msg); goto done; }
+        int added = -1;
+        if (!json_equal(rec.scenario, first.scenario))
+            gr_error_set(&err, "its scenario is not the one of %s: tune from one scenario's records at a time",
+                         files.path[0]);
+        else
+            added = gr_tune_add_record(&d, &e, &g, &rec, &err);
+        gr_record_free(&rec);
+        if (added < 0) { fprintf(stderr, "grognard tune: %s: %s\n", files.path[i], err.msg); goto done; }
+        if (added == 0) unfinished++;
+        else game_end[games++] = d.n;
+        if ((i + 1) % 20 == 0 || i + 1 == files.n)
+            fprintf(stderr, "\rrecord %d/%d, %zu positions", i + 1, files.n, d.n);
+    }
+    fprintf(stderr, "\n");
+    if (unfinished) printf("%ld records of unfinished games left out (no result to learn from)\n", unfinished);
+    char how[1200];
+    int used = snprintf(how, sizeof how, "from %ld finished games in", games);
+    for (int i = 0; i < npaths && used < (int)sizeof how; i++)
+        used += snprintf(how + used, sizeof how - (size_t)used, " %s", paths[i]);
+    rc = fit_and_write(&e, &d, game_end, games, how, out);
+done:
+    gr_tune_data_free(&d);
+    free(game_end);
+    if (first.scenario) gr_record_free(&first);
+    if (have_game) gr_game_free(&g);
+    gr_tune_files_free(&files);
+    return rc;
+}
 
 int gr_cmd_tune(int argc, char **argv)
 {
     const char *file = NULL, *players = NULL, *out = NULL, *win = NULL;
+    char *records[TUNE_MAX_RECORD_PATHS];
+    int nrecords = 0, seed_given = 0;
     long games = 0;
     unsigned long long seed = 1;
     static const char *usage =
-        "usage: grognard tune [SCENARIO] --players A,B[,...] --games N [--seed S] [--weights IN] --out FILE\n";
+        "usage: grognard tune [SCENARIO] --players A,B[,...] --games N [--seed S] [--weights IN] --out FILE\n"
+        "       grognard tune --records FILE|FOLDER [--records ...] [--weights IN] --out FILE\n";
     for (int i = 0; i < argc; i++) {
         char *end;
         if (!strcmp(argv[i], "--players") && i + 1 < argc) players = argv[++i];
         else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
         else if (!strcmp(argv[i], "--weights") && i + 1 < argc) win = argv[++i];
+        else if (!strcmp(argv[i], "--records") && i + 1 < argc) {
+            if (nrecords == TUNE_MAX_RECORD_PATHS) {
+                fprintf(stderr, "grognard tune: at most %d --records\n", TUNE_MAX_RECORD_PATHS);
+                return 2;
+            }
+            records[nrecords++] = argv[++i];
+        }
         else if (!strcmp(argv[i], "--games") && i + 1 < argc) {
             errno = 0;
             games = strtol(argv[++i], &end, 10);
@@ -42,6 +165,7 @@ int gr_cmd_tune(int argc, char **argv)
         } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
             errno = 0;
             seed = strtoull(argv[++i], &end, 10);
+            seed_given = 1;
             if (errno || *end || argv[i][0] == '-') {
                 fprintf(stderr, "grognard tune: --seed takes a whole number, not '%s'\n", argv[i]);
                 return 2;
@@ -51,6 +175,18 @@ int gr_cmd_tune(int argc, char **argv)
             fprintf(stderr, "grognard tune: unexpected argument '%s'\n%s", argv[i], usage);
             return 2;
         }
+    }
+    if (nrecords) {
+        if (players || games || seed_given || file) {
+            fprintf(stderr, "grognard tune: --records learns from recorded games: no SCENARIO, --players, --games "
+                            "or --seed with it\n%s", usage);
+            return 2;
+        }
+        if (!out) {
+            fprintf(stderr, "grognard tune: --out is needed\n%s", usage);
+            return 2;
+        }
+        return tune_from_records(records, nrecords, win, out);
     }
     if (!players || !games || !out) {
         fprintf(stderr, "grognard tune: --players, --games and --out are needed\n%s", usage);
@@ -81,8 +217,7 @@ int gr_cmd_tune(int argc, char **argv)
     if (!st || !game_end) { fprintf(stderr, "out of memory\n"); goto done; }
     if (gr_eval_load(&e, &g, win, &err)) { fprintf(stderr, "grognard tune: %s\n", err.msg); goto done; }
     if (!rs->turn) { fprintf(stderr, "grognard tune: the %s ruleset has no turn counter to sample by\n", rs->name); goto done; }
-    int k = gr_eval_nterms(&e);
-    gr_tune_data_init(&d, k);
+    gr_tune_data_init(&d, gr_tune_nterms(&e));
     double x[GR_TUNE_MAX_TERMS];
     for (long gi = 0; gi < games; gi++) {
         /* ordered pairs in turn: (0,1), (1,0), (0,2), (2,0), ... ; a single player plays itself */
@@ -108,7 +243,7 @@ int gr_cmd_tune(int argc, char **argv)
             int t = rs->turn(g.scn, st);
             if (t != last_turn) {
                 last_turn = t;
-                gr_eval_terms(&e, &g, st, x);
+                gr_tune_terms(&e, &g, st, x);
                 if (gr_tune_data_add(&d, x, -1)) { fprintf(stderr, "out of memory\n"); goto game_fail; }
             }
             int side = rs->to_move(g.scn, st);
@@ -134,37 +269,9 @@ int gr_cmd_tune(int argc, char **argv)
         goto done;
     }
     fprintf(stderr, "\n");
-    long fit_games = games - (long)((double)games * TUNE_HELD_OUT);
-    size_t split = game_end[fit_games - 1];
-    double beta0[GR_TUNE_MAX_TERMS], beta[GR_TUNE_MAX_TERMS];
-    gr_eval_to_beta(&e, beta0);
-    memcpy(beta, beta0, sizeof beta);
-    double before_fit = gr_tune_logloss(&d, beta0, 0, split), before = gr_tune_logloss(&d, beta0, split, d.n);
-    int steps = gr_tune_fit(&d, beta, 0, split);
-    if (steps < 0) { fprintf(stderr, "grognard tune: the fit failed (singular system)\n"); goto done; }
-    double after_fit = gr_tune_logloss(&d, beta, 0, split), after = gr_tune_logloss(&d, beta, split, d.n);
-    gr_eval old = e;
-    if (gr_eval_from_beta(&e, beta, &err)) { fprintf(stderr, "grognard tune: %s\n", err.msg); goto done; }
-    printf("%ld games (%ld to fit, %ld held out), %zu positions (%zu held out); Newton steps %d\n", games, fit_games,
-           games - fit_games, d.n, d.n - split, steps);
-    printf("log-loss on the fitted positions:   %.4f before, %.4f after\n", before_fit, after_fit);
-    printf("log-loss on the held-out positions: %.4f before, %.4f after\n", before, after);
-    printf("%-24s %10s %10s\n", "weight", "before", "after");
-    printf("%-24s %10.4f %10.4f\n", "scale", old.scale, e.scale);
-    for (int c = 0; c < e.nlevels; c++) {
-        char nm[32];
-        snprintf(nm, sizeof nm, "cohesion[%d]", c);
-        printf("%-24s %10.4f %10.4f\n", nm, old.cohesion[c], e.cohesion[c]);
-    }
-    printf("%-24s %10.4f %10.4f\n", "spent", old.spent, e.spent);
-    for (int t = 0; t < e.nterms; t++) printf("side.%-19s %10.4f %10.4f\n", e.term[t].name, old.term[t].weight, e.term[t].weight);
-    char comment[1600];
-    snprintf(comment, sizeof comment,
-             "Fitted by grognard tune %s --players %s --games %ld --seed %llu (held-out log-loss %.4f -> %.4f).",
-             file, players, games, seed, before, after);
-    if (gr_eval_save(&e, out, comment, &err)) { fprintf(stderr, "grognard tune: %s\n", err.msg); goto done; }
-    printf("weights written to %s\n", out);
-    rc = 0;
+    char how[1200];
+    snprintf(how, sizeof how, "%s --players %s --games %ld --seed %llu", file, players, games, seed);
+    rc = fit_and_write(&e, &d, game_end, games, how, out);
 done:
     gr_tune_data_free(&d);
     free(game_end);

@@ -214,8 +214,10 @@ int gr_play_random(const gr_game *g, void *state, gr_record *rec, gr_log *log, c
     return rc;
 }
 
-int gr_replay_prefix(const gr_game *g, const gr_record *rec, int nactions, void *state, gr_log *log, int *rolls_used,
-                     gr_error *err)
+/* replays the first nactions of rec into state; visit (if any) sees the
+ * position before each action */
+static int replay_core(const gr_game *g, const gr_record *rec, int nactions, void *state, gr_log *log, int *rolls_used,
+                       gr_replay_visit_fn visit, void *ctx, gr_error *err)
 {
     const gr_ruleset *rs = g->rs;
     gr_dice dice;
@@ -225,6 +227,7 @@ int gr_replay_prefix(const gr_game *g, const gr_record *rec, int nactions, void 
     rs->init(g->scn, state);
     if (nactions < 0 || nactions > rec->nactions) nactions = rec->nactions;
     for (int i = 0; i < nactions; i++) {
+        if (visit && visit(ctx, g, state, i, err)) return -1;
         /* a correction made at the table (the assistant's "edit" lines) */
         if (!strncmp(rec->actions[i], GR_RECORD_EDIT_PREFIX, strlen(GR_RECORD_EDIT_PREFIX))) {
             if (!rs->edit) return gr_error_set(err, "action %d is a correction, which %s does not support", i + 1, rs->name);
@@ -245,11 +248,30 @@ int gr_replay_prefix(const gr_game *g, const gr_record *rec, int nactions, void 
     return 0;
 }
 
+int gr_replay_prefix(const gr_game *g, const gr_record *rec, int nactions, void *state, gr_log *log, int *rolls_used,
+                     gr_error *err)
+{
+    return replay_core(g, rec, nactions, state, log, rolls_used, NULL, NULL, err);
+}
+
+static int check_all_dice(const gr_record *rec, int used, gr_error *err)
+{
+    if (rec->rolls && rec->nrolls > 0 && used != rec->nrolls)
+        return gr_error_set(err, "the record holds %d dice but the replay used %d", rec->nrolls, used);
+    return 0;
+}
+
+int gr_replay_visit(const gr_game *g, const gr_record *rec, void *state, gr_replay_visit_fn visit, void *ctx,
+                    gr_error *err)
+{
+    int used = 0;
+    if (replay_core(g, rec, rec->nactions, state, NULL, &used, visit, ctx, err)) return -1;
+    return check_all_dice(rec, used, err);
+}
+
 int gr_replay(const gr_game *g, const gr_record *rec, void *state, gr_log *log, gr_error *err)
 {
     int used = 0;
     if (gr_replay_prefix(g, rec, rec->nactions, state, log, &used, err)) return -1;
-    if (rec->rolls && rec->nrolls > 0 && used != rec->nrolls)
-        return gr_error_set(err, "the record holds %d dice but the replay used %d", rec->nrolls, used);
-    return 0;
+    return check_all_dice(rec, used, err);
 }

@@ -46,6 +46,13 @@ int gr_replay(const gr_game *g, const gr_record *rec, void *state, gr_log *log, 
 int gr_replay_prefix(const gr_game *g, const gr_record *rec, int nactions, void *state, gr_log *log, int *rolls_used,
                      gr_error *err);
 
+/* Replays a whole record like gr_replay (no log), calling visit with the
+ * position before each action (index i, from 0); a visit that returns
+ * nonzero stops the replay with its error. */
+typedef int (*gr_replay_visit_fn)(void *ctx, const gr_game *g, const void *state, int i, gr_error *err);
+int gr_replay_visit(const gr_game *g, const gr_record *rec, void *state, gr_replay_visit_fn visit, void *ctx,
+                    gr_error *err);
+
 /* Prints one log event per line from index `from`; returns the new end. */
 size_t gr_print_log(const gr_log *log, size_t from, FILE *out);
 /* The two side names of a game's scenario (for narratives). */

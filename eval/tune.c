@@ -59,6 +59,20 @@ void gr_eval_terms(const gr_eval *e, const gr_game *g, const void *state, double
     for (int t = 0; t < e->nterms; t++) x[e->nlevels + t] = v[e->term[t].idx[0]] - v[e->term[t].idx[1]];
 }
 
+int gr_tune_nterms(const gr_eval *e) { return gr_eval_nterms(e) + 1; }
+
+void gr_tune_terms(const gr_eval *e, const gr_game *g, const void *state, double *x)
+{
+    gr_eval_terms(e, g, state, x);
+    x[gr_eval_nterms(e)] = 1.0;
+}
+
+void gr_tune_beta(const gr_eval *e, double *beta)
+{
+    gr_eval_to_beta(e, beta);
+    beta[gr_eval_nterms(e)] = 0.0;
+}
+
 void gr_eval_to_beta(const gr_eval *e, double *beta)
 {
     for (int c = 0; c < e->nlevels - 1; c++) beta[c] = e->scale * e->cohesion[c];

@@ -14,7 +14,8 @@
 
 #include "eval.h"
 
-#define GR_TUNE_MAX_TERMS (GR_EVAL_MAX_LEVELS + 1 + GR_EVAL_MAX_SIDE_TERMS)
+/* the evaluation's terms and the intercept (below) */
+#define GR_TUNE_MAX_TERMS (GR_EVAL_MAX_LEVELS + 1 + GR_EVAL_MAX_SIDE_TERMS + 1)
 #define GR_TUNE_RIDGE 1e-3          /* ridge penalty on the coefficients */
 #define GR_TUNE_NEWTON_STEPS 50
 
@@ -37,6 +38,18 @@ void gr_eval_to_beta(const gr_eval *e, double *beta);
 /* Sets e's weights from beta; -1 with the reason when beta has no usable
  * scale (Steady coefficient not positive). */
 int gr_eval_from_beta(gr_eval *e, const double *beta, gr_error *err);
+
+/* The tuner's samples: the evaluation's terms and, last, a constant 1 whose
+ * coefficient (the intercept) takes up what the terms cannot say, above all
+ * a scenario that favours one side. Without it a term that is nearly
+ * constant in a scenario (the objectives side 0 holds from its first move)
+ * would be fitted as the scenario's balance instead of for what it says
+ * about a position. The intercept is reported and not kept: the evaluation
+ * stays a function of the position alone, the same for either side. */
+int gr_tune_nterms(const gr_eval *e);
+void gr_tune_terms(const gr_eval *e, const gr_game *g, const void *state, double *x);
+/* e's model as the tuner's coefficients (intercept 0). */
+void gr_tune_beta(const gr_eval *e, double *beta);
 
 /* Mean log-loss of beta over samples [from, to). */
 double gr_tune_logloss(const gr_tune_data *d, const double *beta, size_t from, size_t to);

@@ -1,7 +1,9 @@
 /* test_eval_tune.c - the weight tuner of eval/tune.h: Newton's method finds
  * the coefficients of a known logistic model from samples drawn from it,
  * lowers the log-loss, and the weights go to coefficients and back, and to a
- * file and back, unchanged. */
+ * file and back, unchanged; samples read from game records (the tuner's
+ * --records, cli/tune_records.h) are the positions at the start of each
+ * player-move with the game's result. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -18,6 +20,8 @@
 #include "../engine/core/rng.h"
 #include "../engine/registry.h"
 #include "../eval/tune.h"
+#include "../cli/session.h"
+#include "../cli/tune_records.h"
 
 static void load(gr_game *g)
 {
@@ -157,6 +161,165 @@ static void test_weights_file_round_trip(void **unused)
     gr_game_free(&g);
 }
 
+/* Side 0 wins 3 games in 4 and the one term is +1 and -1 equally often in
+ * wins and in losses: the intercept (the constant last column) takes the 3
+ * to 1, log 3, and the term is left at 0, so the scenario's balance is not
+ * fitted into a term. */
+static void test_intercept_takes_the_balance(void **unused)
+{
+    (void)unused;
+    gr_tune_data d;
+    gr_tune_data_init(&d, 2);
+    for (int i = 0; i < 4000; i++) {
+        double x[2] = {i % 2 ? 1.0 : -1.0, 1.0}; /* the term: +1 or -1 alike for wins and losses */
+        assert_int_equal(gr_tune_data_add(&d, x, (i / 2) % 4 == 3 ? 0.0 : 1.0), 0);
+    }
+    double beta[2] = {0, 0};
+    assert_true(gr_tune_fit(&d, beta, 0, d.n) > 0);
+    if (fabs(beta[1] - log(3.0)) > 1e-2 || fabs(beta[0]) > 1e-2) fail_msg("beta = %f, %f", beta[0], beta[1]);
+    gr_tune_data_free(&d);
+}
+
+/* plays a random game from the opening (to the end, or max decisions) into rec */
+static void random_record(const gr_game *g, unsigned long long seed, int max, gr_record *rec)
+{
+    void *st = calloc(1, g->rs->state_size);
+    assert_non_null(st);
+    g->rs->init(g->scn, st);
+    gr_record_init(rec, g, seed);
+    gr_play_opts o = {.seed = seed, .max_decisions = max};
+    gr_error err;
+    gr_error_clear(&err);
+    gr_log log; /* with a log the record keeps the dice thrown */
+    gr_log_init(&log);
+    int n = gr_play_random(g, st, rec, &log, &o, &err);
+    if (n < 0) print_error("%s\n", err.msg);
+    assert_true(n > 0);
+    assert_true(rec->nrolls > 0);
+    gr_log_free(&log);
+    free(st);
+}
+
+/* A finished game's record gives one sample per player-move, the first the
+ * opening's terms, the last the terms at the start of the last move, all
+ * labelled with side 0's final score; an unfinished one gives none. */
+static void test_samples_from_records(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    load(&g);
+    gr_eval e;
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_eval_load(&e, &g, NULL, &err), 0);
+    int k = gr_tune_nterms(&e);
+    assert_int_equal(k, gr_eval_nterms(&e) + 1); /* the terms and the intercept */
+    gr_record rec;
+    random_record(&g, 77, 0, &rec);
+    /* the same game stepped through by hand: a player-move begins where the
+     * turn counter changes; the terms there, and the result at the end */
+    void *st = calloc(1, g.rs->state_size);
+    assert_non_null(st);
+    g.rs->init(g.scn, st);
+    gr_dice dice;
+    gr_dice_init_script(&dice, rec.rolls, rec.nrolls);
+    int moves = 0, last = -1;
+    double open[GR_TUNE_MAX_TERMS], final_move[GR_TUNE_MAX_TERMS];
+    for (int i = 0; i < rec.nactions; i++) {
+        int t = g.rs->turn(g.scn, st);
+        if (t != last) {
+            last = t;
+            gr_eval_terms(&e, &g, st, moves == 0 ? open : final_move);
+            moves++;
+        }
+        gr_action a;
+        assert_int_equal(g.rs->parse_action(g.scn, st, rec.actions[i], &a, &err), 0);
+        assert_int_equal(g.rs->apply(g.scn, st, &a, &dice, NULL, &err), 0);
+    }
+    assert_int_equal(g.rs->to_move(g.scn, st), GR_TERMINAL);
+    assert_true(moves > 2);
+    gr_result res;
+    g.rs->result(g.scn, st, &res);
+
+    gr_tune_data d;
+    gr_tune_data_init(&d, k);
+    double pad[GR_TUNE_MAX_TERMS] = {0};
+    assert_int_equal(gr_tune_data_add(&d, pad, 0.25), 0); /* what was there stays */
+    int added = gr_tune_add_record(&d, &e, &g, &rec, &err);
+    if (added < 0) print_error("%s\n", err.msg);
+    assert_int_equal(added, moves);
+    assert_int_equal((int)d.n, 1 + added);
+    assert_true(d.y[0] == 0.25);
+    for (size_t i = 1; i < d.n; i++) assert_true(d.y[i] == res.score[0]);
+    for (int j = 0; j < k - 1; j++) {
+        assert_true(d.x[(size_t)k + (size_t)j] == open[j]);
+        assert_true(d.x[(d.n - 1) * (size_t)k + (size_t)j] == final_move[j]);
+    }
+    for (size_t i = 1; i < d.n; i++) assert_true(d.x[i * (size_t)k + (size_t)(k - 1)] == 1.0);
+
+    /* the first 30 decisions only: no result, nothing added */
+    gr_record part;
+    random_record(&g, 78, 30, &part);
+    assert_int_equal(gr_tune_add_record(&d, &e, &g, &part, &err), 0);
+    assert_int_equal((int)d.n, 1 + added);
+
+    /* a record whose actions do not replay is an error, and adds nothing */
+    free(part.actions[3]);
+    part.actions[3] = strdup("u0 fly to the moon");
+    assert_int_equal(gr_tune_add_record(&d, &e, &g, &part, &err), -1);
+    assert_non_null(strstr(err.msg, "action 4"));
+    assert_int_equal((int)d.n, 1 + added);
+
+    gr_record_free(&part);
+    gr_record_free(&rec);
+    gr_tune_data_free(&d);
+    free(st);
+    gr_game_free(&g);
+}
+
+/* --records takes files as they are and folders as their *.json in name
+ * order; a missing path or a folder without records is refused. */
+static void test_record_files(void **unused)
+{
+    (void)unused;
+    char dir[] = "/tmp/grognard-tune-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    const char *names[] = {"b-10.json", "a-2.json", "notes.txt", "b-9.json"};
+    char path[1100];
+    for (int i = 0; i < 4; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        FILE *f = fopen(path, "w");
+        assert_non_null(f);
+        fputs("{}", f);
+        fclose(f);
+    }
+    gr_tune_files files = {0};
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_tune_files_add(&files, "/some/file.json.that-is-not", &err), -1);
+    assert_non_null(strstr(err.msg, "no such file or folder"));
+    assert_int_equal(gr_tune_files_add(&files, dir, &err), 0);
+    snprintf(path, sizeof path, "%s/notes.txt", dir);
+    assert_int_equal(gr_tune_files_add(&files, path, &err), 0); /* a file is taken as given */
+    assert_int_equal(files.n, 4);
+    const char *want[] = {"a-2.json", "b-10.json", "b-9.json", "notes.txt"};
+    for (int i = 0; i < 4; i++) {
+        const char *slash = strrchr(files.path[i], '/');
+        assert_non_null(slash);
+        assert_string_equal(slash + 1, want[i]);
+    }
+    for (int i = 0; i < 4; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        unlink(path);
+    }
+    gr_error_clear(&err);
+    assert_int_equal(gr_tune_files_add(&files, dir, &err), -1);
+    assert_non_null(strstr(err.msg, "without records"));
+    assert_int_equal(files.n, 4);
+    rmdir(dir);
+    gr_tune_files_free(&files);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -164,6 +327,9 @@ int main(void)
         cmocka_unit_test(test_beta_round_trip),
         cmocka_unit_test(test_terms_match_evaluation),
         cmocka_unit_test(test_weights_file_round_trip),
+        cmocka_unit_test(test_intercept_takes_the_balance),
+        cmocka_unit_test(test_samples_from_records),
+        cmocka_unit_test(test_record_files),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
