@@ -35,6 +35,16 @@ static void load(gr_game *g)
     assert_int_equal(rc, 0);
 }
 
+/* the corps battle and its default weights */
+static void load_with_weights(gr_game *g, gr_eval *e, gr_error *err)
+{
+    load(g);
+    gr_error_clear(err);
+    int rc = gr_eval_load(e, g, NULL, err);
+    if (rc) print_error("%s\n", err->msg);
+    assert_int_equal(rc, 0);
+}
+
 /* 20,000 samples of y ~ Bernoulli(sigma(2 x0 - 1 x1 + 0.5 x2)), x uniform in
  * [-1, 1]: the fit lands within 0.15 of each coefficient. */
 static void test_fit_recovers_known_model(void **unused)
@@ -71,11 +81,9 @@ static void test_beta_round_trip(void **unused)
 {
     (void)unused;
     gr_game g;
-    load(&g);
     gr_eval e, f;
     gr_error err;
-    gr_error_clear(&err);
-    assert_int_equal(gr_eval_load(&e, &g, NULL, &err), 0);
+    load_with_weights(&g, &e, &err);
     f = e;
     double beta[GR_TUNE_MAX_TERMS];
     assert_int_equal(gr_eval_nterms(&e), (e.nlevels - 1) + 1 + e.nterms);
@@ -96,11 +104,9 @@ static void test_terms_match_evaluation(void **unused)
 {
     (void)unused;
     gr_game g;
-    load(&g);
     gr_eval e;
     gr_error err;
-    gr_error_clear(&err);
-    assert_int_equal(gr_eval_load(&e, &g, NULL, &err), 0);
+    load_with_weights(&g, &e, &err);
     /* the tuner fits the logistic part; the end-game blend is not fitted */
     e.end_moves = 0;
     void *st = calloc(1, g.rs->state_size);
@@ -133,11 +139,9 @@ static void test_weights_file_round_trip(void **unused)
 {
     (void)unused;
     gr_game g;
-    load(&g);
     gr_eval e, f;
     gr_error err;
-    gr_error_clear(&err);
-    assert_int_equal(gr_eval_load(&e, &g, NULL, &err), 0);
+    load_with_weights(&g, &e, &err);
     e.scale = 3.25;
     e.cohesion[1] = 0.625;
     e.end_spread[0] = 1.5; /* the smoothed timed score, whatever the file had */
@@ -207,11 +211,9 @@ static void test_samples_from_records(void **unused)
 {
     (void)unused;
     gr_game g;
-    load(&g);
     gr_eval e;
     gr_error err;
-    gr_error_clear(&err);
-    assert_int_equal(gr_eval_load(&e, &g, NULL, &err), 0);
+    load_with_weights(&g, &e, &err);
     int k = gr_tune_nterms(&e);
     assert_int_equal(k, gr_eval_nterms(&e) + 1); /* the terms and the intercept */
     gr_record rec;
