@@ -12,7 +12,7 @@
 
 CC      ?= cc
 B       ?= build
-PKGS    := jansson libpcre2-8 libcurl
+PKGS    := jansson libpcre2-8 libcurl libxxhash
 CSTD    := -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)

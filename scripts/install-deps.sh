@@ -10,6 +10,7 @@ pkg-config --exists jansson 2>/dev/null || need+=(libjansson-dev)
 pkg-config --exists libpcre2-8 2>/dev/null || need+=(libpcre2-dev)
 pkg-config --exists libcurl 2>/dev/null || need+=(libcurl4-openssl-dev)
 pkg-config --exists cmocka 2>/dev/null || need+=(libcmocka-dev)
+pkg-config --exists libxxhash 2>/dev/null || need+=(libxxhash-dev)
 # GNU parallel: the arena's sharding example (docs/arena.md), exercised by CI
 parallel --version 2>/dev/null | grep -q "GNU parallel" || need+=(parallel)
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi

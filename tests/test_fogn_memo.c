@@ -5,7 +5,7 @@
  * byte-identical states, the same result and the same dice thrown, and a
  * refused order the same reason. The same for every action of a whole
  * random battle, where the memo keeps the cursor walks of the assault and
- * firing steps. */
+ * firing steps and the volleys of the fire results. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -134,9 +134,10 @@ static void test_memo_changes_nothing(void **unused)
 
 /* Every action of two random corps battles applied three times from the same
  * position and dice: without the memo, with it, and with it again (a walk
- * of the declarations, intercepts or fire now copied); the same bytes each
- * time. The walks are both worked out and copied, in the assault steps and
- * in the firing steps. */
+ * of the declarations, intercepts or fire now copied, and the volley of a
+ * fire-results step); the same bytes each time. The walks are both worked
+ * out and copied, in the assault steps and in the firing steps, and so are
+ * the volleys. */
 static void test_walks_change_nothing(void **unused)
 {
     (void)unused;
@@ -146,6 +147,7 @@ static void test_walks_change_nothing(void **unused)
     assert_non_null(memo);
     fogn_state st, a0, a1, a2;
     int steps = 0, walk_steps[2] = {0, 0}; /* actions that end in an assault / a firing walk step */
+    int volleys = 0;                       /* fire-results steps the actions ran through */
     /* two battles, one memo: the second meets the first's steps and cursors
      * with other positions, which the memo must tell apart */
     for (unsigned long long game = 0; game < 2; game++) {
@@ -158,12 +160,15 @@ static void test_walks_change_nothing(void **unused)
             unsigned long long seed = 5000 + 100000 * game + (unsigned long long)k;
             gr_error e0;
             int p0 = plain(&g, &st, &a, seed, NULL, &a0, &e0);
-            long h0, m0, h1, m1, h2, m2;
+            long h0, m0, h1, m1, h2, m2, vh0, vm0, vh1, vm1, vh2, vm2;
             fogn_memo_walk_stats(memo, &h0, &m0);
+            fogn_memo_volley_stats(memo, &vh0, &vm0);
             int p1 = plain(&g, &st, &a, seed, memo, &a1, &e0);
             fogn_memo_walk_stats(memo, &h1, &m1);
+            fogn_memo_volley_stats(memo, &vh1, &vm1);
             int p2 = plain(&g, &st, &a, seed, memo, &a2, &e0);
             fogn_memo_walk_stats(memo, &h2, &m2);
+            fogn_memo_volley_stats(memo, &vh2, &vm2);
             assert_int_equal(p0, 0);
             assert_int_equal(p1, 0);
             assert_int_equal(p2, 0);
@@ -172,6 +177,10 @@ static void test_walks_change_nothing(void **unused)
             /* the second application copies every walk the first one made */
             assert_int_equal(m2, m1);
             assert_int_equal(h2 - h1, (h1 - h0) + (m1 - m0));
+            /* and every volley it built */
+            assert_int_equal(vm2, vm1);
+            assert_int_equal(vh2 - vh1, (vh1 - vh0) + (vm1 - vm0));
+            volleys += (int)((vh1 - vh0) + (vm1 - vm0));
             if (a0.step == FOGN_ST_AS_DECLARE || a0.step == FOGN_ST_AS_INTERCEPT) walk_steps[0]++;
             if (a0.step == FOGN_ST_FI_ALLOC_A || a0.step == FOGN_ST_FI_ALLOC_N) walk_steps[1]++;
             st = a0;
@@ -185,6 +194,12 @@ static void test_walks_change_nothing(void **unused)
     assert_true(walk_steps[1] > 0);
     assert_true(misses > 0);
     assert_true(hits >= misses); /* every walk of the second application is copied */
+    long vhits, vmisses;
+    fogn_memo_volley_stats(memo, &vhits, &vmisses);
+    print_message("volleys: %d met, %ld copied, %ld built\n", volleys, vhits, vmisses);
+    assert_true(volleys > 0);
+    assert_true(vmisses > 0);
+    assert_true(vhits >= vmisses);
     fogn_memo_free(memo);
     gr_game_free(&g);
 }

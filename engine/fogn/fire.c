@@ -12,6 +12,7 @@
 #include "outcome.h"
 #include "view.h"
 #include "building.h"
+#include "memo.h"
 #include "tables.h"
 
 #include <math.h>
@@ -1160,17 +1161,26 @@ int fogn_fi_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr
     return 0;
 }
 
-int fogn_fi_resolve(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log)
+/* the side firing in a resolve step */
+static int resolve_side(const fogn_state *st) { return st->step == FOGN_ST_FI_RESOLVE_A ? st->active : st->active ^ 1; }
+
+/* every shot of the side firing in this resolve step, supports added; no die yet */
+static void build_volley(const fogn_scenario *s, const fogn_state *st, fogn_volley *v)
 {
-    int side = st->step == FOGN_ST_FI_RESOLVE_A ? st->active : st->active ^ 1;
-    fogn_volley v;
-    fogn_volley_init(&v, side, 0);
+    int side = resolve_side(st);
     /* the state stands still while the firers choose their targets: one memo for all */
     contact_memo cm;
     memo_clear(&cm);
     for (int f = 0; f < s->nunits; f++)
-        if (s->units[f].side == side && can_fire(s, st, f, &cm)) fire_unit(s, st, &v, f, &cm);
-    fogn_volley_support(s, st, &v);
+        if (s->units[f].side == side && can_fire(s, st, f, &cm)) fire_unit(s, st, v, f, &cm);
+    fogn_volley_support(s, st, v);
+}
+
+int fogn_fi_resolve(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log)
+{
+    fogn_volley v;
+    fogn_volley_init(&v, resolve_side(st), 0);
+    fogn_memo_volley(s, st, &v, dice ? dice->memo : NULL, build_volley);
     fogn_fire_report rep[FOGN_MAX_UNITS];
     /* the results change the position: the views kept for this step go */
     fogn_fi_forget_views(s, st);

@@ -10,6 +10,7 @@
 
 #define FOGN_MEMO_SEED 0x2545f4914f6cdd1dULL /* any constant: which slot an answer takes */
 #define FOGN_MEMO_WALK_SEED 0x9e3779b97f4a7c15ULL /* another, for the walks */
+#define FOGN_MEMO_VOLLEY_SEED 0xd6e8feb86659fd93ULL /* a third, for the volleys */
 
 typedef struct memo_entry {
     uint64_t key;           /* 0: empty */
@@ -24,14 +25,22 @@ typedef struct walk_entry {
     fogn_state after;       /* where the walk ended */
 } walk_entry;
 
+typedef struct volley_entry {
+    uint64_t key;           /* 0: empty */
+    int n;
+    fogn_shot shot[FOGN_VOLLEY_MAX]; /* the first n are the volley's */
+} volley_entry;
+
 struct fogn_memo {
     memo_entry e[FOGN_MEMO_ENTRIES];
     walk_entry w[FOGN_MEMO_WALKS];
-    long hits, misses, walk_hits, walk_misses;
+    volley_entry v[FOGN_MEMO_VOLLEYS];
+    long hits, misses, walk_hits, walk_misses, volley_hits, volley_misses;
 };
 
 _Static_assert((FOGN_MEMO_ENTRIES & (FOGN_MEMO_ENTRIES - 1)) == 0, "FOGN_MEMO_ENTRIES: a power of two");
 _Static_assert((FOGN_MEMO_WALKS & (FOGN_MEMO_WALKS - 1)) == 0, "FOGN_MEMO_WALKS: a power of two");
+_Static_assert((FOGN_MEMO_VOLLEYS & (FOGN_MEMO_VOLLEYS - 1)) == 0, "FOGN_MEMO_VOLLEYS: a power of two");
 
 fogn_memo *fogn_memo_create(void) { return calloc(1, sizeof(fogn_memo)); }
 
@@ -47,6 +56,12 @@ void fogn_memo_walk_stats(const fogn_memo *memo, long *hits, long *misses)
 {
     *hits = memo ? memo->walk_hits : 0;
     *misses = memo ? memo->walk_misses : 0;
+}
+
+void fogn_memo_volley_stats(const fogn_memo *memo, long *hits, long *misses)
+{
+    *hits = memo ? memo->volley_hits : 0;
+    *misses = memo ? memo->volley_misses : 0;
 }
 
 /* the state's bytes (padding included: states are copied whole, so it is
@@ -114,4 +129,28 @@ void fogn_memo_walk(const fogn_scenario *s, fogn_state *st, const fogn_step_def 
     walk(s, st, d, end);
     e->key = key;
     e->after = *st;
+}
+
+int fogn_memo_volley(const fogn_scenario *s, const fogn_state *st, fogn_volley *v, fogn_memo *memo,
+                     void (*build)(const fogn_scenario *s, const fogn_state *st, fogn_volley *v))
+{
+    if (!memo) {
+        build(s, st, v);
+        return 0;
+    }
+    /* the step (so the side firing) and every unit the shots are worked out from are in the state */
+    uint64_t key = gr_hash_bytes(st, sizeof *st, FOGN_MEMO_VOLLEY_SEED);
+    volley_entry *e = &memo->v[key & (FOGN_MEMO_VOLLEYS - 1)];
+    if (e->key == key) {
+        memo->volley_hits++;
+        v->n = e->n;
+        memcpy(v->shot, e->shot, (size_t)e->n * sizeof *e->shot);
+        return 1;
+    }
+    memo->volley_misses++;
+    build(s, st, v);
+    e->key = key;
+    e->n = v->n;
+    memcpy(e->shot, v->shot, (size_t)v->n * sizeof *v->shot);
+    return 0;
 }

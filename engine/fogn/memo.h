@@ -6,12 +6,14 @@
  * the same dice), so the answer is kept, keyed by a hash of the whole state
  * and the action. Walking a step's cursor to the next decision asks, unit by
  * unit, whether anyone is in reach or what a firer sees; those walks are
- * kept by the state they start from. Every answer is a pure function of its
+ * kept by the state they start from, and so are the volleys of the Firing
+ * Phase (who fires at whom with how many dice, before the dice). Every answer is a pure function of its
  * key, so a game plays the same with or without the memo. It reaches the
  * rules through gr_dice.memo (dice.h). */
 #ifndef FOGN_MEMO_H
 #define FOGN_MEMO_H
 
+#include "fire.h"
 #include "internal.h"
 #include "steps.h"
 
@@ -19,6 +21,8 @@
 #define FOGN_MEMO_ENTRIES 4096
 /* entries of its table of cursor walks (each holds a whole state) */
 #define FOGN_MEMO_WALKS 2048
+/* entries of its table of volleys (each holds up to FOGN_VOLLEY_MAX shots) */
+#define FOGN_MEMO_VOLLEYS 1024
 
 typedef struct fogn_memo fogn_memo;
 
@@ -28,6 +32,8 @@ void fogn_memo_free(fogn_memo *memo);
 void fogn_memo_stats(const fogn_memo *memo, long *hits, long *misses);
 /* the same for the cursor walks */
 void fogn_memo_walk_stats(const fogn_memo *memo, long *hits, long *misses);
+/* and for the volleys */
+void fogn_memo_volley_stats(const fogn_memo *memo, long *hits, long *misses);
 
 /* The order compiled to an exact move and checked (fogn_action_to_move_planned,
  * then fogn_move_check when the compiler did not check it itself): 0 with
@@ -42,5 +48,12 @@ int fogn_order_compile(const fogn_scenario *s, const fogn_state *st, const gr_ac
  * die, so with a memo (and a step marked walk_memo) the state a walk from
  * this very state ended in is copied instead. */
 void fogn_memo_walk(const fogn_scenario *s, fogn_state *st, const fogn_step_def *d, int end, fogn_memo *memo);
+
+/* A firing step's volley: every shot the firing side takes, before a die is
+ * thrown. build works it out into *v (initialised by the caller, no shots
+ * yet) from the state alone; with a memo, the shots of a volley built from
+ * this very state are copied into *v instead (returns 1; 0 when build ran). */
+int fogn_memo_volley(const fogn_scenario *s, const fogn_state *st, fogn_volley *v, fogn_memo *memo,
+                     void (*build)(const fogn_scenario *s, const fogn_state *st, fogn_volley *v));
 
 #endif
