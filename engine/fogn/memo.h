@@ -7,9 +7,9 @@
  * and the action. Walking a step's cursor to the next decision asks, unit by
  * unit, whether anyone is in reach or what a firer sees; those walks are
  * kept by the state they start from, and so are the volleys of the Firing
- * Phase (who fires at whom with how many dice, before the dice). Every answer is a pure function of its
- * key, so a game plays the same with or without the memo. It reaches the
- * rules through gr_dice.memo (dice.h). */
+ * Phase (who fires at whom with how many dice, before the dice). Every
+ * answer is a pure function of its key, so a game plays the same with or
+ * without the memo. It reaches the rules through gr_dice.memo (dice.h). */
 #ifndef FOGN_MEMO_H
 #define FOGN_MEMO_H
 
