@@ -87,12 +87,16 @@ static double node_q_for_decider(const gr_node *x)
  * probability by a few hundredths between sensible orders, far less than the
  * exploration term, so with qnorm the opened children's means are stretched
  * to [0, 1] by their own minimum and maximum first (as MuZero does); a child
- * not yet visited takes the parent's mean, stretched the same way. */
+ * not yet visited takes the parent's mean, stretched the same way. With a
+ * few visits each, though, the spread of the means is mostly the dice's, and
+ * stretching it makes the luckiest child look best by the whole range: the
+ * search then stays with it. qspan sets the least span the means are divided
+ * by, so that differences smaller than it stay small (0: plain min-max). */
 typedef struct q_frame {
     double lo, span, fpu;
 } q_frame;
 
-static q_frame q_frame_of(const gr_tree *t, const gr_node *x, int open, int qnorm)
+static q_frame q_frame_of(const gr_tree *t, const gr_node *x, int open, int qnorm, double qspan)
 {
     q_frame f = {0.0, 1.0, x->side < 0 ? 0.5 : node_q_for_decider(x)};
     if (!qnorm) return f;
@@ -107,9 +111,10 @@ static q_frame q_frame_of(const gr_tree *t, const gr_node *x, int open, int qnor
         lo = fmin(lo, q);
         hi = fmax(hi, q);
     }
-    if (hi - lo > GR_PUCT_QNORM_MIN_SPAN) {
+    double span = fmax(hi - lo, qspan);
+    if (hi >= lo && span > GR_PUCT_QNORM_MIN_SPAN) {
         f.lo = lo;
-        f.span = hi - lo;
+        f.span = span;
         f.fpu = fmin(1.0, fmax(0.0, (f.fpu - lo) / f.span));
     }
     return f;
@@ -121,7 +126,7 @@ int32_t gr_tree_select(const gr_tree *t, int32_t xi, const unsigned char *tried,
     int open = (int)ceil(p->pw * pow((double)x->visits + 1, p->pwexp));
     if (open < 1) open = 1;
     double sq = sqrt((double)x->visits + 1);
-    q_frame f = q_frame_of(t, x, open, p->qnorm);
+    q_frame f = q_frame_of(t, x, open, p->qnorm, p->qspan);
     int32_t best = -1;
     double best_s = -INFINITY;
     int live = 0;

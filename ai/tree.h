@@ -43,6 +43,7 @@ typedef struct gr_puct {
     double pw;      /* open ceil(pw * (visits + 1)^pwexp) children */
     double pwexp;
     int qnorm;      /* stretch the open children's means to [0, 1] first */
+    double qspan;   /* with qnorm: the stretch divides by at least this span */
 } gr_puct;
 
 /* The child of xi to follow: the best PUCT score among the opened children

@@ -7,7 +7,9 @@
  * second, MCTS iterations per second with 1 and 2 threads on positions taken
  * from a random game (N iterations each, a fresh tree), the same in play
  * (the opening's first D decisions searched by MCTS on both sides, N
- * iterations a decision, trees kept within a turn), and bytes per tree node. */
+ * iterations a decision, trees kept within a turn), and bytes per tree node.
+ * `grognard bench agree ...` measures how well a search spends its budget
+ * instead (bench_agree.c). */
 #include "commands.h"
 #include "../engine/core/clock.h"
 #include "session.h"
@@ -178,6 +180,7 @@ int gr_cmd_bench(int argc, char **argv)
     const char *file = NULL;
     long runs = 3, games = 3, iters = 200, npos_want = 8, play = BENCH_PLAY_DECISIONS, play_iters = BENCH_PLAY_ITERS;
     int as_json = 0;
+    if (argc > 0 && !strcmp(argv[0], "agree")) return gr_cmd_bench_agree(argc - 1, argv + 1);
     for (int i = 0; i < argc; i++) {
         long *dst = NULL, hi = 0;
         if (!strcmp(argv[i], "--runs")) { dst = &runs; hi = BENCH_MAX_RUNS; }

@@ -10,6 +10,8 @@ int gr_cmd_replay(int argc, char **argv);
 int gr_cmd_orders(int argc, char **argv);
 int gr_cmd_arena(int argc, char **argv);
 int gr_cmd_bench(int argc, char **argv);
+/* `grognard bench agree`: a search's picks against a deeper search's (bench_agree.c) */
+int gr_cmd_bench_agree(int argc, char **argv);
 int gr_cmd_suggest(int argc, char **argv);
 int gr_cmd_report(int argc, char **argv);
 int gr_cmd_tune(int argc, char **argv);

@@ -32,6 +32,8 @@ static void usage(FILE *out)
             "  army lists | show LIST | check FILE...  the army lists of Appendix 1 and armies built from them\n"
             "  setup ARMY_A ARMY_B [--seed N] [--out FILE] [--svg FILE] [--log] | --sweep N  a points battle (§17)\n"
             "  bench [SCENARIO] [--json]         speed: state size, clones, legal orders, games/s, MCTS iterations/s\n"
+            "  bench agree RECORD... --players SPECS [--oracle SPEC]\n"
+            "                                    how often a search picks what a deeper one picks, and its regret\n"
             "players: random, greedy[:samples=N], doctrine:columns, doctrine:line,\n"
             "         mcts[:iters=N|ms=N,threads=N,...], naive[:iters=N|ms=N]\n");
 }
