@@ -367,12 +367,13 @@ static void mcts_destroy(gr_player *self)
 gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed, gr_error *err)
 {
     mcts_cfg cfg = {.iters = 0, .ms = 0, .threads = 1, .horizon = GR_MCTS_HORIZON, .reuse = 1, .cache = 1,
-                    .puct = {.c = GR_MCTS_C, .pw = GR_MCTS_PW, .pwexp = GR_MCTS_PW_EXP},
+                    .puct = {.c = GR_MCTS_C, .pw = GR_MCTS_PW, .pwexp = GR_MCTS_PW_EXP, .qspan = GR_MCTS_QSPAN},
                     .nodes = GR_MCTS_MAX_NODES};
     long threads = 1, horizon = cfg.horizon, settle = GR_MCTS_SETTLE, endgame = GR_MCTS_ENDGAME, reuse = 1, cache = 1,
-         qnorm = GR_MCTS_QNORM;
+         qnorm = GR_MCTS_QNORM, pool = GR_MCTS_POOL;
     if (gr_spec_long(sp, "iters", 1, 100000000L, &cfg.iters, err) ||
         gr_spec_long(sp, "ms", 1, 3600000L, &cfg.ms, err) ||
+        gr_spec_long(sp, "pool", 1, GR_BUDGET_MAX_POOL, &pool, err) ||
         gr_spec_long(sp, "threads", 1, GR_MCTS_MAX_THREADS, &threads, err) ||
         gr_spec_long(sp, "horizon", 1, 100, &horizon, err) || gr_spec_long(sp, "settle", 0, 1, &settle, err) ||
         gr_spec_long(sp, "endgame", 0, 1000, &endgame, err) ||
@@ -382,10 +383,11 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
         gr_spec_long(sp, "nodes", 1024, 1L << 28, &cfg.nodes, err) ||
         gr_spec_double(sp, "c", 0, 100, &cfg.puct.c, err) ||
         gr_spec_double(sp, "pw", 0.1, 1000, &cfg.puct.pw, err) ||
-        gr_spec_double(sp, "pwexp", 0, 1, &cfg.puct.pwexp, err))
+        gr_spec_double(sp, "pwexp", 0, 1, &cfg.puct.pwexp, err) ||
+        gr_spec_double(sp, "qspan", 0, 1, &cfg.puct.qspan, err))
         return NULL;
     const char *wpath = gr_spec_get(sp, "weights");
-    if (gr_spec_finish(sp, "iters, ms, threads, c, horizon, settle, endgame, pw, pwexp, nodes, reuse, cache, qnorm, weights",
+    if (gr_spec_finish(sp, "iters, ms, pool, threads, c, horizon, settle, endgame, pw, pwexp, nodes, reuse, cache, qnorm, qspan, weights",
                        err))
         return NULL;
     if (cfg.iters && cfg.ms) {
@@ -408,7 +410,7 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
     m->seed = seed;
     m->tree_turn = -1;
     m->memo_free = g->rs->memo_free;
-    gr_budget_init(&m->budget);
+    gr_budget_init(&m->budget, (int)pool);
     if (gr_eval_load(&m->eval, g, wpath, err)) {
         gr_player_free(p);
         return NULL;

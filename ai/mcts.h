@@ -41,6 +41,10 @@
 #define GR_MCTS_ENDGAME 0
 /* qnorm: stretch the children's means to [0, 1] before PUCT (mcts.c) */
 #define GR_MCTS_QNORM 1
+/* pool: player-moves whose time one clock shares (ai/budget.h) */
+#define GR_MCTS_POOL 1
+/* qspan: the least span qnorm divides the means by (ai/tree.c) */
+#define GR_MCTS_QSPAN 0.0
 #define GR_MCTS_PW 2.0
 #define GR_MCTS_PW_EXP 0.5
 #define GR_MCTS_MAX_NODES (1 << 21)

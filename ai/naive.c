@@ -344,15 +344,16 @@ static void naive_destroy(gr_player *self)
 
 gr_player *gr_naive_create(gr_spec *sp, const gr_game *g, unsigned long long seed, gr_error *err)
 {
-    long iters = 0, ms = 0, horizon = GR_MCTS_HORIZON, settle = GR_MCTS_SETTLE, cache = 1;
+    long iters = 0, ms = 0, horizon = GR_MCTS_HORIZON, settle = GR_MCTS_SETTLE, cache = 1, pool = GR_MCTS_POOL;
     double eps0 = GR_NAIVE_EPS0, epsl = GR_NAIVE_EPSL;
     if (gr_spec_long(sp, "iters", 1, 100000000L, &iters, err) || gr_spec_long(sp, "ms", 1, 3600000L, &ms, err) ||
+        gr_spec_long(sp, "pool", 1, GR_BUDGET_MAX_POOL, &pool, err) ||
         gr_spec_long(sp, "horizon", 1, 100, &horizon, err) || gr_spec_long(sp, "settle", 0, 1, &settle, err) ||
         gr_spec_double(sp, "eps0", 0, 1, &eps0, err) ||
         gr_spec_double(sp, "epsl", 0, 1, &epsl, err) || gr_spec_long(sp, "cache", 0, 1, &cache, err))
         return NULL;
     const char *wpath = gr_spec_get(sp, "weights");
-    if (gr_spec_finish(sp, "iters, ms, horizon, settle, eps0, epsl, cache, weights", err)) return NULL;
+    if (gr_spec_finish(sp, "iters, ms, pool, horizon, settle, eps0, epsl, cache, weights", err)) return NULL;
     if (iters && ms) {
         gr_error_set(err, "naive: give iters or ms, not both");
         return NULL;
@@ -369,7 +370,7 @@ gr_player *gr_naive_create(gr_spec *sp, const gr_game *g, unsigned long long see
     m->eps0 = eps0;
     m->epsl = epsl;
     m->seed = seed;
-    gr_budget_init(&m->budget);
+    gr_budget_init(&m->budget, (int)pool);
     m->scratch = malloc(g->rs->state_size);
     m->memo_free = g->rs->memo_free;
     if (!m->scratch || (cache && gr_detcache_init(&m->det, g->rs->state_size, GR_DETCACHE_STATES)) ||

@@ -237,7 +237,7 @@ static void test_budget_shares_by_weight_and_parity(void **unused)
     assert_true(gr_budget_weight(2) == 1.0);
     assert_true(gr_budget_weight(17) == 4.0);
     gr_turn_budget b;
-    gr_budget_init(&b);
+    gr_budget_init(&b, 1);
     /* turn 1 (own move): nothing measured, the first guess stands */
     gr_budget_decision(&b, 1, 4.0);
     assert_true(fabs(gr_budget_alloc_ms(&b, 1000) - 1000.0 * 4.0 / GR_BUDGET_FIRST_GUESS) < 1e-9);
@@ -266,6 +266,76 @@ static void test_budget_shares_by_weight_and_parity(void **unused)
     /* the running average: 0.7 of the old, 0.3 of the new (3 + 3 + 2 = 8) */
     gr_budget_decision(&b, 5, 1.0);
     assert_true(fabs(b.avg_weight[1] - (GR_BUDGET_AVG_KEEP * 6.0 + (1 - GR_BUDGET_AVG_KEEP) * 8.0)) < 1e-9);
+}
+
+/* pool=2: a light player-move (the other side's) and the heavy one after it
+ * (the player's own) share twice the time by weight. Which parity is heavy
+ * is learnt from the first turns, and the pairing starts at a light turn;
+ * a heavy turn whose light turn had no decision still counts both
+ * (ai/budget.c). */
+static void test_budget_pool_pairs_light_and_heavy_moves(void **unused)
+{
+    (void)unused;
+    gr_turn_budget b;
+    gr_budget_init(&b, 2);
+    /* turn 1 (own, two decisions of 4) and turn 2 (the other side's, one of
+     * 1): each has its own 1000 ms while nothing is known */
+    gr_budget_decision(&b, 1, 4.0);
+    assert_true(fabs(gr_budget_alloc_ms(&b, 1000) - 1000.0 * 4.0 / GR_BUDGET_FIRST_GUESS) < 1e-9);
+    gr_budget_spent(&b, 300);
+    gr_budget_decision(&b, 1, 4.0);
+    gr_budget_spent(&b, 600);
+    gr_budget_decision(&b, 2, 1.0);
+    assert_true(fabs(gr_budget_alloc_ms(&b, 1000) - 1000.0 / GR_BUDGET_FLOOR) < 1e-9); /* 1/60 of it: the floor */
+    gr_budget_spent(&b, 20);
+    /* turn 3 is heavy: both parities are known now (8 and 1), but the
+     * pairing waits for a light turn, so turn 3 still has 1000 ms alone */
+    gr_budget_decision(&b, 3, 4.0);
+    assert_int_equal(b.heavy, -1);
+    assert_true(fabs(gr_budget_alloc_ms(&b, 1000) - 500.0) < 1e-9);
+    gr_budget_spent(&b, 500);
+    gr_budget_decision(&b, 3, 4.0);
+    gr_budget_spent(&b, 480);
+    /* turn 4 (light) opens the first pair: 2000 ms, of which it takes
+     * 1 / (1 + 8) and leaves the rest to turn 5 */
+    gr_budget_decision(&b, 4, 1.0);
+    assert_int_equal(b.heavy, 1);
+    assert_true(fabs(gr_budget_alloc_ms(&b, 1000) - 2000.0 / 9.0) < 1e-9);
+    gr_budget_spent(&b, 100);
+    /* turn 5 (heavy, same pair): 1900 ms left, half to the first of two decisions of 4 */
+    gr_budget_decision(&b, 5, 4.0);
+    assert_true(fabs(gr_budget_alloc_ms(&b, 1000) - 950.0) < 1e-9);
+    gr_budget_spent(&b, 900);
+    gr_budget_decision(&b, 5, 4.0);
+    assert_true(fabs(gr_budget_alloc_ms(&b, 1000) - 1000.0) < 1e-9);
+    gr_budget_spent(&b, 1000);
+    /* turn 6 opens a new pair */
+    gr_budget_decision(&b, 6, 1.0);
+    assert_true(fabs(gr_budget_alloc_ms(&b, 1000) - 2000.0 / 9.0) < 1e-9);
+    gr_budget_spent(&b, 222);
+    gr_budget_decision(&b, 7, 4.0);
+    gr_budget_spent(&b, 1778);
+    /* no decision in turn 8: turn 9 has its pair's 2000 ms, and the light
+     * parity's weight falls towards 0 */
+    gr_budget_decision(&b, 9, 8.0);
+    assert_true(fabs(gr_budget_alloc_ms(&b, 1000) - 2000.0) < 1e-9);
+    assert_true(fabs(b.avg_weight[0] - GR_BUDGET_AVG_KEEP * 1.0) < 1e-9);
+
+    /* the other side: own moves even. Turn 3 is light, so the pairing (3, 4) starts there */
+    gr_budget_init(&b, 2);
+    gr_budget_decision(&b, 1, 1.0);
+    gr_budget_spent(&b, 10);
+    gr_budget_decision(&b, 2, 8.0);
+    gr_budget_spent(&b, 990);
+    gr_budget_decision(&b, 3, 1.0);
+    assert_int_equal(b.heavy, 0);
+    assert_true(fabs(gr_budget_alloc_ms(&b, 1000) - 2000.0 / 9.0) < 1e-9);
+    gr_budget_spent(&b, 200);
+    gr_budget_decision(&b, 4, 8.0);
+    assert_true(fabs(gr_budget_alloc_ms(&b, 1000) - 1800.0) < 1e-9);
+    /* pool 1 (and anything out of range) keeps each move to itself */
+    gr_budget_init(&b, 7);
+    assert_int_equal(b.pool, 1);
 }
 
 /* A time budget per side-turn: one decision spends no more than its share
@@ -743,6 +813,32 @@ static void test_puct_qnorm_lets_small_value_differences_count(void **unused)
     gr_tree_free(&t);
 }
 
+/* qspan: the stretch divides by at least this span, so a 0.02 difference in
+ * means that a span floor of 0.2 makes 0.1 weighs less than the prior
+ * (tree.c q_frame_of; ai/mcts.c GR_MCTS_QSPAN) */
+static void test_puct_qspan_keeps_small_differences_small(void **unused)
+{
+    (void)unused;
+    gr_tree t;
+    two_child_tree(&t);
+    t.n[3].prior = -1; /* C closed: A (prior 0.6, mean 0.50) against B (0.3, 0.52) */
+    unsigned char tried[GR_MAX_ACTIONS] = {0};
+    gr_puct p = {.c = 1.4, .pw = 2.0, .pwexp = 0.5, .qnorm = 1, .qspan = 0.0};
+    /* min-max: A 0 + 0.350, B 1 + 0.175 */
+    assert_int_equal(gr_tree_select(&t, 0, tried, &p), 2);
+    /* a floor under the spread of 0.02 changes nothing */
+    p.qspan = 0.01;
+    assert_int_equal(gr_tree_select(&t, 0, tried, &p), 2);
+    /* floor 0.2: A 0 + 0.350, B 0.02 / 0.2 + 0.175 = 0.275 */
+    p.qspan = 0.2;
+    assert_int_equal(gr_tree_select(&t, 0, tried, &p), 1);
+    /* without qnorm the floor is not used: raw A 0.850, B 0.695 */
+    p.qnorm = 0;
+    p.qspan = 0.01;
+    assert_int_equal(gr_tree_select(&t, 0, tried, &p), 1);
+    gr_tree_free(&t);
+}
+
 static void test_eval_direction(void **unused)
 {
     (void)unused;
@@ -988,6 +1084,7 @@ int main(void)
         cmocka_unit_test(test_mcts_deterministic_two_threads),
         cmocka_unit_test(test_naive_deterministic),
         cmocka_unit_test(test_budget_shares_by_weight_and_parity),
+        cmocka_unit_test(test_budget_pool_pairs_light_and_heavy_moves),
         cmocka_unit_test(test_mcts_time_budget_respected),
         cmocka_unit_test(test_mcts_tree_reuse),
         cmocka_unit_test(test_detcache_store_find_clear),
@@ -996,6 +1093,7 @@ int main(void)
         cmocka_unit_test(test_rollout_settle_stop),
         cmocka_unit_test(test_mcts_endgame_plays_to_the_end),
         cmocka_unit_test(test_puct_qnorm_lets_small_value_differences_count),
+        cmocka_unit_test(test_puct_qspan_keeps_small_differences_small),
         cmocka_unit_test(test_eval_direction),
         cmocka_unit_test(test_eval_endgame_blend),
         cmocka_unit_test(test_eval_timed_smoothing),
