@@ -10,6 +10,7 @@
  * few points apart; this tells in minutes whether a setting finds what a
  * deeper search finds, which is what a search setting is for. */
 #include "commands.h"
+#include "args.h"
 #include "position.h"
 #include "session.h"
 #include "../ai/player.h"
@@ -178,15 +179,11 @@ int gr_cmd_bench_agree(int argc, char **argv)
         else if (!strcmp(argv[i], "--repeats")) { dst = &repeats; hi = 1000; }
         else if (!strcmp(argv[i], "--seed")) { dst = &seed_arg; hi = 1000000000L; }
         if (dst) {
-            char *end;
-            errno = 0;
-            long v = i + 1 < argc ? strtol(argv[i + 1], &end, 10) : 0;
-            if (i + 1 >= argc || errno || *end || v < 1 || v > hi) {
+            if (i + 1 >= argc || gr_arg_long(argv[i + 1], 1, hi, dst)) {
                 fprintf(stderr, "grognard bench agree: %s takes a whole number from 1 to %ld\n", argv[i], hi);
                 free(args);
                 return 2;
             }
-            *dst = v;
             i++;
         } else if ((!strcmp(argv[i], "--players") || !strcmp(argv[i], "--oracle")) && i + 1 < argc) {
             if (argv[i][2] == 'p') players = argv[++i];
@@ -254,6 +251,16 @@ int gr_cmd_bench_agree(int argc, char **argv)
         else { g = gf; have_game = 1; }
     }
     if (!col.n) { fprintf(stderr, "grognard bench agree: no decision with a choice in the records\n"); goto out; }
+    /* every spec is tried before the oracle's minutes of work, so a typo is told at once */
+    for (int s = -1; s < nspec; s++) {
+        const char *spec = s < 0 ? oracle : specs[s];
+        gr_player *pl = gr_player_create(spec, &g, seed0, &err);
+        if (!pl) {
+            fprintf(stderr, "grognard bench agree: %s%s\n", s < 0 ? "oracle: " : "", err.msg);
+            goto out;
+        }
+        gr_player_free(pl);
+    }
     /* the oracle: every position searched once, its alternatives kept */
     double t0 = gr_now_s();
     for (int i = 0; i < col.n; i++) {

@@ -11,6 +11,7 @@
  * `grognard bench agree ...` measures how well a search spends its budget
  * instead (bench_agree.c). */
 #include "commands.h"
+#include "args.h"
 #include "../engine/core/clock.h"
 #include "session.h"
 #include "../ai/detcache.h"
@@ -19,7 +20,6 @@
 #include "../bench/arena/stats.h"
 #include "../engine/core/rng.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -190,14 +190,10 @@ int gr_cmd_bench(int argc, char **argv)
         else if (!strcmp(argv[i], "--play")) { dst = &play; hi = 100000; }
         else if (!strcmp(argv[i], "--play-iters")) { dst = &play_iters; hi = 10000000; }
         if (dst) {
-            char *end;
-            errno = 0;
-            long v = i + 1 < argc ? strtol(argv[i + 1], &end, 10) : 0;
-            if (i + 1 >= argc || errno || *end || v < 1 || v > hi) {
+            if (i + 1 >= argc || gr_arg_long(argv[i + 1], 1, hi, dst)) {
                 fprintf(stderr, "grognard bench: %s takes a whole number from 1 to %ld\n", argv[i], hi);
                 return 2;
             }
-            *dst = v;
             i++;
         } else if (!strcmp(argv[i], "--json")) as_json = 1;
         else if (argv[i][0] != '-' && !file) file = argv[i];

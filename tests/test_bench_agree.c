@@ -143,6 +143,8 @@ static void test_bad_arguments(void **state)
     assert_int_equal(run_agree(f, 5, bad_count), 2);
     char *bad_spec[] = {f->record, "--players", "mcts:nonsense=1", "--oracle", "mcts:iters=10", "--positions", "1"};
     assert_int_equal(run_agree(f, 7, bad_spec), 1);
+    char *bad_oracle[] = {f->record, "--players", "random", "--oracle", "mcts:iters=10,bogus=1"};
+    assert_int_equal(run_agree(f, 5, bad_oracle), 1);
 }
 
 int main(void)
