@@ -42,8 +42,10 @@ void gr_budget_decision(gr_turn_budget *b, int turn, double weight)
             b->avg_weight[p] = b->measured[p] ? GR_BUDGET_AVG_KEEP * b->avg_weight[p] + (1 - GR_BUDGET_AVG_KEEP) * total
                                               : total;
             b->measured[p] = 1;
-            /* turns between the two in which this player had nothing to decide weigh 0 */
-            for (int t = b->turn + 1; t < turn && t <= b->turn + 2; t++) {
+            /* pooled, turns between the two in which this player had nothing
+             * to decide weigh 0 (pool 1 keeps the last measured weight, as it
+             * always has) */
+            for (int t = b->turn + 1; b->pool == 2 && t < turn && t <= b->turn + 2; t++) {
                 int q = (int)((unsigned)t & 1u);
                 b->avg_weight[q] = b->measured[q] ? GR_BUDGET_AVG_KEEP * b->avg_weight[q] : 0.0;
                 b->measured[q] = 1;
