@@ -13,6 +13,7 @@
 #include "args.h"
 #include "position.h"
 #include "session.h"
+#include "tune_records.h"
 #include "../ai/player.h"
 #include "../ai/spec.h"
 #include "../ai/tree.h"
@@ -21,17 +22,13 @@
 #include "../engine/core/jsonutil.h"
 #include "../engine/core/record.h"
 
-#include <dirent.h>
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #define AGREE_MAX_POSITIONS 1000
 #define AGREE_MAX_PLAYERS 8
-#define AGREE_MAX_FILES 4096
 #define AGREE_ORACLE_DEFAULT "mcts:iters=20000"
 /* an alternative the oracle visited fewer times than this has no value it
  * can vouch for; a pick of it is counted apart */
@@ -79,61 +76,6 @@ static int visit_pos(void *ctx, const gr_game *g, const void *state, int i, gr_e
     c->n++;
     c->taken++;
     return 0;
-}
-
-static int is_json(const char *name)
-{
-    size_t n = strlen(name);
-    return n > 5 && !strcmp(name + n - 5, ".json");
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* the record files named: files as given, folders' *.json by name */
-static int list_records(char **args, int nargs, char ***out, int *nout, gr_error *err)
-{
-    char **files = calloc(AGREE_MAX_FILES, sizeof *files);
-    int n = 0;
-    if (!files) return gr_error_set(err, "out of memory");
-    for (int k = 0; k < nargs; k++) {
-        struct stat sb;
-        if (stat(args[k], &sb)) {
-            gr_error_set(err, "%s: %s", args[k], strerror(errno));
-            goto fail;
-        }
-        if (!S_ISDIR(sb.st_mode)) {
-            if (n >= AGREE_MAX_FILES || !(files[n++] = strdup(args[k]))) goto full;
-            continue;
-        }
-        DIR *d = opendir(args[k]);
-        if (!d) {
-            gr_error_set(err, "%s: %s", args[k], strerror(errno));
-            goto fail;
-        }
-        int first = n;
-        struct dirent *e;
-        while ((e = readdir(d))) {
-            if (!is_json(e->d_name)) continue;
-            if (n >= AGREE_MAX_FILES) { closedir(d); goto full; }
-            size_t len = strlen(args[k]) + strlen(e->d_name) + 2;
-            if (!(files[n] = malloc(len))) { closedir(d); goto full; }
-            snprintf(files[n++], len, "%s/%s", args[k], e->d_name);
-        }
-        closedir(d);
-        qsort(files + first, (size_t)(n - first), sizeof *files, cmp_str);
-    }
-    *out = files;
-    *nout = n;
-    return 0;
-full:
-    gr_error_set(err, "too many record files (at most %d) or out of memory", AGREE_MAX_FILES);
-fail:
-    for (int i = 0; i < n; i++) free(files[i]);
-    free(files);
-    return -1;
 }
 
 /* the oracle's value of action a at position p; -1 when it cannot vouch */
@@ -207,9 +149,14 @@ int gr_cmd_bench_agree(int argc, char **argv)
     gr_error_clear(&err);
     char specs[AGREE_MAX_PLAYERS][GR_SPEC_TEXT];
     int nspec = gr_spec_split(players, specs, AGREE_MAX_PLAYERS, &err);
-    char **files = NULL;
-    int nfiles = 0, rc = 1;
-    if (nspec < 1 || list_records(args, nargs, &files, &nfiles, &err)) {
+    /* files as given, folders as their *.json by name (the tuner's list, tune_records.h) */
+    gr_tune_files list = {0};
+    int rc = 1, listed = nspec >= 1;
+    for (int k = 0; listed && k < nargs; k++) listed = !gr_tune_files_add(&list, args[k], &err);
+    char **files = list.path;
+    int nfiles = list.n;
+    if (!listed) {
+        gr_tune_files_free(&list);
         fprintf(stderr, "grognard bench agree: %s\n", err.msg);
         free(args);
         return 2;
@@ -373,8 +320,7 @@ int gr_cmd_bench_agree(int argc, char **argv)
 out:
     for (int i = 0; i < col.n; i++) free(col.pos[i].state);
     free(col.pos);
-    for (int i = 0; i < nfiles; i++) free(files[i]);
-    free(files);
+    gr_tune_files_free(&list);
     if (have_game) gr_game_free(&g);
     return rc;
 }
