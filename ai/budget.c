@@ -9,7 +9,6 @@ void gr_budget_init(gr_turn_budget *b, int pool)
     b->turn = -1;
     b->heavy = -1;
     b->span = 0;
-    b->since = 0;
     b->decisions = 0;
     b->weight_done = 0;
     b->weight_now = 0;
@@ -59,11 +58,7 @@ void gr_budget_decision(gr_turn_budget *b, int turn, double weight)
             if ((turn & 1) != heavy) b->heavy = heavy;
         }
         int span = span_of(b, turn);
-        if (b->turn < 0 || span != b->span) {
-            b->spent_ms = 0;
-            /* a span opens with its light turn, even one without decisions */
-            b->since = b->heavy >= 0 && (turn & 1) == b->heavy ? turn - 1 : turn;
-        }
+        if (b->turn < 0 || span != b->span) b->spent_ms = 0;
         b->span = span;
         b->turn = turn;
         b->decisions = 0;
@@ -79,8 +74,9 @@ double gr_budget_alloc_ms(const gr_turn_budget *b, long ms)
 {
     int pooled = b->pool == 2 && b->heavy >= 0;
     int light = pooled && (b->turn & 1) != b->heavy;
-    /* N ms for every turn of the span begun so far, and for the heavy turn a light one looks ahead to */
-    double left = (double)ms * (b->turn - b->since + 1 + light) - b->spent_ms;
+    /* pooled, a span is two turns (its light one counted even without
+     * decisions, since pairing starts only at a light turn) */
+    double left = (double)ms * (pooled ? 2 : 1) - b->spent_ms;
     double rest = b->avg_weight[(unsigned)b->turn & 1u] - b->weight_done; /* this decision's and those still to come */
     if (rest < b->weight_now) rest = b->weight_now;
     /* pooled, the light move leaves the heavy one that follows its expected share */

@@ -31,7 +31,6 @@ typedef struct gr_turn_budget {
     int turn;               /* the turn being played, -1 before the first */
     int heavy;              /* pooled: the parity of the player's own moves (the heavier), -1 until known */
     int span;               /* the clock span of `turn` */
-    int since;              /* the first turn the span's clock counts */
     int decisions;          /* decisions taken in it so far */
     double weight_done;     /* weight of this turn's decisions before the current one */
     double weight_now;      /* the current decision's weight */
