@@ -3,6 +3,7 @@
  *   grognard arena [SCENARIO] --players A,B[,C...] --games N [--seed S] [--out FILE]
  *                  [--records DIR] [--shard I/N] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--check] [--quiet]
  *   grognard arena merge FILE... [--out FILE]
+ *   grognard arena compare FILE... --against FILE... [--opponent SPEC]   (arena_compare.c)
  *
  * Every pair of players meets N times (seats swapped on paired seeds; see
  * bench/arena/tournament.h). Each finished game is appended to --out as one
@@ -267,6 +268,7 @@ static int already_played(const gr_arena_set *s, const char *tid, long index)
 int gr_cmd_arena(int argc, char **argv)
 {
     if (argc > 0 && !strcmp(argv[0], "merge")) return arena_merge(argc - 1, argv + 1);
+    if (argc > 0 && !strcmp(argv[0], "compare")) return gr_cmd_arena_compare(argc - 1, argv + 1);
     const char *file = NULL, *players = NULL, *out = NULL, *shard_text = NULL, *sprt_text = NULL, *records = NULL;
     long games = 0;
     unsigned long long seed = 1;
@@ -274,7 +276,8 @@ int gr_cmd_arena(int argc, char **argv)
     static const char *usage =
         "usage: grognard arena [SCENARIO] --players A,B[,C...] --games N [--seed S] [--out FILE]\n"
         "                      [--records DIR] [--shard I/N] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--check] [--quiet]\n"
-        "       grognard arena merge FILE... [--out FILE]\n";
+        "       grognard arena merge FILE... [--out FILE]\n"
+        "       grognard arena compare FILE... --against FILE... [--opponent SPEC]\n";
     for (int i = 0; i < argc; i++) {
         char *end;
         if (!strcmp(argv[i], "--players") && i + 1 < argc) players = argv[++i];

@@ -9,6 +9,8 @@ int gr_cmd_run(int argc, char **argv);
 int gr_cmd_replay(int argc, char **argv);
 int gr_cmd_orders(int argc, char **argv);
 int gr_cmd_arena(int argc, char **argv);
+/* `grognard arena compare`: two players' games against one opponent, paired by seed and seat (arena_compare.c) */
+int gr_cmd_arena_compare(int argc, char **argv);
 int gr_cmd_bench(int argc, char **argv);
 /* `grognard bench agree`: a search's picks against a deeper search's (bench_agree.c) */
 int gr_cmd_bench_agree(int argc, char **argv);

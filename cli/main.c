@@ -25,6 +25,8 @@ static void usage(FILE *out)
             "  arena [SCENARIO] --players A,B[,C] --games N [--seed S] [--out FILE] [--records DIR] [--shard I/N] [--sprt E0,E1]\n"
             "                                    a tournament between players, with confidence intervals\n"
             "  arena merge FILE... [--out FILE]  combine the results of shards\n"
+            "  arena compare FILE... --against FILE... [--opponent SPEC]\n"
+            "                                    two players against one opponent, game by game on the same seeds\n"
             "  report FILE... --out DIR          a Markdown page with charts from arena results\n"
             "  tune [SCENARIO] --players A,B --games N --out W.json\n"
             "  tune --records FOLDER [--records ...] --out W.json\n"
