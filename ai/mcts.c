@@ -25,6 +25,7 @@ typedef struct mcts_cfg {
     int threads, horizon, settle, endgame, reuse, cache;
     gr_puct puct;
     long nodes;
+    double calm; /* playout weight of unit moves (policy.h gr_stop) */
 } mcts_cfg;
 
 typedef struct mcts_worker {
@@ -260,6 +261,7 @@ static void run_search(mcts_impl *m, const gr_game *g, const void *state, double
         deadline = t0 + gr_budget_alloc_ms(&m->budget, m->cfg.ms) / 1000.0;
     }
     gr_stop stop = gr_policy_stop(g, state, m->cfg.horizon, m->cfg.settle);
+    stop.calm = m->cfg.calm;
     if (m->cfg.endgame > 0) {
         /* the last player-moves: simulations play on to the end of the game */
         int left = gr_eval_moves_left(&m->eval, g, state);
@@ -368,7 +370,7 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
 {
     mcts_cfg cfg = {.iters = 0, .ms = 0, .threads = 1, .horizon = GR_MCTS_HORIZON, .reuse = 1, .cache = 1,
                     .puct = {.c = GR_MCTS_C, .pw = GR_MCTS_PW, .pwexp = GR_MCTS_PW_EXP, .qspan = GR_MCTS_QSPAN},
-                    .nodes = GR_MCTS_MAX_NODES};
+                    .nodes = GR_MCTS_MAX_NODES, .calm = GR_MCTS_CALM};
     long threads = 1, horizon = cfg.horizon, settle = GR_MCTS_SETTLE, endgame = GR_MCTS_ENDGAME, reuse = 1, cache = 1,
          qnorm = GR_MCTS_QNORM, pool = GR_MCTS_POOL;
     if (gr_spec_long(sp, "iters", 1, 100000000L, &cfg.iters, err) ||
@@ -384,10 +386,11 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
         gr_spec_double(sp, "c", 0, 100, &cfg.puct.c, err) ||
         gr_spec_double(sp, "pw", 0.1, 1000, &cfg.puct.pw, err) ||
         gr_spec_double(sp, "pwexp", 0, 1, &cfg.puct.pwexp, err) ||
-        gr_spec_double(sp, "qspan", 0, 1, &cfg.puct.qspan, err))
+        gr_spec_double(sp, "qspan", 0, 1, &cfg.puct.qspan, err) ||
+        gr_spec_double(sp, "calm", GR_POLICY_CALM_MIN, 1, &cfg.calm, err))
         return NULL;
     const char *wpath = gr_spec_get(sp, "weights");
-    if (gr_spec_finish(sp, "iters, ms, pool, threads, c, horizon, settle, endgame, pw, pwexp, nodes, reuse, cache, qnorm, qspan, weights",
+    if (gr_spec_finish(sp, "iters, ms, pool, threads, c, horizon, settle, endgame, pw, pwexp, nodes, reuse, cache, qnorm, qspan, calm, weights",
                        err))
         return NULL;
     if (cfg.iters && cfg.ms) {

@@ -25,6 +25,9 @@
  *                them (ai/detcache.h, ai/poscache.h) and give the ruleset a
  *                memo (game.h memo_create); the same search either way, only faster
  *   qnorm=0|1    stretch the children's mean values to [0, 1] before PUCT
+ *   qspan=X      the least span qnorm divides by (ai/tree.c)
+ *   calm=X       in simulations, the playout weight of orders that move a
+ *                unit is multiplied by X (0.01 to 1; policy.h gr_stop)
  *   weights=FILE evaluation weights
  * Without iters or ms the budget is GR_MCTS_DEFAULT_MS per side-turn. */
 #ifndef GR_MCTS_H
@@ -45,6 +48,8 @@
 #define GR_MCTS_POOL 1
 /* qspan: the least span qnorm divides the means by (ai/tree.c) */
 #define GR_MCTS_QSPAN 0.0
+/* calm: factor on the playout weight of unit moves in simulations (ai/policy.h) */
+#define GR_MCTS_CALM 1.0
 #define GR_MCTS_PW 2.0
 #define GR_MCTS_PW_EXP 0.5
 #define GR_MCTS_MAX_NODES (1 << 21)

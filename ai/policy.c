@@ -41,20 +41,34 @@ double gr_policy_prior(const gr_game *g, const void *state, const gr_action *a)
     return w;
 }
 
-double gr_policy_playout_weight(const gr_game *g, const void *state, const gr_action *a)
+/* the kinds that take a unit from where it stands, which calm damps */
+static int moves_unit(int kind)
+{
+    return kind == GR_AK_ADVANCE || kind == GR_AK_WITHDRAW || kind == GR_AK_FORM || kind == GR_AK_MANOEUVRE;
+}
+
+double gr_policy_playout_weight_calm(const gr_game *g, const void *state, const gr_action *a, double calm)
 {
     gr_action_info in;
     info_of(g, state, a, &in);
-    double w = GR_PLAYOUT_KIND[in.kind < GR_AK_COUNT ? in.kind : GR_AK_MANOEUVRE];
-    if (in.kind == GR_AK_ATTACK || in.kind == GR_AK_FIRE) w *= target_bonus(g, state, &in);
+    int kind = in.kind < GR_AK_COUNT ? in.kind : GR_AK_MANOEUVRE;
+    double w = GR_PLAYOUT_KIND[kind];
+    if (kind == GR_AK_ATTACK || kind == GR_AK_FIRE) w *= target_bonus(g, state, &in);
+    if (moves_unit(kind)) w *= calm;
     return w;
+}
+
+double gr_policy_playout_weight(const gr_game *g, const void *state, const gr_action *a)
+{
+    return gr_policy_playout_weight_calm(g, state, a, GR_POLICY_CALM);
 }
 
 /* Draws the playout action as gr_policy_playout does. With `dice`, also
  * plays it: the ruleset's apply_checked tests and applies each draw in one
  * go (1: refused, draw again; 0: played; -1: failed). Returns 0, or -1 when
  * nothing is legal or the move failed. */
-static int draw(const gr_game *g, void *state, gr_rng *rng, gr_action *out, gr_dice *dice, gr_poscache *pos)
+static int draw(const gr_game *g, void *state, gr_rng *rng, gr_action *out, gr_dice *dice, gr_poscache *pos,
+                double calm)
 {
     const gr_ruleset *rs = g->rs;
     gr_action cand[GR_MAX_ACTIONS];
@@ -63,7 +77,7 @@ static int draw(const gr_game *g, void *state, gr_rng *rng, gr_action *out, gr_d
     int n = checked ? rs->candidates(g->scn, state, cand, GR_MAX_ACTIONS)
                     : rs->legal_actions(g->scn, state, cand, GR_MAX_ACTIONS);
     double total = 0;
-    for (int i = 0; i < n; i++) total += w[i] = gr_policy_playout_weight(g, state, &cand[i]);
+    for (int i = 0; i < n; i++) total += w[i] = gr_policy_playout_weight_calm(g, state, &cand[i], calm);
     while (n > 0) {
         double r = gr_rng_unit(rng) * total;
         int i = 0;
@@ -91,16 +105,16 @@ static int draw(const gr_game *g, void *state, gr_rng *rng, gr_action *out, gr_d
     return -1;
 }
 
-int gr_policy_playout(const gr_game *g, const void *state, gr_rng *rng, gr_action *out)
+int gr_policy_playout(const gr_game *g, const void *state, gr_rng *rng, double calm, gr_action *out)
 {
     /* without dice draw() leaves the state alone */
-    return draw(g, (void *)state, rng, out, NULL, NULL);
+    return draw(g, (void *)state, rng, out, NULL, NULL, calm);
 }
 
 gr_stop gr_policy_stop(const gr_game *g, const void *root, int horizon, int settle)
 {
     const gr_ruleset *rs = g->rs;
-    gr_stop s = {0, 0};
+    gr_stop s = {0, 0, GR_POLICY_CALM};
     if (!rs->turn) return s;
     s.turn = rs->turn(g->scn, root) + horizon;
     if (settle && rs->phase) s.phase = rs->settle_phase;
@@ -120,11 +134,12 @@ int gr_policy_rollout(const gr_game *g, void *state, gr_dice *dice, gr_rng *rng,
 {
     const gr_ruleset *rs = g->rs;
     int n = 0;
+    double calm = stop ? stop->calm : GR_POLICY_CALM;
     while (n < max_decisions && rs->to_move(g->scn, state) != GR_TERMINAL) {
         if (gr_policy_stopped(g, state, stop)) break;
         gr_action a;
         /* a draw tested and played at once when the ruleset can (apply_checked) */
-        if (draw(g, state, rng, &a, rs->apply_checked ? dice : NULL, pos)) return -1;
+        if (draw(g, state, rng, &a, rs->apply_checked ? dice : NULL, pos, calm)) return -1;
         if (!rs->apply_checked && gr_poscache_apply(pos, g, state, &a, dice)) return -1;
         n++;
     }

@@ -13,25 +13,37 @@
 double gr_policy_prior(const gr_game *g, const void *state, const gr_action *a);
 /* Playout weight of one action (> 0): favours the cheap and decisive. */
 double gr_policy_playout_weight(const gr_game *g, const void *state, const gr_action *a);
-/* Draws one legal action by playout weight; 0, or -1 when none is legal. */
-int gr_policy_playout(const gr_game *g, const void *state, gr_rng *rng, gr_action *out);
+/* The same with the actions that move a unit weighted `calm` times (gr_stop). */
+double gr_policy_playout_weight_calm(const gr_game *g, const void *state, const gr_action *a, double calm);
+/* Draws one legal action by playout weight at the given calm (gr_stop);
+ * 0, or -1 when none is legal. */
+int gr_policy_playout(const gr_game *g, const void *state, gr_rng *rng, double calm, gr_action *out);
 
 struct gr_dice;
 struct gr_poscache;
-/* Where a simulation stops: when the turn counter (game.h turn) reaches
- * `turn` and the move's phase (game.h phase) has reached `phase`; turn <= 0:
- * no stop (the ruleset has no turn counter). */
+/* How a simulation is played on. It stops when the turn counter (game.h
+ * turn) reaches `turn` and the move's phase (game.h phase) has reached
+ * `phase`; turn <= 0: no stop (the ruleset has no turn counter). `calm`
+ * multiplies the playout weight of the actions that move a unit (advance,
+ * withdraw, form, manoeuvre): 1 is the shared policy, less keeps the units
+ * the search has not ordered nearer where they stand. */
 typedef struct gr_stop {
     int turn, phase;
+    double calm;
 } gr_stop;
+
+/* calm of the shared playout policy (gr_policy_stop) */
+#define GR_POLICY_CALM 1.0
+/* the least calm a search may ask for: every action keeps some weight */
+#define GR_POLICY_CALM_MIN 0.01
 /* The stop `horizon` player-moves after the position `root`; settle != 0
  * plays that move on to the ruleset's settle_phase (game.h), else the stop
- * is at its start. */
+ * is at its start. Its calm is GR_POLICY_CALM. */
 gr_stop gr_policy_stop(const gr_game *g, const void *root, int horizon, int settle);
 /* 1 when `state` is at or past the stop. */
 int gr_policy_stopped(const gr_game *g, const void *state, const gr_stop *stop);
-/* Plays the state on with the playout policy until the game ends, the stop
- * is reached (NULL: none) or max_decisions are taken. Returns the decisions
+/* Plays the state on with the playout policy (at the stop's calm) until the
+ * game ends, the stop is reached (NULL: none, calm 1) or max_decisions are taken. Returns the decisions
  * taken, -1 when an action was refused (never for legal actions). `pos`
  * (may be NULL): a table of dice-free transitions already played
  * (poscache.h). */

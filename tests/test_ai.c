@@ -127,6 +127,7 @@ static void test_player_spec_errors(void **unused)
         {"greedy:samples=1000", "from 1 to"},  {"random:x=1", "unknown option"},
         {"mcts:weights=/nonexistent/w.json", "/nonexistent/w.json"},
         {"mcts:settle=2", "from 0 to 1"},      {"naive:settle=-1", "from 0 to 1"},
+        {"mcts:calm=0", "from 0.01 to 1"},     {"mcts:calm=1.5", "from 0.01 to 1"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         gr_error err;
@@ -669,6 +670,87 @@ static double off_results(const gr_choice_stat *c)
     return fabs(2 * total - round(2 * total));
 }
 
+/* calm (policy.h gr_stop): at a Movement Phase decision of the corps
+ * battle the orders that move a unit (advance, withdraw, form, manoeuvre)
+ * weigh calm times their plain playout weight and every other order its
+ * plain weight; simulations of the rest of the move at calm 0.01 draw fewer
+ * unit moves than at calm 1 (the same dice and random streams). */
+static void test_playout_calm_damps_unit_moves(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    load(&g, "corps-battle.json");
+    const gr_ruleset *rs = g.rs;
+    void *root = malloc(rs->state_size), *st = malloc(rs->state_size);
+    rs->init(g.scn, root);
+    gr_rng rng;
+    gr_rng_seed(&rng, 41, 1);
+    gr_dice dice;
+    gr_dice_init_rng(&dice, 41, 2);
+    gr_action acts[GR_MAX_ACTIONS];
+    int n = 0;
+    for (int k = 0; k < 5000; k++) {
+        n = rs->legal_actions(g.scn, root, acts, GR_MAX_ACTIONS);
+        if (rs->turn(g.scn, root) >= 3 && rs->phase(g.scn, root) == FOGN_PH_MOVEMENT && n >= 6) break;
+        gr_action a;
+        assert_int_equal(gr_random_legal(&g, root, &rng, &a), 0);
+        assert_int_equal(rs->apply(g.scn, root, &a, &dice, NULL, NULL), 0);
+    }
+    assert_int_equal(rs->phase(g.scn, root), FOGN_PH_MOVEMENT);
+    int moving = 0, still = 0;
+    for (int i = 0; i < n; i++) {
+        gr_action_info in;
+        rs->action_info(g.scn, root, &acts[i], &in);
+        double w = gr_policy_playout_weight(&g, root, &acts[i]);
+        double wc = gr_policy_playout_weight_calm(&g, root, &acts[i], 0.1);
+        assert_true(w > 0);
+        if (in.kind == GR_AK_ADVANCE || in.kind == GR_AK_WITHDRAW || in.kind == GR_AK_FORM ||
+            in.kind == GR_AK_MANOEUVRE) {
+            assert_float_equal(wc, 0.1 * w, 1e-12);
+            moving++;
+        } else {
+            assert_float_equal(wc, w, 0.0);
+            still++;
+        }
+        assert_float_equal(gr_policy_playout_weight_calm(&g, root, &acts[i], GR_POLICY_CALM), w, 0.0);
+    }
+    assert_true(moving > 0 && still > 0);
+
+    /* unit moves drawn in 20 simulations to the end of the move, at calm 1 and
+     * at the least calm, each draw made as the rollout makes it */
+    int drawn[2] = {0, 0}, draws[2] = {0, 0};
+    for (int v = 0; v < 2; v++) {
+        gr_stop stop = gr_policy_stop(&g, root, 1, 0);
+        assert_float_equal(stop.calm, GR_POLICY_CALM, 0.0);
+        double calm = v ? GR_POLICY_CALM_MIN : GR_POLICY_CALM;
+        for (int r = 0; r < 20; r++) {
+            memcpy(st, root, rs->state_size);
+            gr_rng pr;
+            gr_rng_seed(&pr, 900 + (uint64_t)r, 3);
+            gr_dice d;
+            gr_dice_init_rng(&d, 900 + (uint64_t)r, 4);
+            while (!gr_policy_stopped(&g, st, &stop) && rs->to_move(g.scn, st) != GR_TERMINAL) {
+                gr_action a;
+                gr_action_info in;
+                assert_int_equal(gr_policy_playout(&g, st, &pr, calm, &a), 0);
+                rs->action_info(g.scn, st, &a, &in);
+                if (in.kind == GR_AK_ADVANCE || in.kind == GR_AK_WITHDRAW || in.kind == GR_AK_FORM ||
+                    in.kind == GR_AK_MANOEUVRE)
+                    drawn[v]++;
+                draws[v]++;
+                assert_int_equal(rs->apply(g.scn, st, &a, &d, NULL, NULL), 0);
+            }
+        }
+    }
+    assert_true(draws[0] > 0 && draws[1] > 0);
+    assert_true(drawn[0] > 0);
+    /* at calm 0.01 a unit moves only when it has nothing else, so far fewer are drawn */
+    assert_true(drawn[1] * 4 < drawn[0]);
+    free(root);
+    free(st);
+    gr_game_free(&g);
+}
+
 /* endgame=K: within the last K player-moves the simulations play on to the
  * end of the game and back up its result. One move before the end, every
  * root child's total is then a sum of 0, 0.5 and 1; with the default stop
@@ -1091,6 +1173,7 @@ int main(void)
         cmocka_unit_test(test_poscache_keeps_dice_free_answers),
         cmocka_unit_test(test_search_cache_changes_nothing),
         cmocka_unit_test(test_rollout_settle_stop),
+        cmocka_unit_test(test_playout_calm_damps_unit_moves),
         cmocka_unit_test(test_mcts_endgame_plays_to_the_end),
         cmocka_unit_test(test_puct_qnorm_lets_small_value_differences_count),
         cmocka_unit_test(test_puct_qspan_keeps_small_differences_small),
