@@ -597,6 +597,28 @@ static void test_search_cache_changes_nothing(void **unused)
     assert_true(u.cached > 0);
 }
 
+/* plays random decisions from st (seeded by `seed`) on to a Movement Phase
+ * decision in turn `turn` or later with at least `want` legal actions;
+ * returns their count, and the actions in acts (may be NULL) */
+static int play_to_movement(const gr_game *g, void *st, unsigned long long seed, int turn, int want, gr_action *acts)
+{
+    const gr_ruleset *rs = g->rs;
+    gr_rng rng;
+    gr_rng_seed(&rng, seed, 1);
+    gr_dice dice;
+    gr_dice_init_rng(&dice, seed, 2);
+    gr_action menu[GR_MAX_ACTIONS];
+    for (int k = 0; k < 5000; k++) {
+        int n = rs->legal_actions(g->scn, st, acts ? acts : menu, GR_MAX_ACTIONS);
+        if (rs->turn(g->scn, st) >= turn && rs->phase(g->scn, st) == FOGN_PH_MOVEMENT && n >= want) return n;
+        gr_action a;
+        assert_int_equal(gr_random_legal(g, st, &rng, &a), 0);
+        assert_int_equal(rs->apply(g->scn, st, &a, &dice, NULL, NULL), 0);
+    }
+    fail_msg("no Movement Phase decision with %d choices from turn %d on", want, turn);
+    return 0;
+}
+
 /* Where a simulation stops (policy.h gr_stop). From a decision of the
  * Movement Phase, the plain stop is the start of the next player-move; a
  * settled stop plays that move on through its Assault and Firing Phases and
@@ -612,19 +634,8 @@ static void test_rollout_settle_stop(void **unused)
     assert_int_equal(rs->settle_phase, FOGN_PH_MOVEMENT);
     void *root = malloc(rs->state_size), *st = malloc(rs->state_size);
     rs->init(g.scn, root);
-    /* random play on to a Movement Phase decision some moves in */
-    gr_rng rng;
-    gr_rng_seed(&rng, 31, 1);
-    gr_dice dice;
-    gr_dice_init_rng(&dice, 31, 2);
-    for (int k = 0; k < 5000; k++) {
-        if (rs->turn(g.scn, root) >= 5 && rs->phase(g.scn, root) == FOGN_PH_MOVEMENT) break;
-        gr_action a;
-        assert_int_equal(gr_random_legal(&g, root, &rng, &a), 0);
-        assert_int_equal(rs->apply(g.scn, root, &a, &dice, NULL, NULL), 0);
-    }
+    play_to_movement(&g, root, 31, 5, 1, NULL);
     int turn = rs->turn(g.scn, root);
-    assert_int_equal(rs->phase(g.scn, root), FOGN_PH_MOVEMENT);
 
     gr_stop plain = gr_policy_stop(&g, root, 1, 0), settled = gr_policy_stop(&g, root, 1, 1);
     assert_int_equal(plain.turn, turn + 1);
@@ -683,20 +694,8 @@ static void test_playout_calm_damps_unit_moves(void **unused)
     const gr_ruleset *rs = g.rs;
     void *root = malloc(rs->state_size), *st = malloc(rs->state_size);
     rs->init(g.scn, root);
-    gr_rng rng;
-    gr_rng_seed(&rng, 41, 1);
-    gr_dice dice;
-    gr_dice_init_rng(&dice, 41, 2);
     gr_action acts[GR_MAX_ACTIONS];
-    int n = 0;
-    for (int k = 0; k < 5000; k++) {
-        n = rs->legal_actions(g.scn, root, acts, GR_MAX_ACTIONS);
-        if (rs->turn(g.scn, root) >= 3 && rs->phase(g.scn, root) == FOGN_PH_MOVEMENT && n >= 6) break;
-        gr_action a;
-        assert_int_equal(gr_random_legal(&g, root, &rng, &a), 0);
-        assert_int_equal(rs->apply(g.scn, root, &a, &dice, NULL, NULL), 0);
-    }
-    assert_int_equal(rs->phase(g.scn, root), FOGN_PH_MOVEMENT);
+    int n = play_to_movement(&g, root, 41, 3, 6, acts);
     int moving = 0, still = 0;
     for (int i = 0; i < n; i++) {
         gr_action_info in;
