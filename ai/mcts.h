@@ -12,6 +12,8 @@
  * Spec options (player spec "mcts:..."):
  *   iters=N      iterations per decision, all threads together (deterministic)
  *   ms=N         milliseconds per side-turn (player-move), shared among its decisions
+ *   pool=1|2     player-moves one clock spans (ai/budget.h; default 2: the
+ *                other side's move and the player's own share 2 x ms by weight)
  *   threads=N    root-parallel threads (default 1)
  *   c=X          PUCT exploration constant
  *   horizon=N    player-moves simulated before the evaluation (default 1)
@@ -27,7 +29,7 @@
  *   qnorm=0|1    stretch the children's mean values to [0, 1] before PUCT
  *   qspan=X      the least span qnorm divides by (ai/tree.c)
  *   calm=X       in simulations, the playout weight of orders that move a
- *                unit is multiplied by X (0.01 to 1; policy.h gr_stop)
+ *                unit is multiplied by X (0.01 to 1, default 0.1; policy.h gr_stop)
  *   weights=FILE evaluation weights
  * Without iters or ms the budget is GR_MCTS_DEFAULT_MS per side-turn. */
 #ifndef GR_MCTS_H
@@ -44,12 +46,14 @@
 #define GR_MCTS_ENDGAME 0
 /* qnorm: stretch the children's means to [0, 1] before PUCT (mcts.c) */
 #define GR_MCTS_QNORM 1
-/* pool: player-moves whose time one clock shares (ai/budget.h) */
-#define GR_MCTS_POOL 1
+/* pool: player-moves whose time one clock shares (ai/budget.h); 2 since stop 29
+ * (measured in docs/ai.md, "How strong it is") */
+#define GR_MCTS_POOL 2
 /* qspan: the least span qnorm divides the means by (ai/tree.c) */
 #define GR_MCTS_QSPAN 0.0
-/* calm: factor on the playout weight of unit moves in simulations (ai/policy.h) */
-#define GR_MCTS_CALM 1.0
+/* calm: factor on the playout weight of unit moves in simulations (ai/policy.h);
+ * 0.1 since stop 29, with pool 2 */
+#define GR_MCTS_CALM 0.1
 #define GR_MCTS_PW 2.0
 #define GR_MCTS_PW_EXP 0.5
 #define GR_MCTS_MAX_NODES (1 << 21)

@@ -45,6 +45,7 @@ typedef struct naive_impl {
     long iters, ms;
     int horizon, settle;
     double eps0, epsl;
+    double calm; /* playout weight of unit moves (policy.h gr_stop) */
     gr_eval eval;
     unsigned long long seed, decisions;
     NV_POOL(nv_node, nodes);
@@ -169,6 +170,7 @@ static void iterate(naive_impl *m, const gr_game *g, const void *root, int32_t r
     gr_dice_init_rng(&dice, gr_rng_next(rng), 1);
     dice.memo = m->memo;
     gr_stop stop = gr_policy_stop(g, root, m->horizon, m->settle);
+    stop.calm = m->calm;
     nv_visit path[GR_NAIVE_MAX_DEPTH];
     int depth = 0;
     int32_t at = GR_DET_ROOT; /* where the walk is in the dice-free cache (detcache.h) */
@@ -344,16 +346,17 @@ static void naive_destroy(gr_player *self)
 
 gr_player *gr_naive_create(gr_spec *sp, const gr_game *g, unsigned long long seed, gr_error *err)
 {
-    long iters = 0, ms = 0, horizon = GR_MCTS_HORIZON, settle = GR_MCTS_SETTLE, cache = 1, pool = GR_MCTS_POOL;
-    double eps0 = GR_NAIVE_EPS0, epsl = GR_NAIVE_EPSL;
+    long iters = 0, ms = 0, horizon = GR_MCTS_HORIZON, settle = GR_MCTS_SETTLE, cache = 1, pool = GR_NAIVE_POOL;
+    double eps0 = GR_NAIVE_EPS0, epsl = GR_NAIVE_EPSL, calm = GR_NAIVE_CALM;
     if (gr_spec_long(sp, "iters", 1, 100000000L, &iters, err) || gr_spec_long(sp, "ms", 1, 3600000L, &ms, err) ||
         gr_spec_long(sp, "pool", 1, GR_BUDGET_MAX_POOL, &pool, err) ||
         gr_spec_long(sp, "horizon", 1, 100, &horizon, err) || gr_spec_long(sp, "settle", 0, 1, &settle, err) ||
         gr_spec_double(sp, "eps0", 0, 1, &eps0, err) ||
-        gr_spec_double(sp, "epsl", 0, 1, &epsl, err) || gr_spec_long(sp, "cache", 0, 1, &cache, err))
+        gr_spec_double(sp, "epsl", 0, 1, &epsl, err) ||
+        gr_spec_double(sp, "calm", GR_POLICY_CALM_MIN, 1, &calm, err) || gr_spec_long(sp, "cache", 0, 1, &cache, err))
         return NULL;
     const char *wpath = gr_spec_get(sp, "weights");
-    if (gr_spec_finish(sp, "iters, ms, pool, horizon, settle, eps0, epsl, cache, weights", err)) return NULL;
+    if (gr_spec_finish(sp, "iters, ms, pool, horizon, settle, eps0, epsl, calm, cache, weights", err)) return NULL;
     if (iters && ms) {
         gr_error_set(err, "naive: give iters or ms, not both");
         return NULL;
@@ -369,6 +372,7 @@ gr_player *gr_naive_create(gr_spec *sp, const gr_game *g, unsigned long long see
     m->settle = (int)settle;
     m->eps0 = eps0;
     m->epsl = epsl;
+    m->calm = calm;
     m->seed = seed;
     gr_budget_init(&m->budget, (int)pool);
     m->scratch = malloc(g->rs->state_size);

@@ -15,7 +15,8 @@
  * scored by eval/, as in ai/mcts.h.
  *
  * Spec "naive:...": iters=N | ms=N (as mcts), eps0=X, epsl=X, horizon=N, settle=0|1 (as mcts),
- * cache=0|1 (as mcts: ai/detcache.h), weights=FILE. */
+ * pool=1|2 and calm=X (as mcts, but defaults 1 and 1), cache=0|1 (as mcts:
+ * ai/detcache.h), weights=FILE. */
 #ifndef GR_NAIVE_H
 #define GR_NAIVE_H
 
@@ -23,6 +24,10 @@
 
 #define GR_NAIVE_EPS0 0.4
 #define GR_NAIVE_EPSL 0.3
+/* pool: NaiveMCTS keeps one clock per player-move, the setting it was measured with */
+#define GR_NAIVE_POOL 1
+/* calm: the playout weight of unit moves in simulations (policy.h gr_stop); 1 as measured */
+#define GR_NAIVE_CALM 1.0
 #define GR_NAIVE_MAX_RUN 64         /* decisions in one joint choice */
 #define GR_NAIVE_MAX_DEPTH 8        /* joint choices walked in one iteration */
 #define GR_NAIVE_MAX_ARMS 200000    /* global arms in one search */

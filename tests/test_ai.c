@@ -128,6 +128,7 @@ static void test_player_spec_errors(void **unused)
         {"mcts:weights=/nonexistent/w.json", "/nonexistent/w.json"},
         {"mcts:settle=2", "from 0 to 1"},      {"naive:settle=-1", "from 0 to 1"},
         {"mcts:calm=0", "from 0.01 to 1"},     {"mcts:calm=1.5", "from 0.01 to 1"},
+        {"naive:calm=0.001", "from 0.01 to 1"}, {"mcts:pool=3", "from 1 to 2"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         gr_error err;
@@ -147,7 +148,8 @@ static void test_players_choose_legal_actions(void **unused)
     gr_game g;
     load(&g, "brigade-encounter.json");
     static const char *const specs[] = {"random", "greedy:samples=1", "doctrine:columns", "doctrine:line",
-                                        "mcts:iters=12", "naive:iters=12"};
+                                        "mcts:iters=12", "naive:iters=12", "mcts:iters=12,calm=1,pool=1",
+                                        "naive:iters=12,calm=0.1"};
     void *st = calloc(1, g.rs->state_size);
     assert_non_null(st);
     for (size_t k = 0; k < sizeof specs / sizeof *specs; k++) {
