@@ -28,11 +28,17 @@ SAN_CFLAGS := $(CSTD) $(WARN) -O1 -g -fno-omit-frame-pointer -fsanitize=address,
               -fno-sanitize-recover=undefined -DGR_DEBUG=1 -MMD -MP
 SAN_LDFLAGS := -fsanitize=address,undefined
 
+# The rulesets built in, from the one table engine/rulesets.def: each is a
+# package, its code under engine/NAME/ (any depth) and its tests under tests/NAME/.
+RULESETS := $(shell grep -o '^GR_RULESET.[a-z0-9_]*' engine/rulesets.def | cut -c12-)
+RULESET_SRC := $(foreach r,$(RULESETS),$(shell find engine/$(r) -name '*.c' | sort))
+RULESET_TESTS := $(foreach r,$(RULESETS),$(wildcard tests/$(r)/test_*.c))
+
 # Every module's sources; cli/main.c holds only main() so tests can link the rest.
-LIB_SRC  := $(wildcard engine/core/*.c) $(wildcard engine/fogn/*.c) $(wildcard engine/*.c) \
+LIB_SRC  := $(wildcard engine/core/*.c) $(RULESET_SRC) $(wildcard engine/*.c) \
             $(wildcard ai/*.c) $(wildcard eval/*.c) $(wildcard bench/arena/*.c) $(filter-out cli/main.c,$(wildcard cli/*.c))
 MAIN_SRC := cli/main.c
-TEST_SRC := $(wildcard tests/test_*.c)
+TEST_SRC := $(wildcard tests/test_*.c) $(RULESET_TESTS)
 BENCH_SRC := $(wildcard bench/*.c)
 
 REL_OBJ  := $(LIB_SRC:%.c=$(B)/rel/%.o)
@@ -63,6 +69,7 @@ $(B)/san/%.o: %.c
 	$(CC) $(SAN_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
 
 $(B)/san/tests/%: $(B)/san/tests/%.o $(SAN_OBJ)
+	@mkdir -p $(dir $@)
 	$(CC) $(SAN_LDFLAGS) -o $@ $^ $(PKG_LIBS) $(CMOCKA_LIBS) -lm -lpthread
 
 $(B)/bench/%: $(B)/rel/bench/%.o $(REL_OBJ)

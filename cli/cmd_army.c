@@ -5,7 +5,7 @@
  *   grognard army check FILE...    cost per division and every breach
  * Exit status: 0 all legal, 1 a file is illegal or unreadable, 2 bad usage. */
 #include "commands.h"
-#include "../engine/fogn/armylist.h"
+#include "../engine/fogn/armylist/armylist.h"
 
 #include <dirent.h>
 #include <stdio.h>

@@ -12,7 +12,7 @@
 #include "args.h"
 #include "session.h"
 #include "../engine/core/fsutil.h"
-#include "../engine/fogn/setup.h"
+#include "../engine/fogn/setup/setup.h"
 
 #include <dirent.h>
 #include <stdio.h>

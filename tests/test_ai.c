@@ -17,7 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "fogn_fixture.h"
+#include "fogn/fogn_fixture.h"
 #include "../ai/budget.h"
 #include "../ai/detcache.h"
 #include "../ai/poscache.h"

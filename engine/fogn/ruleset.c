@@ -1,11 +1,11 @@
 /* ruleset.c - fogn's entry in the game interface: the gr_ruleset table, the
  * result, the evaluator's features, what to draw, the state as JSON, the
  * invariants checked after every action in debug builds, and a text summary. */
-#include "steps.h"
-#include "building.h"
-#include "edit.h"
-#include "reserve.h"
-#include "memo.h"
+#include "rules/steps.h"
+#include "rules/building.h"
+#include "rules/edit.h"
+#include "rules/reserve.h"
+#include "rules/memo.h"
 
 #include <math.h>
 #include <stdio.h>

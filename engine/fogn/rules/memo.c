@@ -1,0 +1,156 @@
+/* memo.c - the memo of a search thread (memo.h): direct mapped tables of
+ * compiled orders, keyed by a 64-bit hash of the state's bytes and the
+ * action, and of cursor walks, keyed by the state's. A newer answer replaces
+ * an older one in its slot. */
+#include "memo.h"
+#include "../../core/hash.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define FOGN_MEMO_SEED 0x2545f4914f6cdd1dULL /* any constant: which slot an answer takes */
+#define FOGN_MEMO_WALK_SEED 0x9e3779b97f4a7c15ULL /* another, for the walks */
+#define FOGN_MEMO_VOLLEY_SEED 0xd6e8feb86659fd93ULL /* a third, for the volleys */
+
+typedef struct memo_entry {
+    uint64_t key;           /* 0: empty */
+    int rc;
+    fogn_move m;
+    fogn_move_plan plan;
+    char msg[GR_ERROR_MAX]; /* the reason, when rc is -1 */
+} memo_entry;
+
+typedef struct walk_entry {
+    uint64_t key;           /* 0: empty */
+    fogn_state after;       /* where the walk ended */
+} walk_entry;
+
+typedef struct volley_entry {
+    uint64_t key;           /* 0: empty */
+    int n;
+    fogn_shot shot[FOGN_VOLLEY_MAX]; /* the first n are the volley's */
+} volley_entry;
+
+struct fogn_memo {
+    memo_entry e[FOGN_MEMO_ENTRIES];
+    walk_entry w[FOGN_MEMO_WALKS];
+    volley_entry v[FOGN_MEMO_VOLLEYS];
+    long hits, misses, walk_hits, walk_misses, volley_hits, volley_misses;
+};
+
+_Static_assert((FOGN_MEMO_ENTRIES & (FOGN_MEMO_ENTRIES - 1)) == 0, "FOGN_MEMO_ENTRIES: a power of two");
+_Static_assert((FOGN_MEMO_WALKS & (FOGN_MEMO_WALKS - 1)) == 0, "FOGN_MEMO_WALKS: a power of two");
+_Static_assert((FOGN_MEMO_VOLLEYS & (FOGN_MEMO_VOLLEYS - 1)) == 0, "FOGN_MEMO_VOLLEYS: a power of two");
+
+fogn_memo *fogn_memo_create(void) { return calloc(1, sizeof(fogn_memo)); }
+
+void fogn_memo_free(fogn_memo *memo) { free(memo); }
+
+void fogn_memo_stats(const fogn_memo *memo, long *hits, long *misses)
+{
+    *hits = memo ? memo->hits : 0;
+    *misses = memo ? memo->misses : 0;
+}
+
+void fogn_memo_walk_stats(const fogn_memo *memo, long *hits, long *misses)
+{
+    *hits = memo ? memo->walk_hits : 0;
+    *misses = memo ? memo->walk_misses : 0;
+}
+
+void fogn_memo_volley_stats(const fogn_memo *memo, long *hits, long *misses)
+{
+    *hits = memo ? memo->volley_hits : 0;
+    *misses = memo ? memo->volley_misses : 0;
+}
+
+/* the state's bytes (padding included: states are copied whole, so it is
+ * always the same) and the action's */
+static uint64_t key_of(const fogn_state *st, const gr_action *a)
+{
+    return gr_hash_bytes(st, sizeof *st, gr_hash_bytes(a, sizeof *a, FOGN_MEMO_SEED));
+}
+
+static int compile(const fogn_scenario *s, const fogn_state *st, const gr_action *a, fogn_move *m,
+                   fogn_move_plan *plan, gr_error *err)
+{
+    int have_plan;
+    if (fogn_action_to_move_planned(s, st, a, m, plan, &have_plan, err)) return -1;
+    /* an order's search has already checked the move it settled on */
+    if (!have_plan && fogn_move_check(s, st, m, plan, err)) return -1;
+    return 0;
+}
+
+int fogn_order_compile(const fogn_scenario *s, const fogn_state *st, const gr_action *a, fogn_move *m,
+                       fogn_move_plan *plan, gr_error *err, fogn_memo *memo)
+{
+    if (!memo) return compile(s, st, a, m, plan, err);
+    uint64_t key = key_of(st, a);
+    memo_entry *e = &memo->e[key & (FOGN_MEMO_ENTRIES - 1)];
+    if (e->key == key) {
+        memo->hits++;
+    } else {
+        memo->misses++;
+        gr_error why;
+        gr_error_clear(&why);
+        e->key = key;
+        e->rc = compile(s, st, a, &e->m, &e->plan, &why);
+        memcpy(e->msg, why.msg, sizeof e->msg);
+    }
+    if (e->rc) return gr_error_set(err, "%s", e->msg);
+    *m = e->m;
+    *plan = e->plan;
+    return 0;
+}
+
+static void walk(const fogn_scenario *s, fogn_state *st, const fogn_step_def *d, int end)
+{
+    for (; st->cursor < end; st->cursor++) {
+        if (d->prepare) d->prepare(s, st, st->cursor);
+        if (d->due(s, st, st->cursor)) break;
+    }
+}
+
+void fogn_memo_walk(const fogn_scenario *s, fogn_state *st, const fogn_step_def *d, int end, fogn_memo *memo)
+{
+    if (!memo || !d->walk_memo) {
+        walk(s, st, d, end);
+        return;
+    }
+    /* the step, the cursor and everything the walk reads are in the state */
+    uint64_t key = gr_hash_bytes(st, sizeof *st, FOGN_MEMO_WALK_SEED);
+    walk_entry *e = &memo->w[key & (FOGN_MEMO_WALKS - 1)];
+    if (e->key == key) {
+        memo->walk_hits++;
+        *st = e->after;
+        return;
+    }
+    memo->walk_misses++;
+    walk(s, st, d, end);
+    e->key = key;
+    e->after = *st;
+}
+
+int fogn_memo_volley(const fogn_scenario *s, const fogn_state *st, fogn_volley *v, fogn_memo *memo,
+                     void (*build)(const fogn_scenario *s, const fogn_state *st, fogn_volley *v))
+{
+    if (!memo) {
+        build(s, st, v);
+        return 0;
+    }
+    /* the step (so the side firing) and every unit the shots are worked out from are in the state */
+    uint64_t key = gr_hash_bytes(st, sizeof *st, FOGN_MEMO_VOLLEY_SEED);
+    volley_entry *e = &memo->v[key & (FOGN_MEMO_VOLLEYS - 1)];
+    if (e->key == key) {
+        memo->volley_hits++;
+        v->n = e->n;
+        memcpy(v->shot, e->shot, (size_t)e->n * sizeof *e->shot);
+        return 1;
+    }
+    memo->volley_misses++;
+    build(s, st, v);
+    e->key = key;
+    e->n = v->n;
+    memcpy(e->shot, v->shot, (size_t)v->n * sizeof *v->shot);
+    return 0;
+}

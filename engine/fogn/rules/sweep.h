@@ -1,0 +1,45 @@
+/* sweep.h - the area a moving unit passes over, as a list of small convex
+ * polygons (hulls of consecutive poses), for terrain and collision checks. */
+#ifndef FOGN_SWEEP_H
+#define FOGN_SWEEP_H
+
+#include "../../core/geom.h"
+#include "../../core/terrain.h"
+
+#define FOGN_SWEEP_MAX 96
+
+typedef struct fogn_sweep {
+    int n;
+    int npts[FOGN_SWEEP_MAX];
+    gr_vec2 pts[FOGN_SWEEP_MAX][8];
+    double box[FOGN_SWEEP_MAX][4]; /* per polygon: min x, min y, max x, max y */
+    double all[4];                 /* the whole sweep's box */
+    int overflow;
+} fogn_sweep;
+
+void fogn_sweep_clear(fogn_sweep *sw);
+/* adds the footprint itself */
+void fogn_sweep_rect(fogn_sweep *sw, const gr_rect *r);
+/* adds the hull of two poses (exact for a translation) */
+void fogn_sweep_pair(fogn_sweep *sw, const gr_rect *a, const gr_rect *b);
+/* adds a rotation about a point through `angle`, sampled */
+void fogn_sweep_rotation(fogn_sweep *sw, const gr_rect *start, gr_vec2 pivot, double angle, int samples);
+/* the same, keeping the sampled poses (poses[i - 1] = the pose at angle * i / samples) */
+void fogn_sweep_rotation_poses(fogn_sweep *sw, const gr_rect *start, gr_vec2 pivot, double angle, int samples,
+                               gr_rect *poses);
+
+/* does swept polygon i touch terrain piece p? (gr_terrain_piece_touches_poly
+ * with the polygon's box at hand) */
+bool fogn_sweep_touches(const fogn_sweep *sw, int i, const gr_terrain_piece *p);
+/* false when no polygon of the sweep can touch p (its box is too far) */
+bool fogn_sweep_near(const fogn_sweep *sw, const gr_terrain_piece *p);
+
+/* distance between two boxes (0 when they meet) */
+double fogn_box_dist(const double *a, const double *b);
+/* fogn_box_dist(a, b) >= d, and fogn_box_dist(a, b) <= 0, exactly, mostly without hypot */
+bool fogn_box_dist_at_least(const double *a, const double *b, double d);
+bool fogn_boxes_meet(const double *a, const double *b);
+/* the box of a rectangle */
+void fogn_rect_box(const gr_rect *r, double *box);
+
+#endif

@@ -1,0 +1,1159 @@
+/* test_fogn_formations.c - rule tests for changing a fogn unit's shape.
+ *
+ * Covers the §8.5 placement templates (where the new formation stands after
+ * FOGN_MK_FORM), the transitions the rules forbid and the reason given, when
+ * a change is Simple or Complex, the "end no nearer the enemy" adjustment,
+ * the kinked Extended Line, the §8.6 artillery moves (unlimber, limber in its
+ * four facings, prolong) and the §3.1 footprints and base counts. The last
+ * group sends a Complex formation change through the turn machine with
+ * scripted dice to check the §5.3 test: dice per training, the élan re-rolls
+ * of §2.2, the command-point cost by range and what a failure leaves behind. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "fogn_fixture.h"
+#include "../../engine/core/dice.h"
+
+#define TOL 1e-9
+
+/* unit 0 (side 0) at (20, 10) facing up the table; an enemy as unit 1 far
+ * away straight ahead, facing it. (Straight ahead so that the §8.5 "no nearer
+ * the nearest enemy" rule leaves the templates alone: widening towards an
+ * enemy off to one side brings the unit nearer to it.) */
+static fogn_scenario *scn1(fogn_troop t, fogn_size size, fogn_formation f)
+{
+    fogn_scenario *s = fx_scenario();
+    fx_unit(s, 0, t, size, f, 20, 10, 90);
+    fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 20, 35, -90);
+    return s;
+}
+
+static fogn_move form(int unit, fogn_formation to)
+{
+    fogn_move m;
+    memset(&m, 0, sizeof m);
+    m.kind = FOGN_MK_FORM;
+    m.unit = unit;
+    m.flag = to;
+    return m;
+}
+
+static fogn_move kind_move(int kind, int unit, int flag, double dist, double angle_deg)
+{
+    fogn_move m;
+    memset(&m, 0, sizeof m);
+    m.kind = kind;
+    m.unit = unit;
+    m.flag = flag;
+    m.dist = dist;
+    m.angle = angle_deg * FX_DEG;
+    return m;
+}
+
+/* checks and commits a move that must be legal; returns plan.complex */
+static int do_move(const fogn_scenario *s, fogn_state *st, fogn_move m)
+{
+    fogn_move_plan plan;
+    gr_error err;
+    if (fx_check(s, st, m, &plan, &err)) fail_msg("refused: %s", err.msg);
+    fogn_move_commit(s, st, &m, &plan);
+    st->u[m.unit].flags &= (uint16_t)~FOGN_UF_MOVED; /* let the next move of the test happen */
+    return plan.complex;
+}
+
+static void expect_refused(const fogn_scenario *s, const fogn_state *st, fogn_move m, const char *needle)
+{
+    fogn_move_plan plan;
+    gr_error err;
+    if (fx_check(s, st, m, &plan, &err) == 0) fail_msg("move kind %d accepted, expected \"%s\"", m.kind, needle);
+    ASSERT_HAS(err.msg, needle);
+}
+
+static gr_rect rect0(const fogn_scenario *s, const fogn_state *st) { return fogn_unit_rect(&s->units[0], &st->u[0]); }
+
+/* is there a base of unit 0 whose front-edge centre is at (x, y)? */
+static int base_at(const fogn_scenario *s, const fogn_state *st, double x, double y)
+{
+    gr_rect b[24];
+    int n = fogn_unit_base_rects(&s->units[0], &st->u[0], b, 24);
+    for (int i = 0; i < n; i++)
+        if (fabs(b[i].fc.x - x) < 1e-6 && fabs(b[i].fc.y - y) < 1e-6) return 1;
+    return 0;
+}
+
+/* --- §8.5 templates ------------------------------------------------------------------ */
+
+static void test_s8_5_tactical_to_line_keeps_front_centre(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn1(FOGN_INF_REFORMED, FOGN_LARGE, FOGN_F_TACTICAL);
+    fogn_state st;
+    fx_state(s, &st, 0);
+    gr_rect old = rect0(s, &st);
+    assert_int_equal(do_move(s, &st, form(0, FOGN_F_LINE)), 0); /* Simple: no enemy within 2 MU */
+    assert_int_equal(st.u[0].formation, FOGN_F_LINE);
+    gr_rect r = rect0(s, &st);
+    ASSERT_VEC(r.fc, 20, 10);
+    ASSERT_NEAR(r.heading, GR_PI / 2, 1e-9);
+    ASSERT_NEAR(r.w, 9, TOL); /* large: 6 bases of 1.5 MU */
+    ASSERT_NEAR(r.d, FOGN_BASE_DEPTH, TOL);
+    /* the old front edge is still wholly covered by the new one */
+    assert_true(gr_rect_corner(&r, GR_FL).x <= gr_rect_corner(&old, GR_FL).x + 1e-9);
+    assert_true(gr_rect_corner(&r, GR_FR).x >= gr_rect_corner(&old, GR_FR).x - 1e-9);
+    assert_int_equal(fogn_unit_bases(&s->units[0], &st.u[0]), 6);
+    free(s);
+}
+
+static void test_s8_5_small_tactical_to_line_front_bases_stay(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn1(FOGN_INF_UNREFORMED, FOGN_SMALL, FOGN_F_TACTICAL);
+    fogn_state st;
+    fx_state(s, &st, 0);
+    /* front rank of the small Tactical: bases at x 19.25 and 20.75 */
+    assert_true(base_at(s, &st, 19.25, 10) && base_at(s, &st, 20.75, 10));
+    do_move(s, &st, form(0, FOGN_F_LINE));
+    ASSERT_NEAR(rect0(s, &st).w, 6, TOL);
+    /* they stay; the rear rank comes up beside them */
+    assert_true(base_at(s, &st, 19.25, 10) && base_at(s, &st, 20.75, 10));
+    assert_true(base_at(s, &st, 17.75, 10) && base_at(s, &st, 22.25, 10));
+    free(s);
+}
+
+static void test_s8_5_line_to_tactical_keeps_centre_front_bases(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn1(FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_LINE);
+    fogn_state st;
+    fx_state(s, &st, 0);
+    /* small line: bases at 17.75, 19.25, 20.75, 22.25; the centre two stay */
+    assert_int_equal(do_move(s, &st, form(0, FOGN_F_TACTICAL)), 0);
+    assert_int_equal(st.u[0].formation, FOGN_F_TACTICAL);
+    gr_rect r = rect0(s, &st);
+    ASSERT_VEC(r.fc, 20, 10);
+    ASSERT_NEAR(r.w, 3, TOL);
+    ASSERT_NEAR(r.d, 2 * FOGN_BASE_DEPTH, TOL);
+    assert_true(base_at(s, &st, 19.25, 10) && base_at(s, &st, 20.75, 10));
+    free(s);
+}
+
+static void test_s8_5_large_line_to_tactical_centre_bases_stay(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn1(FOGN_INF_REFORMED, FOGN_LARGE, FOGN_F_LINE);
+    fogn_state st;
+    fx_state(s, &st, 0);
+    /* large line: bases at 16.25 .. 23.75; the centre two are at 19.25 and 20.75 */
+    assert_true(base_at(s, &st, 19.25, 10) && base_at(s, &st, 20.75, 10));
+    do_move(s, &st, form(0, FOGN_F_TACTICAL));
+    ASSERT_NEAR(rect0(s, &st).w, 4.5, TOL);
+    /* §8.5: the line's two centre front bases stay; the third front base forms on their right */
+    assert_true(base_at(s, &st, 19.25, 10) && base_at(s, &st, 20.75, 10) && base_at(s, &st, 22.25, 10));
+    ASSERT_NEAR(st.u[0].x, 20.75, TOL);
+    free(s);
+}
+
+static void test_s8_5_tactical_to_column_behind_a_front_base(void **unused)
+{
+    (void)unused;
+    for (int size = 0; size < 2; size++) {
+        fogn_scenario *s = scn1(FOGN_INF_REFORMED, (fogn_size)size, FOGN_F_TACTICAL);
+        fogn_state st;
+        fx_state(s, &st, 0);
+        gr_rect fronts[24];
+        int n = fogn_unit_base_rects(&s->units[0], &st.u[0], fronts, 24);
+        int cols = size ? 3 : 2;
+        assert_int_equal(n, 2 * cols);
+        assert_int_equal(do_move(s, &st, form(0, FOGN_F_COLUMN)), 0);
+        gr_rect r = rect0(s, &st);
+        ASSERT_NEAR(r.w, FOGN_BW, TOL);
+        ASSERT_NEAR(r.d, (size ? 6 : 4) * FOGN_BASE_DEPTH, TOL);
+        ASSERT_NEAR(r.heading, GR_PI / 2, 1e-9);
+        /* the head stands on one of the old front-rank bases, the rest file behind it */
+        int on_front = 0;
+        for (int i = 0; i < cols; i++)
+            if (fabs(fronts[i].fc.x - r.fc.x) < 1e-6 && fabs(fronts[i].fc.y - r.fc.y) < 1e-6) on_front = 1;
+        assert_true(on_front);
+        gr_rect b[24];
+        int nb = fogn_unit_base_rects(&s->units[0], &st.u[0], b, 24);
+        assert_int_equal(nb, size ? 6 : 4);
+        for (int i = 0; i < nb; i++) {
+            ASSERT_NEAR(b[i].fc.x, r.fc.x, 1e-6);
+            ASSERT_NEAR(b[i].fc.y, 10 - i * FOGN_BASE_DEPTH, 1e-6);
+        }
+        free(s);
+    }
+}
+
+static void test_s8_5_column_to_tactical_head_becomes_front_base(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn1(FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_COLUMN);
+    fogn_state st;
+    fx_state(s, &st, 0);
+    assert_int_equal(do_move(s, &st, form(0, FOGN_F_TACTICAL)), 0);
+    gr_rect r = rect0(s, &st);
+    ASSERT_NEAR(r.w, 3, TOL);
+    ASSERT_NEAR(r.d, 2 * FOGN_BASE_DEPTH, TOL);
+    /* the old head (front edge centred at (20,10)) is now a front-rank base */
+    assert_true(base_at(s, &st, 20, 10));
+    ASSERT_NEAR(r.fc.y, 10, 1e-6);
+    free(s);
+}
+
+static void test_s8_5_forming_square(void **unused)
+{
+    (void)unused;
+    /* from Tactical: same footprint, the rear rank faces about */
+    fogn_scenario *s = scn1(FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL);
+    fogn_state st;
+    fx_state(s, &st, 0);
+    gr_rect before = rect0(s, &st);
+    assert_int_equal(do_move(s, &st, form(0, FOGN_F_SQUARE)), 0);
+    assert_int_equal(st.u[0].formation, FOGN_F_SQUARE);
+    gr_rect r = rect0(s, &st);
+    ASSERT_VEC(r.fc, before.fc.x, before.fc.y);
+    ASSERT_NEAR(r.w, before.w, TOL);
+    ASSERT_NEAR(r.d, before.d, TOL);
+    gr_rect b[8];
+    int n = fogn_unit_base_rects(&s->units[0], &st.u[0], b, 8);
+    assert_int_equal(n, 4);
+    int faced_about = 0;
+    for (int i = 0; i < n; i++)
+        if (fabs(gr_angle_diff(b[i].heading, r.heading + GR_PI)) < 1e-6) {
+            faced_about++;
+            /* the faced-about rank keeps inside the footprint: its front is the unit's rear edge */
+            ASSERT_NEAR(b[i].fc.y, 10 - 2 * FOGN_BASE_DEPTH, 1e-6);
+        }
+    assert_int_equal(faced_about, 2);
+    /* a square moves only 1 MU (§23.1 #5) and only straight */
+    fogn_move_plan plan;
+    gr_error err;
+    assert_int_equal(fx_check(s, &st, fx_normal(0, -1, 0, 1, 0), &plan, &err), 0);
+    assert_int_equal(fx_check(s, &st, fx_normal(0, -1, 0, 1.2, 0), &plan, &err), -1);
+    free(s);
+
+    /* from Extended Line and from March Column it forms up in place */
+    s = scn1(FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_LINE);
+    fx_state(s, &st, 0);
+    do_move(s, &st, form(0, FOGN_F_SQUARE));
+    ASSERT_VEC(rect0(s, &st).fc, 20, 10);
+    ASSERT_NEAR(rect0(s, &st).w, 3, TOL);
+    free(s);
+    s = scn1(FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_COLUMN);
+    fx_state(s, &st, 0);
+    do_move(s, &st, form(0, FOGN_F_SQUARE));
+    assert_true(base_at(s, &st, 20, 10));
+    free(s);
+}
+
+static void test_s8_5_large_tactical_deep_round_the_centre(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn1(FOGN_CAV_HEAVY, FOGN_LARGE, FOGN_F_TACTICAL);
+    fogn_state st;
+    fx_state(s, &st, 0);
+    /* no enemy on the table: Deep pushes the front forward, which an enemy
+     * ahead would forbid (see test_s8_5_no_nearer_the_nearest_enemy) */
+    st.u[1].flags &= (uint16_t)~FOGN_UF_ON_TABLE;
+    gr_rect t = rect0(s, &st);
+    gr_vec2 c0 = gr_rect_centre(&t);
+    assert_int_equal(do_move(s, &st, form(0, FOGN_F_DEEP)), 0);
+    gr_rect d = rect0(s, &st);
+    ASSERT_NEAR(d.w, 3, TOL);
+    ASSERT_NEAR(d.d, 3 * FOGN_BASE_DEPTH, TOL);
+    ASSERT_VEC(gr_rect_centre(&d), c0.x, c0.y);
+    assert_int_equal(do_move(s, &st, form(0, FOGN_F_TACTICAL)), 0);
+    gr_rect back = rect0(s, &st);
+    ASSERT_VEC(back.fc, t.fc.x, t.fc.y);
+    ASSERT_NEAR(back.w, 4.5, TOL);
+    free(s);
+}
+
+static void test_s8_5_light_infantry_skirmish_same_footprint(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn1(FOGN_INF_LIGHT, FOGN_LARGE, FOGN_F_TACTICAL);
+    fogn_state st;
+    fx_state(s, &st, 0);
+    gr_rect t = rect0(s, &st);
+    assert_int_equal(do_move(s, &st, form(0, FOGN_F_SKIRMISH)), 0);
+    assert_int_equal(st.u[0].formation, FOGN_F_SKIRMISH);
+    assert_true(fogn_is_skirmisher(&s->units[0], &st.u[0]));
+    gr_rect k = rect0(s, &st);
+    ASSERT_VEC(k.fc, t.fc.x, t.fc.y);
+    ASSERT_NEAR(k.w, t.w, TOL);
+    ASSERT_NEAR(k.d, t.d, TOL);
+    assert_int_equal(do_move(s, &st, form(0, FOGN_F_TACTICAL)), 0);
+    assert_false(fogn_is_skirmisher(&s->units[0], &st.u[0]));
+    ASSERT_VEC(rect0(s, &st).fc, t.fc.x, t.fc.y);
+    free(s);
+}
+
+/* --- §8.5 forbidden transitions -------------------------------------------------------- */
+
+static void test_s8_5_forbidden_transitions(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn1(FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_LINE);
+    fogn_state st;
+    fx_state(s, &st, 0);
+    /* Extended Line -> March Column: via Tactical */
+    expect_refused(s, &st, form(0, FOGN_F_COLUMN), "straight to March Column");
+    /* March Column -> Extended Line: via Tactical */
+    st.u[0].formation = FOGN_F_COLUMN;
+    expect_refused(s, &st, form(0, FOGN_F_LINE), "March Column straight to Extended Line");
+    /* the same formation */
+    expect_refused(s, &st, form(0, FOGN_F_COLUMN), "already in");
+    /* skirmish order is for light infantry only */
+    st.u[0].formation = FOGN_F_TACTICAL;
+    expect_refused(s, &st, form(0, FOGN_F_SKIRMISH), "may not form");
+    expect_refused(s, &st, form(0, FOGN_F_SKIRMISH_LINE), "may not form");
+    /* Deep is for large units only */
+    expect_refused(s, &st, form(0, FOGN_F_DEEP), "small");
+    /* Spent infantry never forms Extended Line (§2.6) */
+    st.u[0].flags |= FOGN_UF_SPENT;
+    st.u[0].bases_lost = 1;
+    expect_refused(s, &st, form(0, FOGN_F_LINE), "Spent infantry");
+    do_move(s, &st, form(0, FOGN_F_COLUMN)); /* other changes are fine */
+    free(s);
+
+    /* Skirmish -> Square and Skirmish -> March Column are two moves */
+    s = scn1(FOGN_INF_LIGHT, FOGN_SMALL, FOGN_F_SKIRMISH);
+    fx_state(s, &st, 0);
+    expect_refused(s, &st, form(0, FOGN_F_SQUARE), "cannot form Square from Skirmish");
+    expect_refused(s, &st, form(0, FOGN_F_COLUMN), "straight to March Column");
+    free(s);
+
+    /* cavalry has no Square; artillery changes only by (un)limbering */
+    s = scn1(FOGN_CAV_HEAVY, FOGN_SMALL, FOGN_F_TACTICAL);
+    fx_state(s, &st, 0);
+    expect_refused(s, &st, form(0, FOGN_F_SQUARE), "may not form");
+    free(s);
+    s = scn1(FOGN_ART_FOOT, FOGN_SMALL, FOGN_F_UNLIMBERED);
+    fx_state(s, &st, 0);
+    expect_refused(s, &st, form(0, FOGN_F_LIMBERED), "limbering");
+    expect_refused(s, &st, form(0, FOGN_F_TACTICAL), "may not form");
+    free(s);
+}
+
+static void test_s8_5_line_to_tactical_not_within_2mu_of_enemy_front(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn1(FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_LINE);
+    /* an enemy 1.5 MU ahead, facing the line */
+    s->units[1].x = 20;
+    s->units[1].y = 11.5;
+    fogn_state st;
+    fx_state(s, &st, 0);
+    expect_refused(s, &st, form(0, FOGN_F_TACTICAL), "within 2 MU of the front of unit1");
+    /* the same enemy with its back to us: allowed, but Complex (enemy within 2 MU) */
+    st.u[1].heading = GR_PI / 2;
+    st.u[1].y = 11.5 + 2 * FOGN_BASE_DEPTH; /* rear edge still 1.5 MU from the line */
+    ASSERT_NEAR(fogn_enemy_dist(s, &st, 0, NULL), 1.5, 1e-6);
+    fogn_move_plan plan;
+    gr_error err;
+    assert_int_equal(fx_check(s, &st, form(0, FOGN_F_TACTICAL), &plan, &err), 0);
+    assert_int_equal(plan.complex, 1);
+    ASSERT_HAS(plan.why_complex, "within 2 MU");
+    /* an enemy's front 2.5 MU away does not stop it, and the change is Simple */
+    st.u[1].heading = -GR_PI / 2;
+    st.u[1].y = 12.5;
+    assert_int_equal(fx_check(s, &st, form(0, FOGN_F_TACTICAL), &plan, &err), 0);
+    assert_int_equal(plan.complex, 0);
+    free(s);
+}
+
+/* --- §5.4 / §23.1 #13: Simple or Complex ------------------------------------------------- */
+
+static void test_s8_5_simple_unless_enemy_within_2mu(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn1(FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL);
+    s->units[1].x = 20;
+    s->units[1].y = 12.01; /* its front edge 2.01 MU ahead of ours */
+    fogn_state st;
+    fx_state(s, &st, 0);
+    fogn_move_plan plan;
+    gr_error err;
+    assert_true(fogn_enemy_dist(s, &st, 0, NULL) > FOGN_R_REFORM_ENEMY_NEAR);
+    assert_int_equal(fx_check(s, &st, form(0, FOGN_F_COLUMN), &plan, &err), 0);
+    assert_int_equal(plan.complex, 0);
+    /* exactly 2 MU away counts as within 2 MU */
+    st.u[1].y = 12;
+    assert_int_equal(fx_check(s, &st, form(0, FOGN_F_COLUMN), &plan, &err), 0);
+    assert_int_equal(plan.complex, 1);
+    ASSERT_HAS(plan.why_complex, "enemy within 2 MU");
+    st.u[1].y = 11.5;
+    assert_int_equal(fx_check(s, &st, form(0, FOGN_F_LINE), &plan, &err), 0);
+    assert_int_equal(plan.complex, 1);
+    free(s);
+}
+
+static void test_s8_5_wavering_formation_change_is_complex(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn1(FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL);
+    s->units[0].start_cohesion = FOGN_WAVERING;
+    fogn_state st;
+    fx_state(s, &st, 0);
+    fogn_move_plan plan;
+    gr_error err;
+    assert_int_equal(fx_check(s, &st, form(0, FOGN_F_COLUMN), &plan, &err), 0);
+    assert_int_equal(plan.complex, 1);
+    ASSERT_HAS(plan.why_complex, "Wavering");
+    /* a Disordered unit far from the enemy changes formation as a Simple move */
+    st.u[0].cohesion = FOGN_DISORDERED;
+    assert_int_equal(fx_check(s, &st, form(0, FOGN_F_COLUMN), &plan, &err), 0);
+    assert_int_equal(plan.complex, 0);
+    free(s);
+}
+
+static void test_s8_5_no_nearer_the_nearest_enemy(void **unused)
+{
+    (void)unused;
+    /* large Tactical -> Deep keeps its centre, which pushes the front 0.5625 MU forward */
+    fogn_scenario *s = scn1(FOGN_INF_REFORMED, FOGN_LARGE, FOGN_F_TACTICAL);
+    fogn_state st;
+    fx_state(s, &st, 0);
+    fogn_move_plan plan;
+    gr_error err;
+    st.u[1].flags &= (uint16_t)~FOGN_UF_ON_TABLE; /* alone on the table */
+    assert_int_equal(fx_check(s, &st, form(0, FOGN_F_DEEP), &plan, &err), 0);
+    ASSERT_NEAR(plan.after.y, 10 + 0.5 * FOGN_BASE_DEPTH, 1e-6);
+    /* with an enemy 1.5 MU ahead the unit must step back so as to end no nearer */
+    st.u[1].flags |= FOGN_UF_ON_TABLE;
+    st.u[1].x = 20;
+    st.u[1].y = 11.5;
+    double before = fogn_enemy_dist(s, &st, 0, NULL);
+    ASSERT_NEAR(before, 1.5, 1e-6);
+    assert_int_equal(fx_check(s, &st, form(0, FOGN_F_DEEP), &plan, &err), 0);
+    gr_rect end = fogn_unit_rect(&s->units[0], &plan.after);
+    double after = fogn_enemy_dist(s, &st, 0, &end);
+    assert_true(after >= before - 1e-6);
+    assert_true(after <= before + 0.1 + 1e-6); /* by the minimum (0.1 MU steps) */
+    ASSERT_NEAR(plan.after.x, 20, 1e-6);
+    assert_true(plan.after.y <= 10 + 1e-6);
+    assert_int_equal(plan.complex, 1);
+    free(s);
+}
+
+static void test_s8_5_widening_with_an_enemy_on_the_flank(void **unused)
+{
+    (void)unused;
+    /* an enemy 20 MU off the right flank, level with the unit */
+    fogn_scenario *s = scn1(FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL);
+    s->units[1].x = 42;
+    s->units[1].y = 10;
+    s->units[1].heading = GR_PI; /* facing the unit's flank */
+    fogn_state st;
+    fx_state(s, &st, 0);
+    fogn_move_plan plan;
+    gr_error err;
+    int rc = fx_check(s, &st, form(0, FOGN_F_LINE), &plan, &err);
+    if (rc != 0) fail_msg("widening with the enemy 18 MU off the flank refused: %s", err.msg);
+    gr_rect end = fogn_unit_rect(&s->units[0], &plan.after);
+    assert_true(fogn_enemy_dist(s, &st, 0, &end) >= fogn_enemy_dist(s, &st, 0, NULL) - 1e-6);
+    free(s);
+}
+
+/* --- §8.5 kinked Extended Line --------------------------------------------------------- */
+
+static void test_s8_5_kinked_line(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn1(FOGN_INF_UNREFORMED, FOGN_SMALL, FOGN_F_LINE);
+    fogn_state st;
+    fx_state(s, &st, 0);
+    /* a convex bend (wings back) is fine and Simple */
+    assert_int_equal(do_move(s, &st, kind_move(FOGN_MK_KINK, 0, 0, 0, -30)), 0);
+    ASSERT_NEAR(st.u[0].kink, -30 * FX_DEG, 1e-9);
+    gr_rect h[2];
+    assert_int_equal(fogn_unit_rects(&s->units[0], &st.u[0], h), 2);
+    /* the two inner corners keep touching at the old front-edge centre */
+    ASSERT_VEC(gr_rect_corner(&h[0], GR_FR), 20, 10);
+    ASSERT_VEC(gr_rect_corner(&h[1], GR_FL), 20, 10);
+    ASSERT_NEAR(h[0].w, 3, TOL);
+    ASSERT_NEAR(h[1].w, 3, TOL);
+    ASSERT_NEAR(gr_angle_diff(h[1].heading, h[0].heading), -30 * FX_DEG, 1e-9);
+    /* the right wing is bent back: its outer corner lies behind the front line */
+    assert_true(gr_rect_corner(&h[1], GR_FR).y < 10 - 0.5);
+    gr_rect bases[24];
+    assert_int_equal(fogn_unit_base_rects(&s->units[0], &st.u[0], bases, 24), 4);
+    /* a kinked line straightens before it moves */
+    expect_refused(s, &st, fx_normal(0, -1, 0, 1, 0), "kinked line");
+    expect_refused(s, &st, kind_move(FOGN_MK_REAR, 0, 0, 1, 0), "kinked line");
+    do_move(s, &st, kind_move(FOGN_MK_KINK, 0, 0, 0, 0));
+    ASSERT_NEAR(st.u[0].kink, 0, TOL);
+    assert_int_equal(fogn_unit_rects(&s->units[0], &st.u[0], h), 1);
+    ASSERT_VEC(h[0].fc, 20, 10);
+    fogn_move_plan plan;
+    gr_error err;
+    assert_int_equal(fx_check(s, &st, fx_normal(0, -1, 0, 1, 0), &plan, &err), 0);
+    /* the halves may not bend towards each other; at most 90 degrees */
+    expect_refused(s, &st, kind_move(FOGN_MK_KINK, 0, 0, 0, 30), "towards each other");
+    expect_refused(s, &st, kind_move(FOGN_MK_KINK, 0, 0, 0, 100), "towards each other");
+    expect_refused(s, &st, kind_move(FOGN_MK_KINK, 0, 0, 0, -100), "at most 90");
+    assert_int_equal(fx_check(s, &st, kind_move(FOGN_MK_KINK, 0, 0, 0, -90), &plan, &err), 0);
+    /* only an Extended Line bends */
+    st.u[0].formation = FOGN_F_TACTICAL;
+    expect_refused(s, &st, kind_move(FOGN_MK_KINK, 0, 0, 0, -30), "only an Extended Line");
+    st.u[0].formation = FOGN_F_COLUMN;
+    expect_refused(s, &st, kind_move(FOGN_MK_KINK, 0, 0, 0, -30), "only an Extended Line");
+    free(s);
+}
+
+/* --- §8.6 artillery --------------------------------------------------------------------- */
+
+static void test_s8_6_unlimber(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn1(FOGN_ART_FOOT, FOGN_SMALL, FOGN_F_LIMBERED);
+    fogn_state st;
+    fx_state(s, &st, 0);
+    gr_rect lim = rect0(s, &st);
+    ASSERT_NEAR(lim.w, FOGN_BW, TOL);
+    ASSERT_NEAR(lim.d, FOGN_LIMBER_DEPTH_SMALL, TOL);
+    /* §23.1 #14: unlimbering is Simple */
+    fogn_state st2 = st;
+    assert_int_equal(do_move(s, &st2, kind_move(FOGN_MK_UNLIMBER, 0, 0, 0, 0)), 0);
+    assert_int_equal(st2.u[0].formation, FOGN_F_UNLIMBERED);
+    gr_rect g = rect0(s, &st2);
+    ASSERT_VEC(g.fc, 20, 10); /* nothing ahead of the limber's front edge */
+    ASSERT_NEAR(g.heading, GR_PI / 2, 1e-9);
+    ASSERT_NEAR(g.w, 2 * FOGN_BW, TOL);
+    ASSERT_NEAR(g.d, FOGN_ART_BASE_DEPTH, TOL);
+    /* every gun base within 1 MU of the limber */
+    gr_rect b[8];
+    int n = fogn_unit_base_rects(&s->units[0], &st2.u[0], b, 8);
+    assert_int_equal(n, 2);
+    for (int i = 0; i < n; i++) assert_true(gr_rect_dist(&b[i], &lim) <= 1.0 + 1e-9);
+    /* N/A when Wavering */
+    st.u[0].cohesion = FOGN_WAVERING;
+    expect_refused(s, &st, kind_move(FOGN_MK_UNLIMBER, 0, 0, 0, 0), "Wavering");
+    /* only limbered guns unlimber */
+    expect_refused(s, &st2, kind_move(FOGN_MK_UNLIMBER, 0, 0, 0, 0), "only limbered");
+    free(s);
+}
+
+static void test_s8_6_limber_medium_simple_heavy_complex(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn1(FOGN_ART_FOOT, FOGN_SMALL, FOGN_F_UNLIMBERED);
+    fogn_state st;
+    fx_state(s, &st, 0);
+    fogn_move_plan plan;
+    gr_error err;
+    assert_int_equal(fx_check(s, &st, kind_move(FOGN_MK_LIMBER, 0, 0, 0, 0), &plan, &err), 0);
+    assert_int_equal(plan.complex, 0);
+    /* medium limbering stays Simple when Wavering (§23.1 #14) */
+    st.u[0].cohesion = FOGN_WAVERING;
+    assert_int_equal(fx_check(s, &st, kind_move(FOGN_MK_LIMBER, 0, 0, 0, 0), &plan, &err), 0);
+    assert_int_equal(plan.complex, 0);
+    st.u[0].cohesion = FOGN_STEADY;
+    s->units[0].weight = FOGN_HEAVY;
+    assert_int_equal(fx_check(s, &st, kind_move(FOGN_MK_LIMBER, 0, 0, 0, 0), &plan, &err), 0);
+    assert_int_equal(plan.complex, 1);
+    ASSERT_HAS(plan.why_complex, "heavy");
+    /* forward limber: in place of a gun base, front edges aligned */
+    assert_int_equal(plan.after.formation, FOGN_F_LIMBERED);
+    gr_rect l = fogn_unit_rect(&s->units[0], &plan.after);
+    ASSERT_NEAR(l.w, FOGN_BW, TOL);
+    ASSERT_NEAR(l.d, FOGN_LIMBER_DEPTH_SMALL, TOL);
+    ASSERT_NEAR(l.fc.y, 10, 1e-9);
+    ASSERT_NEAR(l.heading, GR_PI / 2, 1e-9);
+    /* a limber cannot limber again */
+    st.u[0].formation = FOGN_F_LIMBERED;
+    expect_refused(s, &st, kind_move(FOGN_MK_LIMBER, 0, 0, 0, 0), "only unlimbered");
+    free(s);
+}
+
+static void test_s8_6_limber_facings(void **unused)
+{
+    (void)unused;
+    /* gun line: front edge from (18.5,10) to (21.5,10), facing up the table */
+    fogn_scenario *s = scn1(FOGN_ART_FOOT, FOGN_SMALL, FOGN_F_UNLIMBERED);
+    fogn_state st;
+    fx_state(s, &st, 0);
+    fogn_move_plan plan;
+    gr_error err;
+    /* (b) facing back: its rear edge on the gun line's front edge */
+    assert_int_equal(fx_check(s, &st, kind_move(FOGN_MK_LIMBER, 0, 1, 0, 0), &plan, &err), 0);
+    gr_rect l = fogn_unit_rect(&s->units[0], &plan.after);
+    ASSERT_NEAR(gr_angle_diff(l.heading, -GR_PI / 2), 0, 1e-9);
+    ASSERT_VEC(l.fc, 20, 10 - FOGN_LIMBER_DEPTH_SMALL);
+    ASSERT_NEAR(gr_rect_corner(&l, GR_RL).y, 10, 1e-9);
+    ASSERT_NEAR(gr_rect_corner(&l, GR_RR).y, 10, 1e-9);
+    /* (c) facing right: front edge on the right edge, left-front corner on the right-front corner */
+    assert_int_equal(fx_check(s, &st, kind_move(FOGN_MK_LIMBER, 0, 2, 0, 0), &plan, &err), 0);
+    l = fogn_unit_rect(&s->units[0], &plan.after);
+    ASSERT_NEAR(gr_angle_diff(l.heading, 0), 0, 1e-9);
+    ASSERT_VEC(gr_rect_corner(&l, GR_FL), 21.5, 10);
+    ASSERT_VEC(gr_rect_corner(&l, GR_FR), 21.5, 10 - FOGN_BW);
+    ASSERT_VEC(l.fc, 21.5, 10 - FOGN_BW / 2);
+    /* (d) facing left: the mirror image */
+    assert_int_equal(fx_check(s, &st, kind_move(FOGN_MK_LIMBER, 0, 3, 0, 0), &plan, &err), 0);
+    l = fogn_unit_rect(&s->units[0], &plan.after);
+    ASSERT_NEAR(gr_angle_diff(l.heading, GR_PI), 0, 1e-9);
+    ASSERT_VEC(gr_rect_corner(&l, GR_FR), 18.5, 10);
+    ASSERT_VEC(gr_rect_corner(&l, GR_FL), 18.5, 10 - FOGN_BW);
+    ASSERT_VEC(l.fc, 18.5, 10 - FOGN_BW / 2);
+    free(s);
+}
+
+static void test_s8_6_prolong(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn1(FOGN_ART_FOOT, FOGN_SMALL, FOGN_F_UNLIMBERED);
+    fogn_state st;
+    fx_state(s, &st, 0);
+    fogn_move_plan plan;
+    gr_error err;
+    /* medium guns by prolong: 2 MU in the open, always Complex */
+    assert_int_equal(fx_check(s, &st, kind_move(FOGN_MK_PROLONG, 0, 0, 2, 0), &plan, &err), 0);
+    assert_int_equal(plan.complex, 1);
+    ASSERT_HAS(plan.why_complex, "prolong");
+    ASSERT_NEAR(plan.allowance, 2, TOL);
+    ASSERT_VEC(gr_v2(plan.after.x, plan.after.y), 20, 12);
+    assert_int_equal(plan.after.formation, FOGN_F_UNLIMBERED);
+    assert_int_equal(fx_check(s, &st, kind_move(FOGN_MK_PROLONG, 0, 0, -2, 0), &plan, &err), 0);
+    ASSERT_VEC(gr_v2(plan.after.x, plan.after.y), 20, 8);
+    ASSERT_NEAR(plan.after.heading, GR_PI / 2, 1e-9); /* backwards, still facing the front */
+    expect_refused(s, &st, kind_move(FOGN_MK_PROLONG, 0, 0, 2.5, 0), "allowance 2 MU");
+    /* unlimbered guns do not make normal moves or moves to the rear */
+    expect_refused(s, &st, fx_normal(0, -1, 0, 1, 0), "only by prolong");
+    expect_refused(s, &st, kind_move(FOGN_MK_REAR, 0, 0, 1, 0), "only by prolong");
+    /* turning in place is Complex for unlimbered guns (§5.4) */
+    assert_int_equal(fx_check(s, &st, kind_move(FOGN_MK_TURN, 0, 0, 0, 60), &plan, &err), 0);
+    assert_int_equal(plan.complex, 1);
+    /* limbered guns do not prolong; they move normally */
+    st.u[0].formation = FOGN_F_LIMBERED;
+    expect_refused(s, &st, kind_move(FOGN_MK_PROLONG, 0, 0, 1, 0), "only unlimbered artillery moves by prolong");
+    assert_int_equal(fx_check(s, &st, fx_normal(0, -1, 0, 6, 0), &plan, &err), 0);
+    assert_int_equal(plan.complex, 0);
+    free(s);
+}
+
+/* --- §3.1 footprints and base counts ----------------------------------------------------- */
+
+static void expect_rect(fogn_troop t, fogn_size size, fogn_formation f, double w, double d, int bases)
+{
+    fogn_unit_profile p;
+    memset(&p, 0, sizeof p);
+    p.troop = (uint8_t)t;
+    p.size = (uint8_t)size;
+    fogn_unit u;
+    memset(&u, 0, sizeof u);
+    u.x = 10;
+    u.y = 10;
+    u.heading = GR_PI / 2;
+    u.formation = (uint8_t)f;
+    gr_rect r = fogn_unit_rect(&p, &u);
+    if (fabs(r.w - w) > TOL || fabs(r.d - d) > TOL)
+        fail_msg("%s %s in %s: %.4f x %.4f, expected %.4f x %.4f", size ? "large" : "small", fogn_troop_name(t),
+                 fogn_formation_name(f), r.w, r.d, w, d);
+    ASSERT_VEC(r.fc, 10, 10);
+    gr_rect b[24];
+    assert_int_equal(fogn_unit_base_rects(&p, &u, b, 24), bases);
+    /* the bases tile the footprint: every base lies inside it */
+    for (int i = 0; i < bases; i++) {
+        gr_vec2 c[4];
+        gr_rect_corners(&b[i], c);
+        for (int k = 0; k < 4; k++) assert_true(gr_rect_point_dist(&r, c[k]) < 1e-9);
+    }
+}
+
+/* §3.1 footprints: "are these two units within d?" from their reach circles
+ * (fogn_units_within) always agrees with the exact distance between their
+ * footprints, kinked lines included; 400 random pairs at eight distances,
+ * many of them far enough apart for the circles alone to answer. */
+static void test_s3_1_units_within_agrees_with_units_apart(void **unused)
+{
+    (void)unused;
+    static const fogn_formation forms[] = {FOGN_F_LINE, FOGN_F_TACTICAL, FOGN_F_COLUMN, FOGN_F_SQUARE,
+                                           FOGN_F_SKIRMISH_LINE};
+    static const double dist[] = {0, FOGN_CONTACT_TOL, 0.5, 1, 2, 4, 6, 16};
+    gr_rng rng;
+    gr_rng_seed(&rng, 31, 1);
+    int far = 0, near = 0;
+    for (int k = 0; k < 400; k++) {
+        fogn_scenario *s = fx_scenario();
+        int nf = (int)(sizeof forms / sizeof *forms);
+        fx_unit(s, 0, FOGN_INF_REFORMED, k % 2 ? FOGN_LARGE : FOGN_SMALL, forms[k % nf], 30, 18, 90);
+        fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_SMALL, forms[(k / nf) % nf], 30 + 24 * (gr_rng_unit(&rng) - 0.5),
+                18 + 24 * (gr_rng_unit(&rng) - 0.5), 360 * gr_rng_unit(&rng));
+        fogn_state st;
+        fx_state(s, &st, 0);
+        if (k % 3 == 0 && st.u[0].formation == FOGN_F_LINE) st.u[0].kink = 30 * FX_DEG;
+        double apart = fogn_units_apart(s, &st, 0, 1);
+        double dx = st.u[0].x - st.u[1].x, dy = st.u[0].y - st.u[1].y;
+        double centres = sqrt(dx * dx + dy * dy);
+        double reach = fogn_unit_reach(&s->units[0], &st.u[0]) + fogn_unit_reach(&s->units[1], &st.u[1]);
+        for (int q = 0; q < (int)(sizeof dist / sizeof *dist); q++) {
+            bool within = fogn_units_within(s, &st, 0, 1, dist[q]);
+            if (within != (apart <= dist[q]))
+                fail_msg("pair %d at %.3f: within %.3f says %d, the footprints are %.6f apart", k, centres, dist[q],
+                         within, apart);
+            if (centres > reach + dist[q] + 1e-6) far++;
+            else near++;
+        }
+        free(s);
+    }
+    assert_true(far > 400);
+    assert_true(near > 400);
+}
+
+/* §3.1 footprints: every corner of a unit's footprint (both parts of a
+ * kinked line) lies within its reach of its front-edge centre, for every
+ * arm, size and formation a unit can take. The evaluation's features, the
+ * fresh-cavalry count and the line-of-communications threat skip units by
+ * this bound, so it must never be short. */
+static void test_s3_1_footprint_within_reach(void **unused)
+{
+    (void)unused;
+    static const fogn_troop troops[] = {FOGN_INF_REFORMED, FOGN_INF_LIGHT, FOGN_CAV_HEAVY, FOGN_CAV_LIGHT,
+                                        FOGN_ART_FOOT, FOGN_ART_HORSE};
+    static const fogn_formation forms[] = {FOGN_F_LINE,  FOGN_F_TACTICAL, FOGN_F_DEEP,          FOGN_F_COLUMN,
+                                           FOGN_F_SQUARE, FOGN_F_SKIRMISH, FOGN_F_SKIRMISH_LINE, FOGN_F_LIMBERED,
+                                           FOGN_F_UNLIMBERED};
+    gr_rng rng;
+    gr_rng_seed(&rng, 37, 1);
+    int nt = (int)(sizeof troops / sizeof *troops), nf = (int)(sizeof forms / sizeof *forms), checked = 0, kinked = 0;
+    double closest = INFINITY; /* the least slack seen: the bound is tight, not loose by miles */
+    for (int k = 0; k < 600; k++) {
+        fogn_unit_profile p;
+        memset(&p, 0, sizeof p);
+        p.troop = (uint8_t)troops[k % nt];
+        p.size = (uint8_t)(k / nt % 2 ? FOGN_LARGE : FOGN_SMALL);
+        fogn_unit u;
+        memset(&u, 0, sizeof u);
+        u.x = 40 * gr_rng_unit(&rng);
+        u.y = 30 * gr_rng_unit(&rng);
+        u.heading = 2 * GR_PI * gr_rng_unit(&rng);
+        u.formation = (uint8_t)forms[k / (2 * nt) % nf];
+        if (!fogn_formation_allowed(&p, (fogn_formation)u.formation)) continue;
+        if (k % 3 == 0 && (u.formation == FOGN_F_LINE || u.formation == FOGN_F_SKIRMISH_LINE)) {
+            u.kink = (gr_rng_unit(&rng) - 0.5) * 60 * FX_DEG;
+            kinked++;
+        }
+        double reach = fogn_unit_reach(&p, &u);
+        gr_rect parts[3]; /* the footprint's parts, then the whole unkinked rectangle */
+        int n = fogn_unit_rects(&p, &u, parts);
+        parts[n++] = fogn_unit_rect(&p, &u);
+        for (int q = 0; q < n; q++) {
+            gr_vec2 c[4];
+            gr_rect_corners(&parts[q], c);
+            for (int m = 0; m < 4; m++) {
+                double d = gr_v2_dist(c[m], gr_v2(u.x, u.y));
+                if (d > reach + 1e-9)
+                    fail_msg("%s %s in %s: a corner %.6f MU from the front-edge centre, reach %.6f",
+                             p.size == FOGN_LARGE ? "large" : "small", fogn_troop_name((fogn_troop)p.troop),
+                             fogn_formation_name((fogn_formation)u.formation), d, reach);
+                closest = fmin(closest, reach - d);
+            }
+        }
+        checked++;
+    }
+    print_message("reach: %d footprints, %d kinked, least slack %.3g MU\n", checked, kinked, closest);
+    assert_true(checked > 200);
+    assert_true(kinked > 20);
+    assert_true(closest < 1e-6); /* some corner lies on the circle: the reach is no wider than it must be */
+}
+
+static void test_s3_1_footprints(void **unused)
+{
+    (void)unused;
+    const double D = FOGN_BASE_DEPTH, W = FOGN_BW;
+    /* infantry: small 4 bases, large 6 */
+    expect_rect(FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 2 * W, 2 * D, 4);
+    expect_rect(FOGN_INF_REFORMED, FOGN_LARGE, FOGN_F_TACTICAL, 3 * W, 2 * D, 6);
+    expect_rect(FOGN_INF_REFORMED, FOGN_LARGE, FOGN_F_DEEP, 2 * W, 3 * D, 6);
+    expect_rect(FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_LINE, 4 * W, D, 4);
+    expect_rect(FOGN_INF_REFORMED, FOGN_LARGE, FOGN_F_LINE, 6 * W, D, 6);
+    expect_rect(FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_COLUMN, W, 4 * D, 4);
+    expect_rect(FOGN_INF_REFORMED, FOGN_LARGE, FOGN_F_COLUMN, W, 6 * D, 6);
+    expect_rect(FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_SQUARE, 2 * W, 2 * D, 4);
+    expect_rect(FOGN_INF_REFORMED, FOGN_LARGE, FOGN_F_SQUARE, 3 * W, 2 * D, 6);
+    expect_rect(FOGN_INF_LIGHT, FOGN_SMALL, FOGN_F_SKIRMISH, 2 * W, 2 * D, 4);
+    expect_rect(FOGN_INF_LIGHT, FOGN_LARGE, FOGN_F_SKIRMISH, 3 * W, 2 * D, 6);
+    expect_rect(FOGN_INF_LIGHT, FOGN_SMALL, FOGN_F_SKIRMISH_LINE, 4 * W, D, 4);
+    expect_rect(FOGN_INF_LIGHT, FOGN_LARGE, FOGN_F_SKIRMISH_LINE, 6 * W, D, 6);
+    /* cavalry: the same grids */
+    expect_rect(FOGN_CAV_HEAVY, FOGN_SMALL, FOGN_F_TACTICAL, 2 * W, 2 * D, 4);
+    expect_rect(FOGN_CAV_LIGHT, FOGN_LARGE, FOGN_F_LINE, 6 * W, D, 6);
+    expect_rect(FOGN_CAV_HEAVY, FOGN_LARGE, FOGN_F_DEEP, 2 * W, 3 * D, 6);
+    expect_rect(FOGN_CAV_IRR_LIGHT, FOGN_SMALL, FOGN_F_COLUMN, W, 4 * D, 4);
+    /* artillery: 2 / 3 gun bases side by side; the limber 1 BW x 2.25 / 3 BW */
+    expect_rect(FOGN_ART_FOOT, FOGN_SMALL, FOGN_F_UNLIMBERED, 2 * W, FOGN_ART_BASE_DEPTH, 2);
+    expect_rect(FOGN_ART_HORSE, FOGN_LARGE, FOGN_F_UNLIMBERED, 3 * W, FOGN_ART_BASE_DEPTH, 3);
+    expect_rect(FOGN_ART_FOOT, FOGN_SMALL, FOGN_F_LIMBERED, W, 2.25 * W, 1);
+    expect_rect(FOGN_ART_FOOT, FOGN_LARGE, FOGN_F_LIMBERED, W, 3 * W, 1);
+    ASSERT_NEAR(FOGN_LIMBER_DEPTH_SMALL, 2.25 * FOGN_BW, TOL);
+    ASSERT_NEAR(FOGN_LIMBER_DEPTH_LARGE, 3 * FOGN_BW, TOL);
+}
+
+static void test_s2_6_spent_unit_loses_a_base_keeps_footprint(void **unused)
+{
+    (void)unused;
+    for (int size = 0; size < 2; size++) {
+        fogn_unit_profile p;
+        memset(&p, 0, sizeof p);
+        p.troop = FOGN_INF_REFORMED;
+        p.size = (uint8_t)size;
+        fogn_unit u;
+        memset(&u, 0, sizeof u);
+        u.x = 10;
+        u.y = 10;
+        u.heading = GR_PI / 2;
+        u.formation = FOGN_F_TACTICAL;
+        gr_rect full = fogn_unit_rect(&p, &u);
+        int n0 = fogn_unit_bases(&p, &u);
+        assert_int_equal(n0, size ? 6 : 4);
+        u.flags = FOGN_UF_SPENT;
+        u.bases_lost = 1;
+        assert_int_equal(fogn_unit_bases(&p, &u), n0 - 1);
+        gr_rect spent = fogn_unit_rect(&p, &u);
+        assert_memory_equal(&full, &spent, sizeof full);
+        gr_rect b[24];
+        int n = fogn_unit_base_rects(&p, &u, b, 24);
+        assert_int_equal(n, n0 - 1);
+        /* the base gone is from the rear rank (the rightmost one) */
+        double rr_x = 10 + full.w / 2 - FOGN_BW / 2, rear_y = 10 - FOGN_BASE_DEPTH;
+        for (int i = 0; i < n; i++)
+            assert_false(fabs(b[i].fc.x - rr_x) < 1e-6 && fabs(b[i].fc.y - rear_y) < 1e-6);
+        int front = 0;
+        for (int i = 0; i < n; i++) front += fabs(b[i].fc.y - 10) < 1e-6;
+        assert_int_equal(front, size ? 3 : 2);
+        /* a Spent unit keeps its size class (§2.5): the Extended Line is still as wide */
+        u.formation = FOGN_F_LINE;
+        ASSERT_NEAR(fogn_unit_rect(&p, &u).w, size ? 9 : 6, TOL);
+        assert_int_equal(fogn_unit_base_rects(&p, &u, b, 24), n0 - 1);
+    }
+}
+
+static void test_s3_2_artillery_attachment_adds_a_base(void **unused)
+{
+    (void)unused;
+    fogn_unit_profile p;
+    memset(&p, 0, sizeof p);
+    p.troop = FOGN_ART_FOOT;
+    p.size = FOGN_SMALL;
+    fogn_unit u;
+    memset(&u, 0, sizeof u);
+    u.heading = GR_PI / 2;
+    u.x = u.y = 10;
+    u.formation = FOGN_F_UNLIMBERED;
+    assert_int_equal(fogn_unit_bases(&p, &u), 2);
+    fogn_attach guns[] = {FOGN_ATT_ARTILLERY, FOGN_ATT_HEAVY_ARTILLERY, FOGN_ATT_HOWITZER, FOGN_ATT_ROCKETS};
+    for (int i = 0; i < 4; i++) {
+        p.attach[0] = (uint8_t)guns[i];
+        assert_int_equal(fogn_unit_bases(&p, &u), 3);
+        ASSERT_NEAR(fogn_unit_rect(&p, &u).w, 3 * FOGN_BW, TOL);
+        gr_rect b[8];
+        assert_int_equal(fogn_unit_base_rects(&p, &u, b, 8), 3);
+    }
+    /* two attachments, large battery: 5 bases */
+    p.size = FOGN_LARGE;
+    p.attach[0] = FOGN_ATT_ARTILLERY;
+    p.attach[1] = FOGN_ATT_HOWITZER;
+    assert_int_equal(fogn_unit_bases(&p, &u), 5);
+    ASSERT_NEAR(fogn_unit_rect(&p, &u).w, 5 * FOGN_BW, TOL);
+    /* the limber stays one model */
+    u.formation = FOGN_F_LIMBERED;
+    ASSERT_NEAR(fogn_unit_rect(&p, &u).w, FOGN_BW, TOL);
+    gr_rect b[8];
+    assert_int_equal(fogn_unit_base_rects(&p, &u, b, 8), 1);
+    /* an officer attachment adds nothing */
+    p.size = FOGN_SMALL;
+    p.attach[0] = FOGN_ATT_OFFICER;
+    p.attach[1] = FOGN_ATT_NONE;
+    u.formation = FOGN_F_UNLIMBERED;
+    assert_int_equal(fogn_unit_bases(&p, &u), 2);
+    /* attachments replace bases of infantry: still 4 */
+    fogn_unit_profile inf;
+    memset(&inf, 0, sizeof inf);
+    inf.troop = FOGN_INF_REFORMED;
+    inf.attach[0] = FOGN_ATT_ARTILLERY;
+    inf.attach[1] = FOGN_ATT_SKIRMISHERS;
+    u.formation = FOGN_F_TACTICAL;
+    assert_int_equal(fogn_unit_bases(&inf, &u), 4);
+}
+
+/* --- §5.3 a Complex formation change through the turn machine --------------------------- */
+
+/* Unit 0 (Drilled, Average, small reformed Tactical at (20,10)) with an enemy
+ * 1.5 MU ahead: forming Extended Line is Complex. Its division commander
+ * (commander 0, 2 CP) stands 2 MU behind it when in_range. */
+static fogn_scenario *cmt_scenario(int in_range)
+{
+    fogn_scenario *s = fx_scenario();
+    fx_unit(s, 0, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 20, 10, 90);
+    fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 20, 11.5, -90);
+    if (in_range) {
+        s->cmdrs[0].x = 20;
+        s->cmdrs[0].y = 5;
+    }
+    return s;
+}
+
+typedef struct cmt_run {
+    int rc;
+    int dice_used;
+    fogn_state st;
+    gr_error err;
+} cmt_run;
+
+static cmt_run run_cmt(fogn_scenario *s, const int *faces, int n)
+{
+    cmt_run r;
+    memset(&r, 0, sizeof r);
+    fx_state(s, &r.st, 0);
+    assert_int_equal(r.st.phase, FOGN_PH_MOVEMENT);
+    assert_int_equal(r.st.active, 0);
+    assert_int_equal(fogn_cursor_actor(s, &r.st), 0); /* the decision due is unit 0's */
+    assert_int_equal(r.st.c[0].cp, 2);
+    gr_dice d;
+    gr_dice_init_script(&d, faces, n);
+    gr_action a = fx_action(FOGN_A_FORM, 0, -1, FOGN_F_LINE, 0, 0, 0);
+    gr_error_clear(&r.err);
+    r.rc = fogn_ruleset.apply(s, &r.st, &a, &d, NULL, &r.err);
+    r.dice_used = d.pos;
+    return r;
+}
+
+static void expect_pass(const cmt_run *r, int cp_left, int dice)
+{
+    if (r->rc) fail_msg("apply refused: %s", r->err.msg);
+    assert_int_equal(r->dice_used, dice);
+    assert_int_equal(r->st.u[0].formation, FOGN_F_LINE);
+    assert_false(r->st.u[0].flags & FOGN_UF_CMT_FAILED);
+    assert_true(r->st.u[0].flags & FOGN_UF_MOVED);
+    assert_int_equal(r->st.c[0].cp, cp_left);
+}
+
+static void expect_fail(const cmt_run *r, int cp_left, int dice)
+{
+    if (r->rc) fail_msg("apply refused: %s", r->err.msg);
+    assert_int_equal(r->dice_used, dice);
+    assert_int_equal(r->st.u[0].formation, FOGN_F_TACTICAL);
+    assert_true(r->st.u[0].flags & FOGN_UF_CMT_FAILED);
+    assert_false(r->st.u[0].flags & FOGN_UF_MOVED);
+    ASSERT_VEC(gr_v2(r->st.u[0].x, r->st.u[0].y), 20, 10);
+    assert_int_equal(r->st.u[0].cohesion, FOGN_STEADY); /* no cohesion loss for failing */
+    assert_int_equal(r->st.c[0].cp, cp_left);          /* the point is spent all the same */
+}
+
+static void test_s5_3_drilled_pass_in_range_costs_1cp(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = cmt_scenario(1);
+    const int dice[] = {5, 1}; /* Drilled: 2 dice, 5+ */
+    cmt_run r = run_cmt(s, dice, 2);
+    expect_pass(&r, 1, 2);
+    /* no second move within 6 MU of the enemy: the cursor has moved on */
+    assert_int_not_equal(fogn_cursor_actor(s, &r.st), 0);
+    free(s);
+}
+
+static void test_s5_3_drilled_pass_out_of_range_costs_2cp(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = cmt_scenario(0); /* commander at (2, 1.5): far beyond 8 MU */
+    const int dice[] = {5, 1};
+    cmt_run r = run_cmt(s, dice, 2);
+    expect_pass(&r, 0, 2);
+    free(s);
+}
+
+static void test_s5_3_drilled_fail(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = cmt_scenario(1);
+    const int dice[] = {4, 3};
+    cmt_run r = run_cmt(s, dice, 2);
+    expect_fail(&r, 1, 2);
+    /* the unit is still due (it may make a Simple move) but may not test again */
+    assert_int_equal(fogn_cursor_actor(s, &r.st), 0);
+    gr_dice d;
+    const int more[] = {6, 6};
+    gr_dice_init_script(&d, more, 2);
+    gr_action a = fx_action(FOGN_A_FORM, 0, -1, FOGN_F_LINE, 0, 0, 0);
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(fogn_ruleset.apply(s, &r.st, &a, &d, NULL, &err), -1);
+    ASSERT_HAS(err.msg, "already failed");
+    assert_int_equal(d.pos, 0);
+    assert_int_equal(r.st.c[0].cp, 1);
+    free(s);
+}
+
+static void test_s5_3_out_of_range_fail_spends_2cp(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = cmt_scenario(0);
+    const int dice[] = {4, 3};
+    cmt_run r = run_cmt(s, dice, 2);
+    expect_fail(&r, 0, 2);
+    free(s);
+}
+
+static void test_s2_2_superior_rerolls_ones_when_failing(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = cmt_scenario(1);
+    s->units[0].elan = FOGN_ELAN_SUPERIOR;
+    const int dice[] = {1, 3, 6}; /* fails; the 1 is re-rolled into a 6 */
+    cmt_run r = run_cmt(s, dice, 3);
+    expect_pass(&r, 1, 3);
+    free(s);
+    /* a 2 is not re-rolled (only Superior Guard re-rolls 2s) */
+    s = cmt_scenario(1);
+    s->units[0].elan = FOGN_ELAN_SUPERIOR;
+    const int twos[] = {2, 3, 6};
+    r = run_cmt(s, twos, 3);
+    expect_fail(&r, 1, 2);
+    free(s);
+    /* Superior Guard re-rolls 1s and 2s */
+    s = cmt_scenario(1);
+    s->units[0].elan = FOGN_ELAN_SUPERIOR;
+    s->units[0].caps = FOGN_CAP_GUARD;
+    const int guard[] = {2, 1, 3, 5};
+    r = run_cmt(s, guard, 4);
+    expect_pass(&r, 1, 4);
+    free(s);
+    /* a passing Superior roll is not re-rolled */
+    s = cmt_scenario(1);
+    s->units[0].elan = FOGN_ELAN_SUPERIOR;
+    const int ok[] = {1, 5, 1};
+    r = run_cmt(s, ok, 3);
+    expect_pass(&r, 1, 2);
+    free(s);
+}
+
+static void test_s2_2_poor_must_reroll_sixes_when_passing(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = cmt_scenario(1);
+    s->units[0].elan = FOGN_ELAN_POOR;
+    const int dice[] = {6, 2, 3}; /* passes on the 6, which must be re-rolled: 3, fail */
+    cmt_run r = run_cmt(s, dice, 3);
+    expect_fail(&r, 1, 3);
+    free(s);
+    /* the re-roll can still pass */
+    s = cmt_scenario(1);
+    s->units[0].elan = FOGN_ELAN_POOR;
+    const int lucky[] = {6, 1, 5};
+    r = run_cmt(s, lucky, 3);
+    expect_pass(&r, 1, 3);
+    free(s);
+    /* a pass without a 6 stands */
+    s = cmt_scenario(1);
+    s->units[0].elan = FOGN_ELAN_POOR;
+    const int fives[] = {5, 2, 1};
+    r = run_cmt(s, fives, 3);
+    expect_pass(&r, 1, 2);
+    free(s);
+    /* a failing Poor roll is not re-rolled */
+    s = cmt_scenario(1);
+    s->units[0].elan = FOGN_ELAN_POOR;
+    const int bad[] = {1, 1, 6};
+    r = run_cmt(s, bad, 3);
+    expect_fail(&r, 1, 2);
+    free(s);
+}
+
+static void test_s2_3_cmt_dice_by_training(void **unused)
+{
+    (void)unused;
+    /* Veteran 3 dice */
+    fogn_scenario *s = cmt_scenario(1);
+    s->units[0].training = FOGN_TR_VETERAN;
+    const int vet[] = {1, 2, 5};
+    cmt_run r = run_cmt(s, vet, 3);
+    expect_pass(&r, 1, 3);
+    free(s);
+    /* Conscript 1 die */
+    s = cmt_scenario(1);
+    s->units[0].training = FOGN_TR_CONSCRIPT;
+    const int con[] = {4, 6};
+    r = run_cmt(s, con, 2);
+    expect_fail(&r, 1, 1);
+    free(s);
+    /* Irregular 1 die */
+    s = cmt_scenario(1);
+    s->units[0].training = FOGN_TR_IRREGULAR;
+    const int irr[] = {5};
+    r = run_cmt(s, irr, 1);
+    expect_pass(&r, 1, 1);
+    free(s);
+}
+
+static void test_s5_3_dice_failure_leaves_state_untouched(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = cmt_scenario(1);
+    const int one[] = {5}; /* Drilled needs two dice */
+    cmt_run r = run_cmt(s, one, 1);
+    assert_int_equal(r.rc, -1);
+    assert_int_equal(r.st.c[0].cp, 2);
+    assert_int_equal(r.st.u[0].formation, FOGN_F_TACTICAL);
+    assert_false(r.st.u[0].flags & FOGN_UF_CMT_FAILED);
+    free(s);
+}
+
+static void test_s5_3_simple_change_rolls_no_dice(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = cmt_scenario(1);
+    s->units[1].y = 30; /* the enemy far off: Simple */
+    cmt_run r = run_cmt(s, NULL, 0);
+    expect_pass(&r, 2, 0);
+    free(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_s8_5_tactical_to_line_keeps_front_centre),
+        cmocka_unit_test(test_s8_5_small_tactical_to_line_front_bases_stay),
+        cmocka_unit_test(test_s8_5_line_to_tactical_keeps_centre_front_bases),
+        cmocka_unit_test(test_s8_5_large_line_to_tactical_centre_bases_stay),
+        cmocka_unit_test(test_s8_5_tactical_to_column_behind_a_front_base),
+        cmocka_unit_test(test_s8_5_column_to_tactical_head_becomes_front_base),
+        cmocka_unit_test(test_s8_5_forming_square),
+        cmocka_unit_test(test_s8_5_large_tactical_deep_round_the_centre),
+        cmocka_unit_test(test_s8_5_light_infantry_skirmish_same_footprint),
+        cmocka_unit_test(test_s8_5_forbidden_transitions),
+        cmocka_unit_test(test_s8_5_line_to_tactical_not_within_2mu_of_enemy_front),
+        cmocka_unit_test(test_s8_5_simple_unless_enemy_within_2mu),
+        cmocka_unit_test(test_s8_5_wavering_formation_change_is_complex),
+        cmocka_unit_test(test_s8_5_no_nearer_the_nearest_enemy),
+        cmocka_unit_test(test_s8_5_widening_with_an_enemy_on_the_flank),
+        cmocka_unit_test(test_s8_5_kinked_line),
+        cmocka_unit_test(test_s8_6_unlimber),
+        cmocka_unit_test(test_s8_6_limber_medium_simple_heavy_complex),
+        cmocka_unit_test(test_s8_6_limber_facings),
+        cmocka_unit_test(test_s8_6_prolong),
+        cmocka_unit_test(test_s3_1_footprints),
+        cmocka_unit_test(test_s3_1_units_within_agrees_with_units_apart),
+        cmocka_unit_test(test_s3_1_footprint_within_reach),
+        cmocka_unit_test(test_s2_6_spent_unit_loses_a_base_keeps_footprint),
+        cmocka_unit_test(test_s3_2_artillery_attachment_adds_a_base),
+        cmocka_unit_test(test_s5_3_drilled_pass_in_range_costs_1cp),
+        cmocka_unit_test(test_s5_3_drilled_pass_out_of_range_costs_2cp),
+        cmocka_unit_test(test_s5_3_drilled_fail),
+        cmocka_unit_test(test_s5_3_out_of_range_fail_spends_2cp),
+        cmocka_unit_test(test_s2_2_superior_rerolls_ones_when_failing),
+        cmocka_unit_test(test_s2_2_poor_must_reroll_sixes_when_passing),
+        cmocka_unit_test(test_s2_3_cmt_dice_by_training),
+        cmocka_unit_test(test_s5_3_dice_failure_leaves_state_untouched),
+        cmocka_unit_test(test_s5_3_simple_change_rolls_no_dice),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

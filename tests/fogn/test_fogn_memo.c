@@ -1,0 +1,214 @@
+/* test_fogn_memo.c - the memo of a search thread (engine/fogn/memo.c):
+ * through the game interface, every movement order of a random corps battle
+ * is applied without the memo, with it when it has to work the answer out,
+ * and with it again when it copies the answer; the three must leave
+ * byte-identical states, the same result and the same dice thrown, and a
+ * refused order the same reason. The same for every action of a whole
+ * random battle, where the memo keeps the cursor walks of the assault and
+ * firing steps and the volleys of the fire results. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fogn_fixture.h"
+#include "../../cli/session.h"
+#include "../../ai/player.h"
+#include "../../engine/core/rng.h"
+#include "../../engine/fogn/rules/memo.h"
+#include "../../engine/registry.h"
+
+/* movement decisions looked at, and how far into the game to look */
+#define MEMO_TEST_DECISIONS 24
+#define MEMO_TEST_MAX_STEPS 3000
+
+static const char *root_dir(void)
+{
+    const char *r = getenv("GROGNARD_ROOT");
+    return r && *r ? r : ".";
+}
+
+/* the corps battle, the scenario these tests play */
+static void load_corps_battle(gr_game *g)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/scenarios/fogn/corps-battle.json", root_dir());
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_game_load(g, path, &err), 0);
+}
+
+/* applies a to a copy of st with apply_checked (dice from `seed`), with or
+ * without the memo; returns apply_checked's answer and the dice thrown */
+static int checked(const gr_game *g, const fogn_state *st, const gr_action *a, unsigned long long seed, fogn_memo *memo,
+                   fogn_state *out, long *rolled)
+{
+    gr_dice dice;
+    gr_dice_init_rng(&dice, seed, 3);
+    dice.memo = memo;
+    *out = *st;
+    int rc = g->rs->apply_checked(g->scn, out, a, &dice);
+    *rolled = dice.rolled;
+    return rc;
+}
+
+/* the same through plain apply, keeping the reason of a refusal */
+static int plain(const gr_game *g, const fogn_state *st, const gr_action *a, unsigned long long seed, fogn_memo *memo,
+                 fogn_state *out, gr_error *err)
+{
+    gr_dice dice;
+    gr_dice_init_rng(&dice, seed, 4);
+    dice.memo = memo;
+    gr_error_clear(err);
+    *out = *st;
+    return g->rs->apply(g->scn, out, a, &dice, NULL, err);
+}
+
+/* Every unit order of 24 movement decisions: no memo, memo working it out,
+ * memo copying it; the same state, answer, dice and reason each time. One
+ * memo serves the whole game, so an answer kept for an earlier position
+ * must never be given for a later one. */
+static void test_memo_changes_nothing(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    load_corps_battle(&g);
+    fogn_memo *memo = fogn_memo_create();
+    assert_non_null(memo);
+    fogn_state st, a0, a1, a2;
+    g.rs->init(g.scn, &st);
+    gr_rng rng;
+    gr_rng_seed(&rng, 19, 1);
+    gr_dice game_dice;
+    gr_dice_init_rng(&game_dice, 19, 2);
+    gr_action cand[GR_MAX_ACTIONS];
+    int looked = 0, orders = 0, refused = 0;
+    for (int step = 0; step < MEMO_TEST_MAX_STEPS && looked < MEMO_TEST_DECISIONS; step++) {
+        if (g.rs->to_move(g.scn, &st) == GR_TERMINAL) break;
+        const fogn_scenario *s = g.scn;
+        if (st.step == FOGN_ST_MV_UNITS && fogn_mv_actor(s, &st) < s->nunits) {
+            looked++;
+            int n = g.rs->candidates(g.scn, &st, cand, GR_MAX_ACTIONS);
+            for (int i = 0; i < n; i++) {
+                unsigned long long seed = (unsigned long long)step * 1000 + (unsigned long long)i;
+                long r0, r1, r2;
+                int c0 = checked(&g, &st, &cand[i], seed, NULL, &a0, &r0);
+                int c1 = checked(&g, &st, &cand[i], seed, memo, &a1, &r1);
+                int c2 = checked(&g, &st, &cand[i], seed, memo, &a2, &r2);
+                assert_int_equal(c0, c1);
+                assert_int_equal(c0, c2);
+                assert_int_equal(r0, r1);
+                assert_int_equal(r0, r2);
+                assert_memory_equal(&a0, &a1, sizeof a0);
+                assert_memory_equal(&a0, &a2, sizeof a0);
+                gr_error e0, e1;
+                int p0 = plain(&g, &st, &cand[i], seed, NULL, &a0, &e0);
+                int p1 = plain(&g, &st, &cand[i], seed, memo, &a1, &e1);
+                assert_int_equal(p0, p1);
+                assert_string_equal(e0.msg, e1.msg);
+                assert_memory_equal(&a0, &a1, sizeof a0);
+                orders++;
+                refused += p0 != 0;
+            }
+        }
+        gr_action a;
+        assert_int_equal(gr_random_legal(&g, &st, &rng, &a), 0);
+        assert_int_equal(g.rs->apply(g.scn, &st, &a, &game_dice, NULL, NULL), 0);
+    }
+    long hits, misses;
+    fogn_memo_stats(memo, &hits, &misses);
+    print_message("memo: %d decisions, %d orders (%d refused), %ld answers copied, %ld worked out\n", looked,
+                  orders, refused, hits, misses);
+    assert_int_equal(looked, MEMO_TEST_DECISIONS);
+    assert_true(refused > 0);  /* refusals and their reasons were compared too */
+    assert_true(hits >= 2 * misses); /* each compiled order is looked up three times */
+    assert_true(misses > 0);
+    fogn_memo_free(memo);
+    gr_game_free(&g);
+}
+
+/* Every action of two random corps battles applied three times from the same
+ * position and dice: without the memo, with it, and with it again (a walk
+ * of the declarations, intercepts or fire now copied, and the volley of a
+ * fire-results step); the same bytes each time. The walks are both worked
+ * out and copied, in the assault steps and in the firing steps, and so are
+ * the volleys. */
+static void test_walks_change_nothing(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    load_corps_battle(&g);
+    fogn_memo *memo = fogn_memo_create();
+    assert_non_null(memo);
+    fogn_state st, a0, a1, a2;
+    int steps = 0, walk_steps[2] = {0, 0}; /* actions that end in an assault / a firing walk step */
+    int volleys = 0;                       /* fire-results steps the actions ran through */
+    /* two battles, one memo: the second meets the first's steps and cursors
+     * with other positions, which the memo must tell apart */
+    for (unsigned long long game = 0; game < 2; game++) {
+        g.rs->init(g.scn, &st);
+        gr_rng rng;
+        gr_rng_seed(&rng, 23 + game, 1);
+        for (int k = 0; k < MEMO_TEST_MAX_STEPS && g.rs->to_move(g.scn, &st) != GR_TERMINAL; k++, steps++) {
+            gr_action a;
+            assert_int_equal(gr_random_legal(&g, &st, &rng, &a), 0);
+            unsigned long long seed = 5000 + 100000 * game + (unsigned long long)k;
+            gr_error e0;
+            int p0 = plain(&g, &st, &a, seed, NULL, &a0, &e0);
+            long h0, m0, h1, m1, h2, m2, vh0, vm0, vh1, vm1, vh2, vm2;
+            fogn_memo_walk_stats(memo, &h0, &m0);
+            fogn_memo_volley_stats(memo, &vh0, &vm0);
+            int p1 = plain(&g, &st, &a, seed, memo, &a1, &e0);
+            fogn_memo_walk_stats(memo, &h1, &m1);
+            fogn_memo_volley_stats(memo, &vh1, &vm1);
+            int p2 = plain(&g, &st, &a, seed, memo, &a2, &e0);
+            fogn_memo_walk_stats(memo, &h2, &m2);
+            fogn_memo_volley_stats(memo, &vh2, &vm2);
+            assert_int_equal(p0, 0);
+            assert_int_equal(p1, 0);
+            assert_int_equal(p2, 0);
+            assert_memory_equal(&a0, &a1, sizeof a0);
+            assert_memory_equal(&a0, &a2, sizeof a0);
+            /* the second application copies every walk the first one made */
+            assert_int_equal(m2, m1);
+            assert_int_equal(h2 - h1, (h1 - h0) + (m1 - m0));
+            /* and every volley it built */
+            assert_int_equal(vm2, vm1);
+            assert_int_equal(vh2 - vh1, (vh1 - vh0) + (vm1 - vm0));
+            volleys += (int)((vh1 - vh0) + (vm1 - vm0));
+            if (a0.step == FOGN_ST_AS_DECLARE || a0.step == FOGN_ST_AS_INTERCEPT) walk_steps[0]++;
+            if (a0.step == FOGN_ST_FI_ALLOC_A || a0.step == FOGN_ST_FI_ALLOC_N) walk_steps[1]++;
+            st = a0;
+        }
+    }
+    long hits, misses;
+    fogn_memo_walk_stats(memo, &hits, &misses);
+    print_message("walks: %d actions, %d / %d stopped in assault / firing walk steps, %ld walks copied, %ld worked "
+                  "out\n", steps, walk_steps[0], walk_steps[1], hits, misses);
+    assert_true(walk_steps[0] > 0);
+    assert_true(walk_steps[1] > 0);
+    assert_true(misses > 0);
+    assert_true(hits >= misses); /* every walk of the second application is copied */
+    long vhits, vmisses;
+    fogn_memo_volley_stats(memo, &vhits, &vmisses);
+    print_message("volleys: %d met, %ld copied, %ld built\n", volleys, vhits, vmisses);
+    assert_true(volleys > 0);
+    assert_true(vmisses > 0);
+    assert_true(vhits >= vmisses);
+    fogn_memo_free(memo);
+    gr_game_free(&g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_memo_changes_nothing),
+        cmocka_unit_test(test_walks_change_nothing),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

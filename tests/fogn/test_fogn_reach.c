@@ -1,0 +1,592 @@
+/* test_fogn_reach.c - rule tests for assault reach (§6.1 item 3, §6.5,
+ * §22.1 G5, §22.2 item 6), the flank and rear test (§6.11), the pause 2 MU
+ * short for close defensive fire (§6.10) and intercepts (§6.9).
+ *
+ * Each test builds a position with tests/fogn_fixture.h and asks whether an
+ * assault reaches, checking the exact wheel and distance (to 1e-6 MU), the
+ * face met and the friends passed through; intercepts check where both units
+ * end. Geometry reminders: heading h faces (cos h, sin h); a unit's pose is
+ * its front-edge centre; its right is (sin h, -cos h). A small Tactical unit
+ * is 3 MU wide, 2.25 MU deep. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "fogn_fixture.h"
+#include "../../engine/fogn/rules/contact.h"
+
+static const fogn_troop INF = FOGN_INF_REFORMED;
+static const fogn_troop CAV = FOGN_CAV_HEAVY;
+
+static fogn_state *state_of(const fogn_scenario *s)
+{
+    fogn_state *st = calloc(1, sizeof *st);
+    assert_non_null(st);
+    fogn_ruleset.init(s, st);
+    return st;
+}
+
+/* unit 0 (side 0, troop t, small Tactical) at (20, 10) facing up the table;
+ * unit 1, the enemy, facing it with its front edge `gap` MU ahead */
+static fogn_scenario *scn_ahead(fogn_troop t, double gap)
+{
+    fogn_scenario *s = fx_scenario();
+    fx_unit(s, 0, t, FOGN_SMALL, FOGN_F_TACTICAL, 20, 10, 90);
+    fx_unit(s, 1, INF, FOGN_SMALL, FOGN_F_TACTICAL, 20, 10 + gap, -90);
+    return s;
+}
+
+static int reach(const fogn_scenario *s, const fogn_state *st, int a, int b, fogn_reach *r, gr_error *err)
+{
+    gr_error_clear(err);
+    return fogn_assault_reach(s, st, a, b, r, err);
+}
+
+/* --- §6.1 item 3: the allowance ----------------------------------------------------------------------- */
+
+/* Tactical reformed infantry moves 6 MU in the open: 6 reaches, 6.01 does not */
+static void test_s6_1_reach_at_allowance(void **state)
+{
+    (void)state;
+    gr_error err;
+    fogn_reach r;
+    fogn_scenario *s = scn_ahead(INF, 6);
+    fogn_state *st = state_of(s);
+    assert_int_equal(reach(s, st, 0, 1, &r, &err), 1);
+    assert_int_equal(r.pivot, -1);
+    ASSERT_NEAR(r.angle, 0, 1e-12);
+    ASSERT_NEAR(r.dist, 6, POS_TOL);
+    ASSERT_NEAR(r.allowance, 6, 1e-12);
+    assert_int_equal(r.worst, FOGN_MC_OPEN);
+    assert_int_equal(r.face, FOGN_FACE_FRONT);
+    assert_false(r.flank_rear);
+    assert_int_equal(r.through, -1);
+    ASSERT_RECT(r.end, 20, 16, 90);
+    ASSERT_NEAR(r.aim_min, 0, 1e-12);
+    ASSERT_NEAR(r.aim_max, 0, 1e-12);
+    free(st);
+    free(s);
+
+    s = scn_ahead(INF, 6.01);
+    st = state_of(s);
+    assert_int_equal(reach(s, st, 0, 1, &r, &err), 0);
+    assert_false(r.ok);
+    ASSERT_HAS(err.msg, "6.01 MU away");
+    free(st);
+    free(s);
+}
+
+/* unreformed infantry: 4 MU */
+static void test_s6_1_reach_unreformed(void **state)
+{
+    (void)state;
+    gr_error err;
+    fogn_reach r;
+    fogn_scenario *s = scn_ahead(FOGN_INF_UNREFORMED, 4);
+    fogn_state *st = state_of(s);
+    assert_int_equal(reach(s, st, 0, 1, &r, &err), 1);
+    ASSERT_NEAR(r.dist, 4, POS_TOL);
+    st->u[1].y = 14.01;
+    assert_int_equal(reach(s, st, 0, 1, &r, &err), 0);
+    free(st);
+    free(s);
+}
+
+/* the worst ground crossed sets the allowance: fields (rough) cut reformed
+ * infantry to 4 MU, so a target 5 MU away across them is out of reach */
+static void test_s6_1_reach_over_rough(void **state)
+{
+    (void)state;
+    gr_error err;
+    fogn_reach r;
+    fogn_scenario *s = scn_ahead(INF, 5);
+    fx_area(s, GR_T_FIELDS, 0, 10, 12, 30, 13);
+    fogn_state *st = state_of(s);
+    assert_int_equal(reach(s, st, 0, 1, &r, &err), 0);
+    ASSERT_HAS(err.msg, "rough");
+    st->u[1].y = 14;
+    assert_int_equal(reach(s, st, 0, 1, &r, &err), 1);
+    assert_int_equal(r.worst, FOGN_MC_ROUGH);
+    ASSERT_NEAR(r.allowance, 4, 1e-12);
+    ASSERT_NEAR(r.dist, 4, POS_TOL);
+    free(st);
+    free(s);
+}
+
+/* §6.1: no assault across shoulder-high water off a bridge or ford */
+static void test_s6_1_no_assault_across_deep_water(void **state)
+{
+    (void)state;
+    gr_error err;
+    fogn_reach r;
+    fogn_scenario *s = scn_ahead(INF, 5);
+    double xy[4] = {5, 12.5, 35, 12.5};
+    fx_line(s, GR_T_RIVER, GR_WATER_SHOULDER, 1, 2, xy);
+    fogn_state *st = state_of(s);
+    assert_int_equal(reach(s, st, 0, 1, &r, &err), 0);
+    ASSERT_HAS(err.msg, "deep water");
+    free(st);
+    free(s);
+}
+
+static void test_s6_1_artillery_and_kinked_lines_do_not_assault(void **state)
+{
+    (void)state;
+    gr_error err;
+    fogn_reach r;
+    fogn_scenario *s = scn_ahead(FOGN_ART_FOOT, 3);
+    s->units[0].start_formation = FOGN_F_UNLIMBERED;
+    fogn_state *st = state_of(s);
+    assert_int_equal(reach(s, st, 0, 1, &r, &err), 0);
+    ASSERT_HAS(err.msg, "artillery");
+    free(st);
+    free(s);
+    s = scn_ahead(INF, 3);
+    s->units[0].start_formation = FOGN_F_LINE;
+    st = state_of(s);
+    st->u[0].kink = -20 * FX_DEG;
+    assert_int_equal(reach(s, st, 0, 1, &r, &err), 0);
+    ASSERT_HAS(err.msg, "kinked");
+    free(st);
+    free(s);
+}
+
+/* --- §6.5: the wheel ---------------------------------------------------------------------------------- */
+
+/* The target (front edge y = 14, x 23.5..26.5) lies off to the right: the
+ * cavalry must wheel right about its front-right corner P = (21.5, 10) until
+ * the line ahead of its centre touches the target's near rear corner
+ * Q = (23.5, 16.25). The centre line runs 1.5 MU left of the pivot's line,
+ * so with Q - P = (2, 6.25): 6.25 sin t - 2 cos t = 1.5. Then it goes straight
+ * until its front edge meets the target's front-right corner (23.5, 14),
+ * which lies 2 sin t + 4 cos t ahead of the wheeled front edge. */
+static void test_s6_5_reach_needs_a_wheel(void **state)
+{
+    (void)state;
+    gr_error err;
+    fogn_reach r;
+    fogn_scenario *s = fx_scenario();
+    fx_unit(s, 0, CAV, FOGN_SMALL, FOGN_F_TACTICAL, 20, 10, 90);
+    fx_unit(s, 1, INF, FOGN_SMALL, FOGN_F_TACTICAL, 25, 14, -90);
+    fogn_state *st = state_of(s);
+    assert_int_equal(reach(s, st, 0, 1, &r, &err), 1);
+    double t = atan2(2, 6.25) + asin(1.5 / sqrt(4 + 6.25 * 6.25));
+    assert_int_equal(r.pivot, GR_FR);
+    ASSERT_NEAR(r.angle, -t, 1e-9);
+    ASSERT_NEAR(r.aim_min, t, 1e-9);
+    ASSERT_NEAR(r.arc, 3 * t, 1e-9);
+    ASSERT_NEAR(r.dist, 2 * sin(t) + 4 * cos(t), POS_TOL);
+    assert_true(r.arc + r.dist <= 8);
+    /* the dead-ahead limit: (25, 14) - P = (3.5, 4): 4 sin t - 3.5 cos t = 1.5 */
+    ASSERT_NEAR(r.aim_max, atan2(3.5, 4) + asin(1.5 / sqrt(3.5 * 3.5 + 16)), 1e-9);
+    assert_int_equal(r.face, FOGN_FACE_FRONT); /* its front-right corner */
+    /* the assault snaps the cavalry onto the target's front */
+    fogn_contact_result cr;
+    assert_int_equal(fogn_assault_move(s, st, 0, 1, &r, &cr), 0);
+    ASSERT_POSE(&st->u[0], 25, 14, 90);
+    free(st);
+    free(s);
+}
+
+/* the same target for infantry (6 MU): the wheel and the advance together
+ * come to 3 t + 2 sin t + 4 cos t > 6 MU, so it is out of reach */
+static void test_s6_5_wheel_counts_against_allowance(void **state)
+{
+    (void)state;
+    gr_error err;
+    fogn_reach r;
+    fogn_scenario *s = fx_scenario();
+    fx_unit(s, 0, INF, FOGN_SMALL, FOGN_F_TACTICAL, 20, 10, 90);
+    fx_unit(s, 1, INF, FOGN_SMALL, FOGN_F_TACTICAL, 25, 14, -90);
+    fogn_state *st = state_of(s);
+    assert_int_equal(reach(s, st, 0, 1, &r, &err), 0);
+    ASSERT_HAS(err.msg, "MU away along the path");
+    free(st);
+    free(s);
+}
+
+/* a target to the flank needs more than half the move in wheeling */
+static void test_s6_5_wheel_arc_at_most_half(void **state)
+{
+    (void)state;
+    gr_error err;
+    fogn_reach r;
+    fogn_scenario *s = fx_scenario();
+    fx_unit(s, 0, INF, FOGN_SMALL, FOGN_F_TACTICAL, 20, 10, 90);
+    fx_unit(s, 1, INF, FOGN_SMALL, FOGN_F_TACTICAL, 24, 9, 180); /* to the right, level with it */
+    fogn_state *st = state_of(s);
+    assert_int_equal(reach(s, st, 0, 1, &r, &err), 0);
+    assert_true(r.aim_min > 1.0); /* more than 57 degrees of wheel: 3 MU of arc */
+    ASSERT_HAS(err.msg, "sweeps");
+    free(st);
+    free(s);
+}
+
+/* --- §6.1, §6.2: the path and friends ----------------------------------------------------------------- */
+
+static fogn_scenario *scn_path(fogn_troop friend_troop, int division, fogn_formation f)
+{
+    fogn_scenario *s = scn_ahead(INF, 5);
+    int k = fx_unit(s, 0, friend_troop, FOGN_SMALL, f, 20, 12.5, 90); /* y 10.25..12.5, in the way */
+    s->units[k].division = (int8_t)division;
+    return s;
+}
+
+static void test_s6_2_through_own_infantry_needs_cmt(void **state)
+{
+    (void)state;
+    gr_error err;
+    fogn_reach r;
+    fogn_scenario *s = scn_path(INF, 0, FOGN_F_TACTICAL);
+    fogn_state *st = state_of(s);
+    assert_int_equal(reach(s, st, 0, 1, &r, &err), 1);
+    assert_int_equal(r.through, 2);
+    assert_true(r.through_mask == (1ull << 2));
+    ASSERT_NEAR(r.dist, 5, POS_TOL);
+    free(st);
+    free(s);
+}
+
+static void test_s6_1_blocked_by_cavalry(void **state)
+{
+    (void)state;
+    gr_error err;
+    fogn_reach r;
+    fogn_scenario *s = scn_path(CAV, 0, FOGN_F_TACTICAL);
+    fogn_state *st = state_of(s);
+    assert_int_equal(reach(s, st, 0, 1, &r, &err), 0);
+    assert_int_equal(r.blocker, 2);
+    ASSERT_HAS(err.msg, "may not pass through");
+    free(st);
+    free(s);
+}
+
+static void test_s6_1_other_division_only_if_skirmishing(void **state)
+{
+    (void)state;
+    gr_error err;
+    fogn_reach r;
+    fogn_scenario *s = scn_path(FOGN_INF_LIGHT, 1, FOGN_F_TACTICAL);
+    fogn_state *st = state_of(s);
+    assert_int_equal(reach(s, st, 0, 1, &r, &err), 0);
+    free(st);
+    free(s);
+    s = scn_path(FOGN_INF_LIGHT, 1, FOGN_F_SKIRMISH);
+    st = state_of(s);
+    assert_int_equal(reach(s, st, 0, 1, &r, &err), 1);
+    assert_int_equal(r.through, 2);
+    /* Broken troops may not be passed, artillery may */
+    st->u[2].cohesion = FOGN_BROKEN;
+    assert_int_equal(reach(s, st, 0, 1, &r, &err), 0);
+    free(st);
+    free(s);
+    s = scn_path(FOGN_ART_FOOT, 1, FOGN_F_UNLIMBERED);
+    st = state_of(s);
+    st->u[2].cohesion = FOGN_BROKEN;
+    assert_int_equal(reach(s, st, 0, 1, &r, &err), 1);
+    assert_int_equal(r.through, 2);
+    free(st);
+    free(s);
+}
+
+/* another enemy in the path is met first: the declared target is out of reach */
+static void test_s6_1_blocked_by_third_enemy(void **state)
+{
+    (void)state;
+    gr_error err;
+    fogn_reach r;
+    fogn_scenario *s = scn_ahead(INF, 5);
+    fx_unit(s, 1, INF, FOGN_SMALL, FOGN_F_TACTICAL, 20, 12, -90);
+    fogn_state *st = state_of(s);
+    assert_int_equal(reach(s, st, 0, 1, &r, &err), 0);
+    assert_int_equal(r.blocker, 2);
+    ASSERT_HAS(err.msg, "in the way");
+    /* ... but it can reach the nearer one */
+    assert_int_equal(reach(s, st, 0, 2, &r, &err), 1);
+    ASSERT_NEAR(r.dist, 2, POS_TOL);
+    free(st);
+    free(s);
+}
+
+/* a friend of the same division stands exactly where the assaulter would
+ * end: passing through it is allowed, ending on it is not */
+static void test_s6_5_ending_on_friend_refused(void **state)
+{
+    (void)state;
+    gr_error err;
+    fogn_reach r;
+    fogn_scenario *s = scn_ahead(INF, 5);
+    fx_unit(s, 0, INF, FOGN_SMALL, FOGN_F_TACTICAL, 20, 15, 90); /* where the assaulter would end */
+    fogn_state *st = state_of(s);
+    assert_int_equal(reach(s, st, 0, 1, &r, &err), 0);
+    ASSERT_HAS(err.msg, "end on top");
+    free(st);
+    free(s);
+}
+
+/* --- §6.11 flank and rear ----------------------------------------------------------------------------- */
+
+static void test_s6_11_rear_assault(void **state)
+{
+    (void)state;
+    gr_error err;
+    fogn_reach r;
+    fogn_scenario *s = fx_scenario();
+    fx_unit(s, 0, CAV, FOGN_SMALL, FOGN_F_TACTICAL, 20, 10, 90);
+    fx_unit(s, 1, INF, FOGN_SMALL, FOGN_F_TACTICAL, 20, 16.25, 90); /* facing away, rear edge at y = 14 */
+    fogn_state *st = state_of(s);
+    assert_int_equal(reach(s, st, 0, 1, &r, &err), 1);
+    assert_int_equal(r.face, FOGN_FACE_REAR);
+    assert_true(r.flank_rear);
+    fogn_contact_result cr;
+    assert_int_equal(fogn_assault_move(s, st, 0, 1, &r, &cr), 0);
+    assert_true(cr.turned);
+    /* it turns about its centre (20, 15.125) to face south */
+    ASSERT_POSE(&st->u[1], 20, 14, -90);
+    ASSERT_POSE(&st->u[0], 20, 14, 90);
+    free(st);
+    free(s);
+}
+
+/* §6.11 conditions 1 and 2 on the starting pose */
+static void test_s6_11_start_conditions(void **state)
+{
+    (void)state;
+    fogn_scenario *s = fx_scenario();
+    fx_unit(s, 1, INF, FOGN_SMALL, FOGN_F_TACTICAL, 21.125, 15.5, 0); /* faces east; front x = 21.125, y 14..17 */
+    fogn_state *st = state_of(s);
+    gr_rect behind = gr_rect_make(gr_v2(20, 10), GR_PI / 2, 3, 2.25);
+    gr_rect in_corridor = gr_rect_make(gr_v2(23, 15), GR_PI / 2, 3, 2.25);
+    gr_rect ahead_of_line = gr_rect_make(gr_v2(22, 10), GR_PI / 2, 3, 2.25);
+    assert_true(fogn_flank_rear_start(s, st, &behind, 0));
+    assert_false(fogn_flank_rear_start(s, st, &in_corridor, 0));
+    assert_false(fogn_flank_rear_start(s, st, &ahead_of_line, 0));
+    /* a Square has no flank */
+    st->u[0].formation = FOGN_F_SQUARE;
+    assert_false(fogn_flank_rear_start(s, st, &behind, 0));
+    free(st);
+    free(s);
+}
+
+/* --- §6.10 the pause ---------------------------------------------------------------------------------- */
+
+static void test_s6_10_pause_two_mu_short(void **state)
+{
+    (void)state;
+    gr_error err;
+    fogn_reach r;
+    fogn_scenario *s = scn_ahead(INF, 6);
+    fogn_state *st = state_of(s);
+    assert_int_equal(reach(s, st, 0, 1, &r, &err), 1);
+    ASSERT_RECT(fogn_assault_pause_pose(s, st, 1, &r), 20, 14, 90);
+    /* already within 2 MU: it pauses where it stands */
+    st->u[1].y = 11.5;
+    assert_int_equal(reach(s, st, 0, 1, &r, &err), 1);
+    ASSERT_RECT(fogn_assault_pause_pose(s, st, 1, &r), 20, 10, 90);
+    free(st);
+    free(s);
+}
+
+/* --- §6.9 intercepts ---------------------------------------------------------------------------------- */
+
+/* infantry assaults infantry 6 MU ahead; an enemy to the right facing west,
+ * its front edge at x (y 11.5..14.5) */
+static fogn_scenario *scn_icpt(fogn_troop icpt, double x)
+{
+    fogn_scenario *s = scn_ahead(INF, 6);
+    fx_unit(s, 1, icpt, FOGN_SMALL, FOGN_F_TACTICAL, x, 13, 180);
+    return s;
+}
+
+/* The assaulter is a March Column 1.5 MU wide (x 19.25..20.75; its right to
+ * assault is the caller's question). Cavalry facing west with its front at
+ * x = 22.95 covers the whole column front once it has gone 3.7 MU: the
+ * least move doing that; no wheel can cover more. The column then meets its
+ * left side from outside its front (§6.11): the cavalry turns about its
+ * centre (20.375, 13) to face it, and the column is snapped to its front. */
+static void test_s6_9_intercept_straight_across(void **state)
+{
+    (void)state;
+    gr_error err;
+    fogn_reach ra;
+    fogn_scenario *s = scn_ahead(INF, 6);
+    s->units[0].start_formation = FOGN_F_COLUMN;
+    fx_unit(s, 1, CAV, FOGN_SMALL, FOGN_F_TACTICAL, 22.95, 13, 180);
+    fogn_state *st = state_of(s);
+    assert_int_equal(reach(s, st, 0, 1, &ra, &err), 1);
+    ASSERT_NEAR(ra.dist, 6, POS_TOL);
+    fogn_intercept ic;
+    gr_error_clear(&err);
+    assert_int_equal(fogn_intercept_plan(s, st, 2, 0, &ra, FOGN_ICPT_ANY, &ic, &err), 1);
+    assert_false(ic.flank_rear);
+    assert_int_equal(ic.pivot, -1);
+    ASSERT_NEAR(ic.angle, 0, 1e-12);
+    ASSERT_NEAR(ic.dist, 3.7, 1e-9);
+    /* gap to the column sqrt(2.2^2 + 1.5^2): half of it is less than 2 MU */
+    ASSERT_NEAR(ic.min_move, 0.5 * sqrt(2.2 * 2.2 + 1.5 * 1.5), 1e-12);
+    ASSERT_RECT(ic.icpt_end, 19.25, 13, 180);
+    ASSERT_NEAR(ic.assault_dist, 1.5, POS_TOL);
+    assert_int_equal(ic.contact.face, FOGN_FACE_FLANK);
+    assert_true(ic.contact.flank_rear);
+    assert_true(ic.contact.turned);
+    fogn_intercept_commit(s, st, 2, 0, &ic);
+    ASSERT_POSE(&st->u[2], 20.375, 11.875, -90);
+    ASSERT_POSE(&st->u[0], 20.375, 11.875, 90);
+    ASSERT_POSE(&st->u[1], 20, 16, -90);
+    free(st);
+    free(s);
+}
+
+/* Disordered infantry 1 MU right of the path (front x = 22.5): going
+ * straight it would cover 1 MU of the path; a wheel left first covers more,
+ * so it wheels. The least move is half the 1.8 MU gap, under 1 MU. */
+static void test_s6_9_intercept_wheels_for_more_frontage(void **state)
+{
+    (void)state;
+    gr_error err;
+    fogn_reach ra;
+    fogn_scenario *s = scn_icpt(INF, 22.5);
+    fogn_state *st = state_of(s);
+    st->u[2].cohesion = FOGN_DISORDERED;
+    assert_int_equal(reach(s, st, 0, 1, &ra, &err), 1);
+    fogn_intercept ic;
+    assert_int_equal(fogn_intercept_plan(s, st, 2, 0, &ra, FOGN_ICPT_FRONTAL, &ic, &err), 1);
+    assert_true(ic.needs_cmt);
+    ASSERT_NEAR(ic.min_move, 0.5 * sqrt(1 + 1.5 * 1.5), 1e-12);
+    assert_int_equal(ic.pivot, GR_FL);
+    assert_true(ic.angle > 0 && ic.angle * 3 <= 1 + 1e-9);
+    assert_true(ic.dist >= ic.min_move - 1e-12 && ic.dist <= 2 + 1e-12);
+    /* the pose is the wheel about the front-left corner (22.5, 11.5), then straight */
+    double h = GR_PI + ic.angle;
+    double fx = 22.5 - 1.5 * sin(ic.angle), fy = 11.5 + 1.5 * cos(ic.angle);
+    ASSERT_RECT(ic.icpt_end, fx + ic.dist * cos(h), fy + ic.dist * sin(h), h / FX_DEG);
+    /* more of it across the path than straight ahead: its lowest x under 20.5 */
+    gr_vec2 c[4];
+    gr_rect_corners(&ic.icpt_end, c);
+    double minx = fmin(fmin(c[0].x, c[1].x), fmin(c[2].x, c[3].x));
+    assert_true(minx < 20.5);
+    fogn_intercept_commit(s, st, 2, 0, &ic);
+    fogn_contact cc;
+    assert_true(fogn_unit_contact(s, st, 0, 2, &cc));
+    assert_int_equal(cc.face_a, FOGN_FACE_FRONT);
+    assert_false(fogn_unit_contact(s, st, 0, 1, &cc));
+    free(st);
+    free(s);
+}
+
+/* infantry 3 MU to the side cannot get into the path with 2 MU and a 1 MU wheel */
+static void test_s6_9_infantry_out_of_range(void **state)
+{
+    (void)state;
+    gr_error err;
+    fogn_reach ra;
+    fogn_scenario *s = scn_icpt(INF, 24.5);
+    fogn_state *st = state_of(s);
+    assert_int_equal(reach(s, st, 0, 1, &ra, &err), 1);
+    fogn_intercept ic;
+    gr_error_clear(&err);
+    assert_int_equal(fogn_intercept_plan(s, st, 2, 0, &ra, FOGN_ICPT_ANY, &ic, &err), 0);
+    assert_false(ic.ok);
+    ASSERT_HAS(err.msg, "cannot get into the path");
+    free(st);
+    free(s);
+}
+
+/* cavalry level with the assaulter's left flank, facing it 2.5 MU away:
+ * it strikes the flank (§6.11) and the assaulter turns to face it */
+static void test_s6_9_flank_intercept(void **state)
+{
+    (void)state;
+    gr_error err;
+    fogn_reach ra;
+    fogn_scenario *s = scn_ahead(INF, 5);
+    fx_unit(s, 1, CAV, FOGN_SMALL, FOGN_F_TACTICAL, 16, 8.875, 0);
+    fogn_state *st = state_of(s);
+    assert_int_equal(reach(s, st, 0, 1, &ra, &err), 1);
+    fogn_intercept ic;
+    assert_int_equal(fogn_intercept_plan(s, st, 2, 0, &ra, FOGN_ICPT_ANY, &ic, &err), 1);
+    assert_true(ic.flank_rear);
+    ASSERT_NEAR(ic.dist, 2.5, POS_TOL);
+    assert_true(ic.contact.turned);
+    fogn_intercept_commit(s, st, 2, 0, &ic);
+    /* the assaulter turns about its centre (20, 8.875) to face west */
+    ASSERT_POSE(&st->u[0], 18.875, 8.875, 180);
+    ASSERT_POSE(&st->u[2], 18.875, 8.875, 0);
+    /* asked for a frontal intercept only, it does not strike the flank */
+    fogn_state *st2 = state_of(s);
+    fogn_intercept_plan(s, st2, 2, 0, &ra, FOGN_ICPT_FRONTAL, &ic, &err);
+    assert_false(ic.flank_rear);
+    /* and a flank intercept is refused when it is not placed for one */
+    st2->u[2].y = 16;
+    gr_error_clear(&err);
+    assert_int_equal(fogn_intercept_plan(s, st2, 2, 0, &ra, FOGN_ICPT_FLANK, &ic, &err), 0);
+    ASSERT_HAS(err.msg, "flank or rear");
+    free(st2);
+    free(st);
+    free(s);
+}
+
+static void test_s6_9_eligibility(void **state)
+{
+    (void)state;
+    gr_error err;
+    fogn_reach ra;
+    fogn_scenario *s = scn_icpt(CAV, 24);
+    fogn_state *st = state_of(s);
+    assert_int_equal(reach(s, st, 0, 1, &ra, &err), 1);
+    fogn_intercept ic;
+    st->u[2].cohesion = FOGN_WAVERING;
+    gr_error_clear(&err);
+    assert_int_equal(fogn_intercept_plan(s, st, 2, 0, &ra, FOGN_ICPT_ANY, &ic, &err), 0);
+    ASSERT_HAS(err.msg, "Steady or Disordered");
+    st->u[2].cohesion = FOGN_STEADY;
+    st->u[2].formation = FOGN_F_COLUMN;
+    gr_error_clear(&err);
+    assert_int_equal(fogn_intercept_plan(s, st, 2, 0, &ra, FOGN_ICPT_ANY, &ic, &err), 0);
+    ASSERT_HAS(err.msg, "Tactical");
+    free(st);
+    free(s);
+    /* infantry intercepts only infantry */
+    s = scn_ahead(CAV, 6);
+    fx_unit(s, 1, INF, FOGN_SMALL, FOGN_F_TACTICAL, 22.5, 13, 180);
+    st = state_of(s);
+    assert_int_equal(reach(s, st, 0, 1, &ra, &err), 1);
+    gr_error_clear(&err);
+    assert_int_equal(fogn_intercept_plan(s, st, 2, 0, &ra, FOGN_ICPT_ANY, &ic, &err), 0);
+    ASSERT_HAS(err.msg, "only infantry");
+    free(st);
+    free(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_s6_1_reach_at_allowance),
+        cmocka_unit_test(test_s6_1_reach_unreformed),
+        cmocka_unit_test(test_s6_1_reach_over_rough),
+        cmocka_unit_test(test_s6_1_no_assault_across_deep_water),
+        cmocka_unit_test(test_s6_1_artillery_and_kinked_lines_do_not_assault),
+        cmocka_unit_test(test_s6_5_reach_needs_a_wheel),
+        cmocka_unit_test(test_s6_5_wheel_counts_against_allowance),
+        cmocka_unit_test(test_s6_5_wheel_arc_at_most_half),
+        cmocka_unit_test(test_s6_2_through_own_infantry_needs_cmt),
+        cmocka_unit_test(test_s6_1_blocked_by_cavalry),
+        cmocka_unit_test(test_s6_1_other_division_only_if_skirmishing),
+        cmocka_unit_test(test_s6_1_blocked_by_third_enemy),
+        cmocka_unit_test(test_s6_5_ending_on_friend_refused),
+        cmocka_unit_test(test_s6_11_rear_assault),
+        cmocka_unit_test(test_s6_11_start_conditions),
+        cmocka_unit_test(test_s6_10_pause_two_mu_short),
+        cmocka_unit_test(test_s6_9_intercept_straight_across),
+        cmocka_unit_test(test_s6_9_intercept_wheels_for_more_frontage),
+        cmocka_unit_test(test_s6_9_infantry_out_of_range),
+        cmocka_unit_test(test_s6_9_flank_intercept),
+        cmocka_unit_test(test_s6_9_eligibility),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
