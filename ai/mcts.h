@@ -46,13 +46,13 @@
 #define GR_MCTS_ENDGAME 0
 /* qnorm: stretch the children's means to [0, 1] before PUCT (mcts.c) */
 #define GR_MCTS_QNORM 1
-/* pool: player-moves whose time one clock shares (ai/budget.h); 2 since stop 29
- * (measured in docs/ai.md, "How strong it is") */
+/* pool: player-moves whose time one clock shares (ai/budget.h); 2, the
+ * stronger setting measured in docs/results.md ("One clock for a game turn") */
 #define GR_MCTS_POOL 2
 /* qspan: the least span qnorm divides the means by (ai/tree.c) */
 #define GR_MCTS_QSPAN 0.0
 /* calm: factor on the playout weight of unit moves in simulations (ai/policy.h);
- * 0.1 since stop 29, with pool 2 */
+ * 0.1 with pool 2, measured in docs/results.md ("Calm simulations") */
 #define GR_MCTS_CALM 0.1
 #define GR_MCTS_PW 2.0
 #define GR_MCTS_PW_EXP 0.5
