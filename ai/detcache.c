@@ -79,7 +79,7 @@ int32_t gr_detcache_add(gr_detcache *c, int32_t from, const gr_action *a, const 
     return k;
 }
 
-int gr_detcache_apply(gr_detcache *c, const gr_game *g, void *state, const gr_action *a, gr_dice *dice,
+int gr_detcache_apply(gr_detcache *c, const gr_game *g, void *state, const gr_action *a, gr_dice *dice, void *memo,
                       int32_t *at, long *copied)
 {
     const int on = *at != GR_DET_OFF && c->slot;
@@ -93,7 +93,7 @@ int gr_detcache_apply(gr_detcache *c, const gr_game *g, void *state, const gr_ac
         }
     }
     long rolled = dice ? dice->rolled : 0;
-    int rc = gr_poscache_apply(c->pos, g, state, a, dice);
+    int rc = gr_poscache_apply(c->pos, g, state, a, dice, memo);
     /* a refused action leaves the position as it was: the walk's entry stands */
     if (rc || !on) return rc;
     int32_t k = dice && dice->rolled != rolled ? -1 : gr_detcache_add(c, *at, a, state);

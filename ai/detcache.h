@@ -54,9 +54,10 @@ int32_t gr_detcache_add(gr_detcache *c, int32_t from, const gr_action *a, const 
 /* Applies a during a search walk. *at is where the walk is: GR_DET_ROOT, an
  * entry, or GR_DET_OFF. Until it is GR_DET_OFF a kept position is copied
  * instead of playing a (counted in *copied), and a dice-free result is kept.
- * Otherwise the action is applied through c->pos (when set).
+ * Otherwise the action is applied through c->pos (when set), with the
+ * thread's memo of the ruleset (NULL: none).
  * Returns what the ruleset's apply returns (0: applied). */
-int gr_detcache_apply(gr_detcache *c, const gr_game *g, void *state, const gr_action *a, gr_dice *dice,
+int gr_detcache_apply(gr_detcache *c, const gr_game *g, void *state, const gr_action *a, gr_dice *dice, void *memo,
                       int32_t *at, long *copied);
 
 #endif

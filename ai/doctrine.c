@@ -20,10 +20,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* distance (ruleset units: MU in fogn) beyond which columns are the way to march */
-#define GR_DOCTRINE_COLUMN_RANGE 8.0
-/* distance within which the line doctrine's infantry steps out against a shaken enemy */
-#define GR_DOCTRINE_LINE_SALLY 6.0
+/* Distances in the ruleset's pace (gr_ai_view.pace: an ordinary unit's move
+ * over open ground; fogn 6 MU): */
+/* beyond this the nearest enemy is far and columns are the way to march (fogn 8 MU) */
+#define GR_DOCTRINE_COLUMN_PACES (4.0 / 3.0)
+/* within this the line doctrine's infantry steps out against a shaken enemy (fogn 6 MU) */
+#define GR_DOCTRINE_SALLY_PACES 1.0
+/* the columns' bonus for a target near their focus falls by 1 over this (fogn 10 MU) */
+#define GR_DOCTRINE_FOCUS_PACES (5.0 / 3.0)
 
 typedef enum doctrine_kind { DOCTRINE_COLUMNS = 0, DOCTRINE_LINE } doctrine_kind;
 
@@ -41,11 +45,11 @@ static double dist_units(const gr_unit_info *a, const gr_unit_info *b) { return 
 
 static double nearest_enemy(const gr_game *g, const void *state, const gr_unit_info *me)
 {
-    int n = g->rs->unit_count(g->scn);
+    int n = g->rs->ai->unit_count(g->scn);
     double best = 1e9;
     for (int j = 0; j < n; j++) {
         gr_unit_info e;
-        g->rs->unit_info(g->scn, state, j, &e);
+        g->rs->ai->unit_info(g->scn, state, j, &e);
         if (!e.alive || e.side == me->side) continue;
         double d = dist_units(me, &e);
         if (d < best) best = d;
@@ -56,12 +60,12 @@ static double nearest_enemy(const gr_game *g, const void *state, const gr_unit_i
 /* the enemy's weakest unit: most shaken, then least valuable, then lowest index */
 static int weakest_enemy(const gr_game *g, const void *state, int side)
 {
-    int n = g->rs->unit_count(g->scn), best = -1;
+    int n = g->rs->ai->unit_count(g->scn), best = -1;
     gr_unit_info b;
     memset(&b, 0, sizeof b);
     for (int j = 0; j < n; j++) {
         gr_unit_info e;
-        g->rs->unit_info(g->scn, state, j, &e);
+        g->rs->ai->unit_info(g->scn, state, j, &e);
         if (!e.alive || e.side == side) continue;
         if (best < 0 || e.cohesion > b.cohesion || (e.cohesion == b.cohesion && e.value < b.value)) {
             best = j;
@@ -85,7 +89,7 @@ static double score_columns(const gr_game *g, const void *state, const doctrine_
     case GR_AK_MANOEUVRE: return in->enemy >= 0 ? 2.5 : 0.5;
     case GR_AK_FORM:
         if (in->shape == GR_SHAPE_COLUMN && me->arm == GR_ARM_INF)
-            return nearest_enemy(g, state, me) > GR_DOCTRINE_COLUMN_RANGE ? 7 : 1;
+            return nearest_enemy(g, state, me) > g->rs->ai->pace * GR_DOCTRINE_COLUMN_PACES ? 7 : 1;
         return in->shape == GR_SHAPE_SQUARE ? 3 : 0.5;
     case GR_AK_ADVANCE: {
         if (me->arm == GR_ARM_ART) return 1;
@@ -94,8 +98,8 @@ static double score_columns(const gr_game *g, const void *state, const doctrine_
         double bonus = 3;
         if (v->focus >= 0 && in->enemy != v->focus) {
             gr_unit_info f;
-            g->rs->unit_info(g->scn, state, v->focus, &f);
-            bonus = 3 - dist_units(en, &f) / 10;
+            g->rs->ai->unit_info(g->scn, state, v->focus, &f);
+            bonus = 3 - dist_units(en, &f) / (g->rs->ai->pace * GR_DOCTRINE_FOCUS_PACES);
             if (bonus < 0) bonus = 0;
         }
         return 6 + bonus;
@@ -126,11 +130,11 @@ static double score_line(const gr_game *g, const void *state, const gr_action_in
     case GR_AK_ADVANCE:
         if (in->enemy < 0) return 0.3;
         if (me->arm == GR_ARM_CAV && en->cohesion >= 2) return 7;
-        if (me->arm == GR_ARM_INF && en->cohesion >= 2 && dist_units(me, en) < GR_DOCTRINE_LINE_SALLY) return 5.5;
+        if (me->arm == GR_ARM_INF && en->cohesion >= 2 && dist_units(me, en) < g->rs->ai->pace * GR_DOCTRINE_SALLY_PACES)
+            return 5.5;
         return 0.3;
     default: return 0.2;
     }
-    (void)g;
     (void)state;
 }
 
@@ -139,22 +143,22 @@ static int doctrine_choose(gr_player *self, const gr_game *g, const void *state,
     doctrine_impl *d = self->impl;
     const gr_ruleset *rs = g->rs;
     gr_action acts[GR_MAX_ACTIONS];
-    int n = rs->legal_actions(g->scn, state, acts, GR_MAX_ACTIONS);
+    int n = rs->rules->legal_actions(g->scn, state, acts, GR_MAX_ACTIONS);
     if (n <= 0) return gr_error_set(err, "no legal action in a non-terminal state");
     doctrine_view v;
-    v.side = rs->to_move(g->scn, state);
+    v.side = rs->rules->to_move(g->scn, state);
     v.focus = d->kind == DOCTRINE_COLUMNS ? weakest_enemy(g, state, v.side) : -1;
     double best = -1;
     int nbest = 0, pick[GR_MAX_ACTIONS];
     for (int i = 0; i < n; i++) {
         gr_action_info in;
-        rs->action_info(g->scn, state, &acts[i], &in);
+        rs->ai->action_info(g->scn, state, &acts[i], &in);
         gr_unit_info me, en;
         memset(&me, 0, sizeof me);
         memset(&en, 0, sizeof en);
-        if (in.unit >= 0) rs->unit_info(g->scn, state, in.unit, &me);
+        if (in.unit >= 0) rs->ai->unit_info(g->scn, state, in.unit, &me);
         me.side = v.side;
-        if (in.enemy >= 0) rs->unit_info(g->scn, state, in.enemy, &en);
+        if (in.enemy >= 0) rs->ai->unit_info(g->scn, state, in.enemy, &en);
         double sc = d->kind == DOCTRINE_COLUMNS ? score_columns(g, state, &v, &in, &me, &en)
                                                 : score_line(g, state, &in, &me, &en);
         if (sc > best + 1e-9) {
@@ -182,7 +186,7 @@ gr_player *gr_doctrine_create(gr_spec *sp, const gr_game *g, unsigned long long 
         return NULL;
     }
     if (gr_spec_finish(sp, "columns or line", err)) return NULL;
-    if (!g->rs->action_info || !g->rs->unit_info || !g->rs->unit_count) {
+    if (!g->rs->ai->action_info || !g->rs->ai->unit_info || !g->rs->ai->unit_count) {
         gr_error_set(err, "doctrine: the %s ruleset does not describe its actions and units", g->rs->name);
         return NULL;
     }

@@ -25,33 +25,33 @@ int gr_explain(const gr_game *g, const void *state, const gr_action *a, double v
     gr_action_info in;
     memset(&in, 0, sizeof in);
     in.unit = in.enemy = in.objective = -1;
-    if (rs->action_info) rs->action_info(g->scn, state, a, &in);
+    if (rs->ai->action_info) rs->ai->action_info(g->scn, state, a, &in);
     out->enemy = in.enemy;
     out->unit = in.unit;
-    void *st = malloc(rs->state_size);
+    void *st = malloc(rs->rules->state_size);
     if (!st) return -1;
     gr_unit_info e0, u0, e1, u1;
-    int have_units = rs->unit_info != NULL;
-    if (have_units && in.enemy >= 0) rs->unit_info(g->scn, state, in.enemy, &e0);
-    if (have_units && in.unit >= 0) rs->unit_info(g->scn, state, in.unit, &u0);
+    int have_units = rs->ai->unit_info != NULL;
+    if (have_units && in.enemy >= 0) rs->ai->unit_info(g->scn, state, in.enemy, &e0);
+    if (have_units && in.unit >= 0) rs->ai->unit_info(g->scn, state, in.unit, &u0);
     gr_stop stop = gr_policy_stop(g, state, 1, 0);
     int ew = 0, eb = 0, uw = 0, ok = 0;
     for (int k = 0; k < sims; k++) {
-        memcpy(st, state, rs->state_size);
+        memcpy(st, state, rs->rules->state_size);
         gr_dice dice;
         gr_dice_init_rng(&dice, seed + (unsigned long long)k, 7);
         gr_rng rng;
         gr_rng_seed(&rng, seed + (unsigned long long)k, 8);
-        if (rs->apply(g->scn, st, a, &dice, NULL, NULL)) break;
+        if (rs->rules->apply(g->scn, st, a, &dice, NULL, NULL)) break;
         ok++;
-        gr_policy_rollout(g, st, &dice, &rng, &stop, GR_EXPLAIN_MAX_DECISIONS, NULL);
+        gr_policy_rollout(g, st, &dice, NULL, &rng, &stop, GR_EXPLAIN_MAX_DECISIONS, NULL);
         if (have_units && in.enemy >= 0) {
-            rs->unit_info(g->scn, st, in.enemy, &e1);
+            rs->ai->unit_info(g->scn, st, in.enemy, &e1);
             if (!e1.alive || e1.cohesion > e0.cohesion) ew++;
             if (!e1.alive || e1.cohesion >= e1.levels - 1) eb++;
         }
         if (have_units && in.unit >= 0) {
-            rs->unit_info(g->scn, st, in.unit, &u1);
+            rs->ai->unit_info(g->scn, st, in.unit, &u1);
             if (!u1.alive || u1.cohesion > u0.cohesion) uw++;
         }
     }

@@ -21,7 +21,7 @@ typedef struct greedy_impl {
     unsigned long long seed;
     unsigned long long calls;
     void *scratch;
-    void *memo;             /* the ruleset's memo (game.h memo_create), or NULL */
+    void *memo;             /* the ruleset's memo (gr_fast.memo_create), or NULL */
     void (*memo_free)(void *memo);
 } greedy_impl;
 
@@ -30,28 +30,27 @@ static int greedy_choose(gr_player *self, const gr_game *g, const void *state, g
     greedy_impl *gi = self->impl;
     const gr_ruleset *rs = g->rs;
     gr_action acts[GR_MAX_ACTIONS];
-    int n = rs->legal_actions(g->scn, state, acts, GR_MAX_ACTIONS);
+    int n = rs->rules->legal_actions(g->scn, state, acts, GR_MAX_ACTIONS);
     if (n <= 0) return gr_error_set(err, "no legal action in a non-terminal state");
     gi->calls++;
     if (n == 1) {
         *out = acts[0];
         return 0;
     }
-    int side = rs->to_move(g->scn, state);
+    int side = rs->rules->to_move(g->scn, state);
     gr_stop stop = gr_policy_stop(g, state, 1, 0);
     int best = 0;
     double best_v = -1, best_p = -1;
     for (int i = 0; i < n; i++) {
         double sum = 0;
         for (long k = 0; k < gi->samples; k++) {
-            memcpy(gi->scratch, state, rs->state_size);
+            memcpy(gi->scratch, state, rs->rules->state_size);
             gr_dice dice;
             gr_dice_init_rng(&dice, gi->seed ^ (gi->calls * 0x9e3779b97f4a7c15ULL), (unsigned long long)k + 1);
-            dice.memo = gi->memo;
             gr_rng rng;
             gr_rng_seed(&rng, gi->seed + gi->calls, (uint64_t)k + 101);
-            if (rs->apply(g->scn, gi->scratch, &acts[i], &dice, NULL, NULL)) continue;
-            gr_policy_rollout(g, gi->scratch, &dice, &rng, &stop, GR_GREEDY_MAX_DECISIONS, NULL);
+            if (gr_rs_apply_memo(rs, g->scn, gi->scratch, &acts[i], &dice, NULL, gi->memo, NULL)) continue;
+            gr_policy_rollout(g, gi->scratch, &dice, gi->memo, &rng, &stop, GR_GREEDY_MAX_DECISIONS, NULL);
             double v0 = gr_eval_win0(&gi->eval, g, gi->scratch);
             sum += side == 0 ? v0 : 1 - v0;
         }
@@ -86,11 +85,11 @@ gr_player *gr_greedy_create(gr_spec *sp, const gr_game *g, unsigned long long se
     p->destroy = greedy_destroy;
     gi->samples = samples;
     gi->seed = seed;
-    gi->scratch = malloc(g->rs->state_size);
-    gi->memo_free = g->rs->memo_free;
-    if (g->rs->memo_create) gi->memo = g->rs->memo_create(g->scn);
-    if (!gi->scratch || (g->rs->memo_create && !gi->memo) || gr_eval_load(&gi->eval, g, wpath, err)) {
-        if (!gi->scratch || (g->rs->memo_create && !gi->memo)) gr_error_set(err, "out of memory");
+    gi->scratch = malloc(g->rs->rules->state_size);
+    gi->memo_free = gr_rs_has_memo(g->rs) ? g->rs->fast->memo_free : NULL;
+    if (gr_rs_has_memo(g->rs)) gi->memo = gr_rs_memo_create(g->rs, g->scn);
+    if (!gi->scratch || (gr_rs_has_memo(g->rs) && !gi->memo) || gr_eval_load(&gi->eval, g, wpath, err)) {
+        if (!gi->scratch || (gr_rs_has_memo(g->rs) && !gi->memo)) gr_error_set(err, "out of memory");
         gr_player_free(p);
         return NULL;
     }

@@ -32,7 +32,7 @@ typedef struct mcts_worker {
     gr_tree tree;
     gr_detcache det;        /* positions after dice-free steps from this search's root */
     gr_poscache pos;        /* dice-free transitions by position, after dice too */
-    void *memo;             /* the ruleset's memo for this thread (game.h memo_create), or NULL */
+    void *memo;             /* the ruleset's memo for this thread (gr_fast.memo_create), or NULL */
     void *scratch;
     unsigned long long seed;
     int id;
@@ -73,8 +73,7 @@ static int expand(mcts_worker *w, int32_t xi, const void *state)
     const gr_ruleset *rs = w->g->rs;
     gr_action cand[GR_MAX_ACTIONS];
     double pr[GR_MAX_ACTIONS];
-    int n = rs->candidates ? rs->candidates(w->g->scn, state, cand, GR_MAX_ACTIONS)
-                           : rs->legal_actions(w->g->scn, state, cand, GR_MAX_ACTIONS);
+    int n = gr_rs_candidates(rs, w->g->scn, state, cand, GR_MAX_ACTIONS);
     if (n <= 0) return -1;
     int32_t first = gr_tree_alloc(&w->tree, n);
     if (first < 0) return -1;
@@ -90,7 +89,7 @@ static int expand(mcts_worker *w, int32_t xi, const void *state)
         }
         order[j] = i;
     }
-    int side = rs->to_move(w->g->scn, state);
+    int side = rs->rules->to_move(w->g->scn, state);
     for (int i = 0; i < n; i++) {
         gr_node *c = &w->tree.n[first + i];
         c->a = cand[order[i]];
@@ -109,17 +108,16 @@ static void iterate(mcts_worker *w, gr_rng *rng)
     const gr_game *g = w->g;
     const gr_ruleset *rs = g->rs;
     void *st = w->scratch;
-    memcpy(st, w->root, rs->state_size);
+    memcpy(st, w->root, rs->rules->state_size);
     gr_dice dice;
     gr_dice_init_rng(&dice, gr_rng_next(rng), 1);
-    dice.memo = w->memo;
     int depth = 0;
     int32_t xi = w->tree.root;
     /* until a die is rolled on the way down, st is the same in every
      * iteration and a child's position can come from the cache (detcache.h) */
     int32_t at = GR_DET_ROOT;
     for (;;) {
-        int side = rs->to_move(g->scn, st);
+        int side = rs->rules->to_move(g->scn, st);
         if (side == GR_TERMINAL || depth >= MCTS_MAX_PATH - 1) break;
         gr_node *x = &w->tree.n[xi];
         if (x->first < 0) {
@@ -135,7 +133,7 @@ static void iterate(mcts_worker *w, gr_rng *rng)
             int32_t c = gr_tree_select(&w->tree, xi, tried, &w->cfg->puct);
             if (c < 0) break;
             gr_node *cn = &w->tree.n[c];
-            if (!gr_detcache_apply(&w->det, g, st, &cn->a, &dice, &at, &w->cached)) {
+            if (!gr_detcache_apply(&w->det, g, st, &cn->a, &dice, w->memo, &at, &w->cached)) {
                 ci = c;
                 break;
             }
@@ -147,7 +145,7 @@ static void iterate(mcts_worker *w, gr_rng *rng)
         xi = ci;
         if (w->tree.n[ci].visits == 0) break;
     }
-    gr_policy_rollout(g, st, &dice, rng, &w->stop, GR_MCTS_MAX_PLAYOUT, w->det.pos);
+    gr_policy_rollout(g, st, &dice, w->memo, rng, &w->stop, GR_MCTS_MAX_PLAYOUT, w->det.pos);
     double v0 = gr_eval_win0(w->eval, g, st);
     w->tree.n[w->tree.root].visits++;
     for (int i = 0; i < depth; i++) {
@@ -238,8 +236,8 @@ static int merge_root(mcts_impl *m, gr_analysis *an, const gr_action *legal, int
 /* keeps each tree only if it can serve the state now due */
 static void prepare_trees(mcts_impl *m, const gr_game *g, const void *state)
 {
-    int turn = g->rs->turn ? g->rs->turn(g->scn, state) : 0;
-    int side = g->rs->to_move(g->scn, state);
+    int turn = g->rs->rules->turn ? g->rs->rules->turn(g->scn, state) : 0;
+    int side = g->rs->rules->to_move(g->scn, state);
     for (int t = 0; t < m->cfg.threads; t++) {
         gr_tree *tr = &m->w[t].tree;
         const gr_node *r = &tr->n[tr->root];
@@ -300,9 +298,9 @@ static int mcts_choose(gr_player *self, const gr_game *g, const void *state, gr_
     m->decisions++;
     /* a decision with one legal action needs no search */
     gr_action legal[GR_MAX_ACTIONS];
-    int nlegal = rs->legal_actions(g->scn, state, legal, GR_MAX_ACTIONS);
+    int nlegal = rs->rules->legal_actions(g->scn, state, legal, GR_MAX_ACTIONS);
     if (nlegal <= 0) return gr_error_set(err, "no legal action in a non-terminal state");
-    gr_budget_decision(&m->budget, rs->turn ? rs->turn(g->scn, state) : 0, gr_budget_weight(nlegal));
+    gr_budget_decision(&m->budget, rs->rules->turn ? rs->rules->turn(g->scn, state) : 0, gr_budget_weight(nlegal));
     if (nlegal == 1) {
         *out = legal[0];
         return 0;
@@ -412,7 +410,7 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
     m->cfg = cfg;
     m->seed = seed;
     m->tree_turn = -1;
-    m->memo_free = g->rs->memo_free;
+    m->memo_free = gr_rs_has_memo(g->rs) ? g->rs->fast->memo_free : NULL;
     gr_budget_init(&m->budget, (int)pool);
     if (gr_eval_load(&m->eval, g, wpath, err)) {
         gr_player_free(p);
@@ -420,11 +418,11 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
     }
     for (int t = 0; t < cfg.threads; t++) {
         m->w[t].id = t;
-        m->w[t].scratch = malloc(g->rs->state_size);
+        m->w[t].scratch = malloc(g->rs->rules->state_size);
         if (!m->w[t].scratch || gr_tree_init(&m->w[t].tree, (int32_t)cfg.nodes) ||
-            (cfg.cache && gr_detcache_init(&m->w[t].det, g->rs->state_size, GR_DETCACHE_STATES)) ||
-            (cfg.cache && gr_poscache_init(&m->w[t].pos, g->rs->state_size, GR_POSCACHE_ENTRIES)) ||
-            (cfg.cache && g->rs->memo_create && !(m->w[t].memo = g->rs->memo_create(g->scn)))) {
+            (cfg.cache && gr_detcache_init(&m->w[t].det, g->rs->rules->state_size, GR_DETCACHE_STATES)) ||
+            (cfg.cache && gr_poscache_init(&m->w[t].pos, g->rs->rules->state_size, GR_POSCACHE_ENTRIES)) ||
+            (cfg.cache && gr_rs_has_memo(g->rs) && !(m->w[t].memo = gr_rs_memo_create(g->rs, g->scn)))) {
             gr_error_set(err, "out of memory");
             gr_player_free(p);
             return NULL;

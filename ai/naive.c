@@ -56,7 +56,7 @@ typedef struct naive_impl {
     gr_detcache det;        /* positions after dice-free steps from this search's root */
     long cached;            /* steps copied from `det` in this search */
     gr_poscache pos;        /* dice-free transitions by position, after dice too */
-    void *memo;             /* the ruleset's memo (game.h memo_create), or NULL */
+    void *memo;             /* the ruleset's memo (gr_fast.memo_create), or NULL */
     void (*memo_free)(void *memo);
     gr_analysis last;
     int have_last;
@@ -118,8 +118,7 @@ static int local_step(naive_impl *m, const gr_game *g, int32_t node, void *st, g
     const gr_ruleset *rs = g->rs;
     gr_action cand[GR_MAX_ACTIONS];
     double w[GR_MAX_ACTIONS];
-    int n = rs->candidates ? rs->candidates(g->scn, st, cand, GR_MAX_ACTIONS)
-                           : rs->legal_actions(g->scn, st, cand, GR_MAX_ACTIONS);
+    int n = gr_rs_candidates(rs, g->scn, st, cand, GR_MAX_ACTIONS);
     int explore = gr_rng_unit(rng) < m->epsl;
     while (n > 0) {
         int pick = 0;
@@ -140,7 +139,7 @@ static int local_step(naive_impl *m, const gr_game *g, int32_t node, void *st, g
                 }
             }
         }
-        if (!gr_detcache_apply(&m->det, g, st, &cand[pick], dice, at, &m->cached)) {
+        if (!gr_detcache_apply(&m->det, g, st, &cand[pick], dice, m->memo, at, &m->cached)) {
             *chosen = cand[pick];
             return 0;
         }
@@ -152,7 +151,7 @@ static int local_step(naive_impl *m, const gr_game *g, int32_t node, void *st, g
 /* the run goes on while the same side decides in the same turn */
 static int run_continues(const gr_game *g, const void *st, int side, int turn)
 {
-    return g->rs->to_move(g->scn, st) == side && (!g->rs->turn || g->rs->turn(g->scn, st) == turn);
+    return g->rs->rules->to_move(g->scn, st) == side && (!g->rs->rules->turn || g->rs->rules->turn(g->scn, st) == turn);
 }
 
 typedef struct nv_visit {
@@ -165,10 +164,9 @@ static void iterate(naive_impl *m, const gr_game *g, const void *root, int32_t r
 {
     const gr_ruleset *rs = g->rs;
     void *st = m->scratch;
-    memcpy(st, root, rs->state_size);
+    memcpy(st, root, rs->rules->state_size);
     gr_dice dice;
     gr_dice_init_rng(&dice, gr_rng_next(rng), 1);
-    dice.memo = m->memo;
     gr_stop stop = gr_policy_stop(g, root, m->horizon, m->settle);
     stop.calm = m->calm;
     nv_visit path[GR_NAIVE_MAX_DEPTH];
@@ -176,10 +174,10 @@ static void iterate(naive_impl *m, const gr_game *g, const void *root, int32_t r
     int32_t at = GR_DET_ROOT; /* where the walk is in the dice-free cache (detcache.h) */
     int32_t node = root_node;
     while (node >= 0 && depth < GR_NAIVE_MAX_DEPTH) {
-        int side = rs->to_move(g->scn, st);
+        int side = rs->rules->to_move(g->scn, st);
         if (side == GR_TERMINAL || side != m->nodes.v[node].side) break;
         if (gr_policy_stopped(g, st, &stop)) break;
-        int turn = rs->turn ? rs->turn(g->scn, st) : 0;
+        int turn = rs->rules->turn ? rs->rules->turn(g->scn, st) : 0;
         nv_visit *v = &path[depth];
         v->node = node;
         v->nlocals = 0;
@@ -203,7 +201,7 @@ static void iterate(naive_impl *m, const gr_game *g, const void *root, int32_t r
             int ok = 0;
             if (!explore && pos < m->arms.v[best].len) {
                 a = m->acts.v[m->arms.v[best].seq + pos];
-                ok = !gr_detcache_apply(&m->det, g, st, &a, &dice, &at, &m->cached);
+                ok = !gr_detcache_apply(&m->det, g, st, &a, &dice, m->memo, &at, &m->cached);
                 pos++;
             }
             if (!ok) {
@@ -240,7 +238,7 @@ static void iterate(naive_impl *m, const gr_game *g, const void *root, int32_t r
         v->arm = arm;
         depth++;
         if (arm < 0) break;
-        int next_side = rs->to_move(g->scn, st);
+        int next_side = rs->rules->to_move(g->scn, st);
         if (next_side == GR_TERMINAL) break;
         if (m->arms.v[arm].child < 0) {
             int32_t c = new_node(m, next_side);
@@ -249,7 +247,7 @@ static void iterate(naive_impl *m, const gr_game *g, const void *root, int32_t r
         }
         node = m->arms.v[arm].child;
     }
-    gr_policy_rollout(g, st, &dice, rng, &stop, GR_MCTS_MAX_PLAYOUT, m->det.pos);
+    gr_policy_rollout(g, st, &dice, m->memo, rng, &stop, GR_MCTS_MAX_PLAYOUT, m->det.pos);
     double v0 = gr_eval_win0(&m->eval, g, st);
     for (int d = 0; d < depth; d++) {
         nv_node *nd = &m->nodes.v[path[d].node];
@@ -274,9 +272,9 @@ static int naive_choose(gr_player *self, const gr_game *g, const void *state, gr
     m->have_last = 0;
     m->decisions++;
     gr_action only[GR_MAX_ACTIONS];
-    int nlegal = rs->legal_actions(g->scn, state, only, GR_MAX_ACTIONS);
+    int nlegal = rs->rules->legal_actions(g->scn, state, only, GR_MAX_ACTIONS);
     if (nlegal <= 0) return gr_error_set(err, "no legal action in a non-terminal state");
-    gr_budget_decision(&m->budget, rs->turn ? rs->turn(g->scn, state) : 0, gr_budget_weight(nlegal));
+    gr_budget_decision(&m->budget, rs->rules->turn ? rs->rules->turn(g->scn, state) : 0, gr_budget_weight(nlegal));
     if (nlegal == 1) {
         *out = only[0];
         return 0;
@@ -284,7 +282,7 @@ static int naive_choose(gr_player *self, const gr_game *g, const void *state, gr
     m->nodes.n = m->arms.n = m->locals.n = m->acts.n = 0;
     m->cached = 0;
     gr_detcache_clear(&m->det);
-    int32_t root = new_node(m, rs->to_move(g->scn, state));
+    int32_t root = new_node(m, rs->rules->to_move(g->scn, state));
     if (root < 0) return gr_error_set(err, "out of memory");
     gr_rng rng;
     gr_rng_seed(&rng, m->seed ^ (m->decisions * 0x9e3779b97f4a7c15ULL), 0x4e414956 /* "NAIV" */);
@@ -375,11 +373,11 @@ gr_player *gr_naive_create(gr_spec *sp, const gr_game *g, unsigned long long see
     m->calm = calm;
     m->seed = seed;
     gr_budget_init(&m->budget, (int)pool);
-    m->scratch = malloc(g->rs->state_size);
-    m->memo_free = g->rs->memo_free;
-    if (!m->scratch || (cache && gr_detcache_init(&m->det, g->rs->state_size, GR_DETCACHE_STATES)) ||
-        (cache && gr_poscache_init(&m->pos, g->rs->state_size, GR_POSCACHE_ENTRIES)) ||
-        (cache && g->rs->memo_create && !(m->memo = g->rs->memo_create(g->scn)))) {
+    m->scratch = malloc(g->rs->rules->state_size);
+    m->memo_free = gr_rs_has_memo(g->rs) ? g->rs->fast->memo_free : NULL;
+    if (!m->scratch || (cache && gr_detcache_init(&m->det, g->rs->rules->state_size, GR_DETCACHE_STATES)) ||
+        (cache && gr_poscache_init(&m->pos, g->rs->rules->state_size, GR_POSCACHE_ENTRIES)) ||
+        (cache && gr_rs_has_memo(g->rs) && !(m->memo = gr_rs_memo_create(g->rs, g->scn)))) {
         gr_error_set(err, "out of memory");
         gr_player_free(p);
         return NULL;

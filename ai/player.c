@@ -57,6 +57,22 @@ void gr_player_observe(gr_player *p, const gr_game *g, const void *before, const
     if (p && p->observe) p->observe(p, g, before, a);
 }
 
+static int chooser_choose(void *self, const gr_game *g, const void *state, gr_action *out, gr_error *err)
+{
+    gr_player *p = self;
+    return p->choose(p, g, state, out, err);
+}
+
+static void chooser_observe(void *self, const gr_game *g, const void *before, const gr_action *a)
+{
+    gr_player_observe(self, g, before, a);
+}
+
+gr_chooser gr_player_chooser(gr_player *p)
+{
+    return (gr_chooser){.self = p, .name = p->name, .choose = chooser_choose, .observe = chooser_observe};
+}
+
 void gr_analysis_add(gr_analysis *an, const gr_action *a, long visits, double value_sum, double prior)
 {
     int k = 0;

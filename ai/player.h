@@ -18,6 +18,8 @@
 
 #include <stdatomic.h>
 #include "../engine/core/game.h"
+#include "../engine/core/play.h"
+#include "../engine/core/ruleset.h"
 
 #define GR_PLAYERS_KNOWN "random, greedy, doctrine:columns, doctrine:line, mcts, naive"
 
@@ -85,11 +87,9 @@ void gr_player_free(gr_player *p);
 /* Tells a player of an applied action (nothing when it does not listen). */
 void gr_player_observe(gr_player *p, const gr_game *g, const void *before, const gr_action *a);
 
-/* The random player's draw, for anyone who needs one uniformly random legal
- * action: candidates are drawn without replacement until one is legal. 0, or
- * -1 when no candidate is legal. */
-struct gr_rng;
-int gr_random_legal(const gr_game *g, const void *state, struct gr_rng *rng, gr_action *out);
+/* The player as a chooser for the game loop (engine/core/play.h): its
+ * choose and observe, named by its spec. */
+gr_chooser gr_player_chooser(gr_player *p);
 
 /* constructors of the player kinds (player.c dispatches on the spec name) */
 struct gr_spec;

@@ -16,15 +16,15 @@ static const double GR_PLAYOUT_KIND[GR_AK_COUNT] = {3.0, 1.0, 0.3, 1.0, 4.0, 2.0
 
 static double target_bonus(const gr_game *g, const void *state, const gr_action_info *in)
 {
-    if (in->enemy < 0 || !g->rs->unit_info) return 1.0;
+    if (in->enemy < 0 || !g->rs->ai->unit_info) return 1.0;
     gr_unit_info u;
-    g->rs->unit_info(g->scn, state, in->enemy, &u);
+    g->rs->ai->unit_info(g->scn, state, in->enemy, &u);
     return 1.0 + GR_PRIOR_SHAKEN_BONUS * u.cohesion;
 }
 
 static void info_of(const gr_game *g, const void *state, const gr_action *a, gr_action_info *in)
 {
-    if (g->rs->action_info) g->rs->action_info(g->scn, state, a, in);
+    if (g->rs->ai->action_info) g->rs->ai->action_info(g->scn, state, a, in);
     else {
         in->kind = GR_AK_MANOEUVRE;
         in->enemy = in->unit = in->objective = -1;
@@ -67,15 +67,14 @@ double gr_policy_playout_weight(const gr_game *g, const void *state, const gr_ac
  * plays it: the ruleset's apply_checked tests and applies each draw in one
  * go (1: refused, draw again; 0: played; -1: failed). Returns 0, or -1 when
  * nothing is legal or the move failed. */
-static int draw(const gr_game *g, void *state, gr_rng *rng, gr_action *out, gr_dice *dice, gr_poscache *pos,
-                double calm)
+static int draw(const gr_game *g, void *state, gr_rng *rng, gr_action *out, gr_dice *dice, void *memo,
+                gr_poscache *pos, double calm)
 {
     const gr_ruleset *rs = g->rs;
     gr_action cand[GR_MAX_ACTIONS];
     double w[GR_MAX_ACTIONS];
-    int checked = rs->candidates && rs->action_legal;
-    int n = checked ? rs->candidates(g->scn, state, cand, GR_MAX_ACTIONS)
-                    : rs->legal_actions(g->scn, state, cand, GR_MAX_ACTIONS);
+    int checked = gr_rs_checks_candidates(rs);
+    int n = gr_rs_candidates(rs, g->scn, state, cand, GR_MAX_ACTIONS);
     double total = 0;
     for (int i = 0; i < n; i++) total += w[i] = gr_policy_playout_weight_calm(g, state, &cand[i], calm);
     while (n > 0) {
@@ -83,14 +82,14 @@ static int draw(const gr_game *g, void *state, gr_rng *rng, gr_action *out, gr_d
         int i = 0;
         while (i < n - 1 && r >= w[i]) r -= w[i++];
         if (dice && checked) {
-            int rc = gr_poscache_apply_checked(pos, g, state, &cand[i], dice);
+            int rc = gr_poscache_apply_checked(pos, g, state, &cand[i], dice, memo);
             if (rc <= 0) {
                 *out = cand[i];
                 return rc;
             }
-        } else if (!checked || rs->action_legal(g->scn, state, &cand[i])) {
+        } else if (!checked || gr_rs_action_legal(rs, g->scn, state, &cand[i])) {
             *out = cand[i];
-            if (dice) return gr_poscache_apply(pos, g, state, &cand[i], dice) ? -1 : 0;
+            if (dice) return gr_poscache_apply(pos, g, state, &cand[i], dice, memo) ? -1 : 0;
             return 0;
         }
         total -= w[i];
@@ -108,39 +107,40 @@ static int draw(const gr_game *g, void *state, gr_rng *rng, gr_action *out, gr_d
 int gr_policy_playout(const gr_game *g, const void *state, gr_rng *rng, double calm, gr_action *out)
 {
     /* without dice draw() leaves the state alone */
-    return draw(g, (void *)state, rng, out, NULL, NULL, calm);
+    return draw(g, (void *)state, rng, out, NULL, NULL, NULL, calm);
 }
 
 gr_stop gr_policy_stop(const gr_game *g, const void *root, int horizon, int settle)
 {
     const gr_ruleset *rs = g->rs;
     gr_stop s = {0, 0, GR_POLICY_CALM};
-    if (!rs->turn) return s;
-    s.turn = rs->turn(g->scn, root) + horizon;
-    if (settle && rs->phase) s.phase = rs->settle_phase;
+    if (!rs->rules->turn) return s;
+    s.turn = rs->rules->turn(g->scn, root) + horizon;
+    if (settle && rs->rules->phase) s.phase = rs->rules->settle_phase;
     return s;
 }
 
 int gr_policy_stopped(const gr_game *g, const void *state, const gr_stop *stop)
 {
     if (!stop || stop->turn <= 0) return 0;
-    int t = g->rs->turn(g->scn, state);
+    int t = g->rs->rules->turn(g->scn, state);
     if (t != stop->turn) return t > stop->turn;
-    return stop->phase <= 0 || !g->rs->phase || g->rs->phase(g->scn, state) >= stop->phase;
+    return stop->phase <= 0 || !g->rs->rules->phase || g->rs->rules->phase(g->scn, state) >= stop->phase;
 }
 
-int gr_policy_rollout(const gr_game *g, void *state, gr_dice *dice, gr_rng *rng, const gr_stop *stop,
+int gr_policy_rollout(const gr_game *g, void *state, gr_dice *dice, void *memo, gr_rng *rng, const gr_stop *stop,
                       int max_decisions, gr_poscache *pos)
 {
     const gr_ruleset *rs = g->rs;
     int n = 0;
     double calm = stop ? stop->calm : GR_POLICY_CALM;
-    while (n < max_decisions && rs->to_move(g->scn, state) != GR_TERMINAL) {
+    while (n < max_decisions && rs->rules->to_move(g->scn, state) != GR_TERMINAL) {
         if (gr_policy_stopped(g, state, stop)) break;
         gr_action a;
         /* a draw tested and played at once when the ruleset can (apply_checked) */
-        if (draw(g, state, rng, &a, rs->apply_checked ? dice : NULL, pos, calm)) return -1;
-        if (!rs->apply_checked && gr_poscache_apply(pos, g, state, &a, dice)) return -1;
+        int checked = gr_rs_has_apply_checked(rs);
+        if (draw(g, state, rng, &a, checked ? dice : NULL, memo, pos, calm)) return -1;
+        if (!checked && gr_poscache_apply(pos, g, state, &a, dice, memo)) return -1;
         n++;
     }
     return n;

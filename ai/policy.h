@@ -7,6 +7,7 @@
 #define GR_POLICY_H
 
 #include "../engine/core/game.h"
+#include "../engine/core/ruleset.h"
 #include "../engine/core/rng.h"
 
 /* Prior weight of one action (not normalised, > 0). */
@@ -44,10 +45,11 @@ gr_stop gr_policy_stop(const gr_game *g, const void *root, int horizon, int sett
 int gr_policy_stopped(const gr_game *g, const void *state, const gr_stop *stop);
 /* Plays the state on with the playout policy (at the stop's calm) until the
  * game ends, the stop is reached (NULL: none, calm 1) or max_decisions are taken. Returns the decisions
- * taken, -1 when an action was refused (never for legal actions). `pos`
+ * taken, -1 when an action was refused (never for legal actions). `memo`:
+ * the calling thread's memo of the ruleset (gr_fast.memo_create; NULL none). `pos`
  * (may be NULL): a table of dice-free transitions already played
  * (poscache.h). */
-int gr_policy_rollout(const gr_game *g, void *state, struct gr_dice *dice, gr_rng *rng, const gr_stop *stop,
-                      int max_decisions, struct gr_poscache *pos);
+int gr_policy_rollout(const gr_game *g, void *state, struct gr_dice *dice, void *memo, gr_rng *rng,
+                      const gr_stop *stop, int max_decisions, struct gr_poscache *pos);
 
 #endif

@@ -65,11 +65,17 @@ static void keep(gr_poscache *c, uint64_t key, const void *after, const gr_actio
     if (after) memcpy(c->pool + ((size_t)i * 2 + 1) * c->state_size, after, c->state_size);
 }
 
-static int through(gr_poscache *c, const gr_game *g, void *state, const gr_action *a, gr_dice *dice, int checked)
+/* the ruleset's own answer: apply_checked or apply with the memo, no log */
+static int ask(const gr_game *g, void *state, const gr_action *a, gr_dice *dice, void *memo, int checked)
 {
-    const gr_ruleset *rs = g->rs;
-    if (!c || !c->key)
-        return checked ? rs->apply_checked(g->scn, state, a, dice) : rs->apply(g->scn, state, a, dice, NULL, NULL);
+    if (checked) return gr_rs_apply_checked(g->rs, g->scn, state, a, dice, memo);
+    return gr_rs_apply_memo(g->rs, g->scn, state, a, dice, NULL, memo, NULL);
+}
+
+static int through(gr_poscache *c, const gr_game *g, void *state, const gr_action *a, gr_dice *dice, void *memo,
+                   int checked)
+{
+    if (!c || !c->key) return ask(g, state, a, dice, memo, checked);
     uint64_t key = key_of(state, c->state_size, a);
     int rc = lookup(c, key, state, a, checked);
     if (rc >= 0) return rc;
@@ -80,19 +86,20 @@ static int through(gr_poscache *c, const gr_game *g, void *state, const gr_actio
     long rolled = dice ? dice->rolled : 0;
     memcpy(slot, state, c->state_size);
     c->key[i] = 0; /* the slot's old answer is gone */
-    rc = checked ? rs->apply_checked(g->scn, state, a, dice) : rs->apply(g->scn, state, a, dice, NULL, NULL);
+    rc = ask(g, state, a, dice, memo, checked);
     if (dice && dice->rolled != rolled) return rc;
     if (rc == 0) keep(c, key, state, a);
     else if (rc == 1 && checked) keep(c, key, NULL, a);
     return rc;
 }
 
-int gr_poscache_apply(gr_poscache *c, const gr_game *g, void *state, const gr_action *a, gr_dice *dice)
+int gr_poscache_apply(gr_poscache *c, const gr_game *g, void *state, const gr_action *a, gr_dice *dice, void *memo)
 {
-    return through(c, g, state, a, dice, 0);
+    return through(c, g, state, a, dice, memo, 0);
 }
 
-int gr_poscache_apply_checked(gr_poscache *c, const gr_game *g, void *state, const gr_action *a, gr_dice *dice)
+int gr_poscache_apply_checked(gr_poscache *c, const gr_game *g, void *state, const gr_action *a, gr_dice *dice,
+                              void *memo)
 {
-    return through(c, g, state, a, dice, 1);
+    return through(c, g, state, a, dice, memo, 1);
 }

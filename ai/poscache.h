@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "../engine/core/game.h"
+#include "../engine/core/ruleset.h"
 
 /* entries per search thread (a power of two); each holds two positions */
 #define GR_POSCACHE_ENTRIES 4096
@@ -39,9 +40,11 @@ void gr_poscache_free(gr_poscache *c);
 
 /* The ruleset's apply (no log) and apply_checked through the table: a kept
  * answer for this very position and action is copied; otherwise the
- * ruleset is asked, and a dice-free answer kept. Same returns as the
- * ruleset's. A NULL or empty table just asks the ruleset. */
-int gr_poscache_apply(gr_poscache *c, const gr_game *g, void *state, const gr_action *a, gr_dice *dice);
-int gr_poscache_apply_checked(gr_poscache *c, const gr_game *g, void *state, const gr_action *a, gr_dice *dice);
+ * ruleset is asked (with the thread's memo, NULL none), and a dice-free
+ * answer kept. Same returns as the ruleset's. A NULL or empty table just
+ * asks the ruleset. */
+int gr_poscache_apply(gr_poscache *c, const gr_game *g, void *state, const gr_action *a, gr_dice *dice, void *memo);
+int gr_poscache_apply_checked(gr_poscache *c, const gr_game *g, void *state, const gr_action *a, gr_dice *dice,
+                              void *memo);
 
 #endif

@@ -14,9 +14,10 @@
  * more than MAX_DECISIONS decisions counts as one that never ends.
  *
  * Game k is played with dice seed S + k, so any game can be replayed alone. */
-#include "../ai/player.h"
-#include "../engine/core/clock.h"
 #include "../cli/narrate.h"
+#include "../engine/core/args.h"
+#include "../engine/core/clock.h"
+#include "../engine/core/play.h"
 #include "../engine/core/rng.h"
 #include "../engine/registry.h"
 
@@ -28,159 +29,203 @@
 #define MAX_LEN_BUCKETS 64
 #define MAX_DECISIONS 200000
 #define MAX_LISTED_FAILURES 64
+#define MAX_REASONS 8
 
-int main(int argc, char **argv)
+/* what the command line asks */
+typedef struct rg_opts {
+    const char *file;
+    long games;
+    unsigned long long seed;
+    int check, quiet, trace, keep_going;
+} rg_opts;
+
+/* what the games came to */
+typedef struct rg_stats {
+    long wins[3], by_reason[MAX_REASONS], len_hist[MAX_LEN_BUCKETS], move_hist[MAX_LEN_BUCKETS];
+    long total_decisions, min_len, max_len, played, failures;
+    double total_moves;
+    char reason_text[MAX_REASONS][128];
+    unsigned long long failed_seeds[MAX_LISTED_FAILURES];
+} rg_stats;
+
+/* Plays game k (dice seed o->seed + k) from the opening in st; the number
+ * of decisions, or -1 after printing what went wrong. */
+static long play_game(const gr_game *g, void *st, const rg_opts *o, long k, gr_log *log)
 {
-    const char *file = "scenarios/fogn/corps-battle.json";
-    long games = 1000;
-    unsigned long long seed = 1;
-    int check = 0, quiet = 0, trace = 0, keep_going = 0;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--games") && i + 1 < argc) games = strtol(argv[++i], NULL, 10);
-        else if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed = strtoull(argv[++i], NULL, 10);
-        else if (!strcmp(argv[i], "--check")) check = 1;
-        else if (!strcmp(argv[i], "--quiet")) quiet = 1;
-        else if (!strcmp(argv[i], "--trace")) trace = 1;
-        else if (!strcmp(argv[i], "--keep-going")) keep_going = 1;
-        else if (argv[i][0] != '-') file = argv[i];
-        else {
-            fprintf(stderr, "usage: random_games [SCENARIO] [--games N] [--seed S] [--check] [--quiet] [--trace] "
-                            "[--keep-going]\n");
-            return 2;
+    const gr_ruleset *rs = g->rs;
+    unsigned long long seed = o->seed + (unsigned long long)k;
+    gr_dice dice;
+    gr_dice_init_rng(&dice, seed, 1);
+    gr_log_clear(log);
+    if (o->trace) gr_dice_set_log(&dice, log);
+    gr_rng pick;
+    gr_rng_seed(&pick, seed, 2);
+    gr_error err;
+    rs->rules->init(g->scn, st);
+    long n = 0;
+    while (rs->rules->to_move(g->scn, st) != GR_TERMINAL) {
+        if (n >= MAX_DECISIONS) {
+            fprintf(stderr, "game %ld (seed %llu): no end after %d decisions\n", k, seed, MAX_DECISIONS);
+            return -1;
+        }
+        gr_action a;
+        if (gr_play_random_legal(g, st, &pick, &a)) {
+            fprintf(stderr, "game %ld (seed %llu): no legal action after %ld decisions\n", k, seed, n);
+            return -1;
+        }
+        gr_error_clear(&err);
+        if (rs->rules->apply(g->scn, st, &a, &dice, o->trace ? log : NULL, &err)) {
+            char text[160];
+            rs->present->format_action(g->scn, st, &a, text, sizeof text);
+            fprintf(stderr, "game %ld (seed %llu): '%s' refused after being drawn as legal: %s\n", k, seed, text,
+                    err.msg);
+            return -1;
+        }
+        n++;
+        if (o->check && rs->present->check_invariants(g->scn, st, &err)) {
+            fprintf(stderr, "game %ld (seed %llu), decision %ld: invariant broken: %s\n", k, seed, n, err.msg);
+            return -1;
         }
     }
-    if (games < 1) {
-        fprintf(stderr, "random_games: --games must be at least 1\n");
-        return 2;
+    return n;
+}
+
+/* adds a finished game of n decisions, ending in st, to the statistics */
+static void count_game(const gr_game *g, const void *st, long n, rg_stats *S)
+{
+    const gr_ruleset *rs = g->rs;
+    S->played++;
+    gr_result res;
+    rs->rules->result(g->scn, st, &res);
+    S->wins[res.winner < 0 ? 2 : res.winner]++;
+    /* how it ended: the text before the first ':' ("turn limit", "army morale") */
+    char head[128];
+    snprintf(head, sizeof head, "%s", res.reason);
+    char *colon = strchr(head, ':');
+    if (colon) *colon = '\0';
+    int r = 0;
+    while (r < MAX_REASONS && S->reason_text[r][0] && strcmp(S->reason_text[r], head)) r++;
+    if (r < MAX_REASONS) {
+        if (!S->reason_text[r][0]) snprintf(S->reason_text[r], sizeof S->reason_text[r], "%s", head);
+        S->by_reason[r]++;
     }
-    gr_error err;
-    gr_error_clear(&err);
-    gr_game g;
-    if (gr_game_load(&g, file, &err)) {
-        fprintf(stderr, "%s\n", err.msg);
-        return 1;
-    }
-    const gr_ruleset *rs = g.rs;
-    void *st = calloc(1, rs->state_size);
-    if (!st) return 1;
-    long wins[3] = {0, 0, 0}, by_reason[8] = {0}, len_hist[MAX_LEN_BUCKETS] = {0}, move_hist[MAX_LEN_BUCKETS] = {0};
-    long total_decisions = 0, min_len = -1, max_len = 0;
-    double total_moves = 0;
-    char reason_text[8][128] = {{0}};
+    json_t *sj = rs->present->state_to_json(g->scn, st);
+    json_t *mv = sj ? json_object_get(sj, "move") : NULL;
+    long moves = mv ? (long)json_integer_value(mv) : 0;
+    S->total_moves += (double)moves;
+    S->move_hist[moves < MAX_LEN_BUCKETS ? (moves < 0 ? 0 : moves) : MAX_LEN_BUCKETS - 1]++;
+    json_decref(sj);
+    S->total_decisions += n;
+    if (S->min_len < 0 || n < S->min_len) S->min_len = n;
+    if (n > S->max_len) S->max_len = n;
+    int b = (int)(n / 100);
+    S->len_hist[b < MAX_LEN_BUCKETS ? b : MAX_LEN_BUCKETS - 1]++;
+}
+
+/* plays every game into S; 0, or 1 when a game went wrong without --keep-going */
+static int play_all(const gr_game *g, void *st, const rg_opts *o, rg_stats *S)
+{
     gr_log log;
     gr_log_init(&log);
     int rc = 0;
-    long failures = 0, played = 0;
-    unsigned long long failed_seeds[MAX_LISTED_FAILURES];
-    double t0 = gr_now_s();
-    for (long k = 0; k < games && !rc; k++) {
-        gr_dice dice;
-        gr_dice_init_rng(&dice, seed + (unsigned long long)k, 1);
-        gr_log_clear(&log);
-        if (trace) gr_dice_set_log(&dice, &log);
-        gr_rng pick;
-        gr_rng_seed(&pick, seed + (unsigned long long)k, 2);
-        rs->init(g.scn, st);
-        long n = 0;
-        while (rs->to_move(g.scn, st) != GR_TERMINAL) {
-            if (n >= MAX_DECISIONS) {
-                fprintf(stderr, "game %ld (seed %llu): no end after %d decisions\n", k, seed + k, MAX_DECISIONS);
-                rc = 1;
-                break;
-            }
-            gr_action a;
-            if (gr_random_legal(&g, st, &pick, &a)) {
-                fprintf(stderr, "game %ld (seed %llu): no legal action after %ld decisions\n", k, seed + k, n);
-                rc = 1;
-                break;
-            }
-            gr_error_clear(&err);
-            if (rs->apply(g.scn, st, &a, &dice, trace ? &log : NULL, &err)) {
-                char text[160];
-                rs->format_action(g.scn, st, &a, text, sizeof text);
-                fprintf(stderr, "game %ld (seed %llu): '%s' refused after being drawn as legal: %s\n", k, seed + k, text,
-                        err.msg);
-                rc = 1;
-                break;
-            }
-            n++;
-            if (check && rs->check_invariants(g.scn, st, &err)) {
-                fprintf(stderr, "game %ld (seed %llu), decision %ld: invariant broken: %s\n", k, seed + k, n, err.msg);
-                rc = 1;
-                break;
-            }
-        }
-        if (rc) {
-            if (trace) {
+    for (long k = 0; k < o->games; k++) {
+        long n = play_game(g, st, o, k, &log);
+        if (n < 0) {
+            if (o->trace) {
                 gr_narrator nar;
                 gr_narrator_init(&nar, "side 0", "side 1", 1);
                 gr_narrate(&nar, &log, log.n > 60 ? log.n - 60 : 0, stderr);
             }
-            if (!keep_going) break;
-            if (failures < MAX_LISTED_FAILURES) failed_seeds[failures] = seed + (unsigned long long)k;
-            failures++;
-            rc = 0;
+            if (!o->keep_going) {
+                rc = 1;
+                break;
+            }
+            if (S->failures < MAX_LISTED_FAILURES) S->failed_seeds[S->failures] = o->seed + (unsigned long long)k;
+            S->failures++;
             continue;
         }
-        played++;
-        gr_result res;
-        rs->result(g.scn, st, &res);
-        wins[res.winner < 0 ? 2 : res.winner]++;
-        /* how it ended: the text before the first ':' ("turn limit", "army morale") */
-        char head[128];
-        snprintf(head, sizeof head, "%s", res.reason);
-        char *colon = strchr(head, ':');
-        if (colon) *colon = '\0';
-        int r = 0;
-        while (r < 8 && reason_text[r][0] && strcmp(reason_text[r], head)) r++;
-        if (r < 8) {
-            if (!reason_text[r][0]) snprintf(reason_text[r], sizeof reason_text[r], "%s", head);
-            by_reason[r]++;
-        }
-        json_t *sj = rs->state_to_json(g.scn, st);
-        json_t *mv = sj ? json_object_get(sj, "move") : NULL;
-        long moves = mv ? (long)json_integer_value(mv) : 0;
-        total_moves += (double)moves;
-        move_hist[moves < MAX_LEN_BUCKETS ? (moves < 0 ? 0 : moves) : MAX_LEN_BUCKETS - 1]++;
-        json_decref(sj);
-        total_decisions += n;
-        if (min_len < 0 || n < min_len) min_len = n;
-        if (n > max_len) max_len = n;
-        int b = (int)(n / 100);
-        len_hist[b < MAX_LEN_BUCKETS ? b : MAX_LEN_BUCKETS - 1]++;
-        if (!quiet && (k + 1) % 100 == 0) fprintf(stderr, "\r%ld/%ld games", k + 1, games);
+        count_game(g, st, n, S);
+        if (!o->quiet && (k + 1) % 100 == 0) fprintf(stderr, "\r%ld/%ld games", k + 1, o->games);
     }
-    double dt = gr_now_s() - t0;
     gr_log_free(&log);
-    if (rc || played == 0) {
-        free(st);
-        gr_game_free(&g);
-        return rc;
+    return rc;
+}
+
+static void print_report(const rg_opts *o, const rg_stats *S, double dt)
+{
+    long played = S->played;
+    printf("scenario: %s\n", o->file);
+    printf("games: %ld (seeds %llu..%llu)%s\n", o->games, o->seed, o->seed + (unsigned long long)o->games - 1,
+           o->check ? ", invariants checked after every action" : "");
+    if (S->failures) {
+        printf("FAILED: %ld game(s); seeds:", S->failures);
+        for (long i = 0; i < S->failures && i < MAX_LISTED_FAILURES; i++) printf(" %llu", S->failed_seeds[i]);
+        printf("%s\n", S->failures > MAX_LISTED_FAILURES ? " ..." : "");
     }
-    if (!quiet) fprintf(stderr, "\r");
-    printf("scenario: %s\n", file);
-    printf("games: %ld (seeds %llu..%llu)%s\n", games, seed, seed + (unsigned long long)games - 1,
-           check ? ", invariants checked after every action" : "");
-    if (failures) {
-        printf("FAILED: %ld game(s); seeds:", failures);
-        for (long i = 0; i < failures && i < MAX_LISTED_FAILURES; i++) printf(" %llu", failed_seeds[i]);
-        printf("%s\n", failures > MAX_LISTED_FAILURES ? " ..." : "");
-    }
-    printf("time: %.3f s, %.1f games/s, %.0f decisions/s, one core\n", dt, games / dt, total_decisions / dt);
-    printf("decisions per game: mean %.1f, min %ld, max %ld\n", (double)total_decisions / played, min_len, max_len);
-    printf("player-moves per game: mean %.2f\n", total_moves / played);
-    printf("results: %s %ld, %s %ld, draws %ld\n", "side 0 wins", wins[0], "side 1 wins", wins[1], wins[2]);
+    printf("time: %.3f s, %.1f games/s, %.0f decisions/s, one core\n", dt, o->games / dt, S->total_decisions / dt);
+    printf("decisions per game: mean %.1f, min %ld, max %ld\n", (double)S->total_decisions / played, S->min_len,
+           S->max_len);
+    printf("player-moves per game: mean %.2f\n", S->total_moves / played);
+    printf("results: %s %ld, %s %ld, draws %ld\n", "side 0 wins", S->wins[0], "side 1 wins", S->wins[1], S->wins[2]);
     printf("how games end:\n");
-    for (int r = 0; r < 8 && reason_text[r][0]; r++)
-        printf("  %-20s %6ld (%.1f%%)\n", reason_text[r], by_reason[r], 100.0 * by_reason[r] / played);
+    for (int r = 0; r < MAX_REASONS && S->reason_text[r][0]; r++)
+        printf("  %-20s %6ld (%.1f%%)\n", S->reason_text[r], S->by_reason[r], 100.0 * S->by_reason[r] / played);
     printf("game length (decisions):\n");
     for (int b = 0; b < MAX_LEN_BUCKETS; b++)
-        if (len_hist[b])
-            printf("  %5d-%-5d %6ld\n", b * 100, b == MAX_LEN_BUCKETS - 1 ? 999999 : b * 100 + 99, len_hist[b]);
+        if (S->len_hist[b])
+            printf("  %5d-%-5d %6ld\n", b * 100, b == MAX_LEN_BUCKETS - 1 ? 999999 : b * 100 + 99, S->len_hist[b]);
     printf("game length (player-moves at the end):\n");
     for (int b = 0; b < MAX_LEN_BUCKETS; b++)
-        if (move_hist[b]) printf("  %5d%s %6ld\n", b, b == MAX_LEN_BUCKETS - 1 ? "+" : " ", move_hist[b]);
+        if (S->move_hist[b]) printf("  %5d%s %6ld\n", b, b == MAX_LEN_BUCKETS - 1 ? "+" : " ", S->move_hist[b]);
+}
+
+int main(int argc, char **argv)
+{
+    rg_opts o = {.file = "scenarios/fogn/corps-battle.json", .games = 1000, .seed = 1};
+    char *pos[1];
+    gr_args_list files = {pos, 0, 1};
+    const gr_args_opt opts[] = {
+        GR_ARGS_OPT_LONG("--games", &o.games, 1, 1000000000L, "N", "games to play (default 1000)"),
+        GR_ARGS_OPT_ULL("--seed", &o.seed, "S", "game k is played with dice seed S + k (default 1)"),
+        GR_ARGS_OPT_FLAG("--check", &o.check, "check the invariants after every action"),
+        GR_ARGS_OPT_FLAG("--quiet", &o.quiet, "no progress on standard error"),
+        GR_ARGS_OPT_FLAG("--trace", &o.trace, "keep each game's log and tell its end when a game fails"),
+        GR_ARGS_OPT_FLAG("--keep-going", &o.keep_going, "go on after a failed game and list the failed seeds"),
+    };
+    const gr_args_spec spec = {
+        .verb = "random_games",
+        .usage = "usage: random_games [SCENARIO] [--games N] [--seed S] [--check] [--quiet] [--trace] [--keep-going]\n",
+        .opts = opts, .nopts = GR_ARGS_COUNT(opts), .pos = &files, .pos_name = "SCENARIO",
+    };
+    int status;
+    if (gr_args_parse(&spec, argc - 1, argv + 1, &status)) return status;
+    if (files.n) o.file = files.v[0];
+    gr_error err;
+    gr_error_clear(&err);
+    gr_game g;
+    if (gr_game_load(&g, o.file, &err)) {
+        fprintf(stderr, "%s\n", err.msg);
+        return 1;
+    }
+    void *st = calloc(1, g.rs->rules->state_size);
+    rg_stats *S = calloc(1, sizeof *S);
+    if (!st || !S) {
+        free(st);
+        free(S);
+        gr_game_free(&g);
+        return 1;
+    }
+    S->min_len = -1;
+    double t0 = gr_now_s();
+    int rc = play_all(&g, st, &o, S);
+    double dt = gr_now_s() - t0;
+    if (!rc && S->played > 0) {
+        if (!o.quiet) fprintf(stderr, "\r");
+        print_report(&o, S, dt);
+    }
+    if (S->failures) rc = 1;
+    free(S);
     free(st);
     gr_game_free(&g);
-    return failures ? 1 : 0;
+    return rc;
 }

@@ -8,6 +8,7 @@
  * paired games and by seat. */
 #include "commands.h"
 #include "../bench/arena/compare.h"
+#include "../engine/core/args.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -27,49 +28,52 @@ static void print_row(const char *label, const gr_arena_pair_stats *st)
     else printf(" (one game: no interval)\n");
 }
 
+/* reads the results files into set; 0, or 1 with the message printed */
+static int read_sets(char *const *files, int n, gr_arena_set *set)
+{
+    gr_error err, warn;
+    gr_error_clear(&err);
+    for (int i = 0; i < n; i++) {
+        long skipped = 0;
+        gr_error_clear(&warn);
+        if (gr_arena_read(files[i], set, &skipped, &warn, &err)) {
+            fprintf(stderr, "grognard arena compare: %s\n", err.msg);
+            return 1;
+        }
+        if (skipped)
+            fprintf(stderr, "grognard arena compare: %s: skipped %ld torn or bad line(s): %s\n", files[i], skipped,
+                    warn.msg);
+    }
+    return 0;
+}
+
 int gr_cmd_arena_compare(int argc, char **argv)
 {
+    const char *opponent = NULL;
+    int against = 0;
+    gr_args_list files = {argv, 0, argc};
+    const gr_args_opt opts[] = {
+        GR_ARGS_OPT_MARK("--against", &against, "the files after it hold the second player's games"),
+        GR_ARGS_OPT_STRING("--opponent", &opponent, "SPEC", "the opponent both played (when the files hold several)"),
+    };
+    const gr_args_spec spec = {
+        .verb = "grognard arena compare",
+        .usage = COMPARE_USAGE,
+        .opts = opts, .nopts = GR_ARGS_COUNT(opts), .pos = &files, .pos_name = "FILE",
+    };
+    int status;
+    if (gr_args_parse(&spec, argc, argv, &status)) return status;
+    /* the files before --against are the first set's, those after it the second's */
+    int nfirst = against ? against - 1 : files.n;
+    if (!nfirst || nfirst == files.n)
+        return gr_args_fail(&spec, "%s", !nfirst ? "no results file before --against" : "no results file after --against");
     gr_arena_set set[2];
     gr_arena_set_init(&set[0]);
     gr_arena_set_init(&set[1]);
-    const char *opponent = NULL;
-    int which = 0, files[2] = {0, 0}, rc = 2;
-    gr_error err, warn;
+    gr_error err;
     gr_error_clear(&err);
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--against")) {
-            if (which) {
-                fprintf(stderr, "grognard arena compare: --against given twice\n%s", COMPARE_USAGE);
-                goto done;
-            }
-            which = 1;
-            continue;
-        }
-        if (!strcmp(argv[i], "--opponent") && i + 1 < argc) {
-            opponent = argv[++i];
-            continue;
-        }
-        if (argv[i][0] == '-') {
-            fprintf(stderr, "grognard arena compare: unexpected option '%s'\n%s", argv[i], COMPARE_USAGE);
-            goto done;
-        }
-        long skipped = 0;
-        gr_error_clear(&warn);
-        if (gr_arena_read(argv[i], &set[which], &skipped, &warn, &err)) {
-            fprintf(stderr, "grognard arena compare: %s\n", err.msg);
-            rc = 1;
-            goto done;
-        }
-        if (skipped)
-            fprintf(stderr, "grognard arena compare: %s: skipped %ld torn or bad line(s): %s\n", argv[i], skipped,
-                    warn.msg);
-        files[which]++;
-    }
-    if (!files[0] || !files[1]) {
-        fprintf(stderr, "grognard arena compare: %s\n%s",
-                !files[0] ? "no results file before --against" : "no results file after --against", COMPARE_USAGE);
-        goto done;
-    }
+    int rc = 1;
+    if (read_sets(files.v, nfirst, &set[0]) || read_sets(files.v + nfirst, files.n - nfirst, &set[1])) goto done;
     gr_arena_pairing p;
     if (gr_arena_compare(&set[0], &set[1], opponent, COMPARE_CONF, &p, &err)) {
         fprintf(stderr, "grognard arena compare: %s\n", err.msg);

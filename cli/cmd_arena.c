@@ -17,6 +17,7 @@
 #include "commands.h"
 #include "../engine/core/clock.h"
 #include "session.h"
+#include "../engine/core/args.h"
 #include "../ai/spec.h"
 #include "../bench/arena/results.h"
 #include "../bench/arena/stats.h"
@@ -155,18 +156,19 @@ static int play_one(const gr_game *g, const gr_tournament *t, const gr_tournamen
             return -1;
         }
     }
-    void *st = calloc(1, g->rs->state_size);
+    void *st = calloc(1, g->rs->rules->state_size);
     if (!st) {
         gr_player_free(p[0]);
         gr_player_free(p[1]);
         return gr_error_set(err, "out of memory");
     }
-    g->rs->init(g->scn, st);
+    g->rs->rules->init(g->scn, st);
     gr_play_opts o = {.seed = tg->seed, .check_invariants = check};
     gr_record rec;
     if (records_dir) gr_record_init(&rec, g, tg->seed);
     double t0 = gr_now_s();
-    int n = gr_play(g, st, p, records_dir ? &rec : NULL, NULL, &o, err);
+    const gr_chooser c[2] = {gr_player_chooser(p[0]), gr_player_chooser(p[1])};
+    int n = gr_play(g, st, c, records_dir ? &rec : NULL, NULL, &o, err);
     gr_player_free(p[0]);
     gr_player_free(p[1]);
     if (n >= 0 && records_dir) {
@@ -180,7 +182,7 @@ static int play_one(const gr_game *g, const gr_tournament *t, const gr_tournamen
         return -1;
     }
     gr_result r;
-    g->rs->result(g->scn, st, &r);
+    g->rs->rules->result(g->scn, st, &r);
     snprintf(res->tournament, sizeof res->tournament, "%s", t->id);
     snprintf(res->scenario, sizeof res->scenario, "%s", t->scenario);
     res->index = tg->index;
@@ -193,7 +195,7 @@ static int play_one(const gr_game *g, const gr_tournament *t, const gr_tournamen
     res->winner = r.winner;
     res->margin = r.margin;
     res->decisions = n;
-    res->moves = g->rs->turn ? g->rs->turn(g->scn, st) : 0;
+    res->moves = g->rs->rules->turn ? g->rs->rules->turn(g->scn, st) : 0;
     snprintf(res->reason, sizeof res->reason, "%s", r.reason);
     size_t head = strcspn(r.reason, ":");
     if (head >= sizeof res->end) head = sizeof res->end - 1;
@@ -207,33 +209,31 @@ static int play_one(const gr_game *g, const gr_tournament *t, const gr_tournamen
 static int arena_merge(int argc, char **argv)
 {
     const char *out = NULL;
+    gr_args_list files = {argv, 0, argc};
+    const gr_args_opt opts[] = {GR_ARGS_OPT_STRING("--out", &out, "FILE", "write the merged results there")};
+    const gr_args_spec spec = {
+        .verb = "grognard arena merge",
+        .usage = "usage: grognard arena merge FILE... [--out FILE]\n",
+        .opts = opts, .nopts = GR_ARGS_COUNT(opts), .pos = &files, .min_pos = 1, .pos_name = "a results FILE",
+    };
+    int status;
+    /* bad usage has always ended this verb with 1 */
+    if (gr_args_parse(&spec, argc, argv, &status)) return status ? 1 : 0;
     gr_arena_set s;
     gr_arena_set_init(&s);
     gr_error err, warn;
     gr_error_clear(&err);
-    int files = 0, rc = 1;
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--out") && i + 1 < argc) {
-            out = argv[++i];
-            continue;
-        }
-        if (argv[i][0] == '-') {
-            fprintf(stderr, "grognard arena merge: unexpected option '%s'\nusage: grognard arena merge FILE... [--out FILE]\n",
-                    argv[i]);
-            goto done;
-        }
+    int rc = 1;
+    for (int i = 0; i < files.n; i++) {
         long skipped = 0;
         gr_error_clear(&warn);
-        if (gr_arena_read(argv[i], &s, &skipped, &warn, &err)) {
+        if (gr_arena_read(files.v[i], &s, &skipped, &warn, &err)) {
             fprintf(stderr, "grognard arena merge: %s\n", err.msg);
             goto done;
         }
-        if (skipped) fprintf(stderr, "grognard arena merge: %s: skipped %ld torn or bad line(s): %s\n", argv[i], skipped, warn.msg);
-        files++;
-    }
-    if (!files) {
-        fprintf(stderr, "usage: grognard arena merge FILE... [--out FILE]\n");
-        goto done;
+        if (skipped)
+            fprintf(stderr, "grognard arena merge: %s: skipped %ld torn or bad line(s): %s\n", files.v[i], skipped,
+                    warn.msg);
     }
     if (gr_arena_merge(&s, &err)) {
         fprintf(stderr, "grognard arena merge: %s\n", err.msg);
@@ -243,7 +243,7 @@ static int arena_merge(int argc, char **argv)
         fprintf(stderr, "grognard arena merge: %s\n", err.msg);
         goto done;
     }
-    printf("%zu games from %d file(s)%s%s\n", s.n, files, out ? " written to " : "", out ? out : "");
+    printf("%zu games from %d file(s)%s%s\n", s.n, files.n, out ? " written to " : "", out ? out : "");
     print_summary(&s, stdout);
     rc = 0;
 done:
@@ -265,203 +265,223 @@ static int already_played(const gr_arena_set *s, const char *tid, long index)
     return 0;
 }
 
-int gr_cmd_arena(int argc, char **argv)
+/* what the command line asks, read and checked */
+typedef struct arena_opts {
+    const char *file, *players, *out, *shard_text, *sprt_text, *records;
+    long games;
+    unsigned long long seed;
+    int check, quiet;
+    int shard, nshards;
+    double sprt[4];
+} arena_opts;
+
+/* the records folder made when missing and writable, and the --out file
+ * writable, before anything is played; 0, or 1 with the message printed */
+static int check_outputs(const arena_opts *a)
 {
-    if (argc > 0 && !strcmp(argv[0], "merge")) return arena_merge(argc - 1, argv + 1);
-    if (argc > 0 && !strcmp(argv[0], "compare")) return gr_cmd_arena_compare(argc - 1, argv + 1);
-    const char *file = NULL, *players = NULL, *out = NULL, *shard_text = NULL, *sprt_text = NULL, *records = NULL;
-    long games = 0;
-    unsigned long long seed = 1;
-    int check = 0, quiet = 0;
-    static const char *usage =
-        "usage: grognard arena [SCENARIO] --players A,B[,C...] --games N [--seed S] [--out FILE]\n"
-        "                      [--records DIR] [--shard I/N] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--check] [--quiet]\n"
-        "       grognard arena merge FILE... [--out FILE]\n"
-        "       grognard arena compare FILE... --against FILE... [--opponent SPEC]\n";
-    for (int i = 0; i < argc; i++) {
-        char *end;
-        if (!strcmp(argv[i], "--players") && i + 1 < argc) players = argv[++i];
-        else if (!strcmp(argv[i], "--games") && i + 1 < argc) {
-            errno = 0;
-            games = strtol(argv[++i], &end, 10);
-            if (errno || *end || games < 1 || games > 10000000) {
-                fprintf(stderr, "grognard arena: --games takes a whole number from 1, not '%s'\n", argv[i]);
-                return 2;
-            }
-        } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
-            errno = 0;
-            seed = strtoull(argv[++i], &end, 10);
-            if (errno || *end || argv[i][0] == '-' || !argv[i][0]) {
-                fprintf(stderr, "grognard arena: --seed takes a whole number, not '%s'\n", argv[i]);
-                return 2;
-            }
-        } else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
-        else if (!strcmp(argv[i], "--records") && i + 1 < argc) records = argv[++i];
-        else if (!strcmp(argv[i], "--shard") && i + 1 < argc) shard_text = argv[++i];
-        else if (!strcmp(argv[i], "--sprt") && i + 1 < argc) sprt_text = argv[++i];
-        else if (!strcmp(argv[i], "--check")) check = 1;
-        else if (!strcmp(argv[i], "--quiet")) quiet = 1;
-        else if (argv[i][0] != '-' && !file) file = argv[i];
-        else {
-            fprintf(stderr, "grognard arena: unexpected argument '%s'\n%s", argv[i], usage);
-            return 2;
+    const char *records = a->records;
+    if (records) {
+        struct stat sb;
+        /* shards started together race to make it: one that finds it made
+         * by another goes on (the check below still wants a folder) */
+        if (stat(records, &sb) != 0 && mkdir(records, 0777) != 0 && errno != EEXIST) {
+            fprintf(stderr, "grognard arena: cannot make the records folder %s: %s\n", records, strerror(errno));
+            return 1;
+        }
+        if (stat(records, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+            fprintf(stderr, "grognard arena: --records %s: not a folder\n", records);
+            return 1;
+        }
+        if (access(records, W_OK | X_OK) != 0) {
+            fprintf(stderr, "grognard arena: cannot write in the records folder %s: %s\n", records, strerror(errno));
+            return 1;
         }
     }
-    if (!players || !games) {
-        fprintf(stderr, "grognard arena: --players and --games are needed\n%s", usage);
-        return 2;
+    if (a->out) {
+        FILE *probe = fopen(a->out, "a");
+        if (!probe) {
+            fprintf(stderr, "grognard arena: cannot write %s: %s\n", a->out, strerror(errno));
+            return 1;
+        }
+        fclose(probe);
     }
-    gr_error err;
-    gr_error_clear(&err);
-    int shard = 0, nshards = 1;
-    if (shard_text && gr_tournament_parse_shard(shard_text, &shard, &nshards, &err)) {
-        fprintf(stderr, "grognard arena: %s\n", err.msg);
-        return 2;
-    }
-    double sprt[4] = {0, 0, 0.05, 0.05};
-    if (sprt_text && parse_sprt(sprt_text, sprt)) {
-        fprintf(stderr, "grognard arena: --sprt takes ELO0,ELO1[,ALPHA,BETA] with ELO0 < ELO1 and 0 < ALPHA, BETA < 0.5, not '%s'\n",
-                sprt_text);
-        return 2;
-    }
-    char specs[GR_ARENA_MAX_PLAYERS][GR_SPEC_TEXT];
-    int np = gr_spec_split(players, specs, GR_ARENA_MAX_PLAYERS, &err);
-    if (np < 0) {
-        fprintf(stderr, "grognard arena: %s\n", err.msg);
-        return 2;
-    }
-    if (sprt_text && (np != 2 || nshards > 1)) {
-        fprintf(stderr, "grognard arena: --sprt needs exactly two players and no --shard\n");
-        return 2;
-    }
-    char def[1024];
-    if (!file) {
-        if (gr_find_default_scenario(def, sizeof def, &err)) {
+    return 0;
+}
+
+/* the results of tournament t already in --out, into s (only t's games);
+ * 0, or 1 with the message printed */
+static int read_earlier(const arena_opts *a, const gr_tournament *t, gr_arena_set *s)
+{
+    if (a->out && access(a->out, F_OK) == 0) {
+        long skipped = 0;
+        gr_error err, warn;
+        gr_error_clear(&err);
+        gr_error_clear(&warn);
+        if (gr_arena_read(a->out, s, &skipped, &warn, &err)) {
             fprintf(stderr, "grognard arena: %s\n", err.msg);
             return 1;
         }
-        file = def;
+        if (skipped)
+            fprintf(stderr, "grognard arena: %s: %ld torn or bad line(s) skipped: %s\n", a->out, skipped, warn.msg);
     }
-    gr_game g;
-    if (gr_game_load(&g, file, &err) || gr_game_check_start(&g, &err)) {
-        fprintf(stderr, "%s\n", err.msg);
-        return 1;
+    size_t keep = 0;
+    for (size_t i = 0; i < s->n; i++)
+        if (!strcmp(s->g[i].tournament, t->id)) s->g[keep++] = s->g[i];
+    s->n = keep;
+    return 0;
+}
+
+/* 1 when the SPRT has decided after the games in s (and says so) */
+static int sprt_stops(const arena_opts *a, const gr_tournament *t, const gr_arena_set *s)
+{
+    double llr;
+    gr_stats_wdl r = wdl_of(s, t->players[0], t->players[1]);
+    int st = gr_stats_sprt_status(r, a->sprt[0], a->sprt[1], a->sprt[2], a->sprt[3], &llr);
+    if (!st || r.w + r.d + r.l < ARENA_SPRT_MIN_GAMES) return 0;
+    double lo, hi;
+    gr_stats_sprt_bounds(a->sprt[2], a->sprt[3], &lo, &hi);
+    printf("SPRT stopped after %ld games: LLR %.2f outside [%.2f, %.2f]: %s\n", r.w + r.d + r.l, llr, lo, hi,
+           st > 0 ? "H1 accepted (the first player is stronger by elo1)" : "H0 accepted (not stronger than elo0)");
+    return 1;
+}
+
+/* Plays the games of t this shard still owes, each appended to --out and
+ * to s, until the end or the SPRT's decision; *played counts them. 0, or 1
+ * with the message printed. */
+static int play_games(const gr_game *g, const gr_tournament *t, const arena_opts *a, const char *base,
+                      gr_arena_set *s, long *played)
+{
+    long total = gr_tournament_size(t), todo = 0;
+    for (long i = 0; i < total; i++)
+        if (gr_tournament_in_shard(i, a->shard, a->nshards) && !already_played(s, t->id, i)) todo++;
+    int tty = isatty(2);
+    if (!a->quiet)
+        fprintf(stderr, "arena %s: %d players, %ld games in all, %ld to play here%s%s (tournament %s)\n", base,
+                t->nplayers, total, todo, a->nshards > 1 ? ", shard " : "", a->nshards > 1 ? a->shard_text : "", t->id);
+    double t0 = gr_now_s();
+    int stopped = 0;
+    gr_error err;
+    gr_error_clear(&err);
+    for (long i = 0; i < total && !stopped; i++) {
+        if (!gr_tournament_in_shard(i, a->shard, a->nshards) || already_played(s, t->id, i)) continue;
+        gr_tournament_game tg;
+        gr_tournament_game_at(t, i, &tg);
+        gr_arena_game res;
+        if (play_one(g, t, &tg, a->check, a->records, &res, &err)) {
+            fprintf(stderr, "\ngrognard arena: game %ld (seed %llu): %s\n", i, tg.seed, err.msg);
+            return 1;
+        }
+        if ((a->out && gr_arena_append(a->out, &res, &err)) || gr_arena_set_add(s, &res, &err)) {
+            fprintf(stderr, "\ngrognard arena: %s\n", err.msg);
+            return 1;
+        }
+        (*played)++;
+        char line[400];
+        snprintf(line, sizeof line, "#%ld %s vs %s: %s", i, res.players[0], res.players[1], res.reason);
+        if (!a->quiet) progress(stderr, tty, *played, todo, t0, line);
+        if (a->sprt_text) stopped = sprt_stops(a, t, s);
     }
-    const char *base = strrchr(file, '/');
-    base = base ? base + 1 : file;
+    if (a->sprt_text && !stopped) {
+        double llr;
+        gr_stats_wdl r = wdl_of(s, t->players[0], t->players[1]);
+        gr_stats_sprt_status(r, a->sprt[0], a->sprt[1], a->sprt[2], a->sprt[3], &llr);
+        printf("SPRT undecided after %ld games: LLR %.2f\n", r.w + r.d + r.l, llr);
+    }
+    return 0;
+}
+
+/* the tournament between the players of specs on g: made, its outputs
+ * checked, its games played, its summary printed; the exit status */
+static int run_tournament(const gr_game *g, const arena_opts *a, char specs[][GR_SPEC_TEXT], int np)
+{
+    const char *base = strrchr(a->file, '/');
+    base = base ? base + 1 : a->file;
+    gr_error err;
+    gr_error_clear(&err);
     gr_tournament t;
-    int rc = 1;
     gr_arena_set s;
     gr_arena_set_init(&s);
-    if (gr_tournament_init(&t, base, specs, np, games, seed, &err)) {
+    int rc = 1;
+    if (gr_tournament_init(&t, base, specs, np, a->games, a->seed, &err)) {
         fprintf(stderr, "grognard arena: %s\n", err.msg);
         goto done;
     }
     /* every spec must make a player before the first game starts */
     for (int i = 0; i < np; i++) {
-        gr_player *p = gr_player_create(specs[i], &g, 1, &err);
+        gr_player *p = gr_player_create(specs[i], g, 1, &err);
         if (!p) {
             fprintf(stderr, "grognard arena: %s\n", err.msg);
             goto done;
         }
         gr_player_free(p);
     }
-    if (records) { /* a folder for the records, made if missing, and writable, before playing anything */
-        struct stat sb;
-        /* shards started together race to make it: one that finds it made
-         * by another goes on (the check below still wants a folder) */
-        if (stat(records, &sb) != 0 && mkdir(records, 0777) != 0 && errno != EEXIST) {
-            fprintf(stderr, "grognard arena: cannot make the records folder %s: %s\n", records, strerror(errno));
-            goto done;
-        }
-        if (stat(records, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
-            fprintf(stderr, "grognard arena: --records %s: not a folder\n", records);
-            goto done;
-        }
-        if (access(records, W_OK | X_OK) != 0) {
-            fprintf(stderr, "grognard arena: cannot write in the records folder %s: %s\n", records, strerror(errno));
-            goto done;
-        }
-    }
-    if (out) { /* refuse an unwritable --out before playing anything */
-        FILE *probe = fopen(out, "a");
-        if (!probe) {
-            fprintf(stderr, "grognard arena: cannot write %s: %s\n", out, strerror(errno));
-            goto done;
-        }
-        fclose(probe);
-    }
-    if (out && access(out, F_OK) == 0) {
-        long skipped = 0;
-        gr_error warn;
-        gr_error_clear(&warn);
-        if (gr_arena_read(out, &s, &skipped, &warn, &err)) {
-            fprintf(stderr, "grognard arena: %s\n", err.msg);
-            goto done;
-        }
-        if (skipped) fprintf(stderr, "grognard arena: %s: %ld torn or bad line(s) skipped: %s\n", out, skipped, warn.msg);
-    }
-    /* keep only this tournament's games for the summary */
-    size_t keep = 0;
-    for (size_t i = 0; i < s.n; i++)
-        if (!strcmp(s.g[i].tournament, t.id)) s.g[keep++] = s.g[i];
-    s.n = keep;
-    long total = gr_tournament_size(&t), todo = 0, done_now = 0;
-    for (long i = 0; i < total; i++)
-        if (gr_tournament_in_shard(i, shard, nshards) && !already_played(&s, t.id, i)) todo++;
-    int tty = isatty(2);
-    if (!quiet)
-        fprintf(stderr, "arena %s: %d players, %ld games in all, %ld to play here%s%s (tournament %s)\n", base, np,
-                total, todo, nshards > 1 ? ", shard " : "", nshards > 1 ? shard_text : "", t.id);
-    double t0 = gr_now_s();
-    int stopped = 0;
-    for (long i = 0; i < total && !stopped; i++) {
-        if (!gr_tournament_in_shard(i, shard, nshards) || already_played(&s, t.id, i)) continue;
-        gr_tournament_game tg;
-        gr_tournament_game_at(&t, i, &tg);
-        gr_arena_game res;
-        if (play_one(&g, &t, &tg, check, records, &res, &err)) {
-            fprintf(stderr, "\ngrognard arena: game %ld (seed %llu): %s\n", i, tg.seed, err.msg);
-            goto done;
-        }
-        if (out && gr_arena_append(out, &res, &err)) {
-            fprintf(stderr, "\ngrognard arena: %s\n", err.msg);
-            goto done;
-        }
-        if (gr_arena_set_add(&s, &res, &err)) {
-            fprintf(stderr, "\ngrognard arena: %s\n", err.msg);
-            goto done;
-        }
-        done_now++;
-        char line[400];
-        snprintf(line, sizeof line, "#%ld %s vs %s: %s", i, res.players[0], res.players[1], res.reason);
-        if (!quiet) progress(stderr, tty, done_now, todo, t0, line);
-        if (sprt_text) {
-            double llr;
-            gr_stats_wdl r = wdl_of(&s, t.players[0], t.players[1]);
-            int st = gr_stats_sprt_status(r, sprt[0], sprt[1], sprt[2], sprt[3], &llr);
-            if (st && r.w + r.d + r.l >= ARENA_SPRT_MIN_GAMES) {
-                double lo, hi;
-                gr_stats_sprt_bounds(sprt[2], sprt[3], &lo, &hi);
-                printf("SPRT stopped after %ld games: LLR %.2f outside [%.2f, %.2f]: %s\n", r.w + r.d + r.l, llr, lo,
-                       hi, st > 0 ? "H1 accepted (the first player is stronger by elo1)" : "H0 accepted (not stronger than elo0)");
-                stopped = 1;
-            }
-        }
-    }
-    if (sprt_text && !stopped) {
-        double llr;
-        gr_stats_wdl r = wdl_of(&s, t.players[0], t.players[1]);
-        gr_stats_sprt_status(r, sprt[0], sprt[1], sprt[2], sprt[3], &llr);
-        printf("SPRT undecided after %ld games: LLR %.2f\n", r.w + r.d + r.l, llr);
-    }
-    printf("%s: %zu games of tournament %s%s%s\n", base, s.n, t.id, out ? " in " : "", out ? out : "");
-    if (records && done_now)
-        printf("records of the games played here: %s/%s-INDEX.json (grognard replay FILE tells one)\n", records, t.id);
+    long played = 0;
+    if (check_outputs(a) || read_earlier(a, &t, &s) || play_games(g, &t, a, base, &s, &played)) goto done;
+    printf("%s: %zu games of tournament %s%s%s\n", base, s.n, t.id, a->out ? " in " : "", a->out ? a->out : "");
+    if (a->records && played)
+        printf("records of the games played here: %s/%s-INDEX.json (grognard replay FILE tells one)\n", a->records, t.id);
     print_summary(&s, stdout);
     rc = 0;
 done:
     gr_arena_set_free(&s);
+    return rc;
+}
+
+int gr_cmd_arena(int argc, char **argv)
+{
+    if (argc > 0 && !strcmp(argv[0], "merge")) return arena_merge(argc - 1, argv + 1);
+    if (argc > 0 && !strcmp(argv[0], "compare")) return gr_cmd_arena_compare(argc - 1, argv + 1);
+    arena_opts a = {.seed = 1, .nshards = 1, .sprt = {0, 0, 0.05, 0.05}};
+    char *pos[1];
+    gr_args_list files = {pos, 0, 1};
+    const gr_args_opt opts[] = {
+        GR_ARGS_OPT_STRING("--players", &a.players, "A,B[,C...]", "the players; every pair meets"),
+        GR_ARGS_OPT_LONG("--games", &a.games, 1, 10000000, "N", "games between each pair"),
+        GR_ARGS_OPT_ULL("--seed", &a.seed, "S", "the tournament's seed (default 1)"),
+        GR_ARGS_OPT_STRING("--out", &a.out, "FILE", "append each game's result there; games in it are not played again"),
+        GR_ARGS_OPT_STRING("--records", &a.records, "DIR", "keep each game's record there"),
+        GR_ARGS_OPT_STRING("--shard", &a.shard_text, "I/N", "play only shard I of N"),
+        GR_ARGS_OPT_STRING("--sprt", &a.sprt_text, "ELO0,ELO1[,ALPHA,BETA]", "stop when the SPRT decides (two players)"),
+        GR_ARGS_OPT_FLAG("--check", &a.check, "check the invariants after every action"),
+        GR_ARGS_OPT_FLAG("--quiet", &a.quiet, "no progress on standard error"),
+    };
+    const gr_args_spec spec = {
+        .verb = "grognard arena",
+        .usage = "usage: grognard arena [SCENARIO] --players A,B[,C...] --games N [--seed S] [--out FILE]\n"
+                 "                      [--records DIR] [--shard I/N] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--check] [--quiet]\n"
+                 "       grognard arena merge FILE... [--out FILE]\n"
+                 "       grognard arena compare FILE... --against FILE... [--opponent SPEC]\n",
+        .opts = opts, .nopts = GR_ARGS_COUNT(opts), .pos = &files, .pos_name = "SCENARIO",
+    };
+    int status;
+    if (gr_args_parse(&spec, argc, argv, &status)) return status;
+    if (!a.players || !a.games) return gr_args_fail(&spec, "--players and --games are needed");
+    gr_error err;
+    gr_error_clear(&err);
+    if (a.shard_text && gr_tournament_parse_shard(a.shard_text, &a.shard, &a.nshards, &err))
+        return gr_args_fail(&spec, "%s", err.msg);
+    if (a.sprt_text && parse_sprt(a.sprt_text, a.sprt))
+        return gr_args_fail(&spec, "--sprt takes ELO0,ELO1[,ALPHA,BETA] with ELO0 < ELO1 and 0 < ALPHA, BETA < 0.5, "
+                                   "not '%s'", a.sprt_text);
+    char specs[GR_ARENA_MAX_PLAYERS][GR_SPEC_TEXT];
+    int np = gr_spec_split(a.players, specs, GR_ARENA_MAX_PLAYERS, &err);
+    if (np < 0) return gr_args_fail(&spec, "%s", err.msg);
+    if (a.sprt_text && (np != 2 || a.nshards > 1)) return gr_args_fail(&spec, "--sprt needs exactly two players and no --shard");
+    char def[1024];
+    a.file = files.n ? files.v[0] : NULL;
+    if (!a.file) {
+        if (gr_find_default_scenario(def, sizeof def, &err)) {
+            fprintf(stderr, "grognard arena: %s\n", err.msg);
+            return 1;
+        }
+        a.file = def;
+    }
+    gr_game g;
+    if (gr_game_load(&g, a.file, &err) || gr_game_check_start(&g, &err)) {
+        fprintf(stderr, "%s\n", err.msg);
+        return 1;
+    }
+    int rc = run_tournament(&g, &a, specs, np);
     gr_game_free(&g);
     return rc;
 }

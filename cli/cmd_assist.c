@@ -12,6 +12,7 @@
 #include "repl.h"
 #include "session.h"
 #include "position.h"
+#include "../engine/core/args.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -116,7 +117,7 @@ static int command(assist_ctx *c, gr_repl_cmd cmd, const char *line, const char 
     case GR_CMD_NONE: {
         gr_action a;
         if (gr_live_over(&c->L)) printf("refused: the game is over (undo, fix or load can change that)\n");
-        else if (rs->parse_action(c->L.g.scn, c->L.st, line, &a, &err))
+        else if (rs->present->parse_action(c->L.g.scn, c->L.st, line, &a, &err))
             printf("not understood: %s ('help' lists the commands, 'list' the orders)\n", err.msg);
         else do_change(c, &a, NULL);
         break;
@@ -166,7 +167,7 @@ static int command(assist_ctx *c, gr_repl_cmd cmd, const char *line, const char 
         autosave(c);
         break;
     }
-    case GR_CMD_SHOW: rs->summary(c->L.g.scn, c->L.st, stdout); break;
+    case GR_CMD_SHOW: rs->present->summary(c->L.g.scn, c->L.st, stdout); break;
     case GR_CMD_HINT: {
         int who = gr_live_to_move(&c->L);
         if (who == GR_TERMINAL) { printf("refused: the game is over\n"); break; }
@@ -188,23 +189,28 @@ static int command(assist_ctx *c, gr_repl_cmd cmd, const char *line, const char 
 
 int gr_cmd_assist(int argc, char **argv)
 {
-    static const char *usage =
-        "usage: grognard assist SCENARIO|SESSION [--side S] [--session FILE] [--ai SPEC] [--map FILE]\n"
-        "  S: the side you play (0, 1 or its name), for 'suggest'; the session file is kept up to date\n"
-        "  (default " ASSIST_DEFAULT_SESSION "); give a session file to resume it\n";
-    const char *file = NULL, *side_text = NULL, *ai = NULL, *session = NULL, *map = NULL;
+    const char *side_text = NULL, *ai = NULL, *session = NULL, *map = NULL;
     unsigned long long seed = 1;
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--side") && i + 1 < argc) side_text = argv[++i];
-        else if (!strcmp(argv[i], "--ai") && i + 1 < argc) ai = argv[++i];
-        else if (!strcmp(argv[i], "--session") && i + 1 < argc) session = argv[++i];
-        else if (!strcmp(argv[i], "--map") && i + 1 < argc) map = argv[++i];
-        else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
-            if (gr_repl_verb_seed("assist", argv[++i], &seed)) return 2;
-        } else if (argv[i][0] != '-' && !file) file = argv[i];
-        else { fprintf(stderr, "grognard assist: unexpected argument '%s'\n%s", argv[i], usage); return 2; }
-    }
-    if (!file) { fprintf(stderr, "grognard assist: a SCENARIO or SESSION is needed\n%s", usage); return 2; }
+    char *pos[1];
+    gr_args_list files = {pos, 0, 1};
+    const gr_args_opt opts[] = {
+        GR_ARGS_OPT_STRING("--side", &side_text, "S", "the side you play (0, 1 or its name), for 'suggest'"),
+        GR_ARGS_OPT_STRING("--session", &session, "FILE", "the session file (default " ASSIST_DEFAULT_SESSION ")"),
+        GR_ARGS_OPT_STRING("--ai", &ai, "SPEC", "the player behind 'suggest' (default " ASSIST_DEFAULT_AI ")"),
+        GR_ARGS_OPT_STRING("--map", &map, "FILE", "where 'map' draws (default out/assist-map.svg)"),
+        GR_ARGS_OPT_ULL("--seed", &seed, "N", "the seed of the AI's searches (default 1)"),
+    };
+    const gr_args_spec spec = {
+        .verb = "grognard assist",
+        .usage = "usage: grognard assist SCENARIO|SESSION [--side S] [--session FILE] [--ai SPEC] [--map FILE]\n"
+                 "  S: the side you play (0, 1 or its name), for 'suggest'; the session file is kept up to date\n"
+                 "  (default " ASSIST_DEFAULT_SESSION "); give a session file to resume it\n",
+        .opts = opts, .nopts = GR_ARGS_COUNT(opts), .pos = &files, .min_pos = 1,
+        .pos_name = "a SCENARIO or SESSION",
+    };
+    int status;
+    if (gr_args_parse(&spec, argc, argv, &status)) return status;
+    const char *file = files.v[0];
     assist_ctx c;
     memset(&c, 0, sizeof c);
     c.seed = seed;
@@ -252,14 +258,14 @@ int gr_cmd_assist(int argc, char **argv)
         if (gr_live_over(&c.L)) {
             if (!over_told) {
                 gr_result res;
-                c.L.g.rs->result(c.L.g.scn, c.L.st, &res);
+                c.L.g.rs->rules->result(c.L.g.scn, c.L.st, &res);
                 printf("\nthe battle is over: %s\n", res.reason);
                 over_told = 1;
             }
             snprintf(desc, sizeof desc, "the game is over");
         } else {
             over_told = 0;
-            c.L.g.rs->describe_decision(c.L.g.scn, c.L.st, desc, sizeof desc);
+            c.L.g.rs->present->describe_decision(c.L.g.scn, c.L.st, desc, sizeof desc);
         }
         if (!gr_live_over(&c.L) && forced_order(&c, desc)) continue;
         printf("[%s] %s > ", gr_live_over(&c.L) ? "-" : names[gr_live_to_move(&c.L)], desc);

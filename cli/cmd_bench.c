@@ -11,7 +11,7 @@
  * `grognard bench agree ...` measures how well a search spends its budget
  * instead (bench_agree.c). */
 #include "commands.h"
-#include "args.h"
+#include "../engine/core/args.h"
 #include "../engine/core/clock.h"
 #include "session.h"
 #include "../ai/detcache.h"
@@ -75,24 +75,24 @@ static double random_games(const gr_game *g, void *st, int games, unsigned long 
         gr_dice_init_rng(&dice, seed + (unsigned long long)k, 1);
         gr_rng pick;
         gr_rng_seed(&pick, seed + (unsigned long long)k, 2);
-        rs->init(g->scn, st);
+        rs->rules->init(g->scn, st);
         long dec = 0;
         double t0 = gr_now_s();
-        while (rs->to_move(g->scn, st) != GR_TERMINAL && dec < BENCH_GAME_CAP) {
+        while (rs->rules->to_move(g->scn, st) != GR_TERMINAL && dec < BENCH_GAME_CAP) {
             if (dec % 10 == 0) {
                 double a = gr_now_s();
-                int n = rs->legal_actions(g->scn, st, acts, GR_MAX_ACTIONS);
+                int n = rs->rules->legal_actions(g->scn, st, acts, GR_MAX_ACTIONS);
                 double b = gr_now_s();
                 t_legal += b - a;
                 t0 += b - a; /* not part of the game's time */
                 n_legal++;
                 if (positions && *npos < maxpos && n >= 3 && dec % 40 == 0) {
-                    positions[*npos] = malloc(rs->state_size);
-                    if (positions[*npos]) memcpy(positions[(*npos)++], st, rs->state_size);
+                    positions[*npos] = malloc(rs->rules->state_size);
+                    if (positions[*npos]) memcpy(positions[(*npos)++], st, rs->rules->state_size);
                 }
             }
             gr_action a;
-            if (gr_random_legal(g, st, &pick, &a) || rs->apply(g->scn, st, &a, &dice, NULL, NULL)) break;
+            if (gr_play_random_legal(g, st, &pick, &a) || rs->rules->apply(g->scn, st, &a, &dice, NULL, NULL)) break;
             dec++;
         }
         t_games += gr_now_s() - t0;
@@ -143,7 +143,7 @@ static double play_rate(const gr_game *g, long decisions, long iters)
     gr_error err;
     gr_error_clear(&err);
     gr_player *p[2] = {gr_player_create(spec, g, 11, &err), gr_player_create(spec, g, 12, &err)};
-    void *st = malloc(g->rs->state_size);
+    void *st = malloc(g->rs->rules->state_size);
     if (!p[0] || !p[1] || !st) {
         fprintf(stderr, "grognard bench: %s\n", err.msg[0] ? err.msg : "out of memory");
         gr_player_free(p[0]);
@@ -151,13 +151,13 @@ static double play_rate(const gr_game *g, long decisions, long iters)
         free(st);
         return 0;
     }
-    g->rs->init(g->scn, st);
+    g->rs->rules->init(g->scn, st);
     gr_dice dice;
     gr_dice_init_rng(&dice, 13, 1);
     long it = 0;
     double secs = 0;
     for (long d = 0; d < decisions; d++) {
-        int side = g->rs->to_move(g->scn, st);
+        int side = g->rs->rules->to_move(g->scn, st);
         if (side == GR_TERMINAL) break;
         gr_action a;
         double t0 = gr_now_s();
@@ -167,7 +167,7 @@ static double play_rate(const gr_game *g, long decisions, long iters)
         if (p[side]->analysis && !p[side]->analysis(p[side], &an)) it += an.iterations;
         gr_player_observe(p[0], g, st, &a);
         gr_player_observe(p[1], g, st, &a);
-        if (g->rs->apply(g->scn, st, &a, &dice, NULL, &err)) break;
+        if (g->rs->rules->apply(g->scn, st, &a, &dice, NULL, &err)) break;
     }
     gr_player_free(p[0]);
     gr_player_free(p[1]);
@@ -175,45 +175,141 @@ static double play_rate(const gr_game *g, long decisions, long iters)
     return secs > 0 ? (double)it / secs : 0;
 }
 
+/* what the command line asks */
+typedef struct bench_opts {
+    const char *file;
+    long runs, games, iters, npos_want, play, play_iters;
+    int as_json;
+} bench_opts;
+
+/* run r's figures, one value each into m (in the order of gr_cmd_bench's table) */
+static void measure_run(const gr_game *g, void *st, unsigned char *bufs, void **positions, int npos,
+                        const bench_opts *o, long r, bench_metric *m)
+{
+    const gr_ruleset *rs = g->rs;
+    size_t ss = rs->rules->state_size;
+    rs->rules->init(g->scn, st);
+    double t0 = gr_now_s();
+    /* the copies are read back into a volatile sink, so the compiler
+     * cannot drop them as unused */
+    volatile unsigned char sink = 0;
+    for (int i = 0; i < BENCH_CLONES; i++) {
+        unsigned char *dst = bufs + (size_t)(i & 7) * ss;
+        memcpy(dst, st, ss);
+        sink ^= dst[(size_t)i % ss];
+    }
+    double t1 = gr_now_s();
+    (void)sink;
+    m[0].v[m[0].n++] = (t1 - t0) / BENCH_CLONES * 1e9;
+    double legal_us;
+    m[2].v[m[2].n++] = random_games(g, st, (int)o->games, 1000 + (unsigned long long)r * 100, &legal_us, NULL, NULL, 0);
+    m[1].v[m[1].n++] = legal_us;
+    long nodes1 = 0, nodes2 = 0, cached1 = 0, cached2 = 0;
+    m[3].v[m[3].n++] = mcts_rate(g, positions, npos, o->iters, 1, &nodes1, &cached1);
+    m[4].v[m[4].n++] = mcts_rate(g, positions, npos, o->iters, 2, &nodes2, &cached2);
+    m[5].v[m[5].n++] = play_rate(g, o->play, o->play_iters);
+    m[6].v[m[6].n++] = npos ? (double)nodes1 / ((double)o->iters * npos) : 0;
+    m[7].v[m[7].n++] = npos ? (double)cached1 / ((double)o->iters * npos) : 0;
+}
+
+/* the scenario, the build, the machine, and each figure's median and
+ * spread: a table, or with --json one object */
+static void print_results(const gr_game *g, const bench_opts *o, int npos, bench_metric *m, int nm)
+{
+    const gr_ruleset *rs = g->rs;
+    size_t ss = rs->rules->state_size;
+    struct utsname un;
+    uname(&un);
+    char cpu[256];
+    cpu_model(cpu, sizeof cpu);
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+#ifdef __OPTIMIZE__
+    const char *opt = "optimised";
+#else
+    const char *opt = "not optimised";
+#endif
+    json_t *j = json_object();
+    json_object_set_new(j, "scenario", json_string(o->file));
+    json_object_set_new(j, "ruleset", json_string(rs->name));
+    json_object_set_new(j, "state_bytes", json_integer((json_int_t)ss));
+    json_object_set_new(j, "node_bytes", json_integer((json_int_t)sizeof(gr_node)));
+    json_object_set_new(j, "cache_bytes_per_thread", json_integer((json_int_t)(ss * GR_DETCACHE_STATES)));
+    json_object_set_new(j, "poscache_bytes_per_thread", json_integer((json_int_t)(2 * ss * GR_POSCACHE_ENTRIES)));
+    json_object_set_new(j, "build", json_sprintf("gcc %s, %s", __VERSION__, opt));
+    json_object_set_new(j, "machine", json_sprintf("%s %s %s, %s, %ld cores", un.sysname, un.release, un.machine, cpu, cores));
+    json_object_set_new(j, "runs", json_integer(o->runs));
+    json_object_set_new(j, "games_per_run", json_integer(o->games));
+    json_object_set_new(j, "mcts_iters_per_position", json_integer(o->iters));
+    json_object_set_new(j, "positions", json_integer(npos));
+    json_object_set_new(j, "play_decisions", json_integer(o->play));
+    json_object_set_new(j, "play_iters_per_decision", json_integer(o->play_iters));
+    if (!o->as_json) {
+        printf("scenario  %s (%s)\nbuild     gcc %s, %s\nmachine   %s %s %s, %s, %ld cores\n", o->file, rs->title,
+               __VERSION__, opt, un.sysname, un.release, un.machine, cpu, cores);
+        printf("state     %zu bytes; tree node %zu bytes; a thread keeps %d states on dice-free paths (%.1f MiB)\n"
+               "          and %d dice-free transitions by position (%.1f MiB)\n", ss, sizeof(gr_node),
+               GR_DETCACHE_STATES, (double)ss * GR_DETCACHE_STATES / (1024.0 * 1024.0), GR_POSCACHE_ENTRIES,
+               2.0 * (double)ss * GR_POSCACHE_ENTRIES / (1024.0 * 1024.0));
+        printf("%-34s %12s %12s %12s  %s\n", "measure", "median", "lowest", "highest", "unit");
+    }
+    for (int k = 0; k < nm; k++) {
+        double lo = m[k].v[0], hi = m[k].v[0];
+        for (int i = 1; i < m[k].n; i++) {
+            if (m[k].v[i] < lo) lo = m[k].v[i];
+            if (m[k].v[i] > hi) hi = m[k].v[i];
+        }
+        double med = gr_stats_median(m[k].v, m[k].n);
+        json_t *x = json_object();
+        json_object_set_new(x, "median", json_real(med));
+        json_object_set_new(x, "lowest", json_real(lo));
+        json_object_set_new(x, "highest", json_real(hi));
+        json_object_set_new(x, "unit", json_string(m[k].unit));
+        json_object_set_new(j, m[k].key, x);
+        if (!o->as_json) printf("%-34s %12.2f %12.2f %12.2f  %s\n", m[k].label, med, lo, hi, m[k].unit);
+    }
+    if (o->as_json) {
+        char *s = json_dumps(j, JSON_INDENT(2) | JSON_REAL_PRECISION(6));
+        if (s) puts(s);
+        free(s);
+    }
+    json_decref(j);
+}
+
 int gr_cmd_bench(int argc, char **argv)
 {
-    const char *file = NULL;
-    long runs = 3, games = 3, iters = 200, npos_want = 8, play = BENCH_PLAY_DECISIONS, play_iters = BENCH_PLAY_ITERS;
-    int as_json = 0;
     if (argc > 0 && !strcmp(argv[0], "agree")) return gr_cmd_bench_agree(argc - 1, argv + 1);
-    for (int i = 0; i < argc; i++) {
-        long *dst = NULL, hi = 0;
-        if (!strcmp(argv[i], "--runs")) { dst = &runs; hi = BENCH_MAX_RUNS; }
-        else if (!strcmp(argv[i], "--games")) { dst = &games; hi = 100000; }
-        else if (!strcmp(argv[i], "--iters")) { dst = &iters; hi = 10000000; }
-        else if (!strcmp(argv[i], "--positions")) { dst = &npos_want; hi = BENCH_MAX_POSITIONS; }
-        else if (!strcmp(argv[i], "--play")) { dst = &play; hi = 100000; }
-        else if (!strcmp(argv[i], "--play-iters")) { dst = &play_iters; hi = 10000000; }
-        if (dst) {
-            if (i + 1 >= argc || gr_arg_long(argv[i + 1], 1, hi, dst)) {
-                fprintf(stderr, "grognard bench: %s takes a whole number from 1 to %ld\n", argv[i], hi);
-                return 2;
-            }
-            i++;
-        } else if (!strcmp(argv[i], "--json")) as_json = 1;
-        else if (argv[i][0] != '-' && !file) file = argv[i];
-        else {
-            fprintf(stderr, "grognard bench: unexpected argument '%s'\nusage: grognard bench [SCENARIO] [--runs R] "
-                            "[--games G] [--iters N] [--positions P] [--play D] [--play-iters N] [--json]\n", argv[i]);
-            return 2;
-        }
-    }
+    bench_opts o = {NULL, 3, 3, 200, 8, BENCH_PLAY_DECISIONS, BENCH_PLAY_ITERS, 0};
+    char *pos[1];
+    gr_args_list files = {pos, 0, 1};
+    const gr_args_opt opts[] = {
+        GR_ARGS_OPT_LONG("--runs", &o.runs, 1, BENCH_MAX_RUNS, "R", "measure each figure R times (default 3)"),
+        GR_ARGS_OPT_LONG("--games", &o.games, 1, 100000, "G", "random-legal games a run (default 3)"),
+        GR_ARGS_OPT_LONG("--iters", &o.iters, 1, 10000000, "N", "MCTS iterations a position (default 200)"),
+        GR_ARGS_OPT_LONG("--positions", &o.npos_want, 1, BENCH_MAX_POSITIONS, "P", "positions for the search (default 8)"),
+        GR_ARGS_OPT_LONG("--play", &o.play, 1, 100000, "D", "decisions of the opening searched in play (default 60)"),
+        GR_ARGS_OPT_LONG("--play-iters", &o.play_iters, 1, 10000000, "N", "iterations a decision in play (default 300)"),
+        GR_ARGS_OPT_FLAG("--json", &o.as_json, "one JSON object instead of a table"),
+    };
+    const gr_args_spec spec = {
+        .verb = "grognard bench",
+        .usage = "usage: grognard bench [SCENARIO] [--runs R] [--games G] [--iters N] [--positions P] [--play D] "
+                 "[--play-iters N] [--json]\n"
+                 "       grognard bench agree RECORD... --players SPECS [--oracle SPEC] ...   (grognard bench agree --help)\n",
+        .opts = opts, .nopts = GR_ARGS_COUNT(opts), .pos = &files, .pos_name = "SCENARIO",
+    };
+    int status;
+    if (gr_args_parse(&spec, argc, argv, &status)) return status;
+    o.file = files.n ? files.v[0] : NULL;
     gr_error err;
     gr_error_clear(&err);
     char def[1024];
-    if (!file) {
+    if (!o.file) {
         if (gr_find_default_scenario(def, sizeof def, &err)) { fprintf(stderr, "grognard bench: %s\n", err.msg); return 1; }
-        file = def;
+        o.file = def;
     }
     gr_game g;
-    if (gr_game_load(&g, file, &err)) { fprintf(stderr, "%s\n", err.msg); return 1; }
-    const gr_ruleset *rs = g.rs;
-    size_t ss = rs->state_size;
+    if (gr_game_load(&g, o.file, &err)) { fprintf(stderr, "%s\n", err.msg); return 1; }
+    size_t ss = g.rs->rules->state_size;
     unsigned char *bufs = malloc(ss * 8);
     void *st = malloc(ss);
     void *positions[BENCH_MAX_POSITIONS];
@@ -229,92 +325,16 @@ int gr_cmd_bench(int argc, char **argv)
         {"nodes_per_iter", "tree nodes per iteration", "nodes", {0}, 0},
         {"cached_per_iter", "tree steps copied, not played", "per iter", {0}, 0},
     };
-    const int nm = (int)(sizeof m / sizeof *m);
-    rs->init(g.scn, st);
+    g.rs->rules->init(g.scn, st);
     /* positions for the search: decisions with choices from one random game */
     double dummy;
-    random_games(&g, st, 1, 9999, &dummy, positions, &npos, (int)npos_want);
-    if (!as_json) fprintf(stderr, "bench %s: %ld runs, %d positions for the search\n", file, runs, npos);
-    for (long r = 0; r < runs; r++) {
-        rs->init(g.scn, st);
-        double t0 = gr_now_s();
-        /* the copies are read back into a volatile sink, so the compiler
-         * cannot drop them as unused */
-        volatile unsigned char sink = 0;
-        for (int i = 0; i < BENCH_CLONES; i++) {
-            unsigned char *dst = bufs + (size_t)(i & 7) * ss;
-            memcpy(dst, st, ss);
-            sink ^= dst[(size_t)i % ss];
-        }
-        double t1 = gr_now_s();
-        (void)sink;
-        m[0].v[m[0].n++] = (t1 - t0) / BENCH_CLONES * 1e9;
-        double legal_us;
-        m[2].v[m[2].n++] = random_games(&g, st, (int)games, 1000 + (unsigned long long)r * 100, &legal_us, NULL, NULL, 0);
-        m[1].v[m[1].n++] = legal_us;
-        long nodes1 = 0, nodes2 = 0, cached1 = 0, cached2 = 0;
-        m[3].v[m[3].n++] = mcts_rate(&g, positions, npos, iters, 1, &nodes1, &cached1);
-        m[4].v[m[4].n++] = mcts_rate(&g, positions, npos, iters, 2, &nodes2, &cached2);
-        m[5].v[m[5].n++] = play_rate(&g, play, play_iters);
-        m[6].v[m[6].n++] = npos ? (double)nodes1 / ((double)iters * npos) : 0;
-        m[7].v[m[7].n++] = npos ? (double)cached1 / ((double)iters * npos) : 0;
-        if (!as_json) fprintf(stderr, "  run %ld/%ld done\n", r + 1, runs);
+    random_games(&g, st, 1, 9999, &dummy, positions, &npos, (int)o.npos_want);
+    if (!o.as_json) fprintf(stderr, "bench %s: %ld runs, %d positions for the search\n", o.file, o.runs, npos);
+    for (long r = 0; r < o.runs; r++) {
+        measure_run(&g, st, bufs, positions, npos, &o, r, m);
+        if (!o.as_json) fprintf(stderr, "  run %ld/%ld done\n", r + 1, o.runs);
     }
-    struct utsname un;
-    uname(&un);
-    char cpu[256];
-    cpu_model(cpu, sizeof cpu);
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-#ifdef __OPTIMIZE__
-    const char *opt = "optimised";
-#else
-    const char *opt = "not optimised";
-#endif
-    json_t *j = json_object();
-    json_object_set_new(j, "scenario", json_string(file));
-    json_object_set_new(j, "ruleset", json_string(rs->name));
-    json_object_set_new(j, "state_bytes", json_integer((json_int_t)ss));
-    json_object_set_new(j, "node_bytes", json_integer((json_int_t)sizeof(gr_node)));
-    json_object_set_new(j, "cache_bytes_per_thread", json_integer((json_int_t)(ss * GR_DETCACHE_STATES)));
-    json_object_set_new(j, "poscache_bytes_per_thread", json_integer((json_int_t)(2 * ss * GR_POSCACHE_ENTRIES)));
-    json_object_set_new(j, "build", json_sprintf("gcc %s, %s", __VERSION__, opt));
-    json_object_set_new(j, "machine", json_sprintf("%s %s %s, %s, %ld cores", un.sysname, un.release, un.machine, cpu, cores));
-    json_object_set_new(j, "runs", json_integer(runs));
-    json_object_set_new(j, "games_per_run", json_integer(games));
-    json_object_set_new(j, "mcts_iters_per_position", json_integer(iters));
-    json_object_set_new(j, "positions", json_integer(npos));
-    json_object_set_new(j, "play_decisions", json_integer(play));
-    json_object_set_new(j, "play_iters_per_decision", json_integer(play_iters));
-    if (!as_json) {
-        printf("scenario  %s (%s)\nbuild     gcc %s, %s\nmachine   %s %s %s, %s, %ld cores\n", file, rs->title, __VERSION__,
-               opt, un.sysname, un.release, un.machine, cpu, cores);
-        printf("state     %zu bytes; tree node %zu bytes; a thread keeps %d states on dice-free paths (%.1f MiB)\n"
-               "          and %d dice-free transitions by position (%.1f MiB)\n", ss, sizeof(gr_node),
-               GR_DETCACHE_STATES, (double)ss * GR_DETCACHE_STATES / (1024.0 * 1024.0), GR_POSCACHE_ENTRIES,
-               2.0 * (double)ss * GR_POSCACHE_ENTRIES / (1024.0 * 1024.0));
-        printf("%-34s %12s %12s %12s  %s\n", "measure", "median", "lowest", "highest", "unit");
-    }
-    for (int k = 0; k < nm; k++) {
-        double lo = m[k].v[0], hi = m[k].v[0];
-        for (int i = 1; i < m[k].n; i++) {
-            if (m[k].v[i] < lo) lo = m[k].v[i];
-            if (m[k].v[i] > hi) hi = m[k].v[i];
-        }
-        double med = gr_stats_median(m[k].v, m[k].n);
-        json_t *o = json_object();
-        json_object_set_new(o, "median", json_real(med));
-        json_object_set_new(o, "lowest", json_real(lo));
-        json_object_set_new(o, "highest", json_real(hi));
-        json_object_set_new(o, "unit", json_string(m[k].unit));
-        json_object_set_new(j, m[k].key, o);
-        if (!as_json) printf("%-34s %12.2f %12.2f %12.2f  %s\n", m[k].label, med, lo, hi, m[k].unit);
-    }
-    if (as_json) {
-        char *s = json_dumps(j, JSON_INDENT(2) | JSON_REAL_PRECISION(6));
-        if (s) puts(s);
-        free(s);
-    }
-    json_decref(j);
+    print_results(&g, &o, npos, m, (int)(sizeof m / sizeof *m));
     for (int i = 0; i < npos; i++) free(positions[i]);
     free(bufs);
     free(st);

@@ -12,6 +12,7 @@
 #include "repl.h"
 #include "session.h"
 #include "position.h"
+#include "../engine/core/args.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -88,13 +89,13 @@ static int save_game(play_ctx *c, const char *path, gr_error *err)
 static int ai_moves(play_ctx *c, gr_error *err)
 {
     const gr_ruleset *rs = c->L.g.rs;
-    void *before = malloc(rs->state_size);
+    void *before = malloc(rs->rules->state_size);
     if (!before) return gr_error_set(err, "out of memory");
     int rc = 0;
     while (!gr_live_over(&c->L) && gr_live_to_move(&c->L) != c->human) {
         gr_action a;
         if (c->ai->choose(c->ai, &c->L.g, c->L.st, &a, err)) { rc = -1; break; }
-        memcpy(before, c->L.st, rs->state_size);
+        memcpy(before, c->L.st, rs->rules->state_size);
         if (gr_live_apply(&c->L, &a, err)) { rc = -1; break; }
         gr_player_observe(c->ai, &c->L.g, before, &a);
         gr_repl_tell(&c->R, &c->L);
@@ -109,9 +110,9 @@ static void human_order(play_ctx *c, const gr_action *a, int undoable)
     gr_error err;
     gr_error_clear(&err);
     const gr_ruleset *rs = c->L.g.rs;
-    void *before = malloc(rs->state_size);
+    void *before = malloc(rs->rules->state_size);
     if (!before) { fprintf(stdout, "out of memory\n"); return; }
-    memcpy(before, c->L.st, rs->state_size);
+    memcpy(before, c->L.st, rs->rules->state_size);
     int marked = undoable && !gr_live_push_undo(&c->L);
     if (gr_live_apply(&c->L, a, &err)) {
         if (marked) gr_live_undo(&c->L);
@@ -138,7 +139,7 @@ static void notation_order(play_ctx *c, const char *line)
     gr_error err;
     gr_error_clear(&err);
     gr_action a;
-    if (c->L.g.rs->parse_action(c->L.g.scn, c->L.st, line, &a, &err)) {
+    if (c->L.g.rs->present->parse_action(c->L.g.scn, c->L.st, line, &a, &err)) {
         printf("not understood: %s ('help' lists the commands, 'list' the orders)\n", err.msg);
         return;
     }
@@ -148,7 +149,7 @@ static void notation_order(play_ctx *c, const char *line)
 static void print_result(const play_ctx *c)
 {
     gr_result res;
-    c->L.g.rs->result(c->L.g.scn, c->L.st, &res);
+    c->L.g.rs->rules->result(c->L.g.scn, c->L.st, &res);
     const char *names[2];
     gr_game_side_names(&c->L.g, names);
     printf("\nthe battle is over: %s\n", res.reason);
@@ -211,7 +212,7 @@ static int session_command(play_ctx *c, gr_repl_cmd cmd, const char *arg, const 
         gr_repl_now(&c->L, what);
         break;
     }
-    case GR_CMD_SHOW: rs->summary(c->L.g.scn, c->L.st, stdout); break;
+    case GR_CMD_SHOW: rs->present->summary(c->L.g.scn, c->L.st, stdout); break;
     case GR_CMD_HINT:
         if (!c->hinter) c->hinter = gr_player_create(PLAY_HINT_SPEC, &c->L.g, c->seed * 2 + 5, &err);
         if (!c->hinter || gr_repl_hint(&c->L, c->hinter, c->seed + (unsigned long long)c->L.rec.nactions, stdout, &err))
@@ -231,25 +232,31 @@ static int session_command(play_ctx *c, gr_repl_cmd cmd, const char *arg, const 
 
 int gr_cmd_play(int argc, char **argv)
 {
-    static const char *usage =
-        "usage: grognard play SCENARIO|SAVE --side S [--ai SPEC | --level easy|normal|hard] [--seed N]\n"
-        "                     [--save FILE] [--map FILE]\n"
-        "  S: 0, 1 or a side's name; the AI plays the other side (default level normal: mcts:ms=1000)\n";
-    const char *file = NULL, *side_text = NULL, *ai = NULL, *level = NULL, *save = NULL, *map = NULL;
+    const char *side_text = NULL, *ai = NULL, *level = NULL, *save = NULL, *map = NULL;
     unsigned long long seed = 1;
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--side") && i + 1 < argc) side_text = argv[++i];
-        else if (!strcmp(argv[i], "--ai") && i + 1 < argc) ai = argv[++i];
-        else if (!strcmp(argv[i], "--level") && i + 1 < argc) level = argv[++i];
-        else if (!strcmp(argv[i], "--save") && i + 1 < argc) save = argv[++i];
-        else if (!strcmp(argv[i], "--map") && i + 1 < argc) map = argv[++i];
-        else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
-            if (gr_repl_verb_seed("play", argv[++i], &seed)) return 2;
-        } else if (argv[i][0] != '-' && !file) file = argv[i];
-        else { fprintf(stderr, "grognard play: unexpected argument '%s'\n%s", argv[i], usage); return 2; }
-    }
-    if (!file) { fprintf(stderr, "grognard play: a SCENARIO (or a saved game) is needed\n%s", usage); return 2; }
-    if (ai && level) { fprintf(stderr, "grognard play: give --ai or --level, not both\n"); return 2; }
+    char *pos[1];
+    gr_args_list files = {pos, 0, 1};
+    const gr_args_opt opts[] = {
+        GR_ARGS_OPT_STRING("--side", &side_text, "S", "the side you play: 0, 1 or a side's name"),
+        GR_ARGS_OPT_STRING("--ai", &ai, "SPEC", "the AI's player spec"),
+        GR_ARGS_OPT_STRING("--level", &level, "L", "easy, normal or hard (default normal: mcts:ms=1000)"),
+        GR_ARGS_OPT_ULL("--seed", &seed, "N", "the seed of the dice and the AI (default 1)"),
+        GR_ARGS_OPT_STRING("--save", &save, "FILE", "where the game is saved (default " PLAY_DEFAULT_DIR "/play-save.json)"),
+        GR_ARGS_OPT_STRING("--map", &map, "FILE", "where 'map' draws (default " PLAY_DEFAULT_DIR "/play-map.svg)"),
+    };
+    const gr_args_spec spec = {
+        .verb = "grognard play",
+        .usage = "usage: grognard play SCENARIO|SAVE --side S [--ai SPEC | --level easy|normal|hard] [--seed N]\n"
+                 "                     [--save FILE] [--map FILE]\n"
+                 "  S: 0, 1 or a side's name; the AI plays the other side (default level normal: mcts:ms=1000)\n",
+        .opts = opts, .nopts = GR_ARGS_COUNT(opts), .pos = &files, .min_pos = 1,
+        .pos_name = "a SCENARIO (or a saved game)",
+    };
+    const char *usage = spec.usage;
+    int status;
+    if (gr_args_parse(&spec, argc, argv, &status)) return status;
+    const char *file = files.v[0];
+    if (ai && level) return gr_args_fail(&spec, "give --ai or --level, not both");
     play_ctx c;
     memset(&c, 0, sizeof c);
     c.seed = seed;
@@ -258,11 +265,11 @@ int gr_cmd_play(int argc, char **argv)
     if (level) {
         size_t k = 0;
         while (k < sizeof levels / sizeof *levels && strcmp(levels[k].name, level)) k++;
-        if (k == sizeof levels / sizeof *levels) { fprintf(stderr, "grognard play: --level is easy, normal or hard, not '%s'\n", level); return 2; }
+        if (k == sizeof levels / sizeof *levels) return gr_args_fail(&spec, "--level: expected easy, normal or hard, got '%s'", level);
         snprintf(c.ai_spec, sizeof c.ai_spec, "%s", levels[k].spec);
     }
     if (ai) {
-        if (strlen(ai) >= sizeof c.ai_spec) { fprintf(stderr, "grognard play: --ai spec too long\n"); return 2; }
+        if (strlen(ai) >= sizeof c.ai_spec) return gr_args_fail(&spec, "--ai: the spec is longer than %zu characters", sizeof c.ai_spec - 1);
         snprintf(c.ai_spec, sizeof c.ai_spec, "%s", ai);
     }
     snprintf(c.save_path, sizeof c.save_path, "%s", save ? save : PLAY_DEFAULT_DIR "/play-save.json");
@@ -308,7 +315,7 @@ int gr_cmd_play(int argc, char **argv)
             continue;
         }
         char desc[256];
-        c.L.g.rs->describe_decision(c.L.g.scn, c.L.st, desc, sizeof desc);
+        c.L.g.rs->present->describe_decision(c.L.g.scn, c.L.st, desc, sizeof desc);
         if (forced_order(&c, desc)) continue;
         printf("[%s] %s > ", names[c.human], desc);
         fflush(stdout);

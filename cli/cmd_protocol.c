@@ -6,7 +6,7 @@
  * written under a lock so lines never interleave. A malformed line gets an
  * `error` line and the session goes on. */
 #include "commands.h"
-#include "args.h"
+#include "../engine/core/args.h"
 #include "live.h"
 #include "session.h"
 #include "../ai/player.h"
@@ -85,12 +85,12 @@ static void say_tomove(proto *p)
     char desc[256], clean[600];
     if (gr_live_over(&p->L)) {
         gr_result r;
-        p->L.g.rs->result(p->L.g.scn, p->L.st, &r);
+        p->L.g.rs->rules->result(p->L.g.scn, p->L.st, &r);
         one_line(clean, sizeof clean, r.reason);
         say(p, "tomove over winner %d \"%s\"", r.winner, clean);
         return;
     }
-    p->L.g.rs->describe_decision(p->L.g.scn, p->L.st, desc, sizeof desc);
+    p->L.g.rs->present->describe_decision(p->L.g.scn, p->L.st, desc, sizeof desc);
     one_line(clean, sizeof clean, desc);
     say(p, "tomove %d \"%s\"", gr_live_to_move(&p->L), clean);
 }
@@ -101,7 +101,7 @@ static void on_info(void *ctx, const gr_search_info *si)
 {
     proto *p = ctx;
     char text[160], clean[400];
-    p->L.g.rs->format_action(p->L.g.scn, p->L.st, &si->best, text, sizeof text);
+    p->L.g.rs->present->format_action(p->L.g.scn, p->L.st, &si->best, text, sizeof text);
     one_line(clean, sizeof clean, text);
     say(p, "info iters %ld ms %.0f best \"%s\" score %.3f visits %ld", si->iterations, si->ms, clean, si->value,
         si->visits);
@@ -118,7 +118,7 @@ static void *search_main(void *arg)
         say_error(p, "search failed: %s", err.msg);
     } else {
         char text[160], clean[400];
-        rs->format_action(p->L.g.scn, p->L.st, &a, text, sizeof text);
+        rs->present->format_action(p->L.g.scn, p->L.st, &a, text, sizeof text);
         one_line(clean, sizeof clean, text);
         gr_analysis *an = malloc(sizeof *an);
         if (an && p->searcher->analysis && !p->searcher->analysis(p->searcher, an) && an->n > 0)
@@ -249,7 +249,7 @@ static void cmd_genmove(proto *p, char *args)
     size_t log0 = p->L.log.n;
     if (s->choose(s, &p->L.g, p->L.st, &a, &err)) say_error(p, "genmove: %s", err.msg);
     else {
-        p->L.g.rs->format_action(p->L.g.scn, p->L.st, &a, text, sizeof text);
+        p->L.g.rs->present->format_action(p->L.g.scn, p->L.st, &a, text, sizeof text);
         if (gr_live_apply(&p->L, &a, &err)) say_error(p, "genmove: '%s' refused: %s", text, err.msg);
         else report_apply(p, log0, "genmove", text);
     }
@@ -320,8 +320,8 @@ static void cmd_position(proto *p, const char *arg)
 static void cmd_state(proto *p)
 {
     if (!need_game(p)) return;
-    if (!p->L.g.rs->state_to_json) { say_error(p, "state: %s cannot write its state as JSON", p->L.g.rs->name); return; }
-    json_t *j = p->L.g.rs->state_to_json(p->L.g.scn, p->L.st);
+    if (!p->L.g.rs->present->state_to_json) { say_error(p, "state: %s cannot write its state as JSON", p->L.g.rs->name); return; }
+    json_t *j = p->L.g.rs->present->state_to_json(p->L.g.scn, p->L.st);
     char *s = j ? json_dumps(j, JSON_COMPACT) : NULL;
     if (s) say(p, "state %s", s);
     else say_error(p, "state: out of memory");
@@ -336,11 +336,11 @@ static void cmd_legal(proto *p)
     gr_action *acts = malloc(GR_MAX_ACTIONS * sizeof *acts);
     if (!acts) { say_error(p, "out of memory"); return; }
     const gr_ruleset *rs = p->L.g.rs;
-    int n = rs->legal_actions(p->L.g.scn, p->L.st, acts, GR_MAX_ACTIONS);
+    int n = rs->rules->legal_actions(p->L.g.scn, p->L.st, acts, GR_MAX_ACTIONS);
     say(p, "legal %d", n);
     for (int i = 0; i < n; i++) {
         char text[160], clean[400];
-        rs->format_action(p->L.g.scn, p->L.st, &acts[i], text, sizeof text);
+        rs->present->format_action(p->L.g.scn, p->L.st, &acts[i], text, sizeof text);
         one_line(clean, sizeof clean, text);
         say(p, "order %d \"%s\"", i + 1, clean);
     }
@@ -386,7 +386,7 @@ static void cmd_result(proto *p)
 {
     if (!need_game(p)) return;
     gr_result r;
-    p->L.g.rs->result(p->L.g.scn, p->L.st, &r);
+    p->L.g.rs->rules->result(p->L.g.scn, p->L.st, &r);
     char clean[300];
     one_line(clean, sizeof clean, r.reason);
     if (r.over) say(p, "result over winner %d margin %d score %.1f %.1f \"%s\"", r.winner, r.margin, r.score[0], r.score[1], clean);
@@ -454,11 +454,12 @@ static int dispatch(proto *p, char *line)
 
 int gr_cmd_protocol(int argc, char **argv)
 {
-    if (argc > 0) {
-        fprintf(stderr, "usage: grognard protocol   (then commands on standard input; docs/protocol.md)\n");
-        (void)argv;
-        return 2;
-    }
+    const gr_args_spec spec = {
+        .verb = "grognard protocol",
+        .usage = "usage: grognard protocol   (then commands on standard input; docs/protocol.md)\n",
+    };
+    int status;
+    if (gr_args_parse(&spec, argc, argv, &status)) return status;
     proto *p = calloc(1, sizeof *p);
     if (!p) return 1;
     p->out = stdout;

@@ -3,12 +3,13 @@
  * says otherwise, telling it as it goes; write the record and the final map) and
  * `grognard replay` (re-apply a record and tell the battle). */
 #include "commands.h"
-#include "args.h"
+#include "../engine/core/args.h"
 #include "session.h"
 #include "../ai/spec.h"
 #include "narrate.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -31,28 +32,47 @@ static int make_players(const gr_game *g, const char *spec, unsigned long long s
     return out[1] ? 0 : -1;
 }
 
+/* tells the battle as gr_play goes: each action's events under the side's name */
+typedef struct run_teller {
+    gr_narrator nar;
+    size_t told;
+} run_teller;
+
+static void tell(void *ctx, const gr_game *g, const void *state, const gr_log *log)
+{
+    (void)g;
+    (void)state;
+    run_teller *t = ctx;
+    if (log) t->told = gr_narrate(&t->nar, log, t->told, stdout);
+}
+
 int gr_cmd_run(int argc, char **argv)
 {
-    const char *file = NULL, *outdir = "out", *record_path = NULL, *players_spec = GR_RUN_DEFAULT_PLAYERS;
-    unsigned long long seed = 1, moves = 0; /* 0: the whole battle */
-    int quiet = 0;
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
-            if (gr_arg_ull(argv[++i], &seed)) { fprintf(stderr, "grognard run: --seed takes a whole number, not '%s'\n", argv[i]); return 2; }
-        } else if (!strcmp(argv[i], "--moves") && i + 1 < argc) {
-            if (gr_arg_ull(argv[++i], &moves) || moves < 1 || moves > 1000) { fprintf(stderr, "grognard run: --moves takes a number 1..1000, not '%s'\n", argv[i]); return 2; }
-        } else if (!strcmp(argv[i], "--out") && i + 1 < argc) outdir = argv[++i];
-        else if (!strcmp(argv[i], "--record") && i + 1 < argc) record_path = argv[++i];
-        else if (!strcmp(argv[i], "--players") && i + 1 < argc) players_spec = argv[++i];
-        else if (!strcmp(argv[i], "--quiet")) quiet = 1;
-        else if (!strcmp(argv[i], "--whole")) moves = 0;
-        else if (argv[i][0] != '-' && !file) file = argv[i];
-        else {
-            fprintf(stderr, "grognard run: unexpected argument '%s'\n"
-                            "usage: grognard run [SCENARIO] [--players A,B] [--seed N] [--moves N | --whole] [--out DIR] [--record FILE] [--quiet]\n", argv[i]);
-            return 2;
-        }
-    }
+    const char *outdir = "out", *record_path = NULL, *players_spec = GR_RUN_DEFAULT_PLAYERS;
+    unsigned long long seed = 1;
+    long moves = 0; /* 0: the whole battle */
+    int quiet = 0, whole = 0;
+    char *pos[1];
+    gr_args_list files = {pos, 0, 1};
+    const gr_args_opt opts[] = {
+        GR_ARGS_OPT_STRING("--players", &players_spec, "A,B", "side 0's player and side 1's (default " GR_RUN_DEFAULT_PLAYERS ")"),
+        GR_ARGS_OPT_ULL("--seed", &seed, "N", "the seed of the dice and the players (default 1)"),
+        GR_ARGS_OPT_LONG("--moves", &moves, 1, 1000, "N", "stop after N player-moves"),
+        GR_ARGS_OPT_FLAG("--whole", &whole, "play the whole battle (the default; overrides --moves)"),
+        GR_ARGS_OPT_STRING("--out", &outdir, "DIR", "where the maps and the record go (default out)"),
+        GR_ARGS_OPT_STRING("--record", &record_path, "FILE", "the record's file (default DIR/record.json)"),
+        GR_ARGS_OPT_FLAG("--quiet", &quiet, "do not tell the battle as it goes"),
+    };
+    const gr_args_spec spec = {
+        .verb = "grognard run",
+        .usage = "usage: grognard run [SCENARIO] [--players A,B] [--seed N] [--moves N | --whole] [--out DIR] [--record FILE] "
+                 "[--quiet]\n",
+        .opts = opts, .nopts = GR_ARGS_COUNT(opts), .pos = &files, .pos_name = "SCENARIO",
+    };
+    int status;
+    if (gr_args_parse(&spec, argc, argv, &status)) return status;
+    if (whole) moves = 0;
+    const char *file = files.n ? files.v[0] : NULL;
     gr_error err;
     gr_error_clear(&err);
     char def[1024];
@@ -76,9 +96,9 @@ int gr_cmd_run(int argc, char **argv)
     snprintf(end_svg, sizeof end_svg, "%s/final.svg", outdir);
     snprintf(rec_path, sizeof rec_path, "%s", record_path ? record_path : "");
     if (!record_path) snprintf(rec_path, sizeof rec_path, "%s/record.json", outdir);
-    void *st = calloc(1, g.rs->state_size);
+    void *st = calloc(1, g.rs->rules->state_size);
     if (!st) { gr_game_free(&g); return 1; }
-    g.rs->init(g.scn, st);
+    g.rs->rules->init(g.scn, st);
     int rc = 1;
     gr_log log;
     gr_log_init(&log);
@@ -87,15 +107,25 @@ int gr_cmd_run(int argc, char **argv)
     gr_player *players[2] = {NULL, NULL};
     if (gr_write_map(&g, st, start_svg, &err)) { fprintf(stderr, "%s\n", err.msg); goto done; }
     printf("map of the opening position: %s\n", start_svg);
+    run_teller teller = {.told = 0};
+    const char *names[2];
+    gr_game_side_names(&g, names);
+    gr_narrator_init(&teller.nar, names[0], names[1], 0);
     gr_play_opts o = {.seed = seed, .max_side_turns = (int)moves, .check_invariants = 1,
-                      .narrate = quiet ? NULL : stdout};
+                      .after = quiet ? NULL : tell, .ctx = &teller};
     if (make_players(&g, players_spec, seed, players, &err)) { fprintf(stderr, "grognard run: %s\n", err.msg); goto done; }
-    int n = gr_play(&g, st, players, &rec, &log, &o, &err);
+    if (!quiet && g.rs->rules->to_move(g.scn, st) != GR_TERMINAL) {
+        char opening[256];
+        g.rs->present->describe_decision(g.scn, st, opening, sizeof opening);
+        printf("\n== the battle opens: %s ==\n", opening);
+    }
+    const gr_chooser choosers[2] = {gr_player_chooser(players[0]), gr_player_chooser(players[1])};
+    int n = gr_play(&g, st, choosers, &rec, &log, &o, &err);
     if (n < 0) { fprintf(stderr, "grognard run: %s\n", err.msg); goto done; }
     gr_result res;
-    g.rs->result(g.scn, st, &res);
+    g.rs->rules->result(g.scn, st, &res);
     char desc[256];
-    g.rs->describe_decision(g.scn, st, desc, sizeof desc);
+    g.rs->present->describe_decision(g.scn, st, desc, sizeof desc);
     printf("\n%d decisions played by %s (seed %llu); %s\n", n, players_spec, seed, res.over ? res.reason : desc);
     if (gr_record_save(&rec, rec_path, &err)) { fprintf(stderr, "%s\n", err.msg); goto done; }
     if (gr_write_map(&g, st, end_svg, &err)) { fprintf(stderr, "%s\n", err.msg); goto done; }
@@ -113,15 +143,22 @@ done:
 
 int gr_cmd_replay(int argc, char **argv)
 {
-    const char *file = NULL, *svg = NULL;
+    const char *svg = NULL;
     int verbose = 0;
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--svg") && i + 1 < argc) svg = argv[++i];
-        else if (!strcmp(argv[i], "--verbose")) verbose = 1;
-        else if (argv[i][0] != '-' && !file) file = argv[i];
-        else { fprintf(stderr, "usage: grognard replay RECORD [--svg OUT.svg] [--verbose]\n"); return 2; }
-    }
-    if (!file) { fprintf(stderr, "usage: grognard replay RECORD [--svg OUT.svg] [--verbose]\n"); return 2; }
+    char *pos[1];
+    gr_args_list files = {pos, 0, 1};
+    const gr_args_opt opts[] = {
+        GR_ARGS_OPT_STRING("--svg", &svg, "OUT.svg", "draw the final position"),
+        GR_ARGS_OPT_FLAG("--verbose", &verbose, "tell every decision, the \"done\"s and the holds too"),
+    };
+    const gr_args_spec spec = {
+        .verb = "grognard replay",
+        .usage = "usage: grognard replay RECORD [--svg OUT.svg] [--verbose]\n",
+        .opts = opts, .nopts = GR_ARGS_COUNT(opts), .pos = &files, .min_pos = 1, .pos_name = "a RECORD",
+    };
+    int status;
+    if (gr_args_parse(&spec, argc, argv, &status)) return status;
+    const char *file = files.v[0];
     gr_error err;
     gr_error_clear(&err);
     gr_record rec;
@@ -132,7 +169,7 @@ int gr_cmd_replay(int argc, char **argv)
         gr_record_free(&rec);
         return 1;
     }
-    void *st = calloc(1, g.rs->state_size);
+    void *st = calloc(1, g.rs->rules->state_size);
     gr_log log;
     gr_log_init(&log);
     int rc = 1;
@@ -143,19 +180,19 @@ int gr_cmd_replay(int argc, char **argv)
         gr_narrator_init(&nar, names[0], names[1], verbose);
         /* the opening move has no heading of its own in the log (it opens
          * before the first action): name it from a fresh state */
-        void *first = calloc(1, g.rs->state_size);
+        void *first = calloc(1, g.rs->rules->state_size);
         if (first) {
             char opening[256];
-            g.rs->init(g.scn, first);
-            g.rs->describe_decision(g.scn, first, opening, sizeof opening);
+            g.rs->rules->init(g.scn, first);
+            g.rs->present->describe_decision(g.scn, first, opening, sizeof opening);
             printf("== the battle opens: %s ==\n", opening);
             free(first);
         }
         gr_narrate(&nar, &log, 0, stdout);
         gr_result res;
-        g.rs->result(g.scn, st, &res);
+        g.rs->rules->result(g.scn, st, &res);
         char desc[256];
-        g.rs->describe_decision(g.scn, st, desc, sizeof desc);
+        g.rs->present->describe_decision(g.scn, st, desc, sizeof desc);
         printf("\nreplayed %d actions: %s\n", rec.nactions, res.over ? res.reason : desc);
         rc = 0;
         if (svg) {

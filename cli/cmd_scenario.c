@@ -3,6 +3,7 @@
  * order menu of the first decision). */
 #include "commands.h"
 #include "session.h"
+#include "../engine/core/args.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -24,33 +25,50 @@ static void *load_opening(gr_game *g, const char *path)
         fprintf(stderr, "%s\n", err.msg);
         return NULL;
     }
-    void *st = calloc(1, g->rs->state_size);
+    void *st = calloc(1, g->rs->rules->state_size);
     if (!st) {
         fprintf(stderr, "out of memory\n");
         gr_game_free(g);
         return NULL;
     }
-    g->rs->init(g->scn, st);
+    g->rs->rules->init(g->scn, st);
     return st;
+}
+
+/* reads a verb's arguments: no options, the positional ones into files
+ * (gathered at the front of argv); 0 to go on, else 1 with *status */
+static int scenario_args(const char *verb, const char *usage, int argc, char **argv, gr_args_list *files, int max,
+                         const char *what, int *status)
+{
+    files->v = argv;
+    files->n = 0;
+    files->max = max;
+    const gr_args_spec spec = {
+        .verb = verb,
+        .usage = usage,
+        .pos = files, .min_pos = 1, .pos_name = what,
+    };
+    return gr_args_parse(&spec, argc, argv, status);
 }
 
 int gr_cmd_validate(int argc, char **argv)
 {
-    if (argc < 1) {
-        fprintf(stderr, "usage: grognard validate FILE...\n");
-        return 2;
-    }
+    gr_args_list files;
+    int status;
+    if (scenario_args("grognard validate", "usage: grognard validate FILE...\n", argc, argv, &files, argc, "a FILE",
+                      &status))
+        return status;
     int bad = 0;
-    for (int i = 0; i < argc; i++) {
+    for (int i = 0; i < files.n; i++) {
         gr_game g;
         gr_error err;
         gr_error_clear(&err);
-        if (load_checked(&g, argv[i], &err)) {
+        if (load_checked(&g, files.v[i], &err)) {
             fprintf(stderr, "%s\n", err.msg);
             bad++;
             continue;
         }
-        printf("%s: ok (%s, state %zu bytes)\n", argv[i], g.rs->title, g.rs->state_size);
+        printf("%s: ok (%s, state %zu bytes)\n", files.v[i], g.rs->title, g.rs->rules->state_size);
         gr_game_free(&g);
     }
     return bad ? 1 : 0;
@@ -58,19 +76,19 @@ int gr_cmd_validate(int argc, char **argv)
 
 int gr_cmd_render(int argc, char **argv)
 {
-    const char *file = NULL, *out = NULL;
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--svg") && i + 1 < argc) out = argv[++i];
-        else if (argv[i][0] != '-' && !file) file = argv[i];
-        else {
-            fprintf(stderr, "grognard render: unexpected argument '%s'\n", argv[i]);
-            return 2;
-        }
-    }
-    if (!file || !out) {
-        fprintf(stderr, "usage: grognard render FILE --svg OUT.svg\n");
-        return 2;
-    }
+    const char *out = NULL;
+    char *pos[1];
+    gr_args_list files = {pos, 0, 1};
+    const gr_args_opt opts[] = {GR_ARGS_OPT_STRING("--svg", &out, "OUT.svg", "the map's file")};
+    const gr_args_spec spec = {
+        .verb = "grognard render",
+        .usage = "usage: grognard render FILE --svg OUT.svg\n",
+        .opts = opts, .nopts = GR_ARGS_COUNT(opts), .pos = &files, .min_pos = 1, .pos_name = "a scenario FILE",
+    };
+    int status;
+    if (gr_args_parse(&spec, argc, argv, &status)) return status;
+    if (!out) return gr_args_fail(&spec, "--svg is needed");
+    const char *file = files.v[0];
     gr_game g;
     void *st = load_opening(&g, file);
     if (!st) return 1;
@@ -86,14 +104,14 @@ int gr_cmd_render(int argc, char **argv)
 
 int gr_cmd_show(int argc, char **argv)
 {
-    if (argc != 1) {
-        fprintf(stderr, "usage: grognard show FILE\n");
-        return 2;
-    }
+    gr_args_list files;
+    int status;
+    if (scenario_args("grognard show", "usage: grognard show FILE\n", argc, argv, &files, 1, "a scenario FILE", &status))
+        return status;
     gr_game g;
-    void *st = load_opening(&g, argv[0]);
+    void *st = load_opening(&g, files.v[0]);
     if (!st) return 1;
-    g.rs->summary(g.scn, st, stdout);
+    g.rs->present->summary(g.scn, st, stdout);
     free(st);
     gr_game_free(&g);
     return 0;
@@ -101,21 +119,22 @@ int gr_cmd_show(int argc, char **argv)
 
 int gr_cmd_orders(int argc, char **argv)
 {
-    if (argc != 1) {
-        fprintf(stderr, "usage: grognard orders FILE   (the legal orders of the first decision)\n");
-        return 2;
-    }
+    gr_args_list files;
+    int status;
+    if (scenario_args("grognard orders", "usage: grognard orders FILE   (the legal orders of the first decision)\n", argc,
+                      argv, &files, 1, "a scenario FILE", &status))
+        return status;
     gr_game g;
-    void *st = load_opening(&g, argv[0]);
+    void *st = load_opening(&g, files.v[0]);
     if (!st) return 1;
     gr_action *acts = calloc(GR_MAX_ACTIONS, sizeof *acts);
     if (acts) {
         char desc[256], text[160];
-        g.rs->describe_decision(g.scn, st, desc, sizeof desc);
+        g.rs->present->describe_decision(g.scn, st, desc, sizeof desc);
         printf("%s\n", desc);
-        int n = g.rs->legal_actions(g.scn, st, acts, GR_MAX_ACTIONS);
+        int n = g.rs->rules->legal_actions(g.scn, st, acts, GR_MAX_ACTIONS);
         for (int i = 0; i < n; i++) {
-            g.rs->format_action(g.scn, st, &acts[i], text, sizeof text);
+            g.rs->present->format_action(g.scn, st, &acts[i], text, sizeof text);
             printf("  %2d  %s\n", i + 1, text);
         }
     }

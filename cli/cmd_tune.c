@@ -11,11 +11,11 @@
  * written to FILE in the eval/weights format. */
 #include "commands.h"
 #include "session.h"
+#include "../engine/core/args.h"
 #include "../ai/spec.h"
 #include "../eval/tune.h"
 #include "tune_records.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,63 +135,39 @@ done:
 
 int gr_cmd_tune(int argc, char **argv)
 {
-    const char *file = NULL, *players = NULL, *out = NULL, *win = NULL;
-    char *records[TUNE_MAX_RECORD_PATHS];
-    int nrecords = 0, seed_given = 0;
+    const char *players = NULL, *out = NULL, *win = NULL;
+    char *records_v[TUNE_MAX_RECORD_PATHS];
+    gr_args_list records = {records_v, 0, TUNE_MAX_RECORD_PATHS};
     long games = 0;
     unsigned long long seed = 1;
-    static const char *usage =
-        "usage: grognard tune [SCENARIO] --players A,B[,...] --games N [--seed S] [--weights IN] --out FILE\n"
-        "       grognard tune --records FILE|FOLDER [--records ...] [--weights IN] --out FILE\n";
-    for (int i = 0; i < argc; i++) {
-        char *end;
-        if (!strcmp(argv[i], "--players") && i + 1 < argc) players = argv[++i];
-        else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
-        else if (!strcmp(argv[i], "--weights") && i + 1 < argc) win = argv[++i];
-        else if (!strcmp(argv[i], "--records") && i + 1 < argc) {
-            if (nrecords == TUNE_MAX_RECORD_PATHS) {
-                fprintf(stderr, "grognard tune: at most %d --records\n", TUNE_MAX_RECORD_PATHS);
-                return 2;
-            }
-            records[nrecords++] = argv[++i];
-        }
-        else if (!strcmp(argv[i], "--games") && i + 1 < argc) {
-            errno = 0;
-            games = strtol(argv[++i], &end, 10);
-            if (errno || *end || games < 5 || games > 1000000) {
-                fprintf(stderr, "grognard tune: --games takes a whole number from 5, not '%s'\n", argv[i]);
-                return 2;
-            }
-        } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
-            errno = 0;
-            seed = strtoull(argv[++i], &end, 10);
-            seed_given = 1;
-            if (errno || *end || argv[i][0] == '-') {
-                fprintf(stderr, "grognard tune: --seed takes a whole number, not '%s'\n", argv[i]);
-                return 2;
-            }
-        } else if (argv[i][0] != '-' && !file) file = argv[i];
-        else {
-            fprintf(stderr, "grognard tune: unexpected argument '%s'\n%s", argv[i], usage);
-            return 2;
-        }
+    char *pos[1];
+    gr_args_list files = {pos, 0, 1};
+    const gr_args_opt opts[] = {
+        GR_ARGS_OPT_STRING("--players", &players, "A,B[,...]", "the players; every ordered pair meets in turn"),
+        GR_ARGS_OPT_LONG("--games", &games, 5, 1000000, "N", "games to play"),
+        GR_ARGS_OPT_ULL("--seed", &seed, "S", "the first game's seed (default 1)"),
+        GR_ARGS_OPT_STRINGS("--records", &records, "FILE|FOLDER", "learn from these game records instead of playing"),
+        GR_ARGS_OPT_STRING("--weights", &win, "IN", "the weights to start from (default the ruleset's)"),
+        GR_ARGS_OPT_STRING("--out", &out, "FILE", "where the fitted weights go"),
+    };
+    int seen[sizeof opts / sizeof *opts] = {0};
+    const gr_args_spec spec = {
+        .verb = "grognard tune",
+        .usage = "usage: grognard tune [SCENARIO] --players A,B[,...] --games N [--seed S] [--weights IN] --out FILE\n"
+                 "       grognard tune --records FILE|FOLDER [--records ...] [--weights IN] --out FILE\n",
+        .opts = opts, .nopts = GR_ARGS_COUNT(opts), .pos = &files, .pos_name = "SCENARIO", .seen = seen,
+    };
+    int status;
+    if (gr_args_parse(&spec, argc, argv, &status)) return status;
+    const char *file = files.n ? files.v[0] : NULL;
+    if (records.n) {
+        if (players || games || gr_args_seen(&spec, "--seed") || file)
+            return gr_args_fail(&spec, "--records learns from recorded games: no SCENARIO, --players, --games or "
+                                       "--seed with it");
+        if (!out) return gr_args_fail(&spec, "--out is needed");
+        return tune_from_records(records.v, records.n, win, out);
     }
-    if (nrecords) {
-        if (players || games || seed_given || file) {
-            fprintf(stderr, "grognard tune: --records learns from recorded games: no SCENARIO, --players, --games "
-                            "or --seed with it\n%s", usage);
-            return 2;
-        }
-        if (!out) {
-            fprintf(stderr, "grognard tune: --out is needed\n%s", usage);
-            return 2;
-        }
-        return tune_from_records(records, nrecords, win, out);
-    }
-    if (!players || !games || !out) {
-        fprintf(stderr, "grognard tune: --players, --games and --out are needed\n%s", usage);
-        return 2;
-    }
+    if (!players || !games || !out) return gr_args_fail(&spec, "--players, --games and --out are needed");
     gr_error err;
     gr_error_clear(&err);
     char specs[TUNE_MAX_PLAYERS][GR_SPEC_TEXT];
@@ -212,11 +188,11 @@ int gr_cmd_tune(int argc, char **argv)
     gr_eval e;
     gr_tune_data d;
     gr_tune_data_init(&d, 0);
-    void *st = calloc(1, rs->state_size);
+    void *st = calloc(1, rs->rules->state_size);
     size_t *game_end = calloc((size_t)games, sizeof *game_end);
     if (!st || !game_end) { fprintf(stderr, "out of memory\n"); goto done; }
     if (gr_eval_load(&e, &g, win, &err)) { fprintf(stderr, "grognard tune: %s\n", err.msg); goto done; }
-    if (!rs->turn) { fprintf(stderr, "grognard tune: the %s ruleset has no turn counter to sample by\n", rs->name); goto done; }
+    if (!rs->rules->turn) { fprintf(stderr, "grognard tune: the %s ruleset has no turn counter to sample by\n", rs->name); goto done; }
     gr_tune_data_init(&d, gr_tune_nterms(&e));
     double x[GR_TUNE_MAX_TERMS];
     for (long gi = 0; gi < games; gi++) {
@@ -235,27 +211,27 @@ int gr_cmd_tune(int argc, char **argv)
         if (!pl[0] || !pl[1]) { fprintf(stderr, "grognard tune: %s\n", err.msg); gr_player_free(pl[0]); goto done; }
         gr_dice dice;
         gr_dice_init_rng(&dice, gseed, 1);
-        rs->init(g.scn, st);
+        rs->rules->init(g.scn, st);
         size_t first = d.n;
         int last_turn = -1;
         long n = 0;
-        while (rs->to_move(g.scn, st) != GR_TERMINAL && n < TUNE_MAX_DECISIONS) {
-            int t = rs->turn(g.scn, st);
+        while (rs->rules->to_move(g.scn, st) != GR_TERMINAL && n < TUNE_MAX_DECISIONS) {
+            int t = rs->rules->turn(g.scn, st);
             if (t != last_turn) {
                 last_turn = t;
                 gr_tune_terms(&e, &g, st, x);
                 if (gr_tune_data_add(&d, x, -1)) { fprintf(stderr, "out of memory\n"); goto game_fail; }
             }
-            int side = rs->to_move(g.scn, st);
+            int side = rs->rules->to_move(g.scn, st);
             gr_action act;
             if (pl[side]->choose(pl[side], &g, st, &act, &err)) { fprintf(stderr, "grognard tune: %s\n", err.msg); goto game_fail; }
             gr_player_observe(pl[0], &g, st, &act);
             gr_player_observe(pl[1], &g, st, &act);
-            if (rs->apply(g.scn, st, &act, &dice, NULL, &err)) { fprintf(stderr, "grognard tune: %s\n", err.msg); goto game_fail; }
+            if (rs->rules->apply(g.scn, st, &act, &dice, NULL, &err)) { fprintf(stderr, "grognard tune: %s\n", err.msg); goto game_fail; }
             n++;
         }
         gr_result res;
-        rs->result(g.scn, st, &res);
+        rs->rules->result(g.scn, st, &res);
         for (size_t i = first; i < d.n; i++) d.y[i] = res.score[0];
         game_end[gi] = d.n;
         gr_player_free(pl[0]);

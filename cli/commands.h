@@ -1,4 +1,5 @@
-/* commands.h - the grognard verbs, one function each (argv after the verb). */
+/* commands.h - the verbs built into grognard, one function each (argv after
+ * the verb); the rulesets' own verbs come through the registry (main.c). */
 #ifndef GR_COMMANDS_H
 #define GR_COMMANDS_H
 
@@ -20,7 +21,5 @@ int gr_cmd_tune(int argc, char **argv);
 int gr_cmd_play(int argc, char **argv);
 int gr_cmd_assist(int argc, char **argv);
 int gr_cmd_protocol(int argc, char **argv);
-int gr_cmd_army(int argc, char **argv);
-int gr_cmd_setup(int argc, char **argv);
 
 #endif

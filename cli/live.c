@@ -73,13 +73,13 @@ static int live_from_record(gr_live *L, gr_record *rec, const char *path, FILE *
         memset(&L->g, 0, sizeof L->g);
         return -1;
     }
-    L->st = calloc(1, L->g.rs->state_size);
+    L->st = calloc(1, L->g.rs->rules->state_size);
     if (!L->st) return gr_error_set(err, "out of memory");
     if (gr_replay(&L->g, rec, L->st, &L->log, err)) {
         gr_error_prefix(err, "%s does not replay: ", path);
         return -1;
     }
-    if (L->g.rs->check_invariants && L->g.rs->check_invariants(L->g.scn, L->st, err)) {
+    if (L->g.rs->present->check_invariants && L->g.rs->present->check_invariants(L->g.scn, L->st, err)) {
         gr_error_prefix(err, "%s replays to a broken position: ", path);
         return -1;
     }
@@ -111,12 +111,12 @@ static int start_game(gr_live *L, gr_live *tmp, unsigned long long seed, int man
         gr_live_free(tmp);
         return -1;
     }
-    tmp->st = calloc(1, tmp->g.rs->state_size);
+    tmp->st = calloc(1, tmp->g.rs->rules->state_size);
     if (!tmp->st) {
         gr_live_free(tmp);
         return gr_error_set(err, "out of memory");
     }
-    tmp->g.rs->init(tmp->g.scn, tmp->st);
+    tmp->g.rs->rules->init(tmp->g.scn, tmp->st);
     gr_record_init(&tmp->rec, &tmp->g, seed);
     init_dice(tmp, seed, manual, din, dout);
     *L = *tmp;
@@ -235,24 +235,24 @@ static int record_rolls(gr_live *L, size_t from)
 static int live_change(gr_live *L, const gr_action *a, const char *edit, gr_error *err)
 {
     const gr_ruleset *rs = L->g.rs;
-    if (rs->to_move(L->g.scn, L->st) == GR_TERMINAL && a) return gr_error_set(err, "the game is over");
-    void *copy = malloc(rs->state_size);
+    if (rs->rules->to_move(L->g.scn, L->st) == GR_TERMINAL && a) return gr_error_set(err, "the game is over");
+    void *copy = malloc(rs->rules->state_size);
     if (!copy) return gr_error_set(err, "out of memory");
-    memcpy(copy, L->st, rs->state_size);
+    memcpy(copy, L->st, rs->rules->state_size);
     gr_dice saved = L->dice;
     size_t log_n = L->log.n;
     char text[256];
     int rc;
     if (a) {
-        rs->format_action(L->g.scn, L->st, a, text, sizeof text);
-        rc = rs->apply(L->g.scn, copy, a, &L->dice, &L->log, err);
+        rs->present->format_action(L->g.scn, L->st, a, text, sizeof text);
+        rc = rs->rules->apply(L->g.scn, copy, a, &L->dice, &L->log, err);
         if (!rc && L->dice.failed) rc = gr_error_set(err, "%s", L->dice.fail_msg);
     } else {
         snprintf(text, sizeof text, "%s%s", GR_RECORD_EDIT_PREFIX, edit);
-        rc = rs->edit ? rs->edit(L->g.scn, copy, edit, &L->log, err)
+        rc = rs->present->edit ? rs->present->edit(L->g.scn, copy, edit, &L->log, err)
                       : gr_error_set(err, "%s has no corrections of the position", rs->title);
     }
-    if (!rc && rs->check_invariants && rs->check_invariants(L->g.scn, copy, err)) {
+    if (!rc && rs->present->check_invariants && rs->present->check_invariants(L->g.scn, copy, err)) {
         gr_error_prefix(err, "refused, it would break the position: ");
         rc = -1;
     }
@@ -274,7 +274,7 @@ static int live_change(gr_live *L, const gr_action *a, const char *edit, gr_erro
         return -1;
     }
     L->last_dice = L->dice.rolled - saved.rolled;
-    memcpy(L->st, copy, rs->state_size);
+    memcpy(L->st, copy, rs->rules->state_size);
     free(copy);
     return 0;
 }
@@ -285,7 +285,7 @@ int gr_live_apply_text(gr_live *L, const char *text, gr_error *err)
 {
     gr_action a;
     if (gr_live_over(L)) return gr_error_set(err, "the game is over");
-    if (L->g.rs->parse_action(L->g.scn, L->st, text, &a, err)) return -1;
+    if (L->g.rs->present->parse_action(L->g.scn, L->st, text, &a, err)) return -1;
     return live_change(L, &a, NULL, err);
 }
 
@@ -300,9 +300,9 @@ int gr_live_push_undo(gr_live *L)
         L->nundo--;
     }
     gr_live_snap *s = &L->undo[L->nundo];
-    s->state = malloc(L->g.rs->state_size);
+    s->state = malloc(L->g.rs->rules->state_size);
     if (!s->state) return -1;
-    memcpy(s->state, L->st, L->g.rs->state_size);
+    memcpy(s->state, L->st, L->g.rs->rules->state_size);
     s->dice = L->dice;
     s->log_n = L->log.n;
     s->nactions = L->rec.nactions;
@@ -315,7 +315,7 @@ int gr_live_undo(gr_live *L)
 {
     if (L->nundo <= 0) return -1;
     gr_live_snap *s = &L->undo[--L->nundo];
-    memcpy(L->st, s->state, L->g.rs->state_size);
+    memcpy(L->st, s->state, L->g.rs->rules->state_size);
     free(s->state);
     s->state = NULL;
     L->dice = s->dice;
@@ -331,7 +331,7 @@ int gr_live_undo_replay(gr_live *L, gr_error *err)
 {
     if (!L->manual) return gr_error_set(err, "the dice are the program's: what was thrown stands");
     if (L->rec.nactions <= 0) return gr_error_set(err, "nothing has been played yet");
-    void *st = calloc(1, L->g.rs->state_size);
+    void *st = calloc(1, L->g.rs->rules->state_size);
     if (!st) return gr_error_set(err, "out of memory");
     gr_log log;
     gr_log_init(&log);
@@ -341,7 +341,7 @@ int gr_live_undo_replay(gr_live *L, gr_error *err)
         gr_log_free(&log);
         return -1;
     }
-    memcpy(L->st, st, L->g.rs->state_size);
+    memcpy(L->st, st, L->g.rs->rules->state_size);
     free(st);
     gr_log_free(&L->log);
     L->log = log;
@@ -352,6 +352,6 @@ int gr_live_undo_replay(gr_live *L, gr_error *err)
     return 0;
 }
 
-int gr_live_to_move(const gr_live *L) { return L->g.rs->to_move(L->g.scn, L->st); }
+int gr_live_to_move(const gr_live *L) { return L->g.rs->rules->to_move(L->g.scn, L->st); }
 
 int gr_live_over(const gr_live *L) { return gr_live_to_move(L) == GR_TERMINAL; }

@@ -1,14 +1,22 @@
-/* main.c - the grognard command: picks the verb and hands over. */
+/* main.c - the grognard command: picks the verb and hands over, to one of
+ * its own (commands.h) or to a ruleset's (the verbs of each ruleset in the
+ * registry, run with the SVG map writer as their host); `grognard help`
+ * lists both. */
 #include "commands.h"
+#include "session.h"
+#include "../engine/registry.h"
 
 #include <stdio.h>
 #include <string.h>
+
+/* what the rulesets' verbs may ask of this program */
+static const gr_host cli_host = {.write_map = gr_write_map};
 
 static void usage(FILE *out)
 {
     fprintf(out,
             "grognard - Napoleonic wargames rules engine and AI\n\n"
-            "usage: grognard VERB [ARGS]\n"
+            "usage: grognard VERB [ARGS]   (grognard VERB --help: its options)\n"
             "  run [SCENARIO] [--players A,B] [--seed N] [--moves N] [--record FILE] [--out DIR]\n"
             "                                    a whole battle told as it goes (default: MCTS against MCTS)\n"
             "  play SCENARIO|SAVE --side S [--ai SPEC | --level easy|normal|hard]\n"
@@ -31,13 +39,26 @@ static void usage(FILE *out)
             "  tune [SCENARIO] --players A,B --games N --out W.json\n"
             "  tune --records FOLDER [--records ...] --out W.json\n"
             "                                    fit the evaluation weights to the results of games played or recorded\n"
-            "  army lists | show LIST | check FILE...  the army lists of Appendix 1 and armies built from them\n"
-            "  setup ARMY_A ARMY_B [--seed N] [--out FILE] [--svg FILE] [--log] | --sweep N  a points battle (§17)\n"
             "  bench [SCENARIO] [--json]         speed: state size, clones, legal orders, games/s, MCTS iterations/s\n"
             "  bench agree RECORD... --players SPECS [--oracle SPEC]\n"
-            "                                    how often a search picks what a deeper one picks, and its regret\n"
-            "players: random, greedy[:samples=N], doctrine:columns, doctrine:line,\n"
-            "         mcts[:iters=N|ms=N,threads=N,...], naive[:iters=N|ms=N]\n");
+            "                                    how often a search picks what a deeper one picks, and its regret\n");
+    for (int r = 0; r < gr_ruleset_count(); r++) {
+        const gr_ruleset *rs = gr_ruleset_at(r);
+        if (!rs->verbs || !rs->verbs[0].name) continue;
+        fprintf(out, "the verbs of %s (%s):\n", rs->name, rs->title);
+        for (const gr_verb *v = rs->verbs; v->name; v++) fprintf(out, "  %-8s %s\n", v->name, v->summary);
+    }
+    fprintf(out, "players: random, greedy[:samples=N], doctrine:columns, doctrine:line,\n"
+                 "         mcts[:iters=N|ms=N,threads=N,...], naive[:iters=N|ms=N]\n");
+}
+
+/* the verb of a ruleset named so, or NULL */
+static const gr_verb *ruleset_verb(const char *name)
+{
+    for (int r = 0; r < gr_ruleset_count(); r++)
+        for (const gr_verb *v = gr_ruleset_at(r)->verbs; v && v->name; v++)
+            if (!strcmp(v->name, name)) return v;
+    return NULL;
 }
 
 int main(int argc, char **argv)
@@ -51,11 +72,12 @@ int main(int argc, char **argv)
         {"show", gr_cmd_show},     {"replay", gr_cmd_replay},     {"orders", gr_cmd_orders},
         {"arena", gr_cmd_arena},   {"bench", gr_cmd_bench},       {"suggest", gr_cmd_suggest},
         {"report", gr_cmd_report}, {"tune", gr_cmd_tune},         {"play", gr_cmd_play},
-        {"assist", gr_cmd_assist}, {"protocol", gr_cmd_protocol}, {"army", gr_cmd_army},
-        {"setup", gr_cmd_setup},
+        {"assist", gr_cmd_assist}, {"protocol", gr_cmd_protocol},
     };
     for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
         if (!strcmp(argv[1], verbs[i].name)) return verbs[i].fn(argc - 2, argv + 2);
+    const gr_verb *v = ruleset_verb(argv[1]);
+    if (v) return v->run(argc - 1, argv + 1, &cli_host);
     fprintf(stderr, "grognard: unknown verb '%s'\n\n", argv[1]);
     usage(stderr);
     return 2;

@@ -21,12 +21,12 @@ int gr_position_load(const char *path, gr_game *g, void **state, gr_error *err)
         int rc = gr_game_from_json(g, root, path, err);
         json_decref(root);
         if (rc) return -1;
-        *state = calloc(1, g->rs->state_size);
+        *state = calloc(1, g->rs->rules->state_size);
         if (!*state) {
             gr_game_free(g);
             return gr_error_set(err, "out of memory");
         }
-        g->rs->init(g->scn, *state);
+        g->rs->rules->init(g->scn, *state);
         return 0;
     }
     gr_record rec;
@@ -38,7 +38,7 @@ int gr_position_load(const char *path, gr_game *g, void **state, gr_error *err)
         gr_record_free(&rec);
         return -1;
     }
-    *state = calloc(1, g->rs->state_size);
+    *state = calloc(1, g->rs->rules->state_size);
     if (!*state || gr_replay(g, &rec, *state, NULL, err)) {
         if (!*state) gr_error_set(err, "out of memory");
         gr_error_prefix(err, "%s: ", path);

@@ -1,6 +1,6 @@
 /* repl.c - the typed-command pieces shared by `play` and `assist` (repl.h). */
 #include "repl.h"
-#include "args.h"
+#include "../engine/core/args.h"
 #include "session.h"
 #include "../ai/explain.h"
 
@@ -129,13 +129,6 @@ void gr_repl_ensure_dir(const char *path)
 
 int gr_repl_number(const char *s, unsigned long long *out) { return gr_arg_ull(s, out); }
 
-int gr_repl_verb_seed(const char *verb, const char *text, unsigned long long *seed)
-{
-    if (!gr_repl_number(text, seed)) return 0;
-    fprintf(stderr, "grognard %s: --seed takes a whole number, not '%s'\n", verb, text);
-    return -1;
-}
-
 int gr_repl_pick_arg(const gr_live *L, const char *arg, gr_action *a)
 {
     unsigned long long k;
@@ -173,16 +166,16 @@ void gr_repl_log(const gr_live *L)
 void gr_repl_now(const gr_live *L, const char *what)
 {
     char desc[256];
-    L->g.rs->describe_decision(L->g.scn, L->st, desc, sizeof desc);
+    L->g.rs->present->describe_decision(L->g.scn, L->st, desc, sizeof desc);
     printf("%s; now: %s\n", what, desc);
 }
 
 int gr_repl_forced(const gr_live *L, const char *desc, gr_action *a)
 {
     gr_action acts[2];
-    if (L->g.rs->legal_actions(L->g.scn, L->st, acts, 2) != 1) return 0;
+    if (L->g.rs->rules->legal_actions(L->g.scn, L->st, acts, 2) != 1) return 0;
     char text[160];
-    L->g.rs->format_action(L->g.scn, L->st, &acts[0], text, sizeof text);
+    L->g.rs->present->format_action(L->g.scn, L->st, &acts[0], text, sizeof text);
     printf("(%s: the only order is '%s')\n", desc, text);
     *a = acts[0];
     return 1;
@@ -197,13 +190,13 @@ int gr_repl_list(const gr_live *L, FILE *out)
     }
     gr_action *acts = malloc(GR_MAX_ACTIONS * sizeof *acts);
     if (!acts) return 0;
-    int n = rs->legal_actions(L->g.scn, L->st, acts, GR_MAX_ACTIONS);
+    int n = rs->rules->legal_actions(L->g.scn, L->st, acts, GR_MAX_ACTIONS);
     char desc[256];
-    rs->describe_decision(L->g.scn, L->st, desc, sizeof desc);
+    rs->present->describe_decision(L->g.scn, L->st, desc, sizeof desc);
     fprintf(out, "%s: %d order%s\n", desc, n, n == 1 ? "" : "s");
     for (int i = 0; i < n; i++) {
         char text[160];
-        rs->format_action(L->g.scn, L->st, &acts[i], text, sizeof text);
+        rs->present->format_action(L->g.scn, L->st, &acts[i], text, sizeof text);
         fprintf(out, "  %3d  %s\n", i + 1, text);
     }
     free(acts);
@@ -221,7 +214,7 @@ int gr_repl_pick(const gr_live *L, long pick, gr_action *a, char *msg, size_t ca
         snprintf(msg, cap, "out of memory");
         return -1;
     }
-    int n = L->g.rs->legal_actions(L->g.scn, L->st, acts, GR_MAX_ACTIONS);
+    int n = L->g.rs->rules->legal_actions(L->g.scn, L->st, acts, GR_MAX_ACTIONS);
     int rc = 0;
     if (pick < 1 || pick > n) {
         snprintf(msg, cap, "there is no order %ld: this decision has %d (1..%d; 'list' shows them)", pick, n, n);
@@ -248,8 +241,8 @@ int gr_repl_hint(const gr_live *L, gr_player *p, unsigned long long seed, FILE *
     gr_action a;
     if (p->choose(p, &L->g, L->st, &a, err)) return -1;
     char text[160], desc[256];
-    rs->describe_decision(L->g.scn, L->st, desc, sizeof desc);
-    rs->format_action(L->g.scn, L->st, &a, text, sizeof text);
+    rs->present->describe_decision(L->g.scn, L->st, desc, sizeof desc);
+    rs->present->format_action(L->g.scn, L->st, &a, text, sizeof text);
     gr_analysis *an = malloc(sizeof *an);
     int have = an && p->analysis && !p->analysis(p, an);
     gr_explanation ex;
@@ -259,7 +252,7 @@ int gr_repl_hint(const gr_live *L, gr_player *p, unsigned long long seed, FILE *
     for (int i = 0; have && i < an->n; i++) total += an->alt[i].visits;
     for (int i = 0; have && i < an->n && i < GR_REPL_HINT_ALTS; i++) {
         char at[160];
-        rs->format_action(L->g.scn, L->st, &an->alt[i].a, at, sizeof at);
+        rs->present->format_action(L->g.scn, L->st, &an->alt[i].a, at, sizeof at);
         fprintf(out, "     %-40s %5.1f%% of %ld iterations, expected score %.3f\n", at,
                 total ? 100.0 * (double)an->alt[i].visits / (double)total : 0.0, an->iterations, an->alt[i].value);
     }

@@ -81,7 +81,5 @@ void gr_repl_now(const gr_live *L, const char *what);
 /* The only legal order of a decision that offers one (often "done"),
  * announced; 0 when the decision offers a choice. */
 int gr_repl_forced(const gr_live *L, const char *desc, gr_action *a);
-/* the parts of the player's pre-game options both verbs share */
-int gr_repl_verb_seed(const char *verb, const char *text, unsigned long long *seed);
 
 #endif

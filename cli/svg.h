@@ -1,12 +1,17 @@
-/* svg.h - draws a position as an SVG picture of the table seen from above:
- * baize, terrain by type, units base by base with their front edges marked,
- * objectives, line-of-communication markers, a title, legend and scale bar.
+/* svg.h - draws a position as an SVG picture of the board seen from above:
+ * on a table, baize, terrain by type, units base by base with their front
+ * edges marked, objectives, line-of-communication markers; on a hex board
+ * (engine/core/hex.h), hexes coloured by terrain and numbered, hexside
+ * features as lines, counters as squares in their side's colours with
+ * their numbers, objectives as rings; on both, a title, legend and scale.
  *
  * It knows nothing about any ruleset: it draws gr_render_items (what every
- * ruleset's render_items hands out) over a gr_terrain. Table coordinates have
- * y = 0 at side 0's base edge, which is drawn at the BOTTOM of the picture.
- * A zero-filled gr_svg_input is valid: every field left 0/NULL takes its
- * default (table size from the terrain, 20 px per MU, stock side colours). */
+ * ruleset's render_items hands out) over a gr_terrain or a gr_hexmap. Board
+ * coordinates have y = 0 at side 0's base edge, which is drawn at the
+ * BOTTOM of the picture. A zero-filled gr_svg_input is valid: every field
+ * left 0/NULL takes its default (table size from the terrain or the hex
+ * map, 20 px per MU on a table and 72 px per hex on a hex board, stock side
+ * colours). */
 #ifndef GR_SVG_H
 #define GR_SVG_H
 
@@ -14,9 +19,11 @@
 
 #include "../engine/core/error.h"
 #include "../engine/core/game.h"
+#include "../engine/core/hex.h"
 #include "../engine/core/terrain.h"
 
 #define GR_SVG_DEFAULT_SCALE 20.0   /* pixels per MU */
+#define GR_SVG_HEX_SCALE 72.0       /* pixels per board unit (centre to centre) on a hex board */
 #define GR_SVG_LOC_SIZE 2.25        /* side of a line-of-communication marker, MU */
 
 /* A place worth holding: a star in a ring of `radius` MU. */
@@ -36,6 +43,11 @@ typedef struct gr_svg_loc {
 typedef struct gr_svg_input {
     double table_w, table_h;        /* MU; 0 = take them from the terrain */
     const gr_terrain *terrain;      /* may be NULL: bare table */
+    /* a hex board (gr_board.hexes): when given the board is drawn hex by
+     * hex, render items with no bases stand as counters (GR_PIECE_UNIT) or
+     * objective rings (GR_PIECE_MARKER) in their hex, and `objectives` and
+     * `locs` (table coordinates) are not drawn */
+    const gr_hexmap *hexes;
     const gr_render_item *items;    /* may be NULL when nitems == 0 */
     int nitems;
     const char *side_name[2];       /* NULL: "Side 0" / "Side 1" */
@@ -48,7 +60,8 @@ typedef struct gr_svg_input {
     const char *title;              /* scenario name; NULL: "Grognard" */
     int move;                       /* move number; <= 0 leaves it out */
     const char *phase;              /* e.g. "movement"; NULL leaves it out */
-    double scale;                   /* pixels per MU; <= 0: GR_SVG_DEFAULT_SCALE */
+    double scale;                   /* pixels per MU (or per hex); <= 0: GR_SVG_DEFAULT_SCALE
+                                       (GR_SVG_HEX_SCALE on a hex board) */
 } gr_svg_input;
 
 /* Writes the picture to out. Returns 0, or -1 with a message in err when the

@@ -67,7 +67,7 @@ static int sample(void *ctx, const gr_game *g, const void *state, int i, gr_erro
 {
     (void)i;
     sampler *s = ctx;
-    int t = g->rs->turn(g->scn, state);
+    int t = g->rs->rules->turn(g->scn, state);
     if (t == s->last_turn) return 0;
     s->last_turn = t;
     double x[GR_TUNE_MAX_TERMS];
@@ -78,16 +78,16 @@ static int sample(void *ctx, const gr_game *g, const void *state, int i, gr_erro
 int gr_tune_add_record(gr_tune_data *d, const gr_eval *e, const gr_game *g, const gr_record *rec, gr_error *err)
 {
     const gr_ruleset *rs = g->rs;
-    if (!rs->turn) return gr_error_set(err, "the %s ruleset has no turn counter to sample by", rs->name);
-    void *st = calloc(1, rs->state_size);
+    if (!rs->rules->turn) return gr_error_set(err, "the %s ruleset has no turn counter to sample by", rs->name);
+    void *st = calloc(1, rs->rules->state_size);
     if (!st) return gr_error_set(err, "out of memory");
     size_t first = d->n;
     sampler s = {d, e, -1};
     int rc = gr_replay_visit(g, rec, st, sample, &s, err);
-    if (!rc && rs->to_move(g->scn, st) != GR_TERMINAL) d->n = first; /* unfinished: no label */
+    if (!rc && rs->rules->to_move(g->scn, st) != GR_TERMINAL) d->n = first; /* unfinished: no label */
     if (!rc && d->n > first) {
         gr_result res;
-        rs->result(g->scn, st, &res);
+        rs->rules->result(g->scn, st, &res);
         for (size_t i = first; i < d->n; i++) d->y[i] = res.score[0];
     }
     free(st);

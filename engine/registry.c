@@ -53,7 +53,7 @@ int gr_game_from_json(gr_game *g, json_t *root, const char *path, gr_error *err)
     if (!g->rs)
         return gr_error_set(err, "%s: $.ruleset: unknown ruleset \"%s\" (known: %s)", path, json_string_value(rs),
                             known);
-    g->scn = g->rs->scenario_load(root, path, err);
+    g->scn = g->rs->rules->scenario_load(root, path, err);
     if (!g->scn) return -1;
     g->scenario_json = json_incref(root);
     return 0;
@@ -71,7 +71,7 @@ int gr_game_load(gr_game *g, const char *path, gr_error *err)
 
 void gr_game_free(gr_game *g)
 {
-    if (g->rs && g->scn) g->rs->scenario_free(g->scn);
+    if (g->rs && g->scn) g->rs->rules->scenario_free(g->scn);
     json_decref(g->scenario_json);
     memset(g, 0, sizeof *g);
 }

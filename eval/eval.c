@@ -1,5 +1,6 @@
 /* eval.c - the weighted evaluation of eval.h: weights from JSON, bound once
- * to a game's feature names, then evaluated from one features() call. */
+ * to a ruleset's side terms by name, then evaluated from its units' worth
+ * and its terms. */
 #include "eval.h"
 #include "../engine/core/fsutil.h"
 
@@ -10,71 +11,44 @@
 
 #define EVAL_MAX_FILE (1u << 20)
 
-static int find_feature(const char *const *names, int n, const char *want)
+static int find_term(const gr_ai_view *ai, const char *want)
 {
-    for (int i = 0; i < n; i++)
-        if (names[i] && !strcmp(names[i], want)) return i;
+    for (int i = 0; i < ai->nterms; i++)
+        if (!strcmp(ai->term_names[i], want)) return i;
     return -1;
 }
 
+/* the ruleset's terms by name, its units' value at the start */
 static int bind(gr_eval *e, const gr_game *g, gr_error *err)
 {
     const gr_ruleset *rs = g->rs;
-    if (!rs->features) return gr_error_set(err, "ruleset %s has no features() to evaluate", rs->name);
-    void *st = calloc(1, rs->state_size);
+    const gr_ai_view *ai = rs->ai;
+    if (ai->nterms > GR_EVAL_MAX_TERMS)
+        return gr_error_set(err, "the %s ruleset names %d side terms, the evaluation reads at most %d", rs->name,
+                            ai->nterms, GR_EVAL_MAX_TERMS);
+    if (e->nlevels != ai->levels + 1)
+        return gr_error_set(err, "$.cohesion: the %s ruleset has %d condition levels and gone: expected %d numbers, "
+                            "best level first, gone last", rs->name, ai->levels, ai->levels + 1);
+    for (int t = 0; t < e->nterms; t++) {
+        e->term[t].idx = find_term(ai, e->term[t].name);
+        if (e->term[t].idx < 0)
+            return gr_error_set(err, "weight side.%s: the %s ruleset has no side term %s", e->term[t].name, rs->name,
+                                e->term[t].name);
+    }
+    if (e->end_moves > 0 && !ai->clock)
+        return gr_error_set(err, "endgame: the %s ruleset has no clock of a timed end", rs->name);
+    void *st = calloc(1, rs->rules->state_size);
     if (!st) return gr_error_set(err, "out of memory");
-    rs->init(g->scn, st);
-    double v[GR_MAX_FEATURES];
-    const char *names[GR_MAX_FEATURES];
-    memset(names, 0, sizeof names);
-    int n = rs->features(g->scn, st, v, names, GR_MAX_FEATURES);
-    e->nfeat = n;
-    e->nunits = 0;
+    rs->rules->init(g->scn, st);
+    e->rs_nterms = ai->nterms;
+    e->nunits = ai->unit_count(g->scn);
     e->total_value = 0;
-    for (int t = 0; t < e->nterms; t++)
-        for (int side = 0; side < 2; side++) {
-            char want[64];
-            snprintf(want, sizeof want, "s%d_%s", side, e->term[t].name);
-            e->term[t].idx[side] = find_feature(names, n, want);
-            if (e->term[t].idx[side] < 0) {
-                free(st);
-                return gr_error_set(err, "weight side.%s: the %s ruleset has no feature %s", e->term[t].name,
-                                    rs->name, want);
-            }
-        }
-    for (int i = 0; i < GR_EVAL_MAX_UNITS; i++) {
-        char want[48];
-        snprintf(want, sizeof want, "u%d_side", i);
-        int is = find_feature(names, n, want);
-        if (is < 0) break;
-        snprintf(want, sizeof want, "u%d_value", i);
-        int iv = find_feature(names, n, want);
-        snprintf(want, sizeof want, "u%d_cohesion", i);
-        int ic = find_feature(names, n, want);
-        snprintf(want, sizeof want, "u%d_spent", i);
-        int ip = find_feature(names, n, want);
-        if (iv < 0 || ic < 0) {
-            free(st);
-            return gr_error_set(err, "ruleset %s: unit %d has a side feature but no value/cohesion", rs->name, i);
-        }
-        e->u_side[i] = is;
-        e->u_value[i] = iv;
-        e->u_coh[i] = ic;
-        e->u_spent[i] = ip;
-        e->total_value += v[iv];
-        e->nunits = i + 1;
+    for (int i = 0; i < e->nunits; i++) {
+        gr_unit_worth w;
+        ai->unit_worth(g->scn, st, i, &w);
+        e->total_value += w.value;
     }
     free(st);
-    e->f_moves_left = find_feature(names, n, "moves_left");
-    e->f_timed0 = find_feature(names, n, "timed_score0");
-    e->f_lead0 = find_feature(names, n, "timed_lead0");
-    e->f_band = find_feature(names, n, "timed_band");
-    if (e->end_moves > 0) {
-        if (e->f_moves_left < 0 || e->f_timed0 < 0)
-            return gr_error_set(err, "endgame: the %s ruleset has no moves_left/timed_score0 features", rs->name);
-        if (e->end_spread[0] > 0 && (e->f_lead0 < 0 || e->f_band < 0))
-            return gr_error_set(err, "endgame.spread: the %s ruleset has no timed_lead0/timed_band features", rs->name);
-    }
     if (e->total_value <= 0) e->total_value = 1;
     e->bound = 1;
     return 0;
@@ -167,36 +141,37 @@ int gr_eval_load(gr_eval *e, const gr_game *g, const char *path, gr_error *err)
     return rc;
 }
 
-static double unit_worth(const gr_eval *e, const double *v, int i)
+/* the weighted worth of one unit */
+static double unit_worth(const gr_eval *e, const gr_unit_worth *w)
 {
-    int lvl = (int)v[e->u_coh[i]];
+    int lvl = w->level;
     if (lvl < 0) lvl = 0;
     if (lvl >= e->nlevels) lvl = e->nlevels - 1;
     double m = e->cohesion[lvl];
-    if (e->u_spent[i] >= 0 && v[e->u_spent[i]] > 0) m *= 1.0 - e->spent;
-    return v[e->u_value[i]] * m;
+    if (w->worn) m *= 1.0 - e->spent;
+    return w->value * m;
 }
 
-static double diff_from(const gr_eval *e, const double *v)
+static double diff_of(const gr_eval *e, const gr_game *g, const void *state)
 {
+    const gr_ai_view *ai = g->rs->ai;
     double mat[2] = {0, 0};
     for (int i = 0; i < e->nunits; i++) {
-        int side = (int)v[e->u_side[i]];
-        if (side == 0 || side == 1) mat[side] += unit_worth(e, v, i);
+        gr_unit_worth w;
+        ai->unit_worth(g->scn, state, i, &w);
+        if (w.side == 0 || w.side == 1) mat[w.side] += unit_worth(e, &w);
     }
     double d = (mat[0] - mat[1]) / e->total_value;
-    for (int t = 0; t < e->nterms; t++)
-        d += e->term[t].weight * (v[e->term[t].idx[0]] - v[e->term[t].idx[1]]);
+    if (e->nterms > 0) {
+        double tv[2 * GR_EVAL_MAX_TERMS];
+        ai->terms(g->scn, state, tv);
+        for (int t = 0; t < e->nterms; t++)
+            d += e->term[t].weight * (tv[e->term[t].idx] - tv[e->rs_nterms + e->term[t].idx]);
+    }
     return d;
 }
 
-double gr_eval_diff(const gr_eval *e, const gr_game *g, const void *state)
-{
-    double v[GR_MAX_FEATURES];
-    int n = g->rs->features(g->scn, state, v, NULL, GR_MAX_FEATURES);
-    if (n < e->nfeat) return 0; /* layout changed: never happens for a bound game */
-    return diff_from(e, v);
-}
+double gr_eval_diff(const gr_eval *e, const gr_game *g, const void *state) { return diff_of(e, g, state); }
 
 static double normal_cdf(double z) { return 0.5 * erfc(-z / sqrt(2.0)); }
 
@@ -211,22 +186,21 @@ double gr_eval_timed(double lead, double band, double spread)
 
 double gr_eval_win0(const gr_eval *e, const gr_game *g, const void *state)
 {
-    if (g->rs->to_move(g->scn, state) == GR_TERMINAL) {
+    if (g->rs->rules->to_move(g->scn, state) == GR_TERMINAL) {
         gr_result r;
-        g->rs->result(g->scn, state, &r);
+        g->rs->rules->result(g->scn, state, &r);
         return r.score[0];
     }
-    double v[GR_MAX_FEATURES];
-    int n = g->rs->features(g->scn, state, v, NULL, GR_MAX_FEATURES);
-    if (n < e->nfeat) return 0.5; /* layout changed: never happens for a bound game */
-    double p = 1.0 / (1.0 + exp(-e->scale * diff_from(e, v)));
+    double p = 1.0 / (1.0 + exp(-e->scale * diff_of(e, g, state)));
     if (e->end_moves > 0) {
-        double left = v[e->f_moves_left];
-        if (left < e->end_moves) {
+        gr_clock c;
+        g->rs->ai->clock(g->scn, state, &c);
+        double left = c.moves_left;
+        if (c.moves_left >= 0 && left < e->end_moves) {
             double w = e->end_weight * (1.0 - left / e->end_moves);
-            double timed = v[e->f_timed0];
+            double timed = c.timed_score0;
             if (e->end_spread[0] > 0)
-                timed = gr_eval_timed(v[e->f_lead0], v[e->f_band], e->end_spread[0] + e->end_spread[1] * left);
+                timed = gr_eval_timed(c.lead0, c.band, e->end_spread[0] + e->end_spread[1] * left);
             p = (1.0 - w) * p + w * timed;
         }
     }
@@ -235,25 +209,30 @@ double gr_eval_win0(const gr_eval *e, const gr_game *g, const void *state)
 
 int gr_eval_moves_left(const gr_eval *e, const gr_game *g, const void *state)
 {
-    if (e->f_moves_left < 0) return -1;
-    double v[GR_MAX_FEATURES];
-    int n = g->rs->features(g->scn, state, v, NULL, GR_MAX_FEATURES);
-    return n > e->f_moves_left ? (int)v[e->f_moves_left] : -1;
+    (void)e;
+    if (!g->rs->ai->clock) return -1;
+    gr_clock c;
+    g->rs->ai->clock(g->scn, state, &c);
+    return c.moves_left;
 }
 
 int gr_eval_explain(const gr_eval *e, const gr_game *g, const void *state, int side, const char **names,
                     double *contrib, int max)
 {
-    double v[GR_MAX_FEATURES];
-    g->rs->features(g->scn, state, v, NULL, GR_MAX_FEATURES);
+    const gr_ai_view *ai = g->rs->ai;
     int n = 0;
     double mat = 0;
-    for (int i = 0; i < e->nunits; i++)
-        if ((int)v[e->u_side[i]] == side) mat += unit_worth(e, v, i);
+    for (int i = 0; i < e->nunits; i++) {
+        gr_unit_worth w;
+        ai->unit_worth(g->scn, state, i, &w);
+        if (w.side == side) mat += unit_worth(e, &w);
+    }
     if (n < max) { names[n] = "army"; contrib[n++] = mat / e->total_value; }
+    double tv[2 * GR_EVAL_MAX_TERMS];
+    if (e->nterms > 0) ai->terms(g->scn, state, tv);
     for (int t = 0; t < e->nterms && n < max; t++) {
         names[n] = e->term[t].name;
-        contrib[n++] = e->term[t].weight * v[e->term[t].idx[side]];
+        contrib[n++] = e->term[t].weight * tv[side * e->rs_nterms + e->term[t].idx];
     }
     return n;
 }

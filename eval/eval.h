@@ -1,58 +1,53 @@
 /* eval.h - the heuristic evaluation of a position, for any ruleset: it reads
- * only the ruleset's features() and weights from a JSON file
- * (eval/weights/<ruleset>.json). Per side it adds up each unit's value scaled
- * by its cohesion (and Spent mark), plus weighted side terms (how near the
- * army is to breaking, objectives held, lines of communication), and squashes
- * the difference between the sides into a win probability.
- *
- * Feature names follow one convention: "s0_NAME"/"s1_NAME" for side terms,
- * "uI_side", "uI_value", "uI_cohesion" (0 best .. a level past the worst =
- * gone), "uI_spent" for units. A bound evaluator is read-only and shared by
- * search threads. */
+ * the ruleset's typed evaluation contract (gr_ai_view in
+ * engine/core/game.h) and weights from a JSON file
+ * (eval/weights/<ruleset>.json). Per side it adds up each unit's value
+ * scaled by the weight of its condition level (lowered when worn), plus the
+ * weighted side terms the ruleset names (how near the army is to breaking,
+ * objectives held, lines of communication), and squashes the difference
+ * between the sides into a win probability; near a timed end it leans
+ * towards the score that end would give (the ruleset's clock). A bound
+ * evaluator is read-only and shared by search threads. */
 #ifndef GR_EVAL_H
 #define GR_EVAL_H
 
 #include "../engine/core/game.h"
 
-#define GR_EVAL_MAX_SIDE_TERMS 16
-#define GR_EVAL_MAX_LEVELS 8
-#define GR_EVAL_MAX_UNITS 128
+#define GR_EVAL_MAX_SIDE_TERMS 16   /* weighted side terms a weights file may give */
+#define GR_EVAL_MAX_LEVELS 8        /* condition levels, gone included */
+#define GR_EVAL_MAX_TERMS 64        /* side terms a ruleset may name (more: the weights do not load) */
 
 typedef struct gr_eval_term {
-    char name[48];          /* side feature name without its "sN_" prefix */
+    char name[48];          /* the ruleset's term name (gr_ai_view.term_names) */
     double weight;
-    int idx[2];             /* feature index for side 0 and side 1 (-1 absent) */
+    int idx;                /* its index in the ruleset's list */
 } gr_eval_term;
 
 typedef struct gr_eval {
     char ruleset[32];
     double scale;           /* logistic slope on the normalised difference */
-    double cohesion[GR_EVAL_MAX_LEVELS]; /* value kept per cohesion level */
+    double cohesion[GR_EVAL_MAX_LEVELS]; /* value kept per condition level, gone last */
     int nlevels;
-    double spent;           /* share of value lost when Spent */
+    double spent;           /* share of value lost when worn (the weights' "spent") */
     int nterms;
     gr_eval_term term[GR_EVAL_MAX_SIDE_TERMS];
-    /* bound to a game's feature layout */
-    int bound, nfeat, nunits;
-    int u_side[GR_EVAL_MAX_UNITS], u_value[GR_EVAL_MAX_UNITS], u_coh[GR_EVAL_MAX_UNITS], u_spent[GR_EVAL_MAX_UNITS];
+    /* bound to a game */
+    int bound, nunits, rs_nterms;
     double total_value;     /* of both armies at the start, for normalising */
     /* the end-game blend (optional "endgame" in the weights): over the last
      * end_moves player-moves before a timed end the value leans towards the
      * score such an end would give now, by up to end_weight during the last
-     * move; read from the ruleset's "moves_left" and "timed_score0" features
-     * (their indices, -1 when the ruleset has none) */
+     * move; read from the ruleset's clock */
     int end_moves;
     double end_weight;
-    int f_moves_left, f_timed0;
     /* optional "spread": [a, b]: the timed score is smoothed. Side 0's lead
-     * in the timed count (feature "timed_lead0") is taken as uncertain by a
-     * normal spread of a + b x moves_left points, and the score is the
-     * expected one, 1 for a lead of at least "timed_band", 0 for as much
-     * behind, 0.5 between. A lead short of a win by a point or two then
-     * reads as worth gaining while there are moves to gain it in. Absent
-     * ({0, 0}): the plain timed score. */
+     * in the timed count is taken as uncertain by a normal spread of
+     * a + b x moves_left points, and the score is the expected one, 1 for a
+     * lead of at least the clock's band, 0 for as much behind, 0.5 between.
+     * A lead short of a win by a point or two then reads as worth gaining
+     * while there are moves to gain it in. Absent ({0, 0}): the plain timed
+     * score. */
     double end_spread[2];
-    int f_lead0, f_band;
 } gr_eval;
 
 /* Loads weights from a file, or (path NULL) from eval/weights/<ruleset>.json
@@ -75,8 +70,8 @@ double gr_eval_win0(const gr_eval *e, const gr_game *g, const void *state);
  * and the spread (0: the plain step, 1 / 0.5 / 0). */
 double gr_eval_timed(double lead, double band, double spread);
 
-/* Player-moves left before a timed end (the ruleset's "moves_left"
- * feature), or -1 when the ruleset does not say. */
+/* Player-moves left before a timed end (the ruleset's clock), or -1 when
+ * the ruleset has none. */
 int gr_eval_moves_left(const gr_eval *e, const gr_game *g, const void *state);
 
 /* A per-term breakdown for side `side` (for reasons and the tuner): fills

@@ -42,21 +42,25 @@ int gr_eval_nterms(const gr_eval *e) { return (e->nlevels - 1) + 1 + e->nterms; 
 
 void gr_eval_terms(const gr_eval *e, const gr_game *g, const void *state, double *x)
 {
-    double v[GR_MAX_FEATURES];
-    g->rs->features(g->scn, state, v, NULL, GR_MAX_FEATURES);
+    const gr_ai_view *ai = g->rs->ai;
     int k = gr_eval_nterms(e);
     memset(x, 0, (size_t)k * sizeof *x);
     for (int i = 0; i < e->nunits; i++) {
-        int side = (int)v[e->u_side[i]];
-        if (side != 0 && side != 1) continue;
-        double sign = side == 0 ? 1.0 : -1.0, val = v[e->u_value[i]] / e->total_value;
-        int lvl = (int)v[e->u_coh[i]];
+        gr_unit_worth w;
+        ai->unit_worth(g->scn, state, i, &w);
+        if (w.side != 0 && w.side != 1) continue;
+        double sign = w.side == 0 ? 1.0 : -1.0, val = w.value / e->total_value;
+        int lvl = w.level;
         if (lvl < 0) lvl = 0;
         if (lvl >= e->nlevels - 1) continue; /* gone */
         x[lvl] += sign * val;
-        if (e->u_spent[i] >= 0 && v[e->u_spent[i]] > 0) x[e->nlevels - 1] += sign * val * e->cohesion[lvl];
+        if (w.worn) x[e->nlevels - 1] += sign * val * e->cohesion[lvl];
     }
-    for (int t = 0; t < e->nterms; t++) x[e->nlevels + t] = v[e->term[t].idx[0]] - v[e->term[t].idx[1]];
+    if (e->nterms == 0) return;
+    double tv[2 * GR_EVAL_MAX_TERMS];
+    ai->terms(g->scn, state, tv);
+    for (int t = 0; t < e->nterms; t++)
+        x[e->nlevels + t] = tv[e->term[t].idx] - tv[e->rs_nterms + e->term[t].idx];
 }
 
 int gr_tune_nterms(const gr_eval *e) { return gr_eval_nterms(e) + 1; }

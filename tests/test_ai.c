@@ -26,10 +26,11 @@
 #include "../ai/spec.h"
 #include "../ai/tree.h"
 #include "../cli/commands.h"
-#include "../cli/session.h"
+#include "../engine/core/play.h"
 #include "../engine/core/rng.h"
 #include "../engine/registry.h"
 #include "../eval/eval.h"
+#include "../engine/fogn/rules/victory.h"
 
 static const char *root_dir(void)
 {
@@ -67,12 +68,12 @@ static void advance_to_choice(const gr_game *g, void *st, int want, unsigned lon
     gr_dice_init_rng(&dice, seed, 6);
     gr_action acts[GR_MAX_ACTIONS];
     for (int k = 0; k < 2000; k++) {
-        int n = g->rs->legal_actions(g->scn, st, acts, GR_MAX_ACTIONS);
+        int n = g->rs->rules->legal_actions(g->scn, st, acts, GR_MAX_ACTIONS);
         assert_true(n > 0);
         if (n >= want && k > 0) return;
         gr_action a;
-        assert_int_equal(gr_random_legal(g, st, &rng, &a), 0);
-        assert_int_equal(g->rs->apply(g->scn, st, &a, &dice, NULL, NULL), 0);
+        assert_int_equal(gr_play_random_legal(g, st, &rng, &a), 0);
+        assert_int_equal(g->rs->rules->apply(g->scn, st, &a, &dice, NULL, NULL), 0);
     }
     fail_msg("no decision with %d choices", want);
 }
@@ -150,24 +151,24 @@ static void test_players_choose_legal_actions(void **unused)
     static const char *const specs[] = {"random", "greedy:samples=1", "doctrine:columns", "doctrine:line",
                                         "mcts:iters=12", "naive:iters=12", "mcts:iters=12,calm=1,pool=1",
                                         "naive:iters=12,calm=0.1"};
-    void *st = calloc(1, g.rs->state_size);
+    void *st = calloc(1, g.rs->rules->state_size);
     assert_non_null(st);
     for (size_t k = 0; k < sizeof specs / sizeof *specs; k++) {
         gr_player *p = make(&g, specs[k], 11);
-        g.rs->init(g.scn, st);
+        g.rs->rules->init(g.scn, st);
         gr_dice dice;
         gr_dice_init_rng(&dice, 3, 1);
         gr_action menu[GR_MAX_ACTIONS];
-        for (int d = 0; d < 40 && g.rs->to_move(g.scn, st) != GR_TERMINAL; d++) {
+        for (int d = 0; d < 40 && g.rs->rules->to_move(g.scn, st) != GR_TERMINAL; d++) {
             gr_action a;
             gr_error err;
             gr_error_clear(&err);
             assert_int_equal(p->choose(p, &g, st, &a, &err), 0);
-            int n = g.rs->legal_actions(g.scn, st, menu, GR_MAX_ACTIONS), found = 0;
+            int n = g.rs->rules->legal_actions(g.scn, st, menu, GR_MAX_ACTIONS), found = 0;
             for (int i = 0; i < n; i++) found |= !memcmp(&menu[i], &a, sizeof a);
             if (!found) fail_msg("%s chose an action outside the legal menu at decision %d", specs[k], d);
             gr_player_observe(p, &g, st, &a);
-            assert_int_equal(g.rs->apply(g.scn, st, &a, &dice, NULL, &err), 0);
+            assert_int_equal(g.rs->rules->apply(g.scn, st, &a, &dice, NULL, &err), 0);
         }
         gr_player_free(p);
     }
@@ -181,9 +182,9 @@ static void check_deterministic(const char *spec, long want_iters)
 {
     gr_game g;
     load(&g, "brigade-encounter.json");
-    void *st = calloc(1, g.rs->state_size);
+    void *st = calloc(1, g.rs->rules->state_size);
     assert_non_null(st);
-    g.rs->init(g.scn, st);
+    g.rs->rules->init(g.scn, st);
     advance_to_choice(&g, st, 4, 21);
     gr_analysis an[2];
     gr_action a[2];
@@ -348,9 +349,9 @@ static void test_mcts_time_budget_respected(void **unused)
     (void)unused;
     gr_game g;
     load(&g, "brigade-encounter.json");
-    void *st = calloc(1, g.rs->state_size);
+    void *st = calloc(1, g.rs->rules->state_size);
     assert_non_null(st);
-    g.rs->init(g.scn, st);
+    g.rs->rules->init(g.scn, st);
     advance_to_choice(&g, st, 4, 21);
     gr_player *p = make(&g, "mcts:ms=300", 5);
     gr_action a;
@@ -432,8 +433,9 @@ static int toy_apply(const void *scn, void *state, const gr_action *a, gr_dice *
     return 0;
 }
 
-static int toy_apply_checked(const void *scn, void *state, const gr_action *a, gr_dice *dice)
+static int toy_apply_checked(const void *scn, void *state, const gr_action *a, gr_dice *dice, void *memo)
 {
+    (void)memo;
     if (a->type == 9) {
         (*((const toy_scn *)scn)->calls)++;
         return 1;
@@ -449,11 +451,9 @@ static void test_poscache_keeps_dice_free_answers(void **unused)
     (void)unused;
     int calls = 0;
     toy_scn scn = {&calls};
-    gr_ruleset rs;
-    memset(&rs, 0, sizeof rs);
-    rs.state_size = 4 * sizeof(int);
-    rs.apply = toy_apply;
-    rs.apply_checked = toy_apply_checked;
+    gr_rules rules = {.state_size = 4 * sizeof(int), .apply = toy_apply};
+    gr_fast fast = {.apply_checked = toy_apply_checked};
+    gr_ruleset rs = {.version = GR_RULESET_VERSION, .name = "toy", .rules = &rules, .fast = &fast};
     gr_game g;
     memset(&g, 0, sizeof g);
     g.rs = &rs;
@@ -461,21 +461,21 @@ static void test_poscache_keeps_dice_free_answers(void **unused)
     gr_dice dice;
     gr_dice_init_rng(&dice, 3, 1);
     gr_poscache c;
-    assert_int_equal(gr_poscache_init(&c, rs.state_size, 64), 0);
+    assert_int_equal(gr_poscache_init(&c, rs.rules->state_size, 64), 0);
     gr_action add = {.type = 1, .actor = 0, .target = -1, .arg = 5, .p = {0, 0, 0, 0}};
     int st[4] = {1, 0, 0, 0}, start[4] = {1, 0, 0, 0};
     /* dice-free: asked once, copied after */
-    assert_int_equal(gr_poscache_apply(&c, &g, st, &add, &dice), 0);
+    assert_int_equal(gr_poscache_apply(&c, &g, st, &add, &dice, NULL), 0);
     assert_int_equal(calls, 1);
     assert_int_equal(st[0], 6);
     memcpy(st, start, sizeof st);
-    assert_int_equal(gr_poscache_apply_checked(&c, &g, st, &add, &dice), 0);
+    assert_int_equal(gr_poscache_apply_checked(&c, &g, st, &add, &dice, NULL), 0);
     assert_int_equal(calls, 1);
     assert_int_equal(st[0], 6);
     assert_int_equal(st[1], 1);
     assert_int_equal(c.hits, 1);
     /* from another position the same action is asked again */
-    assert_int_equal(gr_poscache_apply(&c, &g, st, &add, &dice), 0);
+    assert_int_equal(gr_poscache_apply(&c, &g, st, &add, &dice, NULL), 0);
     assert_int_equal(calls, 2);
     assert_int_equal(st[0], 11);
     /* with a die: never kept */
@@ -483,37 +483,37 @@ static void test_poscache_keeps_dice_free_answers(void **unused)
     for (int k = 0; k < 3; k++) {
         memcpy(st, start, sizeof st);
         long rolled = dice.rolled;
-        assert_int_equal(gr_poscache_apply(&c, &g, st, &roll, &dice), 0);
+        assert_int_equal(gr_poscache_apply(&c, &g, st, &roll, &dice, NULL), 0);
         assert_int_equal(dice.rolled, rolled + 1);
     }
     assert_int_equal(calls, 5);
     /* a refusal serves apply_checked, not apply */
     gr_action bad = {.type = 9, .actor = 0, .target = -1, .arg = 0, .p = {0, 0, 0, 0}};
     memcpy(st, start, sizeof st);
-    assert_int_equal(gr_poscache_apply_checked(&c, &g, st, &bad, &dice), 1);
-    assert_int_equal(gr_poscache_apply_checked(&c, &g, st, &bad, &dice), 1);
+    assert_int_equal(gr_poscache_apply_checked(&c, &g, st, &bad, &dice, NULL), 1);
+    assert_int_equal(gr_poscache_apply_checked(&c, &g, st, &bad, &dice, NULL), 1);
     assert_int_equal(calls, 6);
-    assert_int_equal(gr_poscache_apply(&c, &g, st, &bad, &dice), -1);
+    assert_int_equal(gr_poscache_apply(&c, &g, st, &bad, &dice, NULL), -1);
     assert_int_equal(calls, 7);
     assert_memory_equal(st, start, sizeof st);
     gr_poscache_free(&c);
     /* one slot: two positions take it in turn, each answer still right */
-    assert_int_equal(gr_poscache_init(&c, rs.state_size, 1), 0);
+    assert_int_equal(gr_poscache_init(&c, rs.rules->state_size, 1), 0);
     for (int k = 0; k < 4; k++) {
         int s2[4] = {k % 2, 0, 0, 0};
-        assert_int_equal(gr_poscache_apply(&c, &g, s2, &add, &dice), 0);
+        assert_int_equal(gr_poscache_apply(&c, &g, s2, &add, &dice, NULL), 0);
         assert_int_equal(s2[0], k % 2 + 5);
     }
     assert_int_equal(calls, 11);
     assert_int_equal(c.hits, 0);
     int s3[4] = {1, 0, 0, 0};
-    assert_int_equal(gr_poscache_apply(&c, &g, s3, &add, &dice), 0); /* the last one kept */
+    assert_int_equal(gr_poscache_apply(&c, &g, s3, &add, &dice, NULL), 0); /* the last one kept */
     assert_int_equal(calls, 11);
     gr_poscache_free(&c);
-    assert_int_equal(gr_poscache_init(&c, rs.state_size, 3), -1); /* not a power of two */
+    assert_int_equal(gr_poscache_init(&c, rs.rules->state_size, 3), -1); /* not a power of two */
     /* no table: straight to the ruleset */
     memcpy(st, start, sizeof st);
-    assert_int_equal(gr_poscache_apply(NULL, &g, st, &add, &dice), 0);
+    assert_int_equal(gr_poscache_apply(NULL, &g, st, &add, &dice, NULL), 0);
     assert_int_equal(calls, 12);
 }
 
@@ -532,16 +532,16 @@ static void play_pair(const char *spec_p, const char *spec_q, unsigned long long
 {
     gr_game g;
     load(&g, "corps-battle.json");
-    void *st = calloc(1, g.rs->state_size);
+    void *st = calloc(1, g.rs->rules->state_size);
     pair_view *v = calloc(1, sizeof *v);
     assert_non_null(st);
     assert_non_null(v);
-    g.rs->init(g.scn, st);
+    g.rs->rules->init(g.scn, st);
     gr_dice dice;
     gr_dice_init_rng(&dice, dice_seed, 1);
     gr_player *p = make(&g, spec_p, seed);
     gr_player *q = make(&g, spec_q, seed);
-    for (int d = 0; d < max && g.rs->to_move(g.scn, st) != GR_TERMINAL; d++) {
+    for (int d = 0; d < max && g.rs->rules->to_move(g.scn, st) != GR_TERMINAL; d++) {
         gr_error err;
         gr_error_clear(&err);
         assert_int_equal(p->choose(p, &g, st, &v->a, &err), 0);
@@ -551,7 +551,7 @@ static void play_pair(const char *spec_p, const char *spec_q, unsigned long long
         if (each(ctx, v)) break;
         gr_player_observe(p, &g, st, &v->a);
         gr_player_observe(q, &g, st, &v->a);
-        assert_int_equal(g.rs->apply(g.scn, st, &v->a, &dice, NULL, &err), 0);
+        assert_int_equal(g.rs->rules->apply(g.scn, st, &v->a, &dice, NULL, &err), 0);
     }
     gr_player_free(p);
     gr_player_free(q);
@@ -611,11 +611,11 @@ static int play_to_movement(const gr_game *g, void *st, unsigned long long seed,
     gr_dice_init_rng(&dice, seed, 2);
     gr_action menu[GR_MAX_ACTIONS];
     for (int k = 0; k < 5000; k++) {
-        int n = rs->legal_actions(g->scn, st, acts ? acts : menu, GR_MAX_ACTIONS);
-        if (rs->turn(g->scn, st) >= turn && rs->phase(g->scn, st) == FOGN_PH_MOVEMENT && n >= want) return n;
+        int n = rs->rules->legal_actions(g->scn, st, acts ? acts : menu, GR_MAX_ACTIONS);
+        if (rs->rules->turn(g->scn, st) >= turn && rs->rules->phase(g->scn, st) == FOGN_PH_MOVEMENT && n >= want) return n;
         gr_action a;
-        assert_int_equal(gr_random_legal(g, st, &rng, &a), 0);
-        assert_int_equal(rs->apply(g->scn, st, &a, &dice, NULL, NULL), 0);
+        assert_int_equal(gr_play_random_legal(g, st, &rng, &a), 0);
+        assert_int_equal(rs->rules->apply(g->scn, st, &a, &dice, NULL, NULL), 0);
     }
     fail_msg("no Movement Phase decision with %d choices from turn %d on", want, turn);
     return 0;
@@ -632,12 +632,12 @@ static void test_rollout_settle_stop(void **unused)
     gr_game g;
     load(&g, "corps-battle.json");
     const gr_ruleset *rs = g.rs;
-    assert_non_null(rs->phase);
-    assert_int_equal(rs->settle_phase, FOGN_PH_MOVEMENT);
-    void *root = malloc(rs->state_size), *st = malloc(rs->state_size);
-    rs->init(g.scn, root);
+    assert_non_null(rs->rules->phase);
+    assert_int_equal(rs->rules->settle_phase, FOGN_PH_MOVEMENT);
+    void *root = malloc(rs->rules->state_size), *st = malloc(rs->rules->state_size);
+    rs->rules->init(g.scn, root);
     play_to_movement(&g, root, 31, 5, 1, NULL);
-    int turn = rs->turn(g.scn, root);
+    int turn = rs->rules->turn(g.scn, root);
 
     gr_stop plain = gr_policy_stop(&g, root, 1, 0), settled = gr_policy_stop(&g, root, 1, 1);
     assert_int_equal(plain.turn, turn + 1);
@@ -651,22 +651,22 @@ static void test_rollout_settle_stop(void **unused)
     int n[2];
     for (int v = 0; v < 2; v++) {
         const gr_stop *stop = v ? &settled : &plain;
-        memcpy(st, root, rs->state_size);
+        memcpy(st, root, rs->rules->state_size);
         gr_rng r;
         gr_rng_seed(&r, 77, 3);
         gr_dice d;
         gr_dice_init_rng(&d, 77, 4);
-        n[v] = gr_policy_rollout(&g, st, &d, &r, stop, 1000, NULL);
+        n[v] = gr_policy_rollout(&g, st, &d, NULL, &r, stop, 1000, NULL);
         assert_true(n[v] > 0);
-        assert_int_equal(rs->to_move(g.scn, st) == GR_TERMINAL ? 0 : rs->turn(g.scn, st), turn + 1);
+        assert_int_equal(rs->rules->to_move(g.scn, st) == GR_TERMINAL ? 0 : rs->rules->turn(g.scn, st), turn + 1);
         assert_true(gr_policy_stopped(&g, st, stop));
-        if (v) assert_true(rs->phase(g.scn, st) >= FOGN_PH_MOVEMENT);
-        else assert_true(rs->phase(g.scn, st) < FOGN_PH_MOVEMENT);
+        if (v) assert_true(rs->rules->phase(g.scn, st) >= FOGN_PH_MOVEMENT);
+        else assert_true(rs->rules->phase(g.scn, st) < FOGN_PH_MOVEMENT);
         /* the same simulation one decision shorter has not reached the stop */
-        memcpy(st, root, rs->state_size);
+        memcpy(st, root, rs->rules->state_size);
         gr_rng_seed(&r, 77, 3);
         gr_dice_init_rng(&d, 77, 4);
-        assert_int_equal(gr_policy_rollout(&g, st, &d, &r, stop, n[v] - 1, NULL), n[v] - 1);
+        assert_int_equal(gr_policy_rollout(&g, st, &d, NULL, &r, stop, n[v] - 1, NULL), n[v] - 1);
         assert_false(gr_policy_stopped(&g, st, stop));
     }
     assert_true(n[1] > n[0]); /* the settled one went on through the next move's assaults and fire */
@@ -694,14 +694,14 @@ static void test_playout_calm_damps_unit_moves(void **unused)
     gr_game g;
     load(&g, "corps-battle.json");
     const gr_ruleset *rs = g.rs;
-    void *root = malloc(rs->state_size), *st = malloc(rs->state_size);
-    rs->init(g.scn, root);
+    void *root = malloc(rs->rules->state_size), *st = malloc(rs->rules->state_size);
+    rs->rules->init(g.scn, root);
     gr_action acts[GR_MAX_ACTIONS];
     int n = play_to_movement(&g, root, 41, 3, 6, acts);
     int moving = 0, still = 0;
     for (int i = 0; i < n; i++) {
         gr_action_info in;
-        rs->action_info(g.scn, root, &acts[i], &in);
+        rs->ai->action_info(g.scn, root, &acts[i], &in);
         double w = gr_policy_playout_weight(&g, root, &acts[i]);
         double wc = gr_policy_playout_weight_calm(&g, root, &acts[i], 0.1);
         assert_true(w > 0);
@@ -725,21 +725,21 @@ static void test_playout_calm_damps_unit_moves(void **unused)
         assert_float_equal(stop.calm, GR_POLICY_CALM, 0.0);
         double calm = v ? GR_POLICY_CALM_MIN : GR_POLICY_CALM;
         for (int r = 0; r < 20; r++) {
-            memcpy(st, root, rs->state_size);
+            memcpy(st, root, rs->rules->state_size);
             gr_rng pr;
             gr_rng_seed(&pr, 900 + (uint64_t)r, 3);
             gr_dice d;
             gr_dice_init_rng(&d, 900 + (uint64_t)r, 4);
-            while (!gr_policy_stopped(&g, st, &stop) && rs->to_move(g.scn, st) != GR_TERMINAL) {
+            while (!gr_policy_stopped(&g, st, &stop) && rs->rules->to_move(g.scn, st) != GR_TERMINAL) {
                 gr_action a;
                 gr_action_info in;
                 assert_int_equal(gr_policy_playout(&g, st, &pr, calm, &a), 0);
-                rs->action_info(g.scn, st, &a, &in);
+                rs->ai->action_info(g.scn, st, &a, &in);
                 if (in.kind == GR_AK_ADVANCE || in.kind == GR_AK_WITHDRAW || in.kind == GR_AK_FORM ||
                     in.kind == GR_AK_MANOEUVRE)
                     drawn[v]++;
                 draws[v]++;
-                assert_int_equal(rs->apply(g.scn, st, &a, &d, NULL, NULL), 0);
+                assert_int_equal(rs->rules->apply(g.scn, st, &a, &d, NULL, NULL), 0);
             }
         }
     }
@@ -762,23 +762,23 @@ static void test_mcts_endgame_plays_to_the_end(void **unused)
     gr_game g;
     load(&g, "corps-battle.json");
     const gr_ruleset *rs = g.rs;
-    void *st = malloc(rs->state_size);
+    void *st = malloc(rs->rules->state_size);
     gr_action acts[GR_MAX_ACTIONS];
     int found = 0;
     for (unsigned long long seed = 1; seed <= 40 && !found; seed++) {
-        rs->init(g.scn, st);
+        rs->rules->init(g.scn, st);
         gr_rng rng;
         gr_rng_seed(&rng, seed, 9);
         gr_dice dice;
         gr_dice_init_rng(&dice, seed, 10);
-        while (rs->to_move(g.scn, st) != GR_TERMINAL && rs->turn(g.scn, st) <= 47) {
-            if (rs->turn(g.scn, st) == 47 && rs->legal_actions(g.scn, st, acts, GR_MAX_ACTIONS) >= 3) {
+        while (rs->rules->to_move(g.scn, st) != GR_TERMINAL && rs->rules->turn(g.scn, st) <= 47) {
+            if (rs->rules->turn(g.scn, st) == 47 && rs->rules->legal_actions(g.scn, st, acts, GR_MAX_ACTIONS) >= 3) {
                 found = 1;
                 break;
             }
             gr_action a;
-            assert_int_equal(gr_random_legal(&g, st, &rng, &a), 0);
-            assert_int_equal(rs->apply(g.scn, st, &a, &dice, NULL, NULL), 0);
+            assert_int_equal(gr_play_random_legal(&g, st, &rng, &a), 0);
+            assert_int_equal(rs->rules->apply(g.scn, st, &a, &dice, NULL, NULL), 0);
         }
     }
     assert_true(found);
@@ -934,7 +934,7 @@ static void test_eval_direction(void **unused)
     if (rc) print_error("%s\n", err.msg);
     assert_int_equal(rc, 0);
     fogn_state st;
-    g.rs->init(g.scn, &st);
+    g.rs->rules->init(g.scn, &st);
     double base = gr_eval_win0(&e, &g, &st);
     assert_true(base > 0.05 && base < 0.95);
     const fogn_scenario *s = g.scn;
@@ -947,7 +947,7 @@ static void test_eval_direction(void **unused)
     assert_true(worse > base);
     st.u[hit].cohesion = FOGN_BROKEN;
     assert_true(gr_eval_win0(&e, &g, &st) > worse);
-    st.over = 1;
+    st.turn.over = 1;
     st.winner = 1;
     assert_true(gr_eval_win0(&e, &g, &st) == 0.0);
     gr_game_free(&g);
@@ -985,7 +985,7 @@ static void test_eval_endgame_blend(void **unused)
     const fogn_scenario *s = g.scn;
     assert_int_equal(s->max_turns, 24);
     fogn_state st;
-    g.rs->init(g.scn, &st);
+    g.rs->rules->init(g.scn, &st);
     /* side 0 owns every objective: a timed end now is its win */
     for (int o = 0; o < s->nobj; o++) st.obj_owner[o] = 0;
     assert_int_equal(fogn_timed_outcome(s, &st, NULL), 0);
@@ -1050,7 +1050,7 @@ static void test_eval_endgame_spread(void **unused)
     plain.end_moves = 0;
     const fogn_scenario *s = g.scn;
     fogn_state st;
-    g.rs->init(g.scn, &st);
+    g.rs->rules->init(g.scn, &st);
     /* side 0 holds Kapellenberg alone (2 points): a draw now, a lead of 2 */
     for (int o = 0; o < s->nobj; o++) st.obj_owner[o] = strcmp(s->obj[o].name, "Kapellenberg") ? -1 : 0;
     assert_int_equal(fogn_timed_outcome(s, &st, NULL), -1);
@@ -1079,7 +1079,9 @@ static void test_eval_weight_file_errors(void **unused)
         {"{\"ruleset\":\"lasalle\",\"scale\":1,\"cohesion\":[1,0]}", "ruleset 'lasalle'"},
         {"{\"ruleset\":\"fogn\",\"scale\":-1,\"cohesion\":[1,0]}", "$.scale"},
         {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1]}", "$.cohesion"},
-        {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"side\":{\"morale\":1}}", "no feature s0_morale"},
+        {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,1,1,1,0],\"side\":{\"morale\":1}}", "no side term morale"},
+        /* fogn: Steady, Disordered, Wavering, Broken, then gone */
+        {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0,0]}", "expected 5 numbers"},
         {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,\"x\"]}", "$.cohesion[1]"},
         {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"endgame\":6}", "$.endgame"},
         {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"endgame\":{\"moves\":0,\"weight\":0.5}}", "$.endgame.moves"},

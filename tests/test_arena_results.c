@@ -21,7 +21,8 @@
 
 #include "../bench/arena/results.h"
 #include "../cli/commands.h"
-#include "../cli/session.h"
+#include "../engine/core/play.h"
+#include "../engine/registry.h"
 #include "../engine/core/fsutil.h"
 #include "../engine/core/record.h"
 
@@ -491,11 +492,11 @@ static void test_arena_records(void **state)
         assert_true(rec.nactions > 0);
         gr_game g;
         assert_int_equal(gr_game_from_json(&g, rec.scenario, path, &err), 0);
-        void *st = calloc(1, g.rs->state_size);
+        void *st = calloc(1, g.rs->rules->state_size);
         assert_non_null(st);
         assert_int_equal(gr_replay(&g, &rec, st, NULL, &err), 0);
         gr_result r;
-        g.rs->result(g.scn, st, &r);
+        g.rs->rules->result(g.scn, st, &r);
         assert_true(r.over);
         assert_true(r.score[0] == s.g[i].score[0] && r.score[1] == s.g[i].score[1]);
         assert_string_equal(r.reason, s.g[i].reason);

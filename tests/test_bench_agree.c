@@ -19,7 +19,8 @@
 #include <jansson.h>
 
 #include "../cli/commands.h"
-#include "../cli/session.h"
+#include "../engine/core/play.h"
+#include "../engine/registry.h"
 #include "../engine/core/record.h"
 
 typedef struct fixture {
@@ -54,8 +55,8 @@ static int setup(void **state)
         free(f);
         return -1;
     }
-    void *st = calloc(1, g.rs->state_size);
-    if (st) g.rs->init(g.scn, st);
+    void *st = calloc(1, g.rs->rules->state_size);
+    if (st) g.rs->rules->init(g.scn, st);
     gr_record rec;
     gr_record_init(&rec, &g, 5);
     gr_play_opts o = {.seed = 5, .max_decisions = 120};

@@ -1,7 +1,8 @@
 /* test_dice.c - the three sources of dice: the seeded generator (repeatable,
  * streams independent, fair), scripts (order, re-rolls, running out), and
  * manual entry (prompt, bad input asked again, end of input), plus the
- * log entries every roll leaves behind. */
+ * log entries every roll leaves behind; and the same for dice of other
+ * numbers of faces (a d10, a d2, a d100), with the d6 unchanged by them. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -13,6 +14,7 @@
 #include <string.h>
 
 #include "../engine/core/dice.h"
+#include "../engine/core/rng.h"
 
 static void test_dice_rng_repeatable(void **state)
 {
@@ -310,6 +312,167 @@ static void test_dice_logged(void **state)
     gr_log_free(&log);
 }
 
+/* ---- dice of any number of faces ----------------------------------------- */
+
+/* the generator's draw for a die of N faces is one number below N: the d6
+ * is the draw it always was, and gr_dice_dn(d, 6) is gr_dice_d6 */
+static void test_dice_dn_rng_draw(void **state)
+{
+    (void)state;
+    gr_dice a, b, c;
+    gr_dice_init_rng(&a, 77, 2);
+    gr_dice_init_rng(&b, 77, 2);
+    gr_dice_init_rng(&c, 77, 2);
+    gr_rng raw;
+    gr_rng_seed(&raw, 77, 2);
+    for (int i = 0; i < 500; i++) {
+        int six = gr_dice_d6(&a, "d6");
+        assert_int_equal(six, 1 + (int)gr_rng_below(&raw, 6));
+        assert_int_equal(gr_dice_dn(&b, 6, "d6"), six);
+        int ten = gr_dice_dn(&c, 10, "d10");
+        assert_in_range(ten, 1, 10);
+        (void)gr_dice_d6(&c, "keep in step"); /* c draws a d10 where a drew a d6 */
+    }
+    gr_dice_init_rng(&c, 77, 2);
+    gr_rng_seed(&raw, 77, 2);
+    for (int i = 0; i < 500; i++) assert_int_equal(gr_dice_dn(&c, 10, "d10"), 1 + (int)gr_rng_below(&raw, 10));
+}
+
+static void test_dice_dn_rng_uniform(void **state)
+{
+    (void)state;
+    enum { N = 100000 };
+    gr_dice d;
+    gr_dice_init_rng(&d, 31, 4);
+    long count[11] = {0};
+    for (int i = 0; i < N; i++) {
+        int f = gr_dice_dn(&d, 10, "uniformity");
+        assert_in_range(f, 1, 10);
+        count[f]++;
+    }
+    double expect = N / 10.0, chi2 = 0;
+    for (int f = 1; f <= 10; f++) {
+        double dv = (double)count[f] - expect;
+        chi2 += dv * dv / expect;
+    }
+    /* 9 degrees of freedom: P(chi2 > 40) is about 7e-6 for a fair die */
+    assert_true(chi2 < 40.0);
+    int two[16], hundred[16];
+    assert_int_equal(gr_dice_roll_dn(&d, 2, 16, two, "coins"), 16);
+    assert_int_equal(gr_dice_roll_dn(&d, 100, 16, hundred, "percent"), 16);
+    for (int i = 0; i < 16; i++) {
+        assert_in_range(two[i], 1, 2);
+        assert_in_range(hundred[i], 1, 100);
+    }
+    assert_int_equal(d.rolled, N + 32);
+}
+
+static void test_dice_dn_script(void **state)
+{
+    (void)state;
+    static const int faces[] = {10, 7, 1, 9, 11};
+    gr_dice d;
+    gr_dice_init_script(&d, faces, 5);
+    assert_int_equal(gr_dice_dn(&d, 10, "combat at 5 7"), 10);
+    int out[3];
+    assert_int_equal(gr_dice_roll_dn(&d, 10, 3, out, "three"), 3);
+    assert_int_equal(out[0], 7);
+    assert_int_equal(out[1], 1);
+    assert_int_equal(out[2], 9);
+    assert_int_equal(gr_dice_dn(&d, 10, "combat at 6 7"), 0);
+    assert_int_equal(d.failed, 1);
+    assert_string_equal(d.fail_msg,
+        "dice script entry 5 is 11, not a face of a d10 (1..10) (rolling for combat at 6 7)");
+    /* a d6 read from a script keeps its message */
+    static const int six[] = {7};
+    gr_dice_init_script(&d, six, 1);
+    assert_int_equal(gr_dice_dn(&d, 6, "a d6"), 0);
+    assert_string_equal(d.fail_msg, "dice script entry 1 is 7, not a face 1..6 (rolling for a d6)");
+}
+
+static void test_dice_dn_bad_die(void **state)
+{
+    (void)state;
+    gr_dice d;
+    int out[2];
+    gr_dice_init_rng(&d, 1, 1);
+    assert_int_equal(gr_dice_roll_dn(&d, 1, 2, out, "a one-faced die"), 0);
+    assert_int_equal(d.failed, 1);
+    assert_string_equal(d.fail_msg, "cannot roll dice of 1 faces for a one-faced die (a die has 2..100 faces)");
+    gr_dice_init_rng(&d, 1, 1);
+    assert_int_equal(gr_dice_dn(&d, 101, "too many faces"), 0);
+    assert_non_null(strstr(d.fail_msg, "dice of 101 faces"));
+    gr_dice_init_rng(&d, 1, 1);
+    assert_int_equal(gr_dice_roll_dn(&d, 10, 0, out, "no dice"), 0);
+    assert_non_null(strstr(d.fail_msg, "cannot roll 0 dice for no dice"));
+}
+
+/* Runs a manual roll of n dice of `faces` over `input`, prompts into *prompts. */
+static int manual_dn(const char *input, int faces, int n, int *out, gr_dice *d, char **prompts)
+{
+    FILE *in = fmemopen((void *)input, strlen(input), "r");
+    assert_non_null(in);
+    size_t plen;
+    FILE *po = open_memstream(prompts, &plen);
+    assert_non_null(po);
+    gr_dice_init_manual(d, in, po);
+    int r = gr_dice_roll_dn(d, faces, n, out, "combat at 5 7");
+    fclose(po);
+    fclose(in);
+    return r;
+}
+
+static void test_dice_dn_manual(void **state)
+{
+    (void)state;
+    gr_dice d;
+    int out[2];
+    char *prompts = NULL;
+    assert_int_equal(manual_dn("10\n", 10, 1, out, &d, &prompts), 1);
+    assert_string_equal(prompts, "roll 1d10 for combat at 5 7: ");
+    assert_int_equal(out[0], 10);
+    free(prompts);
+    /* 11 and 0 are named as no faces of a d10; a word is no die face */
+    assert_int_equal(manual_dn("11\n0\nten\n8 2\n", 10, 2, out, &d, &prompts), 0);
+    assert_non_null(strstr(prompts, "11 is not a face of a d10; type 2 numbers from 1 to 10"));
+    assert_non_null(strstr(prompts, "0 is not a face of a d10"));
+    assert_non_null(strstr(prompts, "'ten' is not a die face; type 2 numbers from 1 to 10"));
+    assert_int_equal(d.failed, 1);
+    assert_string_equal(d.fail_msg, "no valid dice after 3 tries while rolling for combat at 5 7");
+    free(prompts);
+    assert_int_equal(manual_dn("7 9 2\n9 2\n", 10, 2, out, &d, &prompts), 2);
+    assert_int_equal(out[0], 9);
+    assert_int_equal(out[1], 2);
+    assert_string_equal(prompts, "roll 2d10 for combat at 5 7: more than 2 numbers on the line; type the roll again\n"
+                                 "roll 2d10 for combat at 5 7: ");
+    free(prompts);
+}
+
+static void test_dice_dn_logged(void **state)
+{
+    (void)state;
+    static const int faces[] = {7, 3, 9, 2};
+    gr_log log;
+    gr_log_init(&log);
+    gr_dice d;
+    gr_dice_init_script(&d, faces, 4);
+    gr_dice_set_log(&d, &log);
+    d.side = 1;
+    assert_int_equal(gr_dice_dn(&d, 10, "combat at 5 7, 2:1"), 7);
+    int out[2];
+    assert_int_equal(gr_dice_roll_dn(&d, 20, 2, out, "two d20"), 2);
+    assert_int_equal(gr_dice_d6(&d, "a d6"), 2);
+    assert_int_equal(log.n, 3);
+    char line[256];
+    gr_event_format(&log.ev[0], line, sizeof line);
+    assert_string_equal(line, "roll   side 1  combat at 5 7, 2:1: 1d10 [7]");
+    gr_event_format(&log.ev[1], line, sizeof line);
+    assert_string_equal(line, "roll   side 1  two d20: 2d20 [3 9]");
+    gr_event_format(&log.ev[2], line, sizeof line);
+    assert_string_equal(line, "roll   side 1  a d6: 1d6 [2]");
+    gr_log_free(&log);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -328,6 +491,12 @@ int main(void)
         cmocka_unit_test(test_dice_manual_eof),
         cmocka_unit_test(test_dice_manual_reroll_prompt),
         cmocka_unit_test(test_dice_logged),
+        cmocka_unit_test(test_dice_dn_rng_draw),
+        cmocka_unit_test(test_dice_dn_rng_uniform),
+        cmocka_unit_test(test_dice_dn_script),
+        cmocka_unit_test(test_dice_dn_bad_die),
+        cmocka_unit_test(test_dice_dn_manual),
+        cmocka_unit_test(test_dice_dn_logged),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,8 +5,10 @@
  * test checks the answer to every bad line, that the program neither crashed
  * nor lost the game (exit status 0, the battle told to its end, the saved
  * record replays), and for the protocol that scenarios load from URLs served
- * by a local HTTP server on 127.0.0.1 (tests/http_server.h). Every run has
- * its own temporary folder as working directory. */
+ * by a local HTTP server on 127.0.0.1 (tests/http_server.h). The command
+ * lines of the verbs are run too: good and bad arguments, --help, and the
+ * ruleset's own verbs listed and run through the seam. Every run has its
+ * own temporary folder as working directory. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -617,6 +619,66 @@ static void test_protocol_whole_game_and_urls(void **state)
     free(r.text);
 }
 
+/* ---- command lines ---- */
+
+/* each verb's command line read from its table: the ruleset's verbs are
+ * listed and run through the seam (the map drawn by the host), bad
+ * arguments are named with the usage and exit 2, --help exits 0 */
+static void test_command_lines(void **state)
+{
+    fixture *f = *state;
+    const char *root = getenv("GROGNARD_ROOT");
+    char army_a[PATH_MAX], army_b[PATH_MAX], rel[PATH_MAX];
+    snprintf(rel, sizeof rel, "%s/data/fogn/armies/examples/french-corps-1813-800.json", root ? root : ".");
+    assert_non_null(realpath(rel, army_a));
+    snprintf(rel, sizeof rel, "%s/data/fogn/armies/examples/prussian-corps-1813-800.json", root ? root : ".");
+    assert_non_null(realpath(rel, army_b));
+    struct {
+        const char *args[12];
+        int status;
+        const char *answer;
+    } cases[] = {
+        {{"help"}, 0, "the verbs of fogn (Field of Glory Napoleonic):\n  army "},
+        {{"help"}, 0, "\n  setup "},
+        {{"frobnicate"}, 2, "grognard: unknown verb 'frobnicate'"},
+        {{"army", "lists"}, 0, "anglo-portuguese-1810"},
+        {{"army"}, 2, "grognard army: a subcommand (lists, show or check) is needed\nusage: grognard army lists"},
+        {{"army", "check", army_a}, 0, "legal"},
+        {{"setup", army_a, army_b, "--reserve", "c"}, 2, "grognard setup: --reserve takes a, b or both"},
+        {{"setup", army_a, army_b, "--seed", "7", "--out", "points.json", "--svg", "points.svg"}, 0,
+         "setup (seed 7):"},
+        {{"setup", "--help"}, 0, "  --flank-march SIDE "},
+        {{"run", "--seed", "x"}, 2, "grognard run: --seed: expected a whole number, got 'x'\nusage: grognard run"},
+        {{"run", "--bogus"}, 2, "grognard run: unexpected argument '--bogus'\nusage: grognard run"},
+        {{"run", "--moves"}, 2, "grognard run: --moves needs a value: --moves N"},
+        {{"run", "--help"}, 0, "  --players A,B "},
+        {{"run", f->scenario, "--players", "random,random", "--seed", "3", "--moves", "2", "--out", "o"}, 0,
+         "== the battle opens: "},
+        {{"bench", "--runs", "0"}, 2, "grognard bench: --runs: expected a whole number from 1 to 50, got '0'"},
+        {{"show"}, 2, "grognard show: a scenario FILE is needed\nusage: grognard show FILE"},
+        {{"show", "a.json", "b.json"}, 2, "grognard show: unexpected argument 'b.json'"},
+        {{"suggest", f->scenario, "--side", "0", "--ms", "5", "--iters", "5"}, 2,
+         "grognard suggest: give --ms or --iters, not both"},
+        {{"report", "results.jsonl"}, 1, "grognard report: --out is needed"},
+        {{"protocol", "x"}, 2, "grognard protocol: unexpected argument 'x'"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        run_out r;
+        run_text(f, cases[i].args, NULL, &r);
+        if (r.status != cases[i].status)
+            fail_msg("grognard %s ...: exit %d, not %d:\n%s", cases[i].args[0], r.status, cases[i].status, r.text);
+        if (!strstr(r.text, cases[i].answer))
+            fail_msg("grognard %s ...: no '%s' in:\n%s", cases[i].args[0], cases[i].answer, r.text);
+        free(r.text);
+    }
+    char *svg = read_file(f, "points.svg");
+    assert_non_null(svg);
+    assert_non_null(strstr(svg, "<svg"));
+    free(svg);
+    /* the two player-moves of the run were recorded */
+    assert_true(record_actions(f, "o/record.json") > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -626,6 +688,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_assist_whole_game, setup, teardown),
         cmocka_unit_test_setup_teardown(test_assist_resume, setup, teardown),
         cmocka_unit_test_setup_teardown(test_protocol_whole_game_and_urls, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_command_lines, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -20,7 +20,7 @@
 #include "../engine/core/rng.h"
 #include "../engine/registry.h"
 #include "../eval/tune.h"
-#include "../cli/session.h"
+#include "../engine/core/play.h"
 #include "../cli/tune_records.h"
 
 static void load(gr_game *g)
@@ -109,9 +109,9 @@ static void test_terms_match_evaluation(void **unused)
     load_with_weights(&g, &e, &err);
     /* the tuner fits the logistic part; the end-game blend is not fitted */
     e.end_moves = 0;
-    void *st = calloc(1, g.rs->state_size);
+    void *st = calloc(1, g.rs->rules->state_size);
     assert_non_null(st);
-    g.rs->init(g.scn, st);
+    g.rs->rules->init(g.scn, st);
     gr_rng rng;
     gr_rng_seed(&rng, 3, 1);
     gr_dice dice;
@@ -119,7 +119,7 @@ static void test_terms_match_evaluation(void **unused)
     double beta[GR_TUNE_MAX_TERMS], x[GR_TUNE_MAX_TERMS];
     gr_eval_to_beta(&e, beta);
     int k = gr_eval_nterms(&e);
-    for (int step = 0; step < 400 && g.rs->to_move(g.scn, st) != GR_TERMINAL; step++) {
+    for (int step = 0; step < 400 && g.rs->rules->to_move(g.scn, st) != GR_TERMINAL; step++) {
         if (step % 50 == 0) {
             gr_eval_terms(&e, &g, st, x);
             double z = 0;
@@ -128,8 +128,8 @@ static void test_terms_match_evaluation(void **unused)
             if (fabs(1 / (1 + exp(-z)) - want) > 1e-9) fail_msg("step %d: model %f, evaluation %f", step, 1 / (1 + exp(-z)), want);
         }
         gr_action a;
-        assert_int_equal(gr_random_legal(&g, st, &rng, &a), 0);
-        assert_int_equal(g.rs->apply(g.scn, st, &a, &dice, NULL, NULL), 0);
+        assert_int_equal(gr_play_random_legal(&g, st, &rng, &a), 0);
+        assert_int_equal(g.rs->rules->apply(g.scn, st, &a, &dice, NULL, NULL), 0);
     }
     free(st);
     gr_game_free(&g);
@@ -187,9 +187,9 @@ static void test_intercept_takes_the_balance(void **unused)
 /* plays a random game from the opening (to the end, or max decisions) into rec */
 static void random_record(const gr_game *g, unsigned long long seed, int max, gr_record *rec)
 {
-    void *st = calloc(1, g->rs->state_size);
+    void *st = calloc(1, g->rs->rules->state_size);
     assert_non_null(st);
-    g->rs->init(g->scn, st);
+    g->rs->rules->init(g->scn, st);
     gr_record_init(rec, g, seed);
     gr_play_opts o = {.seed = seed, .max_decisions = max};
     gr_error err;
@@ -220,28 +220,28 @@ static void test_samples_from_records(void **unused)
     random_record(&g, 77, 0, &rec);
     /* the same game stepped through by hand: a player-move begins where the
      * turn counter changes; the terms there, and the result at the end */
-    void *st = calloc(1, g.rs->state_size);
+    void *st = calloc(1, g.rs->rules->state_size);
     assert_non_null(st);
-    g.rs->init(g.scn, st);
+    g.rs->rules->init(g.scn, st);
     gr_dice dice;
     gr_dice_init_script(&dice, rec.rolls, rec.nrolls);
     int moves = 0, last = -1;
     double open[GR_TUNE_MAX_TERMS], final_move[GR_TUNE_MAX_TERMS];
     for (int i = 0; i < rec.nactions; i++) {
-        int t = g.rs->turn(g.scn, st);
+        int t = g.rs->rules->turn(g.scn, st);
         if (t != last) {
             last = t;
             gr_eval_terms(&e, &g, st, moves == 0 ? open : final_move);
             moves++;
         }
         gr_action a;
-        assert_int_equal(g.rs->parse_action(g.scn, st, rec.actions[i], &a, &err), 0);
-        assert_int_equal(g.rs->apply(g.scn, st, &a, &dice, NULL, &err), 0);
+        assert_int_equal(g.rs->present->parse_action(g.scn, st, rec.actions[i], &a, &err), 0);
+        assert_int_equal(g.rs->rules->apply(g.scn, st, &a, &dice, NULL, &err), 0);
     }
-    assert_int_equal(g.rs->to_move(g.scn, st), GR_TERMINAL);
+    assert_int_equal(g.rs->rules->to_move(g.scn, st), GR_TERMINAL);
     assert_true(moves > 2);
     gr_result res;
-    g.rs->result(g.scn, st, &res);
+    g.rs->rules->result(g.scn, st, &res);
 
     gr_tune_data d;
     gr_tune_data_init(&d, k);

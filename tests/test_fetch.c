@@ -183,12 +183,12 @@ static void test_fetch_scenario_game_load(void **state)
     assert_int_equal(gr_game_load(&lg, local, &err), 0);
     assert_true(json_equal(g.scenario_json, lg.scenario_json));
     /* the same opening position as the file gives */
-    void *s1 = calloc(1, g.rs->state_size), *s2 = calloc(1, g.rs->state_size);
+    void *s1 = calloc(1, g.rs->rules->state_size), *s2 = calloc(1, g.rs->rules->state_size);
     assert_non_null(s1);
     assert_non_null(s2);
-    g.rs->init(g.scn, s1);
-    lg.rs->init(lg.scn, s2);
-    assert_memory_equal(s1, s2, g.rs->state_size);
+    g.rs->rules->init(g.scn, s1);
+    lg.rs->rules->init(lg.scn, s2);
+    assert_memory_equal(s1, s2, g.rs->rules->state_size);
     free(s1);
     free(s2);
     gr_game_free(&lg);
@@ -280,10 +280,10 @@ static void test_fetch_record_load(void **state)
     gr_game pg;
     void *st = NULL;
     assert_int_equal(gr_position_load(url, &pg, &st, &err), 0);
-    void *start = calloc(1, g.rs->state_size);
+    void *start = calloc(1, g.rs->rules->state_size);
     assert_non_null(start);
-    g.rs->init(g.scn, start);
-    assert_memory_equal(st, start, g.rs->state_size);
+    g.rs->rules->init(g.scn, start);
+    assert_memory_equal(st, start, g.rs->rules->state_size);
     free(start);
     free(st);
     gr_game_free(&pg);

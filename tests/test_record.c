@@ -174,8 +174,8 @@ static void test_record_init_without_game(void **state)
     assert_string_equal(r.ruleset, "");
     assert_null(r.scenario);
     assert_int_equal(gr_record_add_action(&r, "hold"), 0);
-    const int bad[] = {3, 7};
-    assert_int_equal(gr_record_add_rolls(&r, bad, 2), -1);   /* 7 is no face */
+    const int bad[] = {3, 101};
+    assert_int_equal(gr_record_add_rolls(&r, bad, 2), -1);   /* 101 is no face of any die */
     assert_int_equal(r.nrolls, 0);
     /* no scenario: nothing can be saved, and an existing file is kept */
     write_text(f->path, "keep me");
@@ -282,9 +282,9 @@ static const defect defects[] = {
     {"{" GOOD_HEAD GOOD_SEED GOOD_SCN "\"actions\": [], \"rolls\": {}}",
      "$.rolls: expected an array"},
     {"{" GOOD_HEAD GOOD_SEED GOOD_SCN "\"actions\": [\"hold\"], \"rolls\": [1, 6, 0]}",
-     "$.rolls[2]: expected a die face 1..6"},
+     "$.rolls[2]: expected a die face 1..100"},
     {"{" GOOD_HEAD GOOD_SEED GOOD_SCN "\"actions\": [], \"rolls\": [3, \"4\"]}",
-     "$.rolls[1]: expected a die face 1..6"},
+     "$.rolls[1]: expected a die face 1..100"},
     {"{" GOOD_HEAD GOOD_SEED GOOD_SCN "\"scenario_file\": [], \"actions\": []}",
      "$.scenario_file: expected a string"},
 };
@@ -357,12 +357,12 @@ static void test_record_corrupt_leaves_no_partial(void **state)
     write_text(f->path,
                "{" GOOD_HEAD GOOD_SEED GOOD_SCN
                "\"actions\": [\"1 hold\", \"2 advance to A\", \"3 hold\"],"
-               " \"rolls\": [1, 2, 3, 4, 5, 6, 9]}");
+               " \"rolls\": [1, 2, 3, 4, 5, 6, 101]}");
     gr_record r;
     gr_error err;
     gr_error_clear(&err);
     assert_int_equal(gr_record_load(&r, f->path, &err), -1);
-    assert_non_null(strstr(err.msg, "$.rolls[6]: expected a die face 1..6"));
+    assert_non_null(strstr(err.msg, "$.rolls[6]: expected a die face 1..100"));
     assert_null(r.scenario);
     assert_null(r.actions);
     assert_null(r.rolls);

@@ -79,7 +79,7 @@ static fixture *make_fixture(void)
     line_of_four(&fx->items[0], 0, "1/45e Ligne", 8, 1, M_PI / 2);
     line_of_four(&fx->items[1], 1, "IR 4 & <Hoch>", 16, 14, -M_PI / 2);
     fx->items[1].broken = 1;
-    fx->items[0].spent = 1;
+    fx->items[0].worn = 1;
     fx->obj[0] = (gr_svg_objective){"Hill \"A\"", 12, 8, 2, -1};
     fx->loc[0] = (gr_svg_loc){0, 12, 1.125};
     fx->loc[1] = (gr_svg_loc){1, 12, 14.875};

@@ -1,6 +1,8 @@
 /* dice.c - where every die of a game comes from: the seeded generator, a
- * test's script of faces, or the player's own dice typed in at a prompt.
- * A failure (script used up, bad or missing manual input) is sticky: once
+ * test's script of faces, or the player's own dice typed in at a prompt;
+ * d6 and dice of any other number of faces (2..GR_DICE_MAX_FACES) alike.
+ * The d6 keeps its own messages, so a d6 prompt or refusal reads exactly as
+ * it always has. A failure (script used up, bad or missing manual input) is sticky: once
  * `failed` is set every later roll returns 0 too, and the first message is
  * kept, so the ruleset can abandon the action and the caller report why. */
 #include "dice.h"
@@ -86,14 +88,39 @@ static int read_token(FILE *in, char *tok, size_t cap, int *nl)
     return too_long ? -1 : 1;
 }
 
-/* A die face 1..6 from a token, or 0. */
-static int parse_face(const char *tok)
+/* A whole number from a token: 1 with it in *out, else 0. */
+static int parse_whole(const char *tok, long *out)
 {
     char *end;
     errno = 0;
     long v = strtol(tok, &end, 10);
-    if (errno || end == tok || *end != '\0' || v < 1 || v > 6) return 0;
+    if (errno || end == tok || *end != '\0') return 0;
+    *out = v;
+    return 1;
+}
+
+/* A die face 1..faces from a token, or 0. */
+static int parse_face(const char *tok, int faces)
+{
+    long v;
+    if (!parse_whole(tok, &v) || v < 1 || v > faces) return 0;
     return (int)v;
+}
+
+/* Tells the player why a token is no face of the die. The d6 keeps its
+ * message; other dice name the number and the die ("11 is not a face of a
+ * d10"). */
+static void say_bad_face(gr_dice *d, const char *tok, int too_long, int faces, int n)
+{
+    if (!d->out) return;
+    long v;
+    if (faces != 6 && !too_long && parse_whole(tok, &v))
+        fprintf(d->out, "%ld is not a face of a d%d; type %d number%s from 1 to %d\n", v, faces, n,
+                n == 1 ? "" : "s", faces);
+    else
+        fprintf(d->out, "'%s%s' is not a die face; type %d number%s from 1 to %d\n", tok, too_long ? "..." : "", n,
+                n == 1 ? "" : "s", faces);
+    fflush(d->out);
 }
 
 /* Reads to the end of the line; 1 when only blanks were there, else 0. */
@@ -113,13 +140,14 @@ static void skip_line(FILE *in)
     } while (c != EOF && c != '\n');
 }
 
-/* Asks the player for n dice; 1 with faces in out, or 0 (failed set). */
-static int manual_draw(gr_dice *d, int n, int *out, const char *what, const char *purpose)
+/* Asks the player for n dice of `faces` faces; 1 with faces in out, or 0
+ * (failed set). */
+static int manual_draw(gr_dice *d, int faces, int n, int *out, const char *what, const char *purpose)
 {
     if (!d->in) return dice_fail(d, "no input to read the dice for %s from", purpose);
     for (int attempt = 0; attempt < GR_DICE_MANUAL_TRIES; attempt++) {
         if (d->out) {
-            fprintf(d->out, "%s %dd6 for %s: ", what, n, purpose);
+            fprintf(d->out, "%s %dd%d for %s: ", what, n, faces, purpose);
             fflush(d->out);
         }
         int got = 0, bad = 0, nl = 0;
@@ -129,13 +157,9 @@ static int manual_draw(gr_dice *d, int n, int *out, const char *what, const char
             if (r == 0)
                 return dice_fail(d, "end of input after %d of %d dice while rolling for %s",
                                  got, n, purpose);
-            int face = r > 0 ? parse_face(tok) : 0;
+            int face = r > 0 ? parse_face(tok, faces) : 0;
             if (!face) {
-                if (d->out) {
-                    fprintf(d->out, "'%s%s' is not a die face; type %d number%s from 1 to 6\n",
-                            tok, r < 0 ? "..." : "", n, n == 1 ? "" : "s");
-                    fflush(d->out);
-                }
+                say_bad_face(d, tok, r < 0, faces, n);
                 if (!nl) skip_line(d->in);
                 bad = 1;
                 break;
@@ -163,12 +187,23 @@ static int manual_draw(gr_dice *d, int n, int *out, const char *what, const char
                      GR_DICE_MANUAL_TRIES, purpose);
 }
 
-/* Draws n faces into out without logging; 1 on success, 0 on failure. */
-static int draw(gr_dice *d, int n, int *out, const char *what, const char *purpose)
+/* A script entry that is no face of the die rolled. */
+static int script_bad_face(gr_dice *d, int at, int f, int faces, const char *purpose)
+{
+    if (faces == 6)
+        return dice_fail(d, "dice script entry %d is %d, not a face 1..6 (rolling for %s)", at + 1, f, purpose);
+    return dice_fail(d, "dice script entry %d is %d, not a face of a d%d (1..%d) (rolling for %s)", at + 1, f, faces,
+                     faces, purpose);
+}
+
+/* Draws n dice of `faces` faces into out without logging; 1 on success, 0
+ * on failure. The generator draws one number below `faces` per die, so a
+ * d6 is the draw it has always been. */
+static int draw(gr_dice *d, int faces, int n, int *out, const char *what, const char *purpose)
 {
     switch (d->kind) {
     case GR_DICE_RNG:
-        for (int i = 0; i < n; i++) out[i] = 1 + (int)gr_rng_below(&d->rng, 6);
+        for (int i = 0; i < n; i++) out[i] = 1 + (int)gr_rng_below(&d->rng, (uint32_t)faces);
         return 1;
     case GR_DICE_SCRIPT:
         for (int i = 0; i < n; i++) {
@@ -177,39 +212,52 @@ static int draw(gr_dice *d, int n, int *out, const char *what, const char *purpo
                 return dice_fail(d, "dice script exhausted after %d dice while rolling for %s",
                                  d->nscript, purpose);
             int f = d->script[at];
-            if (f < 1 || f > 6)
-                return dice_fail(d, "dice script entry %d is %d, not a face 1..6 (rolling for %s)",
-                                 at + 1, f, purpose);
+            if (f < 1 || f > faces) return script_bad_face(d, at, f, faces, purpose);
             out[i] = f;
         }
         d->pos += n;
         return 1;
     case GR_DICE_MANUAL:
-        return manual_draw(d, n, out, what, purpose);
+        return manual_draw(d, faces, n, out, what, purpose);
     }
     return dice_fail(d, "unknown dice kind %d", (int)d->kind);
 }
 
-int gr_dice_roll(gr_dice *d, int n, int *out, const char *purpose)
+int gr_dice_roll_dn(gr_dice *d, int faces, int n, int *out, const char *purpose)
 {
     if (!d) return 0;
     if (!purpose) purpose = "a roll";
     if (d->failed) return 0;
+    if (faces < 2 || faces > GR_DICE_MAX_FACES)
+        return dice_fail(d, "cannot roll dice of %d faces for %s (a die has 2..%d faces)", faces, purpose,
+                         GR_DICE_MAX_FACES);
     if (!out || n < 1 || n > GR_DICE_MAX_PER_ROLL)
         return dice_fail(d, "cannot roll %d dice for %s (1..%d per roll)", n, purpose,
                          GR_DICE_MAX_PER_ROLL);
-    int faces[GR_DICE_MAX_PER_ROLL];
-    if (!draw(d, n, faces, "roll", purpose)) return 0;
-    memcpy(out, faces, (size_t)n * sizeof *faces);
+    int got[GR_DICE_MAX_PER_ROLL];
+    if (!draw(d, faces, n, got, "roll", purpose)) return 0;
+    memcpy(out, got, (size_t)n * sizeof *got);
     d->rolled += n;
-    gr_log_roll(d->log, d->side, purpose, faces, n);
+    if (faces == 6) gr_log_roll(d->log, d->side, purpose, got, n);
+    else gr_log_roll_dn(d->log, d->side, purpose, got, n, faces);
     return n;
+}
+
+int gr_dice_roll(gr_dice *d, int n, int *out, const char *purpose)
+{
+    return gr_dice_roll_dn(d, 6, n, out, purpose);
 }
 
 int gr_dice_d6(gr_dice *d, const char *purpose)
 {
     int f;
     return gr_dice_roll(d, 1, &f, purpose) ? f : 0;
+}
+
+int gr_dice_dn(gr_dice *d, int faces, const char *purpose)
+{
+    int f;
+    return gr_dice_roll_dn(d, faces, 1, &f, purpose) ? f : 0;
 }
 
 int gr_dice_reroll(gr_dice *d, int *faces, const int *idx, int nidx, const char *purpose)
@@ -225,7 +273,7 @@ int gr_dice_reroll(gr_dice *d, int *faces, const int *idx, int nidx, const char 
         if (idx[i] < 0 || idx[i] >= GR_DICE_MAX_PER_ROLL)
             return dice_fail(d, "cannot re-roll die %d of a roll for %s", idx[i], purpose);
     int fresh[GR_DICE_MAX_PER_ROLL];
-    if (!draw(d, nidx, fresh, "re-roll", purpose)) return 0;
+    if (!draw(d, 6, nidx, fresh, "re-roll", purpose)) return 0;
     for (int i = 0; i < nidx; i++) faces[idx[i]] = fresh[i];
     d->rolled += nidx;
     if (d->log) {

@@ -1,9 +1,27 @@
-/* game.h - the seam between rules and players: a ruleset is a table of
- * functions over an immutable scenario and a flat, pointer-free state.
+/* game.h - the seam between a ruleset and everything else: the ruleset
+ * interface, version GR_RULESET_VERSION.
  *
- * - A state is plain bytes of `state_size`: clone with memcpy, compare with
- *   memcmp, hash the bytes. Everything constant (terrain, unit profiles)
- *   lives in the scenario, which all states of a game share read-only.
+ * A ruleset is a package (engine/NAME/) that exports one `gr_ruleset`: a
+ * name, a version, and tables of functions grouped by who calls them:
+ *   rules    - the game itself: load a scenario, start, whose decision,
+ *              legal actions, apply, result, turn and phase (everyone);
+ *   fast     - optional shortcuts for search: a cheap superset of the menu
+ *              and a check of one entry, apply with a search thread's memo;
+ *   ai       - neutral facts for players (what an action does, what a unit
+ *              is) and the typed evaluation contract read by eval/;
+ *   present  - notation, corrections, JSON, the board, what to draw, the
+ *              summary and the invariants (front ends and tests);
+ *   verbs    - the ruleset's own commands (`grognard army ...`).
+ * Like SQLite's sqlite3_vfs, each table only ever grows at its end, and a
+ * member added after version 2 names the version that added it, so a
+ * ruleset written against an older version leaves it zero and callers test
+ * `version` (or the member) before using it. The helpers in ruleset.h call
+ * the optional members with their documented fallbacks.
+ *
+ * The model underneath:
+ * - A state is plain bytes of `rules->state_size`: clone with memcpy,
+ *   compare with memcmp, hash the bytes. Everything constant lives in the
+ *   scenario, which all states of a game share read-only.
  * - Turns are split into small sequential decisions (one per unit,
  *   commander or reaction); `to_move` says whose decision it is now.
  * - An action is a small flat record. Orders are the finite menu
@@ -24,10 +42,12 @@
 #include "error.h"
 #include "log.h"
 
+/* the interface version this header describes */
+#define GR_RULESET_VERSION 2
+
 #define GR_SIDE_NONE (-1)
 #define GR_TERMINAL (-2)
 #define GR_MAX_ACTIONS 256      /* the most actions one decision may offer */
-#define GR_MAX_FEATURES 256
 
 typedef struct gr_action {
     uint16_t type;      /* ruleset-defined kind (hold, advance, exact move, done, ...) */
@@ -45,16 +65,43 @@ typedef struct gr_result {
     char reason[128];   /* "army 1 broke: attrition 18 of 34", "turn limit" */
 } gr_result;
 
+/* ---- the board ------------------------------------------------------------------------------ */
+
+typedef enum gr_board_kind {
+    GR_BOARD_TABLE = 0,     /* a continuous table with terrain polygons (engine/core/terrain.h) */
+    GR_BOARD_HEX            /* a hex grid with per-hex terrain and hexside features (engine/core/hex.h) */
+} gr_board_kind;
+
+/* Where the game is played, for generic queries and drawing. */
+typedef struct gr_board {
+    int kind;                           /* gr_board_kind */
+    double width, height;               /* extent in board units (table: the ruleset's unit; hex: see hex.h) */
+    const char *unit;                   /* the distance unit's short name: "MU", "BW", "hex" */
+    const struct gr_terrain *terrain;   /* GR_BOARD_TABLE */
+    const struct gr_hexmap *hexes;      /* GR_BOARD_HEX */
+} gr_board;
+
 /* What a front end needs to draw one piece (unit, commander, marker). */
+typedef enum gr_piece_kind { GR_PIECE_UNIT = 0, GR_PIECE_COMMANDER = 1, GR_PIECE_MARKER = 2 } gr_piece_kind;
+#define GR_RENDER_MAX_BASES 24
+
 typedef struct gr_render_item {
     int side;               /* 0, 1, or -1 for neutral */
-    int kind;               /* 0 unit, 1 commander, 2 marker */
+    int kind;               /* gr_piece_kind */
     char label[48];         /* short name drawn on the piece */
     char detail[64];        /* formation / state, drawn small */
+    /* on a table: the bases, each front-edge centre x, y, heading, width, depth */
     int nbases;
-    double base[24][5];     /* per base: front-centre x, y, heading, w, d */
-    int broken, spent;      /* flags for shading */
+    double base[GR_RENDER_MAX_BASES][5];
+    /* on a hex board: the hex the counter stands in (nbases 0), and the
+     * numbers printed on the counter ("4-3") */
+    int hex_col, hex_row;
+    char counter[16];
+    int broken;             /* drawn shaded: the unit no longer fights */
+    int worn;               /* drawn with a mark: worn but fighting (fogn: Spent) */
 } gr_render_item;
+
+/* ---- neutral facts for players ------------------------------------------------------------------ */
 
 /* Ruleset-neutral descriptions of actions and units, for the players that
  * know only this interface: priors of the search, scripted doctrines, the
@@ -91,92 +138,161 @@ typedef struct gr_unit_info {
     int side;
     int arm;            /* gr_arm */
     int shape;          /* gr_form_shape of its formation now */
-    int alive;          /* on the table and not destroyed */
+    int alive;          /* on the board and not destroyed */
     int cohesion;       /* 0 best .. levels - 1 worst (fogn: Steady .. Broken) */
     int levels;
-    double x, y;        /* where it stands (front-edge centre) */
+    double x, y;        /* where it stands (table: front-edge centre; hex: the hex's centre) */
     double value;       /* what it is worth (points or a ruleset's own scale) */
     char name[48];      /* as the scenario names it */
 } gr_unit_info;
 
-typedef struct gr_ruleset {
-    const char *name;       /* scenario "ruleset" key, e.g. "fogn" */
-    const char *title;      /* "Field of Glory Napoleonic" */
-    size_t state_size;
+/* ---- the evaluation contract (read by eval/) ---------------------------------------------------- */
 
-    /* Builds the scenario from parsed JSON; `file` is only used in messages.
-     * Errors name the JSON path and what was expected. */
+/* One unit as the evaluation weighs it: its value scaled by the weight of
+ * its condition level (and lowered when worn). */
+typedef struct gr_unit_worth {
+    int side;           /* 0 or 1 */
+    double value;       /* what it is worth whole */
+    int level;          /* 0 best .. ai.levels - 1 worst; ai.levels when gone (destroyed, off the board) */
+    int worn;           /* 1: a mark that lowers its worth while it fights on (fogn: Spent) */
+} gr_unit_worth;
+
+/* The game clock, for the evaluation's end-game blend. */
+typedef struct gr_clock {
+    int moves_left;     /* player-moves still to begin before a timed end (0 in the last); -1: no timed end */
+    double timed_score0;/* side 0's score if the game ended by time now: 1 win, 0.5 draw, 0 loss */
+    double lead0;       /* side 0's lead in the count that decides a timed end */
+    double band;        /* the lead that count needs for a win */
+} gr_clock;
+
+/* ---- the tables --------------------------------------------------------------------------------- */
+
+/* The rules: every member is required. */
+typedef struct gr_rules {
+    size_t state_size;  /* bytes of one state */
+    /* Builds the scenario from parsed JSON; `file` only for messages. Errors
+     * name the JSON path and what was expected; every size comes from the
+     * file, and one over what the ruleset can hold is refused by name. */
     void *(*scenario_load)(json_t *root, const char *file, gr_error *err);
     void (*scenario_free)(void *scn);
-    /* The scenario's terrain, for generic queries and rendering. */
-    const struct gr_terrain *(*terrain)(const void *scn);
-
+    /* The starting position, run on to its first decision (rolls no dice). */
     void (*init)(const void *scn, void *state);
     /* 0 or 1: whose decision; GR_TERMINAL when the game is over. */
     int (*to_move)(const void *scn, const void *state);
     /* Fills up to max actions; returns the count (>= 1 unless terminal). */
     int (*legal_actions)(const void *scn, const void *state, gr_action *out, int max);
+    /* Applies any action (order or exact move) and runs the game on to the
+     * next decision. 0, or -1 with the reason in err and the state, the dice
+     * and the log as they were. */
+    int (*apply)(const void *scn, void *state, const gr_action *a, gr_dice *dice, gr_log *log, gr_error *err);
+    void (*result)(const void *scn, const void *state, gr_result *out);
+    /* Player-moves so far, both sides counted, from 1: per-turn budgets. */
+    int (*turn)(const void *scn, const void *state);
+    /* How far the current player-move has gone: 0 at its start, rising
+     * through its phases in the order they are played. */
+    int (*phase)(const void *scn, const void *state);
+    /* The phase of the next move by which the other side has answered what
+     * the mover did; settled playouts stop there (ai/policy.h). 0: the start. */
+    int settle_phase;
+} gr_rules;
+
+/* Shortcuts for search. The whole table is optional (gr_ruleset.fast NULL),
+ * and so is each member; ruleset.h supplies the fallbacks. Every result is
+ * the same with them as without: they only save time. */
+typedef struct gr_fast {
     /* A cheap superset of legal_actions, in the same order, whose legality
      * action_legal decides one at a time: legal_actions is exactly the
-     * candidates for which action_legal is true. Players that need only one
-     * action (random playouts) draw from the candidates and check what they
-     * draw, instead of checking the whole menu. */
+     * candidates for which action_legal is true. Fallback: legal_actions,
+     * all legal. */
     int (*candidates)(const void *scn, const void *state, gr_action *out, int max);
     int (*action_legal)(const void *scn, const void *state, const gr_action *a);
-    /* Applies any action (order or exact move). Returns 0, or -1 with the
-     * reason in err and the state unchanged. */
-    int (*apply)(const void *scn, void *state, const gr_action *a, gr_dice *dice,
-                 gr_log *log, gr_error *err);
-    /* Optional: action_legal, then apply (no log) when legal, sharing the
-     * work the two have in common. Returns 1 when action_legal would refuse
-     * the action (state and dice untouched), else what apply returns. */
-    int (*apply_checked)(const void *scn, void *state, const gr_action *a, gr_dice *dice);
-    /* Optional: a memo for one thread, handed back through gr_dice.memo to
-     * apply and apply_checked, where the ruleset keeps answers it could work
-     * out again (fogn: compiled orders). Every result is the same with it
-     * as without; it only saves time. NULL when out of memory. */
+    /* A memo for one search thread: answers the ruleset could work out
+     * again (fogn: compiled orders, cursor walks, volleys), handed back to
+     * apply_memo and apply_checked. NULL when out of memory. */
     void *(*memo_create)(const void *scn);
     void (*memo_free)(void *memo);
-    void (*result)(const void *scn, const void *state, gr_result *out);
-    /* Evaluator inputs: names and values; returns the count. */
-    int (*features)(const void *scn, const void *state, double *out, const char **names, int max);
+    /* rules.apply with the thread's memo (NULL: none). */
+    int (*apply_memo)(const void *scn, void *state, const gr_action *a, gr_dice *dice, gr_log *log, void *memo,
+                      gr_error *err);
+    /* action_legal, then apply without a log when legal, sharing their work.
+     * 1 when action_legal would refuse (state and dice untouched), else what
+     * apply returns. */
+    int (*apply_checked)(const void *scn, void *state, const gr_action *a, gr_dice *dice, void *memo);
+} gr_fast;
 
-    /* Generic descriptions (gr_action_info, gr_unit_info); the turn counter
-     * (player-moves so far, both sides counted) for per-turn budgets. */
+/* What players and the evaluation may know. All required but `clock`. */
+typedef struct gr_ai_view {
     void (*action_info)(const void *scn, const void *state, const gr_action *a, gr_action_info *out);
     int (*unit_count)(const void *scn);
     void (*unit_info)(const void *scn, const void *state, int unit, gr_unit_info *out);
-    int (*turn)(const void *scn, const void *state);
-    /* Optional: how far the current player-move has gone, 0 at its start and
-     * rising through its phases in the order they are played (fogn: command
-     * 0, assault 1, firing 2, movement 3, combat 4, recovery 5). With it a
-     * search's playouts may stop part-way into a move (settle_phase). */
-    int (*phase)(const void *scn, const void *state);
-    /* The phase of the move after a search's horizon at which settled
-     * playouts stop (ai/policy.h gr_stop): the point by which the other
-     * side has answered what the searching side did. fogn: movement, after
-     * the next move's assaults and both sides' fire. 0: at the move's start. */
-    int settle_phase;
+    /* the evaluation: a unit's worth, and its condition levels (0 best ..
+     * levels - 1 worst; the weights file gives one weight per level and one
+     * for gone) */
+    int levels;
+    void (*unit_worth)(const void *scn, const void *state, int unit, gr_unit_worth *out);
+    /* side terms: nterms names, fixed for the ruleset, and their values for
+     * both sides: out[side * nterms + k]; the weights file weighs them by name */
+    int nterms;
+    const char *const *term_names;
+    void (*terms)(const void *scn, const void *state, double *out);
+    /* optional: the clock of a game with a timed end (NULL: none) */
+    void (*clock)(const void *scn, const void *state, gr_clock *out);
+    /* the distance an ordinary unit covers in one move over open ground, in
+     * board units: scripted players measure "near" and "far" in these */
+    double pace;
+} gr_ai_view;
 
+/* Presentation: front ends, records and tests. `edit` and `state_from_json`
+ * are optional (NULL). */
+typedef struct gr_present {
     /* Notation: print and parse one action (parse errors say what was expected). */
     int (*format_action)(const void *scn, const void *state, const gr_action *a, char *buf, size_t cap);
     int (*parse_action)(const void *scn, const void *state, const char *text, gr_action *out, gr_error *err);
-    /* Optional: a correction of the position typed by a person ("u3 at 12 20
-     * facing 90", "u3 cohesion disordered"), for the tabletop assistant.
-     * 0, or -1 with the reason and the state unchanged. NULL when the ruleset
-     * has none. */
+    /* A correction of the position typed by a person ("u3 at 12 20 facing
+     * 90"), for the tabletop assistant: 0, or -1 with the reason and the
+     * state unchanged. */
     int (*edit)(const void *scn, void *state, const char *text, gr_log *log, gr_error *err);
     /* A line describing the decision now due ("side 0, movement, unit 3/45e Ligne"). */
     void (*describe_decision)(const void *scn, const void *state, char *buf, size_t cap);
-
     json_t *(*state_to_json)(const void *scn, const void *state);
     int (*state_from_json)(const void *scn, json_t *j, void *state, gr_error *err);
+    /* The board the scenario is played on. */
+    void (*board)(const void *scn, gr_board *out);
     /* Everything to draw; returns the count (at most max). */
     int (*render_items)(const void *scn, const void *state, gr_render_item *out, int max);
     /* Checks the state's invariants; 0 ok, -1 with the broken invariant in err. */
     int (*check_invariants)(const void *scn, const void *state, gr_error *err);
     /* A multi-line text summary of the scenario and state. */
     void (*summary)(const void *scn, const void *state, FILE *out);
+} gr_present;
+
+struct gr_game;
+
+/* What a ruleset's verb may ask of the program that runs it (the front
+ * end fills it; the engine does not draw). */
+typedef struct gr_host {
+    /* Writes an SVG map of a state of a game; 0 or -1 with a message. */
+    int (*write_map)(const struct gr_game *g, const void *state, const char *path, gr_error *err);
+} gr_host;
+
+/* A command of the ruleset's own, run as `grognard NAME ARGS...`. */
+typedef struct gr_verb {
+    const char *name;       /* "army" */
+    const char *summary;    /* one line for `grognard help` */
+    /* argv[0] is the verb's name; returns the exit status (0 done, 1
+     * failure, 2 bad usage) */
+    int (*run)(int argc, char **argv, const gr_host *host);
+} gr_verb;
+
+typedef struct gr_ruleset {
+    int version;                /* GR_RULESET_VERSION the ruleset was written against */
+    const char *name;           /* scenario "ruleset" key and package folder, e.g. "fogn" */
+    const char *title;          /* "Field of Glory Napoleonic" */
+    const gr_rules *rules;
+    const gr_fast *fast;        /* may be NULL */
+    const gr_ai_view *ai;
+    const gr_present *present;
+    const gr_verb *verbs;       /* ends with a {NULL} entry; may be NULL */
 } gr_ruleset;
 
 /* A loaded game: the ruleset, its scenario and the scenario's source JSON. */

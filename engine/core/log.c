@@ -77,6 +77,11 @@ void gr_log_add(gr_log *log, gr_event_kind kind, int side, const char *fmt, ...)
 
 void gr_log_roll(gr_log *log, int side, const char *purpose, const int *dice, int n)
 {
+    gr_log_roll_dn(log, side, purpose, dice, n, 6);
+}
+
+void gr_log_roll_dn(gr_log *log, int side, const char *purpose, const int *dice, int n, int faces)
+{
     if (!log) return;
     gr_event *e = log_slot(log);
     if (!e) return;
@@ -88,6 +93,7 @@ void gr_log_roll(gr_log *log, int side, const char *purpose, const int *dice, in
     e->ndice = (unsigned char)n;
     for (int i = 0; i < n; i++)
         e->dice[i] = (unsigned char)(dice[i] < 0 ? 0 : dice[i] > 255 ? 255 : dice[i]);
+    e->faces = (unsigned char)(faces == 6 || faces < 2 || faces > 255 ? 0 : faces);
 }
 
 static const char *kind_name(unsigned kind)
@@ -133,7 +139,7 @@ void gr_event_format(const gr_event *e, char *buf, size_t cap)
     if (e->kind == GR_EV_ROLL) {
         int nd = e->ndice > GR_EVENT_DICE ? GR_EVENT_DICE : e->ndice;
         if (tl > 0) put(buf, cap, &at, "%.*s: ", tl, e->text);
-        put(buf, cap, &at, "%dd6 [", nd);
+        put(buf, cap, &at, "%dd%d [", nd, e->faces ? e->faces : 6);
         for (int i = 0; i < nd; i++)
             put(buf, cap, &at, i ? " %d" : "%d", e->dice[i]);
         put(buf, cap, &at, "]");

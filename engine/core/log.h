@@ -24,6 +24,7 @@ typedef struct gr_event {
     signed char side;            /* 0, 1, or -1 for none */
     unsigned char ndice;
     unsigned char dice[GR_EVENT_DICE];
+    unsigned char faces;         /* GR_EV_ROLL: the faces of the die thrown; 0 for the d6 */
     char text[GR_EVENT_TEXT];
 } gr_event;
 
@@ -39,9 +40,12 @@ void gr_log_clear(gr_log *log);
 /* Appends a text event; log may be NULL. */
 void gr_log_add(gr_log *log, gr_event_kind kind, int side, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-/* Appends a roll: the purpose and each die's face (after re-rolls, as thrown). */
+/* Appends a roll of d6: the purpose and each die's face (after re-rolls, as thrown). */
 void gr_log_roll(gr_log *log, int side, const char *purpose, const int *dice, int n);
-/* Writes one event as a line of text ("roll  3d6 [4 1 6] for CMT of ..."). */
+/* The same for dice of `faces` faces (2..255), shown as "2d10 [3 9]". */
+void gr_log_roll_dn(gr_log *log, int side, const char *purpose, const int *dice, int n, int faces);
+/* Writes one event as a line of text ("roll  3d6 [4 1 6] for CMT of ...",
+ * "roll  1d10 [7] for ..."). */
 void gr_event_format(const gr_event *e, char *buf, size_t cap);
 
 #endif

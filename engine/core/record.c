@@ -7,7 +7,10 @@
  * (json_int_t) are signed; a plain integer is accepted on load too. Loading
  * checks every field and names the file and the JSON path of the first
  * problem; on failure the record is left empty, never half filled. A record
- * loads from an http:// or https:// URL as well as from a file (fetch.h). */
+ * loads from an http:// or https:// URL as well as from a file (fetch.h).
+ * A roll is any face of any die (1..GR_DICE_MAX_FACES): the record does not
+ * know which die threw it, and a replay's script checks each face against
+ * the die the rules roll. */
 #include "record.h"
 
 #include <stdint.h>
@@ -82,7 +85,7 @@ int gr_record_add_rolls(gr_record *r, const int *faces, int n)
 {
     if (!r || n < 0 || (n > 0 && !faces)) return -1;
     for (int i = 0; i < n; i++)
-        if (faces[i] < 1 || faces[i] > 6) return -1;
+        if (faces[i] < 1 || faces[i] > GR_DICE_MAX_FACES) return -1;
     if (n == 0) return 0;
     void *arr = r->rolls;
     if (grow(&arr, &r->rolls_cap, r->nrolls, n, sizeof *r->rolls) != 0) return -1;
@@ -287,8 +290,8 @@ static int record_from_json(gr_record *r, json_t *root, const char *file, gr_err
     if (arr) {
         if (!json_is_array(arr)) return gr_error_set(err, "%s: $.rolls: expected an array", file);
         json_array_foreach(arr, i, v) {
-            if (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > 6)
-                return gr_error_set(err, "%s: $.rolls[%zu]: expected a die face 1..6", file, i);
+            if (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > GR_DICE_MAX_FACES)
+                return gr_error_set(err, "%s: $.rolls[%zu]: expected a die face 1..%d", file, i, GR_DICE_MAX_FACES);
             int f = (int)json_integer_value(v);
             if (gr_record_add_rolls(r, &f, 1) != 0)
                 return gr_error_set(err, "%s: $.rolls[%zu]: out of memory", file, i);

@@ -21,7 +21,7 @@ typedef struct gr_record {
     unsigned long long seed;
     int nactions, cap;
     char **actions;            /* owned strings, notation */
-    int *rolls;                /* owned: every die face thrown, in order (may be NULL) */
+    int *rolls;                /* owned: every die face thrown, in order, each 1..GR_DICE_MAX_FACES (may be NULL) */
     int nrolls, rolls_cap;
     json_t *session;           /* owned, may be NULL: a front end's settings
                                   to go on with a saved game (cli/live.h) */

@@ -1,6 +1,7 @@
 /* fogn.h - Field of Glory Napoleonic: the data model (troops, formations,
  * commanders, divisions), the immutable scenario and the flat game state.
- * Section numbers (§) refer to shared/rules/field-of-glory-napoleonic.md.
+ * Section numbers (§) are the rulebook's (Field of Glory Napoleonic, the
+ * sections as docs/rulings.md lists them).
  *
  * The state holds no pointers: units and commanders are fixed-size arrays
  * indexed like the scenario's profiles, so a clone is one memcpy. */
@@ -8,8 +9,10 @@
 #define FOGN_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "../core/game.h"
+#include "../core/steps.h"
 #include "../core/geom.h"
 #include "../core/terrain.h"
 
@@ -289,26 +292,29 @@ typedef enum fogn_phase {
 } fogn_phase;
 
 typedef struct fogn_state {
+    /* the place in the step table (engine/core/steps.h, rules/steps.h):
+     * turn.step the fogn_step, turn.phase the fogn_phase, turn.cursor the
+     * unit or commander whose decision is due within the step, turn.second 1
+     * when that decision is the unit's second move, turn.decider the side
+     * deciding (the inactive side reacts, returns fire, ...), turn.over 1 once
+     * the game has ended, turn.decisions the decisions taken (a safety bound) */
+    gr_turn turn;
     uint16_t move;          /* player-moves made so far + 1 (both sides count) */
     uint8_t active;         /* side whose move it is */
-    uint8_t phase;          /* fogn_phase */
-    int8_t cursor;          /* the unit / commander whose decision is due within the step */
-    uint8_t second;         /* 1 when the due decision is the cursor unit's second move */
-    uint8_t over;
     int8_t winner;          /* 0, 1, -1 draw */
     uint8_t margin;
     uint8_t end_reason;
-    uint16_t decisions;     /* decisions taken this game (safety bound) */
-    uint8_t step;           /* step within the phase (fogn_step) */
-    uint8_t decider;        /* side whose decision is due (the inactive side reacts, fires, ...) */
     uint8_t round;          /* combat round within this Combat Phase: 1 or 2 */
     uint8_t stage;          /* combat resolution stage (0..5: Broken, Wavering, Disordered; N then A) */
     int8_t obj_owner[FOGN_MAX_OBJ]; /* side holding each scenario objective, -1 nobody (victory.c) */
     uint8_t res[FOGN_MAX_DIVS];     /* each division's fogn_res_status (reserve.c) */
-    uint8_t res_pad[2];             /* explicit: states are compared byte for byte */
+    uint8_t res_pad[6];             /* explicit: states are compared byte for byte */
     fogn_unit u[FOGN_MAX_UNITS];
     fogn_cmdr c[FOGN_MAX_CMDRS];
 } fogn_state;
+/* no padding the compiler would leave unset before the units */
+_Static_assert(offsetof(fogn_state, u) == offsetof(fogn_state, res_pad) + sizeof(((fogn_state *)0)->res_pad),
+               "fogn_state: the header must fill its bytes exactly up to the units");
 
 /* --- helpers shared across the fogn files ------------------------------------------ */
 fogn_arm fogn_troop_arm(fogn_troop t);

@@ -12,6 +12,8 @@
 
 #include "../../engine/fogn/rules/internal.h"
 #include "../../engine/fogn/rules/steps.h"
+#include "../../engine/fogn/rules/turn.h"
+#include "../../engine/fogn/rules/move.h"
 
 #define FX_DEG (GR_PI / 180.0)
 
@@ -186,14 +188,14 @@ static inline int fx_line(fogn_scenario *s, gr_terrain_type type, int grade, dou
  * movement phase is open; "done" rolls no dice while nothing is in reach. */
 static inline void fx_to_movement(const fogn_scenario *s, fogn_state *st, int side)
 {
-    for (int guard = 0; guard < 64 && !st->over && !(st->active == side && st->phase == FOGN_PH_MOVEMENT); guard++) {
+    for (int guard = 0; guard < 64 && !st->turn.over && !(st->active == side && st->turn.phase == FOGN_PH_MOVEMENT); guard++) {
         gr_action done;
         memset(&done, 0, sizeof done);
         done.type = FOGN_A_DONE;
         done.actor = -1;
         gr_error err;
         gr_error_clear(&err);
-        if (fogn_ruleset.apply(s, st, &done, NULL, NULL, &err)) break;
+        if (fogn_ruleset.rules->apply(s, st, &done, NULL, NULL, &err)) break;
     }
 }
 
@@ -212,13 +214,13 @@ static inline void fx_state(const fogn_scenario *s, fogn_state *st, int side)
  * from `dice` where the rules need dice (NULL: none may be needed). */
 static inline void fx_state_at(const fogn_scenario *s, fogn_state *st, int side, int step, gr_dice *dice, gr_log *log)
 {
-    fogn_ruleset.init(s, st);
+    fogn_ruleset.rules->init(s, st);
     st->active = (uint8_t)side;
-    st->decider = (uint8_t)side;
-    st->phase = fogn_step_def_of(step)->phase;
-    st->step = (uint8_t)step;
-    st->cursor = 0;
-    st->second = 0;
+    st->turn.decider = (uint8_t)side;
+    st->turn.phase = fogn_step_def_of(step)->phase;
+    st->turn.step = (uint8_t)step;
+    st->turn.cursor = 0;
+    st->turn.second = 0;
     fogn_advance_to_decision(s, st, dice, log);
 }
 

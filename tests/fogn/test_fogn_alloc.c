@@ -16,6 +16,7 @@
 
 #include "fogn_fixture.h"
 #include "../../engine/fogn/rules/steps.h"
+#include "../../engine/fogn/rules/alloc.h"
 
 #define CORPS 2
 #define DIV 0
@@ -140,31 +141,31 @@ static void test_s5_1_decision_notation_and_points_last_the_move(void **unused)
     fogn_state st;
     command_state(s, &st);
     /* the corps commander (level 1) has his point: the decision is his */
-    assert_int_equal(st.step, FOGN_ST_CMD_ALLOC);
-    assert_int_equal(fogn_ruleset.to_move(s, &st), 0);
+    assert_int_equal(st.turn.step, FOGN_ST_CMD_ALLOC);
+    assert_int_equal(fogn_ruleset.rules->to_move(s, &st), 0);
     gr_action acts[8];
-    int n = fogn_ruleset.legal_actions(s, &st, acts, 8);
+    int n = fogn_ruleset.rules->legal_actions(s, &st, acts, 8);
     assert_int_equal(n, 2);
     char text[64];
-    fogn_ruleset.format_action(s, &st, &acts[1], text, sizeof text);
+    fogn_ruleset.present->format_action(s, &st, &acts[1], text, sizeof text);
     assert_string_equal(text, "c2 give c0");
     gr_action parsed;
     gr_error err;
     gr_error_clear(&err);
-    assert_int_equal(fogn_ruleset.parse_action(s, &st, "c2 give c0", &parsed, &err), 0);
+    assert_int_equal(fogn_ruleset.present->parse_action(s, &st, "c2 give c0", &parsed, &err), 0);
     assert_int_equal(parsed.type, FOGN_A_ALLOCATE);
     assert_int_equal(parsed.actor, s->nunits + CORPS);
     assert_int_equal(parsed.target, DIV);
-    assert_int_equal(fogn_ruleset.parse_action(s, &st, "c2 give c9", &parsed, &err), -1);
+    assert_int_equal(fogn_ruleset.present->parse_action(s, &st, "c2 give c9", &parsed, &err), -1);
     assert_string_equal(err.msg, "there is no commander c9 (c0..c3)");
     gr_error_clear(&err);
-    assert_int_equal(fogn_ruleset.apply(s, &st, &acts[1], NULL, NULL, &err), 0);
+    assert_int_equal(fogn_ruleset.rules->apply(s, &st, &acts[1], NULL, NULL, &err), 0);
     /* his only point given: the phase is over, the assault phase's first decision is due */
     assert_int_equal(st.c[DIV].cp, 3);
-    assert_true(st.step > FOGN_ST_CMD_ALLOC);
+    assert_true(st.turn.step > FOGN_ST_CMD_ALLOC);
     /* at the end of side 0's Recovery Phase every pool of side 0 is its level again */
-    st.step = FOGN_ST_RE_END;
-    st.cursor = 0;
+    st.turn.step = FOGN_ST_RE_END;
+    st.turn.cursor = 0;
     fogn_advance_to_decision(s, &st, NULL, NULL);
     assert_int_equal(st.c[DIV].cp, 2);
     assert_int_equal(st.active, 1);

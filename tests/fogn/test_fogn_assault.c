@@ -17,6 +17,7 @@
 #include "../../engine/fogn/rules/steps.h"
 #include "../../engine/fogn/rules/contact.h"
 #include "../../engine/core/dice.h"
+#include "../../engine/fogn/rules/footprint.h"
 
 /* assault progress (fogn_unit.astate) as assault.c numbers it */
 enum {
@@ -31,7 +32,7 @@ static int play(const fogn_scenario *s, fogn_state *st, gr_action a, const int *
     gr_dice_init_script(&d, faces, n);
     gr_error err;
     gr_error_clear(&err);
-    if (fogn_ruleset.apply(s, st, &a, &d, log, &err)) return -1;
+    if (fogn_ruleset.rules->apply(s, st, &a, &d, log, &err)) return -1;
     return d.pos;
 }
 
@@ -42,7 +43,7 @@ static int must(const fogn_scenario *s, fogn_state *st, gr_action a, const int *
     gr_dice_init_script(&d, faces, n);
     gr_error err;
     gr_error_clear(&err);
-    if (fogn_ruleset.apply(s, st, &a, &d, log, &err)) fail_msg("refused: %s", err.msg);
+    if (fogn_ruleset.rules->apply(s, st, &a, &d, log, &err)) fail_msg("refused: %s", err.msg);
     return d.pos;
 }
 
@@ -55,7 +56,7 @@ static gr_action react(int j, int r) { return fx_action(FOGN_A_REACT, j, -1, r, 
 static int offered(const fogn_scenario *s, const fogn_state *st, int type, int actor, int target, int arg)
 {
     gr_action m[GR_MAX_ACTIONS];
-    int n = fogn_ruleset.legal_actions(s, st, m, GR_MAX_ACTIONS);
+    int n = fogn_ruleset.rules->legal_actions(s, st, m, GR_MAX_ACTIONS);
     for (int k = 0; k < n; k++)
         if (m[k].type == type && m[k].actor == actor && m[k].target == target && (arg < 0 || m[k].arg == arg))
             return 1;
@@ -99,13 +100,13 @@ static void test_s6_1_infantry_assault_goes_in_flush_and_marks_no_move(void **un
     fogn_scenario *s = scn_duel();
     fogn_state st;
     open_assault(s, &st);
-    assert_int_equal(st.step, FOGN_ST_AS_DECLARE);
-    assert_int_equal(st.cursor, 0);
+    assert_int_equal(st.turn.step, FOGN_ST_AS_DECLARE);
+    assert_int_equal(st.turn.cursor, 0);
     assert_true(offered(s, &st, FOGN_A_ASSAULT, 0, 1, -1));
     assert_int_equal(must(s, &st, assault(0, 1), NULL, 0, NULL), 0); /* a simple declaration: no dice */
     /* the target (infantry against infantry) may only stand */
-    assert_int_equal(st.step, FOGN_ST_AS_REACT);
-    assert_int_equal(st.decider, 1);
+    assert_int_equal(st.turn.step, FOGN_ST_AS_REACT);
+    assert_int_equal(st.turn.decider, 1);
     assert_true(offered(s, &st, FOGN_A_REACT, 1, -1, FOGN_RE_STAND));
     assert_false(offered(s, &st, FOGN_A_REACT, 1, -1, FOGN_RE_SQUARE));
     gr_log log;
@@ -121,7 +122,7 @@ static void test_s6_1_infantry_assault_goes_in_flush_and_marks_no_move(void **un
     assert_true(fogn_unit_contact(s, &st, 0, 1, &c));
     assert_int_equal(c.face_b, FOGN_FACE_FRONT);
     assert_true(log_has(&log, "goes in against unit1"));
-    assert_true(st.phase > FOGN_PH_ASSAULT);
+    assert_true(st.turn.phase > FOGN_PH_ASSAULT);
     gr_log_free(&log);
     free(s);
 }
@@ -133,12 +134,12 @@ static void test_s6_1_wavering_unit_may_not_declare(void **unused)
     s->units[0].start_cohesion = FOGN_WAVERING;
     fogn_state st;
     open_assault(s, &st);
-    assert_true(st.phase > FOGN_PH_ASSAULT); /* nothing was due in the Assault Phase */
+    assert_true(st.turn.phase > FOGN_PH_ASSAULT); /* nothing was due in the Assault Phase */
     assert_int_equal(st.u[0].astate, T_AS_NONE);
     /* the same unit Disordered is asked */
     s->units[0].start_cohesion = FOGN_DISORDERED;
     open_assault(s, &st);
-    assert_int_equal(st.step, FOGN_ST_AS_DECLARE);
+    assert_int_equal(st.turn.step, FOGN_ST_AS_DECLARE);
     free(s);
 }
 
@@ -149,14 +150,14 @@ static void test_s6_1_infantry_never_assault_steady_or_disordered_cavalry(void *
     s->units[1].troop = FOGN_CAV_HEAVY;
     fogn_state st;
     open_assault(s, &st);
-    assert_int_equal(st.step == FOGN_ST_AS_DECLARE, 0);
+    assert_int_equal(st.turn.step == FOGN_ST_AS_DECLARE, 0);
     s->units[1].start_cohesion = FOGN_DISORDERED;
     open_assault(s, &st);
-    assert_int_equal(st.step == FOGN_ST_AS_DECLARE, 0);
+    assert_int_equal(st.turn.step == FOGN_ST_AS_DECLARE, 0);
     /* Wavering cavalry may be assaulted by infantry */
     s->units[1].start_cohesion = FOGN_WAVERING;
     open_assault(s, &st);
-    assert_int_equal(st.step, FOGN_ST_AS_DECLARE);
+    assert_int_equal(st.turn.step, FOGN_ST_AS_DECLARE);
     assert_true(offered(s, &st, FOGN_A_ASSAULT, 0, 1, -1));
     free(s);
 }
@@ -168,16 +169,16 @@ static void test_s6_1_march_column_and_out_of_reach_cannot_assault(void **unused
     s->units[0].start_formation = FOGN_F_COLUMN;
     fogn_state st;
     open_assault(s, &st);
-    assert_true(st.step != FOGN_ST_AS_DECLARE);
+    assert_true(st.turn.step != FOGN_ST_AS_DECLARE);
     /* Tactical again, but 6.5 MU apart: beyond the 6 MU allowance */
     s->units[0].start_formation = FOGN_F_TACTICAL;
     s->units[1].y = 16.5;
     open_assault(s, &st);
-    assert_true(st.step != FOGN_ST_AS_DECLARE);
+    assert_true(st.turn.step != FOGN_ST_AS_DECLARE);
     /* 6 MU exactly is in reach */
     s->units[1].y = 16;
     open_assault(s, &st);
-    assert_int_equal(st.step, FOGN_ST_AS_DECLARE);
+    assert_int_equal(st.turn.step, FOGN_ST_AS_DECLARE);
     free(s);
 }
 
@@ -189,12 +190,12 @@ static void test_s6_1_skirmishers_may_not_assault_the_front_of_formed_troops(voi
     s->units[0].start_formation = FOGN_F_SKIRMISH;
     fogn_state st;
     open_assault(s, &st);
-    assert_true(st.step != FOGN_ST_AS_DECLARE);
+    assert_true(st.turn.step != FOGN_ST_AS_DECLARE);
     /* against enemy Skirmishers they may */
     s->units[1].troop = FOGN_INF_LIGHT;
     s->units[1].start_formation = FOGN_F_SKIRMISH;
     open_assault(s, &st);
-    assert_int_equal(st.step, FOGN_ST_AS_DECLARE);
+    assert_int_equal(st.turn.step, FOGN_ST_AS_DECLARE);
     assert_true(offered(s, &st, FOGN_A_ASSAULT, 0, 1, -1));
     free(s);
 }
@@ -215,7 +216,7 @@ static void test_s6_2_disordered_assault_is_a_cmt_paid_by_the_division(void **un
     assert_int_equal(must(s, &st, assault(0, 1), pass, 2, NULL), 2);
     assert_int_equal(st.c[0].cp, 1);
     assert_int_equal(st.u[0].astate, T_AS_GOING);
-    assert_int_equal(st.step, FOGN_ST_AS_REACT);
+    assert_int_equal(st.turn.step, FOGN_ST_AS_REACT);
     /* failing: the assault is not made and the unit stays free to move */
     open_assault(s, &st);
     const int fail[] = {4, 4};
@@ -225,7 +226,7 @@ static void test_s6_2_disordered_assault_is_a_cmt_paid_by_the_division(void **un
     assert_int_equal(st.u[0].target, -1);
     assert_false(st.u[0].flags & (FOGN_UF_ASSAULTING | FOGN_UF_NO_MOVE));
     ASSERT_POSE(&st.u[0], 20, 10, 90);
-    assert_true(st.phase > FOGN_PH_ASSAULT);
+    assert_true(st.turn.phase > FOGN_PH_ASSAULT);
     free(s);
 }
 
@@ -328,7 +329,7 @@ static void test_s23_19_cavalry_joining_an_infantry_assault_tests(void **unused)
     fogn_state st;
     open_assault(s, &st);
     assert_int_equal(must(s, &st, assault(0, 1), NULL, 0, NULL), 0);
-    assert_int_equal(st.cursor, 2);
+    assert_int_equal(st.turn.cursor, 2);
     const int pass[] = {5, 2};
     assert_int_equal(must(s, &st, assault(2, 1), pass, 2, NULL), 2); /* the cavalry's CMT */
     assert_int_equal(st.c[0].cp, 1);
@@ -387,7 +388,7 @@ static void test_s6_4_impetuous_unit_failing_to_hold_back_charges(void **unused)
     assert_int_equal(st.u[0].target, 1);
     assert_true(log_has(&log, "impetuous"));
     /* the infantry now chooses how to meet cavalry */
-    assert_int_equal(st.step, FOGN_ST_AS_REACT);
+    assert_int_equal(st.turn.step, FOGN_ST_AS_REACT);
     assert_true(offered(s, &st, FOGN_A_REACT, 1, -1, FOGN_RE_SQUARE));
     gr_log_free(&log);
     free(s);
@@ -426,7 +427,7 @@ static void test_s6_6_wavering_target_failing_its_test_breaks_and_is_destroyed(v
     assert_true(st.u[0].flags & FOGN_UF_NO_MOVE);
     ASSERT_POSE(&st.u[0], 20, 14, 90);
     assert_true(log_has(&log, "caught while Broken"));
-    assert_true(st.phase > FOGN_PH_ASSAULT);
+    assert_true(st.turn.phase > FOGN_PH_ASSAULT);
     gr_log_free(&log);
     free(s);
 }
@@ -464,7 +465,7 @@ static void test_s6_11_flank_assault_costs_a_level_and_turns_the_target(void **u
     gr_log_init(&log);
     assert_int_equal(must(s, &st, assault(0, 1), NULL, 0, &log), 0);
     /* ruling §23.3 #39: the flanked target may only stand */
-    assert_int_equal(st.step, FOGN_ST_AS_REACT);
+    assert_int_equal(st.turn.step, FOGN_ST_AS_REACT);
     assert_true(offered(s, &st, FOGN_A_REACT, 1, -1, FOGN_RE_STAND));
     /* and it does not fire at its flank assaulter: no dice */
     assert_int_equal(must(s, &st, done(), NULL, 0, &log), 0);
@@ -699,8 +700,8 @@ static void test_s6_10_two_hits_disorder_and_a_passed_cmt_presses_on(void **unus
     /* infantry that began 4 MU off (beyond 1 BW) is hit on 5+ (§7.7): a 4 misses */
     const int fire[] = {5, 6, 4, 1};
     assert_int_equal(must(s, &st, react(1, FOGN_RE_STAND), fire, 4, NULL), 4);
-    assert_int_equal(st.step, FOGN_ST_AS_PRESS);
-    assert_int_equal(st.decider, 0);
+    assert_int_equal(st.turn.step, FOGN_ST_AS_PRESS);
+    assert_int_equal(st.turn.decider, 0);
     assert_int_equal(st.u[0].astate, T_AS_PRESS);
     assert_int_equal(st.u[0].cohesion, FOGN_DISORDERED); /* 2 hits: -1 (§23.1 #7) */
     ASSERT_POSE(&st.u[0], 20, 12, 90);                   /* paused 2 MU off */
@@ -812,8 +813,8 @@ static void test_s6_9_cavalry_intercepts_an_assaulter_on_its_way(void **unused)
     open_assault(s, &st);
     must(s, &st, assault(0, 1), NULL, 0, NULL);
     assert_int_equal(must(s, &st, react(1, FOGN_RE_STAND), NULL, 0, NULL), 0);
-    assert_int_equal(st.step, FOGN_ST_AS_INTERCEPT);
-    assert_int_equal(st.cursor, 2);
+    assert_int_equal(st.turn.step, FOGN_ST_AS_INTERCEPT);
+    assert_int_equal(st.turn.cursor, 2);
     assert_true(offered(s, &st, FOGN_A_INTERCEPT, 2, 0, -1));
     gr_log log;
     gr_log_init(&log);
@@ -843,7 +844,7 @@ static void test_s6_9_infantry_may_not_intercept_cavalry(void **unused)
     open_assault(s, &st);
     must(s, &st, assault(0, 1), NULL, 0, NULL);
     must(s, &st, done(), NULL, 0, NULL); /* the counter-charge */
-    assert_true(st.step != FOGN_ST_AS_INTERCEPT);
+    assert_true(st.turn.step != FOGN_ST_AS_INTERCEPT);
     assert_int_equal(st.u[2].reaction, FOGN_RE_NONE);
     free(s);
 }

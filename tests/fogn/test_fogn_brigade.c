@@ -19,6 +19,7 @@
 
 #include "fogn_fixture.h"
 #include "../../engine/core/dice.h"
+#include "../../engine/fogn/rules/brigade.h"
 
 /* units 0, 1, 2 of side 0 in a row; unit 3 the enemy; commander 0 leads unit 1 */
 static fogn_scenario *scn_row(void)
@@ -39,7 +40,7 @@ static int apply(const fogn_scenario *s, fogn_state *st, gr_action a, const int 
     gr_dice d;
     gr_dice_init_script(&d, faces, n);
     gr_error_clear(err);
-    return fogn_ruleset.apply(s, st, &a, &d, NULL, err);
+    return fogn_ruleset.rules->apply(s, st, &a, &d, NULL, err);
 }
 
 static void must_apply(const fogn_scenario *s, fogn_state *st, gr_action a, const int *faces, int n)
@@ -339,7 +340,7 @@ static void test_s8_8_menu_offers_group_orders_to_each_member(void **unused)
     fogn_state st;
     fx_state(s, &st, 0);
     gr_action acts[GR_MAX_ACTIONS];
-    int n = fogn_ruleset.legal_actions(s, &st, acts, GR_MAX_ACTIONS);
+    int n = fogn_ruleset.rules->legal_actions(s, &st, acts, GR_MAX_ACTIONS);
     int groups = 0, k = -1;
     for (int i = 0; i < n; i++)
         if (acts[i].type == FOGN_A_GROUP_ADVANCE) { groups++; if (k < 0) k = i; }
@@ -367,15 +368,15 @@ static void test_s8_8_group_notation_round_trip(void **unused)
         gr_action a;
         gr_error err;
         gr_error_clear(&err);
-        if (fogn_ruleset.parse_action(s, &st, lines[i], &a, &err)) fail_msg("%s: %s", lines[i], err.msg);
+        if (fogn_ruleset.present->parse_action(s, &st, lines[i], &a, &err)) fail_msg("%s: %s", lines[i], err.msg);
         char back[128];
-        fogn_ruleset.format_action(s, &st, &a, back, sizeof back);
+        fogn_ruleset.present->format_action(s, &st, &a, back, sizeof back);
         assert_string_equal(back, lines[i]);
     }
     gr_action a;
     gr_error err;
     gr_error_clear(&err);
-    assert_int_equal(fogn_ruleset.parse_action(s, &st, "u0 group u1,u2,u3,u1 move 2", &a, &err), -1);
+    assert_int_equal(fogn_ruleset.present->parse_action(s, &st, "u0 group u1,u2,u3,u1 move 2", &a, &err), -1);
     ASSERT_HAS(err.msg, "at most 4");
     free(s);
 }

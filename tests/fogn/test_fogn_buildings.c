@@ -20,6 +20,8 @@
 #include "../../engine/fogn/rules/fire.h"
 #include "../../engine/core/dice.h"
 #include "../../engine/core/jsonutil.h"
+#include "../../engine/fogn/rules/cmt.h"
+#include "../../engine/fogn/rules/move.h"
 
 #include <stdlib.h>
 
@@ -47,7 +49,7 @@ static void at_move(fogn_scenario *s, fogn_state *st)
 static int apply(const fogn_scenario *s, fogn_state *st, gr_action a, gr_dice *d, gr_log *log, gr_error *err)
 {
     gr_error_clear(err);
-    return fogn_ruleset.apply(s, st, &a, d, log, err);
+    return fogn_ruleset.rules->apply(s, st, &a, d, log, err);
 }
 
 static gr_action enter(int u, int k, int mode, int face) { return fx_action(FOGN_A_ENTER, u, k, mode + 4 * face, 0, 0, 0); }
@@ -55,13 +57,13 @@ static gr_action enter(int u, int k, int mode, int face) { return fx_action(FOGN
 /* a state at the opening of `step` with `side` active, not yet run */
 static void at_step(const fogn_scenario *s, fogn_state *st, int side, int step)
 {
-    fogn_ruleset.init(s, st);
+    fogn_ruleset.rules->init(s, st);
     st->active = (uint8_t)side;
-    st->decider = (uint8_t)side;
-    st->phase = fogn_step_def_of(step)->phase;
-    st->step = (uint8_t)step;
-    st->cursor = 0;
-    st->second = 0;
+    st->turn.decider = (uint8_t)side;
+    st->turn.phase = fogn_step_def_of(step)->phase;
+    st->turn.step = (uint8_t)step;
+    st->turn.cursor = 0;
+    st->turn.second = 0;
 }
 
 static void run(const fogn_scenario *s, fogn_state *st, gr_dice *d, gr_log *log)
@@ -384,7 +386,7 @@ static void test_s15_4_menus_offer_the_building_orders(void **unused)
     fogn_state st;
     at_move(s, &st);
     gr_action acts[GR_MAX_ACTIONS];
-    int n = fogn_ruleset.legal_actions(s, &st, acts, GR_MAX_ACTIONS);
+    int n = fogn_ruleset.rules->legal_actions(s, &st, acts, GR_MAX_ACTIONS);
     int occ = 0, def = 0;
     for (int i = 0; i < n; i++)
         if (acts[i].type == FOGN_A_ENTER && acts[i].target == k) {
@@ -397,7 +399,7 @@ static void test_s15_4_menus_offer_the_building_orders(void **unused)
     assert_int_equal(def, 1);
     /* a garrison's menu: hold, done, garrison and leave only */
     fogn_bld_place(s, &st, 0, k, FOGN_BLD_OCCUPY, FOGN_BLD_FACE_FRONT);
-    n = fogn_ruleset.legal_actions(s, &st, acts, GR_MAX_ACTIONS);
+    n = fogn_ruleset.rules->legal_actions(s, &st, acts, GR_MAX_ACTIONS);
     int leaves = 0;
     for (int i = 0; i < n; i++) {
         int t = acts[i].type;
@@ -416,21 +418,21 @@ static void test_s15_4_notation_reads_back(void **unused)
     fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 30, 34, -90);
     village(s);
     fogn_state st;
-    fogn_ruleset.init(s, &st);
+    fogn_ruleset.rules->init(s, &st);
     const char *lines[] = {"u0 enter t0 defend front", "u0 garrison occupy left", "u0 leave rear", "u1 fire u0 split 3"};
     for (int i = 0; i < 4; i++) {
         gr_action a;
         gr_error err;
         gr_error_clear(&err);
-        if (fogn_ruleset.parse_action(s, &st, lines[i], &a, &err)) fail_msg("%s: %s", lines[i], err.msg);
+        if (fogn_ruleset.present->parse_action(s, &st, lines[i], &a, &err)) fail_msg("%s: %s", lines[i], err.msg);
         char buf[96];
-        fogn_ruleset.format_action(s, &st, &a, buf, sizeof buf);
+        fogn_ruleset.present->format_action(s, &st, &a, buf, sizeof buf);
         assert_string_equal(buf, lines[i]);
     }
     gr_action a;
     gr_error err;
     gr_error_clear(&err);
-    assert_int_equal(fogn_ruleset.parse_action(s, &st, "u0 enter t9 defend", &a, &err), -1);
+    assert_int_equal(fogn_ruleset.present->parse_action(s, &st, "u0 enter t9 defend", &a, &err), -1);
     ASSERT_HAS(err.msg, "no terrain piece t9");
     free(s);
 }
@@ -535,7 +537,7 @@ static void test_s15_4_range_to_defenders_is_measured_to_the_perimeter_medium_hi
     gr_error_clear(&err);
     gr_action fire = fx_action(FOGN_A_FIRE, 0, -1, 0, 0, 0, 0);
     fire.target = 1;
-    if (fogn_ruleset.apply(s, &st, &fire, &d, &log, &err)) fail_msg("refused: %s", err.msg);
+    if (fogn_ruleset.rules->apply(s, &st, &fire, &d, &log, &err)) fail_msg("refused: %s", err.msg);
     ASSERT_LOGGED(&log, "unit0 scores 1 hit with 4 dice at 6+: fire at unit1");
     ASSERT_LOGGED(&log, "unit1 scores 2 hits with 4 dice at 6+: fire at unit0");
     gr_log_free(&log);
@@ -571,7 +573,7 @@ static void test_s15_4_artillery_units_cannot_fire_from_buildings(void **unused)
     s->units[1].troop = FOGN_ART_FOOT;
     s->units[1].start_formation = FOGN_F_UNLIMBERED;
     fogn_state st;
-    fogn_ruleset.init(s, &st);
+    fogn_ruleset.rules->init(s, &st);
     fogn_bld_place(s, &st, 1, 0, FOGN_BLD_DEFEND, FOGN_BLD_FACE_REAR);
     assert_int_equal(st.u[1].formation, FOGN_F_UNLIMBERED);
     assert_int_equal(fogn_can_fire(s, &st, 1), 0);
@@ -745,8 +747,8 @@ static void test_s15_4_cavalry_may_not_assault_a_building(void **unused)
         if (!garrison) st.u[1].bld = -1; /* the same place, but no garrison: the cavalry may charge */
         fogn_advance_to_decision(s, &st, NULL, NULL);
         int found = 0;
-        if (st.step == FOGN_ST_AS_DECLARE && fogn_cursor_actor(s, &st) == 0) {
-            int n = fogn_ruleset.legal_actions(s, &st, acts, GR_MAX_ACTIONS);
+        if (st.turn.step == FOGN_ST_AS_DECLARE && fogn_cursor_actor(s, &st) == 0) {
+            int n = fogn_ruleset.rules->legal_actions(s, &st, acts, GR_MAX_ACTIONS);
             for (int i = 0; i < n; i++) found |= acts[i].type == FOGN_A_ASSAULT && acts[i].target == 1;
         }
         assert_int_equal(found, !garrison);
@@ -806,9 +808,9 @@ static void test_s15_5_guns_in_a_field_work_split_their_fire(void **unused)
     gr_dice d;
     gr_dice_init_script(&d, NULL, 0);
     run(s, &st, &d, &log);
-    assert_int_equal(st.step, FOGN_ST_FI_ALLOC_A);
+    assert_int_equal(st.turn.step, FOGN_ST_FI_ALLOC_A);
     gr_action acts[GR_MAX_ACTIONS];
-    int n = fogn_ruleset.legal_actions(s, &st, acts, GR_MAX_ACTIONS), split = -1;
+    int n = fogn_ruleset.rules->legal_actions(s, &st, acts, GR_MAX_ACTIONS), split = -1;
     for (int i = 0; i < n; i++)
         if (acts[i].type == FOGN_A_FIRE && acts[i].arg == 2) split = i;
     assert_true(split >= 0);
@@ -965,7 +967,7 @@ static void test_s15_4_scenario_starts_units_in_buildings(void **unused)
     assert_true(i >= 0 && k >= 0);
     fogn_state *st = calloc(1, sizeof *st);
     assert_non_null(st);
-    fogn_ruleset.init(s, st);
+    fogn_ruleset.rules->init(s, st);
     assert_int_equal(fogn_bld_of(s, st, i), k);
     assert_int_equal(fogn_bld_mode_of(s, st, i), FOGN_BLD_DEFEND);
     assert_int_equal(st->u[i].bface, FOGN_BLD_FACE_FRONT);
@@ -978,7 +980,7 @@ static void test_s15_4_scenario_starts_units_in_buildings(void **unused)
     ASSERT_NEAR(st->u[i].x, c.x, 1e-9);
     ASSERT_NEAR(st->u[i].y, c.y, 1e-9);
     gr_error_clear(&err);
-    assert_int_equal(fogn_ruleset.check_invariants(s, st, &err), 0);
+    assert_int_equal(fogn_ruleset.present->check_invariants(s, st, &err), 0);
     free(st);
     fogn_scenario_free(s);
     /* the refusals */

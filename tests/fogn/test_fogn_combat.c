@@ -81,13 +81,13 @@ static void open_combat(const fogn_scenario *s, run *r, int side, const int *fac
 static void prepare(const fogn_scenario *s, run *r, int side)
 {
     gr_log_init(&r->log);
-    fogn_ruleset.init(s, &r->st);
+    fogn_ruleset.rules->init(s, &r->st);
     r->st.active = (uint8_t)side;
-    r->st.decider = (uint8_t)side;
-    r->st.phase = FOGN_PH_COMBAT;
-    r->st.step = FOGN_ST_CO_BEGIN;
-    r->st.cursor = 0;
-    r->st.second = 0;
+    r->st.turn.decider = (uint8_t)side;
+    r->st.turn.phase = FOGN_PH_COMBAT;
+    r->st.turn.step = FOGN_ST_CO_BEGIN;
+    r->st.turn.cursor = 0;
+    r->st.turn.second = 0;
 }
 
 static void go(const fogn_scenario *s, run *r, const int *faces, int n)
@@ -100,7 +100,7 @@ static void go(const fogn_scenario *s, run *r, const int *faces, int n)
 
 static void expect_step(const run *r, int step, int used)
 {
-    if (r->st.step != step) fail_msg("stopped at step %d, expected %d", r->st.step, step);
+    if (r->st.turn.step != step) fail_msg("stopped at step %d, expected %d", r->st.turn.step, step);
     if (r->d.pos != used) fail_msg("%d dice used, expected %d", r->d.pos, used);
 }
 
@@ -111,7 +111,7 @@ static void decide(const fogn_scenario *s, run *r, gr_action a, const int *faces
     gr_dice_set_log(&r->d, &r->log);
     gr_error err;
     gr_error_clear(&err);
-    if (fogn_ruleset.apply(s, &r->st, &a, &r->d, &r->log, &err)) fail_msg("refused: %s", err.msg);
+    if (fogn_ruleset.rules->apply(s, &r->st, &a, &r->d, &r->log, &err)) fail_msg("refused: %s", err.msg);
 }
 
 static int log_has(const gr_log *log, const char *needle)
@@ -212,8 +212,8 @@ static void test_s9_9_six_hits_break_and_broken_retires_d6_plus_4(void **unused)
     /* §9.10: u0 fought it and is not Wavering: it may pursue; Steady infantry
      * with no enemy cavalry near pursues unless a CMT holds it (a decision) */
     expect_step(&r, FOGN_ST_CO_PURSUE, 13);
-    assert_int_equal(r.st.cursor, 0);
-    assert_int_equal(r.st.decider, 0);
+    assert_int_equal(r.st.turn.cursor, 0);
+    assert_int_equal(r.st.turn.decider, 0);
     assert_int_equal(r.st.u[1].cohesion, FOGN_BROKEN);
     assert_true(fogn_unit_alive(&r.st.u[1]));
     /* its centre went 5 MU north (1.125 + 5 = 6.125 beyond y = 10) */
@@ -286,7 +286,7 @@ static void test_s9_5_wavering_loses_one_die_per_full_two(void **unused)
     ASSERT_POSE(&r.st.u[1], 20, 13, -90);
     /* §9.10: after a Wavering retire the Steady enemy may pursue: a decision */
     expect_step(&r, FOGN_ST_CO_PURSUE, 10);
-    assert_int_equal(r.st.cursor, 0);
+    assert_int_equal(r.st.turn.cursor, 0);
     done_run(&r);
     free(s);
 }

@@ -31,7 +31,7 @@ static fogn_state *state_of(const fogn_scenario *s)
 {
     fogn_state *st = calloc(1, sizeof *st);
     assert_non_null(st);
-    fogn_ruleset.init(s, st);
+    fogn_ruleset.rules->init(s, st);
     return st;
 }
 

@@ -43,7 +43,7 @@ static void invariants_hold(const fogn_scenario *s, const fogn_state *st)
 {
     gr_error err;
     gr_error_clear(&err);
-    if (fogn_ruleset.check_invariants(s, st, &err)) fail_msg("invariant broken: %s", err.msg);
+    if (fogn_ruleset.present->check_invariants(s, st, &err)) fail_msg("invariant broken: %s", err.msg);
 }
 
 /* a correction that must be accepted; the state then passes the invariants */
@@ -590,20 +590,20 @@ static void test_removing_the_unit_due_moves_the_decision_on(void **unused)
     fogn_scenario *s = scn();
     fogn_state st;
     fx_state(s, &st, 0);
-    assert_int_equal(st.step, FOGN_ST_MV_UNITS);
+    assert_int_equal(st.turn.step, FOGN_ST_MV_UNITS);
     int actor = fogn_cursor_actor(s, &st);
     assert_true(actor >= 0 && actor < s->nunits);
-    int cursor = st.cursor;
+    int cursor = st.turn.cursor;
     char text[32];
     snprintf(text, sizeof text, "u%d remove", actor);
     ok(s, &st, text);
-    assert_int_equal(st.step, FOGN_ST_MV_UNITS);
-    assert_true(st.cursor > cursor);
+    assert_int_equal(st.turn.step, FOGN_ST_MV_UNITS);
+    assert_true(st.turn.cursor > cursor);
     int now = fogn_cursor_actor(s, &st);
     assert_int_not_equal(now, actor);
-    assert_int_equal(st.decider, 0);
+    assert_int_equal(st.turn.decider, 0);
     gr_action menu[GR_MAX_ACTIONS];
-    assert_true(fogn_ruleset.legal_actions(s, &st, menu, GR_MAX_ACTIONS) >= 1);
+    assert_true(fogn_ruleset.rules->legal_actions(s, &st, menu, GR_MAX_ACTIONS) >= 1);
     free(s);
 }
 

@@ -1,4 +1,4 @@
-/* test_fogn_features.c - the evaluator's inputs (gr_ruleset.features): per
+/* test_fogn_features.c - the evaluator's inputs (gr_ai_view: unit_worth, terms, clock): per
  * side the Army Combat Value and attrition against the 50% break point
  * (§14), unit values by cohesion level, objectives held or contested, the
  * line of communications occupied or threatened (§13), fresh cavalry, units
@@ -13,24 +13,64 @@
 #include <string.h>
 
 #include "fogn_fixture.h"
+#include "../../engine/fogn/rules/worth.h"
+#include "../../engine/fogn/rules/movetable.h"
+#include "../../engine/fogn/rules/victory.h"
 
-#define MAX_FEATURES (2 * 16 + 6 + 4 * FOGN_MAX_UNITS)
+/* the evaluation contract read back as (name, value) pairs: "s0_NAME" and
+ * "s1_NAME" for the side terms, the clock as "moves_left", "timed_score0",
+ * "timed_lead0", "timed_band", and "uI_side", "uI_value", "uI_cohesion",
+ * "uI_spent" for each unit */
+#define MAX_FEATURES (2 * FOGN_TERMS + 4 + 4 * FOGN_MAX_UNITS)
 
 typedef struct feats {
     int n;
     double v[MAX_FEATURES];
-    const char *name[MAX_FEATURES];
+    char name[MAX_FEATURES][40];
 } feats;
+
+static void put(feats *f, const char *name, double v)
+{
+    snprintf(f->name[f->n], sizeof f->name[f->n], "%s", name);
+    f->v[f->n++] = v;
+}
 
 static void read_features(const fogn_scenario *s, const fogn_state *st, feats *f)
 {
-    f->n = fogn_ruleset.features(s, st, f->v, f->name, MAX_FEATURES);
+    const gr_ai_view *ai = fogn_ruleset.ai;
+    f->n = 0;
+    double tv[2 * FOGN_TERMS];
+    ai->terms(s, st, tv);
+    char nm[40];
+    for (int side = 0; side < 2; side++)
+        for (int k = 0; k < ai->nterms; k++) {
+            snprintf(nm, sizeof nm, "s%d_%s", side, ai->term_names[k]);
+            put(f, nm, tv[side * ai->nterms + k]);
+        }
+    gr_clock c;
+    ai->clock(s, st, &c);
+    put(f, "moves_left", c.moves_left);
+    put(f, "timed_score0", c.timed_score0);
+    put(f, "timed_lead0", c.lead0);
+    put(f, "timed_band", c.band);
+    for (int i = 0; i < ai->unit_count(s); i++) {
+        gr_unit_worth w;
+        ai->unit_worth(s, st, i, &w);
+        snprintf(nm, sizeof nm, "u%d_side", i);
+        put(f, nm, w.side);
+        snprintf(nm, sizeof nm, "u%d_value", i);
+        put(f, nm, w.value);
+        snprintf(nm, sizeof nm, "u%d_cohesion", i);
+        put(f, nm, w.level);
+        snprintf(nm, sizeof nm, "u%d_spent", i);
+        put(f, nm, w.worn);
+    }
 }
 
 static double feat(const feats *f, const char *name)
 {
     for (int i = 0; i < f->n; i++)
-        if (f->name[i] && !strcmp(f->name[i], name)) return f->v[i];
+        if (!strcmp(f->name[i], name)) return f->v[i];
     fail_msg("no feature named %s", name);
     return 0;
 }
@@ -47,37 +87,35 @@ static fogn_scenario *scn(void)
     return s;
 }
 
+/* the contract's shape: 16 side terms by name in a fixed order, four
+ * condition levels (Steady .. Broken, then gone), a clock, and one worth
+ * per unit */
 static void test_features_names_and_count(void **unused)
 {
     (void)unused;
+    const gr_ai_view *ai = fogn_ruleset.ai;
+    assert_int_equal(ai->nterms, 16);
+    assert_int_equal(ai->levels, 4);
+    assert_non_null(ai->clock);
+    assert_string_equal(ai->term_names[0], "acv");
+    assert_string_equal(ai->term_names[2], "attrition_to_break");
+    assert_string_equal(ai->term_names[12], "objectives_threatened");
+    assert_string_equal(ai->term_names[13], "objectives_approach");
+    assert_string_equal(ai->term_names[14], "objectives_exposed");
+    assert_string_equal(ai->term_names[15], "flank_exposed");
     fogn_scenario *s = scn();
     fogn_state st;
     fx_state(s, &st, 0);
     feats f;
     read_features(s, &st, &f);
-    /* 16 a side; the move, the side to move, the moves left, the timed
-     * score, side 0's timed lead and the lead a win needs; 4 a unit */
-    assert_int_equal(f.n, 2 * 16 + 6 + 4 * 4);
-    assert_string_equal(f.name[0], "s0_acv");
-    assert_string_equal(f.name[12], "s0_objectives_threatened");
-    assert_string_equal(f.name[13], "s0_objectives_approach");
-    assert_string_equal(f.name[14], "s0_objectives_exposed");
-    assert_string_equal(f.name[15], "s0_flank_exposed");
-    assert_string_equal(f.name[16], "s1_acv");
-    assert_string_equal(f.name[32], "move");
-    assert_string_equal(f.name[34], "moves_left");
-    assert_string_equal(f.name[35], "timed_score0");
-    assert_string_equal(f.name[36], "timed_lead0");
-    assert_string_equal(f.name[37], "timed_band");
-    assert_string_equal(f.name[38], "u0_side");
-    assert_string_equal(f.name[38 + 4 * 3 + 2], "u3_cohesion");
-    /* a short buffer takes only what fits */
-    double few[5];
-    assert_int_equal(fogn_ruleset.features(s, &st, few, NULL, 5), 5);
+    assert_int_equal(f.n, 2 * 16 + 4 + 4 * 4);
+    assert_int_equal(ai->unit_count(s), 4);
+    assert_true(feat(&f, "u3_side") == 1.0);
+    assert_true(feat(&f, "u3_cohesion") == 0.0);
     free(s);
 }
 
-/* a full table (FOGN_MAX_UNITS units): every unit's features are named, the last ones too */
+/* a full table (FOGN_MAX_UNITS units): every unit has its worth, the last one too */
 static void test_features_name_every_unit_of_a_full_table(void **unused)
 {
     (void)unused;
@@ -89,14 +127,12 @@ static void test_features_name_every_unit_of_a_full_table(void **unused)
     }
     fogn_state st;
     fx_state(s, &st, 0);
-    double v[GR_MAX_FEATURES];
-    const char *name[GR_MAX_FEATURES];
-    int n = fogn_ruleset.features(s, &st, v, name, GR_MAX_FEATURES);
-    assert_int_equal(n, 2 * 16 + 6 + 4 * FOGN_MAX_UNITS);
-    for (int k = 0; k < n; k++) assert_non_null(name[k]);
-    assert_string_equal(name[n - 1], "u47_spent");
-    assert_string_equal(name[n - 4], "u47_side");
-    assert_true(v[n - 4] == 1.0);
+    feats f;
+    read_features(s, &st, &f);
+    assert_int_equal(f.n, 2 * 16 + 4 + 4 * FOGN_MAX_UNITS);
+    assert_string_equal(f.name[f.n - 1], "u47_spent");
+    assert_true(feat(&f, "u47_side") == 1.0);
+    assert_true(feat(&f, "u47_value") > 0);
     free(s);
 }
 
@@ -354,7 +390,7 @@ static void test_s14_timed_outcome_and_moves_left(void **unused)
     int level = -1;
     assert_int_equal(fogn_timed_outcome(s, &st, &level), 0);
     assert_int_equal(level, FOGN_RESULT_MARGINAL);
-    assert_int_equal(st.over, 0);
+    assert_int_equal(st.turn.over, 0);
     read_features(s, &st, &f);
     assert_true(feat(&f, "timed_score0") == 1.0);
     /* a 3-point objective is short of the 4-point margin: a draw */

@@ -27,13 +27,13 @@
 /* a fresh state with `side` to move, at the opening of its Firing Phase, not yet run */
 static void at_fire(const fogn_scenario *s, fogn_state *st, int side)
 {
-    fogn_ruleset.init(s, st);
+    fogn_ruleset.rules->init(s, st);
     st->active = (uint8_t)side;
-    st->decider = (uint8_t)side;
-    st->phase = fogn_step_def_of(FOGN_ST_FI_BEGIN)->phase;
-    st->step = FOGN_ST_FI_BEGIN;
-    st->cursor = 0;
-    st->second = 0;
+    st->turn.decider = (uint8_t)side;
+    st->turn.phase = fogn_step_def_of(FOGN_ST_FI_BEGIN)->phase;
+    st->turn.step = FOGN_ST_FI_BEGIN;
+    st->turn.cursor = 0;
+    st->turn.second = 0;
 }
 
 /* runs the state on with these dice to the next decision */
@@ -58,12 +58,12 @@ static void decide(const fogn_scenario *s, fogn_state *st, gr_action a, gr_dice 
 {
     gr_error err;
     gr_error_clear(&err);
-    if (fogn_ruleset.apply(s, st, &a, d, log, &err)) fail_msg("refused: %s", err.msg);
+    if (fogn_ruleset.rules->apply(s, st, &a, d, log, &err)) fail_msg("refused: %s", err.msg);
     assert_int_equal(d->failed, 0);
 }
 
 /* has the machine left the Firing Phase (both sides' fire resolved)? */
-static int fire_over(const fogn_state *st) { return st->step >= FOGN_ST_MV_BEGIN || st->active != 0; }
+static int fire_over(const fogn_state *st) { return st->turn.step >= FOGN_ST_MV_BEGIN || st->active != 0; }
 
 /* side 0's firer u0 at (20, 10) facing north; side 1's u1 1.5 MU ahead of it
  * facing south (front edges 1.5 MU apart: close range). Both Reformed, Drilled, small, Tactical. */
@@ -143,8 +143,8 @@ static void test_s7_9_three_hits_retire_to_3mu(void **unused)
     ASSERT_POSE(&st.u[1], 20, 13, -90);
     assert_true(logged(&log, "unit1 retires to 3 MU"));
     /* now at medium range, u1 may fire or hold: a decision for side 1 */
-    assert_int_equal(st.step, FOGN_ST_FI_ALLOC_N);
-    assert_int_equal(st.cursor, 1);
+    assert_int_equal(st.turn.step, FOGN_ST_FI_ALLOC_N);
+    assert_int_equal(st.turn.cursor, 1);
     gr_dice_init_script(&d, NULL, 0);
     decide(s, &st, fx_action(FOGN_A_HOLD, 1, -1, 0, 0, 0, 0), &d, &log);
     assert_true(fire_over(&st));
@@ -214,11 +214,11 @@ static void test_s7_9_three_hits_beyond_3mu_may_not_advance(void **unused)
     at_fire(s, &st, 0);
     run(s, &st, &d, &log);
     /* medium range fire is optional: side 0 decides for u0 */
-    assert_int_equal(st.step, FOGN_ST_FI_ALLOC_A);
-    assert_int_equal(st.cursor, 0);
+    assert_int_equal(st.turn.step, FOGN_ST_FI_ALLOC_A);
+    assert_int_equal(st.turn.cursor, 0);
     decide(s, &st, fx_action(FOGN_A_HOLD, 0, -1, 0, 0, 0, 0), &d, &log);
-    assert_int_equal(st.step, FOGN_ST_FI_ALLOC_N);
-    assert_int_equal(st.cursor, 1);
+    assert_int_equal(st.turn.step, FOGN_ST_FI_ALLOC_N);
+    assert_int_equal(st.turn.cursor, 1);
     assert_int_equal(nlogged(&log, "unit0 scores"), 0);
     /* Light infantry: 5 dice at medium, 5+ at formed infantry; three hits */
     const int faces[] = {5, 6, 5, 4, 1};
@@ -318,7 +318,7 @@ static void test_s7_9_wavering_target_without_close_fire_retires_instead_of_losi
     at_fire(s, &st, 0);
     st.u[1].cohesion = FOGN_WAVERING;
     run(s, &st, &d, &log);
-    assert_int_equal(st.step, FOGN_ST_FI_ALLOC_A);
+    assert_int_equal(st.turn.step, FOGN_ST_FI_ALLOC_A);
     /* 3 dice at medium at 5+, two hits: no loss, D6+2 (Wavering column) */
     const int faces[] = {5, 5, 1, 3};
     gr_dice_init_script(&d, faces, 4);
@@ -348,7 +348,7 @@ static void test_s7_5_enemy_cavalry_within_6mu_costs_two_dice_at_medium_one_with
         gr_dice_init_script(&d, NULL, 0);
         at_fire(s, &st, 0);
         run(s, &st, &d, &log);
-        assert_int_equal(st.step, FOGN_ST_FI_ALLOC_A);
+        assert_int_equal(st.turn.step, FOGN_ST_FI_ALLOC_A);
         /* Reformed small at medium: 3 dice, less 2 (muskets) or 1 (rifles); 5+ at cavalry */
         const int faces[] = {1, 1};
         gr_dice_init_script(&d, faces, 2);
@@ -481,7 +481,7 @@ static fogn_scenario *scn_split(void)
 static int has_action(const fogn_scenario *s, const fogn_state *st, int type, int target, int arg)
 {
     gr_action a[GR_MAX_ACTIONS];
-    int n = fogn_ruleset.legal_actions(s, st, a, GR_MAX_ACTIONS);
+    int n = fogn_ruleset.rules->legal_actions(s, st, a, GR_MAX_ACTIONS);
     for (int k = 0; k < n; k++)
         if (a[k].type == type && a[k].target == target && a[k].arg == arg) return 1;
     return 0;
@@ -503,29 +503,29 @@ static void test_s7_6_views_kept_for_the_step_follow_the_position(void **unused)
     gr_dice_init_script(&d, NULL, 0);
     at_fire(s, &st, 0);
     run(s, &st, &d, &log);
-    assert_int_equal(st.step, FOGN_ST_FI_ALLOC_A);
-    assert_int_equal(st.cursor, 0);
+    assert_int_equal(st.turn.step, FOGN_ST_FI_ALLOC_A);
+    assert_int_equal(st.turn.cursor, 0);
     assert_int_equal(st.u[0].fview_band, 1 + FOGN_RANGE_MEDIUM);
     assert_true(st.u[0].fview == ((UINT64_C(1) << 1) | (UINT64_C(1) << 2)));
     assert_int_equal(st.u[1].fview_band, 0); /* side 1 does not fire in this step */
     assert_true(has_action(s, &st, FOGN_A_FIRE, 1, 0) && has_action(s, &st, FOGN_A_FIRE, 2, 0));
     gr_error err;
     gr_error_clear(&err);
-    assert_int_equal(fogn_ruleset.check_invariants(s, &st, &err), 0);
+    assert_int_equal(fogn_ruleset.present->check_invariants(s, &st, &err), 0);
     /* a kept view that the position does not bear out is caught */
     fogn_state bad = st;
     bad.u[0].fview = UINT64_C(1) << 1;
-    assert_int_equal(fogn_ruleset.check_invariants(s, &bad, &err), -1);
+    assert_int_equal(fogn_ruleset.present->check_invariants(s, &bad, &err), -1);
     assert_non_null(strstr(err.msg, "afresh band 2 targets 0x6"));
     /* u2 is carried out of range by a correction: u0 still decides (u1 is
      * at medium range), and only u1 is on its menu */
     gr_error_clear(&err);
     if (fogn_edit(s, &st, "u2 at 40 30 facing -90", &log, &err)) fail_msg("correction refused: %s", err.msg);
-    assert_int_equal(st.cursor, 0);
+    assert_int_equal(st.turn.cursor, 0);
     assert_int_equal(st.u[0].fview_band, 0);
     assert_true(has_action(s, &st, FOGN_A_FIRE, 1, 0));
     assert_false(has_action(s, &st, FOGN_A_FIRE, 2, 0));
-    assert_int_equal(fogn_ruleset.check_invariants(s, &st, &err), 0);
+    assert_int_equal(fogn_ruleset.present->check_invariants(s, &st, &err), 0);
     /* the fire goes at u1 alone (every die a miss) */
     const int faces[] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
     gr_dice_init_script(&d, faces, 12);
@@ -547,8 +547,8 @@ static void test_s7_6_two_close_targets_the_most_central_gets_most_by_default(vo
     gr_dice_init_script(&d, NULL, 0);
     at_fire(s, &st, 0);
     run(s, &st, &d, &log);
-    assert_int_equal(st.step, FOGN_ST_FI_ALLOC_A);
-    assert_int_equal(st.cursor, 0);
+    assert_int_equal(st.turn.step, FOGN_ST_FI_ALLOC_A);
+    assert_int_equal(st.turn.cursor, 0);
     /* close targets must be fired at: no hold, one choice per target */
     assert_true(has_action(s, &st, FOGN_A_FIRE, 1, 0));
     assert_true(has_action(s, &st, FOGN_A_FIRE, 2, 0));
@@ -556,7 +556,7 @@ static void test_s7_6_two_close_targets_the_most_central_gets_most_by_default(vo
     gr_error err;
     gr_error_clear(&err);
     gr_action hold = fx_action(FOGN_A_HOLD, 0, -1, 0, 0, 0, 0);
-    assert_int_not_equal(fogn_ruleset.apply(s, &st, &hold, &d, &log, &err), 0);
+    assert_int_not_equal(fogn_ruleset.rules->apply(s, &st, &hold, &d, &log, &err), 0);
     /* 6 dice: at least 2 each, the rest on the most central */
     const int faces[] = {1, 1, 1, 1, 1, 1};
     gr_dice_init_script(&d, faces, 6);
@@ -610,7 +610,7 @@ static void test_s7_6_fewer_dice_than_targets_one_die_each_to_the_chosen(void **
     at_fire(s, &st, 0);
     st.u[0].cohesion = FOGN_WAVERING;
     run(s, &st, &d, &log);
-    assert_int_equal(st.step, FOGN_ST_FI_ALLOC_A);
+    assert_int_equal(st.turn.step, FOGN_ST_FI_ALLOC_A);
     const int faces[] = {1, 1};
     gr_dice_init_script(&d, faces, 2);
     decide(s, &st, fx_action(FOGN_A_FIRE, 0, 3, 0, 0, 0, 0), &d, &log);
@@ -640,7 +640,7 @@ static void test_s7_6_artillery_may_ignore_skirmishers_in_its_band(void **unused
     gr_dice_init_script(&d, NULL, 0);
     at_fire(s, &st, 0);
     run(s, &st, &d, &log);
-    assert_int_equal(st.step, FOGN_ST_FI_ALLOC_A);
+    assert_int_equal(st.turn.step, FOGN_ST_FI_ALLOC_A);
     assert_true(has_action(s, &st, FOGN_A_FIRE, 2, 1));
     assert_false(has_action(s, &st, FOGN_A_FIRE, 1, 1)); /* cannot ignore everything but Skirmishers */
     assert_true(has_action(s, &st, FOGN_A_HOLD, -1, 0));
@@ -676,7 +676,7 @@ static void test_s7_2_unreformed_infantry_has_no_medium_dice_without_skirmishers
     gr_log_init(&log);
     at_fire(s, &st, 0);
     run(s, &st, &d, &log);
-    assert_int_equal(st.step, FOGN_ST_FI_ALLOC_A);
+    assert_int_equal(st.turn.step, FOGN_ST_FI_ALLOC_A);
     const int faces[] = {1, 1, 1};
     gr_dice_init_script(&d, faces, 3);
     decide(s, &st, fx_action(FOGN_A_FIRE, 0, 1, 0, 0, 0, 0), &d, &log);
@@ -722,7 +722,7 @@ static void test_s7_2_artillery_at_long_range_needs_6_at_a_single_rank(void **un
     gr_dice_init_script(&d, NULL, 0);
     at_fire(s, &st, 0);
     run(s, &st, &d, &log);
-    assert_int_equal(st.step, FOGN_ST_FI_ALLOC_A); /* long range: may hold */
+    assert_int_equal(st.turn.step, FOGN_ST_FI_ALLOC_A); /* long range: may hold */
     assert_true(has_action(s, &st, FOGN_A_HOLD, -1, 0));
     const int faces[] = {6, 6, 5};
     gr_dice_init_script(&d, faces, 3);
@@ -786,7 +786,7 @@ static void test_s7_3_extended_line_fires_at_close_as_two_halves(void **unused)
     at_fire(s, &st, 0);
     run(s, &st, &d, &log);
     /* two targets in the band: the machine asks (each half has one only) */
-    assert_int_equal(st.step, FOGN_ST_FI_ALLOC_A);
+    assert_int_equal(st.turn.step, FOGN_ST_FI_ALLOC_A);
     decide(s, &st, done(), &d, &log);
     assert_true(fire_over(&st));
     assert_int_equal(d.pos, 8);
@@ -844,7 +844,7 @@ static void test_s7_9_guard_loses_at_most_one_level_a_phase_to_fire(void **unuse
     ASSERT_POSE(&st.u[1], 20, 14.5, -90);
     assert_int_equal(d.pos, 5);
     /* 4.5 MU off now: its reply at medium range is optional */
-    assert_int_equal(st.step, FOGN_ST_FI_ALLOC_N);
+    assert_int_equal(st.turn.step, FOGN_ST_FI_ALLOC_N);
     decide(s, &st, fx_action(FOGN_A_HOLD, 1, -1, 0, 0, 0, 0), &d, &log);
     assert_true(fire_over(&st));
     assert_int_equal(d.pos, 5);
@@ -916,10 +916,10 @@ static void test_s10_1_three_hits_roll_for_the_commander_with_the_unit(void **un
 /* u0 (side 0, the assaulter) paused 2 MU short of u1 (side 1), both facing each other */
 static void defensive_setup(fogn_scenario *s, fogn_state *st)
 {
-    fogn_ruleset.init(s, st);
+    fogn_ruleset.rules->init(s, st);
     st->active = 0;
-    st->phase = fogn_step_def_of(FOGN_ST_AS_FIRE)->phase;
-    st->step = FOGN_ST_AS_FIRE;
+    st->turn.phase = fogn_step_def_of(FOGN_ST_AS_FIRE)->phase;
+    st->turn.step = FOGN_ST_AS_FIRE;
     st->u[0].flags |= FOGN_UF_ASSAULTING;
     st->u[0].target = 1;
 }
@@ -1071,7 +1071,7 @@ static void test_s7_9_wavering_square_forms_tactical_before_retiring(void **unus
     at_fire(s, &st, 0);
     st.u[1].cohesion = FOGN_WAVERING;
     run(s, &st, &d, &log);
-    assert_int_equal(st.step, FOGN_ST_FI_ALLOC_A);
+    assert_int_equal(st.turn.step, FOGN_ST_FI_ALLOC_A);
     /* 3 dice at 5+, + for a Square: 4+; two hits; D6+2 with a 1: the minimum 3 MU */
     const int faces[] = {4, 4, 1, 1};
     gr_dice_init_script(&d, faces, 4);
@@ -1211,7 +1211,7 @@ static void test_s7_9_cavalry_beyond_3mu_hit_once_may_not_advance(void **unused)
     gr_dice_init_script(&d, NULL, 0);
     at_fire(s, &st, 0);
     run(s, &st, &d, &log);
-    assert_int_equal(st.step, FOGN_ST_FI_ALLOC_N);
+    assert_int_equal(st.turn.step, FOGN_ST_FI_ALLOC_N);
     /* 5 dice less 2 for enemy cavalry within 6 MU: 3 at 5+; one hit */
     const int faces[] = {5, 1, 1};
     gr_dice_init_script(&d, faces, 3);
@@ -1260,7 +1260,7 @@ static void test_s23_37_extended_line_at_medium_fires_as_one_unit(void **unused)
     gr_dice_init_script(&d, NULL, 0);
     at_fire(s, &st, 0);
     run(s, &st, &d, &log);
-    assert_int_equal(st.step, FOGN_ST_FI_ALLOC_A);
+    assert_int_equal(st.turn.step, FOGN_ST_FI_ALLOC_A);
     const int faces[] = {1, 1, 1};
     gr_dice_init_script(&d, faces, 3);
     decide(s, &st, fx_action(FOGN_A_FIRE, 0, 1, 0, 0, 0, 0), &d, &log);
@@ -1311,7 +1311,7 @@ static void test_s7_9_two_levels_only_with_some_close_fire(void **unused)
     gr_dice_init_script(&d, NULL, 0);
     at_fire(s, &st, 0);
     run(s, &st, &d, &log);
-    assert_int_equal(st.step, FOGN_ST_FI_ALLOC_A);
+    assert_int_equal(st.turn.step, FOGN_ST_FI_ALLOC_A);
     const int faces[] = {4, 4, 4, 4, 1, 1, 4};
     gr_dice_init_script(&d, faces, 7);
     decide(s, &st, fx_action(FOGN_A_FIRE, 0, 1, 0, 0, 0, 0), &d, &log);

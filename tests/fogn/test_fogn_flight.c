@@ -18,12 +18,13 @@
 
 #include "fogn_fixture.h"
 #include "../../engine/fogn/rules/outcome.h"
+#include "../../engine/fogn/rules/move.h"
 
 /* the opening position as set up, the phase under test open, no step run */
 static void mk_state(const fogn_scenario *s, fogn_state *st)
 {
     fogn_state_setup(s, st);
-    st->phase = FOGN_PH_MOVEMENT;
+    st->turn.phase = FOGN_PH_MOVEMENT;
 }
 
 /* unit 0: a Broken small reformed infantry unit in Tactical */

@@ -19,6 +19,8 @@
 
 #include "fogn_fixture.h"
 #include "../../engine/core/dice.h"
+#include "../../engine/fogn/rules/footprint.h"
+#include "../../engine/fogn/rules/move.h"
 
 #define TOL 1e-9
 
@@ -914,7 +916,7 @@ static cmt_run run_cmt(fogn_scenario *s, const int *faces, int n)
     cmt_run r;
     memset(&r, 0, sizeof r);
     fx_state(s, &r.st, 0);
-    assert_int_equal(r.st.phase, FOGN_PH_MOVEMENT);
+    assert_int_equal(r.st.turn.phase, FOGN_PH_MOVEMENT);
     assert_int_equal(r.st.active, 0);
     assert_int_equal(fogn_cursor_actor(s, &r.st), 0); /* the decision due is unit 0's */
     assert_int_equal(r.st.c[0].cp, 2);
@@ -922,7 +924,7 @@ static cmt_run run_cmt(fogn_scenario *s, const int *faces, int n)
     gr_dice_init_script(&d, faces, n);
     gr_action a = fx_action(FOGN_A_FORM, 0, -1, FOGN_F_LINE, 0, 0, 0);
     gr_error_clear(&r.err);
-    r.rc = fogn_ruleset.apply(s, &r.st, &a, &d, NULL, &r.err);
+    r.rc = fogn_ruleset.rules->apply(s, &r.st, &a, &d, NULL, &r.err);
     r.dice_used = d.pos;
     return r;
 }
@@ -986,7 +988,7 @@ static void test_s5_3_drilled_fail(void **unused)
     gr_action a = fx_action(FOGN_A_FORM, 0, -1, FOGN_F_LINE, 0, 0, 0);
     gr_error err;
     gr_error_clear(&err);
-    assert_int_equal(fogn_ruleset.apply(s, &r.st, &a, &d, NULL, &err), -1);
+    assert_int_equal(fogn_ruleset.rules->apply(s, &r.st, &a, &d, NULL, &err), -1);
     ASSERT_HAS(err.msg, "already failed");
     assert_int_equal(d.pos, 0);
     assert_int_equal(r.st.c[0].cp, 1);

@@ -15,9 +15,10 @@
 #include <unistd.h>
 
 #include "fogn_fixture.h"
-#include "../../cli/session.h"
+#include "../../engine/core/play.h"
 #include "../../engine/core/record.h"
 #include "../../engine/registry.h"
+#include "../../engine/fogn/rules/notation.h"
 
 static const char *root_dir(void)
 {
@@ -43,14 +44,14 @@ static void test_fogn_state_flat_clone(void **unused)
     gr_game g;
     load_corps(&g);
     fogn_state a, b;
-    g.rs->init(g.scn, &a);
+    g.rs->rules->init(g.scn, &a);
     memcpy(&b, &a, sizeof a);
     gr_action la[GR_MAX_ACTIONS], lb[GR_MAX_ACTIONS];
-    int na = g.rs->legal_actions(g.scn, &a, la, GR_MAX_ACTIONS);
-    int nb = g.rs->legal_actions(g.scn, &b, lb, GR_MAX_ACTIONS);
+    int na = g.rs->rules->legal_actions(g.scn, &a, la, GR_MAX_ACTIONS);
+    int nb = g.rs->rules->legal_actions(g.scn, &b, lb, GR_MAX_ACTIONS);
     assert_int_equal(na, nb);
     assert_memory_equal(la, lb, (size_t)na * sizeof *la);
-    assert_int_equal(g.rs->state_size, sizeof(fogn_state));
+    assert_int_equal(g.rs->rules->state_size, sizeof(fogn_state));
     print_message("fogn_state is %zu bytes (corps battle: %d units, %d commanders)\n", sizeof(fogn_state),
                   ((fogn_scenario *)g.scn)->nunits, ((fogn_scenario *)g.scn)->ncmdrs);
     gr_game_free(&g);
@@ -144,14 +145,14 @@ static void play(const gr_game *g, unsigned long long seed, fogn_state *st, gr_r
 {
     gr_error err;
     gr_error_clear(&err);
-    g->rs->init(g->scn, st);
+    g->rs->rules->init(g->scn, st);
     gr_log log;
     gr_log_init(&log);
     gr_play_opts o = {.seed = seed, .check_invariants = 1};
     int n = gr_play_random(g, st, rec, &log, &o, &err);
     if (n < 0) print_error("seed %llu: %s\n", seed, err.msg);
     assert_true(n > 0);
-    assert_int_equal(g->rs->to_move(g->scn, st), GR_TERMINAL);
+    assert_int_equal(g->rs->rules->to_move(g->scn, st), GR_TERMINAL);
     gr_log_free(&log);
 }
 
@@ -168,7 +169,7 @@ static void test_fogn_random_games_end(void **unused)
         fogn_state st;
         play(&g, 1000 + (unsigned long long)i, &st, NULL);
         gr_result r;
-        g.rs->result(g.scn, &st, &r);
+        g.rs->rules->result(g.scn, &st, &r);
         assert_true(r.over);
     }
     gr_game_free(&g);
@@ -220,29 +221,29 @@ static void test_fogn_refused_action_changes_nothing(void **unused)
     gr_game g;
     load_corps(&g);
     fogn_state st, before;
-    g.rs->init(g.scn, &st);
+    g.rs->rules->init(g.scn, &st);
     gr_action a;
     gr_error err;
     gr_error_clear(&err);
     /* at the start only the command phase's "done" is open: a unit's move is refused */
-    assert_int_equal(g.rs->parse_action(g.scn, &st, "u0 move 1", &a, &err), 0);
+    assert_int_equal(g.rs->present->parse_action(g.scn, &st, "u0 move 1", &a, &err), 0);
     before = st;
-    assert_int_equal(g.rs->apply(g.scn, &st, &a, NULL, NULL, &err), -1);
+    assert_int_equal(g.rs->rules->apply(g.scn, &st, &a, NULL, NULL, &err), -1);
     assert_memory_equal(&st, &before, sizeof st);
     /* answer "done" until the first movement decision */
     gr_dice dice;
     gr_dice_init_rng(&dice, 5, 1);
-    while (st.phase != FOGN_PH_MOVEMENT) {
+    while (st.turn.phase != FOGN_PH_MOVEMENT) {
         gr_action done = {.type = FOGN_A_DONE, .actor = -1, .target = -1};
-        assert_int_equal(g.rs->apply(g.scn, &st, &done, &dice, NULL, &err), 0);
+        assert_int_equal(g.rs->rules->apply(g.scn, &st, &done, &dice, NULL, &err), 0);
     }
     before = st;
     gr_error_clear(&err);
     char text[64];
     int actor = fogn_cursor_actor_public(g.scn, &st);
     snprintf(text, sizeof text, "u%d move 40", actor);
-    assert_int_equal(g.rs->parse_action(g.scn, &st, text, &a, &err), 0);
-    assert_int_equal(g.rs->apply(g.scn, &st, &a, NULL, NULL, &err), -1);
+    assert_int_equal(g.rs->present->parse_action(g.scn, &st, text, &a, &err), 0);
+    assert_int_equal(g.rs->rules->apply(g.scn, &st, &a, NULL, NULL, &err), -1);
     if (!strstr(err.msg, "allowance")) fail_msg("refused for another reason: %s", err.msg);
     assert_memory_equal(&st, &before, sizeof st);
     gr_game_free(&g);

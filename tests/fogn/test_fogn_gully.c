@@ -139,22 +139,22 @@ static bool gun_fired(const fogn_scenario *s)
     gr_log log;
     gr_log_init(&log);
     fogn_state st;
-    fogn_ruleset.init(s, &st);
+    fogn_ruleset.rules->init(s, &st);
     st.active = 0;
-    st.decider = 0;
-    st.step = FOGN_ST_FI_BEGIN;
-    st.phase = FOGN_PH_FIRING;
-    st.cursor = 0;
+    st.turn.decider = 0;
+    st.turn.step = FOGN_ST_FI_BEGIN;
+    st.turn.phase = FOGN_PH_FIRING;
+    st.turn.cursor = 0;
     fogn_advance_to_decision(s, &st, &dice, &log);
     /* answer every fire decision with its first (most central) target */
-    for (int guard = 0; guard < 8 && st.phase == FOGN_PH_FIRING; guard++) {
+    for (int guard = 0; guard < 8 && st.turn.phase == FOGN_PH_FIRING; guard++) {
         gr_action a[GR_MAX_ACTIONS];
-        int n = fogn_ruleset.legal_actions(s, &st, a, GR_MAX_ACTIONS), pick = 0;
+        int n = fogn_ruleset.rules->legal_actions(s, &st, a, GR_MAX_ACTIONS), pick = 0;
         for (int k = 0; k < n; k++)
             if (a[k].type == FOGN_A_FIRE) { pick = k; break; }
         gr_error err;
         gr_error_clear(&err);
-        if (fogn_ruleset.apply(s, &st, &a[pick], &dice, &log, &err)) fail_msg("%s", err.msg);
+        if (fogn_ruleset.rules->apply(s, &st, &a[pick], &dice, &log, &err)) fail_msg("%s", err.msg);
     }
     bool fired = false;
     for (size_t k = 0; k < log.n; k++)

@@ -4,7 +4,7 @@
  * Three groups. §8.7: a unit passing through (or ending on) a friend, checked
  * with fogn_move_check / fogn_move_commit: who may be passed, when it is
  * Complex, the passed unit being held in place or slid back to make room.
- * §5.2-§5.3 and §8.10: whole decisions sent through fogn_ruleset.apply with
+ * §5.2-§5.3 and §8.10: whole decisions sent through fogn_ruleset.rules->apply with
  * scripted dice, checking what a pass, a failure, a led unit, an empty pool
  * and an exhausted dice script leave in the state, and the second-move
  * decision that follows a first move. §8.11 and §8.2/§4.3: commanders moving,
@@ -21,6 +21,9 @@
 
 #include "fogn_fixture.h"
 #include "../../engine/core/dice.h"
+#include "../../engine/fogn/rules/cmdr.h"
+#include "../../engine/fogn/rules/cmt.h"
+#include "../../engine/fogn/rules/move.h"
 
 /* the turn machine's cursor (turn.c) */
 int fogn_cursor_actor(const fogn_scenario *, const fogn_state *);
@@ -77,7 +80,7 @@ static int apply(const fogn_scenario *s, fogn_state *st, gr_action a, const int 
     gr_dice d;
     gr_dice_init_script(&d, faces, n);
     gr_error_clear(err);
-    return fogn_ruleset.apply(s, st, &a, &d, NULL, err);
+    return fogn_ruleset.rules->apply(s, st, &a, &d, NULL, err);
 }
 
 static int must_apply(const fogn_scenario *s, fogn_state *st, gr_action a, const int *faces, int n)
@@ -140,7 +143,7 @@ static void test_s8_7_passed_friend_gets_no_decision(void **unused)
     assert_true(st.u[2].flags & FOGN_UF_STATIONARY);
     /* far from the enemy: a second move is offered; declining it, the cursor
      * passes over the stationary unit 2 to the commanders */
-    assert_int_equal(st.second, 1);
+    assert_int_equal(st.turn.second, 1);
     must_apply(s, &st, hold(0), NULL, 0);
     assert_int_equal(fogn_cursor_actor(s, &st), s->nunits + 0);
     free(s);
@@ -344,7 +347,7 @@ static void test_s5_3_complex_move_passes_costs_one_cp_in_range(void **unused)
     fx_state(s, &st, 0);
     assert_true(fogn_in_command(s, &st, 0));
     assert_int_equal(fogn_cursor_actor(s, &st), 0);
-    assert_int_equal(st.cursor, 0); /* the in-command pass */
+    assert_int_equal(st.turn.cursor, 0); /* the in-command pass */
     assert_int_equal(st.c[0].cp, 2);
     const int dice[] = {5, 2}; /* Drilled: 2 dice, 5+ */
     must_apply(s, &st, slide_only(0, 1), dice, 2);
@@ -365,13 +368,13 @@ static void test_s5_2_out_of_command_costs_two_cp(void **unused)
     fx_state(s, &st, 0);
     assert_false(fogn_in_command(s, &st, 0));
     assert_int_equal(fogn_cursor_actor(s, &st), 0);
-    assert_int_equal(st.cursor, s->nunits + 0); /* the out-of-command pass */
+    assert_int_equal(st.turn.cursor, s->nunits + 0); /* the out-of-command pass */
     const int dice[] = {6, 1};
     must_apply(s, &st, slide_only(0, 1), dice, 2);
     ASSERT_POSE(&st.u[0], 21, 10, 90);
     assert_int_equal(st.c[0].cp, 0);
     /* no points left for the Complex second move: none offered */
-    assert_int_equal(st.second, 0);
+    assert_int_equal(st.turn.second, 0);
     free(s);
 }
 
@@ -391,7 +394,7 @@ static void test_s5_3_failed_cmt(void **unused)
     assert_int_equal(st.u[0].cohesion, FOGN_STEADY); /* no cohesion loss */
     /* the same unit still decides */
     assert_int_equal(fogn_cursor_actor(s, &st), 0);
-    assert_int_equal(st.second, 0);
+    assert_int_equal(st.turn.second, 0);
     /* no further complex move this phase */
     fogn_state before = st;
     gr_error err;
@@ -403,7 +406,7 @@ static void test_s5_3_failed_cmt(void **unused)
     must_apply(s, &st, move_act(0, -1, 0, 2, 0), NULL, 0);
     ASSERT_POSE(&st.u[0], 20, 12, 90);
     assert_int_equal(st.c[0].cp, 1);
-    assert_int_equal(st.second, 0);
+    assert_int_equal(st.turn.second, 0);
     assert_int_equal(fogn_cursor_actor(s, &st), s->nunits + 0);
     free(s);
 }
@@ -486,14 +489,14 @@ static void test_s8_10_second_move_offered_far_from_enemy_and_declined(void **un
     fx_state(s, &st, 0);
     must_apply(s, &st, move_act(0, -1, 0, 3, 0), NULL, 0);
     ASSERT_POSE(&st.u[0], 20, 13, 90);
-    assert_int_equal(st.second, 1);
+    assert_int_equal(st.turn.second, 1);
     assert_int_equal(fogn_cursor_actor(s, &st), 0);
     /* "done" is not accepted while a second move is pending */
     gr_error err;
     assert_int_equal(apply(s, &st, fx_action(FOGN_A_DONE, -1, -1, 0, 0, 0, 0), NULL, 0, &err), -1);
     /* holding declines it */
     must_apply(s, &st, hold(0), NULL, 0);
-    assert_int_equal(st.second, 0);
+    assert_int_equal(st.turn.second, 0);
     assert_true(st.u[0].flags & FOGN_UF_SECOND_DONE);
     ASSERT_POSE(&st.u[0], 20, 13, 90);
     assert_int_equal(st.c[0].cp, 2);
@@ -508,13 +511,13 @@ static void test_s8_10_second_move_taken_is_complex(void **unused)
     fogn_state st;
     fx_state(s, &st, 0);
     must_apply(s, &st, move_act(0, -1, 0, 3, 0), NULL, 0);
-    assert_int_equal(st.second, 1);
+    assert_int_equal(st.turn.second, 1);
     const int dice[] = {2, 5};
     must_apply(s, &st, move_act(0, -1, 0, 3, 0), dice, 2);
     ASSERT_POSE(&st.u[0], 20, 16, 90);
     assert_int_equal(st.c[0].cp, 1);
     assert_true(st.u[0].flags & FOGN_UF_SECOND_DONE);
-    assert_int_equal(st.second, 0);
+    assert_int_equal(st.turn.second, 0);
     /* a failed second-move test: the unit stays and the phase goes on */
     fx_state(s, &st, 0);
     must_apply(s, &st, move_act(0, -1, 0, 3, 0), NULL, 0);
@@ -522,7 +525,7 @@ static void test_s8_10_second_move_taken_is_complex(void **unused)
     must_apply(s, &st, move_act(0, -1, 0, 3, 0), bad, 2);
     ASSERT_POSE(&st.u[0], 20, 13, 90);
     assert_true(st.u[0].flags & FOGN_UF_CMT_FAILED);
-    assert_int_equal(st.second, 0);
+    assert_int_equal(st.turn.second, 0);
     assert_int_equal(fogn_cursor_actor(s, &st), s->nunits + 0);
     free(s);
 }
@@ -535,7 +538,7 @@ static void test_s8_10_no_second_move_within_6mu(void **unused)
     fogn_state st;
     fx_state(s, &st, 0);
     must_apply(s, &st, move_act(0, -1, 0, 4.5, 0), NULL, 0); /* ends 5.5 MU off */
-    assert_int_equal(st.second, 0);
+    assert_int_equal(st.turn.second, 0);
     assert_int_equal(fogn_cursor_actor(s, &st), s->nunits + 0);
     free(s);
 }
@@ -550,7 +553,7 @@ static void test_s8_10_command_range_from_before_first_move(void **unused)
     assert_true(fogn_in_command(s, &st, 0));
     must_apply(s, &st, move_act(0, -1, 0, 6, 0), NULL, 0);
     assert_false(fogn_in_command(s, &st, 0));
-    assert_int_equal(st.second, 1);
+    assert_int_equal(st.turn.second, 1);
     const int dice[] = {5, 5};
     must_apply(s, &st, move_act(0, -1, 0, 2, 0), dice, 2);
     ASSERT_POSE(&st.u[0], 20, 18, 90);
@@ -569,7 +572,7 @@ static void test_s5_2_led_unit_second_cmt_costs_a_point(void **unused)
     const int d1[] = {4, 1};
     must_apply(s, &st, slide_only(0, 1), d1, 2); /* first CMT: free */
     assert_int_equal(st.c[0].cp, 2);
-    assert_int_equal(st.second, 1);
+    assert_int_equal(st.turn.second, 1);
     const int d2[] = {4, 1};
     must_apply(s, &st, move_act(0, -1, 0, 3, 0), d2, 2); /* second CMT: passes on 4+ ... */
     ASSERT_POSE(&st.u[0], 21, 13, 90);
@@ -816,12 +819,12 @@ static void test_s4_3_in_command_units_then_out_of_command_then_commanders(void 
     assert_false(fogn_in_command(s, &st, 0));
     assert_true(fogn_in_command(s, &st, 1));
     assert_true(fogn_in_command(s, &st, 3));
-    assert_int_equal(st.phase, FOGN_PH_MOVEMENT);
+    assert_int_equal(st.turn.phase, FOGN_PH_MOVEMENT);
     assert_int_equal(st.active, 0);
     const int want_actor[] = {1, 3, 0, nu + 0, nu + 2};
     const int want_cursor[] = {1, 3, nu + 0, 2 * nu + 0, 2 * nu + 2};
     for (int k = 0; k < 5; k++) {
-        assert_int_equal(st.cursor, want_cursor[k]);
+        assert_int_equal(st.turn.cursor, want_cursor[k]);
         assert_int_equal(fogn_cursor_actor(s, &st), want_actor[k]);
         if (k == 0) {
             /* only the unit whose decision is due may act */
@@ -832,10 +835,10 @@ static void test_s4_3_in_command_units_then_out_of_command_then_commanders(void 
         must_apply(s, &st, hold(want_actor[k]), NULL, 0);
     }
     /* everyone has decided: the movement phase is over */
-    assert_true(st.phase > FOGN_PH_MOVEMENT || st.active == 1);
+    assert_true(st.turn.phase > FOGN_PH_MOVEMENT || st.active == 1);
     fx_to_movement(s, &st, 1);
     assert_int_equal(st.active, 1);
-    assert_int_equal(st.phase, FOGN_PH_MOVEMENT);
+    assert_int_equal(st.turn.phase, FOGN_PH_MOVEMENT);
     assert_int_equal(fogn_cursor_actor(s, &st), 2);
     free(s);
 }

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "fogn_fixture.h"
-#include "../../cli/session.h"
+#include "../../engine/core/play.h"
 #include "../../ai/player.h"
 #include "../../engine/core/rng.h"
 #include "../../engine/fogn/rules/memo.h"
@@ -50,9 +50,8 @@ static int checked(const gr_game *g, const fogn_state *st, const gr_action *a, u
 {
     gr_dice dice;
     gr_dice_init_rng(&dice, seed, 3);
-    dice.memo = memo;
     *out = *st;
-    int rc = g->rs->apply_checked(g->scn, out, a, &dice);
+    int rc = g->rs->fast->apply_checked(g->scn, out, a, &dice, memo);
     *rolled = dice.rolled;
     return rc;
 }
@@ -63,10 +62,9 @@ static int plain(const gr_game *g, const fogn_state *st, const gr_action *a, uns
 {
     gr_dice dice;
     gr_dice_init_rng(&dice, seed, 4);
-    dice.memo = memo;
     gr_error_clear(err);
     *out = *st;
-    return g->rs->apply(g->scn, out, a, &dice, NULL, err);
+    return g->rs->fast->apply_memo(g->scn, out, a, &dice, NULL, memo, err);
 }
 
 /* Every unit order of 24 movement decisions: no memo, memo working it out,
@@ -81,7 +79,7 @@ static void test_memo_changes_nothing(void **unused)
     fogn_memo *memo = fogn_memo_create();
     assert_non_null(memo);
     fogn_state st, a0, a1, a2;
-    g.rs->init(g.scn, &st);
+    g.rs->rules->init(g.scn, &st);
     gr_rng rng;
     gr_rng_seed(&rng, 19, 1);
     gr_dice game_dice;
@@ -89,11 +87,11 @@ static void test_memo_changes_nothing(void **unused)
     gr_action cand[GR_MAX_ACTIONS];
     int looked = 0, orders = 0, refused = 0;
     for (int step = 0; step < MEMO_TEST_MAX_STEPS && looked < MEMO_TEST_DECISIONS; step++) {
-        if (g.rs->to_move(g.scn, &st) == GR_TERMINAL) break;
+        if (g.rs->rules->to_move(g.scn, &st) == GR_TERMINAL) break;
         const fogn_scenario *s = g.scn;
-        if (st.step == FOGN_ST_MV_UNITS && fogn_mv_actor(s, &st) < s->nunits) {
+        if (st.turn.step == FOGN_ST_MV_UNITS && fogn_mv_actor(s, &st) < s->nunits) {
             looked++;
-            int n = g.rs->candidates(g.scn, &st, cand, GR_MAX_ACTIONS);
+            int n = g.rs->fast->candidates(g.scn, &st, cand, GR_MAX_ACTIONS);
             for (int i = 0; i < n; i++) {
                 unsigned long long seed = (unsigned long long)step * 1000 + (unsigned long long)i;
                 long r0, r1, r2;
@@ -117,8 +115,8 @@ static void test_memo_changes_nothing(void **unused)
             }
         }
         gr_action a;
-        assert_int_equal(gr_random_legal(&g, &st, &rng, &a), 0);
-        assert_int_equal(g.rs->apply(g.scn, &st, &a, &game_dice, NULL, NULL), 0);
+        assert_int_equal(gr_play_random_legal(&g, &st, &rng, &a), 0);
+        assert_int_equal(g.rs->rules->apply(g.scn, &st, &a, &game_dice, NULL, NULL), 0);
     }
     long hits, misses;
     fogn_memo_stats(memo, &hits, &misses);
@@ -151,12 +149,12 @@ static void test_walks_change_nothing(void **unused)
     /* two battles, one memo: the second meets the first's steps and cursors
      * with other positions, which the memo must tell apart */
     for (unsigned long long game = 0; game < 2; game++) {
-        g.rs->init(g.scn, &st);
+        g.rs->rules->init(g.scn, &st);
         gr_rng rng;
         gr_rng_seed(&rng, 23 + game, 1);
-        for (int k = 0; k < MEMO_TEST_MAX_STEPS && g.rs->to_move(g.scn, &st) != GR_TERMINAL; k++, steps++) {
+        for (int k = 0; k < MEMO_TEST_MAX_STEPS && g.rs->rules->to_move(g.scn, &st) != GR_TERMINAL; k++, steps++) {
             gr_action a;
-            assert_int_equal(gr_random_legal(&g, &st, &rng, &a), 0);
+            assert_int_equal(gr_play_random_legal(&g, &st, &rng, &a), 0);
             unsigned long long seed = 5000 + 100000 * game + (unsigned long long)k;
             gr_error e0;
             int p0 = plain(&g, &st, &a, seed, NULL, &a0, &e0);
@@ -181,8 +179,8 @@ static void test_walks_change_nothing(void **unused)
             assert_int_equal(vm2, vm1);
             assert_int_equal(vh2 - vh1, (vh1 - vh0) + (vm1 - vm0));
             volleys += (int)((vh1 - vh0) + (vm1 - vm0));
-            if (a0.step == FOGN_ST_AS_DECLARE || a0.step == FOGN_ST_AS_INTERCEPT) walk_steps[0]++;
-            if (a0.step == FOGN_ST_FI_ALLOC_A || a0.step == FOGN_ST_FI_ALLOC_N) walk_steps[1]++;
+            if (a0.turn.step == FOGN_ST_AS_DECLARE || a0.turn.step == FOGN_ST_AS_INTERCEPT) walk_steps[0]++;
+            if (a0.turn.step == FOGN_ST_FI_ALLOC_A || a0.turn.step == FOGN_ST_FI_ALLOC_N) walk_steps[1]++;
             st = a0;
         }
     }

@@ -15,6 +15,9 @@
 
 #include "fogn_fixture.h"
 #include "../../engine/core/dice.h"
+#include "../../engine/fogn/rules/casualty.h"
+#include "../../engine/fogn/rules/cohesion.h"
+#include "../../engine/fogn/rules/loc.h"
 
 /* two Drilled Average infantry units of side 0 side by side (u0 at x 20, u1
  * at x 26, 3 MU apart edge to edge), the enemy (u2) far off */

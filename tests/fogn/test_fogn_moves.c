@@ -23,6 +23,8 @@
 #include <string.h>
 
 #include "fogn_fixture.h"
+#include "../../engine/fogn/rules/move.h"
+#include "../../engine/fogn/rules/orders.h"
 
 /* --- positions ---------------------------------------------------------------------- */
 

@@ -21,6 +21,8 @@
 #include <string.h>
 
 #include "fogn_fixture.h"
+#include "../../engine/fogn/rules/move.h"
+#include "../../engine/fogn/rules/movetable.h"
 
 #define TOL 1e-9
 

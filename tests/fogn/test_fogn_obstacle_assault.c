@@ -22,6 +22,8 @@
 #include "../../engine/fogn/rules/view.h"
 #include "../../engine/fogn/rules/building.h"
 #include "../../engine/core/dice.h"
+#include "../../engine/fogn/rules/cmt.h"
+#include "../../engine/fogn/rules/move.h"
 
 /* assault progress (fogn_unit.astate) as assault.c numbers it */
 enum { T_AS_CONTACT = 9 };
@@ -36,14 +38,14 @@ static int play(const fogn_scenario *s, fogn_state *st, gr_action a, const int *
     gr_dice d;
     gr_dice_init_script(&d, faces, n);
     gr_error_clear(err);
-    if (fogn_ruleset.apply(s, st, &a, &d, log, err)) return -1;
+    if (fogn_ruleset.rules->apply(s, st, &a, &d, log, err)) return -1;
     return d.pos;
 }
 
 static int offered(const fogn_scenario *s, const fogn_state *st, int type, int actor, int target)
 {
     gr_action m[GR_MAX_ACTIONS];
-    int n = fogn_ruleset.legal_actions(s, st, m, GR_MAX_ACTIONS);
+    int n = fogn_ruleset.rules->legal_actions(s, st, m, GR_MAX_ACTIONS);
     for (int k = 0; k < n; k++)
         if (m[k].type == type && m[k].actor == actor && m[k].target == target) return 1;
     return 0;
@@ -88,13 +90,13 @@ static fogn_scenario *scn_bank(fogn_troop blue, fogn_formation f, double front_y
 
 static void at_step(const fogn_scenario *s, fogn_state *st, int side, int step)
 {
-    fogn_ruleset.init(s, st);
+    fogn_ruleset.rules->init(s, st);
     st->active = (uint8_t)side;
-    st->decider = (uint8_t)side;
-    st->phase = fogn_step_def_of(step)->phase;
-    st->step = (uint8_t)step;
-    st->cursor = 0;
-    st->second = 0;
+    st->turn.decider = (uint8_t)side;
+    st->turn.phase = fogn_step_def_of(step)->phase;
+    st->turn.step = (uint8_t)step;
+    st->turn.cursor = 0;
+    st->turn.second = 0;
 }
 
 static void open_assault(const fogn_scenario *s, fogn_state *st) { fx_state_at(s, st, 0, FOGN_ST_AS_BEGIN, NULL, NULL); }
@@ -120,7 +122,7 @@ static void test_s6_1_assault_ends_on_the_near_bank_of_a_defended_stream(void **
     assert_int_equal(play(s, &st, assault(0, 1), NULL, 0, NULL, &err), 0);
     /* the defenders stand (no test against infantry); the assaulter ends 3 MU off them, against
      * the front of their stream: they still give it close-range defensive fire (§6.10, §6.1 item 3) */
-    assert_int_equal(st.decider, 1);
+    assert_int_equal(st.turn.decider, 1);
     static const int ones[8] = {1, 1, 1, 1, 1, 1, 1, 1};
     gr_log log;
     gr_log_init(&log);

@@ -16,6 +16,7 @@
 
 #include "fogn_fixture.h"
 #include "../../engine/core/jsonutil.h"
+#include "../../engine/fogn/rules/move.h"
 
 /* a points game: 2 restricted moves; the defender (side 1, north edge) keeps to 12.75 MU from its edge */
 static fogn_scenario *opening_scenario(void)

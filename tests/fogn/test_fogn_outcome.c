@@ -23,6 +23,7 @@
 
 #include "fogn_fixture.h"
 #include "../../engine/fogn/rules/outcome.h"
+#include "../../engine/fogn/rules/move.h"
 
 /* --- positions ------------------------------------------------------------------------------ */
 
@@ -32,7 +33,7 @@
 static void mk_state(const fogn_scenario *s, fogn_state *st)
 {
     fogn_state_setup(s, st);
-    st->phase = FOGN_PH_COMBAT;
+    st->turn.phase = FOGN_PH_COMBAT;
 }
 
 /* unit 0: small reformed infantry in Tactical at (20, 20) facing up the table */

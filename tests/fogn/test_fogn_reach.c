@@ -19,6 +19,7 @@
 
 #include "fogn_fixture.h"
 #include "../../engine/fogn/rules/contact.h"
+#include "../../engine/fogn/rules/movetable.h"
 
 static const fogn_troop INF = FOGN_INF_REFORMED;
 static const fogn_troop CAV = FOGN_CAV_HEAVY;
@@ -27,7 +28,7 @@ static fogn_state *state_of(const fogn_scenario *s)
 {
     fogn_state *st = calloc(1, sizeof *st);
     assert_non_null(st);
-    fogn_ruleset.init(s, st);
+    fogn_ruleset.rules->init(s, st);
     return st;
 }
 

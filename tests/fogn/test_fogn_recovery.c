@@ -16,13 +16,14 @@
 #include "fogn_fixture.h"
 #include "../../engine/fogn/rules/steps.h"
 #include "../../engine/core/dice.h"
+#include "../../engine/fogn/rules/victory.h"
 
 static int apply(const fogn_scenario *s, fogn_state *st, gr_action a, const int *faces, int n, gr_error *err)
 {
     gr_dice d;
     gr_dice_init_script(&d, faces, n);
     gr_error_clear(err);
-    return fogn_ruleset.apply(s, st, &a, &d, NULL, err);
+    return fogn_ruleset.rules->apply(s, st, &a, &d, NULL, err);
 }
 
 static void must_apply(const fogn_scenario *s, fogn_state *st, gr_action a, const int *faces, int n)
@@ -36,8 +37,8 @@ static gr_action done(void) { return fx_action(FOGN_A_DONE, -1, -1, 0, 0, 0, 0);
 /* answers "done" (no dice) until the step is due */
 static void to_step(const fogn_scenario *s, fogn_state *st, int step)
 {
-    for (int guard = 0; guard < 64 && st->step != step && !st->over; guard++) must_apply(s, st, done(), NULL, 0);
-    assert_int_equal(st->step, step);
+    for (int guard = 0; guard < 64 && st->turn.step != step && !st->turn.over; guard++) must_apply(s, st, done(), NULL, 0);
+    assert_int_equal(st->turn.step, step);
 }
 
 /* plays "done" (with these dice) until the other side's move has begun */
@@ -46,11 +47,11 @@ static void to_next_move(const fogn_scenario *s, fogn_state *st, const int *face
     int side = st->active;
     gr_dice d;
     gr_dice_init_script(&d, faces, n);
-    for (int guard = 0; guard < 64 && st->active == side && !st->over; guard++) {
+    for (int guard = 0; guard < 64 && st->active == side && !st->turn.over; guard++) {
         gr_action a = done();
         gr_error err;
         gr_error_clear(&err);
-        if (fogn_ruleset.apply(s, st, &a, &d, NULL, &err)) fail_msg("refused: %s", err.msg);
+        if (fogn_ruleset.rules->apply(s, st, &a, &d, NULL, &err)) fail_msg("refused: %s", err.msg);
     }
     assert_int_equal(st->active, side ^ 1);
 }
@@ -285,13 +286,13 @@ static void test_s8_12_broken_unit_flees_at_the_start_of_its_movement(void **unu
     s->units[1].start_cohesion = FOGN_BROKEN;
     s->units[1].y = 20;
     fogn_state st;
-    fogn_ruleset.init(s, &st);
+    fogn_ruleset.rules->init(s, &st);
     /* "done" to the command phase: the movement phase opens with the flight;
      * it passes within 4 MU of u0 (3 MU off its path), which tests: 5, 2 passes */
     const int faces[] = {5, 2};
     gr_error err;
     assert_int_equal(apply(s, &st, done(), faces, 2, &err), 0);
-    assert_int_equal(st.phase, FOGN_PH_MOVEMENT);
+    assert_int_equal(st.turn.phase, FOGN_PH_MOVEMENT);
     /* it fled a full 6 MU toward its own (south) edge, facing it */
     assert_true(fabs(st.u[1].y - (20 - 6 - 2.25)) < 1e-6);
     assert_true(fabs(gr_angle_diff(st.u[1].heading, -GR_PI / 2)) < 1e-9);
@@ -378,7 +379,7 @@ static void test_s14_timed_result_levels(void **unused)
      * difference 6 >= 4: a Marginal Victory for side 0 */
     for (int i = 4; i < 7; i++) st.u[i].cohesion = FOGN_BROKEN;
     fogn_timed_result(s, &st, NULL);
-    assert_true(st.over);
+    assert_true(st.turn.over);
     assert_int_equal(st.winner, 0);
     assert_int_equal(st.margin, FOGN_RESULT_MARGINAL);
     /* equal losses: a draw */
@@ -477,7 +478,7 @@ static void test_s14_objectives_count_as_attrition_at_the_timed_end(void **unuse
     assert_int_equal(st.winner, 0);
     assert_int_equal(st.margin, FOGN_RESULT_MARGINAL);
     gr_result r;
-    fogn_ruleset.result(s, &st, &r);
+    fogn_ruleset.rules->result(s, &st, &r);
     assert_string_equal(r.reason, "turn limit: marginal victory for Blue (attrition 0 to 0, objectives 4 to 0)");
     /* side 1 lost 6 (three small Broken), but holds the Mill (4) and the
      * crossroads (1): 6 against 5, a draw */

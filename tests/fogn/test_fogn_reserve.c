@@ -19,6 +19,10 @@
 #include "fogn_fixture.h"
 #include "../../engine/fogn/rules/reserve.h"
 #include "../../engine/core/jsonutil.h"
+#include "../../engine/fogn/rules/alloc.h"
+#include "../../engine/fogn/rules/notation.h"
+#include "../../engine/fogn/rules/orders.h"
+#include "../../engine/fogn/rules/victory.h"
 
 #define RDIV 2
 #define RCMDR 4
@@ -62,15 +66,15 @@ static int reserve_unit(fogn_scenario *s, fogn_troop troop)
  * opened with `dice` (the activation rolls) */
 static void movement_at(const fogn_scenario *s, fogn_state *st, int move, int res, gr_dice *dice, gr_log *log)
 {
-    fogn_ruleset.init(s, st);
+    fogn_ruleset.rules->init(s, st);
     st->move = (uint16_t)move;
     st->res[RDIV] = (uint8_t)res;
     st->active = 0;
-    st->decider = 0;
-    st->step = FOGN_ST_MV_BEGIN;
-    st->phase = FOGN_PH_MOVEMENT;
-    st->cursor = 0;
-    st->second = 0;
+    st->turn.decider = 0;
+    st->turn.step = FOGN_ST_MV_BEGIN;
+    st->turn.phase = FOGN_PH_MOVEMENT;
+    st->turn.cursor = 0;
+    st->turn.second = 0;
     fogn_advance_to_decision(s, st, dice, log);
 }
 
@@ -85,7 +89,7 @@ static gr_action arrive(int unit, int formation, double at, double dist)
 static int apply(const fogn_scenario *s, fogn_state *st, gr_action a, gr_log *log, gr_error *err)
 {
     gr_error_clear(err);
-    return fogn_ruleset.apply(s, st, &a, NULL, log, err);
+    return fogn_ruleset.rules->apply(s, st, &a, NULL, log, err);
 }
 
 static bool log_has(const gr_log *log, const char *needle)
@@ -158,7 +162,7 @@ static void test_s8_1_reserve_and_its_commander_start_off_table(void **unused)
     fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 10, 30, -90);
     int r = reserve_unit(s, FOGN_INF_REFORMED);
     fogn_state st;
-    fogn_ruleset.init(s, &st);
+    fogn_ruleset.rules->init(s, &st);
     assert_int_equal(st.res[RDIV], FOGN_RES_WAITING);
     assert_false(st.u[r].flags & FOGN_UF_ON_TABLE);
     assert_false(st.c[RCMDR].flags & FOGN_CF_ON_TABLE);
@@ -322,7 +326,7 @@ static void test_s8_1_column_comes_on_its_full_move(void **unused)
     assert_true(st.u[r].flags & FOGN_UF_ARRIVED);
     assert_true(log_has(&log, "unit0 comes on at (30.0, 0.0) in column, its front 6.0 MU in"));
     /* more than 6 MU from every enemy: it may try a second move */
-    assert_int_equal(st.second, 1);
+    assert_int_equal(st.turn.second, 1);
     assert_int_equal(fogn_mv_actor(s, &st), r);
     /* its commander came on with it (§8.1) */
     assert_true(st.c[RCMDR].flags & FOGN_CF_ON_TABLE);
@@ -348,7 +352,7 @@ static void test_s8_1_arrival_stops_two_mu_short_of_the_enemy(void **unused)
     /* "as far as it may": its front stops at y = 5 */
     assert_int_equal(apply(s, &st, arrive(r, FOGN_F_COLUMN, 30, 0), NULL, &err), 0);
     ASSERT_POSE(&st.u[r], 30, 5, 90);
-    assert_int_equal(st.second, 0); /* within 6 MU of an enemy: no second move */
+    assert_int_equal(st.turn.second, 0); /* within 6 MU of an enemy: no second move */
     free(s);
 }
 
@@ -372,7 +376,7 @@ static void test_s8_1_enemy_near_the_entry_is_pushed_back(void **unused)
     /* the column (4.5 MU deep) cannot end 2 MU clear of it: it stays against the edge */
     ASSERT_POSE(&st.u[r], 30, 4.5, 90);
     assert_true(st.u[r].flags & FOGN_UF_NO_MOVE);
-    assert_int_equal(st.second, 0);
+    assert_int_equal(st.turn.second, 0);
     gr_log_free(&log);
     free(s);
 }
@@ -410,7 +414,7 @@ static void test_s8_1_three_units_a_move(void **unused)
     for (int k = 0; k < 3; k++) {
         assert_int_equal(fogn_mv_actor(s, &st), r[k]);
         assert_int_equal(apply(s, &st, arrive(r[k], FOGN_F_COLUMN, at[k], 0), NULL, &err), 0);
-        if (st.second) assert_int_equal(apply(s, &st, fogn_act(FOGN_A_HOLD, r[k], -1, 0), NULL, &err), 0);
+        if (st.turn.second) assert_int_equal(apply(s, &st, fogn_act(FOGN_A_HOLD, r[k], -1, 0), NULL, &err), 0);
     }
     assert_int_equal(fogn_reserve_due(s, &st, r[3]), 0);
     assert_true(fogn_mv_actor(s, &st) != r[3]);
@@ -436,7 +440,7 @@ static void test_s8_1_refusals_name_the_rule(void **unused)
     assert_int_equal(apply(s, &st, fogn_act(FOGN_A_ADVANCE, r, 1, 6), NULL, &err), -1);
     ASSERT_HAS(err.msg, "is off the table");
     assert_int_equal(apply(s, &st, arrive(r, FOGN_F_COLUMN, 30, 0), NULL, &err), 0);
-    if (st.second) assert_int_equal(apply(s, &st, fogn_act(FOGN_A_HOLD, r, -1, 0), NULL, &err), 0);
+    if (st.turn.second) assert_int_equal(apply(s, &st, fogn_act(FOGN_A_HOLD, r, -1, 0), NULL, &err), 0);
     assert_int_equal(fogn_mv_actor(s, &st), g);
     assert_int_equal(apply(s, &st, arrive(g, FOGN_F_UNLIMBERED, 25, 0), NULL, &err), -1);
     ASSERT_HAS(err.msg, "artillery comes on limbered");
@@ -453,7 +457,7 @@ static void test_s8_1_menu_offers_wait_and_entry_points(void **unused)
     fogn_state st;
     movement_at(s, &st, 3, FOGN_RES_ARRIVING, NULL, NULL);
     gr_action acts[32];
-    int n = fogn_ruleset.legal_actions(s, &st, acts, 32);
+    int n = fogn_ruleset.rules->legal_actions(s, &st, acts, 32);
 
     /* wait, or come on in column or tactical at three points of the west edge's southern half */
     assert_int_equal(n, 1 + 3 * 2);
@@ -511,7 +515,7 @@ static void test_s8_1_second_move_must_stay_clear(void **unused)
     gr_error err;
     assert_int_equal(apply(s, &st, arrive(r, FOGN_F_COLUMN, 30, 0), NULL, &err), 0);
     ASSERT_POSE(&st.u[r], 30, 6, 90);
-    assert_int_equal(st.second, 1);
+    assert_int_equal(st.turn.second, 1);
     /* its second move is bound by §8.10 like any other: it stays beyond 6 MU of the enemy */
     int faces[] = {6, 6, 6};
     gr_dice dice;
@@ -519,7 +523,7 @@ static void test_s8_1_second_move_must_stay_clear(void **unused)
     gr_action go = fogn_act(FOGN_A_MOVE, r, -1, -1);
     go.p[1] = 6; /* would end 1.5 MU from it */
     gr_error_clear(&err);
-    assert_int_equal(fogn_ruleset.apply(s, &st, &go, &dice, NULL, &err), -1);
+    assert_int_equal(fogn_ruleset.rules->apply(s, &st, &go, &dice, NULL, &err), -1);
     ASSERT_HAS(err.msg, "a second move must stay more than 6 MU from every enemy (§8.10)");
     ASSERT_POSE(&st.u[r], 30, 6, 90);
     free(s);
@@ -558,7 +562,7 @@ static void test_s5_1_each_corps_gives_to_its_own_divisions(void **unused)
     /* corps0 decides first; "done" hands over to corps-two, not to the Assault Phase */
     assert_int_equal(fogn_alloc_actor(s, &st), s->nunits + 2);
     assert_int_equal(apply(s, &st, (gr_action){.type = FOGN_A_DONE, .actor = -1, .target = -1}, NULL, &err), 0);
-    assert_int_equal(st.step, FOGN_ST_CMD_ALLOC);
+    assert_int_equal(st.turn.step, FOGN_ST_CMD_ALLOC);
     assert_int_equal(fogn_alloc_actor(s, &st), s->nunits + 5);
     assert_int_equal(apply(s, &st, (gr_action){.type = FOGN_A_ALLOCATE, .actor = (int16_t)(s->nunits + 5),
                                                .target = RCMDR}, NULL, &err), 0);

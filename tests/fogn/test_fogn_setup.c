@@ -23,7 +23,7 @@
 #include "../../engine/fogn/setup/setup.h"
 #include "../../engine/fogn/rules/internal.h"
 #include "../../engine/registry.h"
-#include "../../cli/session.h"
+#include "../../engine/core/play.h"
 
 #define TOL 1e-9
 
@@ -748,7 +748,7 @@ static void test_s17_5_reserves_and_flank_march(void **state)
     if (!s) fail_msg("%s", err.msg);
     fogn_state *st = calloc(1, sizeof *st);
     assert_non_null(st);
-    fogn_ruleset.init(s, st);
+    fogn_ruleset.rules->init(s, st);
     int off = 0;
     for (int d = 0; d < s->ndivs; d++) off += st->res[d] == FOGN_RES_WAITING;
     assert_int_equal(off, 3);
@@ -786,7 +786,7 @@ static void test_s17_5_deployment_zones(void **state)
         assert_non_null(s);
         fogn_state *st = calloc(1, sizeof *st);
         assert_non_null(st);
-        fogn_ruleset.init(s, st);
+        fogn_ruleset.rules->init(s, st);
         int att = s->first_side;
         assert_int_equal(s->max_turns, FOGN_SETUP_MAX_TURNS);
         for (int i = 0; i < s->nunits; i++) {

@@ -9,7 +9,9 @@
  * commander's level at the end of his side's Recovery Phase (turn.c). No
  * allocation by or to a commander who is off the table, a casualty, or
  * leading a unit in contact with the enemy. */
+#include "alloc.h"
 #include "steps.h"
+#include "cmt.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -35,7 +37,7 @@ static int giver_at(const fogn_scenario *s, const fogn_state *st, int cursor)
 }
 
 /* the commander whose allocation is due, when he can give points at all; -1 */
-static int corps_of(const fogn_scenario *s, const fogn_state *st) { return giver_at(s, st, st->cursor); }
+static int corps_of(const fogn_scenario *s, const fogn_state *st) { return giver_at(s, st, st->turn.cursor); }
 
 int fogn_alloc_cursor_end(const fogn_scenario *s) { return 2 * s->ncmdrs; }
 

@@ -13,6 +13,13 @@
 #include "outcome.h"
 #include "view.h"
 #include "tables.h"
+#include "casualty.h"
+#include "cmt.h"
+#include "cohesion.h"
+#include "footprint.h"
+#include "move.h"
+#include "names.h"
+#include "orders.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -207,7 +214,7 @@ static int payable(const fogn_scenario *s, const fogn_state *st, int i, int j, c
 
 int fogn_as_declare_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max)
 {
-    int i = st->cursor, n = 0;
+    int i = st->turn.cursor, n = 0;
     if (n < max) out[n++] = fogn_act(FOGN_A_HOLD, i, -1, 0);
     if (n < max) out[n++] = fogn_act(FOGN_A_DONE, -1, -1, 0);
     /* the targets of assault_targets, each reach worked out once */
@@ -223,11 +230,11 @@ int fogn_as_declare_apply(const fogn_scenario *s, fogn_state *st, const gr_actio
                           gr_error *err)
 {
     (void)dice;
-    int i = st->cursor;
+    int i = st->turn.cursor;
     fogn_unit *u = &st->u[i];
     if (a->type == FOGN_A_HOLD) {
         u->astate = AS_HELD;
-        st->cursor++;
+        st->turn.cursor++;
         return 0;
     }
     if (a->type != FOGN_A_ASSAULT) return gr_error_set(err, "in the Assault Phase a unit assaults an enemy or holds");
@@ -255,7 +262,7 @@ int fogn_as_declare_apply(const fogn_scenario *s, fogn_state *st, const gr_actio
     u->flags |= FOGN_UF_ASSAULTING;
     gr_log_add(log, GR_EV_MOVE, s->units[i].side, "%s declares an assault on %s%s", s->units[i].name, s->units[j].name,
                r.flank_rear ? " (flank or rear)" : "");
-    st->cursor++;
+    st->turn.cursor++;
     return 0;
 }
 
@@ -488,7 +495,7 @@ int fogn_as_react_due(const fogn_scenario *s, const fogn_state *st, int j)
 
 int fogn_as_react_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max)
 {
-    int j = st->cursor, n = 0;
+    int j = st->turn.cursor, n = 0;
     int opts[FOGN_RE_COUNT];
     int no = react_options(s, st, j, opts);
     if (n < max) out[n++] = fogn_act(FOGN_A_DONE, -1, -1, 0);
@@ -607,7 +614,7 @@ static void abandon(const fogn_scenario *s, fogn_state *st, int j, int losses, g
 int fogn_as_react_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
                         gr_error *err)
 {
-    int j = st->cursor;
+    int j = st->turn.cursor;
     const fogn_unit_profile *p = &s->units[j];
     fogn_unit *u = &st->u[j];
     int opts[FOGN_RE_COUNT];
@@ -617,7 +624,7 @@ int fogn_as_react_apply(const fogn_scenario *s, fogn_state *st, const gr_action 
     if (fogn_react(s, st, j, a->arg, dice, log) < 0)
         return gr_error_set(err, "%s", dice && dice->fail_msg[0] ? dice->fail_msg : "the dice failed");
     (void)u;
-    st->cursor++;
+    st->turn.cursor++;
     return 0;
 }
 
@@ -784,7 +791,7 @@ int fogn_as_intercept_due(const fogn_scenario *s, const fogn_state *st, int i)
 
 int fogn_as_intercept_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max)
 {
-    int i = st->cursor, n = 0;
+    int i = st->turn.cursor, n = 0;
     if (n < max) out[n++] = fogn_act(FOGN_A_HOLD, i, -1, 0);
     if (n < max) out[n++] = fogn_act(FOGN_A_DONE, -1, -1, 0);
     for (int a = 0; a < s->nunits && n < max; a++) {
@@ -799,10 +806,10 @@ int fogn_as_intercept_actions(const fogn_scenario *s, const fogn_state *st, gr_a
 int fogn_as_intercept_apply(const fogn_scenario *s, fogn_state *st, const gr_action *act_, gr_dice *dice, gr_log *log,
                             gr_error *err)
 {
-    int i = st->cursor;
+    int i = st->turn.cursor;
     if (act_->type == FOGN_A_HOLD) {
         st->u[i].reaction = FOGN_RE_STAND; /* decided: no intercept */
-        st->cursor++;
+        st->turn.cursor++;
         return 0;
     }
     int a = act_->target;
@@ -812,7 +819,7 @@ int fogn_as_intercept_apply(const fogn_scenario *s, fogn_state *st, const gr_act
         !intercept_payable(s, st, i, ic.needs_cmt, &cmdr, &cp))
         return gr_error_set(err, "%s cannot intercept that unit (§6.9)", s->units[i].name);
     if (cmdr >= 0) st->c[cmdr].cp = (uint8_t)(st->c[cmdr].cp - cp);
-    st->cursor++;
+    st->turn.cursor++;
     if (ic.needs_cmt && cp > 0 && s->cmdrs[cmdr].role != FOGN_CMDR_CORPS) {
         int pass = fogn_cmt_roll(s, st, i, 0, dice, log, "intercept");
         if (pass < 0) return gr_error_set(err, "%s", dice && dice->fail_msg[0] ? dice->fail_msg : "the dice failed");
@@ -935,7 +942,7 @@ int fogn_as_press_due(const fogn_scenario *s, const fogn_state *st, int a)
 
 int fogn_as_press_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max)
 {
-    int a = st->cursor, n = 0;
+    int a = st->turn.cursor, n = 0;
     (void)s;
     if (n < max) out[n++] = fogn_act(FOGN_A_HOLD, a, -1, 0);
     if (n < max) out[n++] = fogn_act(FOGN_A_DONE, -1, -1, 0);
@@ -961,8 +968,8 @@ static int stop_short(const fogn_scenario *s, fogn_state *st, int a, gr_log *log
 int fogn_as_press_apply(const fogn_scenario *s, fogn_state *st, const gr_action *act_, gr_dice *dice, gr_log *log,
                         gr_error *err)
 {
-    int a = st->cursor;
-    st->cursor++;
+    int a = st->turn.cursor;
+    st->turn.cursor++;
     if (act_->type == FOGN_A_HOLD) return stop_short(s, st, a, log);
     if (act_->type != FOGN_A_PRESS) return gr_error_set(err, "press on or hold");
     fogn_cmt_cost c;
@@ -980,7 +987,7 @@ int fogn_as_press_done(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr
 {
     (void)dice;
     (void)err;
-    for (int a = st->cursor; a < s->nunits; a++)
+    for (int a = st->turn.cursor; a < s->nunits; a++)
         if (st->u[a].astate == AS_PRESS) stop_short(s, st, a, log);
     return 0;
 }

@@ -4,7 +4,10 @@
  * group order into one rigid move per member that move.c checks like any
  * other move (each member against its own allowance and terrain, fellow
  * members ignored, no passing through friends). */
-#include "internal.h"
+#include "brigade.h"
+#include "cmt.h"
+#include "move.h"
+#include "movetable.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -241,7 +244,7 @@ static void rigid_moves(const fogn_scenario *s, const fogn_state *st, const int 
         mv->gy = pivot.y;
         mv->radius = radius;
         mv->ignore = mask & ~(1ull << m[k]);
-        mv->second = st->second;
+        mv->second = st->turn.second;
     }
 }
 

@@ -5,6 +5,11 @@
  * work. See building.h for the rulings. */
 #include "building.h"
 #include "contact.h"
+#include "cmt.h"
+#include "footprint.h"
+#include "move.h"
+#include "movetable.h"
+#include "orders.h"
 
 #include <assert.h>
 #include <math.h>
@@ -505,7 +510,7 @@ int fogn_bld_check(const fogn_scenario *s, const fogn_state *st, const gr_action
     int i = a->actor;
     if (i < 0 || i >= s->nunits) return gr_error_set(err, "that order needs a unit");
     if (!fogn_unit_alive(&st->u[i])) return gr_error_set(err, "%s is not on the table", s->units[i].name);
-    if (st->second) return gr_error_set(err, "a building order is a unit's whole move, not a second move");
+    if (st->turn.second) return gr_error_set(err, "a building order is a unit's whole move, not a second move");
     const fogn_unit *u = &st->u[i];
     if (s->units[i].side != st->active) return gr_error_set(err, "%s belongs to the side not moving", s->units[i].name);
     if (u->flags & (FOGN_UF_NO_MOVE | FOGN_UF_IN_COMBAT | FOGN_UF_STATIONARY | FOGN_UF_MOVED))
@@ -582,7 +587,7 @@ static int add(const fogn_scenario *s, const fogn_state *st, gr_action *out, int
 int fogn_bld_orders(const fogn_scenario *s, const fogn_state *st, int unit, gr_action *out, int max, int check)
 {
     int n = 0;
-    if (st->second) return 0;
+    if (st->turn.second) return 0;
     const fogn_unit *u = &st->u[unit];
     int k = fogn_bld_of(s, st, unit);
     fogn_arm arm = arm_of(s, unit);

@@ -3,7 +3,10 @@
  * his replacement at the end of his side's next Recovery Phase (a Corps
  * Commander by the best of his Division Commanders), the brigade officer's
  * loss, and the commander caught alone by the enemy. */
+#include "casualty.h"
 #include "tables.h"
+#include "cmdr.h"
+#include "cohesion.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -2,8 +2,10 @@
  * the commander rate over the worst terrain, keeping clear of enemy fronts,
  * the corps commander's command point per move, and joining a unit to lead
  * it. */
-#include "internal.h"
+#include "cmdr.h"
 #include "sweep.h"
+#include "move.h"
+#include "movetable.h"
 
 #include <math.h>
 #include <string.h>

@@ -2,16 +2,12 @@
  * (§5.2), with the command ranges of §3.4. Each commander's pool is his own
  * level, refreshed at the end of his side's move, plus what the corps
  * commander gives him in the Command Phase (§5.1, alloc.c). */
+#include "cmt.h"
 #include "tables.h"
 #include "obstacle.h"
 
 #include <math.h>
 #include <stdio.h>
-
-bool fogn_unit_alive(const fogn_unit *u)
-{
-    return (u->flags & FOGN_UF_ON_TABLE) && !(u->flags & FOGN_UF_DESTROYED);
-}
 
 /* any enemy footprint (both halves of a kinked line) within contact distance */
 int fogn_unit_in_contact(const fogn_scenario *s, const fogn_state *st, int unit)
@@ -110,7 +106,7 @@ int fogn_cmt_cost_of(const fogn_scenario *s, const fogn_state *st, int unit, fog
     int c = division_cmdr(s, unit);
     if (c < 0) return gr_error_set(err, "%s has no division commander to pay for a complex move", s->units[unit].name);
     /* §8.10: a second move is priced from where the unit stood before its first */
-    int in_range = st->second && (st->u[unit].flags & FOGN_UF_MOVED) ? (st->u[unit].flags & FOGN_UF_CMD_AT_START) != 0
+    int in_range = st->turn.second && (st->u[unit].flags & FOGN_UF_MOVED) ? (st->u[unit].flags & FOGN_UF_CMD_AT_START) != 0
                                                                       : fogn_in_command(s, st, unit);
     int cost = in_range ? 1 : 2;
     if (st->c[c].cp < cost)

@@ -2,9 +2,12 @@
  * losing levels, breaking (attachments lost, friends nearby shaken), being
  * destroyed, and the 5+ cohesion tests owed by units, taken in a batch when
  * the rules say (after a step's firing or fighting), cascades included. */
+#include "cohesion.h"
 #include "outcome.h"
 #include "tables.h"
 #include "view.h"
+#include "cmt.h"
+#include "loc.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -13,6 +13,10 @@
 #include "outcome.h"
 #include "view.h"
 #include "tables.h"
+#include "casualty.h"
+#include "cmt.h"
+#include "cohesion.h"
+#include "orders.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -486,7 +490,7 @@ int fogn_co_pursue_due(const fogn_scenario *s, const fogn_state *st, int i)
 int fogn_co_pursue_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max)
 {
     (void)s;
-    int i = st->cursor, n = 0;
+    int i = st->turn.cursor, n = 0;
     if (n < max) out[n++] = fogn_act(FOGN_A_DONE, -1, -1, 0);
     if (n < max) out[n++] = fogn_act(FOGN_A_PURSUE, i, -1, 0);
     if (n < max) out[n++] = fogn_act(FOGN_A_HOLD, i, -1, 0);
@@ -499,11 +503,11 @@ int fogn_co_pursue_apply(const fogn_scenario *s, fogn_state *st, const gr_action
     (void)s;
     (void)dice;
     (void)log;
-    int i = st->cursor;
+    int i = st->turn.cursor;
     if (a->type != FOGN_A_PURSUE && a->type != FOGN_A_HOLD) return gr_error_set(err, "pursue or hold");
     st->u[i].flags |= FOGN_UF_PURSUE_ASKED;
     if (a->type == FOGN_A_PURSUE) st->u[i].flags |= FOGN_UF_PURSUE_WANT;
-    st->cursor++;
+    st->turn.cursor++;
     return 0;
 }
 

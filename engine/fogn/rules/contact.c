@@ -8,6 +8,8 @@
 #include "contact.h"
 #include "obstacle.h"
 #include "sweep.h"
+#include "move.h"
+#include "movetable.h"
 
 #include <assert.h>
 #include <math.h>

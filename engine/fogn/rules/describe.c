@@ -3,7 +3,8 @@
  * is and where it stands (gr_unit_info), how many player-moves have been
  * made and which phase the current one is in. The AI's priors, the scripted
  * doctrines and the reasons printed with a suggestion read only these. */
-#include "internal.h"
+#include "describe.h"
+#include "victory.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -95,5 +96,5 @@ int fogn_turn(const void *scn, const void *state)
 int fogn_move_phase(const void *scn, const void *state)
 {
     (void)scn;
-    return ((const fogn_state *)state)->phase;
+    return ((const fogn_state *)state)->turn.phase;
 }

@@ -7,8 +7,11 @@
 #include "edit.h"
 #include "contact.h"
 #include "outcome.h"
+#include "present.h"
 #include "steps.h"
 #include "../../core/regex.h"
+#include "cmdr.h"
+#include "move.h"
 
 #include <assert.h>
 #include <ctype.h>
@@ -327,22 +330,22 @@ static int actor_present(const fogn_scenario *s, const fogn_state *t, const fogn
  * steps are never run here, so a step left with nobody refuses. */
 static int refresh_cursor(const fogn_scenario *s, fogn_state *t, gr_error *err)
 {
-    if (t->over) return 0;
-    const fogn_step_def *d = fogn_step_def_of(t->step);
+    if (t->turn.over) return 0;
+    const fogn_step_def *d = fogn_step_def_of(t->turn.step);
     if (!d || d->run || !d->due || !d->cursor_end || !d->decider) return 0;
-    int end = d->cursor_end(s), cur = t->cursor;
+    int end = d->cursor_end(s), cur = t->turn.cursor;
     if (cur >= 0 && cur < end && d->due(s, t, cur) && actor_present(s, t, d)) {
-        t->decider = (uint8_t)d->decider(s, t);
+        t->turn.decider = (uint8_t)d->decider(s, t);
         return 0;
     }
-    t->second = 0;
+    t->turn.second = 0;
     int next = cur < 0 ? 0 : cur + 1;
     while (next < end && !d->due(s, t, next)) next++;
     if (next >= end)
         return gr_error_set(err, "after this correction nobody would be left to decide in the current step (%s): "
                                  "answer the decision now due first, then make the correction", d->name);
-    t->cursor = (int8_t)next;
-    t->decider = (uint8_t)d->decider(s, t);
+    t->turn.cursor = (int8_t)next;
+    t->turn.decider = (uint8_t)d->decider(s, t);
     return 0;
 }
 
@@ -548,7 +551,7 @@ int fogn_edit(const void *scn, void *state, const char *text, gr_log *log, gr_er
     fogn_fi_forget_views(s, &t); /* the views of a firing step were of the old position */
     gr_error inv;
     gr_error_clear(&inv);
-    if (fogn_ruleset.check_invariants(s, &t, &inv))
+    if (fogn_check_invariants(s, &t, &inv))
         return gr_error_set(err, "the corrected position would not be legal: %s", inv.msg);
     if (refresh_cursor(s, &t, err)) return -1;
     memcpy(st, &t, sizeof t);

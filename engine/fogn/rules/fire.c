@@ -14,6 +14,10 @@
 #include "building.h"
 #include "memo.h"
 #include "tables.h"
+#include "casualty.h"
+#include "cohesion.h"
+#include "move.h"
+#include "orders.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -1059,7 +1063,7 @@ int fogn_fi_begin(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log 
 }
 
 /* the side firing in the current step */
-static int firing_side(const fogn_state *st) { return st->step == FOGN_ST_FI_ALLOC_A ? st->active : st->active ^ 1; }
+static int firing_side(const fogn_state *st) { return st->turn.step == FOGN_ST_FI_ALLOC_A ? st->active : st->active ^ 1; }
 
 int fogn_fi_decider(const fogn_scenario *s, const fogn_state *st)
 {
@@ -1108,7 +1112,7 @@ int fogn_fi_check_views(const fogn_scenario *s, const fogn_state *st, gr_error *
     for (int f = 0; f < s->nunits; f++) {
         const fogn_unit *u = &st->u[f];
         if (!u->fview_band && !u->fview) continue;
-        if (st->phase != FOGN_PH_FIRING || u->fview_band > FOGN_RANGE_NONE + 1)
+        if (st->turn.phase != FOGN_PH_FIRING || u->fview_band > FOGN_RANGE_NONE + 1)
             return gr_error_set(err, "%s: a view kept outside a firing step (band %d)", s->units[f].name, u->fview_band);
         fogn_unit fresh = *u;
         if (!view_work_out(s, st, f, &fresh))
@@ -1135,7 +1139,7 @@ int fogn_fi_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out
 {
     int n = 0;
     if (n < max) out[n++] = fogn_act(FOGN_A_DONE, -1, -1, 0);
-    return n + fire_menu(s, st, st->cursor, out + n, max - n);
+    return n + fire_menu(s, st, st->turn.cursor, out + n, max - n);
 }
 
 int fogn_fi_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
@@ -1143,7 +1147,7 @@ int fogn_fi_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr
 {
     (void)dice;
     (void)log;
-    int f = st->cursor;
+    int f = st->turn.cursor;
     gr_action menu[GR_MAX_ACTIONS];
     int n = fire_menu(s, st, f, menu, GR_MAX_ACTIONS), ok = 0;
     for (int k = 0; k < n; k++)
@@ -1157,12 +1161,12 @@ int fogn_fi_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr
         u->fire_opt = a->arg >= 2 ? (uint8_t)(FOGN_FIRE_OPT_SPLIT_BASE + a->arg) : a->arg ? FOGN_FIRE_OPT_NO_SKIRM : 0;
     }
     u->flags |= FOGN_UF_FIRED;
-    st->cursor++;
+    st->turn.cursor++;
     return 0;
 }
 
 /* the side firing in a resolve step */
-static int resolve_side(const fogn_state *st) { return st->step == FOGN_ST_FI_RESOLVE_A ? st->active : st->active ^ 1; }
+static int resolve_side(const fogn_state *st) { return st->turn.step == FOGN_ST_FI_RESOLVE_A ? st->active : st->active ^ 1; }
 
 /* every shot of the side firing in this resolve step, supports added; no die yet */
 static void build_volley(const fogn_scenario *s, const fogn_state *st, fogn_volley *v)
@@ -1176,11 +1180,11 @@ static void build_volley(const fogn_scenario *s, const fogn_state *st, fogn_voll
     fogn_volley_support(s, st, v);
 }
 
-int fogn_fi_resolve(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log)
+int fogn_fi_resolve(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log, fogn_memo *memo)
 {
     fogn_volley v;
     fogn_volley_init(&v, resolve_side(st), 0);
-    fogn_memo_volley(s, st, &v, dice ? dice->memo : NULL, build_volley);
+    fogn_memo_volley(s, st, &v, memo, build_volley);
     fogn_fire_report rep[FOGN_MAX_UNITS];
     /* the results change the position: the views kept for this step go */
     fogn_fi_forget_views(s, st);
@@ -1190,5 +1194,5 @@ int fogn_fi_resolve(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_lo
         st->u[i].target = -1;
         st->u[i].fire_opt = 0;
     }
-    return st->step + 1;
+    return st->turn.step + 1;
 }

@@ -10,6 +10,7 @@
  * in the way allow, and stopped at eight equal fractions of that run. The
  * unit turns about its centre to the heading first, as a retire does. */
 #include "outcome.h"
+#include "movetable.h"
 
 #include <assert.h>
 #include <math.h>
@@ -34,9 +35,9 @@ static double unit_dist(const fogn_scenario *s, const fogn_state *st, int j, con
     return d;
 }
 
-/* the allowance over the worst ground of the run it can make (as move.c
- * measures a normal move): run with the open-ground allowance, read the
- * worst ground crossed, and shorten until the two agree */
+/* the allowance over the worst ground of the run it can make (as
+ * move_check_terrain.c measures a normal move): run with the open-ground
+ * allowance, read the worst ground crossed, and shorten until the two agree */
 static double flight_allowance(const fogn_scenario *s, const fogn_unit_profile *p, const fogn_unit *fu,
                                const fogn_walk *w, const gr_rect *start, gr_vec2 d, fogn_leg *leg)
 {

@@ -1,7 +1,7 @@
 /* footprint.c - where a fogn unit's bases stand: the formation grids of §3.1,
  * the unit's footprint rectangle(s) and each base's rectangle. A pose is the
  * front-edge centre plus heading; everything else is derived here. */
-#include "internal.h"
+#include "footprint.h"
 
 #include <assert.h>
 #include <math.h>

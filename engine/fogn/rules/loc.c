@@ -2,7 +2,7 @@
  * its owner's base edge that never moves. It is occupied when an enemy unit
  * able to hold it touches it and no unit of the owner contests it; while it
  * is occupied every cohesion test of the owner needs one more. */
-#include "internal.h"
+#include "loc.h"
 
 #include <math.h>
 

@@ -4,6 +4,8 @@
  * an older one in its slot. */
 #include "memo.h"
 #include "../../core/hash.h"
+#include "move.h"
+#include "orders.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -105,9 +107,9 @@ int fogn_order_compile(const fogn_scenario *s, const fogn_state *st, const gr_ac
 
 static void walk(const fogn_scenario *s, fogn_state *st, const fogn_step_def *d, int end)
 {
-    for (; st->cursor < end; st->cursor++) {
-        if (d->prepare) d->prepare(s, st, st->cursor);
-        if (d->due(s, st, st->cursor)) break;
+    for (; st->turn.cursor < end; st->turn.cursor++) {
+        if (d->prepare) d->prepare(s, st, st->turn.cursor);
+        if (d->due(s, st, st->turn.cursor)) break;
     }
 }
 

@@ -16,6 +16,7 @@
 #include "fire.h"
 #include "internal.h"
 #include "steps.h"
+#include "move.h"
 
 /* entries of a thread's memo (direct mapped, a power of two) */
 #define FOGN_MEMO_ENTRIES 4096

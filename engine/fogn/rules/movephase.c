@@ -9,6 +9,13 @@
 #include "reserve.h"
 #include "building.h"
 #include "memo.h"
+#include "brigade.h"
+#include "cmdr.h"
+#include "cmt.h"
+#include "cohesion.h"
+#include "footprint.h"
+#include "move.h"
+#include "orders.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -19,7 +26,7 @@ static int can_move_now(const fogn_scenario *s, const fogn_state *st, int i)
     const fogn_unit *u = &st->u[i];
     if (s->units[i].side != st->active || !fogn_unit_alive(u)) return 0;
     if (u->flags & (FOGN_UF_MOVED | FOGN_UF_NO_MOVE | FOGN_UF_IN_COMBAT | FOGN_UF_STATIONARY)) return 0;
-    if (u->cohesion == FOGN_BROKEN) return 0; /* flight moves: issue 3 */
+    if (u->cohesion == FOGN_BROKEN) return 0; /* Broken units flee instead (§8.12, flight.c) */
     if (s->units[i].caps & FOGN_CAP_IMMOBILE) return 0;
     return 1;
 }
@@ -33,7 +40,7 @@ int fogn_mv_due(const fogn_scenario *s, const fogn_state *st, int cur)
         int i = cur < nu ? cur : cur - nu;
         const fogn_unit *u = &st->u[i];
         /* the unit now deciding on its second move stays due until it has */
-        if (st->second && fogn_mv_actor(s, st) == i && (u->flags & FOGN_UF_MOVED) && !(u->flags & FOGN_UF_SECOND_DONE))
+        if (st->turn.second && fogn_mv_actor(s, st) == i && (u->flags & FOGN_UF_MOVED) && !(u->flags & FOGN_UF_SECOND_DONE))
             return 1;
         /* §8.1: units of an arriving division come on in the first pass */
         if (!(u->flags & FOGN_UF_ON_TABLE)) return cur < nu && fogn_reserve_due(s, st, i);
@@ -48,7 +55,7 @@ int fogn_mv_due(const fogn_scenario *s, const fogn_state *st, int cur)
 
 int fogn_mv_actor(const fogn_scenario *s, const fogn_state *st)
 {
-    int cur = st->cursor, nu = s->nunits;
+    int cur = st->turn.cursor, nu = s->nunits;
     if (cur < nu) return cur;
     if (cur < 2 * nu) return cur - nu;
     return nu + (cur - 2 * nu);
@@ -92,8 +99,8 @@ int fogn_mv_legal_compiled(const fogn_scenario *s, const fogn_state *st, const g
 /* the decision about this actor is over */
 static void next_actor(fogn_state *st)
 {
-    st->second = 0;
-    st->cursor++;
+    st->turn.second = 0;
+    st->turn.cursor++;
 }
 
 /* can the unit take a second move after its first (§8.10)? */
@@ -113,7 +120,7 @@ static int second_move_possible(const fogn_scenario *s, const fogn_state *st, in
 static int apply_group(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
                        gr_error *err)
 {
-    if (st->second) return gr_error_set(err, "a Brigade Group makes no second move");
+    if (st->turn.second) return gr_error_set(err, "a Brigade Group makes no second move");
     fogn_move moves[FOGN_GROUP_MAX];
     fogn_move_plan plans[FOGN_GROUP_MAX];
     int n = 0, complex = 0;
@@ -153,25 +160,25 @@ static int apply_group(const fogn_scenario *s, fogn_state *st, const gr_action *
 }
 
 static int apply_unit(const fogn_scenario *s, fogn_state *st, const gr_action *a, const fogn_compiled *pre,
-                      gr_dice *dice, gr_log *log, gr_error *err)
+                      gr_dice *dice, gr_log *log, fogn_memo *memo, gr_error *err)
 {
     int unit = a->actor;
     fogn_unit *u = &st->u[unit];
     const fogn_unit_profile *p = &s->units[unit];
     if (a->type == FOGN_A_HOLD) {
-        if (st->second) u->flags |= FOGN_UF_SECOND_DONE;
+        if (st->turn.second) u->flags |= FOGN_UF_SECOND_DONE;
         else u->flags |= FOGN_UF_MOVED | FOGN_UF_HELD;
         gr_log_add(log, GR_EV_MOVE, p->side, "%s %s", p->name, u->flags & FOGN_UF_ON_TABLE ? "holds" : "waits off the table");
         next_actor(st);
         return 0;
     }
     if (!(u->flags & FOGN_UF_ON_TABLE) || a->type == FOGN_A_ARRIVE) {
-        if (a->type != FOGN_A_ARRIVE || st->second)
+        if (a->type != FOGN_A_ARRIVE || st->turn.second)
             return gr_error_set(err, "%s is off the table: it comes on ('arrive') or waits ('hold')", p->name);
         if (fogn_reserve_arrive(s, st, a, log, err)) return -1;
         if (!(u->flags & FOGN_UF_NO_MOVE) && second_move_possible(s, st, unit) &&
             fogn_enemy_dist(s, st, unit, NULL) > FOGN_RESERVE_SECOND_CLEAR) {
-            st->second = 1; /* §8.1: clear of the enemy, it may try a second move */
+            st->turn.second = 1; /* §8.1: clear of the enemy, it may try a second move */
             return 0;
         }
         next_actor(st);
@@ -191,11 +198,11 @@ static int apply_unit(const fogn_scenario *s, fogn_state *st, const gr_action *a
         /* compiled and checked on this very state by the legality test */
         m = pre->m;
         plan = pre->plan;
-    } else if (fogn_order_compile(s, st, a, &m, &plan, err, dice ? dice->memo : NULL)) {
+    } else if (fogn_order_compile(s, st, a, &m, &plan, err, memo)) {
         return -1;
     }
     /* §8.10: command range is judged from where the unit stood before its first move */
-    if (!st->second && fogn_in_command(s, st, unit)) u->flags |= FOGN_UF_CMD_AT_START;
+    if (!st->turn.second && fogn_in_command(s, st, unit)) u->flags |= FOGN_UF_CMD_AT_START;
     if (plan.complex) {
         fogn_cmt_cost cost;
         if (fogn_cmt_cost_of(s, st, unit, &cost, err)) {
@@ -214,7 +221,7 @@ static int apply_unit(const fogn_scenario *s, fogn_state *st, const gr_action *a
         if (!pass) {
             /* §5.3: no move, no cohesion loss; a simple move is still allowed, no more CMTs */
             u->flags |= FOGN_UF_CMT_FAILED;
-            if (st->second) next_actor(st);
+            if (st->turn.second) next_actor(st);
             return 0;
         }
     }
@@ -222,8 +229,8 @@ static int apply_unit(const fogn_scenario *s, fogn_state *st, const gr_action *a
     gr_log_add(log, GR_EV_MOVE, p->side, "%s: %s, now at (%.2f, %.2f) facing %.0f deg, %s", p->name,
                plan.complex ? plan.why_complex : "simple move", u->x, u->y, u->heading * 180.0 / GR_PI,
                fogn_formation_name((fogn_formation)u->formation));
-    if (!st->second && second_move_possible(s, st, unit)) {
-        st->second = 1; /* the same unit decides on a second move */
+    if (!st->turn.second && second_move_possible(s, st, unit)) {
+        st->turn.second = 1; /* the same unit decides on a second move */
         return 0;
     }
     next_actor(st);
@@ -233,14 +240,14 @@ static int apply_unit(const fogn_scenario *s, fogn_state *st, const gr_action *a
 int fogn_mv_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
                   gr_error *err)
 {
-    return fogn_mv_apply_compiled(s, st, a, NULL, dice, log, err);
+    return fogn_mv_apply_compiled(s, st, a, NULL, dice, log, NULL, err);
 }
 
 int fogn_mv_apply_compiled(const fogn_scenario *s, fogn_state *st, const gr_action *a, const fogn_compiled *c,
-                           gr_dice *dice, gr_log *log, gr_error *err)
+                           gr_dice *dice, gr_log *log, fogn_memo *memo, gr_error *err)
 {
     int actor = fogn_mv_actor(s, st);
-    if (actor < s->nunits) return apply_unit(s, st, a, c, dice, log, err);
+    if (actor < s->nunits) return apply_unit(s, st, a, c, dice, log, memo, err);
     int rc = 0;
     if (a->type == FOGN_A_HOLD) st->c[actor - s->nunits].flags |= FOGN_CF_MOVED;
     else rc = fogn_cmdr_apply(s, st, a, err);
@@ -253,7 +260,7 @@ int fogn_mv_done(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *
     (void)s;
     (void)dice;
     (void)log;
-    if (st->second) return gr_error_set(err, "finish this unit's second move first (hold to decline it)");
+    if (st->turn.second) return gr_error_set(err, "finish this unit's second move first (hold to decline it)");
     return 0;
 }
 
@@ -295,7 +302,7 @@ static int flee(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *l
 int fogn_mv_begin(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log)
 {
     gr_log_add(log, GR_EV_PHASE, st->active, "movement phase");
-    st->second = 0;
+    st->turn.second = 0;
     if (flee(s, st, dice, log) < 0) return -1;
     if (fogn_reserve_activate(s, st, dice, log) < 0) return -1;
     return FOGN_ST_MV_UNITS;

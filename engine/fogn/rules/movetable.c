@@ -1,6 +1,6 @@
 /* movetable.c - the §8.3 movement table and the movement class each terrain
  * type imposes (§15.1), with the weather shift and the 1 MU minimum. */
-#include "internal.h"
+#include "movetable.h"
 
 #include <math.h>
 

@@ -2,7 +2,7 @@
  * formations, cohesion levels and the other qualifiers carry in scenario files
  * and messages, the arm each troop type belongs to, and which formations a
  * unit may ever take (§3.1). All tables are constant. */
-#include "internal.h"
+#include "names.h"
 
 #include <stddef.h>
 #include <string.h>

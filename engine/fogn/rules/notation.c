@@ -31,9 +31,11 @@
  *   u3 garrison defend|occupy [front|right|rear|left]   change how it holds its building (§15.4)
  *   u3 leave front|right|rear|left  leave its area through that face of the area's box
  *   u3 pursue | u3 hold           (Combat Phase: pursue, or hold back) */
-#include "internal.h"
+#include "notation.h"
 #include "building.h"
 #include "../../core/regex.h"
+#include "brigade.h"
+#include "names.h"
 
 #include <stdio.h>
 #include <stdlib.h>

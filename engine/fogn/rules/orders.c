@@ -3,9 +3,14 @@
  * order names an intention ("advance on 3/Hussars to 6 MU"); compiling it
  * finds the exact wheel, distance and slide, and every compiled move passes
  * the same checks as a move typed by hand (move.c). */
-#include "internal.h"
+#include "orders.h"
 #include "building.h"
 #include "memo.h"
+#include "brigade.h"
+#include "cmdr.h"
+#include "cmt.h"
+#include "move.h"
+#include "movetable.h"
 
 #include <math.h>
 #include <string.h>
@@ -18,7 +23,8 @@ static double open_allowance(const fogn_scenario *s, int unit, const fogn_state 
 }
 
 /* The footprint a normal move or a move to the rear ends on after `d` MU
- * of straight movement (the same poses move.c computes), or -1 for other kinds. */
+ * of straight movement (the same poses move_pose.c computes), or -1 for
+ * other kinds. */
 static int end_rect_at(const fogn_scenario *s, const fogn_state *st, const fogn_move *m, double d, gr_rect *out)
 {
     gr_rect r = fogn_unit_rect(&s->units[m->unit], &st->u[m->unit]);
@@ -196,7 +202,7 @@ int fogn_action_to_move_planned(const fogn_scenario *s, const fogn_state *st, co
     memset(m, 0, sizeof *m);
     m->unit = a->actor;
     m->pivot = -1;
-    m->second = st->second;
+    m->second = st->turn.second;
     if (a->actor < 0 || a->actor >= s->nunits) return gr_error_set(err, "that order needs a unit");
     const fogn_unit *u = &st->u[a->actor];
     gr_rect r = fogn_unit_rect(&s->units[a->actor], u);
@@ -397,7 +403,7 @@ int fogn_orders_for_unit(const fogn_scenario *s, const fogn_state *st, int unit,
     const fogn_unit *u = &st->u[unit];
     fogn_arm arm = fogn_troop_arm((fogn_troop)p->troop);
     if (n < max) out[n++] = fogn_act(FOGN_A_HOLD, unit, -1, 0);
-    if (!st->second && n < max) out[n++] = fogn_act(FOGN_A_DONE, -1, -1, 0);
+    if (!st->turn.second && n < max) out[n++] = fogn_act(FOGN_A_DONE, -1, -1, 0);
     /* §15.4, §15.5: a garrison moves only by the building orders; others may enter an area */
     n += fogn_bld_orders(s, st, unit, out + n, max - n, check);
     if (fogn_bld_of(s, st, unit) >= 0) return n;
@@ -412,7 +418,7 @@ int fogn_orders_for_unit(const fogn_scenario *s, const fogn_state *st, int unit,
         n = try_add(s, st, out, n, max, fogn_act(FOGN_A_ROAD, unit, -1, 1), check);
         n = try_add(s, st, out, n, max, fogn_act(FOGN_A_ROAD, unit, -1, -1), check);
     }
-    if (st->second) return n; /* a second move: advances and road marches only */
+    if (st->turn.second) return n; /* a second move: advances and road marches only */
     /* a Brigade Group led from this unit (§8.8): advance on the nearest enemies, or fall back */
     int grp[FOGN_GROUP_MAX];
     int ng = fogn_brigade_members(s, st, unit, grp, FOGN_GROUP_MAX);

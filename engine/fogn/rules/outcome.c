@@ -12,6 +12,10 @@
 #include "outcome.h"
 #include "contact.h"
 #include "sweep.h"
+#include "cohesion.h"
+#include "footprint.h"
+#include "move.h"
+#include "movetable.h"
 
 #include <assert.h>
 #include <math.h>

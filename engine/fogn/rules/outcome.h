@@ -15,6 +15,7 @@
 #define FOGN_OUTCOME_H
 
 #include "internal.h"
+#include "movetable.h"
 
 /* --- values the book gives (§9.11, §8.12, §7.9) ------------------------------------------------ */
 /* blocked by an enemy, impassable terrain or a friend it cannot burst through:

@@ -8,6 +8,8 @@
 #include "obstacle.h"
 #include "sweep.h"
 #include "view.h"
+#include "move.h"
+#include "movetable.h"
 
 #include <assert.h>
 #include <math.h>
@@ -40,7 +42,7 @@ static int rects_of(const fogn_scenario *s, const fogn_state *st, int i, gr_rect
     return fogn_unit_rects(&s->units[i], &st->u[i], out);
 }
 
-/* --- the ground along a path (the idea of read_terrain in move.c) ------------------------------------- */
+/* --- the ground along a path (the idea of read_terrain in move_check_terrain.c) ------------------------ */
 
 typedef struct ground {
     int worst;        /* fogn_move_class */
@@ -211,100 +213,143 @@ static void aim_angles(const reach_ctx *c, gr_vec2 bfc, double *amin, double *am
 
 /* --- one try: a given wheel, then straight ------------------------------------------------------------ */
 
-static int try_wheel(const reach_ctx *c, double theta, fogn_reach *r, int *blocker, gr_error *err)
+/* what one try works out, step by step */
+typedef struct wheel_try {
+    double theta;         /* the wheel, radians (turned by c->sign) */
+    double arc;           /* the distance its outer corner goes */
+    gr_rect w;            /* the pose after the wheel */
+    gr_vec2 u;            /* straight ahead of it */
+    double tc;            /* how far straight on to the first touch */
+    int across;           /* the obstacle the target defends, met first; -1 none */
+    fogn_contact obs_ct;  /* the contact across it */
+    fogn_sweep sw;        /* the path: start, wheel, straight run, end */
+    int nwheel;           /* the polygons of sw up to the end of the wheel */
+    gr_rect end;
+    ground g;
+    double allow;
+    uint64_t through;     /* the friends passed through */
+    int first_through;
+} wheel_try;
+
+/* how far straight on after the wheel the target is first touched, or the
+ * front of an obstacle it defends (§6.1 item 3), met first, ends the advance */
+static int first_touch(const reach_ctx *c, wheel_try *wt, gr_error *err)
+{
+    const fogn_scenario *s = c->s;
+    const fogn_unit_profile *p = &s->units[c->a];
+    const fogn_unit_profile *pb = &s->units[c->b];
+    double theta = wt->theta;
+    wt->tc = INFINITY;
+    for (int k = 0; k < c->nb; k++) {
+        double lo, hi;
+        if (!fogn_rect_window(&wt->w, wt->u, &c->brect[k], 0, &lo, &hi) || hi <= T_EPS) continue;
+        if (lo < -T_EPS) return gr_error_set(err, "a wheel of %.1f degrees runs into %s", theta / DEG, pb->name);
+        if (lo < wt->tc) wt->tc = lo < 0 ? 0 : lo;
+    }
+    if (!isfinite(wt->tc))
+        return gr_error_set(err, "going straight after a wheel of %.1f degrees %s would miss %s", theta / DEG, p->name,
+                            pb->name);
+    wt->across = -1;
+    for (int q = 0; q < c->nobs && FOGN_OBS_STOP_AT_FRONT; q++) {
+        double t;
+        if (fogn_obs_first_touch(&s->terrain.p[c->obs[q]], &wt->w, wt->u, wt->tc, &t) && t < wt->tc - T_EPS) {
+            wt->tc = t;
+            wt->across = c->obs[q];
+        }
+    }
+    if (wt->across >= 0) {
+        gr_rect at = gr_rect_advance(&wt->w, wt->tc, 0);
+        if (!fogn_obs_rect_contact(s, c->st, c->a, &at, c->b, wt->across, &wt->obs_ct))
+            return gr_error_set(err, "after a wheel of %.1f degrees %s would meet %s, but not across from %s (§6.1)",
+                                theta / DEG, p->name, s->terrain.p[wt->across].name, pb->name);
+    }
+    return 0;
+}
+
+/* beyond even the open-ground move: refused with no need to look at the path */
+static int within_open_move(const reach_ctx *c, const wheel_try *wt, gr_error *err)
+{
+    const fogn_unit_profile *p = &c->s->units[c->a];
+    const fogn_unit_profile *pb = &c->s->units[c->b];
+    if (c->o->allowance > 0) return 0;
+    double open = fogn_allowance(c->s, p, &c->st->u[c->a], FOGN_MC_OPEN);
+    double used = wt->tc + ((FOGN_REACH_ARC_COUNTS && !c->o->arc_free) ? wt->arc : 0);
+    double max_arc = c->o->max_arc > 0 ? c->o->max_arc : FOGN_WHEEL_ARC_FRACTION * open;
+    if (open >= 0 && wt->arc > max_arc + T_EPS)
+        return gr_error_set(err, "a wheel of %.1f degrees sweeps %.2f MU: at most %.2f (§6.5)", wt->theta / DEG, wt->arc,
+                            max_arc);
+    if (open >= 0 && used > open + T_EPS)
+        return gr_error_set(err, "%s is %.2f MU away along the path: %s moves %.4g MU at most (§6.1)", pb->name,
+                            used, p->name, open);
+    return 0;
+}
+
+/* the path swept: the wheel (on the table all the way, clear of the
+ * target), the straight run and the end */
+static int sweep_path(const reach_ctx *c, wheel_try *wt, gr_error *err)
+{
+    const fogn_scenario *s = c->s;
+    fogn_sweep *sw = &wt->sw;
+    fogn_sweep_clear(sw);
+    fogn_sweep_rect(sw, &c->start);
+    if (wt->theta != 0) {
+        gr_vec2 pv = c->pv;
+        /* the sampled poses are the wheels gr_rect_wheel gives for each sample angle */
+        gr_rect poses[FOGN_REACH_WHEEL_SAMPLES];
+        fogn_sweep_rotation_poses(sw, &c->start, pv, c->sign * wt->theta, FOGN_REACH_WHEEL_SAMPLES, poses);
+        for (int i = 1; i <= FOGN_REACH_WHEEL_SAMPLES; i++)
+            if (!fogn_rect_on_table(s, &poses[i - 1]))
+                return gr_error_set(err, "%s would leave the table wheeling", s->units[c->a].name);
+    }
+    wt->nwheel = sw->n;
+    for (int k = 0; k < c->nb && wt->theta != 0; k++)
+        if (sweep_overlaps(sw, 1, sw->n, &c->brect[k]))
+            return gr_error_set(err, "a wheel of %.1f degrees runs into %s", wt->theta / DEG, s->units[c->b].name);
+    wt->end = gr_rect_advance(&wt->w, wt->tc, 0);
+    fogn_sweep_pair(sw, &wt->w, &wt->end);
+    fogn_sweep_rect(sw, &wt->end);
+    if (sw->overflow) return gr_error_set(err, "path too complex to check");
+    return 0;
+}
+
+/* the ground along the path and the allowance over it (§6.1, §6.5, §6.9) */
+static int ground_and_allowance(const reach_ctx *c, wheel_try *wt, gr_error *err)
+{
+    const fogn_scenario *s = c->s;
+    const fogn_unit_profile *p = &s->units[c->a];
+    const fogn_unit_profile *pb = &s->units[c->b];
+    ground *g = &wt->g;
+    path_ground(s, &wt->sw, g);
+    if (g->worst == FOGN_MC_IMPASSABLE) return gr_error_set(err, "the path to %s crosses impassable ground", pb->name);
+    if (g->deep_water)
+        return gr_error_set(err, "the path to %s crosses deep water off a bridge or ford (§6.1)", pb->name);
+    if (c->o->no_difficult && g->worst >= FOGN_MC_DIFFICULT)
+        return gr_error_set(err, "the path to %s crosses difficult ground (§6.9)", pb->name);
+    double allow = c->o->allowance > 0 ? c->o->allowance : fogn_allowance(s, p, &c->st->u[c->a], (fogn_move_class)g->worst);
+    wt->allow = allow;
+    if (allow < 0)
+        return gr_error_set(err, "%s cannot move in %s ground", p->name, fogn_move_class_name((fogn_move_class)g->worst));
+    double max_arc = c->o->max_arc > 0 ? c->o->max_arc : FOGN_WHEEL_ARC_FRACTION * allow;
+    if (wt->arc > max_arc + T_EPS)
+        return gr_error_set(err, "a wheel of %.1f degrees sweeps %.2f MU: at most %.2f (§6.5)", wt->theta / DEG, wt->arc,
+                            max_arc);
+    double used = wt->tc + ((FOGN_REACH_ARC_COUNTS && !c->o->arc_free) ? wt->arc : 0);
+    if (used > allow + T_EPS)
+        return gr_error_set(err, "%s is %.2f MU away along the path: %s moves %.4g MU in %s ground (§6.1)", pb->name, used,
+                            p->name, allow, fogn_move_class_name((fogn_move_class)g->worst));
+    if (!fogn_rect_on_table(s, &wt->end)) return gr_error_set(err, "%s would leave the table", p->name);
+    return 0;
+}
+
+/* other units on the path: no enemy; only friends an assault may pass
+ * through (§6.1), and none at the end; *blocker names the unit in the way */
+static int units_on_path(const reach_ctx *c, wheel_try *wt, int *blocker, gr_error *err)
 {
     const fogn_scenario *s = c->s;
     const fogn_state *st = c->st;
     const fogn_unit_profile *p = &s->units[c->a];
-    const fogn_unit_profile *pb = &s->units[c->b];
-    *blocker = -1;
-    assert(theta >= 0 && theta <= FOGN_MAX_WHEEL_DEG * DEG + 1e-9);
-    gr_rect w = wheeled(c, theta);
-    double arc = theta * c->start.w;
-    gr_vec2 u = gr_rect_fwd(&w);
-    /* the moment the straight advance first touches the target */
-    double tc = INFINITY;
-    for (int k = 0; k < c->nb; k++) {
-        double lo, hi;
-        if (!fogn_rect_window(&w, u, &c->brect[k], 0, &lo, &hi) || hi <= T_EPS) continue;
-        if (lo < -T_EPS) return gr_error_set(err, "a wheel of %.1f degrees runs into %s", theta / DEG, pb->name);
-        if (lo < tc) tc = lo < 0 ? 0 : lo;
-    }
-    if (!isfinite(tc))
-        return gr_error_set(err, "going straight after a wheel of %.1f degrees %s would miss %s", theta / DEG, p->name,
-                            pb->name);
-    /* §6.1 item 3: the front of an obstacle the target defends, met first, ends the advance there */
-    int across = -1;
-    for (int q = 0; q < c->nobs && FOGN_OBS_STOP_AT_FRONT; q++) {
-        double t;
-        if (fogn_obs_first_touch(&s->terrain.p[c->obs[q]], &w, u, tc, &t) && t < tc - T_EPS) {
-            tc = t;
-            across = c->obs[q];
-        }
-    }
-    fogn_contact obs_ct;
-    if (across >= 0) {
-        gr_rect at = gr_rect_advance(&w, tc, 0);
-        if (!fogn_obs_rect_contact(s, st, c->a, &at, c->b, across, &obs_ct))
-            return gr_error_set(err, "after a wheel of %.1f degrees %s would meet %s, but not across from %s (§6.1)",
-                                theta / DEG, p->name, s->terrain.p[across].name, pb->name);
-    }
-    /* beyond even the open-ground move: no need to look at the path */
-    if (c->o->allowance <= 0) {
-        double open = fogn_allowance(s, p, &st->u[c->a], FOGN_MC_OPEN);
-        double used = tc + ((FOGN_REACH_ARC_COUNTS && !c->o->arc_free) ? arc : 0);
-        double max_arc = c->o->max_arc > 0 ? c->o->max_arc : FOGN_WHEEL_ARC_FRACTION * open;
-        if (open >= 0 && arc > max_arc + T_EPS)
-            return gr_error_set(err, "a wheel of %.1f degrees sweeps %.2f MU: at most %.2f (§6.5)", theta / DEG, arc,
-                                max_arc);
-        if (open >= 0 && used > open + T_EPS)
-            return gr_error_set(err, "%s is %.2f MU away along the path: %s moves %.4g MU at most (§6.1)", pb->name,
-                                used, p->name, open);
-    }
-    fogn_sweep sw;
-    fogn_sweep_clear(&sw);
-    fogn_sweep_rect(&sw, &c->start);
-    if (theta != 0) {
-        gr_vec2 pv = c->pv;
-        /* the sampled poses are the wheels gr_rect_wheel gives for each sample angle */
-        gr_rect poses[FOGN_REACH_WHEEL_SAMPLES];
-        fogn_sweep_rotation_poses(&sw, &c->start, pv, c->sign * theta, FOGN_REACH_WHEEL_SAMPLES, poses);
-        for (int i = 1; i <= FOGN_REACH_WHEEL_SAMPLES; i++)
-            if (!fogn_rect_on_table(s, &poses[i - 1]))
-                return gr_error_set(err, "%s would leave the table wheeling", p->name);
-    }
-    int nwheel = sw.n;
-    for (int k = 0; k < c->nb && theta != 0; k++)
-        if (sweep_overlaps(&sw, 1, sw.n, &c->brect[k]))
-            return gr_error_set(err, "a wheel of %.1f degrees runs into %s", theta / DEG, pb->name);
-    gr_rect end = gr_rect_advance(&w, tc, 0);
-    fogn_sweep_pair(&sw, &w, &end);
-    fogn_sweep_rect(&sw, &end);
-    if (sw.overflow) return gr_error_set(err, "path too complex to check");
-
-    /* the ground and the allowance */
-    ground g;
-    path_ground(s, &sw, &g);
-    if (g.worst == FOGN_MC_IMPASSABLE) return gr_error_set(err, "the path to %s crosses impassable ground", pb->name);
-    if (g.deep_water)
-        return gr_error_set(err, "the path to %s crosses deep water off a bridge or ford (§6.1)", pb->name);
-    if (c->o->no_difficult && g.worst >= FOGN_MC_DIFFICULT)
-        return gr_error_set(err, "the path to %s crosses difficult ground (§6.9)", pb->name);
-    double allow = c->o->allowance > 0 ? c->o->allowance : fogn_allowance(s, p, &st->u[c->a], (fogn_move_class)g.worst);
-    if (allow < 0)
-        return gr_error_set(err, "%s cannot move in %s ground", p->name, fogn_move_class_name((fogn_move_class)g.worst));
-    double max_arc = c->o->max_arc > 0 ? c->o->max_arc : FOGN_WHEEL_ARC_FRACTION * allow;
-    if (arc > max_arc + T_EPS)
-        return gr_error_set(err, "a wheel of %.1f degrees sweeps %.2f MU: at most %.2f (§6.5)", theta / DEG, arc, max_arc);
-    double used = tc + ((FOGN_REACH_ARC_COUNTS && !c->o->arc_free) ? arc : 0);
-    if (used > allow + T_EPS)
-        return gr_error_set(err, "%s is %.2f MU away along the path: %s moves %.4g MU in %s ground (§6.1)", pb->name, used,
-                            p->name, allow, fogn_move_class_name((fogn_move_class)g.worst));
-    if (!fogn_rect_on_table(s, &end)) return gr_error_set(err, "%s would leave the table", p->name);
-
-    /* other units on the path */
-    uint64_t through = 0;
-    int first_through = -1;
+    wt->through = 0;
+    wt->first_through = -1;
     for (int q = 0; q < s->nunits; q++) {
         if (q == c->a || q == c->b || (c->o->ignore >> q) & 1u || !fogn_unit_alive(&st->u[q])) continue;
         gr_rect rq[2];
@@ -312,11 +357,11 @@ static int try_wheel(const reach_ctx *c, double theta, fogn_reach *r, int *block
         int crossed = 0, at_end = 0;
         for (int j = 0; j < n; j++) {
             double lo, hi;
-            if (fogn_rect_window(&w, u, &rq[j], GR_EPS, &lo, &hi) && hi > T_EPS && lo < tc - T_EPS) {
+            if (fogn_rect_window(&wt->w, wt->u, &rq[j], GR_EPS, &lo, &hi) && hi > T_EPS && lo < wt->tc - T_EPS) {
                 crossed = 1;
-                if (hi > tc + T_EPS) at_end = 1;
+                if (hi > wt->tc + T_EPS) at_end = 1;
             }
-            if (theta != 0 && sweep_overlaps(&sw, 1, nwheel, &rq[j])) crossed = 1;
+            if (wt->theta != 0 && sweep_overlaps(&wt->sw, 1, wt->nwheel, &rq[j])) crossed = 1;
         }
         if (!crossed) continue;
         *blocker = q;
@@ -326,57 +371,87 @@ static int try_wheel(const reach_ctx *c, double theta, fogn_reach *r, int *block
         if (!assault_may_pass(s, st, c->a, q))
             return gr_error_set(err, "an assault may not pass through %s (§6.1)", fp->name);
         if (at_end) return gr_error_set(err, "%s would end on top of %s", p->name, fp->name);
-        through |= 1ull << q;
-        if (first_through < 0) first_through = q;
+        wt->through |= 1ull << q;
+        if (wt->first_through < 0) wt->first_through = q;
     }
     *blocker = -1;
+    return 0;
+}
 
-    /* the contact made */
-    fogn_contact best;
+/* the contact made at the end: across the obstacle, or the longest with a
+ * part of the target; the assaulter meets it with its front */
+static int contact_made(const reach_ctx *c, const wheel_try *wt, fogn_contact *best, gr_error *err)
+{
     int found = 0;
-    if (across >= 0) {
-        best = obs_ct;
+    if (wt->across >= 0) {
+        *best = wt->obs_ct;
         found = 1;
     }
-    for (int k = 0; k < c->nb && across < 0; k++) {
+    for (int k = 0; k < c->nb && wt->across < 0; k++) {
         fogn_contact ct;
-        if (fogn_rects_contact(&end, &c->brect[k], &ct) && (!found || ct.len > best.len + T_EPS)) {
-            best = ct;
-            best.rect_b = k;
+        if (fogn_rects_contact(&wt->end, &c->brect[k], &ct) && (!found || ct.len > best->len + T_EPS)) {
+            *best = ct;
+            best->rect_b = k;
             found = 1;
         }
     }
-    if (!found || best.face_a != FOGN_FACE_FRONT)
-        return gr_error_set(err, "%s would not meet %s with its front", p->name, pb->name);
-    best.a = c->a;
-    best.b = c->b;
-    if (FOGN_SQUARE_ALL_FRONT && st->u[c->b].formation == FOGN_F_SQUARE) best.face_b = FOGN_FACE_FRONT;
+    if (!found || best->face_a != FOGN_FACE_FRONT)
+        return gr_error_set(err, "%s would not meet %s with its front", c->s->units[c->a].name, c->s->units[c->b].name);
+    best->a = c->a;
+    best->b = c->b;
+    if (FOGN_SQUARE_ALL_FRONT && c->st->u[c->b].formation == FOGN_F_SQUARE) best->face_b = FOGN_FACE_FRONT;
+    return 0;
+}
 
+/* the reach of a try that succeeded, with the other enemies its end touches */
+static void fill_reach(const reach_ctx *c, const wheel_try *wt, const fogn_contact *best, fogn_reach *r)
+{
+    const fogn_scenario *s = c->s;
+    const fogn_state *st = c->st;
     r->ok = 1;
-    r->pivot = theta != 0 ? c->pivot : -1;
-    r->angle = c->sign * theta;
-    r->arc = arc;
-    r->dist = tc;
-    r->allowance = allow;
-    r->worst = g.worst;
-    r->wheeled = w;
-    r->end = end;
-    r->contact = best;
-    r->face = best.face_b;
-    r->flank_rear = best.face_b != FOGN_FACE_FRONT && arc <= FOGN_WHEEL_ARC_FRACTION * allow + T_EPS &&
+    r->pivot = wt->theta != 0 ? c->pivot : -1;
+    r->angle = c->sign * wt->theta;
+    r->arc = wt->arc;
+    r->dist = wt->tc;
+    r->allowance = wt->allow;
+    r->worst = wt->g.worst;
+    r->wheeled = wt->w;
+    r->end = wt->end;
+    r->contact = *best;
+    r->face = best->face_b;
+    r->flank_rear = best->face_b != FOGN_FACE_FRONT && wt->arc <= FOGN_WHEEL_ARC_FRACTION * wt->allow + T_EPS &&
                     fogn_flank_rear_start(s, st, &c->start, c->b);
-    r->across = across >= 0 ? 1 + across : 0;
-    r->crossing = across >= 0 && fogn_obs_front_on_crossing(s, &end);
-    r->through = first_through;
-    r->through_mask = through;
+    r->across = wt->across >= 0 ? 1 + wt->across : 0;
+    r->crossing = wt->across >= 0 && fogn_obs_front_on_crossing(s, &wt->end);
+    r->through = wt->first_through;
+    r->through_mask = wt->through;
     r->ntouch = 0;
     for (int q = 0; q < s->nunits; q++) {
-        if (q == c->b || s->units[q].side == p->side || !fogn_unit_alive(&st->u[q])) continue;
+        if (q == c->b || s->units[q].side == s->units[c->a].side || !fogn_unit_alive(&st->u[q])) continue;
         gr_rect rq[2];
         int n = rects_of(s, st, q, rq);
         for (int j = 0; j < n; j++)
-            if (gr_rect_dist(&end, &rq[j]) <= TOL) { r->touch[r->ntouch++] = q; break; }
+            if (gr_rect_dist(&wt->end, &rq[j]) <= TOL) { r->touch[r->ntouch++] = q; break; }
     }
+}
+
+static int try_wheel(const reach_ctx *c, double theta, fogn_reach *r, int *blocker, gr_error *err)
+{
+    *blocker = -1;
+    assert(theta >= 0 && theta <= FOGN_MAX_WHEEL_DEG * DEG + 1e-9);
+    wheel_try wt;
+    wt.theta = theta;
+    wt.w = wheeled(c, theta);
+    wt.arc = theta * c->start.w;
+    wt.u = gr_rect_fwd(&wt.w);
+    if (first_touch(c, &wt, err)) return -1;
+    if (within_open_move(c, &wt, err)) return -1;
+    if (sweep_path(c, &wt, err)) return -1;
+    if (ground_and_allowance(c, &wt, err)) return -1;
+    if (units_on_path(c, &wt, blocker, err)) return -1;
+    fogn_contact best;
+    if (contact_made(c, &wt, &best, err)) return -1;
+    fill_reach(c, &wt, &best, r);
     return 0;
 }
 
@@ -621,104 +696,87 @@ static bool icpt_path_ok(const fogn_scenario *s, const fogn_state *st, int i, co
     return true;
 }
 
-int fogn_intercept_plan(const fogn_scenario *s, const fogn_state *st, int i, int a, const fogn_reach *ra, int mode,
-                        fogn_intercept *out, gr_error *err)
+/* may unit i intercept assaulter a at all (§6.9)? 0 yes, -1 no (reason in err) */
+static int icpt_allowed(const fogn_scenario *s, const fogn_state *st, int i, int a, gr_error *err)
 {
-    assert(s && st && out);
-    memset(out, 0, sizeof *out);
-    out->pivot = -1;
-    if (i < 0 || i >= s->nunits || a < 0 || a >= s->nunits || i == a) {
-        gr_error_set(err, "bad units");
-        return 0;
-    }
+    if (i < 0 || i >= s->nunits || a < 0 || a >= s->nunits || i == a) return gr_error_set(err, "bad units");
     const fogn_unit_profile *pi = &s->units[i], *pa = &s->units[a];
     const fogn_unit *ui = &st->u[i];
     fogn_arm arm = fogn_troop_arm((fogn_troop)pi->troop);
-    if (!fogn_unit_alive(ui) || !fogn_unit_alive(&st->u[a]) || pi->side == pa->side) {
-        gr_error_set(err, "%s cannot intercept %s", pi->name, pa->name);
-        return 0;
-    }
-    if (arm == FOGN_ARM_ART || ui->formation != FOGN_F_TACTICAL) {
-        gr_error_set(err, "only infantry or cavalry in Tactical formation intercept (§6.9)");
-        return 0;
-    }
-    if (ui->cohesion > FOGN_DISORDERED) {
-        gr_error_set(err, "%s is %s: only Steady or Disordered units intercept (§6.9)", pi->name,
-                     fogn_cohesion_name((fogn_cohesion)ui->cohesion));
-        return 0;
-    }
-    if (arm == FOGN_ARM_INF && fogn_troop_arm((fogn_troop)pa->troop) != FOGN_ARM_INF) {
-        gr_error_set(err, "infantry intercepts only infantry (§6.9)");
-        return 0;
-    }
-    int inf = arm == FOGN_ARM_INF;
-    double range = inf ? FOGN_ICPT_INF_RANGE : FOGN_ICPT_CAV_RANGE;
-    double wheel = inf ? FOGN_ICPT_INF_WHEEL : FOGN_ICPT_CAV_WHEEL;
-    out->needs_cmt = ui->cohesion == FOGN_DISORDERED || (ui->flags & FOGN_UF_SPENT);
+    if (!fogn_unit_alive(ui) || !fogn_unit_alive(&st->u[a]) || pi->side == pa->side)
+        return gr_error_set(err, "%s cannot intercept %s", pi->name, pa->name);
+    if (arm == FOGN_ARM_ART || ui->formation != FOGN_F_TACTICAL)
+        return gr_error_set(err, "only infantry or cavalry in Tactical formation intercept (§6.9)");
+    if (ui->cohesion > FOGN_DISORDERED)
+        return gr_error_set(err, "%s is %s: only Steady or Disordered units intercept (§6.9)", pi->name,
+                            fogn_cohesion_name((fogn_cohesion)ui->cohesion));
+    if (arm == FOGN_ARM_INF && fogn_troop_arm((fogn_troop)pa->troop) != FOGN_ARM_INF)
+        return gr_error_set(err, "infantry intercepts only infantry (§6.9)");
+    return 0;
+}
 
-    /* flank or rear: placed for a legal flank/rear assault within range before the assaulter moves */
-    if (mode != FOGN_ICPT_FRONTAL) {
-        fogn_reach_opts o;
-        memset(&o, 0, sizeof o);
-        o.allowance = range;
-        o.max_arc = wheel;
-        o.arc_free = 1;
-        o.no_difficult = 1;
-        o.no_friends = 1;
-        fogn_reach rr;
-        if (fogn_reach_with(s, st, i, a, &o, &rr, NULL) && rr.flank_rear) {
-            out->ok = 1;
-            out->flank_rear = 1;
-            out->pivot = rr.pivot;
-            out->angle = rr.angle;
-            out->dist = rr.dist;
-            out->icpt_end = rr.end;
-            if (fogn_contact_plan(s, st, i, a, &rr.end, 1, &out->contact) == 0) {
-                /* as for an assault: the snapped and turned poses must be clear of everyone
-                 * else, or the unsnapped pose of the reach is kept (contact.c) */
-                uint64_t both = (1ull << i) | (1ull << a);
-                fogn_contact_result *c = &out->contact;
-                if (!fogn_pose_clear(s, st, &c->a_end, both) || !fogn_pose_clear(s, st, &c->b_end, both)) {
-                    c->a_end = rr.end;
-                    c->b_end = fogn_unit_rect(pa, &st->u[a]);
-                    c->snapped = c->turned = 0;
-                    c->slide = 0;
-                }
-                if (fogn_pose_clear(s, st, &c->a_end, both)) {
-                    out->icpt_end = c->a_end;
-                    return 1;
-                }
-            }
-            int cmt = out->needs_cmt;
-            memset(out, 0, sizeof *out);
-            out->pivot = -1;
-            out->needs_cmt = cmt;
+/* flank or rear: i placed for a legal flank or rear assault on a within
+ * range before the assaulter moves; 1 and out filled, or 0 and out cleared
+ * but for needs_cmt */
+static int icpt_flank_rear(const fogn_scenario *s, const fogn_state *st, int i, int a, double range, double wheel,
+                           fogn_intercept *out)
+{
+    fogn_reach_opts o;
+    memset(&o, 0, sizeof o);
+    o.allowance = range;
+    o.max_arc = wheel;
+    o.arc_free = 1;
+    o.no_difficult = 1;
+    o.no_friends = 1;
+    fogn_reach rr;
+    if (!fogn_reach_with(s, st, i, a, &o, &rr, NULL) || !rr.flank_rear) return 0;
+    out->ok = 1;
+    out->flank_rear = 1;
+    out->pivot = rr.pivot;
+    out->angle = rr.angle;
+    out->dist = rr.dist;
+    out->icpt_end = rr.end;
+    if (fogn_contact_plan(s, st, i, a, &rr.end, 1, &out->contact) == 0) {
+        /* as for an assault: the snapped and turned poses must be clear of everyone
+         * else, or the unsnapped pose of the reach is kept (contact.c) */
+        uint64_t both = (1ull << i) | (1ull << a);
+        fogn_contact_result *c = &out->contact;
+        if (!fogn_pose_clear(s, st, &c->a_end, both) || !fogn_pose_clear(s, st, &c->b_end, both)) {
+            c->a_end = rr.end;
+            c->b_end = fogn_unit_rect(&s->units[a], &st->u[a]);
+            c->snapped = c->turned = 0;
+            c->slide = 0;
         }
-        if (mode == FOGN_ICPT_FLANK) {
-            gr_error_set(err, "%s cannot reach the flank or rear of %s within %.0f MU (§6.9, §6.11)", pi->name, pa->name,
-                         range);
-            return 0;
+        if (fogn_pose_clear(s, st, &c->a_end, both)) {
+            out->icpt_end = c->a_end;
+            return 1;
         }
     }
+    int cmt = out->needs_cmt;
+    memset(out, 0, sizeof *out);
+    out->pivot = -1;
+    out->needs_cmt = cmt;
+    return 0;
+}
 
-    /* frontal: into the assaulter's path */
-    if (!ra || !ra->ok) {
-        gr_error_set(err, "the assault of %s has no path to intercept", pa->name);
-        return 0;
-    }
-    gr_rect ri[2], rai[2];
-    int nri = rects_of(s, st, i, ri), nai = rects_of(s, st, a, rai);
-    double gap = INFINITY;
-    for (int x = 0; x < nri; x++)
-        for (int y = 0; y < nai; y++) gap = fmin(gap, gr_rect_dist(&ri[x], &rai[y]));
-    double min_move = fmin(inf ? FOGN_ICPT_INF_MIN : FOGN_ICPT_CAV_MIN, FOGN_ICPT_MIN_GAP_FRACTION * gap);
-    out->min_move = min_move;
-    gr_rect start = fogn_unit_rect(pi, ui);
-    gr_vec2 ua = gr_rect_fwd(&ra->wheeled);
-    double max_angle = wheel / start.w;
-    int nang = (int)floor(max_angle / (FOGN_ICPT_WHEEL_STEP_DEG * DEG) + 1e-9);
-    /* distances: the minimum, every multiple of the step above it, the maximum */
-    double dists[128];
+/* a frontal intercept's search: into the assaulter's path, the pose that
+ * covers most of its front, with the least wheel, then the least move */
+typedef struct icpt_search {
+    const fogn_scenario *s;
+    const fogn_state *st;
+    int i;
+    const fogn_reach *ra;  /* the assault */
+    gr_vec2 ua;            /* straight ahead of the assaulter after its wheel */
+    gr_rect start;         /* the interceptor before its move */
+    double front, ang, d, lo; /* the best so far (front < 0: none): frontage, wheel, move, assault distance */
+    int pivot;
+    gr_rect end;
+} icpt_search;
+
+/* the distances tried: the least move, every multiple of the step above
+ * it, the range; returns their count */
+static int icpt_distances(double min_move, double range, double dists[128])
+{
     int ndist = 0;
     dists[ndist++] = min_move;
     for (int k = (int)floor(min_move / FOGN_ICPT_DIST_STEP) + 1; ndist < 127; k++) {
@@ -727,80 +785,152 @@ int fogn_intercept_plan(const fogn_scenario *s, const fogn_state *st, int i, int
         if (d > min_move + T_EPS) dists[ndist++] = d;
     }
     if (range > min_move + T_EPS) dists[ndist++] = range;
-    double best_front = -1, best_ang = 0, best_d = 0, best_lo = 0;
-    int best_pivot = -1;
-    gr_rect best_end = start;
+    return ndist;
+}
+
+/* the pose after wheeling ang (about pivot, w the wheeled pose) and going d
+ * straight: kept when it is legal and better than the best so far */
+static void icpt_try(icpt_search *x, int pivot, double ang, const gr_rect *w, double d)
+{
+    const fogn_reach *ra = x->ra;
+    gr_rect end = gr_rect_advance(w, d, 0);
+    double fr = frontage(&ra->wheeled, &end);
+    if (fr < x->front - T_EPS) return;
+    if (fr <= x->front + T_EPS && (fabs(ang) > fabs(x->ang) + T_EPS ||
+                                   (fabs(ang) >= fabs(x->ang) - T_EPS && d >= x->d - T_EPS)))
+        return; /* no better than the best so far */
+    if (ang != 0) {
+        gr_rect plain = gr_rect_advance(&x->start, d, 0);
+        if (fr <= frontage(&ra->wheeled, &plain) + T_EPS) return;
+    }
+    /* the assaulter must run into it on its way, after its wheel */
+    double lo, hi;
+    if (!fogn_rect_window(&ra->wheeled, x->ua, &end, 0, &lo, &hi) || hi <= T_EPS || lo < -T_EPS ||
+        lo > ra->dist + T_EPS)
+        return;
+    if (ra->pivot >= 0) {
+        int hit = 0;
+        for (int k = 1; k < FOGN_REACH_WHEEL_SAMPLES && !hit; k++) {
+            gr_rect m = gr_rect_wheel(&ra->start, ra->pivot, ra->angle * k / FOGN_REACH_WHEEL_SAMPLES);
+            if (gr_rect_overlap(&m, &end, GR_EPS)) hit = 1;
+        }
+        if (hit) return;
+    }
+    if (!icpt_path_ok(x->s, x->st, x->i, &x->start, pivot, ang, &end)) return;
+    x->front = fr;
+    x->ang = ang;
+    x->d = d;
+    x->lo = lo < 0 ? 0 : lo;
+    x->pivot = pivot;
+    x->end = end;
+}
+
+/* every wheel (0, then +1 step, -1 step, ..., then the exact limit both
+ * ways) and every distance */
+static void icpt_search_poses(icpt_search *x, double max_angle, const double *dists, int ndist)
+{
+    int nang = (int)floor(max_angle / (FOGN_ICPT_WHEEL_STEP_DEG * DEG) + 1e-9);
     for (int ka = 0; ka <= 2 * nang + 2; ka++) {
-        /* 0, then +1 step, -1 step, ... , then the exact limit both ways */
         double ang;
         if (ka == 0) ang = 0;
         else if (ka <= 2 * nang) ang = ((ka + 1) / 2) * FOGN_ICPT_WHEEL_STEP_DEG * DEG * ((ka & 1) ? 1 : -1);
         else ang = (ka == 2 * nang + 1 ? 1 : -1) * max_angle;
         if (ka > 2 * nang && fabs(fabs(ang) - nang * FOGN_ICPT_WHEEL_STEP_DEG * DEG) < 1e-9) continue;
         int pivot = ang > 0 ? GR_FL : ang < 0 ? GR_FR : -1;
-        gr_rect w = ang != 0 ? gr_rect_wheel(&start, pivot, ang) : start;
-        for (int kd = 0; kd < ndist; kd++) {
-            double d = dists[kd];
-            gr_rect end = gr_rect_advance(&w, d, 0);
-            double fr = frontage(&ra->wheeled, &end);
-            if (fr < best_front - T_EPS) continue;
-            if (fr <= best_front + T_EPS && (fabs(ang) > fabs(best_ang) + T_EPS ||
-                                              (fabs(ang) >= fabs(best_ang) - T_EPS && d >= best_d - T_EPS)))
-                continue; /* no better than the best so far */
-            if (ang != 0) {
-                gr_rect plain = gr_rect_advance(&start, d, 0);
-                if (fr <= frontage(&ra->wheeled, &plain) + T_EPS) continue;
-            }
-            /* the assaulter must run into it on its way, after its wheel */
-            double lo, hi;
-            if (!fogn_rect_window(&ra->wheeled, ua, &end, 0, &lo, &hi) || hi <= T_EPS || lo < -T_EPS ||
-                lo > ra->dist + T_EPS)
-                continue;
-            if (ra->pivot >= 0) {
-                int hit = 0;
-                for (int k = 1; k < FOGN_REACH_WHEEL_SAMPLES && !hit; k++) {
-                    gr_rect m = gr_rect_wheel(&ra->start, ra->pivot, ra->angle * k / FOGN_REACH_WHEEL_SAMPLES);
-                    if (gr_rect_overlap(&m, &end, GR_EPS)) hit = 1;
-                }
-                if (hit) continue;
-            }
-            if (!icpt_path_ok(s, st, i, &start, pivot, ang, &end)) continue;
-            best_front = fr;
-            best_ang = ang;
-            best_d = d;
-            best_lo = lo < 0 ? 0 : lo;
-            best_pivot = pivot;
-            best_end = end;
+        gr_rect w = ang != 0 ? gr_rect_wheel(&x->start, pivot, ang) : x->start;
+        for (int kd = 0; kd < ndist; kd++) icpt_try(x, pivot, ang, &w, dists[kd]);
+    }
+}
+
+/* the assaulter comes on and meets the interceptor at the best pose found;
+ * 1 and out filled when the contact can be made */
+static int icpt_meet(const icpt_search *x, int a, fogn_intercept *out)
+{
+    const fogn_scenario *s = x->s;
+    const fogn_reach *ra = x->ra;
+    int i = x->i;
+    fogn_state tmp = *x->st;
+    fogn_place_unit(s, &tmp, i, &x->end);
+    gr_rect meet = fogn_reach_pose(ra, x->lo);
+    int fr = fogn_flank_rear_start(s, &tmp, &ra->start, i);
+    uint64_t both = (1ull << i) | (1ull << a);
+    fogn_contact_result *c = &out->contact;
+    int planned = fogn_contact_plan(s, &tmp, a, i, &meet, fr, c) == 0;
+    /* the snapped and turned poses must be clear of everyone else, or the
+     * unsnapped meeting pose is kept (as for an assault, contact.c) */
+    if (planned && (!fogn_pose_clear(s, &tmp, &c->a_end, both) || !fogn_pose_clear(s, &tmp, &c->b_end, both))) {
+        c->a_end = meet;
+        c->b_end = x->end;
+        c->snapped = c->turned = 0;
+        c->slide = 0;
+        planned = fogn_pose_clear(s, &tmp, &meet, both);
+    }
+    if (!planned) return 0;
+    out->ok = 1;
+    out->pivot = x->pivot;
+    out->angle = x->ang;
+    out->dist = x->d;
+    out->icpt_end = x->end;
+    out->assault_dist = x->lo;
+    return 1;
+}
+
+/* frontal: into the assaulter's path, moving at least its least move (a
+ * share of the gap between them) and at most range, wheeling at most
+ * `wheel` MU; 1 and out filled, or 0 */
+static int icpt_frontal(const fogn_scenario *s, const fogn_state *st, int i, int a, const fogn_reach *ra, int inf,
+                        double range, double wheel, fogn_intercept *out)
+{
+    gr_rect ri[2], rai[2];
+    int nri = rects_of(s, st, i, ri), nai = rects_of(s, st, a, rai);
+    double gap = INFINITY;
+    for (int x = 0; x < nri; x++)
+        for (int y = 0; y < nai; y++) gap = fmin(gap, gr_rect_dist(&ri[x], &rai[y]));
+    double min_move = fmin(inf ? FOGN_ICPT_INF_MIN : FOGN_ICPT_CAV_MIN, FOGN_ICPT_MIN_GAP_FRACTION * gap);
+    out->min_move = min_move;
+    icpt_search x = {.s = s, .st = st, .i = i, .ra = ra};
+    x.start = fogn_unit_rect(&s->units[i], &st->u[i]);
+    x.ua = gr_rect_fwd(&ra->wheeled);
+    double max_angle = wheel / x.start.w;
+    double dists[128];
+    int ndist = icpt_distances(min_move, range, dists);
+    x.front = -1;
+    x.ang = 0;
+    x.d = 0;
+    x.lo = 0;
+    x.pivot = -1;
+    x.end = x.start;
+    icpt_search_poses(&x, max_angle, dists, ndist);
+    return x.front >= 0 && icpt_meet(&x, a, out);
+}
+
+int fogn_intercept_plan(const fogn_scenario *s, const fogn_state *st, int i, int a, const fogn_reach *ra, int mode,
+                        fogn_intercept *out, gr_error *err)
+{
+    assert(s && st && out);
+    memset(out, 0, sizeof *out);
+    out->pivot = -1;
+    if (icpt_allowed(s, st, i, a, err)) return 0;
+    const fogn_unit_profile *pi = &s->units[i], *pa = &s->units[a];
+    const fogn_unit *ui = &st->u[i];
+    int inf = fogn_troop_arm((fogn_troop)pi->troop) == FOGN_ARM_INF;
+    double range = inf ? FOGN_ICPT_INF_RANGE : FOGN_ICPT_CAV_RANGE;
+    double wheel = inf ? FOGN_ICPT_INF_WHEEL : FOGN_ICPT_CAV_WHEEL;
+    out->needs_cmt = ui->cohesion == FOGN_DISORDERED || (ui->flags & FOGN_UF_SPENT);
+
+    if (mode != FOGN_ICPT_FRONTAL) {
+        if (icpt_flank_rear(s, st, i, a, range, wheel, out)) return 1;
+        if (mode == FOGN_ICPT_FLANK) {
+            gr_error_set(err, "%s cannot reach the flank or rear of %s within %.0f MU (§6.9, §6.11)", pi->name, pa->name,
+                         range);
+            return 0;
         }
     }
-    if (best_front >= 0) {
-        /* the assaulter comes on and meets it */
-        fogn_state tmp = *st;
-        fogn_place_unit(s, &tmp, i, &best_end);
-        gr_rect meet = fogn_reach_pose(ra, best_lo);
-        int fr = fogn_flank_rear_start(s, &tmp, &ra->start, i);
-        uint64_t both = (1ull << i) | (1ull << a);
-        fogn_contact_result *c = &out->contact;
-        int planned = fogn_contact_plan(s, &tmp, a, i, &meet, fr, c) == 0;
-        /* the snapped and turned poses must be clear of everyone else, or the
-         * unsnapped meeting pose is kept (as for an assault, contact.c) */
-        if (planned && (!fogn_pose_clear(s, &tmp, &c->a_end, both) || !fogn_pose_clear(s, &tmp, &c->b_end, both))) {
-            c->a_end = meet;
-            c->b_end = best_end;
-            c->snapped = c->turned = 0;
-            c->slide = 0;
-            planned = fogn_pose_clear(s, &tmp, &meet, both);
-        }
-        if (planned) {
-            out->ok = 1;
-            out->pivot = best_pivot;
-            out->angle = best_ang;
-            out->dist = best_d;
-            out->icpt_end = best_end;
-            out->assault_dist = best_lo;
-            return 1;
-        }
+    if (!ra || !ra->ok) {
+        gr_error_set(err, "the assault of %s has no path to intercept", pa->name);
+        return 0;
     }
+    if (icpt_frontal(s, st, i, a, ra, inf, range, wheel, out)) return 1;
     gr_error_set(err, "%s cannot get into the path of %s within %.0f MU (§6.9)", pi->name, pa->name, range);
     return 0;
 }

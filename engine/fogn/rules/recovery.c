@@ -5,6 +5,14 @@
  * destroyed, and fallen commanders replaced. */
 #include "steps.h"
 #include "tables.h"
+#include "casualty.h"
+#include "cmdr.h"
+#include "cmt.h"
+#include "cohesion.h"
+#include "loc.h"
+#include "move.h"
+#include "orders.h"
+#include "victory.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -56,20 +64,20 @@ int fogn_re_cmdr_due(const fogn_scenario *s, const fogn_state *st, int cursor)
 int fogn_re_cmdr_decider(const fogn_scenario *s, const fogn_state *st)
 {
     int side;
-    re_cmdr_of(s, st, st->cursor, &side);
+    re_cmdr_of(s, st, st->turn.cursor, &side);
     return side;
 }
 
 int fogn_re_cmdr_actor(const fogn_scenario *s, const fogn_state *st)
 {
     int side;
-    return s->nunits + re_cmdr_of(s, st, st->cursor, &side);
+    return s->nunits + re_cmdr_of(s, st, st->turn.cursor, &side);
 }
 
 int fogn_re_cmdr_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max)
 {
     int side;
-    int c = re_cmdr_of(s, st, st->cursor, &side);
+    int c = re_cmdr_of(s, st, st->turn.cursor, &side);
     int actor = s->nunits + c, n = 0;
     if (n < max) out[n++] = fogn_act(FOGN_A_HOLD, actor, -1, 0);
     if (n < max) out[n++] = fogn_act(FOGN_A_DONE, -1, -1, 0);
@@ -91,7 +99,7 @@ int fogn_re_cmdr_apply(const fogn_scenario *s, fogn_state *st, const gr_action *
 {
     (void)dice;
     int side;
-    int c = re_cmdr_of(s, st, st->cursor, &side);
+    int c = re_cmdr_of(s, st, st->turn.cursor, &side);
     const char *name = s->cmdrs[c].name;
     if (a->type == FOGN_A_HOLD) {
         st->c[c].flags |= FOGN_CF_MOVED;
@@ -103,7 +111,7 @@ int fogn_re_cmdr_apply(const fogn_scenario *s, fogn_state *st, const gr_action *
         return gr_error_set(err, "in the Recovery Phase a commander holds or joins a unit within %.0f MU",
                             FOGN_RECOVERY_CMDR_MOVE);
     }
-    st->cursor++;
+    st->turn.cursor++;
     return 0;
 }
 
@@ -201,11 +209,11 @@ int fogn_re_rally_due(const fogn_scenario *s, const fogn_state *st, int c)
     return 0;
 }
 
-int fogn_re_rally_actor(const fogn_scenario *s, const fogn_state *st) { return s->nunits + st->cursor; }
+int fogn_re_rally_actor(const fogn_scenario *s, const fogn_state *st) { return s->nunits + st->turn.cursor; }
 
 int fogn_re_rally_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max)
 {
-    int c = st->cursor, n = 0;
+    int c = st->turn.cursor, n = 0;
     if (n < max) out[n++] = fogn_act(FOGN_A_HOLD, s->nunits + c, -1, 0);
     if (n < max) out[n++] = fogn_act(FOGN_A_DONE, -1, -1, 0);
     for (int j = 0; j < s->nunits && n < max; j++)
@@ -318,7 +326,7 @@ static int attempt(const fogn_scenario *s, fogn_state *st, int c, int unit, gr_d
 int fogn_re_rally_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
                         gr_error *err)
 {
-    int c = st->cursor;
+    int c = st->turn.cursor;
     if (a->type == FOGN_A_RECOVER) {
         if (a->target < 0 || a->target >= s->nunits || !can_recover(s, st, c, a->target))
             return gr_error_set(err, "%s cannot try to recover that unit: a unit of his command with losses, within %.0f MU, "
@@ -329,7 +337,7 @@ int fogn_re_rally_apply(const fogn_scenario *s, fogn_state *st, const gr_action 
         return gr_error_set(err, "in the Recovery Phase a commander recovers one unit or holds");
     }
     st->c[c].flags |= FOGN_CF_RECOVERED;
-    st->cursor++;
+    st->turn.cursor++;
     return 0;
 }
 

@@ -7,10 +7,16 @@
  * decision of the owner: where along the sector, in which formation, and how
  * far in. Enemies near the arrival point are pushed back. */
 #include "reserve.h"
-
 #include "building.h"
 #include "contact.h"
 #include "tables.h"
+#include "cmdr.h"
+#include "cmt.h"
+#include "footprint.h"
+#include "move.h"
+#include "movetable.h"
+#include "orders.h"
+
 
 #include <math.h>
 #include <stddef.h>

@@ -41,6 +41,9 @@ int fogn_reserve_orders(const fogn_scenario *s, const fogn_state *st, int i, gr_
  * it may); -1 with the reason, the state to be restored by the caller */
 int fogn_reserve_arrive(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_log *log, gr_error *err);
 
+/* the side's own move number (1 for its first move) at the current move */
+int fogn_own_move(const fogn_scenario *s, const fogn_state *st, int side);
+
 /* does arrival order a work (tried on a copy of the state)? */
 bool fogn_reserve_arrival_ok(const fogn_scenario *s, const fogn_state *st, const gr_action *a);
 

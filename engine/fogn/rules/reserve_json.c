@@ -3,8 +3,8 @@
  * timed reinforcement arrives or the latest move a rolling reserve may wait
  * for (§8.1, §20). Every field is checked with a path in the message. */
 #include "reserve.h"
-
 #include "../../core/jsonutil.h"
+
 
 #include <string.h>
 

@@ -83,7 +83,7 @@
 #define FOGN_MAX_KINK_DEG 90.0
 /* §8.7 interpenetration: the passed unit may be slid back up to one base depth */
 #define FOGN_INTERPEN_SLIDE FOGN_BASE_DEPTH
-/* Ruling: a unit may not leave the table by a voluntary move (outcome moves are issue 3) */
+/* Ruling: a unit may not leave the table by a voluntary move (outcome moves, §9.11, may: outcome.c) */
 /* §8.8 brigade groups: units within this of their commander throughout */
 #define FOGN_BG_CMDR_RANGE 8.0
 /* Scenario objectives (§14 leaves a scenario's own conditions to it; our

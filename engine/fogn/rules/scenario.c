@@ -700,160 +700,213 @@ static int load_garrison(loader *L, json_t *o, const char *p, fogn_unit_profile 
     return 0;
 }
 
-static int load_units(loader *L, json_t *root)
+/* a unit's qualifiers (§2): troop, élan, training, size and an artillery
+ * unit's weight */
+static int load_qualifiers(loader *L, json_t *o, const char *p, fogn_unit_profile *u)
+{
+    int ntroop, nelan, ntrain;
+    const char *const *troops = fogn_troop_names(&ntroop);
+    const char *const *elans = fogn_elan_names(&nelan);
+    const char *const *trains = fogn_training_names(&ntrain);
+    int troop, elan, training, size = 0, weight = 0;
+    if (gr_json_enum(o, p, "troop", true, troops, ntroop, &troop, L->err)) return -1;
+    if (gr_json_enum(o, p, "elan", true, elans, nelan, &elan, L->err)) return -1;
+    if (gr_json_enum(o, p, "training", true, trains, ntrain, &training, L->err)) return -1;
+    if (gr_json_enum(o, p, "size", true, size_names, COUNT(size_names), &size, L->err)) return -1;
+    u->troop = (uint8_t)troop;
+    u->elan = (uint8_t)elan;
+    u->training = (uint8_t)training;
+    u->size = (uint8_t)size;
+    fogn_arm arm = fogn_troop_arm((fogn_troop)troop);
+
+    if (gr_json_enum(o, p, "weight", false, weight_names, COUNT(weight_names), &weight, L->err)) return -1;
+    if (weight != FOGN_MEDIUM && arm != FOGN_ARM_ART)
+        return gr_error_set(L->err, "%s.weight: only artillery has a weight; %s is %s", p, u->name,
+                            troops[troop]);
+    u->weight = (uint8_t)weight;
+    return 0;
+}
+
+/* a unit's capabilities (§2.4), each allowed only to some troops */
+static int load_caps(loader *L, json_t *o, const char *p, fogn_unit_profile *u)
+{
+    const char *const *troops = fogn_troop_names(NULL);
+    int troop = u->troop, lancers = 0;
+    fogn_arm arm = fogn_troop_arm((fogn_troop)troop);
+    uint16_t caps = 0;
+    if (get_cap(o, p, "guard", FOGN_CAP_GUARD, &caps, L->err)) return -1;
+    if (get_cap(o, p, "rifles", FOGN_CAP_RIFLES, &caps, L->err)) return -1;
+    if (get_cap(o, p, "shock", FOGN_CAP_SHOCK, &caps, L->err)) return -1;
+    if (get_cap(o, p, "impetuous", FOGN_CAP_IMPETUOUS, &caps, L->err)) return -1;
+    if (get_cap(o, p, "immobile", FOGN_CAP_IMMOBILE, &caps, L->err)) return -1;
+    if (get_cap(o, p, "move_unreformed", FOGN_CAP_MOVE_UNREFORMED, &caps, L->err)) return -1;
+    if (get_cap(o, p, "fire_reformed", FOGN_CAP_FIRE_REFORMED, &caps, L->err)) return -1;
+    if (gr_json_enum(o, p, "lancers", false, lancer_names, COUNT(lancer_names), &lancers, L->err)) return -1;
+    if (lancers == 1) caps |= FOGN_CAP_PART_LANCERS;
+    if (lancers == 2) caps |= FOGN_CAP_LANCERS;
+    const char *bad = NULL;
+    if ((caps & FOGN_CAP_RIFLES) && arm == FOGN_ARM_ART) bad = "rifles";
+    else if (lancers && arm != FOGN_ARM_CAV) bad = "lancers";
+    else if ((caps & FOGN_CAP_SHOCK) && troop != FOGN_CAV_HEAVY && troop != FOGN_CAV_IRR_HEAVY) bad = "shock";
+    else if ((caps & FOGN_CAP_IMPETUOUS) && arm == FOGN_ARM_ART) bad = "impetuous";
+    else if ((caps & FOGN_CAP_IMMOBILE) && arm != FOGN_ARM_ART) bad = "immobile";
+    else if ((caps & FOGN_CAP_MOVE_UNREFORMED) && arm != FOGN_ARM_INF) bad = "move_unreformed";
+    else if ((caps & FOGN_CAP_FIRE_REFORMED) && arm != FOGN_ARM_INF) bad = "fire_reformed";
+    if (bad) {
+        static const char *const why[] = {"rifles", "infantry or cavalry", "lancers", "cavalry",
+                                          "shock", "heavy cavalry", "impetuous", "infantry or cavalry",
+                                          "immobile", "artillery", "move_unreformed", "infantry",
+                                          "fire_reformed", "infantry"};
+        const char *who = "?";
+        for (int k = 0; k < COUNT(why); k += 2)
+            if (strcmp(why[k], bad) == 0) who = why[k + 1];
+        return gr_error_set(L->err, "%s.%s: only for %s (§2.4), not %s", p, bad, who, troops[troop]);
+    }
+    u->caps = caps;
+    return 0;
+}
+
+/* the unit's division (its name into dname) and the composition of §3.3;
+ * div_art: each division's artillery unit so far, -1 none */
+static int load_division(loader *L, json_t *o, const char *p, fogn_unit_profile *u, int *div_art,
+                         char dname[FOGN_NAME])
+{
+    fogn_scenario *s = L->s;
+    const char *const *troops = fogn_troop_names(NULL);
+    int side = u->side, troop = u->troop;
+    fogn_arm arm = fogn_troop_arm((fogn_troop)troop);
+    char q[PATH];
+    if (gr_json_string(o, p, "division", true, dname, FOGN_NAME, L->err)) return -1;
+    gr_json_path_key(q, sizeof q, p, "division");
+    int d = find_div(s, dname);
+    if (d < 0) return gr_error_set(L->err, "%s: no division called \"%s\" in $.divisions", q, dname);
+    if (s->divs[d].side != side)
+        return gr_error_set(L->err, "%s: division \"%s\" belongs to side %d (%s), the unit to side %d (%s)",
+                            q, dname, s->divs[d].side, s->side_name[s->divs[d].side], side,
+                            s->side_name[side]);
+    u->division = (int8_t)d;
+    int kind = s->divs[d].kind;
+    if (kind == FOGN_DIV_INFANTRY && arm == FOGN_ARM_CAV)
+        return gr_error_set(L->err, "%s: cavalry unit in infantry division \"%s\" (§3.3: an infantry "
+                            "division has no cavalry)", q, dname);
+    if (kind == FOGN_DIV_CAVALRY && arm == FOGN_ARM_INF)
+        return gr_error_set(L->err, "%s: infantry unit in cavalry division \"%s\" (§3.3: a cavalry "
+                            "division has no infantry)", q, dname);
+    if (kind == FOGN_DIV_CAVALRY && arm == FOGN_ARM_ART && troop != FOGN_ART_HORSE)
+        return gr_error_set(L->err, "%s: %s in cavalry division \"%s\" (§3.3: a cavalry division's "
+                            "artillery must be horse artillery)", q, troops[troop], dname);
+    if (arm == FOGN_ARM_ART && !s->historical) {
+        if (div_art[d] >= 0)
+            return gr_error_set(L->err, "%s: division \"%s\" already has an artillery unit (\"%s\"); at "
+                                "most one per division (§3.3)", q, dname, s->units[div_art[d]].name);
+        div_art[d] = s->nunits;
+    }
+    return 0;
+}
+
+/* the starting state: formation, cohesion, spent, off the table (a reserve
+ * division's units all start off it) */
+static int load_start_state(loader *L, json_t *o, const char *p, fogn_unit_profile *u, const char *dname)
+{
+    fogn_scenario *s = L->s;
+    int nform, ncoh;
+    const char *const *troops = fogn_troop_names(NULL);
+    const char *const *forms = fogn_formation_names(&nform);
+    const char *const *cohs = fogn_cohesion_names(&ncoh);
+    int d = u->division;
+    fogn_arm arm = fogn_troop_arm((fogn_troop)u->troop);
+    int form = arm == FOGN_ARM_ART ? FOGN_F_UNLIMBERED : FOGN_F_TACTICAL, coh = FOGN_STEADY;
+    bool spent = false, off = false;
+    if (gr_json_enum(o, p, "formation", false, forms, nform, &form, L->err)) return -1;
+    if (!fogn_formation_allowed(u, (fogn_formation)form))
+        return gr_error_set(L->err, "%s.formation: a %s %s unit cannot be in %s formation (§3.1)", p,
+                            size_names[u->size], troops[u->troop], forms[form]);
+    if (gr_json_enum(o, p, "cohesion", false, cohs, ncoh, &coh, L->err)) return -1;
+    if (coh == FOGN_BROKEN)
+        return gr_error_set(L->err, "%s.cohesion: a unit cannot start the game broken", p);
+    if (gr_json_bool(o, p, "spent", false, &spent, L->err)) return -1;
+    if (spent && arm == FOGN_ARM_ART)
+        return gr_error_set(L->err, "%s.spent: only infantry and cavalry become spent (§2.6)", p);
+    if (spent && arm == FOGN_ARM_INF && form == FOGN_F_LINE)
+        return gr_error_set(L->err, "%s.formation: spent infantry may not be in extended line (§2.6)", p);
+    off = s->divs[d].reserve;
+    if (gr_json_bool(o, p, "off_table", false, &off, L->err)) return -1;
+    if (!off && s->divs[d].reserve)
+        return gr_error_set(L->err, "%s.off_table: division \"%s\" is a reserve: all its units start off the "
+                            "table (§8.1)", p, dname);
+    u->start_formation = (uint8_t)form;
+    u->start_cohesion = (uint8_t)coh;
+    u->start_spent = spent;
+    u->off_table = off;
+    return 0;
+}
+
+/* the pose: the front-edge centre, facing the enemy's edge unless told; a
+ * unit on the table that holds no area needs one, on ground it may stand on */
+static int load_pose(loader *L, json_t *o, const char *p, fogn_unit_profile *u)
+{
+    fogn_scenario *s = L->s;
+    bool off = u->off_table;
+    u->heading = s->base_edge[u->side] == 0 ? GR_PI / 2 : -GR_PI / 2;
+    u->x = -1;
+    u->y = -1;
+    if (get_xy(o, p, "x", "y", !off && !u->start_bld1, s, &u->x, &u->y, L->err)) return -1;
+    if (get_facing(o, p, &u->heading, L->err)) return -1;
+    if (!off && !u->start_bld1) {
+        int t = forbidden_piece_at(&s->terrain, u->x, u->y);
+        if (t >= 0)
+            return gr_error_set(L->err, "%s: front edge centre (%g, %g) lies in %s \"%s\"", p, u->x, u->y,
+                                gr_terrain_type_name((gr_terrain_type)s->terrain.p[t].type),
+                                s->terrain.p[t].name);
+    }
+    return 0;
+}
+
+/* unit object o, $.units[i], becomes s->units[s->nunits] */
+static int load_unit(loader *L, json_t *o, size_t i, int *div_art)
 {
     fogn_scenario *s = L->s;
     static const char *const keys[] = {
         "name", "side", "division", "troop", "elan", "guard", "training", "size", "weight",
         "attachments", "rifles", "lancers", "shock", "impetuous", "immobile", "move_unreformed",
         "fire_reformed", "formation", "cohesion", "spent", "off_table", "x", "y", "facing", "garrison"};
-    int ntroop, nelan, ntrain, nform, ncoh;
-    const char *const *troops = fogn_troop_names(&ntroop);
-    const char *const *elans = fogn_elan_names(&nelan);
-    const char *const *trains = fogn_training_names(&ntrain);
-    const char *const *forms = fogn_formation_names(&nform);
-    const char *const *cohs = fogn_cohesion_names(&ncoh);
+    char p[PATH];
+    gr_json_path_index(p, sizeof p, "$.units", i);
+    fogn_unit_profile *u = &s->units[s->nunits];
+    memset(u, 0, sizeof *u);
+    if (gr_json_only_keys(o, p, keys, COUNT(keys), L->err)) return -1;
+    if (get_name(o, p, u->name, sizeof u->name, L->err)) return -1;
+    int other = find_unit(s, u->name);
+    if (other >= 0)
+        return gr_error_set(L->err, "%s.name: \"%s\" is already the name of $.units[%d]", p, u->name, other);
+
+    int side;
+    if (get_side(o, p, "side", true, s, &side, L->err)) return -1;
+    u->side = (uint8_t)side;
+    if (load_qualifiers(L, o, p, u)) return -1;
+    if (load_caps(L, o, p, u)) return -1;
+    fogn_arm arm = fogn_troop_arm((fogn_troop)u->troop);
+    if (load_attachments(L, o, p, u, arm)) return -1;
+    char dname[FOGN_NAME];
+    if (load_division(L, o, p, u, div_art, dname)) return -1;
+    if (load_start_state(L, o, p, u, dname)) return -1;
+    /* a garrison from the start (§15.4, §15.5): its place comes from the area */
+    if (load_garrison(L, o, p, u, arm, u->off_table)) return -1;
+    if (load_pose(L, o, p, u)) return -1;
+    s->nunits++;
+    return 0;
+}
+
+static int load_units(loader *L, json_t *root)
+{
+    fogn_scenario *s = L->s;
     int div_art[FOGN_MAX_DIVS];
     for (int d = 0; d < FOGN_MAX_DIVS; d++) div_art[d] = -1;
 
     json_t *arr = gr_json_array(root, "$", "units", true, 2, FOGN_MAX_UNITS, L->err);
     if (!arr) return -1;
-    for (size_t i = 0; i < json_array_size(arr); i++) {
-        char p[PATH], q[PATH];
-        gr_json_path_index(p, sizeof p, "$.units", i);
-        json_t *o = json_array_get(arr, i);
-        fogn_unit_profile *u = &s->units[s->nunits];
-        memset(u, 0, sizeof *u);
-        if (gr_json_only_keys(o, p, keys, COUNT(keys), L->err)) return -1;
-        if (get_name(o, p, u->name, sizeof u->name, L->err)) return -1;
-        int other = find_unit(s, u->name);
-        if (other >= 0)
-            return gr_error_set(L->err, "%s.name: \"%s\" is already the name of $.units[%d]", p, u->name, other);
-
-        int side, troop, elan, training, size = 0, weight = 0, lancers = 0;
-        if (get_side(o, p, "side", true, s, &side, L->err)) return -1;
-        u->side = (uint8_t)side;
-
-        /* qualifiers (§2) */
-        if (gr_json_enum(o, p, "troop", true, troops, ntroop, &troop, L->err)) return -1;
-        if (gr_json_enum(o, p, "elan", true, elans, nelan, &elan, L->err)) return -1;
-        if (gr_json_enum(o, p, "training", true, trains, ntrain, &training, L->err)) return -1;
-        if (gr_json_enum(o, p, "size", true, size_names, COUNT(size_names), &size, L->err)) return -1;
-        u->troop = (uint8_t)troop;
-        u->elan = (uint8_t)elan;
-        u->training = (uint8_t)training;
-        u->size = (uint8_t)size;
-        fogn_arm arm = fogn_troop_arm((fogn_troop)troop);
-
-        if (gr_json_enum(o, p, "weight", false, weight_names, COUNT(weight_names), &weight, L->err)) return -1;
-        if (weight != FOGN_MEDIUM && arm != FOGN_ARM_ART)
-            return gr_error_set(L->err, "%s.weight: only artillery has a weight; %s is %s", p, u->name,
-                                troops[troop]);
-        u->weight = (uint8_t)weight;
-
-        uint16_t caps = 0;
-        if (get_cap(o, p, "guard", FOGN_CAP_GUARD, &caps, L->err)) return -1;
-        if (get_cap(o, p, "rifles", FOGN_CAP_RIFLES, &caps, L->err)) return -1;
-        if (get_cap(o, p, "shock", FOGN_CAP_SHOCK, &caps, L->err)) return -1;
-        if (get_cap(o, p, "impetuous", FOGN_CAP_IMPETUOUS, &caps, L->err)) return -1;
-        if (get_cap(o, p, "immobile", FOGN_CAP_IMMOBILE, &caps, L->err)) return -1;
-        if (get_cap(o, p, "move_unreformed", FOGN_CAP_MOVE_UNREFORMED, &caps, L->err)) return -1;
-        if (get_cap(o, p, "fire_reformed", FOGN_CAP_FIRE_REFORMED, &caps, L->err)) return -1;
-        if (gr_json_enum(o, p, "lancers", false, lancer_names, COUNT(lancer_names), &lancers, L->err)) return -1;
-        if (lancers == 1) caps |= FOGN_CAP_PART_LANCERS;
-        if (lancers == 2) caps |= FOGN_CAP_LANCERS;
-        const char *bad = NULL;
-        if ((caps & FOGN_CAP_RIFLES) && arm == FOGN_ARM_ART) bad = "rifles";
-        else if (lancers && arm != FOGN_ARM_CAV) bad = "lancers";
-        else if ((caps & FOGN_CAP_SHOCK) && troop != FOGN_CAV_HEAVY && troop != FOGN_CAV_IRR_HEAVY) bad = "shock";
-        else if ((caps & FOGN_CAP_IMPETUOUS) && arm == FOGN_ARM_ART) bad = "impetuous";
-        else if ((caps & FOGN_CAP_IMMOBILE) && arm != FOGN_ARM_ART) bad = "immobile";
-        else if ((caps & FOGN_CAP_MOVE_UNREFORMED) && arm != FOGN_ARM_INF) bad = "move_unreformed";
-        else if ((caps & FOGN_CAP_FIRE_REFORMED) && arm != FOGN_ARM_INF) bad = "fire_reformed";
-        if (bad) {
-            static const char *const why[] = {"rifles", "infantry or cavalry", "lancers", "cavalry",
-                                              "shock", "heavy cavalry", "impetuous", "infantry or cavalry",
-                                              "immobile", "artillery", "move_unreformed", "infantry",
-                                              "fire_reformed", "infantry"};
-            const char *who = "?";
-            for (int k = 0; k < COUNT(why); k += 2)
-                if (strcmp(why[k], bad) == 0) who = why[k + 1];
-            return gr_error_set(L->err, "%s.%s: only for %s (§2.4), not %s", p, bad, who, troops[troop]);
-        }
-        u->caps = caps;
-
-        if (load_attachments(L, o, p, u, arm)) return -1;
-
-        /* division and §3.3 composition */
-        char dname[FOGN_NAME];
-        if (gr_json_string(o, p, "division", true, dname, sizeof dname, L->err)) return -1;
-        gr_json_path_key(q, sizeof q, p, "division");
-        int d = find_div(s, dname);
-        if (d < 0) return gr_error_set(L->err, "%s: no division called \"%s\" in $.divisions", q, dname);
-        if (s->divs[d].side != side)
-            return gr_error_set(L->err, "%s: division \"%s\" belongs to side %d (%s), the unit to side %d (%s)",
-                                q, dname, s->divs[d].side, s->side_name[s->divs[d].side], side,
-                                s->side_name[side]);
-        u->division = (int8_t)d;
-        int kind = s->divs[d].kind;
-        if (kind == FOGN_DIV_INFANTRY && arm == FOGN_ARM_CAV)
-            return gr_error_set(L->err, "%s: cavalry unit in infantry division \"%s\" (§3.3: an infantry "
-                                "division has no cavalry)", q, dname);
-        if (kind == FOGN_DIV_CAVALRY && arm == FOGN_ARM_INF)
-            return gr_error_set(L->err, "%s: infantry unit in cavalry division \"%s\" (§3.3: a cavalry "
-                                "division has no infantry)", q, dname);
-        if (kind == FOGN_DIV_CAVALRY && arm == FOGN_ARM_ART && troop != FOGN_ART_HORSE)
-            return gr_error_set(L->err, "%s: %s in cavalry division \"%s\" (§3.3: a cavalry division's "
-                                "artillery must be horse artillery)", q, troops[troop], dname);
-        if (arm == FOGN_ARM_ART && !s->historical) {
-            if (div_art[d] >= 0)
-                return gr_error_set(L->err, "%s: division \"%s\" already has an artillery unit (\"%s\"); at "
-                                    "most one per division (§3.3)", q, dname, s->units[div_art[d]].name);
-            div_art[d] = s->nunits;
-        }
-
-        /* starting state */
-        int form = arm == FOGN_ARM_ART ? FOGN_F_UNLIMBERED : FOGN_F_TACTICAL, coh = FOGN_STEADY;
-        bool spent = false, off = false;
-        if (gr_json_enum(o, p, "formation", false, forms, nform, &form, L->err)) return -1;
-        if (!fogn_formation_allowed(u, (fogn_formation)form))
-            return gr_error_set(L->err, "%s.formation: a %s %s unit cannot be in %s formation (§3.1)", p,
-                                size_names[size], troops[troop], forms[form]);
-        if (gr_json_enum(o, p, "cohesion", false, cohs, ncoh, &coh, L->err)) return -1;
-        if (coh == FOGN_BROKEN)
-            return gr_error_set(L->err, "%s.cohesion: a unit cannot start the game broken", p);
-        if (gr_json_bool(o, p, "spent", false, &spent, L->err)) return -1;
-        if (spent && arm == FOGN_ARM_ART)
-            return gr_error_set(L->err, "%s.spent: only infantry and cavalry become spent (§2.6)", p);
-        if (spent && arm == FOGN_ARM_INF && form == FOGN_F_LINE)
-            return gr_error_set(L->err, "%s.formation: spent infantry may not be in extended line (§2.6)", p);
-        off = s->divs[d].reserve;
-        if (gr_json_bool(o, p, "off_table", false, &off, L->err)) return -1;
-        if (!off && s->divs[d].reserve)
-            return gr_error_set(L->err, "%s.off_table: division \"%s\" is a reserve: all its units start off the "
-                                "table (§8.1)", p, dname);
-        u->start_formation = (uint8_t)form;
-        u->start_cohesion = (uint8_t)coh;
-        u->start_spent = spent;
-        u->off_table = off;
-
-        /* a garrison from the start (§15.4, §15.5): its place comes from the area */
-        if (load_garrison(L, o, p, u, arm, off)) return -1;
-        /* pose: the front-edge centre, facing the enemy's edge unless told */
-        u->heading = s->base_edge[side] == 0 ? GR_PI / 2 : -GR_PI / 2;
-        u->x = -1;
-        u->y = -1;
-        if (get_xy(o, p, "x", "y", !off && !u->start_bld1, s, &u->x, &u->y, L->err)) return -1;
-        if (get_facing(o, p, &u->heading, L->err)) return -1;
-        if (!off && !u->start_bld1) {
-            int t = forbidden_piece_at(&s->terrain, u->x, u->y);
-            if (t >= 0)
-                return gr_error_set(L->err, "%s: front edge centre (%g, %g) lies in %s \"%s\"", p, u->x, u->y,
-                                    gr_terrain_type_name((gr_terrain_type)s->terrain.p[t].type),
-                                    s->terrain.p[t].name);
-        }
-        s->nunits++;
-    }
+    for (size_t i = 0; i < json_array_size(arr); i++)
+        if (load_unit(L, json_array_get(arr, i), i, div_art)) return -1;
 
     for (int side = 0; side < 2; side++) {
         int n = 0;

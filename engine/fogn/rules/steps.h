@@ -1,11 +1,14 @@
-/* steps.h - a fogn move (§4) as a fixed list of steps. An automatic step
- * runs rules and rolls dice; a decision step hands out one small decision at
- * a time to the side named by its `decider`, walking a cursor over units or
- * commanders. turn.c drives the list; each phase file supplies its steps. */
+/* steps.h - a fogn move (§4) as a fixed list of steps on the core's step
+ * machinery (engine/core/steps.h). An automatic step runs rules and rolls
+ * dice; a decision step hands out one small decision at a time to the side
+ * named by its `decider`, walking a cursor over units or commanders. turn.c
+ * holds the list; each phase file supplies its steps' functions. */
 #ifndef FOGN_STEPS_H
 #define FOGN_STEPS_H
 
 #include "internal.h"
+#include "../../core/steps.h"
+#include "orders.h"
 
 typedef enum fogn_step {
     FOGN_ST_CMD_BEGIN = 0,  /* 1: the move opens */
@@ -39,41 +42,10 @@ typedef enum fogn_step {
     FOGN_ST_COUNT
 } fogn_step;
 
-typedef struct fogn_step_def {
-    const char *name;
-    uint8_t phase;          /* fogn_phase this step belongs to */
-    /* automatic step: does its work, returns the next step (normally its own
-     * index + 1), or -1 when the dice failed */
-    int (*run)(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);
-    /* decision step: the cursor runs 0 .. end-1; `due` says whether the
-     * cursor position is a decision now */
-    int (*cursor_end)(const fogn_scenario *s);
-    /* optional: run on each cursor position before `due`, to work out once
-     * and keep in the state what due, actions, apply and the step's results
-     * would each work out again (the Firing Phase's views) */
-    void (*prepare)(const fogn_scenario *s, fogn_state *st, int cursor);
-    int (*due)(const fogn_scenario *s, const fogn_state *st, int cursor);
-    int (*decider)(const fogn_scenario *s, const fogn_state *st);
-    /* the unit (or nunits + commander) the decision is about */
-    int (*actor)(const fogn_scenario *s, const fogn_state *st);
-    int (*actions)(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max);
-    /* optional: an unchecked superset of `actions` and the check of one of
-     * them (gr_ruleset.candidates / action_legal); NULL: `actions` itself */
-    int (*candidates)(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max);
-    int (*legal)(const fogn_scenario *s, const fogn_state *st, const gr_action *a);
-    /* applies one action of the step (not "done", which turn.c handles);
-     * 0, or -1 with the reason and the state to be restored by the caller */
-    int (*apply)(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
-                 gr_error *err);
-    /* what happens to the undecided when "done" is chosen (may be NULL) */
-    int (*done)(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log, gr_error *err);
-    /* 1: "done" closes only the current actor's decisions (the cursor moves
-     * on to the next one); 0: it closes the whole step */
-    int done_moves_on;
-    /* 1: finding the next position due costs enough (views, reach) for a
-     * search thread's memo to keep the walk (memo.h, fogn_memo_walk) */
-    int walk_memo;
-} fogn_step_def;
+/* a step of the table: the core's step definition (engine/core/steps.h),
+ * whose functions take the fogn scenario and state behind void pointers;
+ * turn.c adapts the phase files' functions below to it */
+typedef gr_step_def fogn_step_def;
 
 const fogn_step_def *fogn_step_def_of(int step);
 
@@ -100,7 +72,7 @@ int fogn_mv_legal_compiled(const fogn_scenario *s, const fogn_state *st, const g
 /* fogn_mv_apply with the move fogn_mv_legal_compiled made on this same state
  * (NULL: compile it here) */
 int fogn_mv_apply_compiled(const fogn_scenario *s, fogn_state *st, const gr_action *a, const fogn_compiled *c,
-                           gr_dice *dice, gr_log *log, gr_error *err);
+                           gr_dice *dice, gr_log *log, fogn_memo *memo, gr_error *err);
 int fogn_mv_done(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log, gr_error *err);
 
 /* --- assault phase (assault.c) --- */
@@ -140,7 +112,8 @@ int fogn_fi_check_views(const fogn_scenario *s, const fogn_state *st, gr_error *
 int fogn_fi_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max);
 int fogn_fi_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
                   gr_error *err);
-int fogn_fi_resolve(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);
+/* memo: the thread's memo, where the volley may be kept (NULL: none) */
+int fogn_fi_resolve(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log, fogn_memo *memo);
 
 /* --- combat phase (combat.c) --- */
 int fogn_co_begin(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);

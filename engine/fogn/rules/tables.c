@@ -3,6 +3,7 @@
  * no dice. Each function reads one table of the spec; the dice procedures
  * that roll against them are in rolls.c. */
 #include "tables.h"
+#include "move.h"
 
 #include <assert.h>
 

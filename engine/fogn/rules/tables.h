@@ -10,9 +10,9 @@
  * §6.8, §9.12, §9.13), cohesion tests (§11.1-§11.2), commander casualties
  * (§10.2), re-roll levels (§2.2, §7.8, §9.8) and result levels (§14).
  *
- * Section numbers refer to shared/rules/field-of-glory-napoleonic.md. Every
- * value the spec marks (R) and every ruling made here where it is silent is a
- * named constant below, listed in docs/rulings.md. */
+ * Section numbers are the rulebook's. Every value reconstructed where the
+ * book's text is lost and every ruling made where it is silent is a named
+ * constant below, listed in docs/rulings.md. */
 #ifndef FOGN_TABLES_H
 #define FOGN_TABLES_H
 

@@ -3,7 +3,9 @@
  * Assault Phase (§6.11). Read from the positions alone with a few dot
  * products, no reach search: the search's horizon ends with its own move,
  * so without this it never sees the flank charge its move invites. */
-#include "internal.h"
+#include "threat.h"
+#include "movetable.h"
+#include "victory.h"
 
 #include <math.h>
 

@@ -6,8 +6,13 @@
  * to_move / legal_actions / apply, and opens and closes each move. */
 #include "steps.h"
 #include "memo.h"
+#include "turn.h"
 #include "reserve.h"
 #include "building.h"
+#include "alloc.h"
+#include "notation.h"
+#include "orders.h"
+#include "victory.h"
 
 #include <math.h>
 #include <string.h>
@@ -34,7 +39,7 @@ int fogn_decider_inactive(const fogn_scenario *s, const fogn_state *st)
 int fogn_actor_unit_cursor(const fogn_scenario *s, const fogn_state *st)
 {
     (void)s;
-    return st->cursor;
+    return st->turn.cursor;
 }
 
 int fogn_cursor_units(const fogn_scenario *s) { return s->nunits; }
@@ -88,15 +93,14 @@ static int re_end(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log 
 
 /* --- the step table ------------------------------------------------------------------------------ */
 
-#define AUTO(nm, ph, fn) {.name = nm, .phase = ph, .run = fn}
 /* "done" in the reactions step: every target still to react takes its
  * default (the first reaction listed for it) */
 static int react_done(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log, gr_error *err)
 {
-    for (int j = st->cursor; j < s->nunits; j++) {
+    for (int j = st->turn.cursor; j < s->nunits; j++) {
         if (!fogn_as_react_due(s, st, j)) continue;
         gr_action menu[GR_MAX_ACTIONS];
-        st->cursor = (int8_t)j;
+        st->turn.cursor = (int8_t)j;
         int n = fogn_as_react_actions(s, st, menu, GR_MAX_ACTIONS);
         for (int k = 0; k < n; k++)
             if (menu[k].type == FOGN_A_REACT) {
@@ -108,58 +112,124 @@ static int react_done(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_
     return 0;
 }
 
+/* The phase files' step functions take the fogn types and the dice and log
+ * one by one; these adapters give them the core's shape (void pointers and
+ * the call's gr_ctx). */
+#define RUN(fn) \
+    static int run_##fn(const void *scn, void *st, const gr_ctx *cx) { return fn(scn, st, cx->dice, cx->log); }
+#define CURSOR(fn) \
+    static int end_##fn(const void *scn) { return fn(scn); }
+#define PREPARE(fn) \
+    static void prep_##fn(const void *scn, void *st, int cursor) { fn(scn, st, cursor); }
+#define DUE(fn) \
+    static int due_##fn(const void *scn, const void *st, int cursor) { return fn(scn, st, cursor); }
+#define WHO(fn) \
+    static int who_##fn(const void *scn, const void *st) { return fn(scn, st); }
+#define MENU(fn) \
+    static int menu_##fn(const void *scn, const void *st, gr_action *out, int max) { return fn(scn, st, out, max); }
+#define LEGAL(fn) \
+    static int legal_##fn(const void *scn, const void *st, const gr_action *a) { return fn(scn, st, a); }
+#define APPLY(fn)                                                                                                  \
+    static int apply_##fn(const void *scn, void *st, const gr_action *a, const gr_ctx *cx, gr_error *err)          \
+    {                                                                                                              \
+        return fn(scn, st, a, cx->dice, cx->log, err);                                                             \
+    }
+#define DONE(fn)                                                                                                   \
+    static int done_##fn(const void *scn, void *st, const gr_ctx *cx, gr_error *err)                               \
+    {                                                                                                              \
+        return fn(scn, st, cx->dice, cx->log, err);                                                                \
+    }
+
+RUN(cmd_begin) RUN(fogn_as_begin) RUN(fogn_as_tests) RUN(fogn_as_fire) RUN(fogn_as_contact) RUN(fogn_fi_begin)
+RUN(fogn_mv_begin) RUN(fogn_co_begin) RUN(fogn_co_round) RUN(fogn_co_stage) RUN(fogn_co_pursuit) RUN(fogn_co_end)
+RUN(fogn_re_victory) RUN(fogn_re_guns) RUN(re_end)
+CURSOR(fogn_alloc_cursor_end) CURSOR(fogn_cursor_units) CURSOR(fogn_mv_cursor_end) CURSOR(fogn_re_cmdr_end)
+CURSOR(fogn_re_rally_end)
+PREPARE(fogn_fi_prepare)
+DUE(fogn_alloc_due) DUE(fogn_as_declare_due) DUE(fogn_as_react_due) DUE(fogn_as_intercept_due) DUE(fogn_as_press_due)
+DUE(fogn_fi_due) DUE(fogn_mv_due) DUE(fogn_co_pursue_due) DUE(fogn_re_cmdr_due) DUE(fogn_re_rally_due)
+WHO(fogn_decider_active) WHO(fogn_decider_inactive) WHO(fogn_fi_decider) WHO(fogn_co_pursue_decider)
+WHO(fogn_re_cmdr_decider) WHO(fogn_alloc_actor) WHO(fogn_actor_unit_cursor) WHO(fogn_mv_actor) WHO(fogn_re_cmdr_actor)
+WHO(fogn_re_rally_actor)
+MENU(fogn_alloc_actions) MENU(fogn_as_declare_actions) MENU(fogn_as_react_actions) MENU(fogn_as_intercept_actions)
+MENU(fogn_as_press_actions) MENU(fogn_fi_actions) MENU(fogn_mv_actions) MENU(fogn_mv_candidates)
+MENU(fogn_co_pursue_actions) MENU(fogn_re_cmdr_actions) MENU(fogn_re_rally_actions)
+LEGAL(fogn_mv_legal)
+APPLY(fogn_alloc_apply) APPLY(fogn_as_declare_apply) APPLY(fogn_as_react_apply) APPLY(fogn_as_intercept_apply)
+APPLY(fogn_as_press_apply) APPLY(fogn_fi_apply) APPLY(fogn_co_pursue_apply) APPLY(fogn_re_cmdr_apply)
+APPLY(fogn_re_rally_apply)
+DONE(react_done) DONE(fogn_as_press_done) DONE(fogn_mv_done)
+
+/* the Firing Phase's results take the thread's memo (the volley), and so
+ * does a movement order (its compiled move) */
+static int run_fi_resolve(const void *scn, void *st, const gr_ctx *cx)
+{
+    return fogn_fi_resolve(scn, st, cx->dice, cx->log, cx->memo);
+}
+
+static int apply_mv(const void *scn, void *st, const gr_action *a, const gr_ctx *cx, gr_error *err)
+{
+    return fogn_mv_apply_compiled(scn, st, a, NULL, cx->dice, cx->log, cx->memo, err);
+}
+
+#define AUTO(nm, ph, fn) {.name = nm, .phase = ph, .run = run_##fn}
+/* a decision step over the units: its cursor names the unit */
+#define UNITS(nm, ph, due_fn, who, act)                                                                            \
+    .name = nm, .phase = ph, .cursor_end = end_fogn_cursor_units, .due = due_##due_fn, .decider = who_##who,       \
+    .actor = who_fogn_actor_unit_cursor, .actions = menu_##act##_actions, .apply = apply_##act##_apply
+
 static const fogn_step_def steps[FOGN_ST_COUNT] = {
     [FOGN_ST_CMD_BEGIN] = AUTO("command", FOGN_PH_COMMAND, cmd_begin),
-    [FOGN_ST_CMD_ALLOC] = {.name = "command points", .phase = FOGN_PH_COMMAND, .cursor_end = fogn_alloc_cursor_end, .done_moves_on = 1,
-                           .due = fogn_alloc_due, .decider = fogn_decider_active, .actor = fogn_alloc_actor,
-                           .actions = fogn_alloc_actions, .apply = fogn_alloc_apply},
+    [FOGN_ST_CMD_ALLOC] = {.name = "command points", .phase = FOGN_PH_COMMAND, .cursor_end = end_fogn_alloc_cursor_end,
+                           .done_moves_on = 1, .due = due_fogn_alloc_due, .decider = who_fogn_decider_active,
+                           .actor = who_fogn_alloc_actor, .actions = menu_fogn_alloc_actions,
+                           .apply = apply_fogn_alloc_apply},
     [FOGN_ST_AS_BEGIN] = AUTO("assault", FOGN_PH_ASSAULT, fogn_as_begin),
-    [FOGN_ST_AS_DECLARE] = {.name = "assault declarations", .phase = FOGN_PH_ASSAULT, .walk_memo = 1, .cursor_end = fogn_cursor_units,
-                            .due = fogn_as_declare_due, .decider = fogn_decider_active, .actor = fogn_actor_unit_cursor,
-                            .actions = fogn_as_declare_actions, .apply = fogn_as_declare_apply},
+    [FOGN_ST_AS_DECLARE] = {UNITS("assault declarations", FOGN_PH_ASSAULT, fogn_as_declare_due, fogn_decider_active,
+                                  fogn_as_declare), .walk_memo = 1},
     [FOGN_ST_AS_TESTS] = AUTO("declaration tests", FOGN_PH_ASSAULT, fogn_as_tests),
-    [FOGN_ST_AS_REACT] = {.name = "reactions", .phase = FOGN_PH_ASSAULT, .cursor_end = fogn_cursor_units,
-                          .due = fogn_as_react_due, .decider = fogn_decider_inactive, .actor = fogn_actor_unit_cursor,
-                          .actions = fogn_as_react_actions, .apply = fogn_as_react_apply, .done = react_done},
-    [FOGN_ST_AS_INTERCEPT] = {.name = "intercepts", .phase = FOGN_PH_ASSAULT, .walk_memo = 1, .cursor_end = fogn_cursor_units,
-                              .due = fogn_as_intercept_due, .decider = fogn_decider_inactive,
-                              .actor = fogn_actor_unit_cursor, .actions = fogn_as_intercept_actions,
-                              .apply = fogn_as_intercept_apply},
+    [FOGN_ST_AS_REACT] = {UNITS("reactions", FOGN_PH_ASSAULT, fogn_as_react_due, fogn_decider_inactive, fogn_as_react),
+                          .done = done_react_done},
+    [FOGN_ST_AS_INTERCEPT] = {UNITS("intercepts", FOGN_PH_ASSAULT, fogn_as_intercept_due, fogn_decider_inactive,
+                                    fogn_as_intercept), .walk_memo = 1},
     [FOGN_ST_AS_FIRE] = AUTO("defensive fire", FOGN_PH_ASSAULT, fogn_as_fire),
-    [FOGN_ST_AS_PRESS] = {.name = "pressing on", .phase = FOGN_PH_ASSAULT, .cursor_end = fogn_cursor_units,
-                          .due = fogn_as_press_due, .decider = fogn_decider_active, .actor = fogn_actor_unit_cursor,
-                          .actions = fogn_as_press_actions, .apply = fogn_as_press_apply, .done = fogn_as_press_done},
+    [FOGN_ST_AS_PRESS] = {UNITS("pressing on", FOGN_PH_ASSAULT, fogn_as_press_due, fogn_decider_active, fogn_as_press),
+                          .done = done_fogn_as_press_done},
     [FOGN_ST_AS_CONTACT] = AUTO("contact", FOGN_PH_ASSAULT, fogn_as_contact),
     [FOGN_ST_FI_BEGIN] = AUTO("firing", FOGN_PH_FIRING, fogn_fi_begin),
-    [FOGN_ST_FI_ALLOC_A] = {.name = "fire", .phase = FOGN_PH_FIRING, .walk_memo = 1, .cursor_end = fogn_cursor_units,
-                            .prepare = fogn_fi_prepare, .due = fogn_fi_due, .decider = fogn_fi_decider, .actor = fogn_actor_unit_cursor,
-                            .actions = fogn_fi_actions, .apply = fogn_fi_apply},
-    [FOGN_ST_FI_RESOLVE_A] = AUTO("fire results", FOGN_PH_FIRING, fogn_fi_resolve),
-    [FOGN_ST_FI_ALLOC_N] = {.name = "return fire", .phase = FOGN_PH_FIRING, .walk_memo = 1, .cursor_end = fogn_cursor_units,
-                            .prepare = fogn_fi_prepare, .due = fogn_fi_due, .decider = fogn_fi_decider, .actor = fogn_actor_unit_cursor,
-                            .actions = fogn_fi_actions, .apply = fogn_fi_apply},
-    [FOGN_ST_FI_RESOLVE_N] = AUTO("return fire results", FOGN_PH_FIRING, fogn_fi_resolve),
+    [FOGN_ST_FI_ALLOC_A] = {.name = "fire", .phase = FOGN_PH_FIRING, .walk_memo = 1, .cursor_end = end_fogn_cursor_units,
+                            .prepare = prep_fogn_fi_prepare, .due = due_fogn_fi_due, .decider = who_fogn_fi_decider,
+                            .actor = who_fogn_actor_unit_cursor, .actions = menu_fogn_fi_actions,
+                            .apply = apply_fogn_fi_apply},
+    [FOGN_ST_FI_RESOLVE_A] = {.name = "fire results", .phase = FOGN_PH_FIRING, .run = run_fi_resolve},
+    [FOGN_ST_FI_ALLOC_N] = {.name = "return fire", .phase = FOGN_PH_FIRING, .walk_memo = 1,
+                            .cursor_end = end_fogn_cursor_units, .prepare = prep_fogn_fi_prepare,
+                            .due = due_fogn_fi_due, .decider = who_fogn_fi_decider,
+                            .actor = who_fogn_actor_unit_cursor, .actions = menu_fogn_fi_actions,
+                            .apply = apply_fogn_fi_apply},
+    [FOGN_ST_FI_RESOLVE_N] = {.name = "return fire results", .phase = FOGN_PH_FIRING, .run = run_fi_resolve},
     [FOGN_ST_MV_BEGIN] = AUTO("movement", FOGN_PH_MOVEMENT, fogn_mv_begin),
-    [FOGN_ST_MV_UNITS] = {.name = "moves", .phase = FOGN_PH_MOVEMENT, .cursor_end = fogn_mv_cursor_end,
-                          .due = fogn_mv_due, .decider = fogn_decider_active, .actor = fogn_mv_actor,
-                          .actions = fogn_mv_actions, .candidates = fogn_mv_candidates, .legal = fogn_mv_legal,
-                          .apply = fogn_mv_apply, .done = fogn_mv_done},
+    [FOGN_ST_MV_UNITS] = {.name = "moves", .phase = FOGN_PH_MOVEMENT, .cursor_end = end_fogn_mv_cursor_end,
+                          .due = due_fogn_mv_due, .decider = who_fogn_decider_active, .actor = who_fogn_mv_actor,
+                          .actions = menu_fogn_mv_actions, .candidates = menu_fogn_mv_candidates,
+                          .legal = legal_fogn_mv_legal, .apply = apply_mv, .done = done_fogn_mv_done},
     [FOGN_ST_CO_BEGIN] = AUTO("combat", FOGN_PH_COMBAT, fogn_co_begin),
     [FOGN_ST_CO_ROUND] = AUTO("melee", FOGN_PH_COMBAT, fogn_co_round),
     [FOGN_ST_CO_STAGE] = AUTO("resolution", FOGN_PH_COMBAT, fogn_co_stage),
-    [FOGN_ST_CO_PURSUE] = {.name = "pursuit choices", .phase = FOGN_PH_COMBAT, .cursor_end = fogn_cursor_units,
-                           .due = fogn_co_pursue_due, .decider = fogn_co_pursue_decider, .actor = fogn_actor_unit_cursor,
-                           .actions = fogn_co_pursue_actions, .apply = fogn_co_pursue_apply},
+    [FOGN_ST_CO_PURSUE] = {UNITS("pursuit choices", FOGN_PH_COMBAT, fogn_co_pursue_due, fogn_co_pursue_decider,
+                                 fogn_co_pursue)},
     [FOGN_ST_CO_PURSUIT] = AUTO("pursuits", FOGN_PH_COMBAT, fogn_co_pursuit),
     [FOGN_ST_CO_END] = AUTO("end of combat", FOGN_PH_COMBAT, fogn_co_end),
     [FOGN_ST_RE_VICTORY] = AUTO("recovery", FOGN_PH_RECOVERY, fogn_re_victory),
-    [FOGN_ST_RE_CMDR] = {.name = "commanders' moves", .phase = FOGN_PH_RECOVERY, .cursor_end = fogn_re_cmdr_end,
-                         .due = fogn_re_cmdr_due, .decider = fogn_re_cmdr_decider, .actor = fogn_re_cmdr_actor,
-                         .actions = fogn_re_cmdr_actions, .apply = fogn_re_cmdr_apply},
+    [FOGN_ST_RE_CMDR] = {.name = "commanders' moves", .phase = FOGN_PH_RECOVERY, .cursor_end = end_fogn_re_cmdr_end,
+                         .due = due_fogn_re_cmdr_due, .decider = who_fogn_re_cmdr_decider,
+                         .actor = who_fogn_re_cmdr_actor, .actions = menu_fogn_re_cmdr_actions,
+                         .apply = apply_fogn_re_cmdr_apply},
     [FOGN_ST_RE_GUNS] = AUTO("guns", FOGN_PH_RECOVERY, fogn_re_guns),
-    [FOGN_ST_RE_RALLY] = {.name = "rallies", .phase = FOGN_PH_RECOVERY, .cursor_end = fogn_re_rally_end,
-                          .due = fogn_re_rally_due, .decider = fogn_decider_active, .actor = fogn_re_rally_actor,
-                          .actions = fogn_re_rally_actions, .apply = fogn_re_rally_apply},
+    [FOGN_ST_RE_RALLY] = {.name = "rallies", .phase = FOGN_PH_RECOVERY, .cursor_end = end_fogn_re_rally_end,
+                          .due = due_fogn_re_rally_due, .decider = who_fogn_decider_active,
+                          .actor = who_fogn_re_rally_actor, .actions = menu_fogn_re_rally_actions,
+                          .apply = apply_fogn_re_rally_apply},
     [FOGN_ST_RE_END] = AUTO("end of move", FOGN_PH_RECOVERY, re_end),
 };
 
@@ -168,49 +238,58 @@ const fogn_step_def *fogn_step_def_of(int step)
     return step >= 0 && step < FOGN_ST_COUNT ? &steps[step] : NULL;
 }
 
+/* --- the driver: the core's step machinery over fogn's table ---------------------------------------- */
+
+/* garrisons moved out by the last step hold their areas no more */
+static void before_step(const void *scn, void *st) { fogn_bld_sync(scn, st); }
+
+/* the cursor walk, kept in the thread's memo for the steps marked walk_memo */
+static void walk(const void *scn, void *st, const gr_step_def *d, int end, void *memo)
+{
+    fogn_memo_walk(scn, st, d, end, memo);
+}
+
+/* the decision limit: the game ends there */
+static void on_limit(const void *scn, void *st)
+{
+    (void)scn;
+    ((fogn_state *)st)->end_reason = FOGN_END_LIMIT;
+}
+
+static const char *actor_name(const void *scn, int actor)
+{
+    const fogn_scenario *s = scn;
+    return actor < s->nunits ? s->units[actor].name : s->cmdrs[actor - s->nunits].name;
+}
+
+static const gr_steps fogn_steps = {
+    .def = steps,
+    .count = FOGN_ST_COUNT,
+    .first = FOGN_ST_CMD_BEGIN,
+    .turn_offset = offsetof(fogn_state, turn),
+    .state_size = sizeof(fogn_state),
+    .done_type = FOGN_A_DONE,
+    .over_phase = FOGN_PH_OVER,
+    .max_decisions = FOGN_MAX_DECISIONS,
+    .before_step = before_step,
+    .walk = walk,
+    .on_limit = on_limit,
+    .format_action = fogn_format_action,
+    .actor_name = actor_name,
+};
+
 /* Runs automatic steps and skips decision steps with nothing due, until a
  * decision is due or the game is over. -1 when the dice failed (the caller
  * restores the state). */
-static int advance(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log)
+static int advance(const fogn_scenario *s, fogn_state *st, const gr_ctx *cx)
 {
-    /* a bound on steps per call: a move has FOGN_ST_COUNT steps, and the
-     * combat resolution loops a few times per round */
-    for (int guard = 0; guard < 64 * FOGN_ST_COUNT && !st->over; guard++) {
-        fogn_bld_sync(s, st); /* garrisons moved out by the last step hold their areas no more */
-        const fogn_step_def *d = fogn_step_def_of(st->step);
-        if (!d) return 0;
-        st->phase = d->phase;
-        if (d->run) {
-            int next = d->run(s, st, dice, log);
-            if (next < 0) return -1;
-            if (st->over) return 0;
-            if (next >= FOGN_ST_COUNT) {
-                /* the game ended inside the step */
-                st->over = 1;
-                st->phase = FOGN_PH_OVER;
-                return 0;
-            }
-            st->step = (uint8_t)next;
-            st->cursor = 0;
-            st->second = 0;
-            continue;
-        }
-        int end = d->cursor_end(s);
-        fogn_memo_walk(s, st, d, end, dice ? dice->memo : NULL);
-        if (st->cursor < end) {
-            st->decider = (uint8_t)d->decider(s, st);
-            return 0;
-        }
-        st->step = (uint8_t)(st->step + 1 < FOGN_ST_COUNT ? st->step + 1 : FOGN_ST_CMD_BEGIN);
-        st->cursor = 0;
-        st->second = 0;
-    }
-    return 0;
+    return gr_steps_advance(&fogn_steps, s, st, cx);
 }
 
 void fogn_advance_to_decision(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log)
 {
-    advance(s, st, dice, log);
+    gr_ctx cx = {dice, log, NULL};
+    advance(s, st, &cx);
 }
 
 void fogn_state_setup(const fogn_scenario *s, fogn_state *st)
@@ -250,140 +329,82 @@ void fogn_state_setup(const fogn_scenario *s, fogn_state *st)
             fogn_bld_place(s, st, i, s->units[i].start_bld1 - 1, s->units[i].start_bmode, s->units[i].start_bface);
     for (int o = 0; o < FOGN_MAX_OBJ; o++) st->obj_owner[o] = o < s->nobj ? s->obj[o].owner : -1;
     st->active = s->first_side;
-    st->decider = s->first_side;
+    st->turn.decider = s->first_side;
     st->move = 1;
-    st->step = FOGN_ST_CMD_BEGIN;
+    st->turn.step = FOGN_ST_CMD_BEGIN;
     st->winner = GR_SIDE_NONE;
 }
 
-void fogn_init(const void *scn, void *state);
 void fogn_init(const void *scn, void *state)
 {
     const fogn_scenario *s = scn;
     fogn_state *st = state;
     fogn_state_setup(s, st);
     /* the opening steps roll no dice: the first decision is the command phase's */
-    advance(s, st, NULL, NULL);
+    gr_ctx cx = {NULL, NULL, NULL};
+    advance(s, st, &cx);
 }
 
 /* --- the game interface ------------------------------------------------------------------------------ */
 
 int fogn_cursor_actor_public(const void *scn, const void *state) { return fogn_cursor_actor(scn, state); }
 
-int fogn_cursor_actor(const fogn_scenario *s, const fogn_state *st)
-{
-    const fogn_step_def *d = fogn_step_def_of(st->step);
-    if (st->over || !d || !d->actor) return -1;
-    return d->actor(s, st);
-}
+int fogn_cursor_actor(const fogn_scenario *s, const fogn_state *st) { return gr_steps_actor(&fogn_steps, s, st); }
 
-int fogn_to_move(const void *scn, const void *state);
 int fogn_to_move(const void *scn, const void *state)
 {
     (void)scn;
-    const fogn_state *st = state;
-    if (st->over) return GR_TERMINAL;
-    return st->decider;
+    return gr_steps_to_move(&fogn_steps, state);
 }
 
-int fogn_legal_actions(const void *scn, const void *state, gr_action *out, int max);
 int fogn_legal_actions(const void *scn, const void *state, gr_action *out, int max)
 {
-    const fogn_scenario *s = scn;
-    const fogn_state *st = state;
-    const fogn_step_def *d = fogn_step_def_of(st->step);
-    if (st->over || !d || !d->actions) return 0;
-    return d->actions(s, st, out, max);
+    return gr_steps_legal_actions(&fogn_steps, scn, state, out, max);
 }
 
-int fogn_candidates(const void *scn, const void *state, gr_action *out, int max);
 int fogn_candidates(const void *scn, const void *state, gr_action *out, int max)
 {
-    const fogn_scenario *s = scn;
-    const fogn_state *st = state;
-    const fogn_step_def *d = fogn_step_def_of(st->step);
-    if (st->over || !d || !d->actions) return 0;
-    return d->candidates ? d->candidates(s, st, out, max) : d->actions(s, st, out, max);
+    return gr_steps_candidates(&fogn_steps, scn, state, out, max);
 }
 
-int fogn_action_legal(const void *scn, const void *state, const gr_action *a);
 int fogn_action_legal(const void *scn, const void *state, const gr_action *a)
 {
-    const fogn_scenario *s = scn;
-    const fogn_state *st = state;
-    const fogn_step_def *d = fogn_step_def_of(st->step);
-    if (st->over || !d || !d->actions) return 0;
-    if (d->legal) return d->legal(s, st, a);
-    return 1; /* steps without their own check list only legal actions as candidates */
+    return gr_steps_action_legal(&fogn_steps, scn, state, a);
 }
 
-/* fogn_apply; pre: a movement order's move, compiled by its legality test on
- * this same state (NULL: the step compiles it) */
-static int apply_with(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
-                      gr_error *err, const fogn_compiled *pre)
+int fogn_apply_memo(const void *scn, void *state, const gr_action *a, gr_dice *dice, gr_log *log, void *memo,
+                    gr_error *err)
 {
-    if (st->over) return gr_error_set(err, "the game is over");
-    const fogn_step_def *d = fogn_step_def_of(st->step);
-    if (!d || d->run) return gr_error_set(err, "no decision is due");
-    if (st->decisions >= FOGN_MAX_DECISIONS) {
-        st->over = 1;
-        st->phase = FOGN_PH_OVER;
-        st->end_reason = FOGN_END_LIMIT;
-        return gr_error_set(err, "decision limit reached");
-    }
-    char text[128] = "";
-    if (log) fogn_format_action(s, st, a, text, sizeof text); /* only the log shows it */
-    size_t log_mark = log ? log->n : 0;
-    fogn_state save = *st;
-    int rc = 0;
-    if (a->type == FOGN_A_DONE) {
-        gr_log_add(log, GR_EV_DECISION, st->decider, "%s", text);
-        if (d->done) rc = d->done(s, st, dice, log, err);
-        if (!rc) st->cursor = (int8_t)(d->done_moves_on ? st->cursor + 1 : d->cursor_end(s));
-    } else {
-        int actor = d->actor(s, st);
-        if (a->actor != actor) {
-            if (actor < 0) rc = gr_error_set(err, "the %s decision takes only 'done'", d->name);
-            else
-                rc = gr_error_set(err, "it is %s's decision now, not this one",
-                                  actor < s->nunits ? s->units[actor].name : s->cmdrs[actor - s->nunits].name);
-        } else if (!d->apply) {
-            rc = gr_error_set(err, "the %s decision takes only 'done'", d->name);
-        } else {
-            gr_log_add(log, GR_EV_DECISION, st->decider, "%s", text);
-            rc = pre ? fogn_mv_apply_compiled(s, st, a, pre, dice, log, err) : d->apply(s, st, a, dice, log, err);
-        }
-    }
-    if (!rc && advance(s, st, dice, log) < 0)
-        rc = gr_error_set(err, "%s", dice && dice->fail_msg[0] ? dice->fail_msg : "the dice failed");
-    if (rc) {
-        *st = save; /* a refused action leaves the state as it was ... */
-        if (log) log->n = log_mark; /* ... and no trace in the log */
-        return -1;
-    }
-    st->decisions++;
-    return 0;
+    gr_ctx cx = {dice, log, memo};
+    return gr_steps_apply(&fogn_steps, scn, state, a, &cx, err);
 }
 
-int fogn_apply(const void *scn, void *state, const gr_action *a, gr_dice *dice, gr_log *log, gr_error *err);
 int fogn_apply(const void *scn, void *state, const gr_action *a, gr_dice *dice, gr_log *log, gr_error *err)
 {
-    return apply_with(scn, state, a, dice, log, err, NULL);
+    return fogn_apply_memo(scn, state, a, dice, log, NULL, err);
+}
+
+/* a movement order carried out with the move its legality test compiled */
+static int apply_compiled(const void *scn, void *st, const gr_action *a, const gr_ctx *cx, gr_error *err,
+                          const void *compiled)
+{
+    return fogn_mv_apply_compiled(scn, st, a, compiled, cx->dice, cx->log, cx->memo, err);
 }
 
 /* fogn_action_legal then fogn_apply, compiling a movement order once for both */
-int fogn_apply_checked(const void *scn, void *state, const gr_action *a, gr_dice *dice);
-int fogn_apply_checked(const void *scn, void *state, const gr_action *a, gr_dice *dice)
+int fogn_apply_checked(const void *scn, void *state, const gr_action *a, gr_dice *dice, void *memo)
 {
     const fogn_scenario *s = scn;
     fogn_state *st = state;
-    const fogn_step_def *d = fogn_step_def_of(st->step);
-    if (st->over || !d || !d->actions) return 1;
-    if (d->legal == fogn_mv_legal) {
+    const fogn_step_def *d = gr_steps_def(&fogn_steps, st);
+    if (!d || !d->actions) return 1;
+    gr_ctx cx = {dice, NULL, memo};
+    if (st->turn.step == FOGN_ST_MV_UNITS) {
         fogn_compiled c;
-        if (!fogn_mv_legal_compiled(s, st, a, &c, dice ? dice->memo : NULL)) return 1;
-        return apply_with(s, st, a, dice, NULL, NULL, c.have && d->apply == fogn_mv_apply ? &c : NULL) ? -1 : 0;
+        if (!fogn_mv_legal_compiled(s, st, a, &c, memo)) return 1;
+        if (!c.have) return gr_steps_apply(&fogn_steps, s, st, a, &cx, NULL) ? -1 : 0;
+        return gr_steps_apply_by(&fogn_steps, s, st, a, &cx, NULL, apply_compiled, &c) ? -1 : 0;
     }
     if (d->legal && !d->legal(s, st, a)) return 1;
-    return apply_with(s, st, a, dice, NULL, NULL, NULL) ? -1 : 0;
+    return gr_steps_apply(&fogn_steps, s, st, a, &cx, NULL) ? -1 : 0;
 }

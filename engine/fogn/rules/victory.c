@@ -2,7 +2,9 @@
  * Combat Value, attrition points, the defeat tests made at each Recovery
  * Phase, the result of a timed game by attrition inflicted and received, and
  * the fresh-cavalry bonus that raises or lowers it. */
+#include "victory.h"
 #include "tables.h"
+#include "footprint.h"
 
 
 int fogn_unit_value(const fogn_unit_profile *p) { return p->size == FOGN_LARGE ? 3 : 2; }
@@ -25,7 +27,7 @@ static int attrition_halves(const fogn_scenario *s, const fogn_state *st, int si
         if (p->side != side) continue;
         int whole = fogn_unit_value(p);
         /* §14: Broken, destroyed, abandoned guns and units off the table
-         * (reserves not yet arrived are not losses: issue 4) count whole */
+         * (reserves not yet arrived are not losses, §8.1) count whole */
         if (p->off_table && !(u->flags & (FOGN_UF_ON_TABLE | FOGN_UF_DESTROYED))) continue;
         if (!(u->flags & FOGN_UF_ON_TABLE) || (u->flags & (FOGN_UF_DESTROYED | FOGN_UF_ABANDONED)) ||
             u->cohesion == FOGN_BROKEN)
@@ -85,8 +87,8 @@ static int cavalry_bonus(const fogn_scenario *s, const fogn_state *st, int winne
 
 static void finish(fogn_state *st, int winner, int level, int reason)
 {
-    st->over = 1;
-    st->phase = FOGN_PH_OVER;
+    st->turn.over = 1;
+    st->turn.phase = FOGN_PH_OVER;
     st->end_reason = (uint8_t)reason;
     st->winner = (int8_t)(level == FOGN_RESULT_DRAW ? -1 : winner);
     st->margin = (uint8_t)(st->winner < 0 ? FOGN_RESULT_DRAW : level);

@@ -8,6 +8,9 @@
 #include "view.h"
 #include "crest.h"
 #include "building.h"
+#include "footprint.h"
+#include "move.h"
+#include "movetable.h"
 
 #include <math.h>
 #include <string.h>

@@ -13,7 +13,6 @@
  * ground nobody stands on, from the LOC markers and from the table edges. */
 #include "../rules/reserve.h"
 #include "setup.h"
-#include "../rules/internal.h"
 
 #include <math.h>
 #include <stdio.h>

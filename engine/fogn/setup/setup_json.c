@@ -4,9 +4,11 @@
  * unique names, the objectives (the defender's hill and every village) and
  * the turn limit; and the check that a scenario loads and its first state
  * passes the invariants with nobody on impassable ground or in water. */
+#include "../rules/present.h"
+#include "../rules/turn.h"
 #include "../rules/reserve.h"
 #include "setup.h"
-#include "../rules/internal.h"
+#include "../rules/move.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -267,8 +269,8 @@ int fogn_setup_check(json_t *scn, gr_error *err)
         gr_error_set(err, "setup: out of memory");
         goto done;
     }
-    fogn_ruleset.init(s, st);
-    if (fogn_ruleset.check_invariants(s, st, err)) {
+    fogn_init(s, st);
+    if (fogn_check_invariants(s, st, err)) {
         gr_error_prefix(err, "starting position: ");
         goto done;
     }

@@ -1,23 +1,17 @@
-/* cmd_army.c - the "army" verb: the army lists of Appendix 1 (§19) and the
- * armies players build from them.
+/* verb.c - fogn's "army" verb (verbs.h): the army lists of Appendix 1
+ * (§19) and the armies players build from them.
  *   grognard army lists            the lists with their ids
  *   grognard army show LIST        a list's entries, prices and rules
  *   grognard army check FILE...    cost per division and every breach
  * Exit status: 0 all legal, 1 a file is illegal or unreadable, 2 bad usage. */
-#include "commands.h"
-#include "../engine/fogn/armylist/armylist.h"
+#include "armylist.h"
+#include "../verbs.h"
+#include "../../core/args.h"
 
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void usage(FILE *out)
-{
-    fprintf(out, "usage: grognard army lists\n"
-                 "       grognard army show LIST      (a list id such as anglo-portuguese-1810, or a file)\n"
-                 "       grognard army check FILE...\n");
-}
 
 static bool is_json_name(const char *n)
 {
@@ -246,40 +240,38 @@ static int check_one(const char *path)
     return n ? 1 : 0;
 }
 
-int gr_cmd_army(int argc, char **argv)
+int fogn_army_verb(int argc, char **argv, const gr_host *host)
 {
-    if (argc < 1) {
-        usage(stderr);
-        return 2;
-    }
-    if (!strcmp(argv[0], "lists")) {
-        if (argc != 1) {
-            usage(stderr);
-            return 2;
-        }
+    (void)host;
+    /* the subcommand and its arguments, gathered at the front of argv */
+    gr_args_list words = {argv + 1, 0, argc - 1};
+    const gr_args_spec spec = {
+        .verb = "grognard army",
+        .usage = "usage: grognard army lists\n"
+                 "       grognard army show LIST      (a list id such as anglo-portuguese-1810, or a file)\n"
+                 "       grognard army check FILE...\n",
+        .pos = &words, .min_pos = 1, .pos_name = "a subcommand (lists, show or check)",
+    };
+    int status;
+    if (gr_args_parse(&spec, argc - 1, argv + 1, &status)) return status;
+    const char *sub = words.v[0];
+    if (!strcmp(sub, "lists")) {
+        if (words.n != 1) return gr_args_fail(&spec, "lists takes no argument");
         return cmd_lists();
     }
-    if (!strcmp(argv[0], "show")) {
-        if (argc != 2) {
-            usage(stderr);
-            return 2;
-        }
-        return cmd_show(argv[1]);
+    if (!strcmp(sub, "show")) {
+        if (words.n != 2) return gr_args_fail(&spec, "show takes one LIST");
+        return cmd_show(words.v[1]);
     }
-    if (!strcmp(argv[0], "check")) {
-        if (argc < 2) {
-            usage(stderr);
-            return 2;
-        }
+    if (!strcmp(sub, "check")) {
+        if (words.n < 2) return gr_args_fail(&spec, "check needs a FILE");
         int bad = 0;
-        for (int i = 1; i < argc; i++) bad += check_one(argv[i]);
+        for (int i = 1; i < words.n; i++) bad += check_one(words.v[i]);
         return bad ? 1 : 0;
     }
-    if (!strcmp(argv[0], "help") || !strcmp(argv[0], "--help")) {
-        usage(stdout);
+    if (!strcmp(sub, "help")) {
+        gr_args_help(&spec, stdout);
         return 0;
     }
-    fprintf(stderr, "grognard army: unknown subcommand '%s'\n", argv[0]);
-    usage(stderr);
-    return 2;
+    return gr_args_fail(&spec, "unknown subcommand '%s'", sub);
 }

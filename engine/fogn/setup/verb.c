@@ -1,5 +1,5 @@
-/* cmd_setup.c - the "setup" verb: a points battle set up from two army files
- * by the rules of §17 (engine/fogn/setup.h, docs/setup.md).
+/* verb.c - fogn's "setup" verb (verbs.h): a points battle set up from two
+ * army files by the rules of §17 (setup.h, docs/setup.md).
  *   grognard setup ARMY_A ARMY_B [--seed N] [--out FILE] [--svg FILE] [--log]
  *       ARMY_A takes the south edge, ARMY_B the north; the scenario goes to
  *       FILE (or standard output), the report of rolls and choices to stderr
@@ -8,11 +8,12 @@
  *       scenarios were made, loaded, passed the checks, and were played by two
  *       random players to the end within the decision limit
  * Exit status: 0 done (a sweep with every scenario good), 1 failure, 2 bad usage. */
-#include "commands.h"
-#include "args.h"
-#include "session.h"
-#include "../engine/core/fsutil.h"
-#include "../engine/fogn/setup/setup.h"
+#include "setup.h"
+#include "../verbs.h"
+#include "../../core/args.h"
+#include "../../core/fsutil.h"
+#include "../../core/play.h"
+#include "../../registry.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -25,16 +26,17 @@
 #define SWEEP_DECISIONS 30000
 #define SWEEP_MAX_ARMIES 32
 #define SWEEP_SHOW_FAILURES 10
+/* a number's digits, for the help */
+#define SETUP_STR_(x) #x
+#define SETUP_STR(x) SETUP_STR_(x)
 
-static void usage(FILE *out)
-{
-    fprintf(out, "usage: grognard setup ARMY_A ARMY_B [--seed N] [--out FILE] [--svg FILE] [--log]\n"
-                 "                       [--reserve a|b|both] [--flank-march left-front|left-rear|right-front|right-rear]\n"
-                 "       grognard setup --sweep N [--decisions N]\n"
-                 "  --reserve: that army keeps its last division off the table, to come on in the centre of its\n"
-                 "             edge (§17.5); --flank-march: the attacker's last division comes on from a side edge\n"
-                 "             (left/right as the attacker sees it; front = the enemy's half) (§8.1, §17.5)\n");
-}
+static const char *const SETUP_USAGE =
+    "usage: grognard setup ARMY_A ARMY_B [--seed N] [--out FILE] [--svg FILE] [--log]\n"
+    "                       [--reserve a|b|both] [--flank-march left-front|left-rear|right-front|right-rear]\n"
+    "       grognard setup --sweep N [--decisions N]\n"
+    "  --reserve: that army keeps its last division off the table, to come on in the centre of its\n"
+    "             edge (§17.5); --flank-march: the attacker's last division comes on from a side edge\n"
+    "             (left/right as the attacker sees it; front = the enemy's half) (§8.1, §17.5)\n";
 
 typedef struct side_in {
     fogn_army *army;
@@ -82,7 +84,7 @@ static char *dump(json_t *root)
 }
 
 static int do_setup(const char *fa, const char *fb, unsigned long long seed, const char *out, const char *svg,
-                    bool show_log, const fogn_setup_options *opt)
+                    bool show_log, const fogn_setup_options *opt, const gr_host *host)
 {
     gr_error err;
     gr_error_clear(&err);
@@ -131,10 +133,14 @@ static int do_setup(const char *fa, const char *fb, unsigned long long seed, con
         printf("%s\n", text);
     }
     if (svg) {
-        st = calloc(1, g.rs->state_size);
+        st = calloc(1, g.rs->rules->state_size);
         if (!st) goto done;
-        g.rs->init(g.scn, st);
-        if (gr_write_map(&g, st, svg, &err)) {
+        g.rs->rules->init(g.scn, st);
+        if (!host || !host->write_map) {
+            fprintf(stderr, "grognard setup: --svg: this program draws no maps\n");
+            goto done;
+        }
+        if (host->write_map(&g, st, svg, &err)) {
             fprintf(stderr, "grognard setup: %s\n", err.msg);
             goto done;
         }
@@ -220,12 +226,12 @@ static int do_sweep(int nseeds, int decisions)
                         if (!gr_game_check_start(&g, &err) && !fogn_setup_check(root, &err)) {
                             valid++;
                             stage = "played";
-                            void *st = calloc(1, g.rs->state_size);
+                            void *st = calloc(1, g.rs->rules->state_size);
                             if (st) {
-                                g.rs->init(g.scn, st);
+                                g.rs->rules->init(g.scn, st);
                                 gr_play_opts o = {.seed = (unsigned long long)seed, .max_decisions = decisions};
                                 if (gr_play_random(&g, st, NULL, NULL, &o, &err) >= 0) {
-                                    if (g.rs->to_move(g.scn, st) == GR_TERMINAL) finished++, stage = NULL;
+                                    if (g.rs->rules->to_move(g.scn, st) == GR_TERMINAL) finished++, stage = NULL;
                                     else gr_error_set(&err, "not over after %d decisions", decisions);
                                 }
                                 free(st);
@@ -246,79 +252,59 @@ static int do_sweep(int nseeds, int decisions)
     return rc;
 }
 
-int gr_cmd_setup(int argc, char **argv)
+/* --reserve and --flank-march into opt; 0, or 2 after the message */
+static int setup_options(const gr_args_spec *spec, const char *reserve, const char *flank, fogn_setup_options *opt)
 {
-    const char *files[2] = {NULL, NULL}, *out = NULL, *svg = NULL;
+    if (reserve) {
+        if (strcmp(reserve, "a") && strcmp(reserve, "b") && strcmp(reserve, "both"))
+            return gr_args_fail(spec, "--reserve takes a, b or both (the army files in order), not '%s'", reserve);
+        opt->reserve[0] = !strcmp(reserve, "a") || !strcmp(reserve, "both");
+        opt->reserve[1] = !strcmp(reserve, "b") || !strcmp(reserve, "both");
+    }
+    if (flank) {
+        static const struct { const char *name; int edge, sector; } fm[] = {
+            {"left-front", FOGN_EDGE_LEFT, FOGN_SEC_FRONT}, {"left-rear", FOGN_EDGE_LEFT, FOGN_SEC_REAR},
+            {"right-front", FOGN_EDGE_RIGHT, FOGN_SEC_FRONT}, {"right-rear", FOGN_EDGE_RIGHT, FOGN_SEC_REAR}};
+        int k = 0;
+        while (k < 4 && strcmp(flank, fm[k].name)) k++;
+        if (k == 4)
+            return gr_args_fail(spec, "--flank-march takes left-front, left-rear, right-front or right-rear, not '%s'",
+                                flank);
+        opt->flank_edge = fm[k].edge;
+        opt->flank_sector = fm[k].sector;
+    }
+    return 0;
+}
+
+int fogn_setup_verb(int argc, char **argv, const gr_host *host)
+{
+    const char *out = NULL, *svg = NULL, *reserve = NULL, *flank = NULL;
     unsigned long long seed = 1;
-    int nfiles = 0, sweep = 0, decisions = SWEEP_DECISIONS;
-    bool show_log = false;
+    long sweep = 0, decisions = SWEEP_DECISIONS;
+    int show_log = 0;
+    char *pos[2];
+    gr_args_list files = {pos, 0, 2};
+    const gr_args_opt opts[] = {
+        GR_ARGS_OPT_ULL("--seed", &seed, "N", "the seed of the setup's dice (default 1)"),
+        GR_ARGS_OPT_STRING("--out", &out, "FILE", "where the scenario goes (default standard output)"),
+        GR_ARGS_OPT_STRING("--svg", &svg, "FILE", "draw the table as set up"),
+        GR_ARGS_OPT_FLAG("--log", &show_log, "every roll and choice of the setup, on standard error"),
+        GR_ARGS_OPT_STRING("--reserve", &reserve, "a|b|both", "that army keeps its last division in reserve"),
+        GR_ARGS_OPT_STRING("--flank-march", &flank, "SIDE", "the attacker's last division marches on from a side "
+                                                             "edge: left-front, left-rear, right-front or right-rear"),
+        GR_ARGS_OPT_LONG("--sweep", &sweep, 1, 100000, "N", "every ordered pair of the example armies over seeds 1..N"),
+        GR_ARGS_OPT_LONG("--decisions", &decisions, 1, 10000000, "N",
+                         "the sweep's decision limit a game (default " SETUP_STR(SWEEP_DECISIONS) ")"),
+    };
+    const gr_args_spec spec = {
+        .verb = "grognard setup", .usage = SETUP_USAGE,
+        .opts = opts, .nopts = GR_ARGS_COUNT(opts), .pos = &files, .pos_name = "ARMY_A ARMY_B",
+    };
+    int status;
+    if (gr_args_parse(&spec, argc - 1, argv + 1, &status)) return status;
     fogn_setup_options opt = {.flank_edge = FOGN_SETUP_NO_FLANK};
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        bool has_val = i + 1 < argc;
-        long n;
-        if (!strcmp(a, "--seed") && has_val) {
-            if (gr_arg_ull(argv[++i], &seed)) {
-                fprintf(stderr, "grognard setup: --seed takes a whole number, not '%s'\n", argv[i]);
-                return 2;
-            }
-        }
-        else if (!strcmp(a, "--out") && has_val) out = argv[++i];
-        else if (!strcmp(a, "--svg") && has_val) svg = argv[++i];
-        else if (!strcmp(a, "--log")) show_log = true;
-        else if (!strcmp(a, "--reserve") && has_val) {
-            const char *v = argv[++i];
-            if (!strcmp(v, "a") || !strcmp(v, "both")) opt.reserve[0] = true;
-            if (!strcmp(v, "b") || !strcmp(v, "both")) opt.reserve[1] = true;
-            if (strcmp(v, "a") && strcmp(v, "b") && strcmp(v, "both")) {
-                fprintf(stderr, "grognard setup: --reserve takes a, b or both (the army files in order), not '%s'\n", v);
-                return 2;
-            }
-        } else if (!strcmp(a, "--flank-march") && has_val) {
-            const char *v = argv[++i];
-            static const struct { const char *name; int edge, sector; } fm[] = {
-                {"left-front", FOGN_EDGE_LEFT, FOGN_SEC_FRONT}, {"left-rear", FOGN_EDGE_LEFT, FOGN_SEC_REAR},
-                {"right-front", FOGN_EDGE_RIGHT, FOGN_SEC_FRONT}, {"right-rear", FOGN_EDGE_RIGHT, FOGN_SEC_REAR}};
-            int k = 0;
-            while (k < 4 && strcmp(v, fm[k].name)) k++;
-            if (k == 4) {
-                fprintf(stderr, "grognard setup: --flank-march takes left-front, left-rear, right-front or right-rear, "
-                                "not '%s'\n", v);
-                return 2;
-            }
-            opt.flank_edge = fm[k].edge;
-            opt.flank_sector = fm[k].sector;
-        }
-        else if (!strcmp(a, "--sweep") && has_val) {
-            if (gr_arg_long(argv[++i], 1, 100000, &n)) {
-                fprintf(stderr, "grognard setup: --sweep takes a number of seeds 1..100000, not '%s'\n", argv[i]);
-                return 2;
-            }
-            sweep = (int)n;
-        } else if (!strcmp(a, "--decisions") && has_val) {
-            if (gr_arg_long(argv[++i], 1, 10000000, &n)) {
-                fprintf(stderr, "grognard setup: --decisions takes 1..10000000, not '%s'\n", argv[i]);
-                return 2;
-            }
-            decisions = (int)n;
-        }
-        else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return 0;
-        } else if (a[0] != '-' && nfiles < 2) files[nfiles++] = a;
-        else {
-            fprintf(stderr, "grognard setup: unexpected argument '%s'\n", a);
-            usage(stderr);
-            return 2;
-        }
-    }
-    if (sweep > 0) {
-        if (decisions < 1) decisions = SWEEP_DECISIONS;
-        return do_sweep(sweep, decisions);
-    }
-    if (nfiles != 2) {
-        usage(stderr);
-        return 2;
-    }
-    return do_setup(files[0], files[1], seed, out, svg, show_log, &opt);
+    if (setup_options(&spec, reserve, flank, &opt)) return 2;
+    if (sweep > 0) return do_sweep((int)sweep, (int)decisions);
+    if (files.n != 2) return gr_args_fail(&spec, "ARMY_A and ARMY_B are needed (or --sweep N)");
+    return do_setup(files.v[0], files.v[1], seed, out, svg, show_log, &opt, host);
 }

@@ -1,0 +1,99 @@
+/* ruleset.c - the fallbacks of ruleset.h for the optional members of the
+ * interface, and the check that a ruleset's tables are complete. */
+#include "ruleset.h"
+
+int gr_rs_checks_candidates(const gr_ruleset *rs)
+{
+    return rs->fast && rs->fast->candidates && rs->fast->action_legal;
+}
+
+int gr_rs_candidates(const gr_ruleset *rs, const void *scn, const void *state, gr_action *out, int max)
+{
+    if (gr_rs_checks_candidates(rs)) return rs->fast->candidates(scn, state, out, max);
+    return rs->rules->legal_actions(scn, state, out, max);
+}
+
+int gr_rs_action_legal(const gr_ruleset *rs, const void *scn, const void *state, const gr_action *a)
+{
+    return gr_rs_checks_candidates(rs) ? rs->fast->action_legal(scn, state, a) : 1;
+}
+
+int gr_rs_apply_memo(const gr_ruleset *rs, const void *scn, void *state, const gr_action *a, gr_dice *dice,
+                     gr_log *log, void *memo, gr_error *err)
+{
+    if (rs->fast && rs->fast->apply_memo) return rs->fast->apply_memo(scn, state, a, dice, log, memo, err);
+    return rs->rules->apply(scn, state, a, dice, log, err);
+}
+
+int gr_rs_has_apply_checked(const gr_ruleset *rs) { return rs->fast && rs->fast->apply_checked; }
+
+int gr_rs_apply_checked(const gr_ruleset *rs, const void *scn, void *state, const gr_action *a, gr_dice *dice,
+                        void *memo)
+{
+    if (gr_rs_has_apply_checked(rs)) return rs->fast->apply_checked(scn, state, a, dice, memo);
+    if (!gr_rs_action_legal(rs, scn, state, a)) return 1;
+    return gr_rs_apply_memo(rs, scn, state, a, dice, NULL, memo, NULL);
+}
+
+int gr_rs_has_memo(const gr_ruleset *rs) { return rs->fast && rs->fast->memo_create && rs->fast->memo_free; }
+
+void *gr_rs_memo_create(const gr_ruleset *rs, const void *scn)
+{
+    return gr_rs_has_memo(rs) ? rs->fast->memo_create(scn) : NULL;
+}
+
+void gr_rs_memo_free(const gr_ruleset *rs, void *memo)
+{
+    if (memo && gr_rs_has_memo(rs)) rs->fast->memo_free(memo);
+}
+
+#define NEED(table, member)                                                                                     \
+    do {                                                                                                        \
+        if (!(table)->member)                                                                                   \
+            return gr_error_set(err, "ruleset %s: %s.%s is missing", rs->name, #table, #member);              \
+    } while (0)
+
+int gr_rs_check(const gr_ruleset *rs, gr_error *err)
+{
+    if (!rs->name || !rs->title) return gr_error_set(err, "a ruleset has no name or title");
+    if (rs->version < 2 || rs->version > GR_RULESET_VERSION)
+        return gr_error_set(err, "ruleset %s: interface version %d, this program knows 2 to %d", rs->name,
+                            rs->version, GR_RULESET_VERSION);
+    if (!rs->rules || !rs->ai || !rs->present)
+        return gr_error_set(err, "ruleset %s: the rules, ai and present tables are required", rs->name);
+    const gr_rules *rules = rs->rules;
+    const gr_ai_view *ai = rs->ai;
+    const gr_present *present = rs->present;
+    if (!rules->state_size) return gr_error_set(err, "ruleset %s: rules.state_size is 0", rs->name);
+    NEED(rules, scenario_load);
+    NEED(rules, scenario_free);
+    NEED(rules, init);
+    NEED(rules, to_move);
+    NEED(rules, legal_actions);
+    NEED(rules, apply);
+    NEED(rules, result);
+    NEED(rules, turn);
+    NEED(rules, phase);
+    NEED(ai, action_info);
+    NEED(ai, unit_count);
+    NEED(ai, unit_info);
+    NEED(ai, unit_worth);
+    NEED(ai, terms);
+    if (ai->levels < 1) return gr_error_set(err, "ruleset %s: ai.levels must be at least 1", rs->name);
+    if (ai->nterms < 0 || (ai->nterms > 0 && !ai->term_names))
+        return gr_error_set(err, "ruleset %s: ai.term_names must name ai.nterms terms", rs->name);
+    if (!(ai->pace > 0)) return gr_error_set(err, "ruleset %s: ai.pace must be a positive distance", rs->name);
+    NEED(present, format_action);
+    NEED(present, parse_action);
+    NEED(present, describe_decision);
+    NEED(present, state_to_json);
+    NEED(present, board);
+    NEED(present, render_items);
+    NEED(present, check_invariants);
+    NEED(present, summary);
+    if (rs->fast && (!rs->fast->memo_create) != (!rs->fast->memo_free))
+        return gr_error_set(err, "ruleset %s: fast.memo_create and fast.memo_free come together", rs->name);
+    for (const gr_verb *v = rs->verbs; v && v->name; v++)
+        if (!v->run || !v->summary) return gr_error_set(err, "ruleset %s: verb %s has no run or summary", rs->name, v->name);
+    return 0;
+}

@@ -1,0 +1,36 @@
+/* ruleset.h - calling a ruleset through the interface of game.h with the
+ * documented fallbacks of its optional members, so that callers need not
+ * test each one: a ruleset without the fast table is searched through its
+ * plain rules, with the same results. */
+#ifndef GR_RULESET_H
+#define GR_RULESET_H
+
+#include "game.h"
+
+/* fast.candidates, or the whole legal menu */
+int gr_rs_candidates(const gr_ruleset *rs, const void *scn, const void *state, gr_action *out, int max);
+/* fast.action_legal, or 1 (the fallback candidates are all legal) */
+int gr_rs_action_legal(const gr_ruleset *rs, const void *scn, const void *state, const gr_action *a);
+/* 1 when the ruleset checks candidates one at a time (fast.candidates and
+ * fast.action_legal both given) */
+int gr_rs_checks_candidates(const gr_ruleset *rs);
+/* fast.apply_memo with the memo, or rules.apply */
+int gr_rs_apply_memo(const gr_ruleset *rs, const void *scn, void *state, const gr_action *a, gr_dice *dice,
+                     gr_log *log, void *memo, gr_error *err);
+/* fast.apply_checked, or action_legal then apply (no log): 1 refused, else what apply returns */
+int gr_rs_apply_checked(const gr_ruleset *rs, const void *scn, void *state, const gr_action *a, gr_dice *dice,
+                        void *memo);
+/* 1 when the ruleset has its own apply_checked (one call instead of two) */
+int gr_rs_has_apply_checked(const gr_ruleset *rs);
+/* 1 when the ruleset keeps a memo per search thread */
+int gr_rs_has_memo(const gr_ruleset *rs);
+/* a memo for one thread (NULL: the ruleset has none, or out of memory:
+ * gr_rs_has_memo tells which) and its release (NULL is fine) */
+void *gr_rs_memo_create(const gr_ruleset *rs, const void *scn);
+void gr_rs_memo_free(const gr_ruleset *rs, void *memo);
+
+/* 0 when the table is complete for the version it declares; -1 naming the
+ * first required member missing (the registry checks every ruleset once) */
+int gr_rs_check(const gr_ruleset *rs, gr_error *err);
+
+#endif

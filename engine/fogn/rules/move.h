@@ -1,0 +1,97 @@
+/* move.h - exact moves in the Movement Phase (§8.2-§8.10, §15.1; move.c and
+ * the move_*.c files behind it): the move, its check against every movement
+ * rule, the plan of what a legal move does, and carrying it out; with the
+ * distances and tests of the table the check and its callers share. */
+#ifndef FOGN_MOVE_H
+#define FOGN_MOVE_H
+
+#include "internal.h"
+#include "movetable.h"
+#include "sweep.h"
+
+/* --- geometry of the state --------------------------------------------------------- */
+/* min distance from the unit to any live enemy unit on the table (inf when none) */
+double fogn_enemy_dist(const fogn_scenario *s, const fogn_state *st, int unit, const gr_rect *where);
+bool fogn_is_skirmisher(const fogn_unit_profile *p, const fogn_unit *u);
+bool fogn_rect_on_table(const fogn_scenario *s, const gr_rect *r);
+
+/* --- exact moves (§8.4-§8.7) ---------------------------------------------------------- */
+typedef enum fogn_move_kind {
+    FOGN_MK_NORMAL = 0,   /* wheel about a corner, then straight, plus slide */
+    FOGN_MK_REAR,         /* straight back; optional about-face at start / end */
+    FOGN_MK_TURN,         /* turn in place to a new heading */
+    FOGN_MK_FREE,         /* skirmishers: any direction, half move */
+    FOGN_MK_FORM,         /* formation change in place */
+    FOGN_MK_ROAD,         /* march along a road centre line */
+    FOGN_MK_LIMBER,
+    FOGN_MK_UNLIMBER,
+    FOGN_MK_PROLONG,
+    FOGN_MK_KINK,         /* bend an Extended Line at its centre */
+    FOGN_MK_GROUP         /* one member of a Brigade Group moving as a rigid body (§8.8) */
+} fogn_move_kind;
+
+typedef struct fogn_move {
+    int kind;             /* fogn_move_kind */
+    int unit;
+    int pivot;            /* NORMAL: GR_FL/GR_FR forward wheel, GR_RL/GR_RR backward, -1 none */
+    double angle;         /* NORMAL: wheel (radians, ccw +); TURN/FREE: new heading; KINK: bend */
+    double dist;          /* straight distance (MU); REAR: back; PROLONG: signed; ROAD: along road */
+    double slide;         /* NORMAL: to the unit's right (MU, |slide| <= BW) */
+    double dx, dy;        /* FREE: displacement */
+    int flag;             /* REAR: bit0 about-face at start, bit1 at end; FORM: new formation;
+                             ROAD: +1 / -1 direction along the road; LIMBER: 0 fwd,1 back,2 right,3 left */
+    int second;           /* this is the unit's second move */
+    /* GROUP: the whole group turns `angle` about (gx, gy), then goes `dist`
+     * straight along the new facing (negative: straight back, no turn);
+     * `radius` is the farthest front corner of the group from the pivot, for
+     * the wheel's arc limit; `ignore` holds the fellow members (bit per unit) */
+    double gx, gy, radius;
+    uint64_t ignore;
+} fogn_move;
+
+/* What a validated move will do. */
+typedef struct fogn_move_plan {
+    fogn_unit after;      /* the unit's state after the move */
+    int complex;          /* needs a CMT */
+    char why_complex[96];
+    double allowance;     /* the allowance used (after worst terrain, roads, rain) */
+    fogn_move_class worst;
+    int passes_through;   /* friendly unit passed through, -1 none */
+    int slide_friend;     /* friendly unit slid back to make room, -1 none */
+    gr_rect friend_after; /* its new footprint */
+    double friend_dx, friend_dy;
+} fogn_move_plan;
+
+/* Checks a move against every movement rule; 0 legal (plan filled), -1 with the reason. */
+int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_move *m,
+                    fogn_move_plan *plan, gr_error *err);
+/* Tries of one normal move or move to the rear at several distances (the
+ * order compiler's search for the longest legal one): what does not depend
+ * on the distance (a wheel's and a slide's swept area, the enemy distance at
+ * the start, the largest allowance on any ground) is worked out on the first
+ * try and kept. A try that goes farther than any allowance fails at once. */
+#define FOGN_TRIES_MEMO 16
+typedef struct fogn_move_tries {
+    int ready, have_allow, have_start_enemy;
+    gr_rect ws;           /* the footprint after the wheel and the slide */
+    int n0, overflow0;    /* the swept area so far */
+    double all0[4];
+    double max_allow, start_enemy;
+    fogn_sweep sw;
+    /* what the shared polygons (below n0, at most FOGN_TRIES_MEMO) gave:
+     * distances to each enemy part (bit i of pd_have: pd[j][k][i] known),
+     * and whether they cross each friend's part */
+    double pd[FOGN_MAX_UNITS][2][FOGN_TRIES_MEMO];
+    uint32_t pd_have[FOGN_MAX_UNITS][2];
+    uint8_t cross_known[FOGN_MAX_UNITS][2], cross[FOGN_MAX_UNITS][2];
+} fogn_move_tries;
+void fogn_move_tries_init(fogn_move_tries *t);
+/* fogn_move_check (without the reason) for m, which differs from the
+ * earlier tries with t at most in m->dist */
+int fogn_move_try(const fogn_scenario *s, const fogn_state *st, const fogn_move *m, fogn_move_plan *plan,
+                  fogn_move_tries *t);
+/* Carries out a checked plan (no dice; the caller has done any CMT). */
+void fogn_move_commit(const fogn_scenario *s, fogn_state *st, const fogn_move *m,
+                      const fogn_move_plan *plan);
+
+#endif

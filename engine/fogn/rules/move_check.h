@@ -1,0 +1,82 @@
+/* move_check.h - the check of one exact move, as the files that carry it
+ * out share it: move.c runs the check and judges the unit and the table,
+ * move_pose.c works out where each kind of move takes the unit and the area
+ * it sweeps, move_check_terrain.c the ground crossed and the allowance,
+ * move_check_enemy.c the distances to the enemy, move_check_friends.c the
+ * friends in the way. Not for use outside these files: the rest of the
+ * rules know moves by move.h. */
+#ifndef FOGN_MOVE_CHECK_H
+#define FOGN_MOVE_CHECK_H
+
+#include "move.h"
+#include "sweep.h"
+
+#include <stdio.h>
+
+#define FOGN_DEG (GR_PI / 180.0)
+/* the farthest enemy distance any movement rule asks about (6 MU), and a margin */
+#define FOGN_SWEEP_ENEMY_CAP (FOGN_SLIDE_ENEMY_CLEAR + 1.0)
+
+/* one move under check: the question, the unit, and what the check has
+ * worked out so far, stage by stage */
+typedef struct fogn_move_ctx {
+    const fogn_scenario *s;
+    const fogn_state *st;
+    const fogn_move *m;
+    fogn_move_plan *plan;
+    gr_error *err;
+    fogn_move_tries *t;       /* tries of this same move at other distances, or NULL */
+    const fogn_unit_profile *p;
+    const fogn_unit *u;
+    fogn_arm arm;
+    int wav, skirm;
+    /* the pose (fogn_move_pose): the footprints before and after, the unit
+     * after, and the area swept between them */
+    gr_rect start, end;
+    fogn_unit after;
+    fogn_sweep *sw;
+    double measured;          /* the distance that counts against the allowance */
+    double allowance_factor;
+    int column_road;          /* a road march whose front stays on the road all along */
+    /* the end on the table (move.c) */
+    gr_rect end_rects[2];
+    int nend;
+    /* the enemy distances (fogn_move_enemies): of the swept area (exact up
+     * to FOGN_SWEEP_ENEMY_CAP), of the start and of the end footprints */
+    double sweep_enemy, start_enemy, end_enemy;
+} fogn_move_ctx;
+
+/* the plan needs a complex move test; the first reason given is kept */
+static inline void fogn_move_mark_complex(fogn_move_plan *plan, const char *why)
+{
+    if (!plan->complex) snprintf(plan->why_complex, sizeof plan->why_complex, "%s", why);
+    plan->complex = 1;
+}
+
+/* move_pose.c: the end footprint, the unit after the move and the swept area
+ * of the move's kind, with the rules of that kind; 0, or -1 refused (with
+ * the reason, except for a try beyond any allowance) */
+int fogn_move_pose(fogn_move_ctx *c);
+/* the road under point p (the index of its piece), or -1 */
+int fogn_road_under(const fogn_scenario *s, gr_vec2 p);
+
+/* move_check_terrain.c: the worst ground crossed, water, the allowance on it
+ * and the distance measured against it; sets plan->worst and
+ * plan->allowance. 0, or -1 refused with the reason */
+int fogn_move_terrain(fogn_move_ctx *c);
+
+/* move_check_enemy.c: nearest distance from any swept polygon to any live
+ * enemy unit of a side other than `side`, exact up to `cap` (anything
+ * farther is `cap`); t, when ready, keeps the shared polygons' distances */
+double fogn_sweep_enemy_dist(const fogn_scenario *s, const fogn_state *st, int side, const fogn_sweep *sw, double cap,
+                             fogn_move_tries *t);
+/* the enemy distances of the move, then every rule about them: contact,
+ * obstacles between, Wavering units, reforming near the enemy, slides and
+ * second moves; 0, or -1 refused with the reason */
+int fogn_move_enemies(fogn_move_ctx *c);
+
+/* move_check_friends.c: friends the move passes through or ends on (§8.7);
+ * 0 (the plan names any friend passed through or slid), or -1 refused */
+int fogn_move_friends(fogn_move_ctx *c);
+
+#endif

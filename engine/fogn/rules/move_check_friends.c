@@ -1,0 +1,146 @@
+/* move_check_friends.c - an exact move and the friends in its way (§8.7):
+ * passing through one friend that stays still all phase (skirmishers and
+ * artillery pass freely), never ending on one, save by sliding that friend
+ * back or forward up to one base depth to make room; Brigade Groups pass
+ * through no one. */
+#include "move_check.h"
+#include "move.h"
+
+/* does a swept polygon from..to-1 truly overlap (more than touch) the friend's part r (corners fc, box fb)? */
+static int friend_crossed(const fogn_sweep *sw, int from, int to, const gr_rect *r, const gr_vec2 fc[4], const double fb[4])
+{
+    for (int i = from; i < to; i++)
+        if (fogn_boxes_meet(sw->box[i], fb) && gr_poly_intersect(sw->pts[i], sw->npts[i], fc, 4)) {
+            /* touching is fine: require real overlap via a shrunk test */
+            gr_rect shrunk = *r;
+            shrunk.w -= 2e-3; shrunk.d -= 2e-3;
+            shrunk.fc = gr_v2_sub(shrunk.fc, gr_v2_scale(gr_rect_fwd(r), 1e-3));
+            gr_vec2 sc[4];
+            gr_rect_corners(&shrunk, sc);
+            if (gr_poly_intersect(sw->pts[i], sw->npts[i], sc, 4)) return 1;
+        }
+    return 0;
+}
+
+/* does the move cross friend j's footprint fr[0..nf-1] on the way, or end
+ * on it? */
+static void friend_in_way(fogn_move_ctx *c, int j, const gr_rect *fr, int nf, int *crossed, int *at_end)
+{
+    const fogn_sweep *sw = c->sw;
+    fogn_move_tries *t = c->t;
+    for (int k = 0; k < nf; k++) {
+        gr_vec2 fc[4];
+        double fb[4];
+        gr_rect_corners(&fr[k], fc);
+        fogn_rect_box(&fr[k], fb);
+        if (!fogn_boxes_meet(sw->all, fb)) continue;
+        /* sweep[0] is the start footprint; tries of one move (t) ask
+         * about the polygons they share, 1 to t->n0 - 1, once */
+        int from = 1;
+        if (t && t->ready && !*crossed) {
+            if (!t->cross_known[j][k]) {
+                t->cross_known[j][k] = 1;
+                t->cross[j][k] = (uint8_t)friend_crossed(sw, 1, t->n0, &fr[k], fc, fb);
+            }
+            *crossed = t->cross[j][k];
+            from = t->n0;
+        }
+        if (!*crossed) *crossed = friend_crossed(sw, from, sw->n, &fr[k], fc, fb);
+        for (int i = 0; i < c->nend; i++)
+            if (gr_rect_overlap(&c->end_rects[i], &fr[k], 1e-6)) *at_end = 1;
+    }
+}
+
+/* passing through friend j, which does not let the unit pass freely: one
+ * friend a move, which stays still all phase and is not in March Column;
+ * complex through another command's friends, or when Wavering */
+static int pass_through(fogn_move_ctx *c, int j)
+{
+    const fogn_unit_profile *p = c->p;
+    const fogn_unit_profile *fp = &c->s->units[j];
+    const fogn_unit *fu = &c->st->u[j];
+    fogn_move_plan *plan = c->plan;
+    if (c->m->kind == FOGN_MK_GROUP)
+        return gr_error_set(c->err, "a Brigade Group may not pass through friends: %s is in the way of %s (§8.7)",
+                            fp->name, p->name);
+    if (plan->passes_through >= 0 && plan->passes_through != j)
+        return gr_error_set(c->err, "%s may pass through only one friend in a move (§8.7)", p->name);
+    if ((fu->flags & FOGN_UF_MOVED) && !(fu->flags & FOGN_UF_HELD))
+        return gr_error_set(c->err, "%s can pass through %s only if that unit stays still all phase; it has moved (§8.7)",
+                            p->name, fp->name);
+    if (fu->formation == FOGN_F_COLUMN)
+        return gr_error_set(c->err, "%s cannot pass through %s: it is in March Column (§8.7)", p->name, fp->name);
+    plan->passes_through = j;
+    int same_div = fp->division == p->division;
+    if (!same_div) fogn_move_mark_complex(plan, "passing through friends of another command");
+    else if (c->wav) fogn_move_mark_complex(plan, "Wavering unit passing through friends");
+    return 0;
+}
+
+/* §8.7: the stationary friend j, footprint fr0, slid back (or forward) up
+ * to one base depth to make room for the unit's end; 1 when it fits (the
+ * plan says where), 0 when it does not */
+static int slide_friend(fogn_move_ctx *c, int j, const gr_rect *fr0)
+{
+    const fogn_scenario *s = c->s;
+    const fogn_state *st = c->st;
+    fogn_move_plan *plan = c->plan;
+    for (int step = 1; step <= 12; step++) {
+        for (int dir = -1; dir <= 1; dir += 2) {
+            double off = dir * FOGN_INTERPEN_SLIDE * step / 12.0;
+            gr_rect moved = gr_rect_advance(fr0, off, 0);
+            int clash = 0;
+            for (int i = 0; i < c->nend; i++) if (gr_rect_overlap(&c->end_rects[i], &moved, 1e-6)) clash = 1;
+            for (int q = 0; q < s->nunits && !clash; q++) {
+                if (q == j || q == c->m->unit || !fogn_unit_alive(&st->u[q])) continue;
+                gr_rect o = fogn_unit_rect(&s->units[q], &st->u[q]);
+                if (gr_rect_overlap(&moved, &o, 1e-6) || (s->units[q].side != c->p->side && gr_rect_dist(&moved, &o) <= FOGN_CONTACT_TOL)) clash = 1;
+            }
+            if (!clash && fogn_rect_on_table(s, &moved)) {
+                plan->slide_friend = j;
+                plan->friend_after = moved;
+                plan->friend_dx = moved.fc.x - fr0->fc.x;
+                plan->friend_dy = moved.fc.y - fr0->fc.y;
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* friend j and the move: no overlap at the end; passing through only by §8.7 */
+static int check_friend(fogn_move_ctx *c, int j)
+{
+    const fogn_unit_profile *p = c->p;
+    const fogn_unit_profile *fp = &c->s->units[j];
+    const fogn_unit *fu = &c->st->u[j];
+    gr_rect fr[2];
+    int nf = fogn_unit_rects(fp, fu, fr);
+    int crossed = 0, at_end = 0;
+    friend_in_way(c, j, fr, nf, &crossed, &at_end);
+    if (!crossed && !at_end) return 0;
+    int free_pass = fogn_is_skirmisher(fp, fu) || c->skirm || fogn_troop_arm((fogn_troop)fp->troop) == FOGN_ARM_ART ||
+                    c->arm == FOGN_ARM_ART;
+    if (!free_pass && pass_through(c, j)) return -1;
+    if (at_end && c->m->kind == FOGN_MK_GROUP)
+        return gr_error_set(c->err, "%s would end on top of %s", p->name, fp->name);
+    if (at_end) {
+        if (free_pass || c->plan->slide_friend >= 0)
+            return gr_error_set(c->err, "%s would end on top of %s", p->name, fp->name);
+        if (!slide_friend(c, j, &fr[0]))
+            return gr_error_set(c->err, "%s has no room beyond %s, even sliding it one base depth (§8.7)", p->name, fp->name);
+    }
+    return 0;
+}
+
+int fogn_move_friends(fogn_move_ctx *c)
+{
+    const fogn_scenario *s = c->s;
+    const fogn_move *m = c->m;
+    for (int j = 0; j < s->nunits; j++) {
+        if (j == m->unit || s->units[j].side != c->p->side || !fogn_unit_alive(&c->st->u[j])) continue;
+        if (m->ignore & (1ull << j)) continue; /* a fellow member of its Brigade Group moves with it */
+        if (check_friend(c, j)) return -1;
+    }
+    return 0;
+}

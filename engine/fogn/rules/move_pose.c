@@ -1,0 +1,542 @@
+/* move_pose.c - where each kind of exact move takes a unit (§8.4-§8.6, §8.8):
+ * the end footprint, the unit after the move and the area it sweeps on the
+ * way, with the rules that belong to the kind alone (wheel and slide
+ * limits, formation changes and their templates, road marches, limbering,
+ * prolonging, the rigid move of a Brigade Group member). The rules every
+ * move answers to follow in move.c and move_check_*.c. */
+#include "move_check.h"
+#include "move.h"
+
+#include <math.h>
+#include <string.h>
+
+/* --- footprints: facing about, formation templates ------------------------------------------ */
+
+static gr_rect about_face(const gr_rect *r)
+{
+    gr_vec2 rc = gr_v2_sub(r->fc, gr_v2_scale(gr_rect_fwd(r), r->d));
+    return gr_rect_make(rc, r->heading + GR_PI, r->w, r->d);
+}
+
+static void set_pose(fogn_unit *u, const gr_rect *r)
+{
+    u->x = r->fc.x;
+    u->y = r->fc.y;
+    u->heading = gr_angle_norm(r->heading);
+}
+
+/* Formation change templates (§8.5): the new footprint for `to`, placed by
+ * the template, before the "no nearer the enemy" adjustment. */
+static gr_rect form_template(const fogn_unit_profile *p, const fogn_unit *u, fogn_formation to)
+{
+    gr_rect old = fogn_unit_rect(p, u);
+    fogn_unit nu = *u;
+    nu.formation = (uint8_t)to;
+    nu.kink = 0;
+    gr_rect nr = fogn_unit_rect(p, &nu);
+    fogn_formation from = (fogn_formation)u->formation;
+    gr_vec2 fwd = gr_rect_fwd(&old);
+    if (to == FOGN_F_LINE || to == FOGN_F_SKIRMISH_LINE) {
+        /* the front rank stays; rear ranks come up level: front edge centre unchanged */
+        nr.fc = old.fc;
+    } else if (to == FOGN_F_COLUMN) {
+        /* all bases file in behind one old front-rank base: the centre one (or
+         * the left-centre one for an even front) */
+        int cols, rows;
+        fogn_formation_grid(p, from, &cols, &rows);
+        double off = ((cols - 1) / 2 + 0.5) * FOGN_BW - cols * FOGN_BW / 2.0;
+        nr.fc = gr_v2_add(old.fc, gr_v2_scale(gr_rect_right(&old), off));
+    } else if (from == FOGN_F_COLUMN) {
+        /* the head base becomes a front base (the left-centre one): front edge
+         * stays where the head's front edge was */
+        int cols, rows;
+        fogn_formation_grid(p, to, &cols, &rows);
+        double off = ((cols - 1) / 2 + 0.5) * FOGN_BW - cols * FOGN_BW / 2.0;
+        nr.fc = gr_v2_sub(old.fc, gr_v2_scale(gr_rect_right(&old), off));
+    } else if (from == FOGN_F_LINE || from == FOGN_F_SKIRMISH_LINE) {
+        /* the two centre front bases stay; the rest form behind and beside
+         * them: a front three bases wide takes its third base on the right */
+        int cols, rows;
+        fogn_formation_grid(p, to, &cols, &rows);
+        double off = (cols % 2) ? FOGN_BW / 2 * FOGN_R_LINE_TO_TACTICAL_SIDE : 0;
+        nr.fc = gr_v2_add(old.fc, gr_v2_scale(gr_rect_right(&old), off));
+    } else {
+        /* tactical, deep, skirmish, square: keep the centre point */
+        gr_vec2 c = gr_rect_centre(&old);
+        nr.fc = gr_v2_add(c, gr_v2_scale(fwd, nr.d / 2));
+    }
+    return nr;
+}
+
+/* the formation transitions the book forbids in one move (§8.5) */
+static int form_transition_ok(const fogn_scenario *s, const fogn_state *st, int unit, fogn_formation to,
+                              gr_error *err)
+{
+    const fogn_unit_profile *p = &s->units[unit];
+    const fogn_unit *u = &st->u[unit];
+    fogn_formation from = (fogn_formation)u->formation;
+    if (from == to && u->kink == 0) return gr_error_set(err, "%s is already in %s", p->name, fogn_formation_name(to));
+    if (!fogn_formation_allowed(p, to))
+        return gr_error_set(err, "%s (%s, %s) may not form %s", p->name, fogn_troop_name((fogn_troop)p->troop),
+                            p->size == FOGN_LARGE ? "large" : "small", fogn_formation_name(to));
+    if (fogn_troop_arm((fogn_troop)p->troop) == FOGN_ARM_ART)
+        return gr_error_set(err, "artillery changes formation by limbering or unlimbering");
+    if ((to == FOGN_F_LINE) && (u->flags & FOGN_UF_SPENT) && fogn_troop_arm((fogn_troop)p->troop) == FOGN_ARM_INF)
+        return gr_error_set(err, "%s is Spent infantry and may never form Extended Line (§2.6)", p->name);
+    int from_line = from == FOGN_F_LINE || from == FOGN_F_SKIRMISH_LINE || from == FOGN_F_SKIRMISH;
+    if (to == FOGN_F_COLUMN && from_line)
+        return gr_error_set(err, "%s cannot go from %s straight to March Column: form Tactical first (§8.5)",
+                            p->name, fogn_formation_name(from));
+    if (from == FOGN_F_COLUMN && (to == FOGN_F_LINE || to == FOGN_F_SKIRMISH_LINE))
+        return gr_error_set(err, "%s cannot go from March Column straight to Extended Line: form Tactical first (§8.5)",
+                            p->name);
+    if (to == FOGN_F_SQUARE && (from == FOGN_F_SKIRMISH || from == FOGN_F_SKIRMISH_LINE))
+        return gr_error_set(err, "%s cannot form Square from Skirmish order: change formation first (§8.5)", p->name);
+    if ((from == FOGN_F_LINE) && (to == FOGN_F_TACTICAL || to == FOGN_F_DEEP)) {
+        /* not within 2 MU of an enemy's front */
+        gr_rect mine = fogn_unit_rect(p, u);
+        for (int j = 0; j < s->nunits; j++) {
+            if (s->units[j].side == p->side || !fogn_unit_alive(&st->u[j])) continue;
+            gr_rect e = fogn_unit_rect(&s->units[j], &st->u[j]);
+            if (gr_rect_dist(&mine, &e) <= FOGN_CLOSE + GR_EPS && gr_rect_in_front_corridor(&e, &mine, FOGN_CLOSE))
+                return gr_error_set(err, "%s may not form Tactical from Extended Line within 2 MU of the front of %s (§8.5)",
+                                    p->name, s->units[j].name);
+        }
+    }
+    return 0;
+}
+
+/* does the front-edge centre stay on a road all along the sampled path? */
+static int path_on_road(const fogn_scenario *s, const gr_vec2 *pts, int n)
+{
+    for (int i = 0; i < n; i++) {
+        int ok = 0;
+        for (int k = 0; k < s->terrain.n && !ok; k++) {
+            const gr_terrain_piece *pc = &s->terrain.p[k];
+            if (pc->type != GR_T_ROAD && pc->type != GR_T_BRIDGE) continue;
+            if (gr_point_polyline_dist(pc->pts, pc->npts, pts[i]) <= pc->width / 2 + FOGN_ROAD_TOLERANCE) ok = 1;
+        }
+        if (!ok) return 0;
+    }
+    return 1;
+}
+
+/* --- road marching: follow the centre line of the nearest road ----------------------- */
+
+/* Walks `dist` along the road polyline from the point nearest `from`, in
+ * direction dir (+1 toward the last vertex, -1 toward the first). Fills the
+ * sampled path; returns the end point and the heading of the last segment. */
+static int road_walk(const gr_terrain_piece *rd, gr_vec2 from, int dir, double dist, gr_vec2 *end,
+                     double *heading, gr_vec2 *samples, int *nsamples, int max_samples)
+{
+    /* locate the nearest segment and parameter */
+    int best = -1;
+    double bd = INFINITY, bt = 0;
+    for (int i = 0; i + 1 < rd->npts; i++) {
+        gr_vec2 a = rd->pts[i], b = rd->pts[i + 1];
+        gr_vec2 ab = gr_v2_sub(b, a);
+        double l2 = gr_v2_dot(ab, ab);
+        double tt = l2 > 0 ? gr_v2_dot(gr_v2_sub(from, a), ab) / l2 : 0;
+        if (tt < 0) tt = 0;
+        if (tt > 1) tt = 1;
+        double d = gr_v2_dist(from, gr_v2_add(a, gr_v2_scale(ab, tt)));
+        if (d < bd) { bd = d; best = i; bt = tt; }
+    }
+    if (best < 0) return -1;
+    gr_vec2 cur = gr_v2_add(rd->pts[best], gr_v2_scale(gr_v2_sub(rd->pts[best + 1], rd->pts[best]), bt));
+    int seg = best;
+    double left = dist, hd = 0;
+    int ns = 0;
+    if (ns < max_samples) samples[ns++] = cur;
+    while (left > GR_EPS) {
+        gr_vec2 target = dir > 0 ? rd->pts[seg + 1] : rd->pts[seg];
+        gr_vec2 v = gr_v2_sub(target, cur);
+        double l = gr_v2_len(v);
+        if (l > GR_EPS) hd = atan2(v.y, v.x);
+        if (l >= left) {
+            cur = gr_v2_add(cur, gr_v2_scale(gr_v2_norm(v), left));
+            left = 0;
+        } else {
+            cur = target;
+            left -= l;
+            seg += dir;
+            if (seg < 0 || seg + 1 >= rd->npts) break; /* road ends */
+        }
+        if (ns < max_samples) samples[ns++] = cur;
+    }
+    if (dist <= GR_EPS) {
+        gr_vec2 a = rd->pts[best], b = rd->pts[best + 1];
+        gr_vec2 v = dir > 0 ? gr_v2_sub(b, a) : gr_v2_sub(a, b);
+        hd = atan2(v.y, v.x);
+    }
+    *end = cur;
+    *heading = hd;
+    *nsamples = ns;
+    return 0;
+}
+
+
+int fogn_road_under(const fogn_scenario *s, gr_vec2 p)
+{
+    return gr_terrain_near_line(&s->terrain, GR_T_ROAD, p, 0.75 + FOGN_ROAD_TOLERANCE);
+}
+
+/* --- each kind of move ------------------------------------------------------------------------ */
+
+/* the wheel's turn matches its pivot: a forward wheel pivots on a front
+ * corner and the outer corner goes forward: pivot FL turns counter-clockwise
+ * (positive), FR clockwise; a backward wheel swings the far corners back: RL
+ * clockwise, RR counter-clockwise (geom.h: FL is at fc - right * w/2) */
+static int wheel_turn_ok(const fogn_move *m, gr_error *err)
+{
+    int front = m->pivot == GR_FL || m->pivot == GR_FR;
+    int want_neg = (m->pivot == GR_FR) || (m->pivot == GR_RL);
+    if (front && ((m->angle < 0) != want_neg))
+        return gr_error_set(err, "a forward wheel about the %s corner turns %s", m->pivot == GR_FL ? "left" : "right",
+                            m->pivot == GR_FL ? "left (positive degrees)" : "right (negative degrees)");
+    if (!front && ((m->angle < 0) != want_neg))
+        return gr_error_set(err, "a backward wheel about the %s rear corner turns %s", m->pivot == GR_RL ? "left" : "right",
+                            m->pivot == GR_RL ? "right (negative degrees)" : "left (positive degrees)");
+    return 0;
+}
+
+/* a normal move's wheel and slide, checked and swept: *ws, the footprint
+ * they leave the unit in. With tries, this is the first try's work, kept
+ * for the others */
+static int normal_wheel_slide(fogn_move_ctx *c, gr_rect *ws)
+{
+    const fogn_move *m = c->m;
+    const fogn_unit *u = c->u;
+    gr_error *err = c->err;
+    fogn_move_tries *t = c->t;
+    fogn_sweep *sw = c->sw;
+    const double a90 = FOGN_MAX_WHEEL_DEG * FOGN_DEG;
+    gr_rect w = c->start;
+    if (fabs(m->angle) > a90 + 1e-9)
+        return gr_error_set(err, "wheel of %.0f degrees: at most %.0f per move (§8.4)", fabs(m->angle) / FOGN_DEG, FOGN_MAX_WHEEL_DEG);
+    if (fabs(m->slide) > FOGN_MAX_SLIDE + 1e-9)
+        return gr_error_set(err, "slide of %.2f MU: at most one base width, %.1f MU (§8.4)", fabs(m->slide), FOGN_MAX_SLIDE);
+    if (m->angle != 0 && (m->pivot < GR_FL || m->pivot > GR_RL))
+        return gr_error_set(err, "a wheel needs a pivot corner (FL, FR, RL or RR)");
+    if (c->arm == FOGN_ARM_ART && u->formation == FOGN_F_UNLIMBERED)
+        return gr_error_set(err, "unlimbered artillery moves only by prolong (§8.6)");
+    if (u->formation == FOGN_F_SQUARE && m->angle != 0)
+        return gr_error_set(err, "a square moves straight only");
+    if (m->angle != 0) {
+        if (wheel_turn_ok(m, err)) return -1;
+        gr_vec2 pv = gr_rect_corner(&c->start, m->pivot);
+        fogn_sweep_rotation(sw, &c->start, pv, m->angle, FOGN_WHEEL_SAMPLES);
+        w = gr_rect_wheel(&c->start, m->pivot, m->angle);
+    }
+    /* the slide is swept before the straight part: a case (b) slide clears
+     * the friend ahead instead of running through it and sliding off it */
+    *ws = gr_rect_advance(&w, 0, m->slide);
+    if (m->slide != 0) fogn_sweep_pair(sw, &w, ws);
+    if (t) {
+        t->ws = *ws;
+        t->n0 = sw->n;
+        t->overflow0 = sw->overflow;
+        for (int k = 0; k < 4; k++) t->all0[k] = sw->all[k];
+        t->ready = 1;
+    }
+    return 0;
+}
+
+/* the larger straight displacement of the two front corners (§8.4): what a
+ * normal move or a Brigade Group member's move measures */
+static void measure_front_corners(fogn_move_ctx *c)
+{
+    for (int k = GR_FL; k <= GR_FR; k++) {
+        double d = gr_v2_dist(gr_rect_corner(&c->start, k), gr_rect_corner(&c->end, k));
+        if (d > c->measured) c->measured = d;
+    }
+}
+
+/* a wheel about a corner, then straight on, with a slide (§8.4) */
+static int pose_normal(fogn_move_ctx *c)
+{
+    const fogn_move *m = c->m;
+    fogn_move_tries *t = c->t;
+    if (m->dist < -GR_EPS) return gr_error_set(c->err, "a normal move goes forward; use a move to the rear");
+    gr_rect ws;
+    if (t && t->ready) {
+        ws = t->ws; /* checked and swept on the first try */
+    } else if (normal_wheel_slide(c, &ws)) {
+        return -1;
+    }
+    c->end = gr_rect_advance(&ws, m->dist, 0);
+    /* measured: each front corner's straight displacement (§8.4); the wheel's
+     * outer-corner arc is limited separately (move_check_terrain.c) */
+    measure_front_corners(c);
+    if (t && c->measured > t->max_allow + 1e-6) return -1; /* beyond any allowance */
+    if (m->dist > 0) fogn_sweep_pair(c->sw, &ws, &c->end);
+    if (m->angle != 0) {
+        double arc = fabs(m->angle) * c->start.w;
+        if (m->pivot == GR_RL || m->pivot == GR_RR) arc = fabs(m->angle) * hypot(c->start.w, c->start.d);
+        c->plan->allowance = -arc; /* stash; checked once the allowance is known */
+    }
+    if (m->slide != 0) {
+        int only_slide = m->dist == 0 && m->angle == 0;
+        if (only_slide) {
+            if (c->wav) return gr_error_set(c->err, "%s is Wavering: a slide as its only move is not allowed (§5.4)", c->p->name);
+            fogn_move_mark_complex(c->plan, "slide as the only move");
+        }
+    }
+    set_pose(&c->after, &c->end);
+    return 0;
+}
+
+/* straight back, facing about at the start and / or the end (§8.4) */
+static int pose_rear(fogn_move_ctx *c)
+{
+    const fogn_move *m = c->m;
+    if (m->dist < 0) return gr_error_set(c->err, "the distance to the rear must be positive");
+    if (c->arm == FOGN_ARM_ART && c->u->formation == FOGN_F_UNLIMBERED)
+        return gr_error_set(c->err, "unlimbered artillery moves only by prolong (§8.6)");
+    gr_rect r0 = (m->flag & 1) ? about_face(&c->start) : c->start;
+    gr_rect r1 = (m->flag & 1) ? gr_rect_advance(&r0, m->dist, 0) : gr_rect_advance(&r0, -m->dist, 0);
+    c->measured = m->dist;
+    if (c->t && c->measured > c->t->max_allow + 1e-6) return -1; /* beyond any allowance */
+    fogn_sweep_pair(c->sw, &r0, &r1);
+    c->end = (m->flag & 2) ? about_face(&r1) : r1;
+    set_pose(&c->after, &c->end);
+    return 0;
+}
+
+/* a turn in place about the centre to a new heading */
+static int pose_turn(fogn_move_ctx *c)
+{
+    double turn = gr_angle_diff(c->m->angle, c->start.heading);
+    if (fabs(turn) < 1e-9) return gr_error_set(c->err, "%s already faces that way", c->p->name);
+    if (fabs(fabs(turn) - GR_PI) < 1e-6) {
+        c->end = about_face(&c->start);
+    } else {
+        gr_vec2 ctr = gr_rect_centre(&c->start);
+        fogn_sweep_rotation(c->sw, &c->start, ctr, turn, FOGN_WHEEL_SAMPLES);
+        c->end = gr_rect_rotate_about(&c->start, ctr, turn);
+    }
+    c->measured = 0;
+    if (c->arm == FOGN_ARM_ART && c->u->formation == FOGN_F_UNLIMBERED)
+        fogn_move_mark_complex(c->plan, "unlimbered artillery turning in place");
+    set_pose(&c->after, &c->end);
+    return 0;
+}
+
+/* skirmishers' move in any direction, at half the allowance (§8.4) */
+static int pose_free(fogn_move_ctx *c)
+{
+    const fogn_move *m = c->m;
+    if (!((c->arm == FOGN_ARM_INF && c->skirm) || c->p->troop == FOGN_CAV_IRR_LIGHT))
+        return gr_error_set(c->err, "only skirmish infantry and irregular light cavalry move in any direction (§8.4)");
+    gr_rect moved = gr_rect_make(gr_v2(c->start.fc.x + m->dx, c->start.fc.y + m->dy), c->start.heading, c->start.w,
+                                 c->start.d);
+    fogn_sweep_pair(c->sw, &c->start, &moved);
+    double turn = gr_angle_diff(m->angle, c->start.heading);
+    c->end = moved;
+    if (fabs(turn) > 1e-9) {
+        gr_vec2 ctr = gr_rect_centre(&moved);
+        fogn_sweep_rotation(c->sw, &moved, ctr, turn, FOGN_WHEEL_SAMPLES);
+        c->end = gr_rect_rotate_about(&moved, ctr, turn);
+    }
+    c->measured = hypot(m->dx, m->dy);
+    c->allowance_factor = 0.5;
+    set_pose(&c->after, &c->end);
+    return 0;
+}
+
+/* §8.5: a new formation ends no nearer the nearest enemy than before: slide
+ * it by the least distance that keeps it, trying straight back first, then
+ * back and to either side, then sideways (ruling: 0.1 MU rings up to 4 MU) */
+static int form_keep_distance(fogn_move_ctx *c)
+{
+    const fogn_scenario *s = c->s;
+    const fogn_state *st = c->st;
+    int unit = c->m->unit;
+    double before = fogn_enemy_dist(s, st, unit, NULL);
+    if (fogn_enemy_dist(s, st, unit, &c->end) < before - 1e-6) {
+        static const double dirs[][2] = {{-1, 0}, {-0.7071, -0.7071}, {-0.7071, 0.7071}, {0, -1}, {0, 1}};
+        gr_rect base = c->end;
+        for (int k = 1; k <= FOGN_R_REFORM_SLIDE_STEPS; k++)
+            for (int d = 0; d < 5; d++) {
+                double r = k * FOGN_R_REFORM_SLIDE_STEP;
+                gr_rect moved = gr_rect_advance(&base, r * dirs[d][0], r * dirs[d][1]);
+                if (fogn_enemy_dist(s, st, unit, &moved) >= before - 1e-6) {
+                    c->end = moved;
+                    return 0;
+                }
+            }
+        return gr_error_set(c->err, "%s cannot change formation without ending nearer the enemy (§8.5)", c->p->name);
+    }
+    return 0;
+}
+
+/* a formation change in place (§8.5) */
+static int pose_form(fogn_move_ctx *c)
+{
+    fogn_formation to = (fogn_formation)c->m->flag;
+    if (form_transition_ok(c->s, c->st, c->m->unit, to, c->err)) return -1;
+    c->end = form_template(c->p, c->u, to);
+    c->after.formation = (uint8_t)c->m->flag;
+    c->after.kink = 0;
+    if (form_keep_distance(c)) return -1;
+    fogn_sweep_rect(c->sw, &c->end);
+    c->measured = 0;
+    set_pose(&c->after, &c->end);
+    return 0;
+}
+
+/* an Extended Line bent at its centre (§8.5) */
+static int pose_kink(fogn_move_ctx *c)
+{
+    const fogn_move *m = c->m;
+    if (c->u->formation != FOGN_F_LINE && c->u->formation != FOGN_F_SKIRMISH_LINE)
+        return gr_error_set(c->err, "only an Extended Line can bend at its centre (§8.5)");
+    if (m->angle > 1e-9)
+        return gr_error_set(c->err, "the halves of a line may not bend towards each other: give a negative bend (§8.5)");
+    if (fabs(m->angle) > FOGN_MAX_KINK_DEG * FOGN_DEG + 1e-9)
+        return gr_error_set(c->err, "a bend of %.0f degrees: at most %.0f (§8.5)", fabs(m->angle) / FOGN_DEG,
+                            FOGN_MAX_KINK_DEG);
+    c->after.kink = m->angle;
+    gr_rect halves[2];
+    int nh = fogn_unit_rects(c->p, &c->after, halves);
+    for (int i = 0; i < nh; i++) fogn_sweep_rect(c->sw, &halves[i]);
+    c->end = halves[0];
+    c->measured = 0;
+    return 0;
+}
+
+/* a March Column or limbered guns along the road it stands on (§8.3) */
+static int pose_road(fogn_move_ctx *c)
+{
+    const fogn_move *m = c->m;
+    const gr_rect *start = &c->start;
+    if (!(c->u->formation == FOGN_F_COLUMN || c->u->formation == FOGN_F_LIMBERED))
+        return gr_error_set(c->err, "only a March Column or limbered artillery marches along a road (§8.3)");
+    int rd = fogn_road_under(c->s, start->fc);
+    if (rd < 0) return gr_error_set(c->err, "%s is not on a road", c->p->name);
+    gr_vec2 samples[64], e;
+    int ns = 0;
+    double hd;
+    if (road_walk(&c->s->terrain.p[rd], start->fc, m->flag >= 0 ? 1 : -1, m->dist, &e, &hd, samples, &ns, 64))
+        return gr_error_set(c->err, "the road has no course");
+    gr_rect prev = *start;
+    for (int i = 1; i < ns; i++) {
+        gr_vec2 dv = gr_v2_sub(samples[i], samples[i - 1]);
+        gr_rect cur = gr_rect_make(samples[i], atan2(dv.y, dv.x), start->w, start->d);
+        fogn_sweep_pair(c->sw, &prev, &cur);
+        prev = cur;
+    }
+    c->end = gr_rect_make(e, hd, start->w, start->d);
+    c->measured = m->dist;
+    c->column_road = path_on_road(c->s, samples, ns);
+    set_pose(&c->after, &c->end);
+    return 0;
+}
+
+/* limbered guns unlimber (§8.6): the gun line's front edge on the limber's
+ * front edge, centred */
+static int pose_unlimber(fogn_move_ctx *c)
+{
+    if (c->arm != FOGN_ARM_ART || c->u->formation != FOGN_F_LIMBERED)
+        return gr_error_set(c->err, "only limbered artillery unlimbers");
+    if (c->wav) return gr_error_set(c->err, "%s is Wavering and may not unlimber (§5.4)", c->p->name);
+    c->after.formation = FOGN_F_UNLIMBERED;
+    c->end = fogn_unit_rect(c->p, &c->after);
+    fogn_sweep_rect(c->sw, &c->end);
+    if (!FOGN_R_UNLIMBER_SIMPLE) fogn_move_mark_complex(c->plan, "unlimbering");
+    return 0;
+}
+
+/* unlimbered guns limber up (§8.6), facing as m->flag says */
+static int pose_limber(fogn_move_ctx *c)
+{
+    const gr_rect *start = &c->start;
+    if (c->arm != FOGN_ARM_ART || c->u->formation != FOGN_F_UNLIMBERED)
+        return gr_error_set(c->err, "only unlimbered artillery limbers");
+    c->after.formation = FOGN_F_LIMBERED;
+    gr_rect lim = fogn_unit_rect(c->p, &c->after);
+    gr_vec2 right = gr_rect_right(start);
+    switch (c->m->flag) {
+    case 1: /* facing backward: rear edge on the old front edge */
+        lim = gr_rect_make(gr_v2_sub(start->fc, gr_v2_scale(gr_rect_fwd(start), lim.d)), start->heading + GR_PI, lim.w, lim.d);
+        break;
+    case 2: /* facing right: front edge on the unit's right edge */
+        lim = gr_rect_make(gr_v2_add(gr_v2_add(start->fc, gr_v2_scale(right, start->w / 2)),
+                                     gr_v2_scale(gr_rect_fwd(start), -lim.w / 2)),
+                           start->heading - GR_PI / 2, lim.w, lim.d);
+        break;
+    case 3:
+        lim = gr_rect_make(gr_v2_add(gr_v2_sub(start->fc, gr_v2_scale(right, start->w / 2)),
+                                     gr_v2_scale(gr_rect_fwd(start), -lim.w / 2)),
+                           start->heading + GR_PI / 2, lim.w, lim.d);
+        break;
+    default: break; /* facing forward in place of the centre gun */
+    }
+    c->end = lim;
+    fogn_sweep_rect(c->sw, &c->end);
+    int heavy = c->p->weight == FOGN_HEAVY;
+    if (heavy && FOGN_R_LIMBER_HEAVY_COMPLEX) fogn_move_mark_complex(c->plan, "limbering heavy guns");
+    set_pose(&c->after, &c->end);
+    return 0;
+}
+
+/* unlimbered guns moved forward or back by prolong (§8.6) */
+static int pose_prolong(fogn_move_ctx *c)
+{
+    if (c->arm != FOGN_ARM_ART || c->u->formation != FOGN_F_UNLIMBERED)
+        return gr_error_set(c->err, "only unlimbered artillery moves by prolong (§8.6)");
+    c->end = gr_rect_advance(&c->start, c->m->dist, 0);
+    fogn_sweep_pair(c->sw, &c->start, &c->end);
+    c->measured = fabs(c->m->dist);
+    fogn_move_mark_complex(c->plan, "moving guns by prolong");
+    set_pose(&c->after, &c->end);
+    return 0;
+}
+
+/* one member of a Brigade Group: the group turns about its own corner as
+ * one body, then all go straight the same distance (§8.8) */
+static int pose_group(fogn_move_ctx *c)
+{
+    const fogn_move *m = c->m;
+    const double a90 = FOGN_MAX_WHEEL_DEG * FOGN_DEG;
+    if (fabs(m->angle) > a90 + 1e-9)
+        return gr_error_set(c->err, "wheel of %.0f degrees: at most %.0f per move (§8.4)", fabs(m->angle) / FOGN_DEG,
+                            FOGN_MAX_WHEEL_DEG);
+    if (c->arm == FOGN_ARM_ART && c->u->formation == FOGN_F_UNLIMBERED)
+        return gr_error_set(c->err, "unlimbered artillery moves only by prolong (§8.6)");
+    if (c->u->formation == FOGN_F_SQUARE) return gr_error_set(c->err, "a square cannot move in a Brigade Group");
+    gr_rect w = c->start;
+    if (m->angle != 0) {
+        gr_vec2 pv = gr_v2(m->gx, m->gy);
+        fogn_sweep_rotation(c->sw, &c->start, pv, m->angle, FOGN_WHEEL_SAMPLES);
+        w = gr_rect_rotate_about(&c->start, pv, m->angle);
+        c->plan->allowance = -fabs(m->angle) * m->radius; /* stash the arc, as for a wheel */
+    }
+    c->end = gr_rect_advance(&w, m->dist, 0);
+    if (m->dist != 0) fogn_sweep_pair(c->sw, &w, &c->end);
+    measure_front_corners(c);
+    if (m->dist < 0) {
+        if (m->angle != 0) return gr_error_set(c->err, "a Brigade Group moving to the rear goes straight back");
+        c->measured = -m->dist;
+    }
+    set_pose(&c->after, &c->end);
+    return 0;
+}
+
+int fogn_move_pose(fogn_move_ctx *c)
+{
+    switch ((fogn_move_kind)c->m->kind) {
+    case FOGN_MK_NORMAL: return pose_normal(c);
+    case FOGN_MK_REAR: return pose_rear(c);
+    case FOGN_MK_TURN: return pose_turn(c);
+    case FOGN_MK_FREE: return pose_free(c);
+    case FOGN_MK_FORM: return pose_form(c);
+    case FOGN_MK_KINK: return pose_kink(c);
+    case FOGN_MK_ROAD: return pose_road(c);
+    case FOGN_MK_UNLIMBER: return pose_unlimber(c);
+    case FOGN_MK_LIMBER: return pose_limber(c);
+    case FOGN_MK_PROLONG: return pose_prolong(c);
+    case FOGN_MK_GROUP: return pose_group(c);
+    default: return gr_error_set(c->err, "unknown move kind %d", c->m->kind);
+    }
+}

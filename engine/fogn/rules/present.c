@@ -1,0 +1,261 @@
+/* present.c - a fogn position for front ends, records and tests
+ * (present.h): the result told in words, the decision now due, what to
+ * draw, the board, the state as JSON, the invariants checked after every
+ * action in debug builds and by the soak, and a text summary. */
+#include "present.h"
+#include "steps.h"
+#include "turn.h"
+#include "building.h"
+#include "reserve.h"
+#include "move.h"
+#include "victory.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+
+void fogn_result(const void *scn, const void *state, gr_result *out)
+{
+    const fogn_scenario *s = scn;
+    const fogn_state *st = state;
+    memset(out, 0, sizeof *out);
+    out->winner = GR_SIDE_NONE;
+    out->score[0] = out->score[1] = 0.5;
+    if (!st->turn.over) return;
+    out->over = 1;
+    out->winner = st->winner;
+    out->margin = st->margin;
+    if (st->winner >= 0) {
+        out->score[st->winner] = 1;
+        out->score[st->winner ^ 1] = 0;
+    }
+    static const char *const levels[] = {"draw", "marginal victory", "moderate victory", "major victory"};
+    int a0 = fogn_attrition(s, st, 0), a1 = fogn_attrition(s, st, 1);
+    const char *why = st->end_reason == 2 ? "army morale" : st->end_reason == 3 ? "decision limit" : "turn limit";
+    char objs[48] = "";
+    if (s->nobj > 0 && st->end_reason != 2)
+        snprintf(objs, sizeof objs, ", objectives %d to %d", fogn_objective_points(s, st, 0), fogn_objective_points(s, st, 1));
+    if (st->winner >= 0)
+        snprintf(out->reason, sizeof out->reason, "%s: %s for %s (attrition %d to %d%s)", why, levels[st->margin & 3],
+                 s->side_name[st->winner], a0, a1, objs);
+    else
+        snprintf(out->reason, sizeof out->reason, "%s: draw (attrition %d to %d%s)", why, a0, a1, objs);
+}
+
+void fogn_describe(const void *scn, const void *state, char *buf, size_t cap)
+{
+    const fogn_scenario *s = scn;
+    const fogn_state *st = state;
+    if (st->turn.over) { snprintf(buf, cap, "the game is over"); return; }
+    const fogn_step_def *d = fogn_step_def_of(st->turn.step);
+    int actor = fogn_cursor_actor(s, st);
+    const char *step = d ? d->name : "?";
+    if (actor < 0)
+        snprintf(buf, cap, "move %d, %s, %s phase: %s for %s", st->move, s->side_name[st->active],
+                 fogn_phase_name(st->turn.phase), step, s->side_name[st->turn.decider]);
+    else if (actor < s->nunits)
+        snprintf(buf, cap, "move %d, %s, %s phase, %s: %s%s (u%d)", st->move, s->side_name[st->active],
+                 fogn_phase_name(st->turn.phase), step, s->units[actor].name, st->turn.second ? ", second move" : "", actor);
+    else
+        snprintf(buf, cap, "move %d, %s, %s phase, %s: commander %s (c%d)", st->move, s->side_name[st->active],
+                 fogn_phase_name(st->turn.phase), step, s->cmdrs[actor - s->nunits].name, actor - s->nunits);
+}
+
+int fogn_render_items(const void *scn, const void *state, gr_render_item *out, int max)
+{
+    const fogn_scenario *s = scn;
+    const fogn_state *st = state;
+    int n = 0;
+    for (int i = 0; i < s->nunits && n < max; i++) {
+        const fogn_unit *u = &st->u[i];
+        if (!fogn_unit_alive(u)) continue;
+        gr_render_item *it = &out[n++];
+        memset(it, 0, sizeof *it);
+        it->side = s->units[i].side;
+        it->kind = 0;
+        snprintf(it->label, sizeof it->label, "%s", s->units[i].name);
+        snprintf(it->detail, sizeof it->detail, "u%d %s%s%s", i, fogn_formation_name((fogn_formation)u->formation),
+                 u->cohesion ? " " : "", u->cohesion ? fogn_cohesion_name((fogn_cohesion)u->cohesion) : "");
+        gr_rect b[24];
+        int nb = fogn_unit_base_rects(&s->units[i], u, b, 24);
+        it->nbases = nb;
+        for (int k = 0; k < nb; k++) {
+            it->base[k][0] = b[k].fc.x;
+            it->base[k][1] = b[k].fc.y;
+            it->base[k][2] = b[k].heading;
+            it->base[k][3] = b[k].w;
+            it->base[k][4] = b[k].d;
+        }
+        it->broken = u->cohesion == FOGN_BROKEN;
+        it->worn = (u->flags & FOGN_UF_SPENT) != 0;
+    }
+    for (int c = 0; c < s->ncmdrs && n < max; c++) {
+        if (!(st->c[c].flags & FOGN_CF_ON_TABLE)) continue;
+        gr_render_item *it = &out[n++];
+        memset(it, 0, sizeof *it);
+        it->side = s->cmdrs[c].side;
+        it->kind = 1;
+        snprintf(it->label, sizeof it->label, "%s", s->cmdrs[c].name);
+        snprintf(it->detail, sizeof it->detail, "c%d %s", c,
+                 s->cmdrs[c].role == FOGN_CMDR_CORPS ? "corps" : s->cmdrs[c].role == FOGN_CMDR_ARMY ? "army" : "division");
+        gr_rect r = fogn_cmdr_rect(&st->c[c]);
+        it->nbases = 1;
+        it->base[0][0] = r.fc.x;
+        it->base[0][1] = r.fc.y;
+        it->base[0][2] = r.heading;
+        it->base[0][3] = r.w;
+        it->base[0][4] = r.d;
+    }
+    return n;
+}
+
+json_t *fogn_state_to_json(const void *scn, const void *state)
+{
+    const fogn_scenario *s = scn;
+    const fogn_state *st = state;
+    json_t *j = json_object();
+    json_t *units = json_array(), *cmdrs = json_array();
+    if (!j || !units || !cmdrs) { json_decref(j); json_decref(units); json_decref(cmdrs); return NULL; }
+    json_object_set_new(j, "move", json_integer(st->move));
+    json_object_set_new(j, "active", json_integer(st->active));
+    json_object_set_new(j, "phase", json_string(fogn_phase_name(st->turn.phase)));
+    json_object_set_new(j, "cursor", json_integer(st->turn.cursor));
+    json_object_set_new(j, "second", json_boolean(st->turn.second));
+    json_object_set_new(j, "over", json_boolean(st->turn.over));
+    json_object_set_new(j, "winner", json_integer(st->winner));
+    json_object_set_new(j, "margin", json_integer(st->margin));
+    json_object_set_new(j, "end_reason", json_integer(st->end_reason));
+    json_object_set_new(j, "decisions", json_integer(st->turn.decisions));
+    for (int i = 0; i < s->nunits; i++) {
+        const fogn_unit *u = &st->u[i];
+        json_t *o = json_pack("{s:s, s:f, s:f, s:f, s:f, s:s, s:s, s:i, s:i}", "name", s->units[i].name, "x", u->x, "y",
+                              u->y, "facing", u->heading * 180.0 / GR_PI, "kink", u->kink * 180.0 / GR_PI, "formation",
+                              fogn_formation_name((fogn_formation)u->formation), "cohesion",
+                              fogn_cohesion_name((fogn_cohesion)u->cohesion), "flags", u->flags, "bases_lost",
+                              u->bases_lost);
+        json_array_append_new(units, o);
+    }
+    for (int c = 0; c < s->ncmdrs; c++) {
+        json_t *o = json_pack("{s:s, s:f, s:f, s:i, s:i, s:i}", "name", s->cmdrs[c].name, "x", st->c[c].x, "y",
+                              st->c[c].y, "leading", st->c[c].leading, "cp", st->c[c].cp, "flags", st->c[c].flags);
+        json_array_append_new(cmdrs, o);
+    }
+    json_object_set_new(j, "units", units);
+    json_object_set_new(j, "commanders", cmdrs);
+    json_t *objs = json_array();
+    for (int o = 0; o < s->nobj; o++)
+        json_array_append_new(objs, json_pack("{s:s, s:i}", "name", s->obj[o].name, "owner", st->obj_owner[o]));
+    json_object_set_new(j, "objectives", objs);
+    json_t *res = json_array();
+    for (int d = 0; d < s->ndivs; d++)
+        if (s->divs[d].reserve)
+            json_array_append_new(res, json_pack("{s:s, s:s}", "division", s->divs[d].name, "status",
+                                                 fogn_res_status_name(st->res[d])));
+    json_object_set_new(j, "reserves", res);
+    return j;
+}
+
+int fogn_check_invariants(const void *scn, const void *state, gr_error *err)
+{
+    const fogn_scenario *s = scn;
+    const fogn_state *st = state;
+    if (st->active > 1) return gr_error_set(err, "active side %d", st->active);
+    for (int o = 0; o < FOGN_MAX_OBJ; o++)
+        if (st->obj_owner[o] < -1 || st->obj_owner[o] > 1 || (o >= s->nobj && st->obj_owner[o] != -1))
+            return gr_error_set(err, "objective %d: owner %d", o, st->obj_owner[o]);
+    for (int i = 0; i < s->nunits; i++) {
+        const fogn_unit *u = &st->u[i];
+        if (u->cohesion > FOGN_BROKEN) return gr_error_set(err, "%s: cohesion %d", s->units[i].name, u->cohesion);
+        if (u->formation >= FOGN_F_COUNT) return gr_error_set(err, "%s: formation %d", s->units[i].name, u->formation);
+        if (!isfinite(u->x) || !isfinite(u->y) || !isfinite(u->heading))
+            return gr_error_set(err, "%s: position not finite", s->units[i].name);
+        if (!fogn_unit_alive(u)) continue;
+        /* §15.4, §15.5: a garrison holds a real area, in a real mode, alone */
+        if (u->bld >= 0) {
+            if (!fogn_bld_piece(s, u->bld) || u->bmode < FOGN_BLD_OCCUPY || u->bmode > FOGN_BLD_DEFEND ||
+                u->bface >= FOGN_BLD_FACES)
+                return gr_error_set(err, "%s: garrison of piece %d, mode %d, face %d", s->units[i].name, u->bld, u->bmode,
+                                    u->bface);
+            if (fogn_bld_holder(s, st, u->bld) != i)
+                return gr_error_set(err, "%s: two units garrison %s", s->units[i].name, s->terrain.p[u->bld].name);
+        } else if (u->bld != -1 || u->bmode != FOGN_BLD_NONE) {
+            return gr_error_set(err, "%s: garrison fields %d/%d without an area", s->units[i].name, u->bld, u->bmode);
+        }
+        if (!fogn_formation_allowed(&s->units[i], (fogn_formation)u->formation))
+            return gr_error_set(err, "%s: formation %s not allowed", s->units[i].name,
+                                fogn_formation_name((fogn_formation)u->formation));
+        gr_rect a[2];
+        int na = fogn_unit_rects(&s->units[i], u, a);
+        for (int k = 0; k < na; k++)
+            if (!fogn_rect_on_table(s, &a[k])) return gr_error_set(err, "%s is off the table", s->units[i].name);
+        for (int j = i + 1; j < s->nunits; j++) {
+            if (!fogn_unit_alive(&st->u[j])) continue;
+            gr_rect b[2];
+            int nb = fogn_unit_rects(&s->units[j], &st->u[j], b);
+            for (int x = 0; x < na; x++)
+                for (int y = 0; y < nb; y++)
+                    if (gr_rect_overlap(&a[x], &b[y], 1e-3))
+                        return gr_error_set(err, "%s overlaps %s", s->units[i].name, s->units[j].name);
+        }
+    }
+    for (int c = 0; c < s->ncmdrs; c++)
+        if (st->c[c].leading >= s->nunits) return gr_error_set(err, "commander %d leads unit %d", c, st->c[c].leading);
+    return fogn_fi_check_views(s, st, err);
+}
+
+void fogn_summary(const void *scn, const void *state, FILE *out)
+{
+    const fogn_scenario *s = scn;
+    const fogn_state *st = state;
+    fprintf(out, "%s\n", s->name);
+    if (s->description[0]) fprintf(out, "  %s\n", s->description);
+    fprintf(out, "table %.4g x %.4g MU, %d terrain pieces, weather %s, %d moves a side, %s moves first\n", s->table_w,
+            s->table_h, s->terrain.n, s->weather == FOGN_WEATHER_RAIN ? "rain" : "clear",
+            fogn_turn_limit(s), s->side_name[s->first_side]);
+    for (int side = 0; side < 2; side++) {
+        fprintf(out, "\n%s (%s edge): army combat value %d, attrition %d\n", s->side_name[side],
+                s->base_edge[side] ? "north" : "south", fogn_acv(s, side), fogn_attrition(s, st, side));
+        for (int c = 0; c < s->ncmdrs; c++) {
+            const fogn_cmdr_profile *cp = &s->cmdrs[c];
+            if (cp->side != side || cp->role == FOGN_CMDR_DIVISION) continue;
+            fprintf(out, "  c%-2d %s, %s commander (level %d%s), %d CP\n", c, cp->name,
+                    cp->role == FOGN_CMDR_CORPS ? "corps" : "army", cp->level, cp->charismatic ? ", charismatic" : "",
+                    st->c[c].cp);
+        }
+        for (int d = 0; d < s->ndivs; d++) {
+            if (s->divs[d].side != side) continue;
+            int dc = s->divs[d].commander;
+            fprintf(out, "  %s", s->divs[d].name);
+            if (dc >= 0) fprintf(out, " - c%d %s (level %d, %d CP)", dc, s->cmdrs[dc].name, s->cmdrs[dc].level, st->c[dc].cp);
+            if (s->divs[d].reserve && st->res[d] != FOGN_RES_NONE)
+                fprintf(out, " - reserve from the %s edge, %s sector: %s", fogn_res_edge_name(s->divs[d].res_edge),
+                        fogn_res_sector_name(s->divs[d].res_sector), fogn_res_status_name(st->res[d]));
+            fprintf(out, "\n");
+            for (int i = 0; i < s->nunits; i++) {
+                const fogn_unit_profile *p = &s->units[i];
+                const fogn_unit *u = &st->u[i];
+                if (p->division != d) continue;
+                fprintf(out, "    u%-2d %-28s %-5s %-8s %-9s %-23s %-12s %-10s (%5.1f,%5.1f) facing %4.0f%s%s\n", i,
+                        p->name, p->size == FOGN_LARGE ? "large" : "small", fogn_elan_name((fogn_elan)p->elan),
+                        fogn_training_name((fogn_training)p->training), fogn_troop_name((fogn_troop)p->troop),
+                        fogn_formation_name((fogn_formation)u->formation),
+                        fogn_cohesion_name((fogn_cohesion)u->cohesion), u->x, u->y, u->heading * 180.0 / GR_PI,
+                        (u->flags & FOGN_UF_SPENT) ? " spent" : "", fogn_unit_alive(u) ? "" : " (off table)");
+            }
+        }
+    }
+    if (s->nobj) {
+        fprintf(out, "\nobjectives:\n");
+        for (int o = 0; o < s->nobj; o++)
+            fprintf(out, "  obj%d %s at (%.1f, %.1f), radius %.1f, %d points\n", o, s->obj[o].name, s->obj[o].x,
+                    s->obj[o].y, s->obj[o].radius, s->obj[o].points);
+    }
+}
+
+void fogn_board(const void *scn, gr_board *out)
+{
+    const fogn_scenario *s = scn;
+    *out = (gr_board){.kind = GR_BOARD_TABLE, .width = s->table_w, .height = s->table_h, .unit = "MU",
+                      .terrain = &s->terrain};
+}
