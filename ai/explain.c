@@ -20,6 +20,7 @@ int gr_explain(const gr_game *g, const void *state, const gr_action *a, double v
                unsigned long long seed, gr_explanation *out)
 {
     const gr_ruleset *rs = g->rs;
+    const gr_ai_view *ai = rs->ai;
     memset(out, 0, sizeof *out);
     out->enemy = out->unit = -1;
     gr_action_info in;
@@ -66,9 +67,10 @@ int gr_explain(const gr_game *g, const void *state, const gr_action *a, double v
     int kind = in.kind < GR_AK_COUNT ? in.kind : GR_AK_MANOEUVRE;
     const char *verb = in.enemy >= 0 ? kind_verb_at[kind] : kind_verb[kind];
     if (in.enemy >= 0)
-        n = snprintf(buf, sizeof buf, "%s %s (u%d): it loses cohesion in %.0f%% of %d tries this turn, breaks in %.0f%%",
-                     verb, have_units ? e0.name : "the enemy", in.enemy, 100 * out->enemy_worse, ok,
-                     100 * out->enemy_broken);
+        n = snprintf(buf, sizeof buf, "%s %s (%s): it %s in %.0f%% of %d tries this turn, %s in %.0f%%", verb,
+                     have_units ? e0.name : "the enemy", have_units ? e0.ref : "?",
+                     ai->worse_words ? ai->worse_words : "loses a level", 100 * out->enemy_worse, ok,
+                     ai->worst_words ? ai->worst_words : "reaches its worst level", 100 * out->enemy_broken);
     else
         n = snprintf(buf, sizeof buf, "%s", verb);
     if (in.unit >= 0 && n < (int)sizeof buf)

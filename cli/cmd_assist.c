@@ -26,7 +26,8 @@
 static const char *help_text =
     "orders (either side, as played on the table):\n"
     "  NUMBER              the order with that number in 'list'\n"
-    "  u3 advance u12 to 6 an order in the notation; exact moves: u3 move FR -30 4.5\n"
+    "  ORDER               an order in the ruleset's notation, as 'list' prints them (fogn:\n"
+    "                      u3 advance u12 to 6, exact moves u3 move FR -30 4.5; hexwar: c3 move 5 7)\n"
     "  done                end this step\n"
     "dice: when the rules need dice the program asks for them by name; type the faces (e.g. 4 1 6)\n"
     "corrections (make the position match the table):\n"

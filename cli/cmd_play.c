@@ -35,8 +35,9 @@ static const struct {
 static const char *help_text =
     "orders:\n"
     "  NUMBER              the order with that number in 'list'\n"
-    "  u3 advance u12 to 6 an order in the notation (docs/notation.md); exact moves too:\n"
-    "  u3 move FR -30 4.5  pivot on the front right corner 30 deg and go 4.5 MU\n"
+    "  ORDER               an order in the ruleset's notation, as 'list' prints them; exact moves\n"
+    "                      too (fogn: u3 advance u12 to 6, u3 move FR -30 4.5: docs/notation.md;\n"
+    "                      hexwar: c3 move 5 7, c3 attack 6 7: docs/hexwar.md)\n"
     "  done                end this step (e.g. no more assaults)\n"
     "session:\n"
     "  list                the legal orders of this decision, numbered\n"

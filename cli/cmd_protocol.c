@@ -397,7 +397,14 @@ static void cmd_hello(proto *p)
 {
     say(p, "id name Grognard");
     say(p, "id protocol %d", PROTO_VERSION);
-    say(p, "rulesets fogn");
+    char names[256] = "";
+    size_t len = 0;
+    for (int i = 0; i < gr_ruleset_count() && len < sizeof names; i++) {
+        int w = snprintf(names + len, sizeof names - len, "%s%s", i ? " " : "", gr_ruleset_at(i)->name);
+        if (w < 0) break;
+        len += (size_t)w;
+    }
+    say(p, "rulesets %s", names);
     say(p, "ok hello");
 }
 

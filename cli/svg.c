@@ -938,8 +938,10 @@ static void hex_mark(const svg_ctx *c, int mark, svg_pt m, int col, int row)
     } else if (mark == 3) {
         for (int k = 0; k < 3; k++) {
             double dx = (k - 1) * 0.19 * u, dy = (k == 1 ? 0.1 : -0.08) * u, w = 0.14 * u;
-            fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#a4442c\" "
-                       "stroke=\"#5e2414\" stroke-width=\"0.8\"/>\n", m.x + dx - w / 2, m.y + dy - w * 0.35, w, w * 0.7);
+            fprintf(f,
+                    "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#a4442c\" "
+                    "stroke=\"#5e2414\" stroke-width=\"0.8\"/>\n",
+                    m.x + dx - w / 2, m.y + dy - w * 0.35, w, w * 0.7);
         }
     } else if (mark == 4) {
         fprintf(f, "<path d=\"M%.1f %.1f q%.1f %.1f %.1f 0 t%.1f 0\" fill=\"none\" stroke=\"#8dbbe6\" "
@@ -1001,7 +1003,8 @@ static void emit_hexsides(const svg_ctx *c)
 {
     const gr_hexmap *m = c->hexes;
     FILE *f = c->f;
-    unsigned road = (unsigned)feature_bit(m, "road"), river = (unsigned)(feature_bit(m, "river") | feature_bit(m, "stream"));
+    unsigned road = (unsigned)feature_bit(m, "road"),
+             river = (unsigned)(feature_bit(m, "river") | feature_bit(m, "stream"));
     unsigned bridge = (unsigned)feature_bit(m, "bridge"), other = 0xffu & ~(road | river | bridge);
     static const char *const layer_class[] = {"roads", "rivers", "bridges", "other-sides"};
     for (int layer = 0; layer < 4; layer++) {
@@ -1015,13 +1018,19 @@ static void emit_hexsides(const svg_ctx *c)
                     svg_pt a, b, p = hex_mid(c, col, row), q = hex_mid(c, n.col, n.row);
                     hexside_ends(c, col, row, d, &a, &b);
                     if (layer == 0 && (bits & road)) {
-                        fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#7a5a34\" "
-                                   "stroke-width=\"%.1f\" stroke-linecap=\"round\"/>\n", p.x, p.y, q.x, q.y, 0.09 * c->s);
-                        fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#caa974\" "
-                                   "stroke-width=\"%.1f\" stroke-linecap=\"round\"/>\n", p.x, p.y, q.x, q.y, 0.055 * c->s);
+                        fprintf(f,
+                                "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#7a5a34\" "
+                                "stroke-width=\"%.1f\" stroke-linecap=\"round\"/>\n",
+                                p.x, p.y, q.x, q.y, 0.09 * c->s);
+                        fprintf(f,
+                                "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#caa974\" "
+                                "stroke-width=\"%.1f\" stroke-linecap=\"round\"/>\n",
+                                p.x, p.y, q.x, q.y, 0.055 * c->s);
                     } else if (layer == 1 && (bits & river)) {
-                        fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#2f6fb2\" "
-                                   "stroke-width=\"%.1f\" stroke-linecap=\"round\"/>\n", a.x, a.y, b.x, b.y, 0.1 * c->s);
+                        fprintf(f,
+                                "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#2f6fb2\" "
+                                "stroke-width=\"%.1f\" stroke-linecap=\"round\"/>\n",
+                                a.x, a.y, b.x, b.y, 0.1 * c->s);
                     } else if (layer == 2 && (bits & bridge)) {
                         double mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2, dx = q.x - p.x, dy = q.y - p.y;
                         double len = hypot(dx, dy);
@@ -1033,8 +1042,10 @@ static void emit_hexsides(const svg_ctx *c)
                         fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#9a6f3f\" "
                                    "stroke-width=\"%.1f\"/>\n", mx - dx, my - dy, mx + dx, my + dy, 0.11 * c->s);
                     } else if (layer == 3 && (bits & other)) {
-                        fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#4f4d48\" "
-                                   "stroke-width=\"%.1f\" stroke-dasharray=\"4 2\"/>\n", a.x, a.y, b.x, b.y, 0.06 * c->s);
+                        fprintf(f,
+                                "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#4f4d48\" "
+                                "stroke-width=\"%.1f\" stroke-dasharray=\"4 2\"/>\n",
+                                a.x, a.y, b.x, b.y, 0.06 * c->s);
                     }
                 }
         fputs("</g>\n", f);
@@ -1101,7 +1112,8 @@ static void emit_hex_label(const svg_ctx *c, const gr_render_item *it, svg_pt m)
     }
     m.y += SVG_HEX_LOW * c->s;
     /* the counter's numbers big, its detail small above them, its name over the counter */
-    text_open(f, m.x, m.y + half * 0.72, fs * 1.1, "#ffffff", "#161616", 2.6, " class=\"numbers\" font-weight=\"bold\"");
+    text_open(f, m.x, m.y + half * 0.72, fs * 1.1, "#ffffff", "#161616", 2.6,
+              " class=\"numbers\" font-weight=\"bold\"");
     svg_text(f, it->counter, sizeof it->counter);
     fputs("</text>\n", f);
     if (it->detail[0]) {
@@ -1120,7 +1132,8 @@ static void emit_hex_items(const svg_ctx *c, const gr_svg_input *in)
     svg_pt m;
     fputs("<g class=\"units\">\n", c->f);
     for (int i = 0; i < in->nitems; i++)
-        if (in->items[i].kind == GR_PIECE_MARKER && item_hex(c, &in->items[i], &m)) emit_hex_marker(c, &in->items[i], m);
+        if (in->items[i].kind == GR_PIECE_MARKER && item_hex(c, &in->items[i], &m))
+            emit_hex_marker(c, &in->items[i], m);
     for (int i = 0; i < in->nitems; i++) {
         const gr_render_item *it = &in->items[i];
         if (it->nbases > 0) emit_item_body(c, it);

@@ -2,6 +2,7 @@
  * scenario files loaded into games. */
 #include "registry.h"
 #include "core/jsonutil.h"
+#include "core/ruleset.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -53,6 +54,7 @@ int gr_game_from_json(gr_game *g, json_t *root, const char *path, gr_error *err)
     if (!g->rs)
         return gr_error_set(err, "%s: $.ruleset: unknown ruleset \"%s\" (known: %s)", path, json_string_value(rs),
                             known);
+    if (gr_rs_check(g->rs, err)) return -1; /* a table this program cannot drive */
     g->scn = g->rs->rules->scenario_load(root, path, err);
     if (!g->scn) return -1;
     g->scenario_json = json_incref(root);

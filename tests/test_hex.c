@@ -137,7 +137,8 @@ static void test_hex_line(void **state)
             assert_int_equal(out[0].row, 4);
             assert_int_equal(out[n - 1].col, c);
             assert_int_equal(out[n - 1].row, r);
-            for (int i = 1; i < n; i++) assert_int_equal(gr_hex_distance(out[i - 1].col, out[i - 1].row, out[i].col, out[i].row), 1);
+            for (int i = 1; i < n; i++)
+                assert_int_equal(gr_hex_distance(out[i - 1].col, out[i - 1].row, out[i].col, out[i].row), 1);
         }
     /* along the NE direction from an even column */
     assert_int_equal(gr_hex_line(0, 0, 3, 1, out, 32), 4);
@@ -154,13 +155,14 @@ static void test_hex_load(void **state)
 {
     (void)state;
     gr_error err;
-    gr_hexmap *m = load_text("{\"cols\": 4, \"rows\": 3, \"default\": \"clear\","
-                             " \"legend\": {\".\": \"clear\", \"w\": \"woods\", \"~\": \"water\"},"
-                             " \"grid\": [\"w...\", \"..~.\", \"...w\"],"
-                             " \"hexes\": [{\"hex\": [1, 1], \"terrain\": \"town\"}],"
-                             " \"sides\": [{\"hex\": [1, 0], \"sides\": [\"N\", \"NE\"], \"features\": [\"river\"]},"
-                             "           {\"hex\": [1, 0], \"sides\": [\"NE\"], \"features\": [\"road\", \"bridge\"]}]}",
-                             &err);
+    gr_hexmap *m =
+        load_text("{\"cols\": 4, \"rows\": 3, \"default\": \"clear\","
+                  " \"legend\": {\".\": \"clear\", \"w\": \"woods\", \"~\": \"water\"},"
+                  " \"grid\": [\"w...\", \"..~.\", \"...w\"],"
+                  " \"hexes\": [{\"hex\": [1, 1], \"terrain\": \"town\"}],"
+                  " \"sides\": [{\"hex\": [1, 0], \"sides\": [\"N\", \"NE\"], \"features\": [\"river\"]},"
+                  "           {\"hex\": [1, 0], \"sides\": [\"NE\"], \"features\": [\"road\", \"bridge\"]}]}",
+                  &err);
     assert_non_null(m);
     assert_int_equal(m->cols, 4);
     assert_int_equal(m->rows, 3);
@@ -207,7 +209,8 @@ static void test_hex_load_refusals(void **state)
     expect_refused("[]", "$.map: expected the map, an object");
     expect_refused("{\"rows\": 3}", "$.map.cols: missing (expected the number of columns, 1 to 64)");
     expect_refused("{\"cols\": 80, \"rows\": 3}", "$.map.cols: 80 columns is more than a map may have (at most 64)");
-    expect_refused("{\"cols\": 4, \"rows\": 0}", "$.map.rows: expected the number of rows, a whole number from 1 to 64");
+    expect_refused("{\"cols\": 4, \"rows\": 0}",
+                   "$.map.rows: expected the number of rows, a whole number from 1 to 64");
     expect_refused("{\"cols\": 4, \"rows\": 3, \"colour\": 1}", "colour");
     expect_refused("{\"cols\": 2, \"rows\": 2, \"default\": \"jungle\"}",
                    "$.map.default: expected a terrain (clear, woods, town, water)");
@@ -224,12 +227,15 @@ static void test_hex_load_refusals(void **state)
                    "$.map.hexes[0].hex: hex 2 0 is off the map (columns 0..1, rows 0..1)");
     expect_refused("{\"cols\": 2, \"rows\": 2, \"hexes\": [{\"hex\": [1], \"terrain\": \"town\"}]}",
                    "$.map.hexes[0].hex: expected a hex as [col, row], two whole numbers");
-    expect_refused("{\"cols\": 2, \"rows\": 2, \"sides\": [{\"hex\": [0, 0], \"sides\": [\"S\"], \"features\": [\"river\"]}]}",
-                   "$.map.sides[0].sides[0]: the S side of hex 0 0 is the map's edge");
-    expect_refused("{\"cols\": 2, \"rows\": 2, \"sides\": [{\"hex\": [0, 0], \"sides\": [\"W\"], \"features\": [\"river\"]}]}",
-                   "$.map.sides[0].sides[0]: expected a direction (N, NE, SE, S, SW, NW)");
-    expect_refused("{\"cols\": 2, \"rows\": 2, \"sides\": [{\"hex\": [0, 0], \"sides\": [\"N\"], \"features\": [\"wall\"]}]}",
-                   "$.map.sides[0].features[0]: expected a hexside feature (river, road, bridge)");
+    expect_refused(
+        "{\"cols\": 2, \"rows\": 2, \"sides\": [{\"hex\": [0, 0], \"sides\": [\"S\"], \"features\": [\"river\"]}]}",
+        "$.map.sides[0].sides[0]: the S side of hex 0 0 is the map's edge");
+    expect_refused(
+        "{\"cols\": 2, \"rows\": 2, \"sides\": [{\"hex\": [0, 0], \"sides\": [\"W\"], \"features\": [\"river\"]}]}",
+        "$.map.sides[0].sides[0]: expected a direction (N, NE, SE, S, SW, NW)");
+    expect_refused(
+        "{\"cols\": 2, \"rows\": 2, \"sides\": [{\"hex\": [0, 0], \"sides\": [\"N\"], \"features\": [\"wall\"]}]}",
+        "$.map.sides[0].features[0]: expected a hexside feature (river, road, bridge)");
 }
 
 int main(void)

@@ -144,6 +144,7 @@ typedef struct gr_unit_info {
     double x, y;        /* where it stands (table: front-edge centre; hex: the hex's centre) */
     double value;       /* what it is worth (points or a ruleset's own scale) */
     char name[48];      /* as the scenario names it */
+    char ref[16];       /* as the notation names it ("u3", "c3") */
 } gr_unit_info;
 
 /* ---- the evaluation contract (read by eval/) ---------------------------------------------------- */
@@ -240,6 +241,12 @@ typedef struct gr_ai_view {
     /* the distance an ordinary unit covers in one move over open ground, in
      * board units: scripted players measure "near" and "far" in these */
     double pace;
+    /* optional: the book's words for a unit's condition getting worse by a
+     * level and reaching the worst level, as a suggestion's reasons say them
+     * ("loses cohesion", "breaks"; NULL: "loses a level", "reaches its worst
+     * level") */
+    const char *worse_words;
+    const char *worst_words;
 } gr_ai_view;
 
 /* Presentation: front ends, records and tests. `edit` and `state_from_json`

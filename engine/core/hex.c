@@ -35,9 +35,13 @@ int gr_hex_dir_opposite(int dir) { return (dir + 3) % GR_HEX_DIRS; }
 
 gr_hex gr_hex_step(int col, int row, int dir)
 {
+    if (dir < 0 || dir >= GR_HEX_DIRS) {
+        gr_hex same = {col, row};
+        return same;
+    }
     int q = col, r = row - floor_half(col);
-    q += step_q[dir % GR_HEX_DIRS];
-    r += step_r[dir % GR_HEX_DIRS];
+    q += step_q[dir];
+    r += step_r[dir];
     gr_hex h = {q, r + floor_half(q)};
     return h;
 }
@@ -265,7 +269,8 @@ static int load_hexes(gr_hexmap *m, json_t *obj, const char *path, gr_error *err
     json_t *arr = json_object_get(obj, "hexes");
     if (!arr) return 0;
     gr_json_path_key(p, sizeof p, path, "hexes");
-    if (!json_is_array(arr)) return gr_error_set(err, "%s: expected an array of {\"hex\": [col, row], \"terrain\": NAME}", p);
+    if (!json_is_array(arr))
+        return gr_error_set(err, "%s: expected an array of {\"hex\": [col, row], \"terrain\": NAME}", p);
     size_t i;
     json_t *e;
     json_array_foreach(arr, i, e) {
@@ -344,8 +349,8 @@ static int load_sides(gr_hexmap *m, json_t *obj, const char *path, gr_error *err
     if (!arr) return 0;
     gr_json_path_key(p, sizeof p, path, "sides");
     if (!json_is_array(arr))
-        return gr_error_set(err, "%s: expected an array of {\"hex\": [col, row], \"sides\": [...], \"features\": [...]}",
-                            p);
+        return gr_error_set(err,
+                            "%s: expected an array of {\"hex\": [col, row], \"sides\": [...], \"features\": [...]}", p);
     size_t i;
     json_t *e;
     json_array_foreach(arr, i, e) {

@@ -65,7 +65,8 @@ const char *gr_hex_dir_name(int dir);
 int gr_hex_dir_parse(const char *name);
 /* the direction opposite dir */
 int gr_hex_dir_opposite(int dir);
-/* the hex next to (col, row) in direction dir (on the map or not) */
+/* the hex next to (col, row) in direction dir (on the map or not); the
+ * hex itself for a direction that is none */
 gr_hex gr_hex_step(int col, int row, int dir);
 /* the number of hex steps between two hexes */
 int gr_hex_distance(int c1, int r1, int c2, int r2);

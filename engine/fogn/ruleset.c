@@ -56,6 +56,8 @@ static const gr_ai_view ai = {
     .terms = fogn_terms,
     .clock = fogn_clock,
     .pace = FOGN_PACE_MU,
+    .worse_words = "loses cohesion",
+    .worst_words = "breaks",
 };
 
 static const gr_present present = {

@@ -84,6 +84,7 @@ void fogn_unit_info(const void *scn, const void *state, int i, gr_unit_info *out
     out->y = u->y;
     out->value = fogn_unit_value(p);
     snprintf(out->name, sizeof out->name, "%s", p->name);
+    snprintf(out->ref, sizeof out->ref, "u%d", i);
 }
 
 int fogn_turn(const void *scn, const void *state)

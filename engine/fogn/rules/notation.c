@@ -4,7 +4,7 @@
  *
  *   done                         end the movement phase (the rest hold)
  *   u3 hold                      stay (or decline a second move)
- *   u3 advance u12 to 6          order: advance on enemy u12, stop 6 MU short
+ *   u3 advance u12 to 6          order: advance on enemy u12, halting 6 MU short
  *   u3 advance obj1              order: advance on objective 1
  *   u3 face u12                  order: turn to face u12
  *   u3 form line                 change formation

@@ -44,7 +44,7 @@
  * turning and takes its end facing (turning about its centre) only where
  * there is room. 0: never turn first. */
 #define FOGN_OUT_TURN_FIRST 1
-/* Ruling (§9.11): the table-edge rule prevails over the general "stop 1 MU
+/* Ruling (§9.11): the table-edge rule prevails over the general "halt 1 MU
  * short": a retiring unit goes on until it touches the edge (this gap 0). */
 #define FOGN_OUT_EDGE_GAP 0.0
 /* Ruling (§9.11): a unit touching a table edge when forced to retire is
