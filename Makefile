@@ -3,7 +3,8 @@
 #   make run        install missing Debian packages, build, run the main job
 #   make test       install missing packages, build the tests with ASan+UBSan, run them all
 #   make bench      build the benchmarks (optimised) under $(B)/bench/
-#   make soak       random games with invariants checked, ASan+UBSan (SOAK_GAMES=N, default 1000)
+#   make soak       random games with invariants checked, ASan+UBSan (SOAK_GAMES=N, default 1000;
+#                   SOAK_SCENARIO=FILE, default the bundled default scenario)
 #   make tsan       the AI tests (threaded search) and the front ends' end-to-end tests (the
 #                   protocol's search thread) under ThreadSanitizer
 #   make clean
@@ -47,6 +48,7 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/san/tests/%)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 SOAK_GAMES ?= 1000
 SOAK_SEED ?= 1
+SOAK_SCENARIO ?=
 
 .PHONY: all run test deps clean tests-build bench soak tsan
 all: $(B)/grognard
@@ -83,7 +85,7 @@ bench: $(BENCH_BIN)
 
 soak: deps
 	@$(MAKE) --no-print-directory $(B)/san/bench/random_games
-	./$(B)/san/bench/random_games --games $(SOAK_GAMES) --seed $(SOAK_SEED) --check --trace
+	./$(B)/san/bench/random_games $(SOAK_SCENARIO) --games $(SOAK_GAMES) --seed $(SOAK_SEED) --check --trace
 
 # The threaded search under ThreadSanitizer, in its own build folder.
 TSAN_CFLAGS := $(CSTD) $(WARN) -O1 -g -fsanitize=thread -MMD -MP

@@ -51,10 +51,22 @@ int gr_find_default_scenario(char *buf, size_t cap, gr_error *err)
 
 int gr_write_map(const gr_game *g, const void *state, const char *path, gr_error *err)
 {
-    enum { MAX_ITEMS = 128 };
-    gr_render_item *items = calloc(MAX_ITEMS, sizeof *items);
-    if (!items) return gr_error_set(err, "out of memory");
-    int n = g->rs->present->render_items(g->scn, state, items, MAX_ITEMS);
+    /* as many pieces as the ruleset draws: a full buffer may have cut the
+     * list short, so it is asked again with twice the room */
+    int cap = 128, n;
+    gr_render_item *items = NULL;
+    for (;;) {
+        gr_render_item *more = realloc(items, (size_t)cap * sizeof *items);
+        if (!more) {
+            free(items);
+            return gr_error_set(err, "out of memory");
+        }
+        items = more;
+        memset(items, 0, (size_t)cap * sizeof *items);
+        n = g->rs->present->render_items(g->scn, state, items, cap);
+        if (n < cap || cap >= 1 << 16) break;
+        cap *= 2;
+    }
     gr_svg_input in;
     memset(&in, 0, sizeof in);
     gr_board board;

@@ -679,6 +679,65 @@ static void test_command_lines(void **state)
     assert_true(record_actions(f, "o/record.json") > 0);
 }
 
+/* A second ruleset through every verb, with no front-end code of its own:
+ * hexwar on a hex board is validated, shown, drawn, played, recorded,
+ * replayed, searched, put in the arena, played at the keyboard and driven
+ * through the protocol. */
+static void test_hexwar_through_every_verb(void **state)
+{
+    fixture *f = *state;
+    const char *root = getenv("GROGNARD_ROOT");
+    char hex[PATH_MAX], rel[PATH_MAX];
+    snprintf(rel, sizeof rel, "%s/scenarios/hexwar/river-crossing.json", root ? root : ".");
+    assert_non_null(realpath(rel, hex));
+    struct {
+        const char *args[14];
+        const char *input;
+        const char *answer;
+    } cases[] = {
+        {{"validate", hex}, NULL, "ok (Hex and Counter, an example ruleset, state "},
+        {{"show", hex}, NULL, "Crossing the Sauer: 12 x 10 hexes"},
+        {{"orders", hex}, NULL, "c0 hold"},
+        {{"render", hex, "--svg", "hex.svg"}, NULL, "wrote hex.svg"},
+        {{"run", hex, "--players", "random,random", "--seed", "4", "--quiet", "--out", "h", "--record", "h/r.json"},
+         NULL, "record: h/r.json"},
+        {{"replay", "h/r.json"}, NULL, "replayed "},
+        {{"suggest", hex, "--side", "French", "--iters", "40"}, NULL, "suggestions for French"},
+        {{"arena", hex, "--players", "mcts:iters=8,random", "--games", "2", "--out", "h/a.jsonl"}, NULL,
+         "mcts:iters=8"},
+        {{"play", hex, "--side", "French", "--level", "easy", "--save", "h/save.json"}, "list\nquit\n",
+         "saved: h/save.json"},
+        {{"protocol"}, "hello\nload river.json\nlegal\ngenmove iters 10\nquit\n", "rulesets fogn hexwar"},
+        {{"protocol"}, "load river.json\ngenmove iters 10\nquit\n", "ok genmove \"c0 "},
+    };
+    /* the protocol loads a file relative to its working directory */
+    char *text = NULL;
+    FILE *in = fopen(hex, "r");
+    assert_non_null(in);
+    size_t cap = 0, len = 0;
+    for (int c; (c = fgetc(in)) != EOF;) {
+        if (len + 1 >= cap) text = realloc(text, cap = cap ? 2 * cap : 4096);
+        text[len++] = (char)c;
+    }
+    fclose(in);
+    text[len] = 0;
+    write_file(f, "river.json", text);
+    free(text);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        run_out r;
+        run_text(f, cases[i].args, cases[i].input, &r);
+        if (r.status != 0) fail_msg("grognard %s ...: exit %d:\n%s", cases[i].args[0], r.status, r.text);
+        if (!strstr(r.text, cases[i].answer))
+            fail_msg("grognard %s ...: no '%s' in:\n%s", cases[i].args[0], cases[i].answer, r.text);
+        free(r.text);
+    }
+    char *svg = read_file(f, "hex.svg");
+    assert_non_null(svg);
+    assert_non_null(strstr(svg, "<svg"));
+    free(svg);
+    assert_true(record_actions(f, "h/r.json") > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -689,6 +748,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_assist_resume, setup, teardown),
         cmocka_unit_test_setup_teardown(test_protocol_whole_game_and_urls, setup, teardown),
         cmocka_unit_test_setup_teardown(test_command_lines, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_hexwar_through_every_verb, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

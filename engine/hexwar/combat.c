@@ -29,16 +29,6 @@ int hexwar_attack_due(const void *scn, const void *state, int cursor)
     return 0;
 }
 
-static gr_action act(int type, int actor, int target)
-{
-    gr_action a;
-    memset(&a, 0, sizeof a);
-    a.type = (uint16_t)type;
-    a.actor = (int16_t)actor;
-    a.target = (int16_t)target;
-    return a;
-}
-
 /* hold, an attack on each adjacent enemy (N round to NW; target: the enemy counter), done */
 int hexwar_attack_actions(const void *scn, const void *state, gr_action *out, int max)
 {
@@ -47,12 +37,12 @@ int hexwar_attack_actions(const void *scn, const void *state, gr_action *out, in
     int i = st->turn.cursor, n = 0;
     int8_t occ[GR_HEX_MAX_DIM * GR_HEX_MAX_DIM];
     hexwar_occupancy(s, st, occ);
-    if (n < max) out[n++] = act(HEXWAR_A_HOLD, i, -1);
+    if (n < max) out[n++] = hexwar_act(HEXWAR_A_HOLD, i, -1);
     for (int d = 0; d < GR_HEX_DIRS && n < max; d++) {
         int j = enemy_towards(s, st, occ, i, d);
-        if (j >= 0) out[n++] = act(HEXWAR_A_ATTACK, i, j);
+        if (j >= 0) out[n++] = hexwar_act(HEXWAR_A_ATTACK, i, j);
     }
-    if (n < max) out[n++] = act(HEXWAR_A_DONE, -1, -1);
+    if (n < max) out[n++] = hexwar_act(HEXWAR_A_DONE, -1, -1);
     return n;
 }
 

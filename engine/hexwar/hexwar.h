@@ -128,6 +128,9 @@ int hexwar_river_between(const hexwar_scenario *s, int col, int row, int dir);
 /* 1 when (col, row) is in the zone of control of a counter of `enemy` (§3.6) */
 int hexwar_in_zoc(const hexwar_scenario *s, const int8_t *occ, int col, int row, int enemy);
 
+/* turn.c: an action of the given type, actor and target (-1: none) */
+gr_action hexwar_act(int type, int actor, int target);
+
 /* move.c: the movement step (§3) */
 #define HEXWAR_MAX_REACH 255
 int hexwar_reachable(const hexwar_scenario *s, const hexwar_state *st, const int8_t *occ, int i, gr_hex *out,

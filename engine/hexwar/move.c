@@ -95,16 +95,6 @@ int hexwar_move_due(const void *scn, const void *state, int cursor)
     return hexwar_reachable(s, st, occ, cursor, reach, NULL) > 0;
 }
 
-static gr_action act(int type, int actor, int target)
-{
-    gr_action a;
-    memset(&a, 0, sizeof a);
-    a.type = (uint16_t)type;
-    a.actor = (int16_t)actor;
-    a.target = (int16_t)target;
-    return a;
-}
-
 /* hold, a move to each hex it can reach (target: the hex's index), done */
 int hexwar_move_actions(const void *scn, const void *state, gr_action *out, int max)
 {
@@ -115,10 +105,10 @@ int hexwar_move_actions(const void *scn, const void *state, gr_action *out, int 
     gr_hex reach[HEXWAR_MAX_REACH];
     hexwar_occupancy(s, st, occ);
     int nr = hexwar_reachable(s, st, occ, i, reach, NULL);
-    if (n < max) out[n++] = act(HEXWAR_A_HOLD, i, -1);
+    if (n < max) out[n++] = hexwar_act(HEXWAR_A_HOLD, i, -1);
     for (int k = 0; k < nr && n < max; k++)
-        out[n++] = act(HEXWAR_A_MOVE, i, gr_hex_index(s->map, reach[k].col, reach[k].row));
-    if (n < max) out[n++] = act(HEXWAR_A_DONE, -1, -1);
+        out[n++] = hexwar_act(HEXWAR_A_MOVE, i, gr_hex_index(s->map, reach[k].col, reach[k].row));
+    if (n < max) out[n++] = hexwar_act(HEXWAR_A_DONE, -1, -1);
     return n;
 }
 

@@ -38,6 +38,16 @@ static int run_resolve(const void *scn, void *state, const gr_ctx *cx)
     return HEXWAR_ST_BEGIN;
 }
 
+gr_action hexwar_act(int type, int actor, int target)
+{
+    gr_action a;
+    memset(&a, 0, sizeof a);
+    a.type = (uint16_t)type;
+    a.actor = (int16_t)actor;
+    a.target = (int16_t)target;
+    return a;
+}
+
 static int end_counters(const void *scn) { return ((const hexwar_scenario *)scn)->ncounters; }
 
 static int who_active(const void *scn, const void *state)
