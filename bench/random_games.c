@@ -14,7 +14,7 @@
  * more than MAX_DECISIONS decisions counts as one that never ends.
  *
  * Game k is played with dice seed S + k, so any game can be replayed alone. */
-#include "../cli/narrate.h"
+#include "../engine/core/narrate.h"
 #include "../engine/core/args.h"
 #include "../engine/core/clock.h"
 #include "../engine/core/play.h"

@@ -6,7 +6,7 @@
 #include "../engine/core/args.h"
 #include "session.h"
 #include "../ai/spec.h"
-#include "narrate.h"
+#include "../engine/core/narrate.h"
 
 #include <errno.h>
 #include <stdio.h>

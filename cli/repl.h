@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 #include "live.h"
-#include "narrate.h"
+#include "../engine/core/narrate.h"
 #include "../engine/core/regex.h"
 #include "../ai/player.h"
 

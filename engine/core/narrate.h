@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
-#include "../engine/core/log.h"
+#include "log.h"
 
 typedef struct gr_narrator {
     char side_name[2][48];
