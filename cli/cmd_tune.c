@@ -59,7 +59,7 @@ static int fit_and_write(gr_eval *e, gr_tune_data *d, const size_t *game_end, lo
         snprintf(nm, sizeof nm, "cohesion[%d]", c);
         printf("%-24s %10.4f %10.4f\n", nm, old.cohesion[c], e->cohesion[c]);
     }
-    printf("%-24s %10.4f %10.4f\n", "spent", old.spent, e->spent);
+    printf("%-24s %10.4f %10.4f\n", "worn", old.worn, e->worn);
     for (int t = 0; t < e->nterms; t++)
         printf("side.%-19s %10.4f %10.4f\n", e->term[t].name, old.term[t].weight, e->term[t].weight);
     printf("intercept (side 0's edge in these games, not kept): %.4f\n", beta[gr_eval_nterms(e)]);

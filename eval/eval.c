@@ -76,9 +76,9 @@ int gr_eval_from_json(gr_eval *e, const gr_game *g, json_t *root, const char *fi
         if (!json_is_number(x)) return gr_error_set(err, "%s: $.cohesion[%d]: expected a number", file, i);
         e->cohesion[i] = json_number_value(x);
     }
-    json_t *sp = json_object_get(root, "spent");
-    if (sp && !json_is_number(sp)) return gr_error_set(err, "%s: $.spent: expected a number", file);
-    e->spent = sp ? json_number_value(sp) : 0;
+    json_t *wn = json_object_get(root, "worn");
+    if (wn && !json_is_number(wn)) return gr_error_set(err, "%s: $.worn: expected a number", file);
+    e->worn = wn ? json_number_value(wn) : 0;
     json_t *side = json_object_get(root, "side");
     if (side && !json_is_object(side)) return gr_error_set(err, "%s: $.side: expected an object of weights", file);
     const char *k;
@@ -148,7 +148,7 @@ static double unit_worth(const gr_eval *e, const gr_unit_worth *w)
     if (lvl < 0) lvl = 0;
     if (lvl >= e->nlevels) lvl = e->nlevels - 1;
     double m = e->cohesion[lvl];
-    if (w->worn) m *= 1.0 - e->spent;
+    if (w->worn) m *= 1.0 - e->worn;
     return w->value * m;
 }
 

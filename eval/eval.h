@@ -28,7 +28,7 @@ typedef struct gr_eval {
     double scale;           /* logistic slope on the normalised difference */
     double cohesion[GR_EVAL_MAX_LEVELS]; /* value kept per condition level, gone last */
     int nlevels;
-    double spent;           /* share of value lost when worn (the weights' "spent") */
+    double worn;            /* share of value lost when worn (fogn: Spent) */
     int nterms;
     gr_eval_term term[GR_EVAL_MAX_SIDE_TERMS];
     /* bound to a game */

@@ -37,7 +37,7 @@ int gr_tune_data_add(gr_tune_data *d, const double *x, double y)
 }
 
 /* terms: levels 0 .. nlevels-2 (the last level, gone, is worth nothing by
- * definition), then Spent, then the side terms */
+ * definition), then worn, then the side terms */
 int gr_eval_nterms(const gr_eval *e) { return (e->nlevels - 1) + 1 + e->nterms; }
 
 void gr_eval_terms(const gr_eval *e, const gr_game *g, const void *state, double *x)
@@ -80,7 +80,7 @@ void gr_tune_beta(const gr_eval *e, double *beta)
 void gr_eval_to_beta(const gr_eval *e, double *beta)
 {
     for (int c = 0; c < e->nlevels - 1; c++) beta[c] = e->scale * e->cohesion[c];
-    beta[e->nlevels - 1] = -e->scale * e->spent;
+    beta[e->nlevels - 1] = -e->scale * e->worn;
     for (int t = 0; t < e->nterms; t++) beta[e->nlevels + t] = e->scale * e->term[t].weight;
 }
 
@@ -90,7 +90,7 @@ int gr_eval_from_beta(gr_eval *e, const double *beta, gr_error *err)
     e->scale = beta[0];
     for (int c = 0; c < e->nlevels - 1; c++) e->cohesion[c] = beta[c] / beta[0];
     e->cohesion[e->nlevels - 1] = 0;
-    e->spent = -beta[e->nlevels - 1] / beta[0];
+    e->worn = -beta[e->nlevels - 1] / beta[0];
     for (int t = 0; t < e->nterms; t++) e->term[t].weight = beta[e->nlevels + t] / beta[0];
     return 0;
 }
@@ -184,7 +184,7 @@ int gr_eval_save(const gr_eval *e, const char *path, const char *comment, gr_err
     json_object_set_new(j, "scale", json_real(e->scale));
     for (int c = 0; c < e->nlevels; c++) json_array_append_new(coh, json_real(e->cohesion[c]));
     json_object_set_new(j, "cohesion", coh);
-    json_object_set_new(j, "spent", json_real(e->spent));
+    json_object_set_new(j, "worn", json_real(e->worn));
     for (int t = 0; t < e->nterms; t++) json_object_set_new(side, e->term[t].name, json_real(e->term[t].weight));
     json_object_set_new(j, "side", side);
     if (e->end_moves > 0) { /* not fitted: carried over as loaded */

@@ -2,8 +2,8 @@
  *
  * The evaluation is a logistic model: side 0's win probability is
  * sigma(scale * d) with d linear in a few terms (value kept at each
- * cohesion level, value lost to Spent, the side terms), so
- * sigma(beta . x) with beta = scale * (cohesion factors, -spent share,
+ * condition level, value lost when worn (fogn: Spent), the side terms), so
+ * sigma(beta . x) with beta = scale * (cohesion factors, -worn share,
  * side weights). The tuner collects positions from played games, each with
  * its term vector x and the game's final score for side 0, and fits beta by
  * Newton's method on the log-loss (with a small ridge penalty), then reads

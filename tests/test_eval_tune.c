@@ -90,7 +90,7 @@ static void test_beta_round_trip(void **unused)
     gr_eval_to_beta(&e, beta);
     assert_int_equal(gr_eval_from_beta(&f, beta, &err), 0);
     assert_true(fabs(f.scale - e.scale) < 1e-12);
-    assert_true(fabs(f.spent - e.spent) < 1e-12);
+    assert_true(fabs(f.worn - e.worn) < 1e-12);
     for (int c = 0; c < e.nlevels; c++) assert_true(fabs(f.cohesion[c] - e.cohesion[c]) < 1e-12);
     for (int t = 0; t < e.nterms; t++) assert_true(fabs(f.term[t].weight - e.term[t].weight) < 1e-12);
     beta[0] = -1;

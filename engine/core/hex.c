@@ -318,7 +318,7 @@ static int load_side_entry(gr_hexmap *m, json_t *e, const char *q, gr_error *err
     if (gr_json_only_keys(e, q, keys, 3, err)) return -1;
     gr_hex h;
     if (gr_hex_from_json(json_object_get(e, "hex"), gr_json_path_key(r, sizeof r, q, "hex"), m, &h, err)) return -1;
-    unsigned bits;
+    unsigned bits = 0;
     if (feature_bits(&m->kinds, json_object_get(e, "features"), gr_json_path_key(r, sizeof r, q, "features"), &bits,
                      err))
         return -1;

@@ -85,7 +85,7 @@ static int parse_counter_order(const hexwar_scenario *s, const hexwar_state *st,
         return 0;
     }
     gr_match_named(s->re_order, m, "verb", verb, sizeof verb);
-    gr_hex h;
+    gr_hex h = {0, 0};
     if (named_hex(s, m, &h, err)) return -1;
     if (verb[0] == 'm' || verb[0] == 'M') {
         out->type = HEXWAR_A_MOVE;
