@@ -45,20 +45,42 @@ static void usage(FILE *out)
     for (int r = 0; r < gr_ruleset_count(); r++) {
         const gr_ruleset *rs = gr_ruleset_at(r);
         if (!rs->verbs || !rs->verbs[0].name) continue;
-        fprintf(out, "the verbs of %s (%s):\n", rs->name, rs->title);
+        fprintf(out, "the verbs of %s (%s; also as grognard %s VERB):\n", rs->name, rs->title, rs->name);
         for (const gr_verb *v = rs->verbs; v->name; v++) fprintf(out, "  %-8s %s\n", v->name, v->summary);
     }
     fprintf(out, "players: random, greedy[:samples=N], doctrine:columns, doctrine:line,\n"
                  "         mcts[:iters=N|ms=N,threads=N,...], naive[:iters=N|ms=N]\n");
 }
 
-/* the verb of a ruleset named so, or NULL */
+/* the verb named so of one ruleset, or NULL */
+static const gr_verb *verb_of(const gr_ruleset *rs, const char *name)
+{
+    for (const gr_verb *v = rs->verbs; v && v->name; v++)
+        if (!strcmp(v->name, name)) return v;
+    return NULL;
+}
+
+/* the verb named so of the first ruleset in the registry that has one, or NULL */
 static const gr_verb *ruleset_verb(const char *name)
 {
-    for (int r = 0; r < gr_ruleset_count(); r++)
-        for (const gr_verb *v = gr_ruleset_at(r)->verbs; v && v->name; v++)
-            if (!strcmp(v->name, name)) return v;
+    for (int r = 0; r < gr_ruleset_count(); r++) {
+        const gr_verb *v = verb_of(gr_ruleset_at(r), name);
+        if (v) return v;
+    }
     return NULL;
+}
+
+/* `grognard RULESET VERB ...`: a ruleset's own verb named with its ruleset,
+ * for verbs that more than one ruleset has (each has its army lists) */
+static int qualified_verb(const gr_ruleset *rs, int argc, char **argv)
+{
+    const gr_verb *v = argc >= 3 ? verb_of(rs, argv[2]) : NULL;
+    if (v) return v->run(argc - 2, argv + 2, &cli_host);
+    fprintf(stderr, "grognard %s: %s%s%s; the verbs of %s:", rs->name, argc >= 3 ? "no verb '" : "a verb is needed",
+            argc >= 3 ? argv[2] : "", argc >= 3 ? "'" : "", rs->title);
+    for (const gr_verb *w = rs->verbs; w && w->name; w++) fprintf(stderr, " %s", w->name);
+    fprintf(stderr, "%s\n", rs->verbs && rs->verbs[0].name ? "" : " none");
+    return 2;
 }
 
 int main(int argc, char **argv)
@@ -76,6 +98,8 @@ int main(int argc, char **argv)
     };
     for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
         if (!strcmp(argv[1], verbs[i].name)) return verbs[i].fn(argc - 2, argv + 2);
+    const gr_ruleset *rs = gr_ruleset_find(argv[1]);
+    if (rs) return qualified_verb(rs, argc, argv);
     const gr_verb *v = ruleset_verb(argv[1]);
     if (v) return v->run(argc - 1, argv + 1, &cli_host);
     fprintf(stderr, "grognard: unknown verb '%s'\n\n", argv[1]);

@@ -638,10 +638,12 @@ static void test_command_lines(void **state)
         int status;
         const char *answer;
     } cases[] = {
-        {{"help"}, 0, "the verbs of fogn (Field of Glory Napoleonic):\n  army "},
+        {{"help"}, 0, "the verbs of fogn (Field of Glory Napoleonic; also as grognard fogn VERB):\n  army "},
         {{"help"}, 0, "\n  setup "},
         {{"frobnicate"}, 2, "grognard: unknown verb 'frobnicate'"},
         {{"army", "lists"}, 0, "anglo-portuguese-1810"},
+        {{"fogn", "army", "lists"}, 0, "anglo-portuguese-1810"},
+        {{"fogn", "bogus"}, 2, "grognard fogn: no verb 'bogus'; the verbs of Field of Glory Napoleonic: army setup"},
         {{"army"}, 2, "grognard army: a subcommand (lists, show or check) is needed\nusage: grognard army lists"},
         {{"army", "check", army_a}, 0, "legal"},
         {{"setup", army_a, army_b, "--reserve", "c"}, 2, "grognard setup: --reserve takes a, b or both"},
