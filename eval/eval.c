@@ -54,10 +54,28 @@ static int bind(gr_eval *e, const gr_game *g, gr_error *err)
     return 0;
 }
 
+/* A key the weights file may hold; any other is refused, so that a weight
+ * under a name the evaluation does not read is never silently left out. */
+static int known_key(const char *k)
+{
+    static const char *const keys[] = {"ruleset", "comment", "scale", "cohesion", "worn", "side", "endgame"};
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+        if (!strcmp(k, keys[i])) return 1;
+    return 0;
+}
+
 int gr_eval_from_json(gr_eval *e, const gr_game *g, json_t *root, const char *file, gr_error *err)
 {
     memset(e, 0, sizeof *e);
     if (!json_is_object(root)) return gr_error_set(err, "%s: expected a JSON object of weights", file);
+    const char *key;
+    json_t *val;
+    json_object_foreach(root, key, val) {
+        if (!known_key(key))
+            return gr_error_set(err, "%s: $.%s: not a weight the evaluation reads (ruleset, comment, scale, "
+                                "cohesion, worn, side, endgame)%s", file, key,
+                                strcmp(key, "spent") ? "" : "; the share a worn unit loses is \"worn\"");
+    }
     json_t *rj = json_object_get(root, "ruleset");
     if (!json_is_string(rj)) return gr_error_set(err, "%s: $.ruleset: expected the ruleset's name", file);
     snprintf(e->ruleset, sizeof e->ruleset, "%s", json_string_value(rj));

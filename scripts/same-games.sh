@@ -10,8 +10,10 @@
 #   - N corps battles between two MCTS players at K iterations a decision
 #     (seeds 1..N, default 20 games at 30 iterations),
 # and compares the game records byte for byte (scenario, seed, every action
-# and every die). Prints the count of identical records per kind and the
-# first records that differ; exits 0 only when every record is identical.
+# and every die). Each binary plays in its own checkout, with that
+# checkout's scenarios and weights files. Prints the count of identical
+# records per kind and the first records that differ; exits 0 only when
+# every record is identical.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 here=$(pwd)
@@ -46,12 +48,15 @@ make -s -j"$jobs" B="$work/new-build" "$work/new-build/grognard" >/dev/null
 old_bin="$work/old/build/grognard"
 new_bin="$work/new-build/grognard"
 
-# one game: BIN TAG SCENARIO PLAYERS SEED -> $work/TAG/<name>.json
+# one game: BIN TAG SCENARIO PLAYERS SEED -> $work/TAG/<name>.json, played in
+# the binary's own checkout (its data files: scenarios, weights)
 play() {
     local bin=$1 tag=$2 scen=$3 players=$4 seed=$5
     local name; name=$(basename "$scen" .json)-$(echo "$players" | tr ',:=' '___')-$seed
+    local tree=$here
+    [ "$tag" = rec-old ] && tree=$work/old
     mkdir -p "$work/$tag/maps-$name"
-    (cd "$here" && "$bin" run "$scen" --players "$players" --seed "$seed" --whole --quiet \
+    (cd "$tree" && unset GROGNARD_ROOT && "$bin" run "$scen" --players "$players" --seed "$seed" --whole --quiet \
         --out "$work/$tag/maps-$name" --record "$work/$tag/$name.json" >/dev/null 2>"$work/$tag/$name.err") ||
         echo "failed: $bin $scen $players $seed (see $work/$tag/$name.err)" >&2
     rm -rf "$work/$tag/maps-$name"

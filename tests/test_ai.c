@@ -1080,6 +1080,9 @@ static void test_eval_weight_file_errors(void **unused)
         {"{\"ruleset\":\"fogn\",\"scale\":-1,\"cohesion\":[1,0]}", "$.scale"},
         {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1]}", "$.cohesion"},
         {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,1,1,1,0],\"side\":{\"morale\":1}}", "no side term morale"},
+        /* a key the evaluation does not read, e.g. the old name of "worn" */
+        {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,1,1,1,0],\"spent\":0.25}", "is \"worn\""},
+        {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,1,1,1,0],\"scael\":1}", "$.scael: not a weight"},
         /* fogn: Steady, Disordered, Wavering, Broken, then gone */
         {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0,0]}", "expected 5 numbers"},
         {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,\"x\"]}", "$.cohesion[1]"},
