@@ -109,12 +109,10 @@ static void count_game(const gr_game *g, const void *st, long n, rg_stats *S)
         if (!S->reason_text[r][0]) snprintf(S->reason_text[r], sizeof S->reason_text[r], "%s", head);
         S->by_reason[r]++;
     }
-    json_t *sj = rs->present->state_to_json(g->scn, st);
-    json_t *mv = sj ? json_object_get(sj, "move") : NULL;
-    long moves = mv ? (long)json_integer_value(mv) : 0;
+    /* the player-move the game ended in, as the ruleset counts them */
+    long moves = rs->rules->turn(g->scn, st);
     S->total_moves += (double)moves;
     S->move_hist[moves < MAX_LEN_BUCKETS ? (moves < 0 ? 0 : moves) : MAX_LEN_BUCKETS - 1]++;
-    json_decref(sj);
     S->total_decisions += n;
     if (S->min_len < 0 || n < S->min_len) S->min_len = n;
     if (n > S->max_len) S->max_len = n;

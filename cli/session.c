@@ -73,6 +73,7 @@ int gr_write_map(const gr_game *g, const void *state, const char *path, gr_error
     g->rs->present->board(g->scn, &board);
     in.terrain = board.terrain;
     in.hexes = board.hexes;
+    in.unit = board.unit;
     in.table_w = board.width;
     in.table_h = board.height;
     in.items = items;

@@ -45,6 +45,7 @@ typedef struct svg_ctx {
     const char *fill[3];        /* side 0, side 1, neutral */
     const char *stroke[3];
     const char *name[2];
+    const char *unit;           /* the distance unit the scale bar names */
 } svg_ctx;
 
 typedef struct svg_pt {
@@ -822,10 +823,12 @@ static void emit_margins(const svg_ctx *c, const gr_svg_input *in, double ox, do
             fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"6\" fill=\"%s\" "
                        "stroke=\"#222\" stroke-width=\"0.8\"/>\n",
                     bx + i * c->s, by, c->s, i % 2 ? "#ffffff" : "#222222");
-        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" fill=\"#222\">6 MU</text>\n",
-                bx + 6 * c->s + 6, by + 7);
-        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"#555\">grid %.0f MU</text>\n",
-                bx, by + 20, SVG_GRID_MU);
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" fill=\"#222\">6 ", bx + 6 * c->s + 6, by + 7);
+        svg_text(f, c->unit, 8);
+        fprintf(f, "</text>\n<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"#555\">grid %.0f ", bx, by + 20,
+                SVG_GRID_MU);
+        svg_text(f, c->unit, 8);
+        fputs("</text>\n", f);
         fputs("</g>\n", f);
     }
     /* legend box, bottom right */
@@ -1219,6 +1222,7 @@ int gr_svg_render(FILE *out, const gr_svg_input *in, gr_error *err)
     if (isnan(in->table_w) || isnan(in->table_h) || isnan(in->scale))
         return gr_error_set(err, "svg: table size or scale is not a number");
     c.hexes = in->hexes;
+    c.unit = in->unit && *in->unit ? in->unit : "MU";
     if (c.hexes && hexes_ok(c.hexes, err)) return -1;
     double hex_w = 0, hex_h = 0;
     if (c.hexes) gr_hex_board_size(c.hexes, &hex_w, &hex_h);

@@ -62,6 +62,7 @@ typedef struct gr_svg_input {
     const char *phase;              /* e.g. "movement"; NULL leaves it out */
     double scale;                   /* pixels per MU (or per hex); <= 0: GR_SVG_DEFAULT_SCALE
                                        (GR_SVG_HEX_SCALE on a hex board) */
+    const char *unit;               /* the table's distance unit for the scale bar ("MU", "BW"); NULL: "MU" */
 } gr_svg_input;
 
 /* Writes the picture to out. Returns 0, or -1 with a message in err when the

@@ -1,0 +1,22 @@
+/* activity.h - the Activity Phase's decisions [C Movement: The Basics,
+ * p.24]: the moving side's forces one at a time, each unit of the force
+ * and then its subcommander, the independent units, the commander last,
+ * in the order the scenario lists them; a unit may choose to move `later`,
+ * after the rest of its force and before its officer (choosing the order
+ * of the forces is not built yet); each decision takes one action from the
+ * unit's or officer's menu (menu.h) or an exact move, and "done" holds
+ * everyone not yet moved. */
+#ifndef LASALLE_ACTIVITY_H
+#define LASALLE_ACTIVITY_H
+
+#include "../lasalle.h"
+
+/* the phase opens: who is out of command now is remembered (no charge for them, C p.30) */
+int lasalle_activity_begin(const void *scn, void *state, const gr_ctx *cx);
+int lasalle_activity_end(const void *scn);
+int lasalle_activity_due(const void *scn, const void *state, int cursor);
+int lasalle_activity_actor(const void *scn, const void *state);
+int lasalle_activity_actions(const void *scn, const void *state, gr_action *out, int max);
+int lasalle_activity_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err);
+
+#endif

@@ -1,0 +1,25 @@
+/* ai.h - what players and the evaluation may know of a Lasalle position
+ * (gr_ai_view in engine/core/game.h): what an action does, what a unit is,
+ * each unit's worth (its morale value, F p.66) and condition (its DISR,
+ * gone when broken), and the side terms eval/weights/lasalle.json weighs:
+ * losses against the breakpoint, the chance the next army morale check
+ * fails, objectives held and approached, the pursuit score. These are
+ * evaluation inputs, not rules. */
+#ifndef LASALLE_AI_H
+#define LASALLE_AI_H
+
+#include "../lasalle.h"
+
+#define LASALLE_LEVELS 6            /* 0 .. 5 DISR; gone is level 6 */
+#define LASALLE_TERMS 5
+#define LASALLE_PACE 4.0            /* an Attack Column's Full move, BW [C, p.24] */
+
+extern const char *const lasalle_term_names[LASALLE_TERMS];
+
+void lasalle_action_info(const void *scn, const void *state, const gr_action *a, gr_action_info *out);
+int lasalle_unit_count(const void *scn);
+void lasalle_unit_info(const void *scn, const void *state, int unit, gr_unit_info *out);
+void lasalle_unit_worth(const void *scn, const void *state, int unit, gr_unit_worth *out);
+void lasalle_terms(const void *scn, const void *state, double *out);
+
+#endif

@@ -1,0 +1,219 @@
+/* charge.c - declaring and moving charges (charge.h). */
+#include "charge.h"
+#include "command.h"
+#include "footprint.h"
+#include "ground.h"
+#include "move.h"
+#include "movelog.h"
+#include "tables.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define DEG (GR_PI / 180.0)
+#define WHEEL_TRY (1.0 * DEG)   /* the wheels tried when looking for a charge, apart */
+
+static double wheel_limit(const lasalle_unit_profile *p)
+{
+    return p->type == LASALLE_CAV ? LASALLE_CAV_CHARGE_WHEEL : LASALLE_INF_CHARGE_WHEEL;
+}
+
+int lasalle_may_charge(const lasalle_scenario *s, const lasalle_state *st, int i, gr_error *err)
+{
+    const lasalle_unit_profile *p = &s->units[i];
+    const lasalle_unit *u = &st->u[i];
+    int touching[4];
+    if (p->type == LASALLE_ART) return gr_error_set(err, "%s is artillery, which never charges (C, p.30)", p->name);
+    if (u->form == LASALLE_MARCH || u->form == LASALLE_SQUARE)
+        return gr_error_set(err, "%s is in %s: no unit charges from March or Square (C, p.30)", p->name,
+                            lasalle_form_names[u->form]);
+    if (u->flags & LASALLE_UF_OOC_START)
+        return gr_error_set(err, "%s was out of command when its Activity Phase began and may not charge (C, p.30)",
+                            p->name);
+    if (u->disr + 1 >= p->nbases)
+        return gr_error_set(err, "%s is one DISR from breaking and may not charge (C, p.30)", p->name);
+    if ((s->side_rules[p->side] & LASALLE_AB_LINEAR_TACTICS) && (u->form == LASALLE_COLUMN || u->form == LASALLE_MASS))
+        return gr_error_set(err, "%s's army fights with Linear Tactics: Attack Columns may not charge (H, p.75)",
+                            p->name);
+    if (lasalle_contacts(s, st, i, touching, 4))
+        return gr_error_set(err, "%s is already in contact with the enemy (ruling R-7)", p->name);
+    return 0;
+}
+
+int lasalle_may_target(const lasalle_scenario *s, const lasalle_state *st, int i, int j, gr_error *err)
+{
+    const lasalle_unit_profile *p = &s->units[i], *q = &s->units[j];
+    if (!lasalle_alive(st, j) || !lasalle_enemies(s, i, j))
+        return gr_error_set(err, "%s is not an enemy unit on the table", q->name);
+    gr_rect h = lasalle_hull(s, st, i), g = lasalle_hull(s, st, j), b[LASALLE_MAX_BASES], a[LASALLE_MAX_BASES];
+    int nb = lasalle_bases(s, st, j, b), na = lasalle_bases(s, st, i, a);
+    if (p->type == LASALLE_INF && q->type == LASALLE_CAV)
+        return gr_error_set(err, "infantry may not charge cavalry (C, p.30)");
+    if (p->type == LASALLE_CAV && lasalle_cover_against(s, &g, b, nb, &h) >= LASALLE_COVER_HARD)
+        return gr_error_set(err, "cavalry may not charge %s in hard cover (C, p.30)", q->name);
+    if (p->discipline == LASALLE_IRREGULAR && q->discipline != LASALLE_IRREGULAR &&
+        (lasalle_in_open(s, a, na) || lasalle_in_open(s, b, nb)))
+        return gr_error_set(err, "an irregular unit charges a regular one only when neither stands in the open (C, "
+                                 "p.30)");
+    if (!lasalle_visible(s, &h, &g))
+        return gr_error_set(err, "%s cannot see %s, and a charge needs a visible target (C, p.32)", p->name, q->name);
+    return 0;
+}
+
+static int refuse_path(const lasalle_scenario *s, const lasalle_charge *c, int j, gr_error *err)
+{
+    const lasalle_sweep *sw = &c->sw;
+    const char *pn = sw->piece >= 0 ? s->terrain.p[sw->piece].name : "";
+    if (sw->meets & LASALLE_MEETS_IMPASSABLE) return gr_error_set(err, "the charge would enter impassable %s", pn);
+    if (sw->meets & LASALLE_MEETS_TOWN)
+        return gr_error_set(err, "the charge would enter the town base %s, and towns (G, p.68-70) are not built yet",
+                            pn);
+    if (sw->meets & LASALLE_MEETS_OBSTACLE)
+        return gr_error_set(err, "a charge may end against the obstacle %s but not cross it (C, p.29; ruling A-12)", pn);
+    if (sw->meets & LASALLE_MEETS_OFF_TABLE) return gr_error_set(err, "the charge would run off the table");
+    if (sw->touch_enemy >= 0)
+        return gr_error_set(err, "the wheel would touch %s: contact is made only straight ahead after the wheel (C, "
+                                 "p.31)", s->units[sw->touch_enemy].name);
+    for (int k = 0; k < sw->npass; k++)
+        if (s->units[sw->pass[k]].type != LASALLE_ART)
+            return gr_error_set(err, "the charge would pass through %s: a charge passes only friendly artillery (C, "
+                                     "p.31)", s->units[sw->pass[k]].name);
+    if (sw->end_overlap >= 0) return gr_error_set(err, "the charge would end on top of %s", s->units[sw->end_overlap].name);
+    int hit = 0;
+    for (int k = 0; k < sw->ncontact; k++) hit |= sw->contact[k] == j;
+    if (!hit)
+        return gr_error_set(err, "the charge would %s%s before reaching %s", sw->ncontact ? "strike " : "fall short",
+                            sw->ncontact ? s->units[sw->contact[0]].name : "", s->units[j].name);
+    return 0;
+}
+
+/* the path with a run of `run` BW after the wheel */
+static void charge_path(const lasalle_unit_profile *p, int form, double wheel, double run, lasalle_path *path)
+{
+    path->n = 0;
+    if (wheel != 0) path->m[path->n++] = lasalle_wheel(p, form, wheel, 0);
+    path->m[path->n++] = lasalle_straight(run, 0, run);
+}
+
+int lasalle_charge_try(const lasalle_scenario *s, const lasalle_state *st, int i, int j, double wheel,
+                       lasalle_charge *out, gr_error *err)
+{
+    const lasalle_unit_profile *p = &s->units[i];
+    int form = st->u[i].form, irregular = p->discipline == LASALLE_IRREGULAR;
+    gr_rect h = lasalle_hull(s, st, i);
+    *out = (lasalle_charge){0};
+    out->wheel = wheel;
+    double arc = fabs(wheel) * h.w;
+    if (arc > wheel_limit(p) + 1e-6)
+        return gr_error_set(err, "the limited wheel before a charge is at most %g BW of arc for %s; %g degrees is %.2f "
+                                 "BW (C, p.31)", wheel_limit(p), lasalle_type_names[p->type], wheel / DEG, arc);
+    for (int reduced = s->ground == LASALLE_MUD; reduced <= 1; reduced++) {
+        double allow = lasalle_allowance(p, form, reduced), run = allow - arc;
+        if (run <= 0) return gr_error_set(err, "the wheel leaves no allowance to charge with");
+        charge_path(p, form, wheel, run, &out->path);
+        lasalle_sweep_path(s, st, i, lasalle_pose_of(st, i), &out->path, 1, &out->sw);
+        out->reduced = reduced;
+        out->allowance = allow;
+        /* rough ground on the way means the Reduced allowance [C, p.24] */
+        if (!reduced && (out->sw.meets & LASALLE_MEETS_ROUGH) && !irregular) continue;
+        return refuse_path(s, out, j, err);
+    }
+    return refuse_path(s, out, j, err);
+}
+
+int lasalle_charge_find(const lasalle_scenario *s, const lasalle_state *st, int i, int j, lasalle_charge *out)
+{
+    const lasalle_unit_profile *p = &s->units[i];
+    gr_rect h = lasalle_hull(s, st, i), g = lasalle_hull(s, st, j);
+    double reach = lasalle_allowance(p, st->u[i].form, s->ground == LASALLE_MUD);
+    if (gr_rect_dist(&h, &g) > reach + 1e-6) return -1;
+    double limit = wheel_limit(p) / h.w;
+    int steps = (int)floor(limit / WHEEL_TRY + 1e-9);
+    for (int k = 0; k <= steps; k++)
+        for (int sign = 1; sign >= -1; sign -= 2) {
+            if (k == 0 && sign < 0) continue;
+            double w = sign * k * WHEEL_TRY;
+            /* a cheap look first: the target must lie in the strip ahead after the wheel */
+            lasalle_motion m = lasalle_wheel(p, st->u[i].form, w, 0);
+            gr_rect hw = w != 0 ? lasalle_pose_hull(p, lasalle_pose_after(p, lasalle_pose_of(st, i), &m)) : h;
+            if (!gr_rect_in_front_corridor(&hw, &g, reach + 0.5)) continue;
+            if (!lasalle_charge_try(s, st, i, j, w, out, NULL)) return 0;
+        }
+    return -1;
+}
+
+/* some part of j lies ahead of i's front line */
+static int to_front(const gr_rect *h, const gr_rect *g)
+{
+    gr_vec2 c[4];
+    gr_rect_corners(g, c);
+    for (int q = 0; q < 4; q++)
+        if (gr_rect_ahead_of_front(h, c[q]) > LASALLE_CONTACT_EPS) return 1;
+    return 0;
+}
+
+int lasalle_charge_mandatory(const lasalle_scenario *s, const lasalle_state *st, int i, int *out, int max)
+{
+    gr_rect h = lasalle_hull(s, st, i);
+    double best = INFINITY, d[LASALLE_MAX_UNITS];
+    for (int j = 0; j < s->nunits; j++) {
+        d[j] = INFINITY;
+        if (!lasalle_alive(st, j) || !lasalle_enemies(s, i, j)) continue;
+        gr_rect g = lasalle_hull(s, st, j);
+        double dist = gr_rect_dist(&h, &g);
+        if (dist > LASALLE_NEAR_BW || !to_front(&h, &g)) continue;
+        lasalle_charge c;
+        if (lasalle_may_target(s, st, i, j, NULL) || lasalle_charge_find(s, st, i, j, &c)) continue;
+        d[j] = dist;
+        if (dist < best) best = dist;
+    }
+    int n = 0;
+    for (int j = 0; j < s->nunits && n < max; j++)
+        if (d[j] <= best + 1e-6) out[n++] = j;
+    return n;
+}
+
+int lasalle_charge_check(const lasalle_scenario *s, const lasalle_state *st, const gr_action *a,
+                         lasalle_charge *out, gr_error *err)
+{
+    int i = a->actor, j = a->target;
+    if (j < 0 || j >= s->nunits) return gr_error_set(err, "a charge names its target");
+    if (lasalle_may_charge(s, st, i, err) || lasalle_may_target(s, st, i, j, err) ||
+        lasalle_charge_try(s, st, i, j, a->p[0] * DEG, out, err))
+        return -1;
+    for (int k = 0; k < out->sw.ncontact; k++)
+        if (lasalle_may_target(s, st, i, out->sw.contact[k], NULL))
+            return gr_error_set(err, "the charge would also strike %s, which %s may not charge",
+                                s->units[out->sw.contact[k]].name, s->units[i].name);
+    int must[LASALLE_MAX_UNITS], n = lasalle_charge_mandatory(s, st, i, must, LASALLE_MAX_UNITS), ok = !n;
+    for (int k = 0; k < n; k++) ok |= must[k] == j;
+    if (!ok)
+        return gr_error_set(err, "%s must charge %s, the closest enemy within 4 BW to its front that it can reach (C, "
+                                 "p.32)", s->units[i].name, s->units[must[0]].name);
+    return 0;
+}
+
+int lasalle_charge_apply(const lasalle_scenario *s, lasalle_state *st, const gr_action *a, const gr_ctx *cx,
+                         gr_error *err)
+{
+    lasalle_charge c;
+    if (lasalle_charge_check(s, st, a, &c, err)) return -1;
+    int i = a->actor;
+    lasalle_unit *u = &st->u[i];
+    char run[32], names[160] = "";
+    lasalle_fmt_bw(run, sizeof run, c.sw.cost);
+    for (int k = 0; k < c.sw.ncontact; k++) {
+        size_t n = strlen(names);
+        snprintf(names + n, sizeof names - n, "%s%s", k ? " and " : "", s->units[c.sw.contact[k]].name);
+    }
+    gr_log_add(cx ? cx->log : NULL, GR_EV_MOVE, s->units[i].side, "%s charges %s: %s BW (%s allowance), contact with %s",
+               s->units[i].name, s->units[a->target].name, run, c.reduced ? "Reduced" : "Full", names);
+    u->x = c.sw.end.x;
+    u->y = c.sw.end.y;
+    u->heading = c.sw.end.h;
+    u->flags |= LASALLE_UF_ACTED | LASALLE_UF_MOVED | LASALLE_UF_CHARGER;
+    if (c.wheel != 0) u->flags |= LASALLE_UF_MANEUVER;
+    if (c.sw.meets & LASALLE_MEETS_ROUGH) u->flags |= LASALLE_UF_ROUGH;
+    return 0;
+}

@@ -1,0 +1,38 @@
+/* charge.h - charges in the Activity Phase [C Charging, p.30-32]: who may
+ * charge whom, the limited wheel (infantry 1 BW, cavalry 2 BW of arc) and
+ * the straight run to the first contact within the Full or Reduced
+ * allowance, the mandatory target (the closest enemy within 4 BW to the
+ * front that can be reached), and the charge carried out. */
+#ifndef LASALLE_CHARGE_H
+#define LASALLE_CHARGE_H
+
+#include "../lasalle.h"
+#include "sweep.h"
+
+typedef struct lasalle_charge {
+    double wheel;           /* radians, + left */
+    lasalle_path path;
+    lasalle_sweep sw;       /* sw.end where it stops, sw.contact whom it touches */
+    int reduced;
+    double allowance;
+} lasalle_charge;
+
+/* 0 when unit i may charge at all this Activity Phase; -1 with the reason */
+int lasalle_may_charge(const lasalle_scenario *s, const lasalle_state *st, int i, gr_error *err);
+/* 0 when enemy j is a unit i may charge (type, cover, irregulars, sight) */
+int lasalle_may_target(const lasalle_scenario *s, const lasalle_state *st, int i, int j, gr_error *err);
+/* the charge of i on j after a wheel of `wheel` radians; 0 or -1 with the reason */
+int lasalle_charge_try(const lasalle_scenario *s, const lasalle_state *st, int i, int j, double wheel,
+                       lasalle_charge *out, gr_error *err);
+/* the charge of i on j with the smallest wheel that reaches it; 0 or -1 */
+int lasalle_charge_find(const lasalle_scenario *s, const lasalle_state *st, int i, int j, lasalle_charge *out);
+/* the mandatory targets of unit i: the closest reachable enemies within 4 BW to its front (ties all
+ * listed); returns their count, 0 when every reachable enemy is a free choice */
+int lasalle_charge_mandatory(const lasalle_scenario *s, const lasalle_state *st, int i, int *out, int max);
+/* checks and carries out a CHARGE action */
+int lasalle_charge_check(const lasalle_scenario *s, const lasalle_state *st, const gr_action *a,
+                         lasalle_charge *out, gr_error *err);
+int lasalle_charge_apply(const lasalle_scenario *s, lasalle_state *st, const gr_action *a, const gr_ctx *cx,
+                         gr_error *err);
+
+#endif

@@ -1,0 +1,125 @@
+/* combat_result.c - the results of a combat [E Combat Results, p.59-60;
+ * D Fall Back, p.37-41]: a decisive loss breaks the defender or sends each
+ * attacker back with a DISR; an inconclusive loss costs each loser a DISR
+ * and a fall-back, unless it is one of the units that never fall back, in
+ * which case the winners retire; victorious cavalry takes a DISR unless it
+ * would break; the winning attackers advance. */
+#include "combat.h"
+#include "fallback.h"
+#include "footprint.h"
+#include "ground.h"
+#include "tables.h"
+
+#include <stdio.h>
+
+/* units that never fall back as a combat result [E, p.60; D, p.37] */
+static int exempt(const lasalle_scenario *s, const lasalle_state *st, int i)
+{
+    const lasalle_unit_profile *p = &s->units[i];
+    int form = st->u[i].form, touch[LASALLE_MAX_UNITS];
+    if (form == LASALLE_SQUARE || form == LASALLE_UNLIMBERED) return 1;
+    if (p->type == LASALLE_INF) {
+        /* infantry fighting cavalry, or still to fight it this phase */
+        int n = lasalle_contacts(s, st, i, touch, LASALLE_MAX_UNITS);
+        for (int k = 0; k < n; k++)
+            if (s->units[touch[k]].type == LASALLE_CAV) return 1;
+    }
+    /* units holding entrenchments */
+    gr_rect h = lasalle_hull(s, st, i);
+    for (int k = 0; k < s->terrain.n; k++)
+        if (s->ground_of[k].kind == LASALLE_G_ENTRENCHMENT && lasalle_touches_obstacle(s, &h, k, LASALLE_CONTACT_EPS))
+            return 1;
+    return 0;
+}
+
+/* a fall-back as a combat result: its own die [D, p.38] */
+static int fall_back(const lasalle_scenario *s, lasalle_state *st, int i, const gr_ctx *cx)
+{
+    char purpose[128];
+    snprintf(purpose, sizeof purpose, "the fall-back of %s", s->units[i].name);
+    int die = gr_dice_d6(cx ? cx->dice : NULL, purpose);
+    if (!die) return -1;
+    lasalle_fb r;
+    return lasalle_fallback(s, st, i, lasalle_fallback_distance(s, i, die), 0, cx, &r);
+}
+
+/* victorious cavalry takes a DISR, skipped if it would break it [E, p.59] */
+static void winner_disr(const lasalle_scenario *s, lasalle_state *st, const int *w, int nw, gr_log *log)
+{
+    for (int k = 0; k < nw; k++) {
+        int i = w[k];
+        if (!lasalle_alive(st, i) || s->units[i].type != LASALLE_CAV) continue;
+        if (st->u[i].disr + 1 >= s->units[i].nbases) continue;
+        lasalle_add_disr(s, st, i, 1, "for its victory (E, p.59)", log);
+    }
+}
+
+/* the winning attackers advance, unless still touching a defender yet to fight [E, p.60] */
+static void advance_all(const lasalle_scenario *s, lasalle_state *st, const lasalle_side_of_combat *c, gr_log *log)
+{
+    for (int k = 0; k < c->natt; k++) {
+        int a = c->att[k], touch[LASALLE_MAX_UNITS], busy = 0;
+        if (!lasalle_alive(st, a)) continue;
+        int n = lasalle_contacts(s, st, a, touch, LASALLE_MAX_UNITS);
+        for (int q = 0; q < n; q++) busy |= !(st->u[touch[q]].flags & LASALLE_UF_FOUGHT);
+        if (!busy) lasalle_advance(s, st, a, 2.0, log);
+    }
+}
+
+static int decisive_result(const lasalle_scenario *s, lasalle_state *st, const lasalle_side_of_combat *c,
+                           int defender_won, const gr_ctx *cx)
+{
+    gr_log *log = cx ? cx->log : NULL;
+    if (!defender_won) {
+        lasalle_break(s, st, c->d, "in a decisive defeat (E, p.59)", log);
+        winner_disr(s, st, c->att, c->natt, log);
+        advance_all(s, st, c, log);
+        return 0;
+    }
+    int countercharger = (st->u[c->d].flags & LASALLE_UF_COUNTERCHARGER) != 0;
+    for (int k = 0; k < c->natt; k++) {
+        int a = c->att[k];
+        if (!lasalle_alive(st, a)) continue;
+        if (s->units[a].type == LASALLE_ART || countercharger) {
+            lasalle_break(s, st, a, countercharger ? "against the countercharge (E, p.59)" : "in a decisive defeat "
+                                                                                           "(E, p.59)", log);
+            continue;
+        }
+        if (lasalle_add_disr(s, st, a, 1, "in a decisive defeat (E, p.59)", log)) continue;
+        if (!exempt(s, st, a) && fall_back(s, st, a, cx)) return -1;
+    }
+    winner_disr(s, st, &c->d, 1, log);
+    return 0;
+}
+
+static int inconclusive_result(const lasalle_scenario *s, lasalle_state *st, const lasalle_side_of_combat *c,
+                               int defender_won, const gr_ctx *cx)
+{
+    gr_log *log = cx ? cx->log : NULL;
+    const int *lose = defender_won ? c->att : &c->d, *win = defender_won ? &c->d : c->att;
+    int nl = defender_won ? c->natt : 1, nw = defender_won ? 1 : c->natt, stayed = 0;
+    for (int k = 0; k < nl; k++) lasalle_add_disr(s, st, lose[k], 1, "for losing the combat (E, p.59)", log);
+    for (int k = 0; k < nl; k++) {
+        int i = lose[k];
+        if (!lasalle_alive(st, i)) continue;
+        if (exempt(s, st, i)) {
+            stayed = 1;
+            gr_log_add(log, GR_EV_NOTE, s->units[i].side, "%s holds its ground: it does not fall back (E, p.60)",
+                       s->units[i].name);
+            continue;
+        }
+        if (fall_back(s, st, i, cx)) return -1;
+    }
+    winner_disr(s, st, win, nw, log);
+    /* a loser that stayed makes the winners retire instead [E, p.60; ruling A-15] */
+    for (int k = 0; stayed && k < nw; k++)
+        if (lasalle_alive(st, win[k]) && !exempt(s, st, win[k]) && fall_back(s, st, win[k], cx)) return -1;
+    if (!defender_won && !stayed) advance_all(s, st, c, log);
+    return 0;
+}
+
+int lasalle_combat_results(const lasalle_scenario *s, lasalle_state *st, const lasalle_side_of_combat *c,
+                           int defender_won, int decisive, const gr_ctx *cx)
+{
+    return decisive ? decisive_result(s, st, c, defender_won, cx) : inconclusive_result(s, st, c, defender_won, cx);
+}

@@ -1,0 +1,252 @@
+/* fallback.c - DISR, breaking, fall-backs and advances (fallback.h). */
+#include "fallback.h"
+#include "command.h"
+#include "footprint.h"
+#include "ground.h"
+#include "movelog.h"
+#include "sweep.h"
+#include "tables.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#define STEP_BW 0.05            /* fall-backs and advances are walked in steps of this length */
+#define BEYOND_BW 12.0          /* a fall-back through friends goes at most this much beyond its distance */
+#define ADVANCE_GAP 0.05        /* an advance stops this far short of the enemy */
+
+int lasalle_add_disr(const lasalle_scenario *s, lasalle_state *st, int i, int n, const char *why, gr_log *log)
+{
+    const lasalle_unit_profile *p = &s->units[i];
+    if (p->type == LASALLE_ART || n <= 0 || !lasalle_alive(st, i)) return 0;
+    int disr = st->u[i].disr + n;
+    st->u[i].disr = (uint8_t)(disr < p->nbases ? disr : p->nbases);
+    gr_log_add(log, GR_EV_MOVE, p->side, "%s takes %d DISR %s (now %d of %d)", p->name, n, why, st->u[i].disr,
+               p->nbases);
+    /* a unit breaks when its DISR equals its bases [B Disruption, p.18] */
+    if (st->u[i].disr >= p->nbases) {
+        lasalle_break(s, st, i, "at its breaking point", log);
+        return 1;
+    }
+    return 0;
+}
+
+void lasalle_break(const lasalle_scenario *s, lasalle_state *st, int i, const char *why, gr_log *log)
+{
+    if (!lasalle_alive(st, i)) return;
+    st->u[i].status = LASALLE_BROKEN;
+    gr_log_add(log, GR_EV_MOVE, s->units[i].side, "%s breaks %s", s->units[i].name, why);
+}
+
+int lasalle_fallback_distance(const lasalle_scenario *s, int i, int die)
+{
+    if (s->units[i].type != LASALLE_INF) return die;
+    return die % 2 ? 1 : 2;
+}
+
+int lasalle_rear_blocked(const lasalle_scenario *s, const lasalle_state *st, int i)
+{
+    gr_rect h = lasalle_hull(s, st, i);
+    for (int j = 0; j < s->nunits; j++) {
+        if (!lasalle_alive(st, j) || !lasalle_enemies(s, i, j)) continue;
+        gr_rect g = lasalle_hull(s, st, j);
+        if (lasalle_directly_behind(&h, &g, 1.0)) return 1;
+    }
+    return 0;
+}
+
+typedef struct fb_walk {
+    const lasalle_scenario *s;
+    const lasalle_state *st;
+    int i, dir;
+    int touch0[LASALLE_MAX_UNITS];
+} fb_walk;
+
+static lasalle_pose at(const fb_walk *w, double len)
+{
+    lasalle_motion m = lasalle_straight(w->dir * len, 0, len);
+    return lasalle_pose_after(&w->s->units[w->i], lasalle_pose_of(w->st, w->i), &m);
+}
+
+/* enemies, impassable ground and the table's edge stop a fall-back [D, p.39; ruling A-26] */
+static int blocked(const fb_walk *w, double len)
+{
+    gr_rect h = lasalle_pose_hull(&w->s->units[w->i], at(w, len));
+    if (lasalle_meets(w->s, &h, NULL) & (LASALLE_MEETS_IMPASSABLE | LASALLE_MEETS_OFF_TABLE)) return 1;
+    for (int j = 0; j < w->s->nunits; j++) {
+        if (j == w->i || !lasalle_alive(w->st, j) || !lasalle_enemies(w->s, w->i, j)) continue;
+        gr_rect g = lasalle_hull(w->s, w->st, j);
+        if (lasalle_rects_overlap(&h, &g) || (!w->touch0[j] && lasalle_rects_touch(&h, &g))) return 1;
+    }
+    return 0;
+}
+
+/* a place it may stop: on no unit, across no obstacle, in no town, touching no enemy */
+static int may_stop(const fb_walk *w, double len)
+{
+    lasalle_pose p = at(w, len);
+    gr_rect h = lasalle_pose_hull(&w->s->units[w->i], p);
+    if (lasalle_meets(w->s, &h, NULL) & (LASALLE_MEETS_OBSTACLE | LASALLE_MEETS_TOWN)) return 0;
+    if (lasalle_pose_overlaps(w->s, w->st, w->i, p, -1) >= 0) return 0;
+    for (int j = 0; j < w->s->nunits; j++) {
+        if (!lasalle_alive(w->st, j) || !lasalle_enemies(w->s, w->i, j)) continue;
+        gr_rect g = lasalle_hull(w->s, w->st, j);
+        if (lasalle_rects_touch(&h, &g)) return 0;
+    }
+    return 1;
+}
+
+/* this direction takes it away from every enemy touching it */
+static int away(const fb_walk *w)
+{
+    gr_rect h = lasalle_pose_hull(&w->s->units[w->i], at(w, 0.25));
+    for (int j = 0; j < w->s->nunits; j++) {
+        if (!w->touch0[j]) continue;
+        gr_rect g = lasalle_hull(w->s, w->st, j);
+        if (gr_rect_dist(&h, &g) <= LASALLE_CONTACT_EPS) return 0;
+    }
+    return 1;
+}
+
+static lasalle_fb walk(const fb_walk *w, double dist, double *len)
+{
+    double limit = dist + BEYOND_BW, block = INFINITY;
+    for (double l = STEP_BW; l <= limit + 1e-9; l += STEP_BW)
+        if (blocked(w, l)) {
+            block = l;
+            break;
+        }
+    for (double l = dist; l <= limit + 1e-9 && l < block - 1e-9; l += STEP_BW)
+        if (may_stop(w, l)) {
+            *len = l;
+            return LASALLE_FB_DONE;
+        }
+    for (double l = fmin(dist, block - STEP_BW); l >= 1.0 - 1e-9; l -= STEP_BW)
+        if (may_stop(w, l)) {
+            *len = l;
+            return LASALLE_FB_SHORT;
+        }
+    return LASALLE_FB_BROKE;
+}
+
+lasalle_fb lasalle_fallback_probe(const lasalle_scenario *s, const lasalle_state *st, int i, double dist, double *x,
+                                  double *y, int *dir)
+{
+    fb_walk w = {s, st, i, -1, {0}};
+    *x = st->u[i].x;
+    *y = st->u[i].y;
+    *dir = -1;
+    /* an enemy within 1 BW directly to the rear: no fall-back [D, p.37] */
+    if (lasalle_rear_blocked(s, st, i)) return LASALLE_FB_BROKE;
+    int touch[LASALLE_MAX_UNITS], nt = lasalle_contacts(s, st, i, touch, LASALLE_MAX_UNITS);
+    for (int k = 0; k < nt; k++) w.touch0[touch[k]] = 1;
+    lasalle_fb best = LASALLE_FB_BROKE;
+    double best_len = 0;
+    int best_dir = -1;
+    for (int d = -1; d <= 1; d += 2) {
+        w.dir = d;
+        if (!away(&w)) continue;
+        double len = 0;
+        lasalle_fb r = walk(&w, dist, &len);
+        if (r < best) {
+            best = r;
+            best_len = len;
+            best_dir = d;
+        }
+        if (best == LASALLE_FB_DONE) break;
+    }
+    w.dir = best_dir;
+    lasalle_pose p = at(&w, best_len);
+    *x = p.x;
+    *y = p.y;
+    *dir = best_dir;
+    return best;
+}
+
+/* the friends it passed test their discipline, or take a DISR [D, p.39] */
+static int pass_friends(const lasalle_scenario *s, lasalle_state *st, int i, lasalle_pose from, double len, int dir,
+                        const gr_ctx *cx)
+{
+    const lasalle_unit_profile *p = &s->units[i];
+    lasalle_path path = {1, {lasalle_straight(dir * len, 0, len)}};
+    lasalle_sweep sw;
+    lasalle_sweep_path(s, st, i, from, &path, 0, &sw);
+    for (int k = 0; k < sw.npass; k++) {
+        int j = sw.pass[k];
+        const lasalle_unit_profile *q = &s->units[j];
+        if (p->type == LASALLE_ART || q->type == LASALLE_ART || p->discipline == LASALLE_IRREGULAR ||
+            q->discipline == LASALLE_IRREGULAR || lasalle_enemies(s, i, j))
+            continue;
+        char why[96];
+        snprintf(why, sizeof why, "%s falling back through it", p->name);
+        int pass = lasalle_disc_test(s, st, j, why, cx, NULL);
+        if (pass < 0) return -1;
+        if (!pass) lasalle_add_disr(s, st, j, 1, "from the units falling back through it", cx ? cx->log : NULL);
+    }
+    return 0;
+}
+
+int lasalle_fallback(const lasalle_scenario *s, lasalle_state *st, int i, double dist, int reaction,
+                     const gr_ctx *cx, lasalle_fb *out)
+{
+    gr_log *log = cx ? cx->log : NULL;
+    double x, y;
+    int dir;
+    lasalle_pose from = lasalle_pose_of(st, i);
+    *out = lasalle_fallback_probe(s, st, i, dist, &x, &y, &dir);
+    if (*out == LASALLE_FB_BROKE) {
+        if (reaction) {
+            *out = LASALLE_FB_NONE;
+            gr_log_add(log, GR_EV_MOVE, s->units[i].side, "%s cannot get clear in %g BW and stays (ruling A-49)",
+                       s->units[i].name, dist);
+            return 0;
+        }
+        lasalle_break(s, st, i, "for it cannot fall back (D, p.39)", log);
+        return 0;
+    }
+    double len = hypot(x - from.x, y - from.y);
+    char d[32];
+    lasalle_fmt_bw(d, sizeof d, len);
+    gr_log_add(log, GR_EV_MOVE, s->units[i].side, "%s falls back %s BW%s", s->units[i].name, d,
+               dir > 0 ? " (forward, away from the enemy)" : "");
+    if (pass_friends(s, st, i, from, len, dir, cx) < 0) return -1;
+    st->u[i].x = x;
+    st->u[i].y = y;
+    if (*out == LASALLE_FB_SHORT) lasalle_add_disr(s, st, i, 1, "for falling back short (D, p.39)", log);
+    return 0;
+}
+
+/* the advance is stopped here: enemies near, friends, impassable ground, obstacles, towns, the edge */
+static int advance_stops(const lasalle_scenario *s, const lasalle_state *st, int i, lasalle_pose p)
+{
+    gr_rect h = lasalle_pose_hull(&s->units[i], p);
+    int m = lasalle_meets(s, &h, NULL);
+    if (m & (LASALLE_MEETS_IMPASSABLE | LASALLE_MEETS_OFF_TABLE | LASALLE_MEETS_OBSTACLE | LASALLE_MEETS_TOWN))
+        return 1;
+    if (lasalle_pose_overlaps(s, st, i, p, -1) >= 0) return 1;
+    for (int j = 0; j < s->nunits; j++) {
+        if (!lasalle_alive(st, j) || !lasalle_enemies(s, i, j)) continue;
+        gr_rect g = lasalle_hull(s, st, j);
+        if (gr_rect_within(&h, &g, ADVANCE_GAP)) return 1;
+    }
+    return 0;
+}
+
+double lasalle_advance(const lasalle_scenario *s, lasalle_state *st, int i, double dist, gr_log *log)
+{
+    lasalle_pose from = lasalle_pose_of(st, i), best = from;
+    double moved = 0;
+    for (double l = STEP_BW; l <= dist + 1e-9; l += STEP_BW) {
+        lasalle_motion m = lasalle_straight(l, 0, l);
+        lasalle_pose p = lasalle_pose_after(&s->units[i], from, &m);
+        if (advance_stops(s, st, i, p)) break;
+        best = p;
+        moved = l;
+    }
+    if (moved <= 0) return 0;
+    st->u[i].x = best.x;
+    st->u[i].y = best.y;
+    char d[32];
+    lasalle_fmt_bw(d, sizeof d, moved);
+    gr_log_add(log, GR_EV_MOVE, s->units[i].side, "%s advances %s BW (E, p.60)", s->units[i].name, d);
+    return moved;
+}

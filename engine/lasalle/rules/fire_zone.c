@@ -1,0 +1,307 @@
+/* fire_zone.c - who may fire, the fire zone, target priority, Full and
+ * Partial targets, skirmish values and obstructed bases (fire.h) [D,
+ * p.41-51]. */
+#include "fire.h"
+#include "footprint.h"
+#include "ground.h"
+#include "tables.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#define MUSKETRY_BW 4.0
+#define RIFLE_BW 8.0                /* Rifle Volleys [H, p.76] */
+#define LONG_FULL_BW 12.0           /* the long bracket beyond canister range [D, p.45] */
+#define LONG_REDUCED_BW 8.0
+#define EDGE_BW 1.0                 /* a base this deep in woods is still at its edge (ruling R-9) */
+#define SAMPLE_BW 0.05
+
+static double short_range(int weight)
+{
+    static const double r[LASALLE_WEIGHT_COUNT] = {6, 8, 10};
+    return weight >= 0 && weight < LASALLE_WEIGHT_COUNT ? r[weight] : 8;
+}
+
+int lasalle_can_fire(const lasalle_scenario *s, const lasalle_state *st, int i)
+{
+    const lasalle_unit_profile *p = &s->units[i];
+    int form = st->u[i].form;
+    if (!lasalle_alive(st, i)) return 0;
+    if (p->type == LASALLE_INF) return form == LASALLE_LINE || form == LASALLE_COLUMN || form == LASALLE_MASS;
+    if (p->type != LASALLE_ART || form != LASALLE_UNLIMBERED) return 0;
+    gr_rect b[LASALLE_MAX_BASES];
+    int nb = lasalle_bases(s, st, i, b);
+    return lasalle_in_open(s, b, nb); /* guns fire only from open ground [C, p.26] */
+}
+
+static gr_rect zone_rect(const gr_rect *h, double range)
+{
+    return gr_rect_make(gr_v2_add(h->fc, gr_v2_scale(gr_rect_fwd(h), range)), h->heading, h->w, range);
+}
+
+/* the width across the zone of a piece lying in it, sampled line by line */
+static double width_across(const lasalle_scenario *s, const gr_rect *h, double from, double to, int k)
+{
+    const gr_terrain_piece *p = &s->terrain.p[k];
+    gr_vec2 f = gr_rect_fwd(h), r = gr_rect_right(h);
+    int n = (int)ceil(h->w / 0.25), hit = 0;
+    for (int q = 0; q < n; q++) {
+        gr_vec2 base = gr_v2_add(h->fc, gr_v2_scale(r, -h->w / 2 + (q + 0.5) * h->w / n));
+        gr_vec2 a = gr_v2_add(base, gr_v2_scale(f, from)), b = gr_v2_add(base, gr_v2_scale(f, to));
+        hit += gr_terrain_piece_crosses_seg(p, a, b);
+    }
+    return hit * h->w / n;
+}
+
+static int roundshot_obstructs(const lasalle_ground *g, int beyond_short)
+{
+    if (g->kind == LASALLE_G_WOODS || g->kind == LASALLE_G_ORCHARD || g->kind == LASALLE_G_TOWN ||
+        g->kind == LASALLE_G_WALL || g->kind == LASALLE_G_HEDGE || g->kind == LASALLE_G_ENTRENCHMENT)
+        return 1;
+    /* water and ditches only beyond short range: the ball flies over them [D, p.51] */
+    return beyond_short && (g->water || g->kind == LASALLE_G_DITCH);
+}
+
+/* the Reduced long bracket [D, p.45] */
+static int reduced_bracket(const lasalle_scenario *s, const lasalle_state *st, int i, const gr_rect *h, double shortr)
+{
+    if (s->ground == LASALLE_MUD) return 1;
+    gr_rect zone = zone_rect(h, shortr + LONG_FULL_BW);
+    for (int k = 0; k < s->terrain.n; k++) {
+        const lasalle_ground *g = &s->ground_of[k];
+        if (!gr_terrain_piece_touches_rect(&s->terrain.p[k], &zone)) continue;
+        if (g->rough && !g->obstacle) return 1;
+        if (roundshot_obstructs(g, 1) && width_across(s, h, 0, shortr + LONG_FULL_BW, k) > 1.0) return 1;
+    }
+    gr_rect b[LASALLE_MAX_BASES];
+    int nb = lasalle_bases(s, st, i, b);
+    gr_vec2 bounce = gr_v2_add(h->fc, gr_v2_scale(gr_rect_fwd(h), shortr));
+    return lasalle_level_at(s, bounce) != lasalle_unit_level(s, b, nb);
+}
+
+void lasalle_fire_zone(const lasalle_scenario *s, const lasalle_state *st, int i, lasalle_zone *z)
+{
+    const lasalle_unit_profile *p = &s->units[i];
+    z->hull = lasalle_hull(s, st, i);
+    z->n = 0;
+    z->shortr = 0;
+    z->reduced = 0;
+    if (p->type == LASALLE_ART) {
+        z->shortr = short_range(p->weight);
+        z->reduced = reduced_bracket(s, st, i, &z->hull, z->shortr);
+        z->range = z->shortr + (z->reduced ? LONG_REDUCED_BW : LONG_FULL_BW);
+    } else {
+        z->range = (p->traits & LASALLE_T_RIFLES) && p->discipline != LASALLE_IRREGULAR ? RIFLE_BW : MUSKETRY_BW;
+    }
+    gr_rect zone = zone_rect(&z->hull, z->range);
+    for (int j = 0; j < s->nunits; j++) {
+        if (j == i || !lasalle_alive(st, j)) continue;
+        gr_rect g = lasalle_hull(s, st, j);
+        if (!gr_rect_overlap(&zone, &g, 1e-6)) continue;
+        double d = gr_rect_dist(&z->hull, &g);
+        int k = z->n++;
+        while (k > 0 && z->dist[k - 1] > d) {
+            z->unit[k] = z->unit[k - 1];
+            z->dist[k] = z->dist[k - 1];
+            k--;
+        }
+        z->unit[k] = j;
+        z->dist[k] = d;
+    }
+}
+
+int lasalle_to_front_of(const gr_rect *b, const gr_rect *a)
+{
+    gr_vec2 c[4];
+    gr_rect_corners(a, c);
+    for (int q = 0; q < 4; q++)
+        if (gr_rect_ahead_of_front(b, c[q]) > LASALLE_CONTACT_EPS) return 1;
+    return 0;
+}
+
+int lasalle_full_target(const lasalle_scenario *s, const lasalle_state *st, int i, int t, double range)
+{
+    gr_rect h = lasalle_hull(s, st, i), zone = zone_rect(&h, range), b[LASALLE_MAX_BASES];
+    int nb = lasalle_bases(s, st, t, b), whole_base = 0;
+    for (int k = 0; k < nb && !whole_base; k++) {
+        gr_vec2 c[4];
+        gr_rect_corners(&b[k], c);
+        whole_base = 1;
+        for (int q = 0; q < 4; q++) whole_base &= gr_point_in_rect(&zone, c[q]);
+    }
+    if (!whole_base) return 0;
+    gr_rect g = lasalle_hull(s, st, t);
+    gr_vec2 c[4], r = gr_rect_right(&h);
+    gr_rect_corners(&g, c);
+    double lo = INFINITY, hi = -INFINITY;
+    int inside = 1;
+    for (int q = 0; q < 4; q++) {
+        double lat = gr_v2_dot(gr_v2_sub(c[q], h.fc), r);
+        lo = fmin(lo, lat);
+        hi = fmax(hi, lat);
+        inside &= gr_point_in_rect(&zone, c[q]);
+    }
+    double across = fmin(hi, h.w / 2) - fmax(lo, -h.w / 2);
+    return inside || across >= h.w / 2 - 1e-9;
+}
+
+/* the shot stops at terrain spanning over half the zone: nothing beyond it is hit [D, p.51] */
+static int roundshot_stopped(const lasalle_scenario *s, const lasalle_zone *z, const gr_rect *g)
+{
+    gr_vec2 f = gr_rect_fwd(&z->hull);
+    for (int k = 0; k < s->terrain.n; k++) {
+        const lasalle_ground *gr = &s->ground_of[k];
+        if (!roundshot_obstructs(gr, 1) || gr_terrain_piece_touches_rect(&s->terrain.p[k], g)) continue;
+        double far = gr_v2_dot(gr_v2_sub(gr_rect_centre(g), z->hull.fc), f);
+        if (!roundshot_obstructs(gr, 0) && far <= z->shortr) continue;
+        if (width_across(s, &z->hull, 0, far, k) > z->hull.w / 2) return 1;
+    }
+    return 0;
+}
+
+/* can the shooter see and reach target t at all (sight, friends nearer, roundshot's limits) */
+static int reachable(const lasalle_scenario *s, const lasalle_state *st, const lasalle_zone *z, int i, int k,
+                     int roundshot, gr_error *err)
+{
+    int t = z->unit[k];
+    gr_rect g = lasalle_hull(s, st, t);
+    if (!lasalle_visible(s, &z->hull, &g)) return gr_error_set(err, "%s cannot see %s", s->units[i].name, s->units[t].name);
+    for (int q = 0; q < k; q++)
+        if (!lasalle_enemies(s, i, z->unit[q]) && z->dist[q] < z->dist[k] - 1e-9)
+            return gr_error_set(err, "%s stands in the fire zone nearer than %s: no fire past friends (D, p.41; FAQ "
+                                     "#1)", s->units[z->unit[q]].name, s->units[t].name);
+    if (roundshot) {
+        int touch[1];
+        if (lasalle_contacts(s, st, t, touch, 1)) return gr_error_set(err, "roundshot may not fire at %s, which touches a friendly unit (D, p.42)",
+                                   s->units[t].name);
+        if (roundshot_stopped(s, z, &g))
+            return gr_error_set(err, "the shot would stop at terrain across the zone before %s (D, p.51)",
+                                s->units[t].name);
+    }
+    return 0;
+}
+
+int lasalle_fire_target_ok(const lasalle_scenario *s, const lasalle_state *st, int i, int t, int *kind,
+                           gr_error *err)
+{
+    if (!lasalle_can_fire(s, st, i)) return gr_error_set(err, "%s cannot fire (D, p.41)", s->units[i].name);
+    lasalle_zone z;
+    lasalle_fire_zone(s, st, i, &z);
+    int first = -1, at = -1, art = s->units[i].type == LASALLE_ART;
+    for (int k = 0; k < z.n; k++) {
+        if (!lasalle_enemies(s, i, z.unit[k])) continue;
+        if (z.unit[k] == t) at = k;
+        /* the candidates are the enemies in the zone it can see */
+        gr_rect g = lasalle_hull(s, st, z.unit[k]);
+        if (first < 0 && lasalle_visible(s, &z.hull, &g)) first = k;
+    }
+    if (at < 0) return gr_error_set(err, "%s is not in %s's fire zone (D, p.41)", s->units[t].name, s->units[i].name);
+    if (first < 0) return gr_error_set(err, "%s sees no enemy in its fire zone", s->units[i].name);
+    double d0 = z.dist[first];
+    if (art) {
+        /* the closest enemy: canister within short range, roundshot beyond [D, p.45] */
+        if (z.dist[at] > d0 + 1e-6)
+            return gr_error_set(err, "a battery fires at the closest enemy in its zone, %s (D, p.45)",
+                                s->units[z.unit[first]].name);
+        *kind = d0 <= z.shortr ? LASALLE_CANISTER : LASALLE_ROUNDSHOT;
+        if (reachable(s, st, &z, i, at, *kind == LASALLE_ROUNDSHOT, err)) return -1;
+        if (*kind == LASALLE_CANISTER && !lasalle_clear_bases(s, st, i, t))
+            return gr_error_set(err, "every gun of %s is obstructed (D, p.49)", s->units[i].name);
+        return 0;
+    }
+    *kind = LASALLE_MUSKETRY;
+    /* the closest if Full; if Partial, it or the next closest [D, p.44] */
+    int full = lasalle_full_target(s, st, i, z.unit[first], z.range);
+    double next = INFINITY;
+    for (int k = 0; k < z.n && !isfinite(next); k++) {
+        if (!lasalle_enemies(s, i, z.unit[k]) || z.dist[k] <= d0 + 1e-6) continue;
+        gr_rect g = lasalle_hull(s, st, z.unit[k]);
+        if (lasalle_visible(s, &z.hull, &g)) next = z.dist[k];
+    }
+    int closest = z.dist[at] <= d0 + 1e-6, second = !full && z.dist[at] <= next + 1e-6;
+    if (!closest && !second)
+        return gr_error_set(err, "%s must fire at %s%s (D, p.44)", s->units[i].name, s->units[z.unit[first]].name,
+                            full ? ", the closest target, a Full one" : " or the next closest");
+    if (reachable(s, st, &z, i, at, 0, err)) return -1;
+    if (!lasalle_clear_bases(s, st, i, t))
+        return gr_error_set(err, "every firing base of %s is obstructed (D, p.49)", s->units[i].name);
+    return 0;
+}
+
+int lasalle_fire_targets(const lasalle_scenario *s, const lasalle_state *st, int i, int *out, int max)
+{
+    int n = 0, kind;
+    if (!lasalle_can_fire(s, st, i)) return 0;
+    for (int t = 0; t < s->nunits && n < max; t++)
+        if (lasalle_alive(st, t) && lasalle_enemies(s, i, t) && !lasalle_fire_target_ok(s, st, i, t, &kind, NULL))
+            out[n++] = t;
+    return n;
+}
+
+int lasalle_effective_sk(const lasalle_scenario *s, const lasalle_state *st, int i, const gr_rect *from)
+{
+    const lasalle_unit_profile *p = &s->units[i];
+    int touch[1];
+    if (p->type != LASALLE_INF || st->u[i].form == LASALLE_SQUARE || st->u[i].form == LASALLE_MARCH) return 0;
+    if (lasalle_contacts(s, st, i, touch, 1)) return 0;
+    gr_rect h = lasalle_hull(s, st, i), b[LASALLE_MAX_BASES];
+    int nb = lasalle_bases(s, st, i, b);
+    if (from && lasalle_cover_against(s, &h, b, nb, from) == LASALLE_COVER_HARD) return 0;
+    return p->sk;
+}
+
+/* the stretch of a sight line from a base lying inside piece k */
+static double length_inside(const gr_terrain_piece *p, gr_vec2 a, gr_vec2 b)
+{
+    double len = gr_v2_dist(a, b), in = 0;
+    for (double l = SAMPLE_BW / 2; l < len; l += SAMPLE_BW) {
+        gr_vec2 q = gr_v2_add(a, gr_v2_scale(gr_v2_sub(b, a), l / len));
+        if (gr_point_in_poly(p->pts, p->npts, q)) in += SAMPLE_BW;
+    }
+    return in;
+}
+
+/* base b's line to the target is obstructed by woods, a town or a wall [D, p.49-50] */
+static int obstructed(const lasalle_scenario *s, const lasalle_state *st, int i, const gr_rect *b, const gr_rect *g)
+{
+    int irregular = s->units[i].discipline == LASALLE_IRREGULAR;
+    gr_vec2 a = b->fc, c[4];
+    gr_rect_corners(g, c);
+    gr_vec2 to = c[0];
+    for (int q = 1; q < 4; q++)
+        if (gr_v2_dist(a, c[q]) < gr_v2_dist(a, to)) to = c[q];
+    (void)st;
+    for (int k = 0; k < s->terrain.n; k++) {
+        const lasalle_ground *gr = &s->ground_of[k];
+        const gr_terrain_piece *p = &s->terrain.p[k];
+        if (!gr->obstructs || gr_terrain_piece_touches_rect(p, g)) continue; /* a target at its edge has cover */
+        if (irregular && (gr->kind == LASALLE_G_WOODS || gr->kind == LASALLE_G_ORCHARD || gr->kind == LASALLE_G_MARSH))
+            continue;
+        if (!gr_terrain_piece_crosses_seg(p, a, to)) continue;
+        if (gr->obstacle) {
+            if (!lasalle_touches_obstacle(s, b, k, LASALLE_CONTACT_EPS)) return 1;
+        } else if (length_inside(p, a, to) > EDGE_BW || !gr_terrain_piece_touches_rect(p, b)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int lasalle_clear_bases(const lasalle_scenario *s, const lasalle_state *st, int i, int t)
+{
+    gr_rect b[LASALLE_MAX_BASES], g = lasalle_hull(s, st, t);
+    lasalle_layout l;
+    lasalle_layout_of(&s->units[i], st->u[i].form, &l);
+    lasalle_bases(s, st, i, b);
+    int n = l.cols, blocked[LASALLE_MAX_BASES] = {0}, near = 0;
+    for (int k = 0; k < n; k++) {
+        blocked[k] = obstructed(s, st, i, &b[k], &g);
+        if (gr_rect_dist(&b[k], &g) < gr_rect_dist(&b[near], &g)) near = k;
+    }
+    /* the cascade: beyond a blocked base, every base farther from the target on that side [D, p.50] */
+    for (int k = near - 1; k >= 0; k--) blocked[k] |= blocked[k + 1];
+    for (int k = near + 1; k < n; k++) blocked[k] |= blocked[k - 1];
+    int clear = 0;
+    for (int k = 0; k < n; k++) clear += !blocked[k];
+    return clear;
+}

@@ -1,0 +1,169 @@
+/* footprint.c - formation layouts, hulls, bases and the relations between
+ * units (footprint.h). */
+#include "footprint.h"
+#include "tables.h"
+
+#include <math.h>
+
+/* a region "straight ahead" reaches this far: beyond any table */
+#define FAR_BW 1000.0
+
+int lasalle_limbers(int guns) { return guns == 3 ? 1 : (guns + 1) / 2; }
+
+void lasalle_layout_of(const lasalle_unit_profile *p, int form, lasalle_layout *out)
+{
+    int n = p->nbases;
+    out->bw = 1.0;
+    out->bd = LASALLE_BASE_DEPTH;
+    out->nbases = n;
+    switch (form) {
+    case LASALLE_LINE:
+    case LASALLE_ABREAST:
+    case LASALLE_UNLIMBERED:
+        out->cols = n;
+        out->rows = 1;
+        break;
+    case LASALLE_COLUMN:
+    case LASALLE_WAVES:
+    case LASALLE_SQUARE:
+        out->cols = n / 2;
+        out->rows = 2;
+        break;
+    case LASALLE_MASS: /* two wide, two or three deep [K Austria] */
+        out->cols = 2;
+        out->rows = n / 2;
+        break;
+    case LASALLE_LIMBERED:
+        out->nbases = lasalle_limbers(n);
+        out->cols = 1;
+        out->rows = out->nbases;
+        out->bd = LASALLE_LIMBER_DEPTH;
+        break;
+    case LASALLE_MARCH:
+    default:
+        out->cols = 1;
+        out->rows = n;
+        break;
+    }
+}
+
+gr_rect lasalle_hull_at(const lasalle_unit_profile *p, int form, double x, double y, double heading)
+{
+    lasalle_layout l;
+    lasalle_layout_of(p, form, &l);
+    return gr_rect_make(gr_v2(x, y), heading, l.cols * l.bw, l.rows * l.bd);
+}
+
+gr_rect lasalle_hull(const lasalle_scenario *s, const lasalle_state *st, int i)
+{
+    const lasalle_unit *u = &st->u[i];
+    return lasalle_hull_at(&s->units[i], u->form, u->x, u->y, u->heading);
+}
+
+int lasalle_bases_at(const lasalle_unit_profile *p, int form, double x, double y, double heading, gr_rect *out)
+{
+    lasalle_layout l;
+    lasalle_layout_of(p, form, &l);
+    gr_vec2 fc = gr_v2(x, y), fwd = gr_v2_dir(heading), right = gr_v2(fwd.y, -fwd.x);
+    double w = l.cols * l.bw;
+    int n = 0;
+    for (int r = 0; r < l.rows; r++)
+        for (int c = 0; c < l.cols && n < l.nbases && n < LASALLE_MAX_BASES; c++) {
+            gr_vec2 at = gr_v2_add(fc, gr_v2_add(gr_v2_scale(right, (c + 0.5) * l.bw - w / 2),
+                                                 gr_v2_scale(fwd, -r * l.bd)));
+            out[n++] = gr_rect_make(at, heading, l.bw, l.bd);
+        }
+    return n;
+}
+
+int lasalle_bases(const lasalle_scenario *s, const lasalle_state *st, int i, gr_rect *out)
+{
+    const lasalle_unit *u = &st->u[i];
+    return lasalle_bases_at(&s->units[i], u->form, u->x, u->y, u->heading, out);
+}
+
+int lasalle_alive(const lasalle_state *st, int i) { return st->u[i].status == LASALLE_ON; }
+
+int lasalle_enemies(const lasalle_scenario *s, int i, int j) { return s->units[i].side != s->units[j].side; }
+
+double lasalle_unit_dist(const lasalle_scenario *s, const lasalle_state *st, int i, int j)
+{
+    gr_rect a = lasalle_hull(s, st, i), b = lasalle_hull(s, st, j);
+    return gr_rect_dist(&a, &b);
+}
+
+int lasalle_rects_overlap(const gr_rect *a, const gr_rect *b) { return gr_rect_overlap(a, b, LASALLE_OVERLAP_EPS); }
+
+int lasalle_rects_touch(const gr_rect *a, const gr_rect *b) { return gr_rect_within(a, b, LASALLE_CONTACT_EPS); }
+
+int lasalle_in_contact(const lasalle_scenario *s, const lasalle_state *st, int i, int j)
+{
+    gr_rect a = lasalle_hull(s, st, i), b = lasalle_hull(s, st, j);
+    return lasalle_rects_touch(&a, &b);
+}
+
+int lasalle_contacts(const lasalle_scenario *s, const lasalle_state *st, int i, int *out, int max)
+{
+    int n = 0;
+    if (!lasalle_alive(st, i)) return 0;
+    gr_rect a = lasalle_hull(s, st, i);
+    for (int j = 0; j < s->nunits && n < max; j++) {
+        if (j == i || !lasalle_alive(st, j) || !lasalle_enemies(s, i, j)) continue;
+        gr_rect b = lasalle_hull(s, st, j);
+        if (lasalle_rects_touch(&a, &b)) out[n++] = j;
+    }
+    return n;
+}
+
+int lasalle_enemy_within(const lasalle_scenario *s, const lasalle_state *st, int i, double bw)
+{
+    gr_rect a = lasalle_hull(s, st, i);
+    for (int j = 0; j < s->nunits; j++) {
+        if (j == i || !lasalle_alive(st, j) || !lasalle_enemies(s, i, j)) continue;
+        gr_rect b = lasalle_hull(s, st, j);
+        if (gr_rect_within(&a, &b, bw)) return 1;
+    }
+    return 0;
+}
+
+int lasalle_no_flanks(int form)
+{
+    return form == LASALLE_SQUARE || form == LASALLE_LIMBERED;
+}
+
+int lasalle_directly_in_front(const gr_rect *h, const gr_rect *r)
+{
+    double e = LASALLE_CONTACT_EPS;
+    if (h->w <= 2 * e) return 0;
+    gr_vec2 far = gr_v2_add(h->fc, gr_v2_scale(gr_rect_fwd(h), FAR_BW));
+    gr_rect zone = gr_rect_make(far, h->heading, h->w - 2 * e, FAR_BW - e);
+    return gr_rect_overlap(&zone, r, 0.0);
+}
+
+int lasalle_directly_behind(const gr_rect *h, const gr_rect *r, double bw)
+{
+    double e = LASALLE_CONTACT_EPS;
+    if (h->w <= 2 * e) return 0;
+    gr_vec2 rear = gr_v2_sub(h->fc, gr_v2_scale(gr_rect_fwd(h), h->d + e));
+    gr_rect zone = gr_rect_make(rear, h->heading, h->w - 2 * e, bw);
+    return gr_rect_overlap(&zone, r, 0.0);
+}
+
+int lasalle_on_flank(const lasalle_scenario *s, const lasalle_state *st, int i, int j)
+{
+    if (lasalle_no_flanks(st->u[i].form)) return 0;
+    gr_rect h = lasalle_hull(s, st, i), b[LASALLE_MAX_BASES];
+    int nb = lasalle_bases(s, st, j, b), behind = 0;
+    for (int k = 0; k < nb; k++) {
+        /* (b) no part of any of its bases directly in front */
+        if (lasalle_directly_in_front(&h, &b[k])) return 0;
+        gr_vec2 c[4];
+        gr_rect_corners(&b[k], c);
+        double most = -INFINITY;
+        for (int q = 0; q < 4; q++) most = fmax(most, gr_rect_ahead_of_front(&h, c[q]));
+        /* completely behind the front line; a far edge on the line counts */
+        if (most <= LASALLE_CONTACT_EPS) behind++;
+    }
+    /* (a) half or more of its bases completely behind the front line */
+    return 2 * behind >= nb;
+}

@@ -1,0 +1,55 @@
+/* footprint.h - where a Lasalle unit's bases stand: the layout of each
+ * formation (ruling R-3: every formation is a solid block of bases), the
+ * unit's hull and its bases as oriented rectangles from its front-edge
+ * centre and heading (engine/core/geom.h), and the relations the rules
+ * measure between units: distance, contact, overlap, "near the enemy",
+ * front and flank [B Front, Flank and Rear, p.18]. */
+#ifndef LASALLE_FOOTPRINT_H
+#define LASALLE_FOOTPRINT_H
+
+#include "../lasalle.h"
+#include "../../core/geom.h"
+
+#define LASALLE_MAX_BASES 6
+
+typedef struct lasalle_layout {
+    int cols, rows;     /* bases across the front, ranks */
+    int nbases;         /* bases drawn (limbers for limbered artillery) */
+    double bw, bd;      /* one base's width and depth */
+} lasalle_layout;
+
+void lasalle_layout_of(const lasalle_unit_profile *p, int form, lasalle_layout *out);
+/* limber bases of a battery: one for two guns, one for a three-gun battery [B, p.14] */
+int lasalle_limbers(int guns);
+
+/* a unit's hull (the block of its bases) in a formation at a pose */
+gr_rect lasalle_hull_at(const lasalle_unit_profile *p, int form, double x, double y, double heading);
+gr_rect lasalle_hull(const lasalle_scenario *s, const lasalle_state *st, int i);
+/* its bases, front rank first, left to right as the unit sees it; returns the count */
+int lasalle_bases_at(const lasalle_unit_profile *p, int form, double x, double y, double heading, gr_rect *out);
+int lasalle_bases(const lasalle_scenario *s, const lasalle_state *st, int i, gr_rect *out);
+
+/* on the table and not broken */
+int lasalle_alive(const lasalle_state *st, int i);
+int lasalle_enemies(const lasalle_scenario *s, int i, int j);
+
+/* closest approach of two units' hulls, BW (0 when touching) */
+double lasalle_unit_dist(const lasalle_scenario *s, const lasalle_state *st, int i, int j);
+int lasalle_in_contact(const lasalle_scenario *s, const lasalle_state *st, int i, int j);
+int lasalle_rects_overlap(const gr_rect *a, const gr_rect *b);
+int lasalle_rects_touch(const gr_rect *a, const gr_rect *b);
+/* the living enemies touching unit i, up to max; returns the count */
+int lasalle_contacts(const lasalle_scenario *s, const lasalle_state *st, int i, int *out, int max);
+/* any living enemy within `bw` of unit i (LASALLE_NEAR_BW: "near the enemy" [B, p.10]) */
+int lasalle_enemy_within(const lasalle_scenario *s, const lasalle_state *st, int i, double bw);
+
+/* formations with no flanks: every enemy is to the front [B, p.18] */
+int lasalle_no_flanks(int form);
+/* 1 when enemy j stands on unit i's flank or rear [B, p.18; ruling A-51] */
+int lasalle_on_flank(const lasalle_scenario *s, const lasalle_state *st, int i, int j);
+/* 1 when some part of rectangle r is directly in front of hull h (ahead of its front line, between its flank lines) */
+int lasalle_directly_in_front(const gr_rect *h, const gr_rect *r);
+/* 1 when some part of r is directly behind h within `bw` of its rear edge */
+int lasalle_directly_behind(const gr_rect *h, const gr_rect *r, double bw);
+
+#endif

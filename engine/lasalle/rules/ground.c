@@ -1,0 +1,249 @@
+/* ground.c - the terrain's meaning to Lasalle units (ground.h): rough,
+ * impassable, water and its crossings, obstacles, "in" an area, elevation,
+ * cover and line of sight. */
+#include "ground.h"
+#include "tables.h"
+
+#include <math.h>
+
+/* a footprint is shrunk by this much before asking what it passes through,
+ * so that standing flush against a wood's edge is not being in the wood */
+#define SHRINK_BW 0.01
+/* the grid a footprint is sampled on where it meets water: points this far apart */
+#define WATER_STEP_BW 0.2
+
+static gr_rect shrink(const gr_rect *r, double e)
+{
+    double w = r->w > 4 * e ? r->w - 2 * e : r->w / 2, d = r->d > 4 * e ? r->d - 2 * e : r->d / 2;
+    gr_vec2 fc = gr_v2_sub(r->fc, gr_v2_scale(gr_rect_fwd(r), e));
+    return gr_rect_make(fc, r->heading, w, d);
+}
+
+static double line_dist(const gr_terrain_piece *p, gr_vec2 q) { return gr_point_polyline_dist(p->pts, p->npts, q); }
+
+/* the point lies on a polyline piece (within half its width) */
+static int on_strip(const gr_terrain_piece *p, gr_vec2 q) { return line_dist(p, q) <= p->width / 2 + 1e-9; }
+
+/* the whole footprint keeps to one road [C Roads, p.28; ruling A-28] */
+static int on_road(const lasalle_scenario *s, const gr_rect *r)
+{
+    gr_vec2 c[4];
+    gr_rect_corners(r, c);
+    gr_vec2 pts[6] = {c[0], c[1], c[2], c[3], gr_rect_centre(r), r->fc};
+    for (int k = 0; k < s->terrain.n; k++) {
+        if (s->ground_of[k].kind != LASALLE_G_ROAD) continue;
+        int all = 1;
+        for (int q = 0; q < 6 && all; q++) all = on_strip(&s->terrain.p[k], pts[q]);
+        if (all) return 1;
+    }
+    return 0;
+}
+
+/* the crossing (bridge or ford) a water point stands on, -1 none */
+static int crossing_at(const lasalle_scenario *s, gr_vec2 q)
+{
+    for (int k = 0; k < s->terrain.n; k++) {
+        int kind = s->ground_of[k].kind;
+        if ((kind == LASALLE_G_BRIDGE || kind == LASALLE_G_FORD) && on_strip(&s->terrain.p[k], q)) return k;
+    }
+    return -1;
+}
+
+/* water piece k under the footprint, point by point: impassable where no
+ * crossing carries it, rough in a rough stream or on a ford of impassable
+ * water, open on a bridge or on a ford of a rough stream [B Terrain, p.21] */
+static int water_meets(const lasalle_scenario *s, const gr_rect *r, int k)
+{
+    const gr_terrain_piece *p = &s->terrain.p[k];
+    const lasalle_ground *g = &s->ground_of[k];
+    int nx = (int)ceil(r->w / WATER_STEP_BW), ny = (int)ceil(r->d / WATER_STEP_BW), bits = 0;
+    gr_vec2 fwd = gr_rect_fwd(r), right = gr_rect_right(r);
+    for (int a = 0; a <= nx; a++)
+        for (int b = 0; b <= ny; b++) {
+            gr_vec2 q = gr_v2_add(r->fc, gr_v2_add(gr_v2_scale(right, -r->w / 2 + r->w * a / nx),
+                                                   gr_v2_scale(fwd, -r->d * b / ny)));
+            if (!on_strip(p, q)) continue;
+            int c = crossing_at(s, q);
+            if (c >= 0 && s->ground_of[c].kind == LASALLE_G_BRIDGE) continue;
+            if (c >= 0) bits |= LASALLE_MEETS_WATER | (g->impassable ? LASALLE_MEETS_ROUGH : 0);
+            else bits |= g->impassable ? LASALLE_MEETS_IMPASSABLE : LASALLE_MEETS_ROUGH | LASALLE_MEETS_WATER;
+        }
+    return bits;
+}
+
+static int off_table(const lasalle_scenario *s, const gr_rect *r)
+{
+    gr_vec2 c[4];
+    gr_rect_corners(r, c);
+    for (int q = 0; q < 4; q++)
+        if (c[q].x < -1e-6 || c[q].y < -1e-6 || c[q].x > s->table_w + 1e-6 || c[q].y > s->table_h + 1e-6) return 1;
+    return 0;
+}
+
+int lasalle_meets(const lasalle_scenario *s, const gr_rect *hull, int *piece)
+{
+    int bits = off_table(s, hull) ? LASALLE_MEETS_OFF_TABLE : 0, road = -1;
+    gr_rect r = shrink(hull, SHRINK_BW);
+    for (int k = 0; k < s->terrain.n; k++) {
+        const lasalle_ground *g = &s->ground_of[k];
+        const gr_terrain_piece *p = &s->terrain.p[k];
+        if (g->kind == LASALLE_G_ROAD || g->kind == LASALLE_G_BRIDGE || g->kind == LASALLE_G_FORD) continue;
+        if (!gr_terrain_piece_touches_rect(p, &r)) continue;
+        int b = 0;
+        if (g->obstacle) b = LASALLE_MEETS_OBSTACLE;
+        else if (g->water) b = water_meets(s, &r, k);
+        else if (g->impassable) b = LASALLE_MEETS_IMPASSABLE;
+        else if (g->kind == LASALLE_G_TOWN) b = LASALLE_MEETS_TOWN;
+        else if (g->rough) {
+            if (road < 0) road = on_road(s, hull);
+            b = road ? 0 : LASALLE_MEETS_ROUGH;
+        }
+        if (b && piece && !(bits & b)) *piece = k;
+        bits |= b;
+    }
+    return bits;
+}
+
+int lasalle_touches_obstacle(const lasalle_scenario *s, const gr_rect *hull, int k, double tol)
+{
+    const gr_terrain_piece *p = &s->terrain.p[k];
+    gr_vec2 c[4];
+    gr_rect_corners(hull, c);
+    return gr_polyline_poly_dist(p->pts, p->npts, c, 4) <= tol;
+}
+
+/* base b lies completely inside piece k (a polygon, or a strip of a polyline) */
+static int base_inside(const lasalle_scenario *s, const gr_rect *b, int k)
+{
+    const gr_terrain_piece *p = &s->terrain.p[k];
+    if (p->shape == GR_SHAPE_POLYGON) return gr_terrain_piece_contains_rect(p, b);
+    gr_vec2 c[4];
+    gr_rect_corners(b, c);
+    for (int q = 0; q < 4; q++)
+        if (!on_strip(p, c[q])) return 0;
+    return 1;
+}
+
+int lasalle_bases_in_piece(const lasalle_scenario *s, const gr_rect *bases, int nb, int k)
+{
+    int in = 0;
+    for (int i = 0; i < nb; i++) in += base_inside(s, &bases[i], k);
+    return nb > 0 && 2 * in >= nb;
+}
+
+int lasalle_level_at(const lasalle_scenario *s, gr_vec2 p)
+{
+    int level = 0;
+    for (int k = 0; k < s->terrain.n; k++) {
+        const lasalle_ground *g = &s->ground_of[k];
+        if (g->kind != LASALLE_G_HILL || g->level <= level) continue;
+        if (gr_point_in_poly(s->terrain.p[k].pts, s->terrain.p[k].npts, p)) level = g->level;
+    }
+    return level;
+}
+
+int lasalle_unit_level(const lasalle_scenario *s, const gr_rect *bases, int nb)
+{
+    int lv[8] = {0};
+    for (int i = 0; i < nb && i < 8; i++)
+        for (int k = 0; k < s->terrain.n; k++)
+            if (s->ground_of[k].kind == LASALLE_G_HILL && s->ground_of[k].level > lv[i] &&
+                base_inside(s, &bases[i], k))
+                lv[i] = s->ground_of[k].level;
+    /* the highest level that half or more of the bases reach */
+    for (int level = 9; level > 0; level--) {
+        int at = 0;
+        for (int i = 0; i < nb && i < 8; i++) at += lv[i] >= level;
+        if (2 * at >= nb) return level;
+    }
+    return 0;
+}
+
+int lasalle_in_rough(const lasalle_scenario *s, const gr_rect *bases, int nb)
+{
+    int in = 0;
+    for (int i = 0; i < nb; i++) {
+        int inside = 0;
+        for (int k = 0; k < s->terrain.n && !inside; k++)
+            inside = s->ground_of[k].rough && !s->ground_of[k].obstacle && base_inside(s, &bases[i], k);
+        in += inside;
+    }
+    return nb > 0 && 2 * in >= nb;
+}
+
+int lasalle_in_open(const lasalle_scenario *s, const gr_rect *bases, int nb)
+{
+    for (int i = 0; i < nb; i++)
+        if (lasalle_meets(s, &bases[i], NULL) & (LASALLE_MEETS_ROUGH | LASALLE_MEETS_TOWN | LASALLE_MEETS_WATER))
+            return 0;
+    return 1;
+}
+
+int lasalle_in_water(const lasalle_scenario *s, const gr_rect *bases, int nb)
+{
+    int in = 0;
+    for (int i = 0; i < nb; i++) in += (lasalle_meets(s, &bases[i], NULL) & LASALLE_MEETS_WATER) != 0;
+    return nb > 0 && 2 * in >= nb;
+}
+
+int lasalle_cover_against(const lasalle_scenario *s, const gr_rect *hull, const gr_rect *bases, int nb,
+                          const gr_rect *from)
+{
+    int best = LASALLE_COVER_NONE;
+    gr_vec2 a = gr_rect_centre(from), b = gr_rect_centre(hull);
+    for (int k = 0; k < s->terrain.n; k++) {
+        const lasalle_ground *g = &s->ground_of[k];
+        if (g->cover <= best) continue;
+        const gr_terrain_piece *p = &s->terrain.p[k];
+        if (g->obstacle) {
+            /* behind it: touching it, and the fire or attack comes across it */
+            if (lasalle_touches_obstacle(s, hull, k, LASALLE_CONTACT_EPS) &&
+                gr_seg_polyline_intersect(a, b, p->pts, p->npts))
+                best = g->cover;
+        } else if (p->shape == GR_SHAPE_POLYGON && lasalle_bases_in_piece(s, bases, nb, k)) {
+            best = g->cover;
+        }
+    }
+    return best;
+}
+
+/* the points a sight line may join: corners, front-edge centre and centre */
+static void sight_points(const gr_rect *r, gr_vec2 *out)
+{
+    gr_rect_corners(r, out);
+    out[4] = r->fc;
+    out[5] = gr_rect_centre(r);
+}
+
+static int segment_clear(const lasalle_scenario *s, gr_vec2 p, gr_vec2 q, const gr_rect *a, const gr_rect *b)
+{
+    int top = lasalle_level_at(s, p), lq = lasalle_level_at(s, q);
+    if (lq > top) top = lq;
+    for (int k = 0; k < s->terrain.n; k++) {
+        const lasalle_ground *g = &s->ground_of[k];
+        const gr_terrain_piece *t = &s->terrain.p[k];
+        if (g->kind == LASALLE_G_HILL) {
+            /* a crest between them: a hill higher than both ends */
+            if (g->level > top && gr_seg_poly_intersect(p, q, t->pts, t->npts)) return 0;
+            continue;
+        }
+        if (!g->obstructs) continue;
+        /* the viewer or the target at its edge (touching or in it) sees past it [D, p.49] */
+        if (gr_terrain_piece_touches_rect(t, a) || gr_terrain_piece_touches_rect(t, b)) continue;
+        if (t->shape == GR_SHAPE_POLYGON ? gr_seg_poly_intersect(p, q, t->pts, t->npts)
+                                         : gr_seg_polyline_intersect(p, q, t->pts, t->npts))
+            return 0;
+    }
+    return 1;
+}
+
+int lasalle_visible(const lasalle_scenario *s, const gr_rect *a, const gr_rect *b)
+{
+    gr_vec2 pa[6], pb[6];
+    sight_points(a, pa);
+    sight_points(b, pb);
+    for (int i = 0; i < 6; i++)
+        for (int j = 0; j < 6; j++)
+            if (segment_clear(s, pa[i], pb[j], a, b)) return 1;
+    return 0;
+}

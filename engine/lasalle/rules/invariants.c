@@ -1,0 +1,101 @@
+/* invariants.c - what must hold in every Lasalle position, checked after
+ * every action by the soak and the end-to-end games: the turn's numbers in
+ * range; every unit in a formation open to it, with fewer DISR than bases
+ * (artillery none), wholly on the table, out of impassable ground and
+ * overlapping no other unit; officers on the table; the step table at a
+ * decision that is really due; every byte beyond the scenario's units,
+ * officers and objectives zero (states are compared byte for byte). */
+#include "present.h"
+#include "footprint.h"
+#include "ground.h"
+#include "tables.h"
+#include "turn.h"
+
+#include <math.h>
+#include <string.h>
+
+static int all_zero(const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t k = 0; k < n; k++)
+        if (b[k]) return 0;
+    return 1;
+}
+
+static int check_unit(const lasalle_scenario *s, const lasalle_state *st, int i, gr_error *err)
+{
+    const lasalle_unit_profile *p = &s->units[i];
+    const lasalle_unit *u = &st->u[i];
+    if (u->status > LASALLE_LEFT) return gr_error_set(err, "u%d (%s) has status %d", i, p->name, u->status);
+    if (u->form >= LASALLE_FORM_COUNT || !lasalle_form_allowed(s, p, u->form))
+        return gr_error_set(err, "u%d (%s) stands in formation %d, not open to it", i, p->name, u->form);
+    if (!isfinite(u->x) || !isfinite(u->y) || !isfinite(u->heading))
+        return gr_error_set(err, "u%d (%s) has a position that is not a number", i, p->name);
+    if (u->esprit >= LASALLE_ESPRIT_COUNT) return gr_error_set(err, "u%d (%s) has esprit %d", i, p->name, u->esprit);
+    if (!lasalle_alive(st, i)) return 0;
+    if (p->type == LASALLE_ART ? u->disr != 0 : u->disr >= p->nbases)
+        return gr_error_set(err, "u%d (%s) is on the table with %d DISR and %d bases", i, p->name, u->disr, p->nbases);
+    gr_rect h = lasalle_hull(s, st, i);
+    int m = lasalle_meets(s, &h, NULL);
+    if (m & LASALLE_MEETS_OFF_TABLE) return gr_error_set(err, "u%d (%s) reaches off the table", i, p->name);
+    if (m & LASALLE_MEETS_IMPASSABLE) return gr_error_set(err, "u%d (%s) stands in impassable ground", i, p->name);
+    for (int j = i + 1; j < s->nunits; j++) {
+        if (!lasalle_alive(st, j)) continue;
+        gr_rect g = lasalle_hull(s, st, j);
+        /* twice the rules' tolerance: positions are kept as floats */
+        if (gr_rect_overlap(&h, &g, 2 * LASALLE_OVERLAP_EPS))
+            return gr_error_set(err, "u%d (%s) overlaps u%d (%s)", i, p->name, j, s->units[j].name);
+    }
+    return 0;
+}
+
+static int check_turn(const lasalle_scenario *s, const lasalle_state *st, gr_error *err)
+{
+    const gr_turn *t = &st->turn;
+    if (st->active > 1) return gr_error_set(err, "the moving side is %d", st->active);
+    if (st->turn_no < 1 || st->turn_no > s->turns + LASALLE_MAX_BONUS || st->bonus > LASALLE_MAX_BONUS)
+        return gr_error_set(err, "turn %d with %d bonus turns, of %d", st->turn_no, st->bonus, s->turns);
+    if (t->over != (st->end != LASALLE_PLAYING))
+        return gr_error_set(err, "the game is over in the step table but not in the result, or the other way round");
+    if (st->winner < -1 || st->winner > 1 || st->margin > 2)
+        return gr_error_set(err, "winner %d, margin %d", st->winner, st->margin);
+    if (t->over) return 0;
+    const gr_step_def *d = gr_steps_def(&lasalle_steps, st);
+    if (!d || d->run) return gr_error_set(err, "no decision is due: the step is %d", t->step);
+    if (t->cursor < 0 || t->cursor >= d->cursor_end(s) || !d->due(s, st, t->cursor))
+        return gr_error_set(err, "nothing is due at position %d of the %s step", t->cursor, d->name);
+    if (t->decider != d->decider(s, st))
+        return gr_error_set(err, "side %d decides where side %d should", t->decider, d->decider(s, st));
+    return 0;
+}
+
+int lasalle_check_invariants(const void *scn, const void *state, gr_error *err)
+{
+    const lasalle_scenario *s = scn;
+    const lasalle_state *st = state;
+    for (int i = 0; i < s->nunits; i++)
+        if (check_unit(s, st, i, err)) return -1;
+    for (int k = 0; k < s->nofficers; k++)
+        if (!isfinite(st->o[k].x) || !isfinite(st->o[k].y) || st->o[k].x < 0 || st->o[k].y < 0 ||
+            st->o[k].x > s->table_w || st->o[k].y > s->table_h)
+            return gr_error_set(err, "c%d (%s) is off the table", k, s->officers[k].name);
+    for (int k = 0; k < s->nofficers; k++)
+        if (st->o[k].vigor < -1 || st->o[k].vigor > 1 || st->o[k].tactics < -1 || st->o[k].tactics > 1 ||
+            !all_zero(st->o[k].pad, sizeof st->o[k].pad))
+            return gr_error_set(err, "c%d (%s) has vigor %d, tactics %d or padding", k, s->officers[k].name,
+                                st->o[k].vigor, st->o[k].tactics);
+    for (int side = 0; side < 2; side++)
+        if (st->tactic_unit[side] < -1 || st->tactic_unit[side] >= s->nunits || st->tactic_officer[side] < -1 ||
+            st->tactic_officer[side] >= s->nofficers)
+            return gr_error_set(err, "the tactics of side %d: unit %d, officer %d", side, st->tactic_unit[side],
+                                st->tactic_officer[side]);
+    for (int k = 0; k < LASALLE_MAX_OBJECTIVES; k++)
+        if (st->owner[k] < -1 || st->owner[k] > 1 || (k >= s->nobjectives && st->owner[k] != -1))
+            return gr_error_set(err, "objective %d is owned by %d", k, st->owner[k]);
+    if (!all_zero(&st->u[s->nunits], sizeof st->u[0] * (size_t)(LASALLE_MAX_UNITS - s->nunits)) ||
+        !all_zero(&st->o[s->nofficers], sizeof st->o[0] * (size_t)(LASALLE_MAX_OFFICERS - s->nofficers)) ||
+        st->turn.pad || st->turn.pad2)
+        return gr_error_set(err, "bytes beyond the scenario's units and officers, or padding, are not zero");
+    if (st->pending < -1 || st->pending >= s->nunits) return gr_error_set(err, "pending unit %d", st->pending);
+    return check_turn(s, st, err);
+}

@@ -1,0 +1,261 @@
+/* menu.c - the Activity Phase's menus (menu.h). */
+#include "menu.h"
+#include "artillery.h"
+#include "charge.h"
+#include "footprint.h"
+#include "form.h"
+#include "ground.h"
+#include "move.h"
+#include "officers.h"
+#include "tables.h"
+
+#include <math.h>
+#include <string.h>
+
+#define DEG (GR_PI / 180.0)
+#define MAX_OFFICER_SPOTS 10
+#define GUN_SIGHT_BW 24.0   /* batteries unlimber toward an enemy within this distance */
+
+gr_action lasalle_act(int type, int actor, int target, int arg)
+{
+    gr_action a;
+    memset(&a, 0, sizeof a);
+    a.type = (uint16_t)type;
+    a.actor = (int16_t)actor;
+    a.target = (int16_t)target;
+    a.arg = (int16_t)arg;
+    return a;
+}
+
+typedef struct menu {
+    const lasalle_scenario *s;
+    const lasalle_state *st;
+    int i;
+    gr_action *out;
+    int n, max;
+} menu;
+
+static int same(const gr_action *a, const gr_action *b)
+{
+    return a->type == b->type && a->target == b->target && a->arg == b->arg && !memcmp(a->p, b->p, sizeof a->p);
+}
+
+/* adds the action when it is legal and new; 1 when added */
+static int offer(menu *m, gr_action a)
+{
+    if (m->n >= m->max) return 0;
+    for (int k = 0; k < m->n; k++)
+        if (same(&m->out[k], &a)) return 0;
+    int bad;
+    if (a.type == LASALLE_A_CHARGE) {
+        lasalle_charge c;
+        bad = lasalle_charge_check(m->s, m->st, &a, &c, NULL);
+    } else if (a.type >= LASALLE_A_DRIVE && a.type <= LASALLE_A_PROLONG) {
+        lasalle_gunplan g;
+        bad = lasalle_gun_plan(m->s, m->st, &a, &g, NULL);
+    } else {
+        lasalle_plan p;
+        bad = lasalle_move_plan(m->s, m->st, &a, &p, NULL);
+    }
+    if (bad) return 0;
+    m->out[m->n++] = a;
+    return 1;
+}
+
+static gr_action move_act(int i, int arg, double w0, double d0, double w1, double d1)
+{
+    gr_action a = lasalle_act(LASALLE_A_MOVE, i, -1, arg);
+    a.p[0] = (float)w0;
+    a.p[1] = (float)d0;
+    a.p[2] = (float)w1;
+    a.p[3] = (float)d1;
+    return a;
+}
+
+/* forward as far as the allowance goes, else as far as the Reduced allowance, else half, else 1 BW */
+static int offer_forward(menu *m, int arg, double allow, double reduced)
+{
+    double tries[4] = {allow, reduced, allow / 2, 1};
+    int got = 0;
+    for (int k = 0; k < 4 && got < 2; k++) {
+        double d = floor(tries[k] * 2) / 2;
+        if (d <= 0 || d > allow) continue;
+        got += offer(m, move_act(m->i, arg, 0, d, 0, 0));
+    }
+    return got;
+}
+
+static void unit_charges(menu *m)
+{
+    const lasalle_scenario *s = m->s;
+    if (lasalle_may_charge(s, m->st, m->i, NULL)) return;
+    int must[LASALLE_MAX_UNITS], n = lasalle_charge_mandatory(s, m->st, m->i, must, LASALLE_MAX_UNITS);
+    for (int j = 0; j < s->nunits; j++) {
+        int ok = !n;
+        for (int k = 0; k < n; k++) ok |= must[k] == j;
+        if (!ok || !lasalle_alive(m->st, j) || !lasalle_enemies(s, m->i, j)) continue;
+        if (lasalle_may_target(s, m->st, m->i, j, NULL)) continue;
+        lasalle_charge c;
+        if (lasalle_charge_find(s, m->st, m->i, j, &c)) continue;
+        gr_action a = lasalle_act(LASALLE_A_CHARGE, m->i, j, 0);
+        a.p[0] = (float)(c.wheel / DEG);
+        offer(m, a);
+    }
+}
+
+static void unit_moves(menu *m)
+{
+    const lasalle_scenario *s = m->s;
+    const lasalle_unit_profile *p = &s->units[m->i];
+    int form = m->st->u[m->i].form;
+    double allow = lasalle_unit_allowance(s, m->st, m->i, form, s->ground == LASALLE_MUD);
+    if (allow <= 0) return;
+    gr_rect h = lasalle_hull(s, m->st, m->i);
+    offer_forward(m, 0, allow, lasalle_unit_allowance(s, m->st, m->i, form, 1));
+    if (form != LASALLE_SQUARE) {
+        /* wheels that spend half and all of the allowance, at most a right angle */
+        double ws[2] = {floor(fmin(90.0, allow / 2 / h.w / DEG)), floor(fmin(90.0, allow / h.w / DEG))};
+        for (int k = 0; k < 2; k++)
+            for (int sign = 1; sign >= -1; sign -= 2) {
+                if (ws[k] < 5) continue;
+                double left = floor((allow - ws[k] * DEG * h.w) * 2) / 2;
+                if (left <= 0 || !offer(m, move_act(m->i, 0, sign * ws[k], left, 0, 0)))
+                    offer(m, move_act(m->i, 0, sign * ws[k], 0, 0, 0));
+            }
+        if (p->discipline != LASALLE_AMATEUR)
+            for (int sign = 1; sign >= -1; sign -= 2) {
+                gr_action a = lasalle_act(LASALLE_A_OBLIQUE, m->i, -1, 0);
+                a.p[0] = (float)floor(allow);
+                a.p[1] = (float)(sign * floor(allow));
+                offer(m, a);
+            }
+    }
+    double back = form == LASALLE_SQUARE ? 1 : floor(allow) / 2;
+    offer(m, move_act(m->i, 0, 0, -back, 0, 0));
+    for (int sign = 1; sign >= -1; sign -= 2) {
+        gr_action a = lasalle_act(LASALLE_A_FLANK, m->i, -1, 0);
+        a.p[0] = (float)(sign * back);
+        offer(m, a);
+    }
+}
+
+static void unit_changes(menu *m)
+{
+    const lasalle_scenario *s = m->s;
+    const lasalle_unit_profile *p = &s->units[m->i];
+    int form = m->st->u[m->i].form;
+    lasalle_fct v = lasalle_fct_now(s, m->st, m->i, NULL);
+    if (v == LASALLE_FCT_FORBIDDEN) return;
+    for (int f = 0; f < LASALLE_FORM_COUNT; f++) {
+        if (f == form || !lasalle_form_allowed(s, p, f)) continue;
+        int arg = f + 1;
+        if (!offer(m, move_act(m->i, arg, 0, 0, 0, 0))) continue;
+        double left = lasalle_fct_allowance(v, lasalle_unit_allowance(s, m->st, m->i, f, s->ground == LASALLE_MUD));
+        double rough = lasalle_fct_allowance(v, lasalle_unit_allowance(s, m->st, m->i, f, 1));
+        if (left > 0 && v != LASALLE_FCT_DISC) offer_forward(m, arg, left, rough);
+    }
+    if (form == LASALLE_SQUARE) return;
+    if (offer(m, move_act(m->i, LASALLE_PRE_ABOUT, 0, 0, 0, 0))) {
+        double left = lasalle_fct_allowance(v, lasalle_unit_allowance(s, m->st, m->i, form, s->ground == LASALLE_MUD));
+        if (left > 0 && v != LASALLE_FCT_DISC) offer(m, move_act(m->i, LASALLE_PRE_ABOUT, 0, floor(left), 0, 0));
+    }
+    offer(m, lasalle_act(LASALLE_A_CROSS, m->i, -1, 0));
+}
+
+/* the heading, in whole degrees, from a battery toward the nearest enemy within sight, or its own */
+static double gun_aim(const lasalle_scenario *s, const lasalle_state *st, int i, double own)
+{
+    gr_rect h = lasalle_hull(s, st, i);
+    double best = GUN_SIGHT_BW, aim = own;
+    for (int j = 0; j < s->nunits; j++) {
+        if (!lasalle_alive(st, j) || !lasalle_enemies(s, i, j)) continue;
+        gr_rect g = lasalle_hull(s, st, j);
+        double d = gr_rect_dist(&h, &g);
+        if (d >= best) continue;
+        gr_vec2 v = gr_v2_sub(gr_rect_centre(&g), h.fc);
+        best = d;
+        aim = round(atan2(v.y, v.x) / DEG) + 0.0; /* + 0.0: never a negative zero */
+    }
+    return aim;
+}
+
+static void gun_drives(menu *m, double h0, int arg, double aim)
+{
+    const lasalle_unit_profile *p = &m->s->units[m->i];
+    gr_rect hull = lasalle_hull_at(p, LASALLE_LIMBERED, m->st->u[m->i].x, m->st->u[m->i].y, m->st->u[m->i].heading);
+    double allow = lasalle_allowance(p, LASALLE_LIMBERED, m->s->ground == LASALLE_MUD);
+    static const double turns[5] = {0, 45, -45, 90, -90};
+    for (int k = 0; k < 5; k++) {
+        double h = h0 + turns[k], turn_cost = fabs(turns[k]) * DEG * (hull.d / 2);
+        for (double d = floor(allow - turn_cost); d >= 1; d = floor(d / 2)) {
+            gr_vec2 f = gr_v2_dir(h * DEG);
+            gr_action a = lasalle_act(LASALLE_A_DRIVE, m->i, -1, arg);
+            a.p[0] = (float)(round((m->st->u[m->i].x + f.x * d) * 100) / 100 + 0.0);
+            a.p[1] = (float)(round((m->st->u[m->i].y + f.y * d) * 100) / 100 + 0.0);
+            a.p[2] = (float)h;
+            if (offer(m, a)) {
+                if (!(arg & LASALLE_DRIVE_LIMBER_FIRST)) {
+                    a.arg = (int16_t)(arg | LASALLE_DRIVE_UNLIMBER_AFTER);
+                    a.p[3] = (float)aim;
+                    offer(m, a);
+                }
+                break;
+            }
+        }
+    }
+}
+
+static void gun_menu(menu *m)
+{
+    const lasalle_unit *u = &m->st->u[m->i];
+    double h = round(u->heading / DEG) + 0.0, aim = gun_aim(m->s, m->st, m->i, h);
+    if (u->form == LASALLE_LIMBERED) {
+        gr_action a = lasalle_act(LASALLE_A_UNLIMBER, m->i, -1, 0);
+        a.p[0] = (float)aim;
+        offer(m, a);
+        a.p[0] = (float)h;
+        offer(m, a);
+        gun_drives(m, h, 0, aim);
+        return;
+    }
+    static const float dirs[4][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
+    for (int k = 0; k < 4; k++) {
+        gr_action a = lasalle_act(LASALLE_A_PROLONG, m->i, -1, 0);
+        a.p[0] = dirs[k][0];
+        a.p[1] = dirs[k][1];
+        offer(m, a);
+    }
+    gr_action a = lasalle_act(LASALLE_A_LIMBER, m->i, -1, 0);
+    a.p[0] = (float)h;
+    offer(m, a);
+    a.p[0] = (float)(h + 180 > 180 ? h - 180 : h + 180);
+    offer(m, a);
+    gun_drives(m, a.p[0], LASALLE_DRIVE_LIMBER_FIRST, aim);
+}
+
+int lasalle_activity_menu(const lasalle_scenario *s, const lasalle_state *st, int actor, gr_action *out, int max)
+{
+    if (max <= 0) return 0;
+    out[0] = lasalle_act(LASALLE_A_HOLD, actor, -1, 0);
+    if (actor >= s->nunits) {
+        int k = actor - s->nunits, n = 1;
+        double spots[MAX_OFFICER_SPOTS][2];
+        int ns = lasalle_officer_spots(s, st, k, spots, MAX_OFFICER_SPOTS);
+        for (int q = 0; q < ns && n < max; q++) {
+            out[n] = lasalle_act(LASALLE_A_OFFICER, actor, -1, 0);
+            out[n].p[0] = (float)spots[q][0];
+            out[n].p[1] = (float)spots[q][1];
+            n++;
+        }
+        return n;
+    }
+    menu m = {s, st, actor, out, 1, max};
+    if (s->units[actor].type == LASALLE_ART) {
+        gun_menu(&m);
+        return m.n;
+    }
+    unit_charges(&m);
+    unit_moves(&m);
+    unit_changes(&m);
+    return m.n;
+}

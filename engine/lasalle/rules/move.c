@@ -1,0 +1,284 @@
+/* move.c - infantry and cavalry moves in the Activity Phase (move.h). */
+#include "move.h"
+#include "command.h"
+#include "footprint.h"
+#include "ground.h"
+#include "movelog.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#define DEG (GR_PI / 180.0)
+#define ALLOW_EPS 1e-6
+
+void lasalle_prelude_of(const gr_action *a, int *form, int *anchor, int *about)
+{
+    int f = a->arg & LASALLE_PRE_FORM_MASK;
+    *form = f ? f - 1 : -1;
+    *anchor = (a->arg >> LASALLE_PRE_ANCHOR_SHIFT) & 3;
+    *about = (a->arg & LASALLE_PRE_ABOUT) != 0;
+}
+
+static int squares_move(const lasalle_scenario *s, const lasalle_state *st, int i)
+{
+    /* Squares Moving [H, p.80]: an Experienced square in command may move 1 BW */
+    return (s->options & LASALLE_OPT_SQUARES_MOVING) && s->units[i].discipline == LASALLE_EXPERIENCED &&
+           lasalle_in_command(s, st, i);
+}
+
+double lasalle_unit_allowance(const lasalle_scenario *s, const lasalle_state *st, int i, int form, int reduced)
+{
+    if (form == LASALLE_SQUARE) return squares_move(s, st, i) ? 1.0 : 0.0;
+    return lasalle_allowance(&s->units[i], form, reduced);
+}
+
+int lasalle_wholly_off(const lasalle_scenario *s, const gr_rect *h)
+{
+    gr_vec2 c[4], t[4] = {{0, 0}, {s->table_w, 0}, {s->table_w, s->table_h}, {0, s->table_h}};
+    gr_rect_corners(h, c);
+    return !gr_poly_intersect(t, 4, c, 4);
+}
+
+/* the motions an action asks for, in the unit's formation after its prelude */
+static int build_path(const lasalle_scenario *s, int i, const gr_action *a, int form, int square, lasalle_path *path,
+                      int *maneuver, gr_error *err)
+{
+    const lasalle_unit_profile *p = &s->units[i];
+    double f0 = a->p[1], f1 = a->p[3];
+    path->n = 0;
+    *maneuver = 0;
+    switch (a->type) {
+    case LASALLE_A_MOVE: {
+        if ((f0 < 0 && f1 > 0) || (f0 > 0 && f1 < 0))
+            return gr_error_set(err, "a move goes either forward or back (retrograde), not both (C, p.27)");
+        int back = f0 < 0 || f1 < 0, mult = back && !square ? 2 : 1;
+        double w[2] = {a->p[0] * DEG, a->p[2] * DEG}, d[2] = {f0, f1};
+        if (square && (w[0] != 0 || w[1] != 0)) return gr_error_set(err, "a moving square may not wheel (H, p.80)");
+        for (int k = 0; k < 2; k++) {
+            if (w[k] != 0) path->m[path->n++] = lasalle_wheel(p, form, w[k], back);
+            if (d[k] != 0) path->m[path->n++] = lasalle_straight(d[k], 0, fabs(d[k]) * mult);
+        }
+        *maneuver = (back && !square) || w[0] != 0 || w[1] != 0;
+        return 0;
+    }
+    case LASALLE_A_OBLIQUE:
+        if (!(a->p[0] > 0) || fabs(a->p[1]) > a->p[0] + ALLOW_EPS)
+            return gr_error_set(err, "an oblique goes forward, up to 1 BW to the side for each 1 BW forward (C, p.27)");
+        if (p->discipline == LASALLE_AMATEUR)
+            return gr_error_set(err, "%s is Amateur: only Experienced and Irregular units oblique (C, p.27)", p->name);
+        path->m[path->n++] = lasalle_straight(a->p[0], a->p[1], a->p[0]);
+        *maneuver = 1;
+        return 0;
+    case LASALLE_A_FLANK:
+        if (a->p[0] == 0) return gr_error_set(err, "a move by the flank needs a distance");
+        path->m[path->n++] = lasalle_straight(0, a->p[0], fabs(a->p[0]) * (square ? 1 : 2));
+        *maneuver = !square;
+        return 0;
+    default: return 0;
+    }
+}
+
+/* the formation change or about-face before the move [C, p.25, 27] */
+static int check_prelude(const lasalle_scenario *s, const lasalle_state *st, int i, const gr_action *a,
+                         lasalle_plan *pl, gr_error *err)
+{
+    const lasalle_unit_profile *p = &s->units[i];
+    int form, anchor, about;
+    lasalle_prelude_of(a, &form, &anchor, &about);
+    pl->start = lasalle_pose_of(st, i);
+    pl->verdict = LASALLE_FCT_FULL;
+    if (form < 0 && !about) return 0;
+    if (form >= 0 && about)
+        return gr_error_set(err, "a unit may change formation or about-face, not both (C, p.27)");
+    if (about && a->type != LASALLE_A_MOVE)
+        return gr_error_set(err, "an about-face may open only an ordinary move (C, p.27)");
+    if (form >= 0 && (form == pl->start.form || !lasalle_form_allowed(s, p, form)))
+        return gr_error_set(err, "%s cannot change to %s: %s", p->name, lasalle_form_names[form],
+                            form == pl->start.form ? "it is already in it" : "the formation is not open to it (p.12-14)");
+    int column;
+    pl->verdict = lasalle_fct_now(s, st, i, &column);
+    if (pl->verdict == LASALLE_FCT_FORBIDDEN)
+        return gr_error_set(err, "%s cannot change formation: it is Amateur, out of command and near the enemy (p.25)",
+                            p->name);
+    if (about) {
+        pl->prelude = 2;
+        gr_rect h = lasalle_hull(s, st, i);
+        gr_vec2 rear = gr_v2_sub(h.fc, gr_v2_scale(gr_rect_fwd(&h), h.d));
+        pl->start.x = rear.x;
+        pl->start.y = rear.y;
+        pl->start.h = gr_angle_norm(pl->start.h + GR_PI);
+    } else {
+        pl->prelude = 1;
+        pl->start = lasalle_reform_pose(p, pl->start, form, anchor, 0.0);
+        if (lasalle_reform_check(s, st, i, pl->start, err)) return -1;
+    }
+    return 0;
+}
+
+static int refuse_meets(const lasalle_scenario *s, const lasalle_sweep *sw, int leaving, gr_error *err)
+{
+    const char *pn = sw->piece >= 0 ? s->terrain.p[sw->piece].name : "";
+    if (sw->meets & LASALLE_MEETS_IMPASSABLE) return gr_error_set(err, "the path enters impassable %s (B, p.21)", pn);
+    if (sw->meets & LASALLE_MEETS_TOWN)
+        return gr_error_set(err, "the path enters the town base %s, and towns (G, p.68-70) are not built yet", pn);
+    if (sw->meets & LASALLE_MEETS_OBSTACLE)
+        return gr_error_set(err, "crossing the obstacle %s takes the whole move: order 'cross' (C, p.29)", pn);
+    if ((sw->meets & LASALLE_MEETS_OFF_TABLE) && !leaving)
+        return gr_error_set(err, "the move would take the unit off the table; the book has no rule for leaving it "
+                                 "(FAQ #2) unless the scenario's leaving_table option is on");
+    return 0;
+}
+
+static int check_sweep(const lasalle_scenario *s, const lasalle_state *st, int i, const gr_action *a,
+                       lasalle_plan *pl, gr_error *err)
+{
+    const lasalle_unit_profile *p = &s->units[i];
+    lasalle_sweep *sw = &pl->sw;
+    lasalle_sweep_path(s, st, i, pl->start, &pl->path, 0, sw);
+    gr_rect end = lasalle_pose_hull(p, sw->end);
+    pl->leaves = (s->options & LASALLE_OPT_LEAVE_TABLE) && lasalle_wholly_off(s, &end);
+    if (refuse_meets(s, sw, pl->leaves, err)) return -1;
+    if (sw->touch_enemy >= 0)
+        return gr_error_set(err, "the move would touch %s: moving into contact is a charge, declared before the unit "
+                                 "moves (C, p.31)", s->units[sw->touch_enemy].name);
+    if (a->type == LASALLE_A_FLANK && (sw->near_enemy || lasalle_enemy_within(s, st, i, LASALLE_NEAR_BW)))
+        return gr_error_set(err, "%s may not move by the flank: it is, or would come, near the enemy (C, p.27)",
+                            p->name);
+    if (sw->end_overlap >= 0 && !pl->leaves)
+        return gr_error_set(err, "%s would end on top of %s: a unit passes through friends only if it clears them "
+                                 "(C, p.29)", p->name, s->units[sw->end_overlap].name);
+    int irregular = p->discipline == LASALLE_IRREGULAR;
+    pl->reduced = s->ground == LASALLE_MUD || ((sw->meets & LASALLE_MEETS_ROUGH) && !irregular);
+    if (pl->start.form == LASALLE_SQUARE && (sw->meets & LASALLE_MEETS_ROUGH))
+        return gr_error_set(err, "a moving square may not enter rough terrain (H, p.80)");
+    double full = lasalle_unit_allowance(s, st, i, pl->start.form, pl->reduced);
+    pl->allowance = pl->prelude ? lasalle_fct_allowance(pl->verdict, full) : full;
+    if (sw->cost > pl->allowance + ALLOW_EPS)
+        return gr_error_set(err, "%s has %g BW to spend (%s allowance in %s%s), the move needs %g BW (C, p.24)",
+                            p->name, pl->allowance, pl->reduced ? "Reduced" : "Full",
+                            lasalle_form_names[pl->start.form], pl->prelude ? " after the change" : "", sw->cost);
+    return 0;
+}
+
+/* the crossing: straight ahead until the footprint is clear of the obstacle it touched [C, p.29] */
+static int plan_cross(const lasalle_scenario *s, const lasalle_state *st, int i, lasalle_plan *pl, gr_error *err)
+{
+    const lasalle_unit_profile *p = &s->units[i];
+    gr_rect h = lasalle_pose_hull(p, pl->start);
+    int k = -1;
+    for (int t = 0; t < s->terrain.n && k < 0; t++)
+        if (s->ground_of[t].obstacle && lasalle_touches_obstacle(s, &h, t, LASALLE_CONTACT_EPS)) k = t;
+    if (k < 0) return gr_error_set(err, "%s touches no obstacle: a crossing starts against one (C, p.29)", p->name);
+    double lo = 0, hi = h.d + 1.0;
+    for (int it = 0; it < 40; it++) {
+        double mid = (lo + hi) / 2;
+        lasalle_pose q = pl->start;
+        lasalle_motion m = lasalle_straight(mid, 0, 0);
+        gr_rect g = lasalle_pose_hull(p, lasalle_pose_after(p, q, &m));
+        if (lasalle_touches_obstacle(s, &g, k, 0.0)) lo = mid;
+        else hi = mid;
+    }
+    pl->path.n = 1;
+    pl->path.m[0] = lasalle_straight(hi + 1e-4, 0, 0);
+    lasalle_sweep *sw = &pl->sw;
+    lasalle_sweep_path(s, st, i, pl->start, &pl->path, 0, sw);
+    gr_rect end = lasalle_pose_hull(p, sw->end);
+    int m = lasalle_meets(s, &end, NULL);
+    sw->meets = (sw->meets & ~LASALLE_MEETS_OBSTACLE) | (m & LASALLE_MEETS_OBSTACLE);
+    if (refuse_meets(s, sw, 0, err)) return -1;
+    if (sw->touch_enemy >= 0 || sw->end_overlap >= 0)
+        return gr_error_set(err, "there is no room for %s beyond %s (C, p.29)", p->name, s->terrain.p[k].name);
+    if (!lasalle_touches_obstacle(s, &end, k, LASALLE_CONTACT_EPS))
+        return gr_error_set(err, "%s would not end against %s", p->name, s->terrain.p[k].name);
+    double full = lasalle_unit_allowance(s, st, i, pl->start.form, s->ground == LASALLE_MUD);
+    pl->allowance = pl->prelude ? lasalle_fct_allowance(pl->verdict, full) : full;
+    if (pl->allowance <= 0)
+        return gr_error_set(err, "%s has no allowance left to cross (C, p.29; ruling A-19)", p->name);
+    return 0;
+}
+
+int lasalle_move_plan(const lasalle_scenario *s, const lasalle_state *st, const gr_action *a, lasalle_plan *out,
+                      gr_error *err)
+{
+    int i = a->actor;
+    const lasalle_unit_profile *p = &s->units[i];
+    *out = (lasalle_plan){0};
+    if (p->type == LASALLE_ART)
+        return gr_error_set(err, "%s is artillery: it moves with 'drive', 'limber', 'unlimber' or 'prolong' (C, p.28)",
+                            p->name);
+    if (check_prelude(s, st, i, a, out, err)) return -1;
+    int square = out->start.form == LASALLE_SQUARE;
+    if (square && a->type == LASALLE_A_OBLIQUE) return gr_error_set(err, "a square may not oblique (H, p.80)");
+    if (a->type == LASALLE_A_CROSS) return plan_cross(s, st, i, out, err);
+    if (build_path(s, i, a, out->start.form, square, &out->path, &out->maneuver, err)) return -1;
+    if (out->prelude == 2) out->maneuver = 1; /* an about-face is a maneuver [C, p.27] */
+    if (!out->path.n && !out->prelude) return gr_error_set(err, "the move goes nowhere: order 'hold' instead");
+    if (out->path.n && (out->verdict == LASALLE_FCT_DISC || out->verdict == LASALLE_FCT_NONE))
+        return gr_error_set(err, "%s has no movement left after %s (%s on the Formation Change Table, p.25)", p->name,
+                            out->prelude == 2 ? "its about-face" : "changing formation", lasalle_fct_names[out->verdict]);
+    return check_sweep(s, st, i, a, out, err);
+}
+
+/* the friends passed through test in the order met; the first failure stops the mover where it touched it */
+static int pass_friends(const lasalle_scenario *s, lasalle_state *st, int i, lasalle_plan *pl, const gr_ctx *cx)
+{
+    const lasalle_unit_profile *p = &s->units[i];
+    for (int k = 0; k < pl->sw.npass; k++) {
+        int j = pl->sw.pass[k];
+        const lasalle_unit_profile *q = &s->units[j];
+        st->u[j].flags |= LASALLE_UF_INTERPEN;
+        st->u[i].flags |= LASALLE_UF_INTERPEN;
+        /* artillery and irregulars pass and are passed freely [C Interpenetration, p.29] */
+        if (p->type == LASALLE_ART || q->type == LASALLE_ART || p->discipline == LASALLE_IRREGULAR ||
+            q->discipline == LASALLE_IRREGULAR)
+            continue;
+        char why[96];
+        snprintf(why, sizeof why, "being passed through by %s", p->name);
+        int pass = lasalle_disc_test(s, st, j, why, cx, NULL);
+        if (pass < 0) return -1;
+        if (!pass) {
+            pl->sw.end = lasalle_first_touch(s, st, i, pl->start, &pl->path, j);
+            /* where that place lies inside a friend already passed, it stays where it began (ruling R-6) */
+            if (lasalle_pose_overlaps(s, st, i, pl->sw.end, -1) >= 0) pl->sw.end = pl->start;
+            gr_log_add(cx ? cx->log : NULL, GR_EV_MOVE, p->side, "%s stops against %s (C, p.29)", p->name, q->name);
+            return 0;
+        }
+    }
+    return 0;
+}
+
+int lasalle_move_apply(const lasalle_scenario *s, lasalle_state *st, const gr_action *a, const gr_ctx *cx,
+                       gr_error *err)
+{
+    int i = a->actor;
+    lasalle_plan pl;
+    if (lasalle_move_plan(s, st, a, &pl, err)) return -1;
+    lasalle_unit *u = &st->u[i];
+    u->flags |= LASALLE_UF_ACTED;
+    if (pl.verdict == LASALLE_FCT_DISC) {
+        int pass = lasalle_disc_test(s, st, i, pl.prelude == 2 ? "an about-face" : "a change of formation", cx, NULL);
+        if (pass < 0) return -1;
+        if (!pass) {
+            gr_log_add(cx ? cx->log : NULL, GR_EV_MOVE, s->units[i].side, "%s fails to %s and does nothing this "
+                       "Activity Phase (C, p.25)", s->units[i].name, pl.prelude == 2 ? "about-face" : "re-form");
+            return 0;
+        }
+    }
+    lasalle_move_log(s, st, i, a, &pl, cx ? cx->log : NULL);
+    if (pass_friends(s, st, i, &pl, cx) < 0) return -1;
+    u->x = pl.sw.end.x;
+    u->y = pl.sw.end.y;
+    u->heading = pl.sw.end.h;
+    u->form = (uint8_t)pl.sw.end.form;
+    u->flags |= LASALLE_UF_MOVED;
+    if (pl.prelude) u->flags |= LASALLE_UF_FORMED;
+    if (pl.maneuver) u->flags |= LASALLE_UF_MANEUVER;
+    if (pl.sw.meets & LASALLE_MEETS_ROUGH) u->flags |= LASALLE_UF_ROUGH;
+    if (a->type == LASALLE_A_CROSS) u->flags |= LASALLE_UF_CROSSED;
+    if (pl.leaves) {
+        u->status = LASALLE_LEFT;
+        gr_log_add(cx ? cx->log : NULL, GR_EV_MOVE, s->units[i].side, "%s leaves the table and counts as broken "
+                   "(FAQ #2)", s->units[i].name);
+    }
+    return 0;
+}

@@ -1,0 +1,200 @@
+/* present.c - describing, drawing and summarising a Lasalle position
+ * (present.h); the invariants are in invariants.c. */
+#include "present.h"
+#include "command.h"
+#include "footprint.h"
+#include "status.h"
+#include "tables.h"
+#include "turn.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define OFFICER_BW 0.5      /* an officer is drawn as a square this size */
+
+static const char *const phase_names[] = {"Reaction Phase", "Combat Phase", "Activity Phase", "Status Phase",
+                                          "over"};
+static const char *const status_names[] = {"on the table", "broken", "left the table"};
+
+const char *lasalle_actor_name(const void *scn, int actor)
+{
+    const lasalle_scenario *s = scn;
+    if (actor >= 0 && actor < s->nunits) return s->units[actor].name;
+    if (actor >= s->nunits && actor < s->nunits + s->nofficers) return s->officers[actor - s->nunits].name;
+    return "nobody";
+}
+
+void lasalle_describe(const void *scn, const void *state, char *buf, size_t cap)
+{
+    const lasalle_scenario *s = scn;
+    const lasalle_state *st = state;
+    if (st->turn.over) {
+        snprintf(buf, cap, "the game is over after turn %d", st->turn_no);
+        return;
+    }
+    int actor = gr_steps_actor(&lasalle_steps, scn, state), who = st->turn.decider;
+    const char *ph = phase_names[st->turn.phase < 5 ? st->turn.phase : 4];
+    if (actor < 0)
+        snprintf(buf, cap, "turn %d, the %s's %s: %s, the %s decide", st->turn_no, s->side_name[st->active], ph,
+                 lasalle_step_name(st->turn.step), s->side_name[who]);
+    else
+        snprintf(buf, cap, "turn %d, the %s's %s, %s: %s (%s%d)%s", st->turn_no, s->side_name[st->active], ph,
+                 lasalle_step_name(st->turn.step), lasalle_actor_name(scn, actor), actor < s->nunits ? "u" : "c",
+                 actor < s->nunits ? actor : actor - s->nunits, who != st->active ? ", the opponent decides" : "");
+}
+
+json_t *lasalle_state_to_json(const void *scn, const void *state)
+{
+    const lasalle_scenario *s = scn;
+    const lasalle_state *st = state;
+    json_t *j = json_object(), *units = json_array(), *offs = json_array(), *objs = json_array();
+    json_object_set_new(j, "turn", json_integer(st->turn_no));
+    json_object_set_new(j, "active", json_integer(st->active));
+    json_object_set_new(j, "bonus_turns", json_integer(st->bonus));
+    json_object_set_new(j, "phase", json_string(phase_names[st->turn.phase < 5 ? st->turn.phase : 4]));
+    json_object_set_new(j, "step", json_string(lasalle_step_name(st->turn.step)));
+    json_object_set_new(j, "cursor", json_integer(st->turn.cursor));
+    json_object_set_new(j, "over", json_boolean(st->turn.over));
+    json_object_set_new(j, "winner", json_integer(st->winner));
+    json_object_set_new(j, "margin", json_integer(st->margin));
+    json_object_set_new(j, "decisions", json_integer(st->turn.decisions));
+    for (int i = 0; i < s->nunits; i++) {
+        const lasalle_unit *u = &st->u[i];
+        char id[16];
+        snprintf(id, sizeof id, "u%d", i);
+        json_array_append_new(units, json_pack("{s:s, s:s, s:i, s:f, s:f, s:f, s:s, s:i, s:s, s:i}", "id", id, "name",
+                                               s->units[i].name, "side", s->units[i].side, "x", (double)u->x, "y",
+                                               (double)u->y, "facing", u->heading * 180.0 / GR_PI, "formation",
+                                               lasalle_form_names[u->form % LASALLE_FORM_COUNT], "disr", u->disr,
+                                               "status", status_names[u->status % 3], "flags", (int)u->flags));
+    }
+    for (int k = 0; k < s->nofficers; k++) {
+        char id[16];
+        snprintf(id, sizeof id, "c%d", k);
+        json_array_append_new(offs, json_pack("{s:s, s:s, s:i, s:f, s:f}", "id", id, "name", s->officers[k].name,
+                                              "side", s->officers[k].side, "x", (double)st->o[k].x, "y",
+                                              (double)st->o[k].y));
+    }
+    for (int k = 0; k < s->nobjectives; k++)
+        json_array_append_new(objs, json_pack("{s:s, s:i}", "name", s->objectives[k].name, "owner", st->owner[k]));
+    json_object_set_new(j, "units", units);
+    json_object_set_new(j, "officers", offs);
+    json_object_set_new(j, "objectives", objs);
+    json_object_set_new(j, "losses", json_pack("[i, i]", lasalle_losses(s, st, 0), lasalle_losses(s, st, 1)));
+    return j;
+}
+
+void lasalle_board(const void *scn, gr_board *out)
+{
+    const lasalle_scenario *s = scn;
+    memset(out, 0, sizeof *out);
+    out->kind = GR_BOARD_TABLE;
+    out->width = s->table_w;
+    out->height = s->table_h;
+    out->unit = "BW";
+    out->terrain = &s->terrain;
+}
+
+static void put_rect(gr_render_item *it, int k, const gr_rect *r)
+{
+    it->base[k][0] = r->fc.x;
+    it->base[k][1] = r->fc.y;
+    it->base[k][2] = r->heading;
+    it->base[k][3] = r->w;
+    it->base[k][4] = r->d;
+}
+
+int lasalle_render_items(const void *scn, const void *state, gr_render_item *out, int max)
+{
+    const lasalle_scenario *s = scn;
+    const lasalle_state *st = state;
+    int n = 0;
+    for (int i = 0; i < s->nunits && n < max; i++) {
+        if (!lasalle_alive(st, i)) continue;
+        const lasalle_unit *u = &st->u[i];
+        gr_render_item *it = &out[n++];
+        memset(it, 0, sizeof *it);
+        it->side = s->units[i].side;
+        it->kind = GR_PIECE_UNIT;
+        snprintf(it->label, sizeof it->label, "%s", s->units[i].name);
+        snprintf(it->detail, sizeof it->detail, "u%d %s%s%.0d%s%s", i, lasalle_form_names[u->form % LASALLE_FORM_COUNT],
+                 u->disr ? " " : "", u->disr, u->disr ? " DISR" : "", (u->flags & LASALLE_UF_SMOKE) ? " smoke" : "");
+        gr_rect b[LASALLE_MAX_BASES];
+        it->nbases = lasalle_bases(s, st, i, b);
+        for (int k = 0; k < it->nbases; k++) put_rect(it, k, &b[k]);
+        it->worn = u->disr > 0;
+    }
+    for (int k = 0; k < s->nofficers && n < max; k++) {
+        gr_render_item *it = &out[n++];
+        memset(it, 0, sizeof *it);
+        it->side = s->officers[k].side;
+        it->kind = GR_PIECE_COMMANDER;
+        snprintf(it->label, sizeof it->label, "%s", s->officers[k].name);
+        snprintf(it->detail, sizeof it->detail, "c%d %s", k, s->officers[k].commander ? "commander" : "subcommander");
+        double h = s->officers[k].side ? -GR_PI / 2 : GR_PI / 2;
+        gr_rect r = gr_rect_make(gr_v2(st->o[k].x, st->o[k].y + (s->officers[k].side ? -1 : 1) * OFFICER_BW / 2), h,
+                                 OFFICER_BW, OFFICER_BW);
+        it->nbases = 1;
+        put_rect(it, 0, &r);
+    }
+    return n;
+}
+
+static void summary_unit(const lasalle_scenario *s, const lasalle_state *st, int i, FILE *out)
+{
+    const lasalle_unit_profile *p = &s->units[i];
+    const lasalle_unit *u = &st->u[i];
+    char kind[64];
+    if (p->type == LASALLE_ART)
+        snprintf(kind, sizeof kind, "%s %s, %d guns", lasalle_weight_names[p->weight], lasalle_kind_words(p), p->nbases);
+    else
+        snprintf(kind, sizeof kind, "%s %s %s %s SK%d", p->nbases == 6 ? "large" : "small", lasalle_esprit_names[u->esprit],
+                 lasalle_discipline_names[p->discipline], lasalle_type_names[p->type], p->sk);
+    fprintf(out, "    u%-2d %-26s %-44s %-10s (%5.1f,%5.1f) facing %4.0f", i, p->name, kind,
+            lasalle_form_names[u->form % LASALLE_FORM_COUNT], (double)u->x, (double)u->y, u->heading * 180 / GR_PI);
+    if (u->disr) fprintf(out, " %d DISR", u->disr);
+    if (u->status != LASALLE_ON) fprintf(out, " (%s)", status_names[u->status % 3]);
+    else if (!lasalle_in_command(s, st, i)) fprintf(out, " (out of command)");
+    fprintf(out, "\n");
+}
+
+void lasalle_summary(const void *scn, const void *state, FILE *out)
+{
+    const lasalle_scenario *s = scn;
+    const lasalle_state *st = state;
+    static const char *const ground[] = {"dry", "mud"}, *const precip[] = {"no rain", "rain", "snow"};
+    char desc[256];
+    lasalle_describe(scn, state, desc, sizeof desc);
+    fprintf(out, "%s\n", s->name);
+    fprintf(out, "table %g x %g BW, %d terrain pieces, %d turns of basic length, %s moves first, ground %s, %s\n",
+            s->table_w, s->table_h, s->terrain.n, s->turns, s->side_name[s->first], ground[s->ground % 2],
+            precip[s->precip % 3]);
+    fprintf(out, "now: %s\n", desc);
+    for (int side = 0; side < 2; side++) {
+        fprintf(out, "\n%s: army morale %d, losses %d (breaks past %d)%s, pursuit %d\n", s->side_name[side],
+                s->morale[side], lasalle_losses(s, st, side), s->morale[side] / 3,
+                lasalle_at_breakpoint(s, st, side) ? ", AT BREAKPOINT" : "", lasalle_pursuit(s, st, side));
+        int c = s->commander[side];
+        fprintf(out, "  c%-2d %s, commander, at (%.1f, %.1f)\n", c, s->officers[c].name, (double)st->o[c].x,
+                (double)st->o[c].y);
+        for (int f = 0; f < s->nforces; f++) {
+            if (s->forces[f].side != side) continue;
+            int k = s->forces[f].officer;
+            const lasalle_officer *o = &st->o[k];
+            fprintf(out, "  %s - c%d %s%s (vigor %+d, tactics %s) at (%.1f, %.1f)\n", s->forces[f].name, k,
+                    s->officers[k].name, (o->flags & LASALLE_OF_REPLACED) ? "'s aide" : "", o->vigor,
+                    o->tactics > 0 ? "good" : o->tactics < 0 ? "poor" : "average", o->x, o->y);
+            for (int q = 0; q < s->forces[f].nunits; q++) summary_unit(s, st, s->forces[f].units[q], out);
+        }
+        for (int i = 0; i < s->nunits; i++)
+            if (s->units[i].side == side && s->units[i].force < 0) {
+                fprintf(out, "  independent:\n");
+                break;
+            }
+        for (int i = 0; i < s->nunits; i++)
+            if (s->units[i].side == side && s->units[i].force < 0) summary_unit(s, st, i, out);
+    }
+    for (int k = 0; k < s->nobjectives; k++)
+        fprintf(out, "\nobjective %s at (%.1f, %.1f): %s\n", s->objectives[k].name, s->objectives[k].x,
+                s->objectives[k].y, st->owner[k] >= 0 ? s->side_name[st->owner[k]] : "nobody's");
+}

@@ -1,0 +1,18 @@
+/* present.h - a Lasalle position for front ends, records and tests: the
+ * decision now due in words, the state as JSON (with an "objectives"
+ * array), the board (a table in BW), what to draw (every base of every
+ * unit, the officers), a text summary; and the invariants checked after
+ * every action (invariants.c). */
+#ifndef LASALLE_PRESENT_H
+#define LASALLE_PRESENT_H
+
+#include "../lasalle.h"
+
+void lasalle_describe(const void *scn, const void *state, char *buf, size_t cap);
+json_t *lasalle_state_to_json(const void *scn, const void *state);
+void lasalle_board(const void *scn, gr_board *out);
+int lasalle_render_items(const void *scn, const void *state, gr_render_item *out, int max);
+void lasalle_summary(const void *scn, const void *state, FILE *out);
+int lasalle_check_invariants(const void *scn, const void *state, gr_error *err);
+
+#endif

@@ -1,0 +1,33 @@
+/* status.h - the Status Phase and the end of the game [F, p.65-67; J, p.91]:
+ * smoke removed, objectives, the army morale check (5d6 summed must beat
+ * the turn number; 4d6 for a defender whose objective the attacker
+ * controls), the bonus-turn roll after the basic length, victory and its
+ * margin by pursuit score (Send in the Guards, H p.75), the result and the
+ * clock the evaluation reads. */
+#ifndef LASALLE_STATUS_H
+#define LASALLE_STATUS_H
+
+#include "../lasalle.h"
+
+/* morale points of a side's broken units and those that left the table [F, p.66] */
+int lasalle_losses(const lasalle_scenario *s, const lasalle_state *st, int side);
+/* losses greater than a third of the army's morale */
+int lasalle_at_breakpoint(const lasalle_scenario *s, const lasalle_state *st, int side);
+/* the side alone with a unit within 4 BW of objective k, -1 none or both [J, p.91] */
+int lasalle_objective_control(const lasalle_scenario *s, const lasalle_state *st, int k);
+/* the attacker (the side that is not the defender) controls an objective */
+int lasalle_attacker_controls(const lasalle_scenario *s, const lasalle_state *st);
+/* the pursuit score: a point a base of surviving Pursuit cavalry, a point a unit of other cavalry [F, p.67] */
+int lasalle_pursuit(const lasalle_scenario *s, const lasalle_state *st, int side);
+/* the chance that a morale check now (n dice) fails: the sum at most the turn number */
+double lasalle_check_fail_chance(int ndice, int turn_no);
+
+/* the Status Phase step */
+int lasalle_status_run(const void *scn, void *state, const gr_ctx *cx);
+/* ends the game with `loser`'s army broken (-1: time ran out), setting the winner and margin */
+void lasalle_finish(const lasalle_scenario *s, lasalle_state *st, int loser, int how);
+
+void lasalle_result(const void *scn, const void *state, gr_result *out);
+void lasalle_clock(const void *scn, const void *state, gr_clock *out);
+
+#endif

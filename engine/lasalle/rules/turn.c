@@ -1,0 +1,216 @@
+/* turn.c - the turn's step table and the game interface over it
+ * (turn.h). */
+#include "turn.h"
+#include "activity.h"
+#include "combat.h"
+#include "footprint.h"
+#include "notation.h"
+#include "react.h"
+#include "recovery.h"
+#include "status.h"
+#include "tactics.h"
+
+#include <stddef.h>
+#include <string.h>
+
+/* far more decisions than any game takes: a few a unit and an officer a turn */
+#define LASALLE_MAX_DECISIONS 30000
+
+/* marks that last one turn of the moving side; smoke goes in the Status Phase, esprit once fixed stays */
+#define TURN_MARKS (LASALLE_UF_ACTED | LASALLE_UF_REACTED | LASALLE_UF_OOC_START | LASALLE_UF_RECOVERY |       \
+                    LASALLE_UF_FOUGHT | LASALLE_UF_COUNTERCHARGER | LASALLE_UF_CHARGER | LASALLE_UF_LIMBER |    \
+                    LASALLE_UF_FORMED | LASALLE_UF_ASKED | LASALLE_UF_FOLLOW | LASALLE_UF_DEFERRED)
+/* marks of what a unit did in its Activity Phase (the recovery bars) */
+#define MOVE_MARKS (LASALLE_UF_MOVED | LASALLE_UF_MANEUVER | LASALLE_UF_ROUGH | LASALLE_UF_CROSSED | LASALLE_UF_INTERPEN)
+
+int lasalle_dice_error(const gr_ctx *cx, gr_error *err)
+{
+    gr_dice *d = cx ? cx->dice : NULL;
+    return gr_error_set(err, "%s", d && d->fail_msg[0] ? d->fail_msg : "the dice failed");
+}
+
+/* [B The Sequence of Play, p.23]: the turn opens */
+static int run_begin(const void *scn, void *state, const gr_ctx *cx)
+{
+    const lasalle_scenario *s = scn;
+    lasalle_state *st = state;
+    gr_log_add(cx ? cx->log : NULL, GR_EV_PHASE, st->active, "turn %d: the %s%s", st->turn_no,
+               s->side_name[st->active], st->bonus ? " (a bonus turn)" : "");
+    for (int i = 0; i < s->nunits; i++) {
+        if (s->units[i].side == st->active) st->u[i].flags &= ~(uint32_t)TURN_MARKS;
+        st->u[i].flags &= ~(uint32_t)LASALLE_UF_MOMENTUM;
+    }
+    /* each officer's rating once a turn [H, p.73] */
+    for (int k = 0; k < s->nofficers; k++)
+        st->o[k].flags &= (uint8_t)~(LASALLE_OF_OWN_USED | LASALLE_OF_POOR_USED | LASALLE_OF_DIRECTED);
+    st->reroll_used = 0;
+    st->pending = -1;
+    st->mark = 0;
+    return LASALLE_ST_REACT;
+}
+
+static int run_activity_begin(const void *scn, void *state, const gr_ctx *cx)
+{
+    const lasalle_scenario *s = scn;
+    lasalle_state *st = state;
+    for (int i = 0; i < s->nunits; i++)
+        if (s->units[i].side == st->active) st->u[i].flags &= ~(uint32_t)MOVE_MARKS;
+    st->mark = 0;
+    return lasalle_activity_begin(scn, state, cx);
+}
+
+static int who_active(const void *scn, const void *state)
+{
+    (void)scn;
+    return ((const lasalle_state *)state)->active;
+}
+
+static int end_one(const void *scn)
+{
+    (void)scn;
+    return 1;
+}
+
+static int actor_pending(const void *scn, const void *state)
+{
+    (void)scn;
+    return ((const lasalle_state *)state)->pending;
+}
+
+static int activity_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err)
+{
+    int rc = lasalle_activity_apply(scn, state, a, cx, err);
+    if (rc && err && !err->set) lasalle_dice_error(cx, err);
+    return rc;
+}
+
+static int reroll_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err)
+{
+    int rc = lasalle_reroll_apply(scn, state, a, cx, err);
+    if (rc && err && !err->set) lasalle_dice_error(cx, err);
+    return rc;
+}
+
+static const gr_step_def steps[LASALLE_ST_COUNT] = {
+    [LASALLE_ST_BEGIN] = {.name = "the turn opens", .phase = LASALLE_PH_REACTION, .run = run_begin},
+    [LASALLE_ST_REACT] = {.name = "reactions", .phase = LASALLE_PH_REACTION, .cursor_end = lasalle_unit_end,
+                          .due = lasalle_react_due, .decider = lasalle_react_decider, .actor = lasalle_react_actor,
+                          .actions = lasalle_react_actions, .apply = lasalle_react_apply, .done = lasalle_react_done,
+                          .done_moves_on = 1},
+    [LASALLE_ST_FIRE] = {.name = "fire", .phase = LASALLE_PH_REACTION, .cursor_end = lasalle_unit_end,
+                         .due = lasalle_fire_due, .decider = who_active, .actor = lasalle_cursor_actor,
+                         .actions = lasalle_fire_actions, .apply = lasalle_fire_apply},
+    [LASALLE_ST_COUNTER] = {.name = "countercharges", .phase = LASALLE_PH_REACTION, .cursor_end = lasalle_unit_end,
+                            .due = lasalle_counter_due, .decider = who_active, .actor = lasalle_cursor_actor,
+                            .actions = lasalle_counter_actions, .apply = lasalle_counter_apply},
+    [LASALLE_ST_COMBAT_BEGIN] = {.name = "the roll for the first combat", .phase = LASALLE_PH_COMBAT,
+                                 .run = lasalle_combat_begin},
+    [LASALLE_ST_COMBAT_PICK] = {.name = "the next combat", .phase = LASALLE_PH_COMBAT, .cursor_end = end_one,
+                                .due = lasalle_pick_due, .decider = lasalle_pick_decider, .actor = lasalle_no_actor,
+                                .actions = lasalle_pick_actions, .apply = lasalle_pick_apply,
+                                .done = lasalle_pick_done},
+    [LASALLE_ST_COMBAT_CHOOSE] = {.name = "the combat chosen", .phase = LASALLE_PH_COMBAT,
+                                  .run = lasalle_combat_choose},
+    [LASALLE_ST_TACTICS] = {.name = "officer tactics", .phase = LASALLE_PH_COMBAT, .cursor_end = lasalle_tactics_end,
+                            .due = lasalle_tactics_due, .decider = lasalle_tactics_decider, .actor = lasalle_no_actor,
+                            .actions = lasalle_tactics_actions, .apply = lasalle_tactics_apply, .done_moves_on = 1},
+    [LASALLE_ST_COMBAT_FIGHT] = {.name = "the combat", .phase = LASALLE_PH_COMBAT, .run = lasalle_combat_fight},
+    [LASALLE_ST_ACTIVITY_BEGIN] = {.name = "the Activity Phase opens", .phase = LASALLE_PH_ACTIVITY,
+                                   .run = run_activity_begin},
+    [LASALLE_ST_ACTIVITY] = {.name = "activity", .phase = LASALLE_PH_ACTIVITY, .cursor_end = lasalle_activity_end,
+                             .due = lasalle_activity_due, .decider = who_active, .actor = lasalle_activity_actor,
+                             .actions = lasalle_activity_actions, .apply = activity_apply},
+    [LASALLE_ST_RECOVERY] = {.name = "recovery", .phase = LASALLE_PH_ACTIVITY, .run = lasalle_recovery_run},
+    [LASALLE_ST_REROLL] = {.name = "the commander's re-roll", .phase = LASALLE_PH_ACTIVITY, .cursor_end = end_one,
+                           .due = lasalle_reroll_due, .decider = who_active, .actor = actor_pending,
+                           .actions = lasalle_reroll_actions, .apply = reroll_apply},
+    [LASALLE_ST_RECOVERY_MORE] = {.name = "recovery", .phase = LASALLE_PH_ACTIVITY, .run = lasalle_recovery_more},
+    [LASALLE_ST_STATUS] = {.name = "the Status Phase", .phase = LASALLE_PH_STATUS, .run = lasalle_status_run},
+};
+
+const char *lasalle_step_name(int step) { return step >= 0 && step < LASALLE_ST_COUNT ? steps[step].name : "over"; }
+
+/* the decision limit: a draw, said so */
+static void on_limit(const void *scn, void *state)
+{
+    (void)scn;
+    lasalle_state *st = state;
+    st->end = LASALLE_END_LIMIT;
+    st->winner = -1;
+    st->margin = 0;
+}
+
+const gr_steps lasalle_steps = {
+    .def = steps,
+    .count = LASALLE_ST_COUNT,
+    .first = LASALLE_ST_BEGIN,
+    .turn_offset = offsetof(lasalle_state, turn),
+    .state_size = sizeof(lasalle_state),
+    .done_type = LASALLE_A_DONE,
+    .over_phase = LASALLE_PH_OVER,
+    .max_decisions = LASALLE_MAX_DECISIONS,
+    .on_limit = on_limit,
+    .format_action = lasalle_format_action,
+    .actor_name = lasalle_actor_name,
+};
+
+void lasalle_init(const void *scn, void *state)
+{
+    const lasalle_scenario *s = scn;
+    lasalle_state *st = state;
+    memset(st, 0, sizeof *st);
+    st->turn_no = 1;
+    st->active = (uint8_t)s->first;
+    st->winner = -1;
+    st->pending = -1;
+    for (int k = 0; k < LASALLE_MAX_OBJECTIVES; k++) st->owner[k] = -1;
+    for (int k = 0; k < s->nobjectives; k++) st->owner[k] = (int8_t)s->objectives[k].owner;
+    for (int k = 0; k < s->nofficers; k++) {
+        st->o[k].x = s->officers[k].x;
+        st->o[k].y = s->officers[k].y;
+        st->o[k].vigor = (int8_t)s->officers[k].vigor;
+        st->o[k].tactics = (int8_t)s->officers[k].tactics;
+    }
+    st->tactic_unit[0] = st->tactic_unit[1] = st->tactic_officer[0] = st->tactic_officer[1] = -1;
+    for (int i = 0; i < s->nunits; i++) {
+        const lasalle_unit_profile *p = &s->units[i];
+        lasalle_unit *u = &st->u[i];
+        u->x = p->x;
+        u->y = p->y;
+        u->heading = gr_angle_norm(p->heading);
+        u->form = (uint8_t)p->form;
+        u->disr = (uint8_t)p->disr;
+        u->esprit = (uint8_t)p->esprit;
+    }
+    st->turn.step = LASALLE_ST_BEGIN;
+    gr_steps_advance(&lasalle_steps, scn, state, NULL); /* no die is rolled before the first decision */
+}
+
+int lasalle_to_move(const void *scn, const void *state)
+{
+    (void)scn;
+    return gr_steps_to_move(&lasalle_steps, state);
+}
+
+int lasalle_legal_actions(const void *scn, const void *state, gr_action *out, int max)
+{
+    return gr_steps_legal_actions(&lasalle_steps, scn, state, out, max);
+}
+
+int lasalle_apply(const void *scn, void *state, const gr_action *a, gr_dice *dice, gr_log *log, gr_error *err)
+{
+    gr_ctx cx = {dice, log, NULL};
+    return gr_steps_apply(&lasalle_steps, scn, state, a, &cx, err);
+}
+
+int lasalle_turn(const void *scn, const void *state)
+{
+    (void)scn;
+    return ((const lasalle_state *)state)->turn_no;
+}
+
+int lasalle_phase(const void *scn, const void *state)
+{
+    (void)scn;
+    return ((const lasalle_state *)state)->turn.phase;
+}

@@ -1,0 +1,49 @@
+/* turn.h - a Lasalle turn as the core's step table [B The Sequence of Play,
+ * p.23]: the Reaction Phase (contacted units' reactions, fire,
+ * countercharges), the Combat Phase (the roll-off, the picks of combats in
+ * turn, the last combat), the Activity Phase (forces, subcommanders and the
+ * commander in order, then recovery and the commander's re-roll), the
+ * Status Phase; and the game interface over the table (init, to_move,
+ * legal actions, apply, turn, phase). */
+#ifndef LASALLE_TURN_H
+#define LASALLE_TURN_H
+
+#include "../lasalle.h"
+
+enum {
+    LASALLE_ST_BEGIN = 0,       /* the turn opens: the marks of the last turn are cleared */
+    LASALLE_ST_REACT,           /* contacted units react (fall back, about face, change formation); the
+                                   opponent's cavalry may follow a fall-back up with a momentum move */
+    LASALLE_ST_FIRE,            /* fire */
+    LASALLE_ST_COUNTER,         /* countercharges */
+    LASALLE_ST_COMBAT_BEGIN,    /* the roll-off for the first pick */
+    LASALLE_ST_COMBAT_PICK,     /* a player picks the next combat */
+    LASALLE_ST_COMBAT_CHOOSE,   /* the combat picked, or the only one left */
+    LASALLE_ST_TACTICS,         /* officers direct it: the defender declares first, then the attacker */
+    LASALLE_ST_COMBAT_FIGHT,    /* it is fought */
+    LASALLE_ST_ACTIVITY_BEGIN,  /* who was out of command as the phase began */
+    LASALLE_ST_ACTIVITY,        /* units, subcommanders, the commander */
+    LASALLE_ST_RECOVERY,        /* recovery attempts */
+    LASALLE_ST_REROLL,          /* the commander's re-roll of a failure */
+    LASALLE_ST_RECOVERY_MORE,
+    LASALLE_ST_STATUS,          /* smoke, morale checks, the end or the next turn */
+    LASALLE_ST_COUNT
+};
+
+extern const gr_steps lasalle_steps;
+
+void lasalle_init(const void *scn, void *state);
+int lasalle_to_move(const void *scn, const void *state);
+int lasalle_legal_actions(const void *scn, const void *state, gr_action *out, int max);
+int lasalle_apply(const void *scn, void *state, const gr_action *a, gr_dice *dice, gr_log *log, gr_error *err);
+int lasalle_turn(const void *scn, const void *state);
+int lasalle_phase(const void *scn, const void *state);
+
+/* the actor's name for messages: a unit's or an officer's */
+const char *lasalle_actor_name(const void *scn, int actor);
+/* the step's name, for describing the decision */
+const char *lasalle_step_name(int step);
+/* sets err from the dice's failure and returns -1 */
+int lasalle_dice_error(const gr_ctx *cx, gr_error *err);
+
+#endif

@@ -1,0 +1,232 @@
+/* test_lasalle_game.c - whole Lasalle games end to end through the seams
+ * any ruleset uses: random players and MCTS (mcts:iters=20, with the
+ * weights of eval/weights/lasalle.json) play the bundled scenario to its
+ * end with the invariants checked after every action; the same seed gives
+ * the same record; a record replays to the same bytes; the neutral facts
+ * (action_info, unit_info, unit_worth, terms, clock) tell the truth; the
+ * table is drawn base by base in BW (cli/svg.c). */
+#include "lasalle_fixture.h"
+
+#include "../../ai/player.h"
+#include "../../cli/svg.h"
+#include "../../engine/core/fsutil.h"
+#include "../../engine/core/play.h"
+#include "../../engine/lasalle/rules/ai.h"
+#include "../../eval/eval.h"
+
+#define SCENARIO "scenarios/lasalle/brigade-clash.json"
+
+static void load(gr_game *g, const char *rel)
+{
+    char path[1024];
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_find_data(rel, path, sizeof path), 0);
+    if (gr_game_load(g, path, &err)) fail_msg("%s", err.msg);
+}
+
+/* plays one game with two players from specs; returns the record's action count */
+static int play(const gr_game *g, const char *spec0, const char *spec1, unsigned long long seed, gr_record *rec,
+                void *st)
+{
+    gr_error err;
+    gr_error_clear(&err);
+    gr_player *p0 = gr_player_create(spec0, g, seed, &err);
+    if (!p0) fail_msg("%s: %s", spec0, err.msg);
+    gr_player *p1 = gr_player_create(spec1, g, seed + 1, &err);
+    if (!p1) fail_msg("%s: %s", spec1, err.msg);
+    const gr_chooser c[2] = {gr_player_chooser(p0), gr_player_chooser(p1)};
+    gr_log log;
+    gr_log_init(&log);
+    gr_record_init(rec, g, seed);
+    g->rs->rules->init(g->scn, st);
+    gr_play_opts o = {.seed = seed, .check_invariants = 1};
+    int n = gr_play(g, st, c, rec, &log, &o, &err);
+    if (n < 0) fail_msg("%s vs %s, seed %llu: %s", spec0, spec1, seed, err.msg);
+    assert_int_equal(g->rs->rules->to_move(g->scn, st), GR_TERMINAL);
+    gr_log_free(&log);
+    gr_player_free(p0);
+    gr_player_free(p1);
+    return n;
+}
+
+/* random players: whole games, invariants after every action, the record replayed to the same bytes */
+static void test_random_games(void **state)
+{
+    (void)state;
+    gr_game g;
+    load(&g, SCENARIO);
+    void *st = calloc(1, g.rs->rules->state_size), *again = calloc(1, g.rs->rules->state_size);
+    for (unsigned long long seed = 1; seed <= 12; seed++) {
+        gr_record rec;
+        int n = play(&g, "random", "random", seed, &rec, st);
+        assert_int_equal(n, rec.nactions);
+        gr_result r;
+        g.rs->rules->result(g.scn, st, &r);
+        assert_int_equal(r.over, 1);
+        gr_error err;
+        gr_error_clear(&err);
+        if (gr_replay(&g, &rec, again, NULL, &err)) fail_msg("replay of seed %llu: %s", seed, err.msg);
+        assert_memory_equal(st, again, g.rs->rules->state_size);
+        gr_record_free(&rec);
+    }
+    free(st);
+    free(again);
+    gr_game_free(&g);
+}
+
+/* MCTS at 20 iterations a decision against random and against itself, to the end; the same seed twice gives
+ * the same game */
+static void test_mcts_games(void **state)
+{
+    (void)state;
+    gr_game g;
+    load(&g, SCENARIO);
+    void *st = calloc(1, g.rs->rules->state_size), *st2 = calloc(1, g.rs->rules->state_size);
+    gr_record a, b;
+    play(&g, "mcts:iters=20", "random", 3, &a, st);
+    gr_record_free(&a);
+    play(&g, "mcts:iters=20", "mcts:iters=20", 4, &a, st);
+    play(&g, "mcts:iters=20", "mcts:iters=20", 4, &b, st2);
+    assert_int_equal(a.nactions, b.nactions);
+    for (int i = 0; i < a.nactions; i++) assert_string_equal(a.actions[i], b.actions[i]);
+    assert_int_equal(a.nrolls, b.nrolls);
+    if (a.nrolls) assert_memory_equal(a.rolls, b.rolls, (size_t)a.nrolls * sizeof *a.rolls);
+    assert_memory_equal(st, st2, g.rs->rules->state_size);
+    gr_record_free(&a);
+    gr_record_free(&b);
+    free(st);
+    free(st2);
+    gr_game_free(&g);
+}
+
+/* the evaluation binds to the weights file and the neutral facts tell the truth */
+static void test_ai_view(void **state)
+{
+    (void)state;
+    gr_game g;
+    load(&g, SCENARIO);
+    const lasalle_scenario *s = g.scn;
+    lasalle_state st;
+    g.rs->rules->init(g.scn, &st);
+    gr_eval e;
+    gr_error err;
+    gr_error_clear(&err);
+    if (gr_eval_load(&e, &g, NULL, &err)) fail_msg("%s", err.msg);
+    double p = gr_eval_win0(&e, &g, &st);
+    assert_true(p > 0.0 && p < 1.0);
+    for (int i = 0; i < s->nunits; i++) {
+        gr_unit_info u;
+        g.rs->ai->unit_info(g.scn, &st, i, &u);
+        assert_true(u.x == st.u[i].x && u.y == st.u[i].y);
+        assert_int_equal(u.side, s->units[i].side);
+        assert_int_equal(u.alive, 1);
+        char ref[16];
+        snprintf(ref, sizeof ref, "u%d", i);
+        assert_string_equal(u.ref, ref);
+        gr_unit_worth w;
+        g.rs->ai->unit_worth(g.scn, &st, i, &w);
+        assert_int_equal(w.level, 0);
+        assert_true(w.value == (s->units[i].type == LASALLE_ART ? 1 : s->units[i].nbases == 6 ? 3 : 2));
+    }
+    /* a broken unit is gone; DISR is its level */
+    st.u[0].disr = 2;
+    gr_unit_worth w;
+    g.rs->ai->unit_worth(g.scn, &st, 0, &w);
+    assert_int_equal(w.level, 2);
+    st.u[0].status = LASALLE_BROKEN;
+    g.rs->ai->unit_worth(g.scn, &st, 0, &w);
+    assert_int_equal(w.level, LASALLE_LEVELS);
+    double terms[2 * LASALLE_TERMS];
+    g.rs->ai->terms(g.scn, &st, terms);
+    /* losses 2 of 13: 6/13 of the way to the breakpoint */
+    assert_true(fabs(terms[0] - 6.0 / 13) < 1e-9);
+    assert_true(terms[LASALLE_TERMS + 2] == 1.0); /* the Austrians hold the mill */
+    gr_clock c;
+    g.rs->ai->clock(g.scn, &st, &c);
+    assert_int_equal(c.moves_left, s->turns - 1);
+    assert_true(c.timed_score0 == 0.5);
+    g.rs->rules->init(g.scn, &st);
+    gr_action acts[GR_MAX_ACTIONS];
+    int n = g.rs->rules->legal_actions(g.scn, &st, acts, GR_MAX_ACTIONS);
+    /* the French battery's fire reaction first: hold, or fire at the Austrian battery */
+    assert_int_equal(st.turn.step, LASALLE_ST_FIRE);
+    gr_action_info fire;
+    g.rs->ai->action_info(g.scn, &st, &acts[1], &fire);
+    assert_int_equal(fire.kind, GR_AK_FIRE);
+    assert_int_equal(fire.enemy, 10);
+    gr_action done = {0};
+    done.type = LASALLE_A_DONE;
+    done.actor = done.target = -1;
+    gr_dice dice;
+    gr_dice_init_rng(&dice, 1, 1);
+    if (g.rs->rules->apply(g.scn, &st, &done, &dice, NULL, &err)) fail_msg("%s", err.msg);
+    n = g.rs->rules->legal_actions(g.scn, &st, acts, GR_MAX_ACTIONS);
+    int kinds[GR_AK_COUNT] = {0};
+    for (int i = 0; i < n; i++) {
+        gr_action_info in;
+        g.rs->ai->action_info(g.scn, &st, &acts[i], &in);
+        kinds[in.kind]++;
+    }
+    assert_int_equal(kinds[GR_AK_HOLD], 1);
+    assert_int_equal(kinds[GR_AK_PASS], 2); /* "done", and "u0 later" */
+    assert_true(kinds[GR_AK_ADVANCE] > 0 && kinds[GR_AK_FORM] > 0);
+    gr_game_free(&g);
+}
+
+/* the table drawn: terrain, every base of every unit in BW, officers */
+static void test_svg_table(void **state)
+{
+    (void)state;
+    gr_game g;
+    load(&g, SCENARIO);
+    void *st = calloc(1, g.rs->rules->state_size);
+    g.rs->rules->init(g.scn, st);
+    gr_render_item items[64];
+    int n = g.rs->present->render_items(g.scn, st, items, 64);
+    assert_int_equal(n, 11 + 6);
+    assert_int_equal(items[2].nbases, 6);     /* a large line */
+    assert_true(strstr(items[2].detail, "u2 line") != NULL);
+    assert_int_equal(items[5].nbases, 4);     /* four guns */
+    gr_board b;
+    g.rs->present->board(g.scn, &b);
+    assert_int_equal(b.kind, GR_BOARD_TABLE);
+    assert_string_equal(b.unit, "BW");
+    assert_true(b.width == 32 && b.height == 24);
+    gr_svg_input in;
+    memset(&in, 0, sizeof in);
+    in.terrain = b.terrain;
+    in.table_w = b.width;
+    in.table_h = b.height;
+    in.items = items;
+    in.nitems = n;
+    in.title = "Hochdorf";
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_svg_render(m, &in, &err), 0);
+    fclose(m);
+    LS_ASSERT_HAS(buf, "Hochdorf");
+    LS_ASSERT_HAS(buf, ">1/57e Ligne</text>");
+    free(buf);
+    json_t *j = g.rs->present->state_to_json(g.scn, st);
+    json_t *objs = json_object_get(j, "objectives");
+    assert_int_equal(json_array_size(objs), 1);
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(objs, 0), "owner")), 1);
+    json_decref(j);
+    free(st);
+    gr_game_free(&g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_games),
+        cmocka_unit_test(test_mcts_games),
+        cmocka_unit_test(test_ai_view),
+        cmocka_unit_test(test_svg_table),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
