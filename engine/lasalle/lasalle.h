@@ -48,6 +48,7 @@ typedef enum lasalle_form {
     LASALLE_ABREAST,        /* cavalry: one rank */
     LASALLE_LIMBERED,       /* artillery: limbers in a one-wide column */
     LASALLE_UNLIMBERED,     /* artillery: guns abreast */
+    LASALLE_TOWN,           /* infantry Deployed(Town): fills its town base, no flanks [G Towns, p.69] */
     LASALLE_FORM_COUNT
 } lasalle_form;
 

@@ -25,6 +25,9 @@ int lasalle_may_charge(const lasalle_scenario *s, const lasalle_state *st, int i
     const lasalle_unit *u = &st->u[i];
     int touching[4];
     if (p->type == LASALLE_ART) return gr_error_set(err, "%s is artillery, which never charges (C, p.30)", p->name);
+    if (u->form == LASALLE_TOWN)
+        return gr_error_set(err, "%s is Deployed(Town); attacks from one town base into the next (G, p.70) are not "
+                                 "built yet", p->name);
     if (u->form == LASALLE_MARCH || u->form == LASALLE_SQUARE)
         return gr_error_set(err, "%s is in %s: no unit charges from March or Square (C, p.30)", p->name,
                             lasalle_form_names[u->form]);
@@ -50,6 +53,8 @@ int lasalle_may_target(const lasalle_scenario *s, const lasalle_state *st, int i
     int nb = lasalle_bases(s, st, j, b), na = lasalle_bases(s, st, i, a);
     if (p->type == LASALLE_INF && q->type == LASALLE_CAV)
         return gr_error_set(err, "infantry may not charge cavalry (C, p.30)");
+    if (p->type == LASALLE_CAV && (lasalle_meets(s, &g, NULL) & LASALLE_MEETS_TOWN))
+        return gr_error_set(err, "cavalry may not charge %s in a town base (G, p.70)", q->name);
     if (p->type == LASALLE_CAV && lasalle_cover_against(s, &g, b, nb, &h) >= LASALLE_COVER_HARD)
         return gr_error_set(err, "cavalry may not charge %s in hard cover (C, p.30)", q->name);
     if (p->discipline == LASALLE_IRREGULAR && q->discipline != LASALLE_IRREGULAR &&

@@ -18,6 +18,7 @@ static int exempt(const lasalle_scenario *s, const lasalle_state *st, int i)
     const lasalle_unit_profile *p = &s->units[i];
     int form = st->u[i].form, touch[LASALLE_MAX_UNITS];
     if (form == LASALLE_SQUARE || form == LASALLE_UNLIMBERED) return 1;
+    if (form == LASALLE_TOWN) return 1; /* it keeps its buildings [G Towns, p.69] */
     if (p->type == LASALLE_INF) {
         /* infantry fighting cavalry, or still to fight it this phase */
         int n = lasalle_contacts(s, st, i, touch, LASALLE_MAX_UNITS);

@@ -176,6 +176,8 @@ static int pass_friends(const lasalle_scenario *s, lasalle_state *st, int i, las
         if (p->type == LASALLE_ART || q->type == LASALLE_ART || p->discipline == LASALLE_IRREGULAR ||
             q->discipline == LASALLE_IRREGULAR || lasalle_enemies(s, i, j))
             continue;
+        /* a friend Deployed(Town) holds the buildings and is passed with no test [G Towns, p.69-70] */
+        if (st->u[j].form == LASALLE_TOWN) continue;
         char why[96];
         snprintf(why, sizeof why, "%s falling back through it", p->name);
         int pass = lasalle_disc_test(s, st, j, why, cx, NULL);

@@ -232,7 +232,12 @@ int lasalle_fire_apply(const void *scn, void *state, const gr_action *a, const g
         firers[nf++] = j;
     }
     int tally[LASALLE_MAX_UNITS] = {0};
-    for (int k = 0; k < nf; k++) st->u[firers[k]].flags |= LASALLE_UF_REACTED;
+    for (int k = 0; k < nf; k++) {
+        st->u[firers[k]].flags |= LASALLE_UF_REACTED;
+        /* a garrison turns to the side it fires from [G Towns, p.69] */
+        if (st->u[firers[k]].form == LASALLE_TOWN)
+            lasalle_town_turn(st, firers[k], lasalle_town_fire_side(s, st, firers[k], t, &kind, NULL));
+    }
     for (int k = 0; k < nf; k++)
         if (shoot(s, st, firers[k], t, tally, cx)) return lasalle_dice_error(cx, err);
     /* every target's hits converted together, when the declaration's dice are all rolled (ruling A-10) */

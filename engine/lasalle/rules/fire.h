@@ -32,6 +32,10 @@ void lasalle_fire_zone(const lasalle_scenario *s, const lasalle_state *st, int i
 /* 0 when shooter i may fire at enemy t under its priority rule; kind gets musketry, canister or roundshot */
 int lasalle_fire_target_ok(const lasalle_scenario *s, const lasalle_state *st, int i, int t, int *kind,
                            gr_error *err);
+/* a garrison fires from whichever side of its town base it chooses [G Towns, p.69]: the quarter-turns (0-3)
+ * from its facing to the first side from which t is a target, or -1 */
+int lasalle_town_fire_side(const lasalle_scenario *s, const lasalle_state *st, int i, int t, int *kind,
+                           gr_error *err);
 /* the targets shooter i may pick now; returns the count */
 int lasalle_fire_targets(const lasalle_scenario *s, const lasalle_state *st, int i, int *out, int max);
 /* Full target [D, p.44]: a base wholly in the zone, and across half the front or wholly in the zone */

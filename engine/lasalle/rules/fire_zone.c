@@ -27,7 +27,8 @@ int lasalle_can_fire(const lasalle_scenario *s, const lasalle_state *st, int i)
     const lasalle_unit_profile *p = &s->units[i];
     int form = st->u[i].form;
     if (!lasalle_alive(st, i)) return 0;
-    if (p->type == LASALLE_INF) return form == LASALLE_LINE || form == LASALLE_COLUMN || form == LASALLE_MASS;
+    if (p->type == LASALLE_INF)
+        return form == LASALLE_LINE || form == LASALLE_COLUMN || form == LASALLE_MASS || form == LASALLE_TOWN;
     if (p->type != LASALLE_ART || form != LASALLE_UNLIMBERED) return 0;
     gr_rect b[LASALLE_MAX_BASES];
     int nb = lasalle_bases(s, st, i, b);
@@ -181,8 +182,7 @@ static int reachable(const lasalle_scenario *s, const lasalle_state *st, const l
     return 0;
 }
 
-int lasalle_fire_target_ok(const lasalle_scenario *s, const lasalle_state *st, int i, int t, int *kind,
-                           gr_error *err)
+static int target_ok(const lasalle_scenario *s, const lasalle_state *st, int i, int t, int *kind, gr_error *err)
 {
     if (!lasalle_can_fire(s, st, i)) return gr_error_set(err, "%s cannot fire (D, p.41)", s->units[i].name);
     lasalle_zone z;
@@ -228,6 +228,24 @@ int lasalle_fire_target_ok(const lasalle_scenario *s, const lasalle_state *st, i
     return 0;
 }
 
+int lasalle_town_fire_side(const lasalle_scenario *s, const lasalle_state *st, int i, int t, int *kind, gr_error *err)
+{
+    lasalle_state turned = *st;
+    for (int r = 0; r < 4; r++) {
+        turned.u[i] = st->u[i];
+        lasalle_town_turn(&turned, i, r);
+        if (!target_ok(s, &turned, i, t, kind, r ? NULL : err)) return r;
+    }
+    return -1;
+}
+
+int lasalle_fire_target_ok(const lasalle_scenario *s, const lasalle_state *st, int i, int t, int *kind,
+                           gr_error *err)
+{
+    if (st->u[i].form != LASALLE_TOWN) return target_ok(s, st, i, t, kind, err);
+    return lasalle_town_fire_side(s, st, i, t, kind, err) < 0 ? -1 : 0;
+}
+
 int lasalle_fire_targets(const lasalle_scenario *s, const lasalle_state *st, int i, int *out, int max)
 {
     int n = 0, kind;
@@ -243,6 +261,7 @@ int lasalle_effective_sk(const lasalle_scenario *s, const lasalle_state *st, int
     const lasalle_unit_profile *p = &s->units[i];
     int touch[1];
     if (p->type != LASALLE_INF || st->u[i].form == LASALLE_SQUARE || st->u[i].form == LASALLE_MARCH) return 0;
+    if (st->u[i].form == LASALLE_TOWN) return 0; /* skirmishers are not used in a town [G Towns, p.69] */
     if (lasalle_contacts(s, st, i, touch, 1)) return 0;
     gr_rect h = lasalle_hull(s, st, i), b[LASALLE_MAX_BASES];
     int nb = lasalle_bases(s, st, i, b);

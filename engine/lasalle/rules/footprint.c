@@ -33,6 +33,12 @@ void lasalle_layout_of(const lasalle_unit_profile *p, int form, lasalle_layout *
         out->cols = 2;
         out->rows = n / 2;
         break;
+    case LASALLE_TOWN: /* the bases fill the town base, facing out on its four sides [G Towns, p.69] */
+        out->cols = n / 2;
+        out->rows = 2;
+        out->bw = LASALLE_TOWN_BW / out->cols;
+        out->bd = LASALLE_TOWN_BW / 2;
+        break;
     case LASALLE_LIMBERED:
         out->nbases = lasalle_limbers(n);
         out->cols = 1;
@@ -126,9 +132,20 @@ int lasalle_enemy_within(const lasalle_scenario *s, const lasalle_state *st, int
     return 0;
 }
 
+void lasalle_town_turn(lasalle_state *st, int i, int r)
+{
+    lasalle_unit *u = &st->u[i];
+    double half = LASALLE_TOWN_BW / 2, h = gr_angle_norm(u->heading + r * GR_PI / 2);
+    double cx = u->x - half * cos(u->heading), cy = u->y - half * sin(u->heading);
+    u->heading = h;
+    u->x = cx + half * cos(h);
+    u->y = cy + half * sin(h);
+}
+
 int lasalle_no_flanks(int form)
 {
-    return form == LASALLE_SQUARE || form == LASALLE_LIMBERED;
+    /* Deployed(Town) faces every way [G Towns, p.69] */
+    return form == LASALLE_SQUARE || form == LASALLE_LIMBERED || form == LASALLE_TOWN;
 }
 
 int lasalle_directly_in_front(const gr_rect *h, const gr_rect *r)

@@ -11,6 +11,8 @@
 #include "../../core/geom.h"
 
 #define LASALLE_MAX_BASES 6
+/* a town base is a square about this wide [G Towns, p.68] */
+#define LASALLE_TOWN_BW 3.0
 
 typedef struct lasalle_layout {
     int cols, rows;     /* bases across the front, ranks */
@@ -42,6 +44,10 @@ int lasalle_rects_touch(const gr_rect *a, const gr_rect *b);
 int lasalle_contacts(const lasalle_scenario *s, const lasalle_state *st, int i, int *out, int max);
 /* any living enemy within `bw` of unit i (LASALLE_NEAR_BW: "near the enemy" [B, p.10]) */
 int lasalle_enemy_within(const lasalle_scenario *s, const lasalle_state *st, int i, double bw);
+
+/* a unit Deployed(Town) turned r quarter-turns counter-clockwise about its town base's centre: the same
+ * footprint, its front on another side [G Towns, p.69] */
+void lasalle_town_turn(lasalle_state *st, int i, int r);
 
 /* formations with no flanks: every enemy is to the front [B, p.18] */
 int lasalle_no_flanks(int form);

@@ -45,6 +45,8 @@ int lasalle_reform_check(const lasalle_scenario *s, const lasalle_state *st, int
     const char *pn = piece >= 0 ? s->terrain.p[piece].name : "";
     if (m & LASALLE_MEETS_OFF_TABLE) return gr_error_set(err, "the new formation would reach off the table");
     if (m & LASALLE_MEETS_IMPASSABLE) return gr_error_set(err, "the new formation would stand in impassable %s", pn);
+    if (st->u[i].form == LASALLE_TOWN || to.form == LASALLE_TOWN)
+        return gr_error_set(err, "changing into or out of Deployed(Town) (G, p.69) is not built yet");
     if (m & LASALLE_MEETS_TOWN)
         return gr_error_set(err, "the new formation would stand in the town base %s, and towns (G, p.68-70) are not "
                                  "built yet", pn);

@@ -104,6 +104,16 @@ int lasalle_meets(const lasalle_scenario *s, const gr_rect *hull, int *piece)
     return bits;
 }
 
+int lasalle_town_of(const lasalle_scenario *s, const gr_rect *h)
+{
+    gr_rect r = shrink(h, SHRINK_BW);
+    for (int k = 0; k < s->terrain.n; k++)
+        if (s->ground_of[k].kind == LASALLE_G_TOWN && s->terrain.p[k].shape == GR_SHAPE_POLYGON &&
+            gr_terrain_piece_contains_rect(&s->terrain.p[k], &r))
+            return k;
+    return -1;
+}
+
 int lasalle_touches_obstacle(const lasalle_scenario *s, const gr_rect *hull, int k, double tol)
 {
     const gr_terrain_piece *p = &s->terrain.p[k];
@@ -165,7 +175,9 @@ int lasalle_in_rough(const lasalle_scenario *s, const gr_rect *bases, int nb)
     for (int i = 0; i < nb; i++) {
         int inside = 0;
         for (int k = 0; k < s->terrain.n && !inside; k++)
-            inside = s->ground_of[k].rough && !s->ground_of[k].obstacle && base_inside(s, &bases[i], k);
+            /* a town base is neither open nor rough for fire and combat [G Towns, p.68] */
+            inside = s->ground_of[k].rough && !s->ground_of[k].obstacle && s->ground_of[k].kind != LASALLE_G_TOWN &&
+                     base_inside(s, &bases[i], k);
         in += inside;
     }
     return nb > 0 && 2 * in >= nb;

@@ -17,6 +17,8 @@
 #define LASALLE_MEETS_OBSTACLE 4    /* an obstacle runs through it: it is crossing */
 #define LASALLE_MEETS_OFF_TABLE 8   /* some part lies off the table */
 #define LASALLE_MEETS_TOWN 16       /* some part lies in a town base */
+/* the town base that holds all of hull h (an edge's sliver of tolerance), -1 none [G Towns, p.68] */
+int lasalle_town_of(const lasalle_scenario *s, const gr_rect *h);
 #define LASALLE_MEETS_WATER 32      /* it stands in a stream or river, or on a ford */
 
 /* the LASALLE_MEETS_* bits of a hull at one pose; `piece` (may be NULL) gets a piece it met, for messages */
@@ -30,7 +32,8 @@ int lasalle_bases_in_piece(const lasalle_scenario *s, const gr_rect *bases, int 
 int lasalle_level_at(const lasalle_scenario *s, gr_vec2 p);
 /* a unit's level: the highest level holding half or more of its bases completely [B Hills, p.21] */
 int lasalle_unit_level(const lasalle_scenario *s, const gr_rect *bases, int nb);
-/* 1 when half or more of the bases stand in rough terrain (for Bad Terrain) */
+/* 1 when half or more of the bases stand in rough terrain (for Bad Terrain); a town base is not rough here
+ * [G Towns, p.68] */
 int lasalle_in_rough(const lasalle_scenario *s, const gr_rect *bases, int nb);
 /* 1 when the unit stands in open ground: no base in rough, town or water */
 int lasalle_in_open(const lasalle_scenario *s, const gr_rect *bases, int nb);

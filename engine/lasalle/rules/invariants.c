@@ -39,6 +39,8 @@ static int check_unit(const lasalle_scenario *s, const lasalle_state *st, int i,
     int m = lasalle_meets(s, &h, NULL);
     if (m & LASALLE_MEETS_OFF_TABLE) return gr_error_set(err, "u%d (%s) reaches off the table", i, p->name);
     if (m & LASALLE_MEETS_IMPASSABLE) return gr_error_set(err, "u%d (%s) stands in impassable ground", i, p->name);
+    if (u->form == LASALLE_TOWN && lasalle_town_of(s, &h) < 0)
+        return gr_error_set(err, "u%d (%s) is Deployed(Town) outside a town base (G, p.69)", i, p->name);
     for (int j = i + 1; j < s->nunits; j++) {
         if (!lasalle_alive(st, j)) continue;
         gr_rect g = lasalle_hull(s, st, j);

@@ -254,6 +254,11 @@ int lasalle_activity_menu(const lasalle_scenario *s, const lasalle_state *st, in
         gun_menu(&m);
         return m.n;
     }
+    if (st->u[actor].form == LASALLE_TOWN) { /* into an adjacent town base [G Towns, p.70] */
+        static const double sides[4] = {0, 90, -90, 180};
+        for (int k = 0; k < 4; k++) offer(&m, move_act(actor, 0, sides[k], LASALLE_TOWN_BW, 0, 0));
+        return m.n;
+    }
     unit_charges(&m);
     unit_moves(&m);
     unit_changes(&m);

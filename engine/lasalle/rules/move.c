@@ -1,5 +1,6 @@
 /* move.c - infantry and cavalry moves in the Activity Phase (move.h). */
 #include "move.h"
+#include "town.h"
 #include "command.h"
 #include "footprint.h"
 #include "ground.h"
@@ -206,6 +207,7 @@ int lasalle_move_plan(const lasalle_scenario *s, const lasalle_state *st, const 
     if (p->type == LASALLE_ART)
         return gr_error_set(err, "%s is artillery: it moves with 'drive', 'limber', 'unlimber' or 'prolong' (C, p.28)",
                             p->name);
+    if (st->u[i].form == LASALLE_TOWN) return lasalle_town_move_plan(s, st, a, out, err);
     if (check_prelude(s, st, i, a, out, err)) return -1;
     int square = out->start.form == LASALLE_SQUARE;
     if (square && a->type == LASALLE_A_OBLIQUE) return gr_error_set(err, "a square may not oblique (H, p.80)");

@@ -61,7 +61,13 @@ void lasalle_move_log(const lasalle_scenario *s, const lasalle_state *st, int i,
                       const lasalle_plan *pl, gr_log *log)
 {
     if (!log) return;
-    (void)st;
+    if (st->u[i].form == LASALLE_TOWN) {
+        gr_rect h = lasalle_pose_hull(&s->units[i], pl->sw.end);
+        int k = lasalle_town_of(s, &h);
+        gr_log_add(log, GR_EV_MOVE, s->units[i].side, "%s moves into the town base %s and stays Deployed(Town) "
+                   "(G, p.70)", s->units[i].name, k >= 0 ? s->terrain.p[k].name : "?");
+        return;
+    }
     char buf[GR_EVENT_TEXT] = "", amt[32];
     snprintf(buf, sizeof buf, "%s", s->units[i].name);
     lasalle_fmt_bw(amt, sizeof amt, pl->allowance);

@@ -210,7 +210,7 @@ static int read_prelude(const gr_match *m, int g, gr_action *out, gr_error *err)
             if (!strcmp(f, lasalle_form_names[k])) form = k;
         if (form < 0)
             return gr_error_set(err, "'%s' is not a formation: line, column, mass, square, march, waves, abreast, "
-                                     "limbered, unlimbered", f);
+                                     "limbered, unlimbered, deployed_town", f);
         int anchor = 0;
         if (group_str(m, g + 1, an, sizeof an) >= 0) anchor = !strcmp(an, "left") ? 1 : !strcmp(an, "right") ? 2 : 0;
         out->arg = (int16_t)((form + 1) | (anchor << LASALLE_PRE_ANCHOR_SHIFT));

@@ -90,6 +90,8 @@ static int check_fallback(const lasalle_scenario *s, const lasalle_state *st, in
     const lasalle_unit_profile *p = &s->units[i];
     int touch[LASALLE_MAX_UNITS], n = lasalle_contacts(s, st, i, touch, LASALLE_MAX_UNITS);
     if (st->u[i].form == LASALLE_SQUARE) return gr_error_set(err, "a Square may not fall back (D, p.37)");
+    if (st->u[i].form == LASALLE_TOWN)
+        return gr_error_set(err, "a unit Deployed(Town) holds its buildings and does not fall back (G, p.69)");
     for (int k = 0; p->type == LASALLE_INF && k < n; k++)
         if (s->units[touch[k]].type == LASALLE_CAV)
             return gr_error_set(err, "infantry touching enemy cavalry may not fall back (D, p.37)");
@@ -106,6 +108,8 @@ static int check_about(const lasalle_scenario *s, const lasalle_state *st, int i
 {
     int touch[LASALLE_MAX_UNITS], n = lasalle_contacts(s, st, i, touch, LASALLE_MAX_UNITS);
     if (s->units[i].type == LASALLE_ART) return gr_error_set(err, "artillery does not about face (D, p.33)");
+    if (st->u[i].form == LASALLE_TOWN)
+        return gr_error_set(err, "a unit Deployed(Town) faces every way and has no about face (G, p.69)");
     for (int k = 0; k < n; k++)
         if (!lasalle_on_flank(s, st, i, touch[k]))
             return gr_error_set(err, "%s is on its front: a unit about-faces only when no enemy touching it is on its "

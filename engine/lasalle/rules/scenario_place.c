@@ -1,8 +1,9 @@
 /* scenario_place.c - the opening position of a Lasalle scenario checked:
  * every unit wholly on the table, clear of impassable ground, water with no
- * crossing, town bases (not built yet) and obstacles running through it, in
- * no Square on rough ground [C, p.25], no guns unlimbered in woods or marsh
- * [C, p.26], overlapping no other unit; every
+ * crossing, town bases (but a garrison Deployed(Town) lies wholly inside
+ * one [G Towns, p.69]) and obstacles running through it, in no Square on
+ * rough ground [C, p.25], no guns unlimbered in woods or marsh [C, p.26],
+ * overlapping no other unit; every
  * officer on the table and outside impassable ground and every unit; no
  * enemies in contact. */
 #include "scenario.h"
@@ -37,6 +38,12 @@ static int check_unit(const lasalle_scenario *s, int i, gr_error *err)
     gr_rect h = lasalle_hull_at(u, u->form, u->x, u->y, u->heading);
     int piece = -1, m = lasalle_meets(s, &h, &piece);
     const char *pn = piece >= 0 ? s->terrain.p[piece].name : "";
+    if (u->form == LASALLE_TOWN) {
+        if (lasalle_town_of(s, &h) < 0)
+            return gr_error_set(err, "%s.start: %s Deployed(Town) does not fit inside one town base of %g x %g BW (G, "
+                                     "p.68)", p, u->name, LASALLE_TOWN_BW, LASALLE_TOWN_BW);
+        m = lasalle_meets(s, &h, &piece) & ~LASALLE_MEETS_TOWN;
+    }
     if (m & LASALLE_MEETS_OFF_TABLE)
         return gr_error_set(err, "%s.at: %s in %s at (%g, %g) facing %g reaches off the %g x %g BW table", p, u->name,
                             lasalle_form_names[u->form], u->x, u->y, u->heading * 180 / GR_PI, s->table_w, s->table_h);

@@ -18,7 +18,9 @@ static const char *const force_keys[] = {"name", "subcommander", "units"};
 static const char *const officer_keys[] = {"name", "at", "vigor", "tactics"};
 static const char *const unit_keys[] = {"name",   "type", "size",  "guns",      "howitzers", "weight", "horse",
                                         "esprit", "discipline", "sk", "traits", "formation", "at",   "facing",
-                                        "disr"};
+                                        "disr", "start"};
+static const char *const start_keys[] = {"town_base", "formation"};
+static const char *const start_forms[] = {"deployed_town"};
 static const char *const size_names[] = {"small", "large"};
 static const char *const tactics_names[] = {"poor", "average", "good"};
 /* the advanced rules a side may name, built and not yet built [H, p.72-76] */
@@ -42,6 +44,36 @@ static int load_at(json_t *o, const char *p, double *x, double *y, gr_error *err
     *x = json_number_value(a);
     *y = json_number_value(b);
     return 0;
+}
+
+/* "start": {"town_base": NAME, "formation": "deployed_town"}: infantry garrisoning a named town base,
+ * its bases filling the base and its front toward "facing" (the side it fires from) [G Towns, p.69] */
+static int load_start(const lasalle_scenario *s, json_t *o, const char *p, lasalle_unit_profile *u, gr_error *err)
+{
+    char q[256], town[GR_TERRAIN_NAME];
+    int form = 0;
+    gr_json_path_key(q, sizeof q, p, "start");
+    json_t *v = json_object_get(o, "start");
+    if (!json_is_object(v)) return gr_error_set(err, "%s: expected {\"town_base\": NAME, \"formation\": ...}", q);
+    if (json_object_get(o, "at") || json_object_get(o, "formation"))
+        return gr_error_set(err, "%s: a unit starting in a town base has no \"at\" or \"formation\" of its own", q);
+    if (gr_json_only_keys(v, q, start_keys, 2, err) ||
+        gr_json_string(v, q, "town_base", true, town, sizeof town, err) ||
+        gr_json_enum(v, q, "formation", true, start_forms, 1, &form, err))
+        return -1;
+    for (int k = 0; k < s->terrain.n; k++) {
+        const gr_terrain_piece *t = &s->terrain.p[k];
+        if (strcmp(t->name, town)) continue;
+        if (s->ground_of[k].kind != LASALLE_G_TOWN || t->shape != GR_SHAPE_POLYGON || !t->has_box)
+            return gr_error_set(err, "%s.town_base: %s is not a town base", q, town);
+        if (u->type != LASALLE_INF)
+            return gr_error_set(err, "%s: only infantry deploys in a town base (G, p.69)", q);
+        u->form = LASALLE_TOWN;
+        u->x = (t->box[0] + t->box[2]) / 2;
+        u->y = (t->box[1] + t->box[3]) / 2;
+        return 0;
+    }
+    return gr_error_set(err, "%s.town_base: no terrain piece is named \"%s\"", q, town);
 }
 
 static int load_officer(lasalle_scenario *s, json_t *o, const char *p, int side, int force, gr_error *err)
@@ -153,8 +185,11 @@ static int load_unit(lasalle_scenario *s, json_t *o, const char *p, int side, in
     if (gr_json_only_keys(o, p, unit_keys, (int)(sizeof unit_keys / sizeof *unit_keys), err) ||
         gr_json_string(o, p, "name", true, u->name, sizeof u->name, err) || load_kind(o, p, u, err) ||
         load_traits(o, p, u, err) ||
-        gr_json_enum(o, p, "formation", true, lasalle_form_names, LASALLE_FORM_COUNT, &u->form, err) ||
-        load_at(o, p, &u->x, &u->y, err) || gr_json_number(o, p, "facing", false, -360, 360, &facing, err) ||
+        (json_object_get(o, "start")
+             ? load_start(s, o, p, u, err)
+             : gr_json_enum(o, p, "formation", true, lasalle_form_names, LASALLE_FORM_COUNT, &u->form, err) ||
+                   load_at(o, p, &u->x, &u->y, err)) ||
+        gr_json_number(o, p, "facing", false, -360, 360, &facing, err) ||
         gr_json_int(o, p, "disr", false, 0, 5, &disr, err))
         return -1;
     for (int k = 0; k < s->nunits; k++)
@@ -171,6 +206,13 @@ static int load_unit(lasalle_scenario *s, json_t *o, const char *p, int side, in
     u->side = side;
     u->force = force;
     u->heading = facing * GR_PI / 180.0;
+    if (u->form == LASALLE_TOWN && json_object_get(o, "start")) { /* from the base's centre to its front edge */
+        u->x += LASALLE_TOWN_BW / 2 * cos(u->heading);
+        u->y += LASALLE_TOWN_BW / 2 * sin(u->heading);
+    } else if (u->form == LASALLE_TOWN) {
+        return gr_error_set(err, "%s: a unit starts Deployed(Town) with \"start\": {\"town_base\": NAME, "
+                                 "\"formation\": \"deployed_town\"}", gr_json_path_key(q, sizeof q, p, "formation"));
+    }
     u->disr = (int)disr;
     s->nunits++;
     return 0;

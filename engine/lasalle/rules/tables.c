@@ -3,8 +3,9 @@
 #include "tables.h"
 
 const char *const lasalle_type_names[LASALLE_TYPE_COUNT] = {"infantry", "cavalry", "artillery"};
-const char *const lasalle_form_names[LASALLE_FORM_COUNT] = {"line",    "column",  "mass",     "square",    "march",
-                                                            "waves",   "abreast", "limbered", "unlimbered"};
+const char *const lasalle_form_names[LASALLE_FORM_COUNT] = {"line",     "column",     "mass",         "square",
+                                                            "march",    "waves",      "abreast",      "limbered",
+                                                            "unlimbered", "deployed_town"};
 const char *const lasalle_esprit_names[LASALLE_ESPRIT_COUNT] = {"shaky", "reliable", "valiant"};
 const char *const lasalle_discipline_names[LASALLE_DISCIPLINE_COUNT] = {"experienced", "amateur", "irregular"};
 const char *const lasalle_weight_names[LASALLE_WEIGHT_COUNT] = {"light", "medium", "heavy"};
@@ -42,6 +43,8 @@ int lasalle_form_allowed(const lasalle_scenario *s, const lasalle_unit_profile *
     switch (p->type) {
     case LASALLE_INF:
         if (form == LASALLE_LINE || form == LASALLE_COLUMN || form == LASALLE_MARCH) return 1;
+        /* [G Towns, p.69]: only infantry garrisons a town base */
+        if (form == LASALLE_TOWN) return 1;
         /* [C Limitations on Square Formation, p.25]: irregulars never form square */
         if (form == LASALLE_SQUARE) return p->discipline != LASALLE_IRREGULAR;
         /* [K Austria]: Mass, regular infantry, when the scenario allows it */
