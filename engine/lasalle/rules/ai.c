@@ -11,13 +11,18 @@
 #include <stdio.h>
 #include <string.h>
 
-/* objective_approach: an objective not yet the side's counts 1 - d / this
- * many BW, d the distance of the side's nearest unit beyond the 4 BW of
- * control (an evaluation input, not a rule) */
-#define APPROACH_BW 16.0
+/* objective_approach: a unit counts 1 - d / this many BW towards an
+ * objective not yet its side's, d its distance beyond the 4 BW of control:
+ * the table's depth, so that a unit anywhere on it gains by closing in (an
+ * evaluation input, not a rule) */
+#define APPROACH_BW 24.0
 
-const char *const lasalle_term_names[LASALLE_TERMS] = {"losses_to_breakpoint", "morale_check_clock", "objective_held",
-                                                       "objective_approach", "pursuit"};
+/* objective_contest: how much a unit of the side within this many BW of the
+ * control distance still counts as standing in the enemy's way */
+#define CONTEST_BW 4.0
+
+const char *const lasalle_term_names[LASALLE_TERMS] = {"losses_to_breakpoint", "army_breaks", "objective_held",
+                                                       "objective_approach", "pursuit", "objective_contest"};
 
 static double nearest_enemy(const lasalle_scenario *s, const lasalle_state *st, int i, gr_rect h, int *who)
 {
@@ -176,22 +181,80 @@ void lasalle_unit_worth(const void *scn, const void *state, int i, gr_unit_worth
     out->worn = 0;
 }
 
+/* for each objective not yet the side's: its units' mean progress towards
+ * it, each weighed by its morale value, a unit counting 1 - d / APPROACH_BW
+ * for d BW beyond the 4 BW of control, so that every unit that closes in
+ * adds to it, not only the nearest */
 static double approach(const lasalle_scenario *s, const lasalle_state *st, int side)
 {
     double sum = 0;
     for (int k = 0; k < s->nobjectives; k++) {
         if (st->owner[k] == side) continue;
-        double best = INFINITY;
+        gr_vec2 at = gr_v2(s->objectives[k].x, s->objectives[k].y);
+        double got = 0, all = 0;
+        for (int i = 0; i < s->nunits; i++) {
+            if (!lasalle_alive(st, i) || s->units[i].side != side) continue;
+            gr_rect h = lasalle_hull(s, st, i);
+            double d = fmax(0.0, gr_rect_point_dist(&h, at) - LASALLE_OBJECTIVE_BW);
+            double v = lasalle_morale_value(&s->units[i]);
+            all += v;
+            if (d < APPROACH_BW) got += v * (1.0 - d / APPROACH_BW);
+        }
+        if (all > 0) sum += got / all;
+    }
+    return sum;
+}
+
+/* the defender's hold on the objectives its enemy must clear [J, p.91]:
+ * for each, the share of its army's morale value standing within the 4 BW
+ * of control, a unit counting less over CONTEST_BW beyond, so that each
+ * defender the attacker breaks or drives off loosens it; the attacker's is 0 */
+static double contest(const lasalle_scenario *s, const lasalle_state *st, int side)
+{
+    if (side != s->defender || s->morale[side] <= 0) return 0;
+    double sum = 0;
+    for (int k = 0; k < s->nobjectives; k++) {
         gr_vec2 at = gr_v2(s->objectives[k].x, s->objectives[k].y);
         for (int i = 0; i < s->nunits; i++) {
             if (!lasalle_alive(st, i) || s->units[i].side != side) continue;
             gr_rect h = lasalle_hull(s, st, i);
-            best = fmin(best, gr_rect_point_dist(&h, at));
+            double d = fmax(0.0, gr_rect_point_dist(&h, at) - LASALLE_OBJECTIVE_BW);
+            if (d < CONTEST_BW) sum += lasalle_morale_value(&s->units[i]) * (1.0 - d / CONTEST_BW) / s->morale[side];
         }
-        double d = fmax(0.0, best - LASALLE_OBJECTIVE_BW);
-        if (d < APPROACH_BW) sum += 1.0 - d / APPROACH_BW;
     }
     return sum;
+}
+
+/* The chance that the side's army breaks in the morale checks still to
+ * come [F, p.66-67], were its losses and the objective to stay as they are:
+ * each of its Status Phases from the next one tests n dice against the
+ * turn number, and a turn past the basic length is played only while the
+ * end-of-game rolls (both dice no more than the bonus turns plus one) have
+ * not ended the game. The defender tests 4 dice while the attacker controls
+ * the objective, any army past its breakpoint 5. */
+static double break_chance(const lasalle_scenario *s, const lasalle_state *st, int side)
+{
+    int objective = side == s->defender && lasalle_attacker_controls(s, st);
+    if (!objective && !lasalle_at_breakpoint(s, st, side)) return 0;
+    int n = objective ? 4 : 5;
+    double reach = 1.0, stands = 1.0, broke = 0;
+    int bonus = st->bonus;
+    /* the current turn's Status Phase is still to come: the turn is not over
+     * until it has run */
+    for (int t = st->turn_no; t < st->turn_no + 40 && reach > 1e-4; t++) {
+        int mover = t == st->turn_no ? st->active : (st->active + t - st->turn_no) & 1;
+        if (mover == side) {
+            double f = lasalle_check_fail_chance(n, t);
+            broke += reach * stands * f;
+            stands *= 1.0 - f;
+        }
+        if (t >= s->turns) {
+            double q = (bonus + 1) / 6.0;
+            reach *= 1.0 - (q < 1 ? q * q : 1.0);
+            bonus++;
+        }
+    }
+    return broke;
 }
 
 void lasalle_terms(const void *scn, const void *state, double *out)
@@ -204,13 +267,10 @@ void lasalle_terms(const void *scn, const void *state, double *out)
         for (int k = 0; k < s->nobjectives; k++) held += st->owner[k] == side;
         /* the losses as a share of the third of the army's morale that breaks it [F, p.66] */
         t[0] = s->morale[side] ? 3.0 * lasalle_losses(s, st, side) / s->morale[side] : 0;
-        /* the chance its next morale check fails, when one is due [F, p.67] */
-        int next = st->turn_no + (st->active == side ? 0 : 1), n = side == s->defender &&
-                                                                   lasalle_attacker_controls(s, st) ? 4 : 5;
-        int due = lasalle_at_breakpoint(s, st, side) || n == 4;
-        t[1] = due ? lasalle_check_fail_chance(n, next) : 0;
+        t[1] = break_chance(s, st, side);
         t[2] = held;
         t[3] = approach(s, st, side);
         t[4] = lasalle_pursuit(s, st, side);
+        t[5] = contest(s, st, side);
     }
 }
