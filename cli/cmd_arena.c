@@ -8,7 +8,9 @@
  * Every pair of players meets N times (seats swapped on paired seeds; see
  * bench/arena/tournament.h). Each finished game is appended to --out as one
  * JSON line; games already in the file are skipped, so an interrupted run
- * resumes where it stopped. With --records every game's record (the
+ * resumes where it stopped; several processes given the same --out share
+ * the games, each claiming a game before playing it (bench/arena/claim.h).
+ * With --records every game's record (the
  * actions and the dice thrown) is kept as DIR/TOURNAMENT-INDEX.json, so a
  * game played on a time budget, which no seed can play again, can still be
  * read with `grognard replay`. The summary gives each pairing's score with a
@@ -19,6 +21,7 @@
 #include "session.h"
 #include "../engine/core/args.h"
 #include "../ai/spec.h"
+#include "../bench/arena/claim.h"
 #include "../bench/arena/results.h"
 #include "../bench/arena/stats.h"
 #include "../bench/arena/tournament.h"
@@ -345,6 +348,36 @@ static int sprt_stops(const arena_opts *a, const gr_tournament *t, const gr_aren
     return 1;
 }
 
+/* Game index of t written to --out by another worker since s was read:
+ * its result is added to s and 1 returned; 0 when it is not there, -1 on
+ * an error (message in err). */
+static int finished_elsewhere(const arena_opts *a, const gr_tournament *t, long index, gr_arena_set *s, gr_error *err)
+{
+    gr_arena_set now;
+    gr_arena_set_init(&now);
+    long skipped = 0;
+    int rc = 0;
+    if (gr_arena_read(a->out, &now, &skipped, NULL, err)) rc = -1;
+    for (size_t k = 0; !rc && k < now.n; k++)
+        if (now.g[k].index == index && !strcmp(now.g[k].tournament, t->id))
+            rc = gr_arena_set_add(s, &now.g[k], err) ? -1 : 1;
+    gr_arena_set_free(&now);
+    return rc;
+}
+
+/* Claims game i for this worker when others may share --out: 1 to play it,
+ * 0 when another worker holds or has finished it, -1 on an error. */
+static int claim_game(const arena_opts *a, const gr_tournament *t, gr_arena_claims *c, long i, gr_arena_set *s,
+                      gr_error *err)
+{
+    if (c->fd < 0) return 1;
+    int k = gr_arena_claim(c, i, err);
+    if (k <= 0) return k;
+    k = finished_elsewhere(a, t, i, s, err);
+    if (k != 0) gr_arena_unclaim(c, i);
+    return k == 0 ? 1 : k > 0 ? 0 : -1;
+}
+
 /* Plays the games of t this shard still owes, each appended to --out and
  * to s, until the end or the SPRT's decision; *played counts them. 0, or 1
  * with the message printed. */
@@ -362,17 +395,32 @@ static int play_games(const gr_game *g, const gr_tournament *t, const arena_opts
     int stopped = 0;
     gr_error err;
     gr_error_clear(&err);
+    gr_arena_claims claims = {.fd = -1};
+    if (a->out && gr_arena_claims_open(&claims, a->out, t->id, &err)) {
+        fprintf(stderr, "grognard arena: %s\n", err.msg);
+        return 1;
+    }
     for (long i = 0; i < total && !stopped; i++) {
         if (!gr_tournament_in_shard(i, a->shard, a->nshards) || already_played(s, t->id, i)) continue;
+        int mine = claim_game(a, t, &claims, i, s, &err);
+        if (mine < 0) {
+            fprintf(stderr, "\ngrognard arena: %s\n", err.msg);
+            gr_arena_claims_close(&claims);
+            return 1;
+        }
+        if (!mine) continue;
         gr_tournament_game tg;
         gr_tournament_game_at(t, i, &tg);
         gr_arena_game res;
-        if (play_one(g, t, &tg, a->check, a->records, &res, &err)) {
-            fprintf(stderr, "\ngrognard arena: game %ld (seed %llu): %s\n", i, tg.seed, err.msg);
-            return 1;
-        }
-        if ((a->out && gr_arena_append(a->out, &res, &err)) || gr_arena_set_add(s, &res, &err)) {
+        int bad = play_one(g, t, &tg, a->check, a->records, &res, &err);
+        if (bad) fprintf(stderr, "\ngrognard arena: game %ld (seed %llu): %s\n", i, tg.seed, err.msg);
+        else if ((a->out && gr_arena_append(a->out, &res, &err)) || gr_arena_set_add(s, &res, &err)) {
             fprintf(stderr, "\ngrognard arena: %s\n", err.msg);
+            bad = 1;
+        }
+        if (claims.fd >= 0) gr_arena_unclaim(&claims, i);
+        if (bad) {
+            gr_arena_claims_close(&claims);
             return 1;
         }
         (*played)++;
@@ -381,6 +429,7 @@ static int play_games(const gr_game *g, const gr_tournament *t, const arena_opts
         if (!a->quiet) progress(stderr, tty, *played, todo, t0, line);
         if (a->sprt_text) stopped = sprt_stops(a, t, s);
     }
+    gr_arena_claims_close(&claims);
     if (a->sprt_text && !stopped) {
         double llr;
         gr_stats_wdl r = wdl_of(s, t->players[0], t->players[1]);
@@ -417,6 +466,12 @@ static int run_tournament(const gr_game *g, const arena_opts *a, char specs[][GR
     }
     long played = 0;
     if (check_outputs(a) || read_earlier(a, &t, &s) || play_games(g, &t, a, base, &s, &played)) goto done;
+    if (a->out && !a->sprt_text) {
+        /* workers sharing --out: the summary is of the whole file as it is now */
+        gr_arena_set_free(&s);
+        gr_arena_set_init(&s);
+        if (read_earlier(a, &t, &s)) goto done;
+    }
     printf("%s: %zu games of tournament %s%s%s\n", base, s.n, t.id, a->out ? " in " : "", a->out ? a->out : "");
     if (a->records && played)
         printf("records of the games played here: %s/%s-INDEX.json (grognard replay FILE tells one)\n", a->records, t.id);

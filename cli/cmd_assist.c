@@ -13,6 +13,7 @@
 #include "session.h"
 #include "position.h"
 #include "../engine/core/args.h"
+#include "../engine/core/fsutil.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -216,14 +217,25 @@ int gr_cmd_assist(int argc, char **argv)
     memset(&c, 0, sizeof c);
     c.seed = seed;
     c.side = -1;
-    snprintf(c.ai_spec, sizeof c.ai_spec, "%s", ai && strlen(ai) < sizeof c.ai_spec ? ai : ASSIST_DEFAULT_AI);
-    snprintf(c.map_path, sizeof c.map_path, "%s", map ? map : "out/assist-map.svg");
     gr_error err;
     gr_error_clear(&err);
+    if (ai && strlen(ai) >= sizeof c.ai_spec)
+        return gr_args_fail(&spec, "--ai: the spec is %zu bytes long, at most %zu are taken", strlen(ai), sizeof c.ai_spec - 1);
+    snprintf(c.ai_spec, sizeof c.ai_spec, "%s", ai ? ai : ASSIST_DEFAULT_AI);
+    if (gr_path_copy(c.map_path, sizeof c.map_path, map ? map : "out/assist-map.svg", "--map", &err) ||
+        (session && gr_path_copy(c.session_path, sizeof c.session_path, session, "--session", &err))) {
+        fprintf(stderr, "grognard assist: %s\n", err.msg);
+        return 2;
+    }
     if (gr_live_open(&c.L, file, seed, 1, stdin, stdout, &err)) { fprintf(stderr, "grognard assist: %s\n", err.msg); return 1; }
     /* resuming: the session file is the one given, unless --session says otherwise */
     int resumed = c.L.rec.session != NULL;
-    snprintf(c.session_path, sizeof c.session_path, "%s", session ? session : resumed && strlen(file) < 512 ? file : ASSIST_DEFAULT_SESSION);
+    int rc = 1;
+    if (!session && gr_path_copy(c.session_path, sizeof c.session_path, resumed ? file : ASSIST_DEFAULT_SESSION, "the session", &err)) {
+        fprintf(stderr, "grognard assist: %s\n", err.msg);
+        rc = 2;
+        goto out;
+    }
     if (resumed) {
         json_t *sd = json_object_get(c.L.rec.session, "side");
         if (json_is_integer(sd) && json_integer_value(sd) >= -1 && json_integer_value(sd) <= 1) c.side = (int)json_integer_value(sd);
@@ -232,7 +244,6 @@ int gr_cmd_assist(int argc, char **argv)
     }
     const char *names[2];
     gr_game_side_names(&c.L.g, names);
-    int rc = 1;
     if (side_text) {
         c.side = gr_side_from_text(&c.L.g, side_text);
         if (c.side < 0) { fprintf(stderr, "grognard assist: unknown side '%s' (0, 1, %s or %s)\n", side_text, names[0], names[1]); rc = 2; goto out; }
@@ -278,7 +289,7 @@ int gr_cmd_assist(int argc, char **argv)
             break;
         }
         if (echo) printf("%s\n", line); /* a transcript reads like the session */
-        if (too_long) { printf("refused: the line is longer than %d characters\n", GR_REPL_LINE_MAX - 1); continue; }
+        if (too_long) { printf("refused: the line is longer than %d bytes\n", GR_REPL_LINE_MAX - 1); continue; }
         char arg[GR_REPL_LINE_MAX], msg[256];
         gr_repl_cmd cmd = gr_repl_parse(&c.R, line, arg, sizeof arg, msg, sizeof msg);
         if (!command(&c, cmd, line, arg, msg)) {

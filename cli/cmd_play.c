@@ -13,6 +13,7 @@
 #include "session.h"
 #include "position.h"
 #include "../engine/core/args.h"
+#include "../engine/core/fsutil.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -270,13 +271,16 @@ int gr_cmd_play(int argc, char **argv)
         snprintf(c.ai_spec, sizeof c.ai_spec, "%s", levels[k].spec);
     }
     if (ai) {
-        if (strlen(ai) >= sizeof c.ai_spec) return gr_args_fail(&spec, "--ai: the spec is longer than %zu characters", sizeof c.ai_spec - 1);
+        if (strlen(ai) >= sizeof c.ai_spec) return gr_args_fail(&spec, "--ai: the spec is %zu bytes long, at most %zu are taken", strlen(ai), sizeof c.ai_spec - 1);
         snprintf(c.ai_spec, sizeof c.ai_spec, "%s", ai);
     }
-    snprintf(c.save_path, sizeof c.save_path, "%s", save ? save : PLAY_DEFAULT_DIR "/play-save.json");
-    snprintf(c.map_path, sizeof c.map_path, "%s", map ? map : PLAY_DEFAULT_DIR "/play-map.svg");
     gr_error err;
     gr_error_clear(&err);
+    if (gr_path_copy(c.save_path, sizeof c.save_path, save ? save : PLAY_DEFAULT_DIR "/play-save.json", "--save", &err) ||
+        gr_path_copy(c.map_path, sizeof c.map_path, map ? map : PLAY_DEFAULT_DIR "/play-map.svg", "--map", &err)) {
+        fprintf(stderr, "grognard play: %s\n", err.msg);
+        return 2;
+    }
     if (gr_live_open(&c.L, file, seed, 0, NULL, NULL, &err)) { fprintf(stderr, "grognard play: %s\n", err.msg); return 1; }
     /* a saved game names its side and AI, unless the command line says otherwise */
     json_t *ses = c.L.rec.session;
@@ -306,9 +310,9 @@ int gr_cmd_play(int argc, char **argv)
         if (gr_live_over(&c.L)) {
             print_result(&c);
             gr_repl_ensure_dir(c.save_path);
-            if (!save_game(&c, c.save_path, &err)) printf("record: %s\n", c.save_path);
-            else fprintf(stderr, "grognard play: the record could not be saved: %s\n", err.msg);
             rc = 0;
+            if (!save_game(&c, c.save_path, &err)) printf("record: %s\n", c.save_path);
+            else { fprintf(stderr, "grognard play: the record could not be saved: %s\n", err.msg); rc = 1; }
             break;
         }
         if (gr_live_to_move(&c.L) != c.human) {
@@ -323,23 +327,23 @@ int gr_cmd_play(int argc, char **argv)
         int too_long;
         if (!gr_repl_read(stdin, line, sizeof line, &too_long)) {
             gr_repl_ensure_dir(c.save_path);
-            if (save_game(&c, c.save_path, &err)) fprintf(stderr, "\ngrognard play: input ended and the game could not be saved: %s\n", err.msg);
-            else printf("\ninput ended before the battle did; the game is saved in %s (grognard play %s goes on)\n", c.save_path, c.save_path);
             rc = 0;
+            if (save_game(&c, c.save_path, &err)) { fprintf(stderr, "\ngrognard play: input ended and the game could not be saved: %s\n", err.msg); rc = 1; }
+            else printf("\ninput ended before the battle did; the game is saved in %s (grognard play %s goes on)\n", c.save_path, c.save_path);
             break;
         }
         if (echo) printf("%s\n", line); /* a transcript reads like the session */
-        if (too_long) { printf("refused: the line is longer than %d characters\n", GR_REPL_LINE_MAX - 1); continue; }
+        if (too_long) { printf("refused: the line is longer than %d bytes\n", GR_REPL_LINE_MAX - 1); continue; }
         char arg[GR_REPL_LINE_MAX], msg[256];
         gr_repl_cmd cmd = gr_repl_parse(&c.R, line, arg, sizeof arg, msg, sizeof msg);
         if (cmd == GR_CMD_NONE) { notation_order(&c, line); continue; }
         if (!session_command(&c, cmd, arg, msg)) {
+            rc = 0;
             if (!gr_live_over(&c.L)) {
                 gr_repl_ensure_dir(c.save_path);
                 if (!save_game(&c, c.save_path, &err)) printf("saved: %s\n", c.save_path);
-                else fprintf(stderr, "grognard play: could not save: %s\n", err.msg);
+                else { fprintf(stderr, "grognard play: could not save: %s\n", err.msg); rc = 1; }
             }
-            rc = 0;
             break;
         }
     }

@@ -6,11 +6,13 @@
  * written under a lock so lines never interleave. A malformed line gets an
  * `error` line and the session goes on. */
 #include "commands.h"
+#include "protocol.h"
 #include "../engine/core/args.h"
 #include "live.h"
 #include "session.h"
 #include "../ai/player.h"
 #include "../engine/core/clock.h"
+#include "../engine/core/fetch.h"
 #include "../engine/core/jsonutil.h"
 #include "../engine/core/regex.h"
 
@@ -26,24 +28,11 @@
 #define PROTO_INFO_S 0.25                   /* seconds between info lines */
 #define PROTO_DEFAULT_MS 1000
 #define PROTO_INFINITE_ITERS 100000000L
+#define PROTO_LOAD_DEFAULT_S 60             /* a URL's load gives up after this, unless told */
+#define PROTO_LOAD_MAX_S 3600
 
-typedef struct proto {
-    gr_live L;
-    int loaded;
-    unsigned long long seed;
-    pthread_mutex_t out_lock;
-    FILE *out;
-    /* the search */
-    pthread_t th;
-    int running;            /* a thread was started and not yet joined */
-    atomic_int stop, finished;
-    gr_player *searcher;
-    int infinite;           /* the running search has no budget of its own */
-    char spec[160];
-} proto;
 
-static void say(proto *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void say(proto *p, const char *fmt, ...)
+void gr_proto_say(proto *p, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -56,7 +45,7 @@ static void say(proto *p, const char *fmt, ...)
 }
 
 /* a message on one line, quotes escaped, for the answer lines */
-static void one_line(char *dst, size_t cap, const char *src)
+void gr_proto_one_line(char *dst, size_t cap, const char *src)
 {
     size_t k = 0;
     for (size_t i = 0; src[i] && k + 2 < cap; i++) {
@@ -68,16 +57,15 @@ static void one_line(char *dst, size_t cap, const char *src)
     dst[k] = 0;
 }
 
-static void say_error(proto *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void say_error(proto *p, const char *fmt, ...)
+void gr_proto_say_error(proto *p, const char *fmt, ...)
 {
     char raw[GR_ERROR_MAX + 256], clean[2 * sizeof raw];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
-    one_line(clean, sizeof clean, raw);
-    say(p, "error %s", clean);
+    gr_proto_one_line(clean, sizeof clean, raw);
+    gr_proto_say(p, "error %s", clean);
 }
 
 static void say_tomove(proto *p)
@@ -86,13 +74,13 @@ static void say_tomove(proto *p)
     if (gr_live_over(&p->L)) {
         gr_result r;
         p->L.g.rs->rules->result(p->L.g.scn, p->L.st, &r);
-        one_line(clean, sizeof clean, r.reason);
-        say(p, "tomove over winner %d \"%s\"", r.winner, clean);
+        gr_proto_one_line(clean, sizeof clean, r.reason);
+        gr_proto_say(p, "tomove over winner %d \"%s\"", r.winner, clean);
         return;
     }
     p->L.g.rs->present->describe_decision(p->L.g.scn, p->L.st, desc, sizeof desc);
-    one_line(clean, sizeof clean, desc);
-    say(p, "tomove %d \"%s\"", gr_live_to_move(&p->L), clean);
+    gr_proto_one_line(clean, sizeof clean, desc);
+    gr_proto_say(p, "tomove %d \"%s\"", gr_live_to_move(&p->L), clean);
 }
 
 /* --- the search thread ---------------------------------------------------------------------- */
@@ -102,8 +90,8 @@ static void on_info(void *ctx, const gr_search_info *si)
     proto *p = ctx;
     char text[160], clean[400];
     p->L.g.rs->present->format_action(p->L.g.scn, p->L.st, &si->best, text, sizeof text);
-    one_line(clean, sizeof clean, text);
-    say(p, "info iters %ld ms %.0f best \"%s\" score %.3f visits %ld", si->iterations, si->ms, clean, si->value,
+    gr_proto_one_line(clean, sizeof clean, text);
+    gr_proto_say(p, "info iters %ld ms %.0f best \"%s\" score %.3f visits %ld", si->iterations, si->ms, clean, si->value,
         si->visits);
 }
 
@@ -115,16 +103,16 @@ static void *search_main(void *arg)
     gr_action a;
     const gr_ruleset *rs = p->L.g.rs;
     if (p->searcher->choose(p->searcher, &p->L.g, p->L.st, &a, &err)) {
-        say_error(p, "search failed: %s", err.msg);
+        gr_proto_say_error(p, "search failed: %s", err.msg);
     } else {
         char text[160], clean[400];
         rs->present->format_action(p->L.g.scn, p->L.st, &a, text, sizeof text);
-        one_line(clean, sizeof clean, text);
+        gr_proto_one_line(clean, sizeof clean, text);
         gr_analysis *an = malloc(sizeof *an);
         if (an && p->searcher->analysis && !p->searcher->analysis(p->searcher, an) && an->n > 0)
-            say(p, "bestorder \"%s\" score %.3f iters %ld ms %.0f", clean, an->alt[0].value, an->iterations, an->ms);
+            gr_proto_say(p, "bestorder \"%s\" score %.3f iters %ld ms %.0f", clean, an->alt[0].value, an->iterations, an->ms);
         else
-            say(p, "bestorder \"%s\"", clean);
+            gr_proto_say(p, "bestorder \"%s\"", clean);
         free(an);
     }
     atomic_store(&p->finished, 1);
@@ -148,7 +136,7 @@ static int busy(proto *p)
 {
     if (p->running && (atomic_load(&p->finished) || !p->infinite)) join_search(p, 0);
     if (p->running) {
-        say_error(p, "busy: an infinite search is running ('stop' ends it)");
+        gr_proto_say_error(p, "busy: an infinite search is running ('stop' ends it)");
         return 1;
     }
     return 0;
@@ -157,7 +145,7 @@ static int busy(proto *p)
 static int need_game(proto *p)
 {
     if (p->loaded) return 1;
-    say_error(p, "no game loaded ('load FILE|URL' or 'scenario {json}' first)");
+    gr_proto_say_error(p, "no game loaded ('load FILE|URL' or 'scenario {json}' first)");
     return 0;
 }
 
@@ -173,7 +161,7 @@ static int search_args(proto *p, const char *verb, char *args, int allow_infinit
     for (char *w = strtok_r(args, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
         if (allow_infinite && !strcmp(w, "infinite")) { infinite = 1; continue; }
         if (strcmp(w, "iters") && strcmp(w, "ms") && strcmp(w, "threads")) {
-            say_error(p, "%s: unknown word '%.40s' (%s [iters N | ms N%s] [threads N])", verb, w, verb,
+            gr_proto_say_error(p, "%s: unknown word '%.40s' (%s [iters N | ms N%s] [threads N])", verb, w, verb,
                       allow_infinite ? " | infinite" : "");
             return -1;
         }
@@ -181,12 +169,12 @@ static int search_args(proto *p, const char *verb, char *args, int allow_infinit
         long *dst = !strcmp(w, "iters") ? &iters : !strcmp(w, "ms") ? &ms : &threads;
         long hi = dst == &threads ? 64 : dst == &ms ? 3600000 : 100000000;
         if (!v || gr_arg_long(v, 1, hi, dst)) {
-            say_error(p, "%s: %s takes a whole number 1..%ld, not '%.40s'", verb, w, hi, v ? v : "");
+            gr_proto_say_error(p, "%s: %s takes a whole number 1..%ld, not '%.40s'", verb, w, hi, v ? v : "");
             return -1;
         }
     }
     if ((iters > 0) + (ms > 0) + infinite > 1) {
-        say_error(p, "%s: give one of iters, ms%s", verb, allow_infinite ? " or infinite" : "");
+        gr_proto_say_error(p, "%s: give one of iters, ms%s", verb, allow_infinite ? " or infinite" : "");
         return -1;
     }
     if (!iters && !ms && !infinite) ms = PROTO_DEFAULT_MS;
@@ -202,14 +190,14 @@ static gr_player *make_searcher(proto *p, const char *verb)
     gr_error err;
     gr_error_clear(&err);
     gr_player *s = gr_player_create(p->spec, &p->L.g, p->seed * 2 + 11 + (unsigned long long)p->L.rec.nactions, &err);
-    if (!s) say_error(p, "%s: %s", verb, err.msg);
+    if (!s) gr_proto_say_error(p, "%s: %s", verb, err.msg);
     return s;
 }
 
 static void cmd_go(proto *p, char *args)
 {
     if (busy(p) || !need_game(p)) return;
-    if (gr_live_over(&p->L)) { say_error(p, "go: the game is over"); return; }
+    if (gr_live_over(&p->L)) { gr_proto_say_error(p, "go: the game is over"); return; }
     double deadline;
     if (search_args(p, "go", args, 1, &deadline)) return;
     p->searcher = make_searcher(p, "go");
@@ -219,9 +207,9 @@ static void cmd_go(proto *p, char *args)
     gr_search_control ctl = {.stop = &p->stop, .info = on_info, .ctx = p, .interval_s = PROTO_INFO_S,
                              .deadline_s = deadline};
     if (p->searcher->set_control) p->searcher->set_control(p->searcher, &ctl);
-    say(p, "ok go %s", p->spec);
+    gr_proto_say(p, "ok go %s", p->spec);
     if (pthread_create(&p->th, NULL, search_main, p)) {
-        say_error(p, "go: cannot start the search thread");
+        gr_proto_say_error(p, "go: cannot start the search thread");
         gr_player_free(p->searcher);
         p->searcher = NULL;
         return;
@@ -235,7 +223,7 @@ static void report_apply(proto *p, size_t log0, const char *verb, const char *or
 static void cmd_genmove(proto *p, char *args)
 {
     if (busy(p) || !need_game(p)) return;
-    if (gr_live_over(&p->L)) { say_error(p, "genmove: the game is over"); return; }
+    if (gr_live_over(&p->L)) { gr_proto_say_error(p, "genmove: the game is over"); return; }
     double deadline;
     if (search_args(p, "genmove", args, 0, &deadline)) return;
     gr_player *s = make_searcher(p, "genmove");
@@ -247,37 +235,64 @@ static void cmd_genmove(proto *p, char *args)
     gr_action a;
     char text[160];
     size_t log0 = p->L.log.n;
-    if (s->choose(s, &p->L.g, p->L.st, &a, &err)) say_error(p, "genmove: %s", err.msg);
+    if (s->choose(s, &p->L.g, p->L.st, &a, &err)) gr_proto_say_error(p, "genmove: %s", err.msg);
     else {
         p->L.g.rs->present->format_action(p->L.g.scn, p->L.st, &a, text, sizeof text);
-        if (gr_live_apply(&p->L, &a, &err)) say_error(p, "genmove: '%s' refused: %s", text, err.msg);
+        if (gr_live_apply(&p->L, &a, &err)) gr_proto_say_error(p, "genmove: '%s' refused: %s", text, err.msg);
         else report_apply(p, log0, "genmove", text);
     }
     gr_player_free(s);
 }
 
-static void loaded_ok(proto *p, const char *what)
+void gr_proto_loaded_ok(proto *p, const char *what)
 {
     p->loaded = 1;
     json_t *nm = json_object_get(p->L.g.scenario_json, "name");
     char clean[600];
-    one_line(clean, sizeof clean, json_string_value(nm) ? json_string_value(nm) : p->L.g.path);
-    say(p, "ok %s %s \"%s\" actions %d", what, p->L.g.rs->name, clean, p->L.rec.nactions);
+    gr_proto_one_line(clean, sizeof clean, json_string_value(nm) ? json_string_value(nm) : p->L.g.path);
+    gr_proto_say(p, "ok %s %s \"%s\" actions %d", what, p->L.g.rs->name, clean, p->L.rec.nactions);
     say_tomove(p);
+}
+
+/* `load URL [timeout SECONDS]`: the URL and its time-out, or -1 (said) */
+static int url_and_timeout(proto *p, const char *arg, char **url, long *ms)
+{
+    size_t n = strcspn(arg, " \t");
+    const char *rest = arg + n + strspn(arg + n, " \t");
+    *ms = PROTO_LOAD_DEFAULT_S * 1000L;
+    if (*rest) {
+        long s;
+        if (strncmp(rest, "timeout", 7) || (rest[7] != ' ' && rest[7] != '\t') ||
+            gr_arg_long(rest + 8 + strspn(rest + 8, " \t"), 1, PROTO_LOAD_MAX_S, &s)) {
+            gr_proto_say_error(p, "load URL [timeout SECONDS]: after the URL only 'timeout' and 1 to %d seconds",
+                               PROTO_LOAD_MAX_S);
+            return -1;
+        }
+        *ms = s * 1000L;
+    }
+    *url = strndup(arg, n);
+    if (!*url) { gr_proto_say_error(p, "load: out of memory"); return -1; }
+    return 0;
 }
 
 static void cmd_load(proto *p, const char *arg)
 {
     if (busy(p)) return;
-    if (!arg[0]) { say_error(p, "load needs a file or URL"); return; }
+    if (!arg[0]) { gr_proto_say_error(p, "load needs a file or URL"); return; }
+    if (gr_fetch_is_url(arg)) {
+        char *url;
+        long ms;
+        if (url_and_timeout(p, arg, &url, &ms) == 0) gr_proto_load_start(p, url, ms);
+        return;
+    }
     gr_live tmp;
     gr_error err;
     gr_error_clear(&err);
-    if (gr_live_open(&tmp, arg, p->seed, 0, NULL, NULL, &err)) { say_error(p, "load: %s", err.msg); return; }
+    if (gr_live_open(&tmp, arg, p->seed, 0, NULL, NULL, &err)) { gr_proto_say_error(p, "load: %s", err.msg); return; }
     if (p->loaded) gr_live_free(&p->L);
     p->L = tmp;
     gr_dice_set_log(&p->L.dice, &p->L.log);
-    loaded_ok(p, "load");
+    gr_proto_loaded_ok(p, "load");
 }
 
 static void cmd_scenario(proto *p, const char *arg)
@@ -285,17 +300,17 @@ static void cmd_scenario(proto *p, const char *arg)
     if (busy(p)) return;
     json_error_t je;
     json_t *root = json_loads(arg, JSON_REJECT_DUPLICATES, &je);
-    if (!root) { say_error(p, "scenario: not JSON (column %d: %s)", je.column, je.text); return; }
+    if (!root) { gr_proto_say_error(p, "scenario: not JSON (column %d: %s)", je.column, je.text); return; }
     gr_live tmp;
     gr_error err;
     gr_error_clear(&err);
     int rc = gr_live_open_json(&tmp, root, "(protocol)", p->seed, &err);
     json_decref(root);
-    if (rc) { say_error(p, "scenario: %s", err.msg); return; }
+    if (rc) { gr_proto_say_error(p, "scenario: %s", err.msg); return; }
     if (p->loaded) gr_live_free(&p->L);
     p->L = tmp;
     gr_dice_set_log(&p->L.dice, &p->L.log);
-    loaded_ok(p, "scenario");
+    gr_proto_loaded_ok(p, "scenario");
 }
 
 /* a position: a game record sent on the line, replayed to its end */
@@ -304,27 +319,27 @@ static void cmd_position(proto *p, const char *arg)
     if (busy(p)) return;
     json_error_t je;
     json_t *root = json_loads(arg, JSON_REJECT_DUPLICATES, &je);
-    if (!root) { say_error(p, "position: not JSON (column %d: %s)", je.column, je.text); return; }
+    if (!root) { gr_proto_say_error(p, "position: not JSON (column %d: %s)", je.column, je.text); return; }
     gr_live tmp;
     gr_error err;
     gr_error_clear(&err);
     int rc = gr_live_open_record_json(&tmp, root, "(position)", &err);
     json_decref(root);
-    if (rc) { say_error(p, "position: %s", err.msg); return; }
+    if (rc) { gr_proto_say_error(p, "position: %s", err.msg); return; }
     if (p->loaded) gr_live_free(&p->L);
     p->L = tmp;
     gr_dice_set_log(&p->L.dice, &p->L.log);
-    loaded_ok(p, "position");
+    gr_proto_loaded_ok(p, "position");
 }
 
 static void cmd_state(proto *p)
 {
     if (!need_game(p)) return;
-    if (!p->L.g.rs->present->state_to_json) { say_error(p, "state: %s cannot write its state as JSON", p->L.g.rs->name); return; }
+    if (!p->L.g.rs->present->state_to_json) { gr_proto_say_error(p, "state: %s cannot write its state as JSON", p->L.g.rs->name); return; }
     json_t *j = p->L.g.rs->present->state_to_json(p->L.g.scn, p->L.st);
     char *s = j ? json_dumps(j, JSON_COMPACT) : NULL;
-    if (s) say(p, "state %s", s);
-    else say_error(p, "state: out of memory");
+    if (s) gr_proto_say(p, "state %s", s);
+    else gr_proto_say_error(p, "state: out of memory");
     free(s);
     json_decref(j);
 }
@@ -332,17 +347,17 @@ static void cmd_state(proto *p)
 static void cmd_legal(proto *p)
 {
     if (!need_game(p)) return;
-    if (gr_live_over(&p->L)) { say(p, "legal 0"); return; }
+    if (gr_live_over(&p->L)) { gr_proto_say(p, "legal 0"); return; }
     gr_action *acts = malloc(GR_MAX_ACTIONS * sizeof *acts);
-    if (!acts) { say_error(p, "out of memory"); return; }
+    if (!acts) { gr_proto_say_error(p, "out of memory"); return; }
     const gr_ruleset *rs = p->L.g.rs;
     int n = rs->rules->legal_actions(p->L.g.scn, p->L.st, acts, GR_MAX_ACTIONS);
-    say(p, "legal %d", n);
+    gr_proto_say(p, "legal %d", n);
     for (int i = 0; i < n; i++) {
         char text[160], clean[400];
         rs->present->format_action(p->L.g.scn, p->L.st, &acts[i], text, sizeof text);
-        one_line(clean, sizeof clean, text);
-        say(p, "order %d \"%s\"", i + 1, clean);
+        gr_proto_one_line(clean, sizeof clean, text);
+        gr_proto_say(p, "order %d \"%s\"", i + 1, clean);
     }
     free(acts);
 }
@@ -352,34 +367,34 @@ static void report_apply(proto *p, size_t log0, const char *verb, const char *or
     for (size_t i = log0; i < p->L.log.n; i++) {
         char line[600], clean[800];
         gr_event_format(&p->L.log.ev[i], line, sizeof line);
-        one_line(clean, sizeof clean, line);
-        say(p, "event %s", clean);
+        gr_proto_one_line(clean, sizeof clean, line);
+        gr_proto_say(p, "event %s", clean);
     }
     char clean[400];
-    one_line(clean, sizeof clean, order);
-    say(p, "ok %s \"%s\" dice %ld", verb, clean, p->L.last_dice);
+    gr_proto_one_line(clean, sizeof clean, order);
+    gr_proto_say(p, "ok %s \"%s\" dice %ld", verb, clean, p->L.last_dice);
     say_tomove(p);
 }
 
 static void cmd_apply(proto *p, const char *arg)
 {
     if (busy(p) || !need_game(p)) return;
-    if (!arg[0]) { say_error(p, "apply needs an order in the notation"); return; }
+    if (!arg[0]) { gr_proto_say_error(p, "apply needs an order in the notation"); return; }
     gr_error err;
     gr_error_clear(&err);
     size_t log0 = p->L.log.n;
-    if (gr_live_apply_text(&p->L, arg, &err)) { say_error(p, "apply: %s", err.msg); return; }
+    if (gr_live_apply_text(&p->L, arg, &err)) { gr_proto_say_error(p, "apply: %s", err.msg); return; }
     report_apply(p, log0, "apply", p->L.rec.actions[p->L.rec.nactions - 1]);
 }
 
 static void cmd_save(proto *p, const char *arg)
 {
     if (!need_game(p)) return;
-    if (!arg[0]) { say_error(p, "save needs a file"); return; }
+    if (!arg[0]) { gr_proto_say_error(p, "save needs a file"); return; }
     gr_error err;
     gr_error_clear(&err);
-    if (gr_live_save(&p->L, arg, NULL, &err)) say_error(p, "save: %s", err.msg);
-    else say(p, "ok save %d actions", p->L.rec.nactions);
+    if (gr_live_save(&p->L, arg, NULL, &err)) gr_proto_say_error(p, "save: %s", err.msg);
+    else gr_proto_say(p, "ok save %d actions", p->L.rec.nactions);
 }
 
 static void cmd_result(proto *p)
@@ -388,15 +403,15 @@ static void cmd_result(proto *p)
     gr_result r;
     p->L.g.rs->rules->result(p->L.g.scn, p->L.st, &r);
     char clean[300];
-    one_line(clean, sizeof clean, r.reason);
-    if (r.over) say(p, "result over winner %d margin %d score %.1f %.1f \"%s\"", r.winner, r.margin, r.score[0], r.score[1], clean);
-    else say(p, "result running");
+    gr_proto_one_line(clean, sizeof clean, r.reason);
+    if (r.over) gr_proto_say(p, "result over winner %d margin %d score %.1f %.1f \"%s\"", r.winner, r.margin, r.score[0], r.score[1], clean);
+    else gr_proto_say(p, "result running");
 }
 
 static void cmd_hello(proto *p)
 {
-    say(p, "id name Grognard");
-    say(p, "id protocol %d", PROTO_VERSION);
+    gr_proto_say(p, "id name Grognard");
+    gr_proto_say(p, "id protocol %d", PROTO_VERSION);
     char names[256] = "";
     size_t len = 0;
     for (int i = 0; i < gr_ruleset_count() && len < sizeof names; i++) {
@@ -404,8 +419,8 @@ static void cmd_hello(proto *p)
         if (w < 0) break;
         len += (size_t)w;
     }
-    say(p, "rulesets %s", names);
-    say(p, "ok hello");
+    gr_proto_say(p, "rulesets %s", names);
+    gr_proto_say(p, "ok hello");
 }
 
 /* returns 0 to quit */
@@ -417,7 +432,7 @@ static int dispatch(proto *p, char *line)
     if (!*line || *line == '#') return 1;
     for (size_t i = 0; i < len; i++)
         if ((unsigned char)line[i] < 0x20 && line[i] != '\t') {
-            say_error(p, "control character (byte %u) at column %zu", (unsigned)(unsigned char)line[i], i + 1);
+            gr_proto_say_error(p, "control character (byte %u) at column %zu", (unsigned)(unsigned char)line[i], i + 1);
             return 1;
         }
     char *arg = line + strcspn(line, " \t");
@@ -425,8 +440,14 @@ static int dispatch(proto *p, char *line)
     while (*arg == ' ' || *arg == '\t') arg++;
     const char *cmd = line;
     if (!strcmp(cmd, "quit")) return 0;
+    /* stop abandons a load from a URL; any other command waits for its answer */
+    if (!strcmp(cmd, "stop") && p->loading) {
+        gr_proto_load_join(p, 1);
+        return 1;
+    }
+    gr_proto_load_join(p, 0);
     if (!strcmp(cmd, "hello") || !strcmp(cmd, "grognard")) cmd_hello(p);
-    else if (!strcmp(cmd, "isready")) say(p, "readyok");
+    else if (!strcmp(cmd, "isready")) gr_proto_say(p, "readyok");
     else if (!strcmp(cmd, "load")) cmd_load(p, arg);
     else if (!strcmp(cmd, "scenario")) cmd_scenario(p, arg);
     else if (!strcmp(cmd, "position")) cmd_position(p, arg);
@@ -437,23 +458,23 @@ static int dispatch(proto *p, char *line)
     else if (!strcmp(cmd, "go")) cmd_go(p, arg);
     else if (!strcmp(cmd, "genmove")) cmd_genmove(p, arg);
     else if (!strcmp(cmd, "stop")) {
-        if (!p->running) say_error(p, "stop: no search is running");
+        if (!p->running) gr_proto_say_error(p, "stop: no search is running");
         else join_search(p, 1);
     } else if (!strcmp(cmd, "result")) cmd_result(p);
     else if (!strcmp(cmd, "save")) cmd_save(p, arg);
     else if (!strcmp(cmd, "seed")) {
         long v;
         if (busy(p)) return 1;
-        if (gr_arg_long(arg, 0, 0x7fffffffL, &v)) say_error(p, "seed takes a whole number, not '%s'", arg);
+        if (gr_arg_long(arg, 0, 0x7fffffffL, &v)) gr_proto_say_error(p, "seed takes a whole number, not '%s'", arg);
         else {
             p->seed = (unsigned long long)v;
             if (p->loaded && !p->L.manual) gr_dice_init_rng(&p->L.dice, p->seed, 1), gr_dice_set_log(&p->L.dice, &p->L.log);
-            say(p, "ok seed %ld", v);
+            gr_proto_say(p, "ok seed %ld", v);
         }
     } else {
         char clean[200];
-        one_line(clean, sizeof clean, cmd);
-        say_error(p, "unknown command '%.60s' (hello, load, scenario, position, state, legal, apply, tomove, go, genmove, "
+        gr_proto_one_line(clean, sizeof clean, cmd);
+        gr_proto_say_error(p, "unknown command '%.60s' (hello, load, scenario, position, state, legal, apply, tomove, go, genmove, "
                      "stop, result, save, seed, isready, quit)", clean);
     }
     return 1;
@@ -477,19 +498,20 @@ int gr_cmd_protocol(int argc, char **argv)
     ssize_t n;
     while ((n = getline(&line, &cap, stdin)) >= 0) {
         if ((size_t)n > PROTO_LINE_MAX) {
-            say_error(p, "line too long (%zd bytes, at most %zu)", n, PROTO_LINE_MAX);
+            gr_proto_say_error(p, "line too long (%zd bytes, at most %zu)", n, PROTO_LINE_MAX);
             continue;
         }
         if (n > 0 && line[n - 1] == '\n') line[--n] = 0;
         if ((size_t)n != strlen(line)) {
-            say_error(p, "the line holds a NUL byte");
+            gr_proto_say_error(p, "the line holds a NUL byte");
             continue;
         }
         if (!dispatch(p, line)) break;
     }
     free(line);
+    gr_proto_load_join(p, 1);
     join_search(p, 1);
-    say(p, "bye");
+    gr_proto_say(p, "bye");
     if (p->loaded) gr_live_free(&p->L);
     pthread_mutex_destroy(&p->out_lock);
     free(p);

@@ -92,6 +92,12 @@ int gr_cmd_run(int argc, char **argv)
         return 1;
     }
     char start_svg[1100], end_svg[1100], rec_path[1100];
+    if (strlen(outdir) > 1000 || (record_path && strlen(record_path) >= sizeof rec_path)) {
+        fprintf(stderr, "grognard run: %s: the path is too long (at most %d bytes)\n", strlen(outdir) > 1000 ? "--out" : "--record",
+                strlen(outdir) > 1000 ? 1000 : (int)sizeof rec_path - 1);
+        gr_game_free(&g);
+        return 2;
+    }
     snprintf(start_svg, sizeof start_svg, "%s/start.svg", outdir);
     snprintf(end_svg, sizeof end_svg, "%s/final.svg", outdir);
     snprintf(rec_path, sizeof rec_path, "%s", record_path ? record_path : "");

@@ -5,6 +5,7 @@
 #include "../engine/registry.h"
 #include "../engine/core/jsonutil.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,8 +57,9 @@ static int rng_from_json(json_t *a, gr_rng *r)
         const char *s = json_string_value(json_array_get(a, i));
         if (!s || !*s || strspn(s, "0123456789") != strlen(s) || strlen(s) > 20) return -1;
         char *end;
+        errno = 0;
         unsigned long long v = strtoull(s, &end, 10);
-        if (*end) return -1;
+        if (*end || errno == ERANGE) return -1; /* 2^64 and more: not a word the generator saved */
         r->s[i] = v;
     }
     return (r->s[0] | r->s[1] | r->s[2] | r->s[3]) ? 0 : -1;
@@ -128,11 +130,17 @@ static int start_game(gr_live *L, gr_live *tmp, unsigned long long seed, int man
 int gr_live_open(gr_live *L, const char *path, unsigned long long seed, int manual, FILE *din, FILE *dout,
                  gr_error *err)
 {
-    gr_live tmp;
-    memset(&tmp, 0, sizeof tmp);
     /* one read (or fetch) of path, then a record or a scenario */
     json_t *root = gr_json_load_file(path, err);
     if (!root) return -1;
+    return gr_live_open_root(L, root, path, seed, manual, din, dout, err);
+}
+
+int gr_live_open_root(gr_live *L, json_t *root, const char *path, unsigned long long seed, int manual, FILE *din,
+                      FILE *dout, gr_error *err)
+{
+    gr_live tmp;
+    memset(&tmp, 0, sizeof tmp);
     if (json_object_get(root, "actions") != NULL) {
         gr_record rec;
         int rc = gr_record_from_json(&rec, root, path, err);

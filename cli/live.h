@@ -43,6 +43,10 @@ typedef struct gr_live {
  * prompts on dout. 0, or -1 with the reason (L untouched). */
 int gr_live_open(gr_live *L, const char *path, unsigned long long seed, int manual, FILE *din, FILE *dout,
                  gr_error *err);
+/* The same from a file's JSON already read or fetched (a record or a
+ * scenario; path names it in messages); takes over the reference to root. */
+int gr_live_open_root(gr_live *L, json_t *root, const char *path, unsigned long long seed, int manual, FILE *din,
+                      FILE *dout, gr_error *err);
 /* The same from a scenario already parsed (seeded dice). */
 int gr_live_open_json(gr_live *L, json_t *scenario, const char *name, unsigned long long seed, gr_error *err);
 /* The same from a record already parsed (replayed; its session's dice go on). */

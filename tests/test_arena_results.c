@@ -463,6 +463,40 @@ static int arena_quietly(int argc, char **argv)
     return rc;
 }
 
+/* Two workers given one --out share its games: each claims a game before
+ * playing it, so the file ends with every game exactly once and merges. */
+static void test_arena_workers_share_the_file(void **state)
+{
+    fixture *f = *state;
+    char scn[1024], games_s[] = "24", seed_s[] = "5";
+    snprintf(scn, sizeof scn, "%s/scenarios/hexwar/meeting-engagement.json", root_dir());
+    char *argv[] = {scn, "--players", "random,greedy", "--games", games_s, "--seed", seed_s,
+                    "--out", f->path, "--quiet", NULL};
+    pid_t pid[2];
+    for (int c = 0; c < 2; c++) {
+        pid[c] = fork();
+        assert_true(pid[c] >= 0);
+        if (pid[c] == 0) _exit(arena_quietly(10, argv));
+    }
+    for (int c = 0; c < 2; c++) {
+        int st = 0;
+        assert_int_equal(waitpid(pid[c], &st, 0), pid[c]);
+        assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    }
+    gr_arena_set s;
+    gr_arena_set_init(&s);
+    long skipped = -1;
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_arena_read(f->path, &s, &skipped, NULL, &err), 0);
+    assert_int_equal(skipped, 0);
+    assert_int_equal(s.n, 24);
+    assert_int_equal(gr_arena_merge(&s, &err), 0);
+    assert_int_equal(s.n, 24);
+    for (size_t i = 0; i < s.n; i++) assert_int_equal(s.g[i].index, (long)i);
+    gr_arena_set_free(&s);
+}
+
 /* --records DIR: one record per game, named by tournament and index, that
  * replays to the result the results line gives; the folder is made when
  * missing; a path that is a file is refused before any game is played. */
@@ -529,6 +563,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_merge_shards, setup, teardown),
         cmocka_unit_test(test_merge_duplicates),
         cmocka_unit_test_setup_teardown(test_arena_records, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_arena_workers_share_the_file, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -522,6 +522,7 @@ static void test_protocol_whole_game_and_urls(void **state)
     fclose(i);
     add_route(&srv, (route){"/brigade.json", R_PLAIN, 200, "application/json", scn, 0, 0});
     add_route(&srv, (route){"/page.html", R_PLAIN, 200, "text/html", "<html><body>hello</body></html>", 0, 0});
+    add_route(&srv, (route){"/silent.json", R_SLOW, 200, NULL, NULL, 0, 0});
     server_start(&srv);
     char url_ok[128], url_404[128], url_html[128], url_refused[128];
     char *scn_line = malloc(1 << 20);
@@ -541,8 +542,9 @@ static void test_protocol_whole_game_and_urls(void **state)
     scn_line[k] = 0;
 
     enum { CMD_CAP = (1 << 20) + 16 };
-    char *cmds[5];
-    for (int j = 0; j < 5; j++) {
+    char *cmds[8], url_silent[128];
+    url_of(&srv, "/silent.json", url_silent, sizeof url_silent);
+    for (int j = 0; j < 8; j++) {
         cmds[j] = malloc(CMD_CAP);
         assert_non_null(cmds[j]);
     }
@@ -551,6 +553,9 @@ static void test_protocol_whole_game_and_urls(void **state)
     snprintf(cmds[2], CMD_CAP, "load %s", url_refused);
     snprintf(cmds[3], CMD_CAP, "load %s", url_ok);
     snprintf(cmds[4], CMD_CAP, "scenario %s", scn_line);
+    snprintf(cmds[5], CMD_CAP, "load %s timeout 1", url_silent);
+    snprintf(cmds[6], CMD_CAP, "load %s", url_silent);
+    snprintf(cmds[7], CMD_CAP, "load %s timeout soon", url_silent);
     free(scn_line);
     struct { const char *line, *answer; } bad[] = {
         {"frobnicate", "error unknown command 'frobnicate'"},
@@ -560,6 +565,11 @@ static void test_protocol_whole_game_and_urls(void **state)
         {cmds[0], "HTTP 404"},
         {cmds[1], "not JSON"},
         {cmds[2], "cannot connect"},
+        /* a server that never answers: the load's own time-out, and stop abandoning it */
+        {cmds[5], "timed out after 1"},
+        {cmds[6], "silent.json: abandoned"},
+        {"stop", "silent.json: abandoned"},
+        {cmds[7], "error load URL [timeout SECONDS]: after the URL only 'timeout'"},
         {"load", "error load needs a file or URL"},
         {"load /no/such/file.json", "cannot open"},
         {"scenario {\"ruleset\": \"chess\"}", "unknown ruleset"},
@@ -602,7 +612,7 @@ static void test_protocol_whole_game_and_urls(void **state)
     run(f, args, in, len, &r);
     free(in);
     server_stop(&srv);
-    for (int j = 0; j < 5; j++) free(cmds[j]);
+    for (int j = 0; j < 8; j++) free(cmds[j]);
     free(scn);
     if (r.status != 0) fail_msg("protocol exited %d:\n%s", r.status, r.text + (r.len > 3000 ? r.len - 3000 : 0));
     for (int j = 0; j < nbad; j++)
@@ -740,6 +750,59 @@ static void test_hexwar_through_every_verb(void **state)
     assert_true(record_actions(f, "h/r.json") > 0);
 }
 
+/* ---- inputs that could hang, cut a path short or lose a game ---- */
+
+static void test_inputs_bounded_and_refused(void **state)
+{
+    fixture *f = *state;
+    run_out r;
+    /* a FIFO with no writer given as the scenario: an answer, not a hang */
+    char fifo[PATH_MAX];
+    snprintf(fifo, sizeof fifo, "%s/fifo.json", f->dir);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    const char *args_fifo[] = {"validate", "fifo.json", NULL};
+    run_text(f, args_fifo, NULL, &r);
+    assert_int_equal(r.status, 1);
+    expect(&r, "fifo.json:1:0:");
+    free(r.text);
+    /* a save path longer than the game keeps is refused, not cut short */
+    char longpath[700];
+    memset(longpath, 'a', 600);
+    memcpy(longpath + 600, ".json", 6);
+    const char *args_long[] = {"play", f->scenario, "--side", "0", "--save", longpath, NULL};
+    run_text(f, args_long, "quit\n", &r);
+    assert_int_equal(r.status, 2);
+    expect(&r, "--save: the path is 605 bytes long, at most 511 are taken");
+    free(r.text);
+    /* a game that cannot be saved when the player quits: said, and exit 1 */
+    write_file(f, "blocker", "a file where a folder should be\n");
+    const char *args_lost[] = {"play", f->scenario, "--side", "0", "--ai", "random", "--save", "blocker/g.json", NULL};
+    run_text(f, args_lost, "quit\n", &r);
+    assert_int_equal(r.status, 1);
+    expect(&r, "could not save");
+    free(r.text);
+    /* a saved generator word of 2^64 is refused, not clamped */
+    const char *args_save[] = {"play", f->scenario, "--side", "0", "--ai", "random", "--save", "s.json", NULL};
+    run_text(f, args_save, "quit\n", &r);
+    assert_int_equal(r.status, 0);
+    free(r.text);
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/s.json", f->dir);
+    json_error_t je;
+    json_t *root = json_load_file(path, 0, &je);
+    assert_non_null(root);
+    json_t *rng = json_object_get(json_object_get(root, "session"), "rng");
+    assert_true(json_is_array(rng));
+    json_array_set_new(rng, 0, json_string("18446744073709551616"));
+    assert_int_equal(json_dump_file(root, path, 0), 0);
+    json_decref(root);
+    const char *args_resume[] = {"play", "s.json", "--side", "0", NULL};
+    run_text(f, args_resume, "quit\n", &r);
+    assert_int_equal(r.status, 1);
+    expect(&r, "$.session.rng is not four 64-bit numbers");
+    free(r.text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -751,6 +814,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_protocol_whole_game_and_urls, setup, teardown),
         cmocka_unit_test_setup_teardown(test_command_lines, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hexwar_through_every_verb, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_inputs_bounded_and_refused, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

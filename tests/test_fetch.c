@@ -499,7 +499,7 @@ static void test_fetch_refuses_other_schemes(void **state)
     /* a local file name still means a file */
     gr_error_clear(&err);
     assert_null(gr_json_load_file("no/such/file.json", &err));
-    assert_string_equal(err.msg, "no/such/file.json: cannot open: No such file or directory");
+    assert_string_equal(err.msg, "cannot open no/such/file.json: No such file or directory");
 }
 
 int main(void)

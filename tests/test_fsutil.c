@@ -1,6 +1,7 @@
 /* test_fsutil.c - whole-file reads (size limit, missing files, folders) and
  * atomic writes (read back, replace, and failures that leave nothing behind
- * and the old contents intact). Each test works in its own folder from mkdtemp. */
+ * and the old contents intact; FIFOs, pipes, links and folders as targets and
+ * sources; stale temporary files). Each test works in its own folder from mkdtemp. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -8,10 +9,12 @@
 #include <cmocka.h>
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../engine/core/fsutil.h"
@@ -155,8 +158,8 @@ static void test_fsutil_write_missing_dir(void **state)
 
 static void test_fsutil_write_failure_keeps_original(void **state)
 {
-    /* the target is a non-empty folder: the rename fails after the data
-     * was written, and the temporary must go while the folder stays */
+    /* the target is a non-empty folder: refused before anything is
+     * written, no temporary file left, the folder and its file intact */
     tmpdir *t = *state;
     char path[256], keep[300];
     snprintf(path, sizeof path, "%s/target", t->dir);
@@ -166,7 +169,7 @@ static void test_fsutil_write_failure_keeps_original(void **state)
     gr_error err;
     gr_error_clear(&err);
     assert_int_equal(gr_write_atomic(path, "data", 4, &err), -1);
-    assert_non_null(strstr(err.msg, "cannot rename"));
+    assert_non_null(strstr(err.msg, "it is a folder"));
     assert_int_equal(count_entries(t->dir), 1);
     char *back = gr_read_file(keep, 100, NULL, &err);
     assert_non_null(back);
@@ -235,6 +238,123 @@ static void test_fsutil_read_directory(void **state)
     assert_non_null(strstr(err.msg, "Is a directory"));
 }
 
+static void test_fsutil_read_fifo_without_writer(void **state)
+{
+    /* a FIFO nobody writes to reads as empty at once: the open does not wait */
+    tmpdir *t = *state;
+    char path[128];
+    snprintf(path, sizeof path, "%s/fifo", t->dir);
+    assert_int_equal(mkfifo(path, 0600), 0);
+    gr_error err;
+    gr_error_clear(&err);
+    size_t len = 99;
+    char *text = gr_read_file(path, 100, &len, &err);
+    assert_non_null(text);
+    assert_int_equal(len, 0);
+    free(text);
+}
+
+static void test_fsutil_read_pipe_cap(void **state)
+{
+    /* a pipe has no size to check first: its reading stops at the limit */
+    (void)state;
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    char block[300];
+    memset(block, 'x', sizeof block);
+    assert_int_equal(write(fds[1], block, sizeof block), (ssize_t)sizeof block);
+    close(fds[1]);
+    char path[64];
+    snprintf(path, sizeof path, "/dev/fd/%d", fds[0]);
+    gr_error err;
+    gr_error_clear(&err);
+    assert_null(gr_read_file(path, 100, NULL, &err));
+    assert_non_null(strstr(err.msg, "too large: more than the limit of 100 bytes"));
+    close(fds[0]);
+}
+
+static void test_fsutil_write_through_fifo(void **state)
+{
+    /* a FIFO named as the target is written to, never replaced by a file */
+    tmpdir *t = *state;
+    char path[128];
+    snprintf(path, sizeof path, "%s/fifo", t->dir);
+    assert_int_equal(mkfifo(path, 0600), 0);
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_write_atomic(path, "x", 1, &err), -1);
+    assert_non_null(strstr(err.msg, "a FIFO that nothing reads"));
+    int rd = open(path, O_RDONLY | O_NONBLOCK);
+    assert_true(rd >= 0);
+    assert_int_equal(gr_write_atomic(path, "hello", 5, &err), 0);
+    char back[16] = {0};
+    assert_int_equal(read(rd, back, sizeof back - 1), 5);
+    assert_string_equal(back, "hello");
+    close(rd);
+    struct stat st;
+    assert_int_equal(lstat(path, &st), 0);
+    assert_true(S_ISFIFO(st.st_mode));
+    assert_int_equal(count_entries(t->dir), 1);
+}
+
+static void test_fsutil_write_through_link(void **state)
+{
+    /* a link stays a link: the file it names gets the new contents */
+    tmpdir *t = *state;
+    char target[128], link[128];
+    snprintf(target, sizeof target, "%s/target", t->dir);
+    snprintf(link, sizeof link, "%s/link", t->dir);
+    write_plain(target, "old");
+    assert_int_equal(symlink(target, link), 0);
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_write_atomic(link, "new", 3, &err), 0);
+    struct stat st;
+    assert_int_equal(lstat(link, &st), 0);
+    assert_true(S_ISLNK(st.st_mode));
+    char *back = gr_read_file(target, 100, NULL, &err);
+    assert_non_null(back);
+    assert_string_equal(back, "new");
+    free(back);
+}
+
+static void test_fsutil_write_removes_stale_tmps(void **state)
+{
+    /* a writer killed mid-write leaves TARGET.tmp.XXXXXX; an old one goes at
+     * the next write of that target, a fresh one (maybe being written) stays */
+    tmpdir *t = *state;
+    char path[128], stale[160], fresh[160], other[160];
+    snprintf(path, sizeof path, "%s/save.json", t->dir);
+    snprintf(stale, sizeof stale, "%s.tmp.AAAAAA", path);
+    snprintf(fresh, sizeof fresh, "%s.tmp.BBBBBB", path);
+    snprintf(other, sizeof other, "%s/other.json.tmp.CCCCCC", t->dir);
+    write_plain(stale, "half");
+    write_plain(fresh, "half");
+    write_plain(other, "half");
+    struct timespec old[2] = {{.tv_sec = time(NULL) - 3600}, {.tv_sec = time(NULL) - 3600}};
+    assert_int_equal(utimensat(AT_FDCWD, stale, old, 0), 0);
+    assert_int_equal(utimensat(AT_FDCWD, other, old, 0), 0);
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_write_atomic(path, "{}", 2, &err), 0);
+    assert_int_equal(access(stale, F_OK), -1);
+    assert_int_equal(access(fresh, F_OK), 0);
+    assert_int_equal(access(other, F_OK), 0);
+}
+
+static void test_fsutil_path_copy(void **state)
+{
+    /* a path is used as given or refused, never cut short */
+    (void)state;
+    char buf[8];
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_path_copy(buf, sizeof buf, "a/b.json", "--save", &err), -1);
+    assert_string_equal(err.msg, "--save: the path is 8 bytes long, at most 7 are taken");
+    assert_int_equal(gr_path_copy(buf, sizeof buf, "b.json", "--save", &err), 0);
+    assert_string_equal(buf, "b.json");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -248,6 +368,12 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_fsutil_read_cap_exceeded, setup_dir, teardown_dir),
         cmocka_unit_test(test_fsutil_read_stream_cap),
         cmocka_unit_test_setup_teardown(test_fsutil_read_directory, setup_dir, teardown_dir),
+        cmocka_unit_test_setup_teardown(test_fsutil_read_fifo_without_writer, setup_dir, teardown_dir),
+        cmocka_unit_test(test_fsutil_read_pipe_cap),
+        cmocka_unit_test_setup_teardown(test_fsutil_write_through_fifo, setup_dir, teardown_dir),
+        cmocka_unit_test_setup_teardown(test_fsutil_write_through_link, setup_dir, teardown_dir),
+        cmocka_unit_test_setup_teardown(test_fsutil_write_removes_stale_tmps, setup_dir, teardown_dir),
+        cmocka_unit_test(test_fsutil_path_copy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -284,7 +284,7 @@ static void test_scenario_bad_duplicate_json_key(void **state)
 static void test_scenario_bad_missing_file(void **state)
 {
     (void)state;
-    expect_bad("no_such_file", "no_such_file.json: cannot open", NULL);
+    expect_bad("no_such_file", "cannot open", "no_such_file.json: No such file");
 }
 
 static void test_scenario_bad_root_not_object(void **state)

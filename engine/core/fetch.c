@@ -30,7 +30,16 @@ typedef struct sink {
     size_t max;          /* largest body accepted */
     int too_big;         /* the body went past max */
     long bad_status;     /* a status outside 2xx seen when the body began */
+    const atomic_int *cancel;  /* when set and non-zero, the transfer is given up */
 } sink;
+
+/* libcurl asks this about once a second and on every chunk: non-zero stops */
+static int on_progress(void *ctx, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal, curl_off_t ulnow)
+{
+    (void)dltotal, (void)dlnow, (void)ultotal, (void)ulnow;
+    const sink *s = ctx;
+    return s->cancel && atomic_load(s->cancel) ? 1 : 0;
+}
 
 int gr_fetch_is_url(const char *s)
 {
@@ -151,6 +160,11 @@ static CURLcode set_up(CURL *h, const char *url, sink *s, long total_ms, char *e
     SET(CURLOPT_WRITEDATA, (void *)s);
     SET(CURLOPT_ACCEPT_ENCODING, "");   /* the limit applies to the decoded body */
     SET(CURLOPT_USERAGENT, "grognard");
+    if (s->cancel) {
+        SET(CURLOPT_XFERINFOFUNCTION, on_progress);
+        SET(CURLOPT_XFERINFODATA, (void *)s);
+        SET(CURLOPT_NOPROGRESS, 0L);
+    }
     if ((uintmax_t)s->max <= (uintmax_t)INT64_MAX)
         SET(CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)s->max);
 #undef SET
@@ -170,6 +184,10 @@ static void describe(CURL *h, CURLcode rc, const sink *s, long total_ms, const c
     }
     if (rc == CURLE_TOO_MANY_REDIRECTS) {
         snprintf(out, cap, "more than %d redirects", GR_FETCH_MAX_REDIRECTS);
+        return;
+    }
+    if (rc == CURLE_ABORTED_BY_CALLBACK) {
+        snprintf(out, cap, "abandoned");
         return;
     }
     if (s->bad_status > 0) {
@@ -241,8 +259,8 @@ static void describe(CURL *h, CURLcode rc, const sink *s, long total_ms, const c
 
 /* The whole GET. On success the body (NUL-terminated) and, when ctype is
  * given, the Content-Type ("" when none). */
-static char *fetch(const char *url, size_t max_bytes, long total_ms, size_t *len, char *ctype,
-                   size_t ctcap, gr_error *err)
+static char *fetch(const char *url, size_t max_bytes, long total_ms, const atomic_int *cancel, size_t *len,
+                   char *ctype, size_t ctcap, gr_error *err)
 {
     char ub[URL_SHOWN + 8];
     if (len) *len = 0;
@@ -272,7 +290,7 @@ static char *fetch(const char *url, size_t max_bytes, long total_ms, size_t *len
         gr_error_set(err, "%s: cannot start libcurl", shown_url(url, ub, sizeof ub));
         return NULL;
     }
-    sink s = {.h = h, .max = max_bytes};
+    sink s = {.h = h, .max = max_bytes, .cancel = cancel};
     char errbuf[CURL_ERROR_SIZE];
     errbuf[0] = '\0';
     CURLcode rc = set_up(h, url, &s, total_ms, errbuf);
@@ -320,12 +338,12 @@ static char *fetch(const char *url, size_t max_bytes, long total_ms, size_t *len
 char *gr_fetch_url_timeout(const char *url, size_t max_bytes, long total_ms, size_t *len,
                            gr_error *err)
 {
-    return fetch(url, max_bytes, total_ms, len, NULL, 0, err);
+    return fetch(url, max_bytes, total_ms, NULL, len, NULL, 0, err);
 }
 
 char *gr_fetch_url(const char *url, size_t max_bytes, size_t *len, gr_error *err)
 {
-    return fetch(url, max_bytes, GR_FETCH_TOTAL_S * 1000L, len, NULL, 0, err);
+    return fetch(url, max_bytes, GR_FETCH_TOTAL_S * 1000L, NULL, len, NULL, 0, err);
 }
 
 /* The media type of a Content-Type, lower case, without parameters. */
@@ -357,9 +375,15 @@ static int looks_html(const char *text)
 
 json_t *gr_fetch_json_timeout(const char *url, size_t max_bytes, long total_ms, gr_error *err)
 {
+    return gr_fetch_json_cancel(url, max_bytes, total_ms, NULL, err);
+}
+
+json_t *gr_fetch_json_cancel(const char *url, size_t max_bytes, long total_ms, const atomic_int *cancel,
+                             gr_error *err)
+{
     char ctype[128], mt[96], ub[URL_SHOWN + 8];
     size_t len;
-    char *text = fetch(url, max_bytes, total_ms, &len, ctype, sizeof ctype, err);
+    char *text = fetch(url, max_bytes, total_ms, cancel, &len, ctype, sizeof ctype, err);
     if (!text) return NULL;
     json_error_t je;
     json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);

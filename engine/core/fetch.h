@@ -14,6 +14,7 @@
 #ifndef GR_FETCH_H
 #define GR_FETCH_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <jansson.h>
 #include "error.h"
@@ -42,5 +43,9 @@ char *gr_fetch_url_timeout(const char *url, size_t max_bytes, long total_ms, siz
  * HTML. NULL with a message on any failure; the caller owns the result. */
 json_t *gr_fetch_json(const char *url, size_t max_bytes, gr_error *err);
 json_t *gr_fetch_json_timeout(const char *url, size_t max_bytes, long total_ms, gr_error *err);
+/* The same, given up within about a second once *cancel becomes non-zero
+ * (the message then says "abandoned"); cancel may be NULL. */
+json_t *gr_fetch_json_cancel(const char *url, size_t max_bytes, long total_ms, const atomic_int *cancel,
+                             gr_error *err);
 
 #endif

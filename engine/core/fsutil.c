@@ -11,7 +11,30 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <dirent.h>
+#include <time.h>
 #include <unistd.h>
+
+int gr_open_read(const char *path, gr_error *err)
+{
+    int fd;
+    /* Non-blocking, so a FIFO with no writer cannot hang the open; reads
+     * then block as usual (a FIFO with no writer reads as empty). */
+    do {
+        fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    } while (fd < 0 && errno == EINTR);
+    if (fd < 0) {
+        gr_error_set(err, "cannot open %s: %s", path, strerror(errno));
+        return -1;
+    }
+    int fl = fcntl(fd, F_GETFL);
+    if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0) {
+        gr_error_set(err, "cannot read %s: %s", path, strerror(errno));
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
 
 char *gr_read_file(const char *path, size_t max_bytes, size_t *len, gr_error *err)
 {
@@ -20,14 +43,8 @@ char *gr_read_file(const char *path, size_t max_bytes, size_t *len, gr_error *er
         gr_error_set(err, "no file name given");
         return NULL;
     }
-    int fd;
-    do {
-        fd = open(path, O_RDONLY | O_CLOEXEC);
-    } while (fd < 0 && errno == EINTR);
-    if (fd < 0) {
-        gr_error_set(err, "cannot open %s: %s", path, strerror(errno));
-        return NULL;
-    }
+    int fd = gr_open_read(path, err);
+    if (fd < 0) return NULL;
     struct stat st;
     if (fstat(fd, &st) != 0) {
         gr_error_set(err, "cannot read %s: %s", path, strerror(errno));
@@ -126,10 +143,101 @@ static void sync_parent_dir(const char *path)
     close(fd);
 }
 
+/* Writes all of data to fd; 0 or the errno of the failure. */
+static int write_all(int fd, const void *data, size_t len)
+{
+    const char *p = data;
+    while (len > 0) {
+        ssize_t k = write(fd, p, len);
+        if (k < 0) {
+            if (errno == EINTR) continue;
+            return errno;
+        }
+        if (k == 0) return EIO;
+        p += k;
+        len -= (size_t)k;
+    }
+    return 0;
+}
+
+/* A FIFO or character device (/dev/null, a terminal) is written to as it
+ * is: replacing it with a file would destroy it. A FIFO nobody reads is
+ * refused rather than waited on. */
+static int write_through(const char *path, const void *data, size_t len, gr_error *err)
+{
+    int fd;
+    do {
+        fd = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK);
+    } while (fd < 0 && errno == EINTR);
+    if (fd < 0)
+        return gr_error_set(err, "cannot write %s: %s", path,
+                            errno == ENXIO ? "a FIFO that nothing reads" : strerror(errno));
+    int fl = fcntl(fd, F_GETFL);
+    int saved = (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0) ? errno : 0;
+    if (!saved) saved = write_all(fd, data, len);
+    if (close(fd) != 0 && !saved) saved = errno;
+    return saved ? gr_error_set(err, "cannot write %s: %s", path, strerror(saved)) : 0;
+}
+
+/* Temporary files of this target older than this were left by a writer that
+ * was killed; the next write removes them. */
+#define GR_STALE_TMP_SECONDS 60
+
+static void remove_stale_tmps(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    size_t dl = slash ? (size_t)(slash - path) + 1 : 0, bl = strlen(base);
+    char dir[4096];
+    if (dl + 1 >= sizeof dir) return;
+    memcpy(dir, path, dl);
+    dir[dl] = 0;
+    DIR *d = opendir(dl ? dir : ".");
+    if (!d) return;
+    time_t now = time(NULL);
+    struct dirent *e;
+    char cand[4096];
+    while ((e = readdir(d))) {
+        /* exactly BASE.tmp.XXXXXX */
+        if (strlen(e->d_name) != bl + 11 || strncmp(e->d_name, base, bl) || strncmp(e->d_name + bl, ".tmp.", 5))
+            continue;
+        size_t nl = strlen(e->d_name);
+        if (dl + nl >= sizeof cand) continue;
+        memcpy(cand, dir, dl);
+        memcpy(cand + dl, e->d_name, nl + 1);
+        struct stat st;
+        if (lstat(cand, &st) == 0 && S_ISREG(st.st_mode) && now - st.st_mtime > GR_STALE_TMP_SECONDS) unlink(cand);
+    }
+    closedir(d);
+}
+
+static int write_replace(const char *path, const void *data, size_t len, gr_error *err);
+
 int gr_write_atomic(const char *path, const void *data, size_t len, gr_error *err)
 {
     if (!path || !*path) return gr_error_set(err, "no file name given");
     if (!data && len) return gr_error_set(err, "cannot write %s: no data", path);
+    struct stat st;
+    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+        /* a link: the file it names is the one written */
+        char *real = realpath(path, NULL);
+        if (!real) return gr_error_set(err, "cannot write %s: the link leads nowhere (%s)", path, strerror(errno));
+        int rc = gr_write_atomic(real, data, len, err);
+        free(real);
+        return rc;
+    }
+    if (stat(path, &st) == 0) {
+        if (S_ISDIR(st.st_mode)) return gr_error_set(err, "cannot write %s: it is a folder", path);
+        if (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode)) return write_through(path, data, len, err);
+        if (!S_ISREG(st.st_mode))
+            return gr_error_set(err, "cannot write %s: not a regular file, and it is not replaced", path);
+    }
+    remove_stale_tmps(path);
+    return write_replace(path, data, len, err);
+}
+
+static int write_replace(const char *path, const void *data, size_t len, gr_error *err)
+{
     static const char suffix[] = ".tmp.XXXXXX";
     size_t pl = strlen(path);
     char *tmp = malloc(pl + sizeof suffix);
@@ -148,24 +256,8 @@ int gr_write_atomic(const char *path, const void *data, size_t len, gr_error *er
     mode_t mode = (stat(path, &st) == 0 && S_ISREG(st.st_mode)) ? (st.st_mode & 07777) : 0644;
     (void)fchmod(fd, mode);
 
-    const char *p = data;
-    size_t left = len;
     const char *what = "write";
-    int saved = 0;
-    while (left > 0) {
-        ssize_t k = write(fd, p, left);
-        if (k < 0) {
-            if (errno == EINTR) continue;
-            saved = errno;
-            break;
-        }
-        if (k == 0) {
-            saved = EIO;
-            break;
-        }
-        p += k;
-        left -= (size_t)k;
-    }
+    int saved = write_all(fd, data, len);
     if (!saved && fsync(fd) != 0) {
         saved = errno;
         what = "sync";
@@ -185,6 +277,15 @@ int gr_write_atomic(const char *path, const void *data, size_t len, gr_error *er
     }
     free(tmp);
     sync_parent_dir(path);
+    return 0;
+}
+
+int gr_path_copy(char *buf, size_t cap, const char *path, const char *what, gr_error *err)
+{
+    size_t n = strlen(path);
+    if (n >= cap)
+        return gr_error_set(err, "%s: the path is %zu bytes long, at most %zu are taken", what, n, cap - 1);
+    memcpy(buf, path, n + 1);
     return 0;
 }
 

@@ -6,11 +6,13 @@
  * http:// or https:// URL as well as a file name (fetch.h). */
 #include "jsonutil.h"
 #include "fetch.h"
+#include "fsutil.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -59,28 +61,12 @@ json_t *gr_json_load_file(const char *path, gr_error *err)
         return NULL;
     }
     if (gr_fetch_is_url(path)) return gr_fetch_json(path, (size_t)GR_JSON_MAX_FILE, err);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        gr_error_set(err, "%s: cannot open: %s", path, strerror(errno));
-        return NULL;
-    }
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0) {
-        if (S_ISDIR(st.st_mode)) {
-            fclose(f);
-            gr_error_set(err, "%s: is a directory, not a JSON file", path);
-            return NULL;
-        }
-        if (st.st_size > GR_JSON_MAX_FILE) {
-            fclose(f);
-            gr_error_set(err, "%s: file too large (%lld bytes, at most %ld)", path,
-                         (long long)st.st_size, GR_JSON_MAX_FILE);
-            return NULL;
-        }
-    }
+    size_t len = 0;
+    char *text = gr_read_file(path, (size_t)GR_JSON_MAX_FILE, &len, err);
+    if (!text) return NULL;
     json_error_t je;
-    json_t *root = json_loadf(f, JSON_REJECT_DUPLICATES, &je);
-    fclose(f);
+    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+    free(text);
     if (!root) {
         if (je.line > 0)
             gr_error_set(err, "%s:%d:%d: %s", path, je.line, je.column, je.text);
@@ -233,10 +219,17 @@ int gr_json_string(json_t *obj, const char *path, const char *key, bool required
     if (strlen(s) != n)
         return gr_error_set(err, "%s: the string contains a NUL character", p);
     if (cap == 0 || n >= cap)
-        return gr_error_set(err, "%s: string too long (%zu characters, at most %zu)", p, n,
-                            cap ? cap - 1 : 0);
+        return gr_error_set(err, "%s: string too long (%zu characters in %zu bytes, at most %zu bytes)", p,
+                            gr_utf8_chars(s), n, cap ? cap - 1 : 0);
     memcpy(out, s, n + 1);
     return 0;
+}
+
+size_t gr_utf8_chars(const char *s)
+{
+    size_t n = 0;
+    for (; *s; s++) n += ((unsigned char)*s & 0xC0) != 0x80; /* continuation bytes are not characters */
+    return n;
 }
 
 int gr_json_enum(json_t *obj, const char *path, const char *key, bool required,

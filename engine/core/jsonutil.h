@@ -14,6 +14,10 @@ json_t *gr_json_load_file(const char *path, gr_error *err);
 const char *gr_json_path_key(char *buf, size_t cap, const char *parent, const char *key);
 const char *gr_json_path_index(char *buf, size_t cap, const char *parent, size_t i);
 
+/* The number of characters in a UTF-8 string (its bytes less the
+ * continuation bytes): what a player counts in a name. */
+size_t gr_utf8_chars(const char *s);
+
 /* Required / optional fields. `required` false: a missing key keeps *out as it
  * is and returns 0. Type or range errors return -1 with a message. */
 int gr_json_number(json_t *obj, const char *path, const char *key, bool required,

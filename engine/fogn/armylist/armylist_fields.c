@@ -133,7 +133,7 @@ int fogn_list_get_tags(fogn_list_loader *D, json_t *o, const char *path, const c
             return gr_error_set(D->err, "%s: expected a tag name", q);
         int t = get_tag(D, json_string_value(v), create);
         if (t < 0 && create)
-            return gr_error_set(D->err, "%s: too many tags (at most %d of at most 23 characters)", q,
+            return gr_error_set(D->err, "%s: too many tags (at most %d of at most 23 bytes)", q,
                                 FOGN_LIST_MAX_TAGS);
         if (t < 0) return gr_error_set(D->err, "%s: no entry carries the tag \"%s\"", q, json_string_value(v));
         *bits |= 1u << t;

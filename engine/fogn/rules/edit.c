@@ -538,7 +538,7 @@ int fogn_edit(const void *scn, void *state, const char *text, gr_log *log, gr_er
     if (!s || !st) return gr_error_set(err, "no game to correct");
     if (!text) return gr_error_set(err, "no correction given");
     if (strlen(text) > FOGN_EDIT_TEXT_MAX)
-        return gr_error_set(err, "a correction is at most %d characters long", FOGN_EDIT_TEXT_MAX);
+        return gr_error_set(err, "a correction is at most %d bytes long", FOGN_EDIT_TEXT_MAX);
     ed_parsed e;
     if (parse(s, text, &e, err)) return -1;
 

@@ -83,7 +83,7 @@ static int read_aliases(lasalle_list_loader *D, json_t *o, const char *path, cha
         char q[PATH];
         gr_json_path_index(q, sizeof q, p, i);
         if (!json_is_string(v) || !json_string_length(v) || json_string_length(v) >= LASALLE_LIST_NAME)
-            return lasalle_list_load_fail(D, q, "expected a name of 1 to %d characters", LASALLE_LIST_NAME - 1);
+            return lasalle_list_load_fail(D, q, "expected a name of 1 to %d bytes", LASALLE_LIST_NAME - 1);
         snprintf(out[i], LASALLE_LIST_NAME, "%s", json_string_value(v));
     }
     return 0;
@@ -177,7 +177,7 @@ static int read_unit(lasalle_list_loader *D, json_t *o, const char *path, lasall
         char q[PATH];
         gr_json_path_index(q, sizeof q, p, k);
         if (!json_is_string(v) || !json_string_length(v) || json_string_length(v) >= LASALLE_LIST_VARIANT)
-            return lasalle_list_load_fail(D, q, "expected a variant name of 1 to %d characters",
+            return lasalle_list_load_fail(D, q, "expected a variant name of 1 to %d bytes",
                                           LASALLE_LIST_VARIANT - 1);
         snprintf(u->variants[k], LASALLE_LIST_VARIANT, "%s", json_string_value(v));
         u->nvariants++;
