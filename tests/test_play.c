@@ -207,6 +207,37 @@ static void test_failures(void **unused)
     gr_game_free(&g);
 }
 
+static int no_orders(const void *scn, const void *state, gr_action *out, int max)
+{
+    (void)scn, (void)state, (void)out, (void)max;
+    return 0;
+}
+
+/* a ruleset whose menu comes up empty while a decision is due: the check
+ * after every action says so by name, rather than the game stalling */
+static void test_empty_menu_is_an_invariant(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    load(&g, "brigade-encounter.json");
+    const gr_ruleset *real = g.rs;
+    gr_rules rules = *real->rules;
+    rules.legal_actions = no_orders;
+    gr_ruleset stalled = *real;
+    stalled.rules = &rules;
+    g.rs = &stalled;
+    void *st = opening(&g);
+    gr_play_opts o = {.seed = 1, .check_invariants = 1};
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_play_random(&g, st, NULL, NULL, &o, &err), -1);
+    assert_non_null(strstr(err.msg, "invariant broken after '"));
+    assert_non_null(strstr(err.msg, "offers no legal order"));
+    free(st);
+    g.rs = real;
+    gr_game_free(&g);
+}
+
 typedef struct visits {
     int n;
     size_t size;
@@ -311,6 +342,7 @@ int main(void)
         cmocka_unit_test(test_uniform_chooser_is_the_random_player),
         cmocka_unit_test(test_observe_after_and_limits),
         cmocka_unit_test(test_failures),
+        cmocka_unit_test(test_empty_menu_is_an_invariant),
         cmocka_unit_test(test_replays),
         cmocka_unit_test(test_helpers),
     };

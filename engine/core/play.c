@@ -73,6 +73,19 @@ static void observe_both(const gr_chooser c[2], const gr_game *g, const void *be
         c[1].observe(c[1].self, g, before, a);
 }
 
+/* The invariant every ruleset owes: a decision that is due offers at least
+ * one legal order (a stalled game is a bug, never a result). */
+static int check_menu(const gr_game *g, const void *state, gr_error *err)
+{
+    const gr_ruleset *rs = g->rs;
+    if (rs->rules->to_move(g->scn, state) == GR_TERMINAL) return 0;
+    gr_action a[GR_MAX_ACTIONS];
+    if (rs->rules->legal_actions(g->scn, state, a, GR_MAX_ACTIONS) > 0) return 0;
+    char desc[256];
+    rs->present->describe_decision(g->scn, state, desc, sizeof desc);
+    return gr_error_set(err, "the decision due (%s) offers no legal order", desc);
+}
+
 int gr_play(const gr_game *g, void *state, const gr_chooser choosers[2], gr_record *rec, gr_log *log,
             const gr_play_opts *o, gr_error *err)
 {
@@ -105,7 +118,8 @@ int gr_play(const gr_game *g, void *state, const gr_chooser choosers[2], gr_reco
             return -1;
         }
         if (rec && gr_record_add_action(rec, text)) return gr_error_set(err, "out of memory");
-        if (o->check_invariants && rs->present->check_invariants && rs->present->check_invariants(g->scn, state, err)) {
+        if (o->check_invariants && (check_menu(g, state, err) ||
+                                    (rs->present->check_invariants && rs->present->check_invariants(g->scn, state, err)))) {
             gr_error_prefix(err, "invariant broken after '%s': ", text);
             return -1;
         }

@@ -28,7 +28,8 @@ typedef struct gr_play_opts {
     unsigned long long seed;
     int max_decisions;      /* stop after this many (0: to the end) */
     int max_side_turns;     /* stop when the side to move has changed this often (0: no limit) */
-    int check_invariants;   /* after every action */
+    int check_invariants;   /* after every action: the ruleset's invariants, and a
+                             * decision that is due offers a legal order */
     /* optional: called after every action applied, with the log given to
      * gr_play (NULL when none), e.g. to tell the battle as it goes */
     void (*after)(void *ctx, const gr_game *g, const void *state, const gr_log *log);

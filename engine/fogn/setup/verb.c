@@ -9,6 +9,7 @@
  *       random players to the end within the decision limit
  * Exit status: 0 done (a sweep with every scenario good), 1 failure, 2 bad usage. */
 #include "setup.h"
+#include "setup_cover.h"
 #include "../verbs.h"
 #include "../../core/args.h"
 #include "../../core/fsutil.h"
@@ -20,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 /* the dice stream of a setup (games use stream 1) */
 #define SETUP_DICE_STREAM 0x5e7u
@@ -201,6 +203,8 @@ static int do_sweep(int nseeds, int decisions)
     free(names);
     long made = 0, loaded = 0, valid = 0, finished = 0, total = 0, shown = 0;
     time_t t0 = time(NULL);
+    fogn_cover cov = {0};
+    int tty = isatty(2);
     for (int i = 0; i < na; i++)
         for (int j = 0; j < na; j++)
             for (int seed = 1; seed <= nseeds; seed++) {
@@ -229,7 +233,9 @@ static int do_sweep(int nseeds, int decisions)
                             void *st = calloc(1, g.rs->rules->state_size);
                             if (st) {
                                 g.rs->rules->init(g.scn, st);
-                                gr_play_opts o = {.seed = (unsigned long long)seed, .max_decisions = decisions};
+                                gr_play_opts o = {.seed = (unsigned long long)seed, .max_decisions = decisions,
+                                                  .check_invariants = 1, .after = fogn_cover_after, .ctx = &cov};
+                                fogn_cover_table(&cov, g.scn);
                                 if (gr_play_random(&g, st, NULL, NULL, &o, &err) >= 0) {
                                     if (g.rs->rules->to_move(g.scn, st) == GR_TERMINAL) finished++, stage = NULL;
                                     else gr_error_set(&err, "not over after %d decisions", decisions);
@@ -240,13 +246,19 @@ static int do_sweep(int nseeds, int decisions)
                     }
                 }
                 if (stage && shown++ < SWEEP_SHOW_FAILURES)
-                    fprintf(stderr, "  %s vs %s seed %d: not %s: %s\n", label[i], label[j], seed, stage, err.msg);
+                    fprintf(stderr, "%s  %s vs %s seed %d: not %s: %s\n", tty ? "\r" : "", label[i], label[j], seed, stage,
+                            err.msg);
+                if (tty && total % 10 == 0)
+                    fprintf(stderr, "\rsetup sweep: %ld of %ld scenarios, %ld played to the end, %lds", total,
+                            (long)na * na * nseeds, finished, (long)(time(NULL) - t0));
                 gr_game_free(&g);
                 json_decref(root);
             }
+    if (tty) fputc('\n', stderr);
     printf("setup sweep: %d armies, %d ordered pairs, seeds 1..%d: %ld scenarios; made %ld, loaded %ld, "
            "validated %ld, random game played to the end %ld (decision limit %d); %lds\n",
            na, na * na, nseeds, total, made, loaded, valid, finished, decisions, (long)(time(NULL) - t0));
+    fogn_cover_print(&cov, stdout);
     rc = finished == total ? 0 : 1;
     for (int i = 0; i < na; i++) side_free(&armies[i]);
     return rc;
