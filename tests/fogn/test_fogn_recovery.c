@@ -100,6 +100,30 @@ static void test_s12_2_commander_recovers_a_level_on_5(void **unused)
     free(s);
 }
 
+/* §14 (Victory and Defeat, playing to a time limit): no
+ * Recovery Phase is played in the final move of a timed game that ends
+ * without a defeat; the move before the last still has one */
+static void test_s14_no_recovery_phase_in_the_final_move(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn_rally();
+    s->units[1].start_cohesion = FOGN_WAVERING;
+    s->max_turns = 3;
+    fogn_state st;
+    fx_state(s, &st, 0);
+    st.move = 2 * 3 - 1;
+    to_step(s, &st, FOGN_ST_RE_RALLY);
+    fx_state(s, &st, 0);
+    st.move = 2 * 3;
+    for (int guard = 0; guard < 64 && !st.turn.over; guard++) {
+        assert_true(st.turn.step < FOGN_ST_RE_CMDR || st.turn.step > FOGN_ST_RE_END);
+        must_apply(s, &st, done(), NULL, 0);
+    }
+    assert_true(st.turn.over);
+    assert_int_equal(st.u[1].cohesion, FOGN_WAVERING);
+    free(s);
+}
+
 static void test_s12_2_failed_recovery_changes_nothing(void **unused)
 {
     (void)unused;
@@ -517,6 +541,7 @@ int main(void)
         cmocka_unit_test(test_s14_army_breaks_at_half_its_acv),
         cmocka_unit_test(test_s14_thirty_percent_while_the_enemy_is_under_ten),
         cmocka_unit_test(test_s14_timed_result_levels),
+        cmocka_unit_test(test_s14_no_recovery_phase_in_the_final_move),
         cmocka_unit_test(test_s14_fresh_cavalry_bonus_raises_the_result),
         cmocka_unit_test(test_s14_objective_taken_by_a_side_alone_in_good_order),
         cmocka_unit_test(test_s14_objectives_count_as_attrition_at_the_timed_end),

@@ -30,6 +30,12 @@ int fogn_re_victory(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_lo
                    fogn_attrition_exact(s, st, 0), fogn_acv(s, 0), s->side_name[1], fogn_attrition_exact(s, st, 1),
                    fogn_acv(s, 1));
     }
+    /* §14: the final move of a timed game that ends with neither army
+     * defeated has no Recovery Phase: the result is taken here */
+    if (st->move >= 2 * fogn_turn_limit(s)) {
+        fogn_timed_result(s, st, log);
+        return FOGN_ST_COUNT;
+    }
     return FOGN_ST_RE_VICTORY + 1;
 }
 
