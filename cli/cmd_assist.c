@@ -14,6 +14,9 @@
 #include "position.h"
 #include "../engine/core/args.h"
 #include "../engine/core/fsutil.h"
+#include "saves.h"
+
+#include <time.h>
 
 #include <errno.h>
 #include <stdlib.h>
@@ -21,7 +24,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define ASSIST_DEFAULT_SESSION "out/assist-session.json"
 #define ASSIST_DEFAULT_AI "mcts:ms=2000"
 
 static const char *help_text =
@@ -197,7 +199,8 @@ int gr_cmd_assist(int argc, char **argv)
     gr_args_list files = {pos, 0, 1};
     const gr_args_opt opts[] = {
         GR_ARGS_OPT_STRING("--side", &side_text, "S", "the side you play (0, 1 or its name), for 'suggest'"),
-        GR_ARGS_OPT_STRING("--session", &session, "FILE", "the session file (default " ASSIST_DEFAULT_SESSION ")"),
+        GR_ARGS_OPT_STRING("--session", &session, "FILE", "the session file (default: the session resumed, or a new "
+                                                          "file " GR_SAVES_DIR "/assist-SCENARIO-DATE-TIME.json)"),
         GR_ARGS_OPT_STRING("--ai", &ai, "SPEC", "the player behind 'suggest' (default " ASSIST_DEFAULT_AI ")"),
         GR_ARGS_OPT_STRING("--map", &map, "FILE", "where 'map' draws (default out/assist-map.svg)"),
         GR_ARGS_OPT_ULL("--seed", &seed, "N", "the seed of the AI's searches (default 1)"),
@@ -206,7 +209,7 @@ int gr_cmd_assist(int argc, char **argv)
         .verb = "grognard assist",
         .usage = "usage: grognard assist SCENARIO|SESSION [--side S] [--session FILE] [--ai SPEC] [--map FILE]\n"
                  "  S: the side you play (0, 1 or its name), for 'suggest'; the session file is kept up to date\n"
-                 "  (default " ASSIST_DEFAULT_SESSION "); give a session file to resume it\n",
+                 "  (a new file in " GR_SAVES_DIR "/ for each new session); give a session file to resume it\n",
         .opts = opts, .nopts = GR_ARGS_COUNT(opts), .pos = &files, .min_pos = 1,
         .pos_name = "a SCENARIO or SESSION",
     };
@@ -231,7 +234,9 @@ int gr_cmd_assist(int argc, char **argv)
     /* resuming: the session file is the one given, unless --session says otherwise */
     int resumed = c.L.rec.session != NULL;
     int rc = 1;
-    if (!session && gr_path_copy(c.session_path, sizeof c.session_path, resumed ? file : ASSIST_DEFAULT_SESSION, "the session", &err)) {
+    if (!session && (resumed ? gr_path_copy(c.session_path, sizeof c.session_path, file, "the session", &err)
+                             : gr_saves_name(c.session_path, sizeof c.session_path, GR_SAVES_DIR, "assist", file, NULL,
+                                             time(NULL), &err))) {
         fprintf(stderr, "grognard assist: %s\n", err.msg);
         rc = 2;
         goto out;

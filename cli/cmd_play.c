@@ -14,6 +14,9 @@
 #include "position.h"
 #include "../engine/core/args.h"
 #include "../engine/core/fsutil.h"
+#include "saves.h"
+
+#include <time.h>
 
 #include <errno.h>
 #include <stdlib.h>
@@ -243,7 +246,8 @@ int gr_cmd_play(int argc, char **argv)
         GR_ARGS_OPT_STRING("--ai", &ai, "SPEC", "the AI's player spec"),
         GR_ARGS_OPT_STRING("--level", &level, "L", "easy, normal or hard (default normal: mcts:ms=1000)"),
         GR_ARGS_OPT_ULL("--seed", &seed, "N", "the seed of the dice and the AI (default 1)"),
-        GR_ARGS_OPT_STRING("--save", &save, "FILE", "where the game is saved (default " PLAY_DEFAULT_DIR "/play-save.json)"),
+        GR_ARGS_OPT_STRING("--save", &save, "FILE", "where the game is saved (default: the save resumed, or a new file "
+                                                    PLAY_DEFAULT_DIR "/play-SCENARIO-SIDE-DATE-TIME.json)"),
         GR_ARGS_OPT_STRING("--map", &map, "FILE", "where 'map' draws (default " PLAY_DEFAULT_DIR "/play-map.svg)"),
     };
     const gr_args_spec spec = {
@@ -276,7 +280,7 @@ int gr_cmd_play(int argc, char **argv)
     }
     gr_error err;
     gr_error_clear(&err);
-    if (gr_path_copy(c.save_path, sizeof c.save_path, save ? save : PLAY_DEFAULT_DIR "/play-save.json", "--save", &err) ||
+    if ((save && gr_path_copy(c.save_path, sizeof c.save_path, save, "--save", &err)) ||
         gr_path_copy(c.map_path, sizeof c.map_path, map ? map : PLAY_DEFAULT_DIR "/play-map.svg", "--map", &err)) {
         fprintf(stderr, "grognard play: %s\n", err.msg);
         return 2;
@@ -300,9 +304,17 @@ int gr_cmd_play(int argc, char **argv)
         rc = 2;
         goto out;
     }
+    /* a game goes on in the file it was resumed from; a new one gets a file of its own */
+    if (!save && (ses ? gr_path_copy(c.save_path, sizeof c.save_path, file, "the save", &err)
+                      : gr_saves_name(c.save_path, sizeof c.save_path, PLAY_DEFAULT_DIR, "play", file, names[c.human],
+                                      time(NULL), &err))) {
+        fprintf(stderr, "grognard play: %s\n", err.msg);
+        goto out;
+    }
     if (gr_repl_init(&c.R, &c.L, stdout, &err) || make_ai(&c, &err)) { fprintf(stderr, "grognard play: %s\n", err.msg); goto out; }
-    printf("%s: you play %s, the AI (%s) plays %s. Type 'help' for the commands, 'list' for your orders.\n",
-           c.L.g.path, names[c.human], c.ai_spec, names[c.human ^ 1]);
+    printf("%s: you play %s, the AI (%s) plays %s. Type 'help' for the commands, 'list' for your orders.\n"
+           "the game is kept in %s (grognard saves lists the games kept)\n",
+           c.L.g.path, names[c.human], c.ai_spec, names[c.human ^ 1], c.save_path);
     char line[GR_REPL_LINE_MAX];
     int echo = !isatty(fileno(stdin));
     for (;;) {

@@ -272,6 +272,18 @@ static int teardown(void **state)
 
 /* ---- play ---- */
 
+/* the file a new game of play is kept in, as its banner says */
+static void kept_path(const run_out *r, char *buf, size_t cap)
+{
+    const char *p = strstr(r->text, "the game is kept in ");
+    if (!p) fail_msg("no 'the game is kept in' in:\n%s", r->text);
+    p += strlen("the game is kept in ");
+    size_t n = strcspn(p, " \n");
+    assert_true(n < cap);
+    memcpy(buf, p, n);
+    buf[n] = 0;
+}
+
 /* a whole game against the AI, with 22 kinds of bad input at the first
  * prompt; each gets its own answer and the game goes on to its end */
 static void test_play_whole_game_with_malformed_input(void **state)
@@ -352,9 +364,12 @@ static void test_play_whole_game_with_malformed_input(void **state)
     expect(&r, "saved: mid.json");
     expect(&r, "map: mid.svg");
     expect(&r, "the battle is over");
-    expect(&r, "record: out/play-save.json");
+    char kept[PATH_MAX], said[PATH_MAX + 16];
+    kept_path(&r, kept, sizeof kept);
+    snprintf(said, sizeof said, "record: %s", kept);
+    expect(&r, said);
     /* the game that went on after the bad lines is whole */
-    expect_replays_to_end(f, "out/play-save.json");
+    expect_replays_to_end(f, kept);
     char *svg = read_file(f, "mid.svg");
     assert_non_null(svg);
     assert_non_null(strstr(svg, "<svg"));
@@ -412,7 +427,37 @@ static void test_play_undo(void **state)
     expect(&r, "  French: u0 form column");
     expect(&r, "undone; now: move 1, French, movement phase, moves: 66e Ligne (u0)");
     expect(&r, "nothing to undo");
-    expect(&r, "saved: out/play-save.json");
+    expect(&r, "saved: out/play-brigade-encounter-french-");
+    free(r.text);
+}
+
+/* two games started one after the other keep two saves, both whole, and
+ * `grognard saves` lists them with where each stands */
+static void test_play_two_games_keep_two_saves(void **state)
+{
+    fixture *f = *state;
+    run_out r;
+    const char *args[] = {"play", f->scenario, "--side", "0", "--ai", "random", NULL};
+    char first[PATH_MAX], second[PATH_MAX];
+    run_text(f, args, "done\nquit\n", &r);
+    assert_int_equal(r.status, 0);
+    kept_path(&r, first, sizeof first);
+    free(r.text);
+    run_text(f, args, "quit\n", &r);
+    assert_int_equal(r.status, 0);
+    kept_path(&r, second, sizeof second);
+    free(r.text);
+    assert_string_not_equal(first, second);
+    assert_int_equal(strncmp(first, "out/play-brigade-encounter-french-", 34), 0);
+    assert_true(record_actions(f, first) >= 1);
+    assert_int_equal(record_actions(f, second), 0);
+    const char *args_list[] = {"saves", NULL};
+    run_text(f, args_list, NULL, &r);
+    assert_int_equal(r.status, 0);
+    expect(&r, first);
+    expect(&r, second);
+    expect(&r, "play fogn, Brigade encounter at the ford, French");
+    expect(&r, "in progress: move 1, French");
     free(r.text);
 }
 
@@ -809,6 +854,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_play_whole_game_with_malformed_input, setup, teardown),
         cmocka_unit_test_setup_teardown(test_play_input_ends_then_resume, setup, teardown),
         cmocka_unit_test_setup_teardown(test_play_undo, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_play_two_games_keep_two_saves, setup, teardown),
         cmocka_unit_test_setup_teardown(test_assist_whole_game, setup, teardown),
         cmocka_unit_test_setup_teardown(test_assist_resume, setup, teardown),
         cmocka_unit_test_setup_teardown(test_protocol_whole_game_and_urls, setup, teardown),
