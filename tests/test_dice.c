@@ -174,6 +174,24 @@ static int manual(const char *input, int n, int *out, gr_dice *d, char **prompts
     return r;
 }
 
+/* "cancel" or "undo" at a dice prompt takes the order back: the roll fails
+ * saying so, and the caller keeps the position as it was */
+static void test_dice_manual_cancel(void **state)
+{
+    (void)state;
+    gr_dice d;
+    int out[3];
+    char *prompts = NULL;
+    assert_int_equal(manual("4 cancel\n", 3, out, &d, &prompts), 0);
+    assert_int_equal(d.failed, 1);
+    assert_string_equal(d.fail_msg, "cancelled at the roll for CMT of 2/45e Ligne: the order is not carried out");
+    free(prompts);
+    prompts = NULL;
+    assert_int_equal(manual("UNDO\n", 3, out, &d, &prompts), 0);
+    assert_non_null(strstr(d.fail_msg, "cancelled"));
+    free(prompts);
+}
+
 static void test_dice_manual_good(void **state)
 {
     (void)state;
@@ -181,7 +199,9 @@ static void test_dice_manual_good(void **state)
     int out[3];
     char *prompts = NULL;
     assert_int_equal(manual("4\n1\n\n  6\n", 3, out, &d, &prompts), 3);
-    assert_string_equal(prompts, "roll 3d6 for CMT of 2/45e Ligne: ");
+    /* a line that ends short asks for the rest */
+    assert_string_equal(prompts, "roll 3d6 for CMT of 2/45e Ligne: 2 more for CMT of 2/45e Ligne: "
+                                 "1 more for CMT of 2/45e Ligne: ");
     assert_int_equal(out[0], 4);
     assert_int_equal(out[1], 1);
     assert_int_equal(out[2], 6);
@@ -201,7 +221,7 @@ static void test_dice_manual_bad_token_reprompts(void **state)
     assert_int_equal(out[0], 4);
     assert_int_equal(out[1], 1);
     assert_int_equal(out[2], 6);
-    assert_non_null(strstr(prompts, "'7' is not a die face"));
+    assert_non_null(strstr(prompts, "7 is not a face of a d6; type 3 numbers from 1 to 6"));
     assert_non_null(strstr(prompts, "'x' is not a die face"));
     /* three prompts in all */
     int nprompt = 0;
@@ -496,6 +516,7 @@ int main(void)
         cmocka_unit_test(test_dice_dn_script),
         cmocka_unit_test(test_dice_dn_bad_die),
         cmocka_unit_test(test_dice_dn_manual),
+        cmocka_unit_test(test_dice_manual_cancel),
         cmocka_unit_test(test_dice_dn_logged),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

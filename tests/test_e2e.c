@@ -480,6 +480,7 @@ static void test_assist_whole_game(void **state)
         "suggest",                  /* French's decision: the side played */
         "3",                        /* u3 fires: three dice asked for */
         "7", "x", "0",              /* not dice: the order is abandoned, the game kept */
+        "3", "cancel",              /* taken back at the dice prompt: nothing changes */
         "3",                        /* u3 fires again */
         "9 9 9", "4 5 6",           /* a bad entry, then good dice */
         NULL};
@@ -492,10 +493,11 @@ static void test_assist_whole_game(void **state)
     expect(&r, "there is no unit u99");
     expect(&r, "edit needs a correction");
     expect(&r, "Loison gives a command point to Ferey for 1");
-    expect(&r, "'7' is not a die face");
+    expect(&r, "7 is not a face of a d6");
     expect(&r, "'x' is not a die face");
     expect(&r, "no valid dice after 3 tries");
-    expect(&r, "'9' is not a die face");
+    expect(&r, "9 is not a face of a d6");
+    expect(&r, "cancelled at the roll for");
     expect(&r, "mcts:iters=50 recommends:");
     expect(&r, "the battle is over");
     assert_true(count(r.text, "refused:") >= 6);

@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* How many times a manual roll asks again after input that is not dice. */
 #define GR_DICE_MANUAL_TRIES 3
@@ -107,14 +108,13 @@ static int parse_face(const char *tok, int faces)
     return (int)v;
 }
 
-/* Tells the player why a token is no face of the die. The d6 keeps its
- * message; other dice name the number and the die ("11 is not a face of a
- * d10"). */
+/* Tells the player why a token is no face of the die: a number names the
+ * die ("7 is not a face of a d6"), anything else is quoted. */
 static void say_bad_face(gr_dice *d, const char *tok, int too_long, int faces, int n)
 {
     if (!d->out) return;
     long v;
-    if (faces != 6 && !too_long && parse_whole(tok, &v))
+    if (!too_long && parse_whole(tok, &v))
         fprintf(d->out, "%ld is not a face of a d%d; type %d number%s from 1 to %d\n", v, faces, n,
                 n == 1 ? "" : "s", faces);
     else
@@ -157,6 +157,12 @@ static int manual_draw(gr_dice *d, int faces, int n, int *out, const char *what,
             if (r == 0)
                 return dice_fail(d, "end of input after %d of %d dice while rolling for %s",
                                  got, n, purpose);
+            if (r > 0 && (!strcasecmp(tok, "cancel") || !strcasecmp(tok, "undo"))) {
+                /* the player takes the order back: it fails and the caller
+                 * leaves the position as it was */
+                if (!nl) skip_line(d->in);
+                return dice_fail(d, "cancelled at the roll for %s: the order is not carried out", purpose);
+            }
             int face = r > 0 ? parse_face(tok, faces) : 0;
             if (!face) {
                 say_bad_face(d, tok, r < 0, faces, n);
@@ -165,6 +171,11 @@ static int manual_draw(gr_dice *d, int faces, int n, int *out, const char *what,
                 break;
             }
             out[got++] = face;
+            if (nl && got < n && d->out) {
+                /* the line ended short: ask for the rest */
+                fprintf(d->out, "%d more for %s: ", n - got, purpose);
+                fflush(d->out);
+            }
         }
         /* the line that completed the roll must end there: extra faces are
          * a mistake, not the start of the next answer */
