@@ -372,6 +372,18 @@ const char *fogn_army_rule_name(fogn_army_rule r);
  * (§23 #30), this only shows where the two differ. */
 int fogn_list_formula_pts(const fogn_army_list *L, int entry, int row);
 
+/* The §16 table's rows, the classes a base is priced by. */
+typedef enum fogn_price_class {
+    FOGN_PC_UNREFORMED = 0, FOGN_PC_REFORMED, FOGN_PC_LIGHT_INF, FOGN_PC_LIGHT_CAV, FOGN_PC_HEAVY_CAV,
+    FOGN_PC_MEDIUM_ART, FOGN_PC_HEAVY_ART, FOGN_PC_HORSE_ART, FOGN_PC_COUNT
+} fogn_price_class;
+/* The §16 price of one base: training column (fogn_training) + élan
+ * (fogn_elan) + the capabilities (FOGN_CAP_*); -1 where the table sells no
+ * such base (reformed irregulars, conscript guns). */
+int fogn_price_base(fogn_price_class pc, int training, int elan, unsigned caps);
+/* The points per base of one capability bit (0 for those §16 does not price). */
+int fogn_price_cap(unsigned cap);
+
 /* Price of one attachment of type a on a unit of the given division section
  * (0 main, k ally k-1); -1 when that section sells none. */
 int fogn_list_att_price(const fogn_army_list *L, int section, fogn_attach a);

@@ -10,7 +10,9 @@
 /* --- prices -------------------------------------------------------------------------------- */
 
 /* §16 points per base: [class][training], then the élan column (superior, poor) */
-enum { PC_UNREF = 0, PC_REF, PC_LIGHT_INF, PC_LIGHT_CAV, PC_HEAVY_CAV, PC_MED_ART, PC_HEAVY_ART, PC_HORSE_ART, PC_N };
+enum { PC_UNREF = FOGN_PC_UNREFORMED, PC_REF, PC_LIGHT_INF, PC_LIGHT_CAV, PC_HEAVY_CAV, PC_MED_ART, PC_HEAVY_ART,
+       PC_HORSE_ART, PC_N };
+_Static_assert((int)PC_N == (int)FOGN_PC_COUNT, "the price classes are fogn_price_class");
 static const int price_train[PC_N][4] = {
     /* veteran, drilled, conscript, irregular (0: not sold) */
     [PC_UNREF] = {10, 8, 6, 7},   [PC_REF] = {13, 10, 7, 0},     [PC_LIGHT_INF] = {16, 12, 9, 8},
@@ -40,18 +42,32 @@ int fogn_list_formula_pts(const fogn_army_list *L, int entry, int row)
     case FOGN_LT_HORSE_ART: pc = PC_HORSE_ART; break;
     default: pc = PC_HEAVY_ART; break;   /* heavy foot artillery, mortars */
     }
-    if (r->training > FOGN_TR_IRREGULAR) return -1;
+    return fogn_price_base((fogn_price_class)pc, r->training, r->elan, r->caps);
+}
+
+/* §16 special capabilities, points per base */
+static const struct { uint16_t bit; int pts; } cap_price[] = {
+    {FOGN_CAP_RIFLES, 1}, {FOGN_CAP_GUARD, 4}, {FOGN_CAP_LANCERS, 2}, {FOGN_CAP_SHOCK, 3},
+    {FOGN_CAP_IMPETUOUS, -1}, {FOGN_CAP_IMMOBILE, -5}};
+
+int fogn_price_cap(unsigned cap)
+{
+    for (int i = 0; i < COUNT(cap_price); i++)
+        if (cap == cap_price[i].bit) return cap_price[i].pts;
+    return 0;
+}
+
+int fogn_price_base(fogn_price_class pc, int training, int elan, unsigned caps)
+{
+    if ((int)pc < 0 || pc >= FOGN_PC_COUNT || training < 0 || training > FOGN_TR_IRREGULAR) return -1;
     static const int col[] = {[FOGN_TR_CONSCRIPT] = 2, [FOGN_TR_DRILLED] = 1, [FOGN_TR_VETERAN] = 0,
                               [FOGN_TR_IRREGULAR] = 3};
-    int p = price_train[pc][col[r->training]];
+    int p = price_train[pc][col[training]];
     if (!p) return -1;
-    if (r->elan == FOGN_ELAN_SUPERIOR) p += price_elan[pc][0];
-    else if (r->elan == FOGN_ELAN_POOR) p += price_elan[pc][1];
-    static const struct { uint16_t bit; int pts; } capp[] = {
-        {FOGN_CAP_RIFLES, 1}, {FOGN_CAP_GUARD, 4}, {FOGN_CAP_LANCERS, 2}, {FOGN_CAP_SHOCK, 3},
-        {FOGN_CAP_IMPETUOUS, -1}, {FOGN_CAP_IMMOBILE, -5}};
-    for (int i = 0; i < COUNT(capp); i++)
-        if (r->caps & capp[i].bit) p += capp[i].pts;
+    if (elan == FOGN_ELAN_SUPERIOR) p += price_elan[pc][0];
+    else if (elan == FOGN_ELAN_POOR) p += price_elan[pc][1];
+    for (int i = 0; i < COUNT(cap_price); i++)
+        if (caps & cap_price[i].bit) p += cap_price[i].pts;
     return p;
 }
 

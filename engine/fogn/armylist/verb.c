@@ -3,8 +3,10 @@
  *   grognard army lists            the lists with their ids
  *   grognard army show LIST        a list's entries, prices and rules
  *   grognard army check FILE...    cost per division and every breach
+ *   grognard army price WORDS...   the §16 price of any unit (verb_price.c)
  * Exit status: 0 all legal, 1 a file is illegal or unreadable, 2 bad usage. */
 #include "armylist.h"
+#include "verb_price.h"
 #include "../verbs.h"
 #include "../../core/args.h"
 
@@ -249,8 +251,9 @@ int fogn_army_verb(int argc, char **argv, const gr_host *host)
         .verb = "grognard army",
         .usage = "usage: grognard army lists\n"
                  "       grognard army show LIST      (a list id such as anglo-portuguese-1810, or a file)\n"
-                 "       grognard army check FILE...\n",
-        .pos = &words, .min_pos = 1, .pos_name = "a subcommand (lists, show or check)",
+                 "       grognard army check FILE...\n"
+                 "       grognard army price CLASS TRAINING [ELAN] [CAPABILITY...] [BASES]   (the §16 price of any unit)\n",
+        .pos = &words, .min_pos = 1, .pos_name = "a subcommand (lists, show, check or price)",
     };
     int status;
     if (gr_args_parse(&spec, argc - 1, argv + 1, &status)) return status;
@@ -269,6 +272,7 @@ int fogn_army_verb(int argc, char **argv, const gr_host *host)
         for (int i = 1; i < words.n; i++) bad += check_one(words.v[i]);
         return bad ? 1 : 0;
     }
+    if (!strcmp(sub, "price")) return fogn_army_price(words.n - 1, words.v + 1);
     if (!strcmp(sub, "help")) {
         gr_args_help(&spec, stdout);
         return 0;
