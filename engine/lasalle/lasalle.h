@@ -56,7 +56,10 @@ typedef enum lasalle_esprit { LASALLE_SHAKY = 0, LASALLE_RELIABLE, LASALLE_VALIA
 typedef enum lasalle_discipline {
     LASALLE_EXPERIENCED = 0, LASALLE_AMATEUR, LASALLE_IRREGULAR, LASALLE_DISCIPLINE_COUNT
 } lasalle_discipline;
-typedef enum lasalle_weight { LASALLE_LIGHT = 0, LASALLE_MEDIUM, LASALLE_HEAVY, LASALLE_WEIGHT_COUNT } lasalle_weight;
+/* LASALLE_ROCKETS: a Congreve rocket unit, 3 bases moving as horse artillery [H Rockets, p.81] (option) */
+typedef enum lasalle_weight {
+    LASALLE_LIGHT = 0, LASALLE_MEDIUM, LASALLE_HEAVY, LASALLE_ROCKETS, LASALLE_WEIGHT_COUNT
+} lasalle_weight;
 
 /* traits [B, p.19-20; H, p.71-81] */
 #define LASALLE_T_SHOCK 1u
@@ -84,6 +87,7 @@ typedef struct lasalle_unit_profile {
     double x, y, heading;   /* front-edge centre, facing */
     int form;               /* lasalle_form */
     int disr;
+    int entrenched;         /* starts behind works of its own (Line or Unlimbered only) [H Entrenchments, p.75] */
 } lasalle_unit_profile;
 
 /* ---- officers and forces [B Officer Qualities and Command Range, p.20] ------------------ */
@@ -107,7 +111,16 @@ typedef struct lasalle_force {
     int officer;            /* its subcommander */
     int nunits;
     int units[LASALLE_MAX_UNITS];
+    /* a force that arrives later [J Reinforcements, p.91; F Status Phase, p.65] */
+    int arrive;             /* LASALLE_ARRIVE_*: on the table, on a fixed turn, or a reserve rolling 2d6 */
+    int arrive_turn;        /* LASALLE_ARRIVE_TURN: the turn it comes on */
+    int edge;               /* lasalle_edge its units come on from */
 } lasalle_force;
+
+#define LASALLE_ARRIVE_START 0  /* on the table from the start */
+#define LASALLE_ARRIVE_TURN 1   /* a scenario's fixed arrival turn */
+#define LASALLE_ARRIVE_ROLL 2   /* a reserve: arrives when 2d6 < turn + the subcommander's vigor [J, p.91] */
+typedef enum lasalle_edge { LASALLE_EDGE_SOUTH = 0, LASALLE_EDGE_NORTH, LASALLE_EDGE_WEST, LASALLE_EDGE_EAST } lasalle_edge;
 
 /* ---- terrain [B Terrain, p.21-22; D Obstructing Terrain, p.49-51] ---------------------------- */
 
@@ -156,10 +169,19 @@ typedef enum lasalle_precip { LASALLE_NO_PRECIP = 0, LASALLE_RAIN, LASALLE_SNOW 
 #define LASALLE_OPT_AUSTRIAN_MASS 4u        /* [K Austria]: Mass formation */
 #define LASALLE_OPT_LEAVE_TABLE 8u          /* FAQ #2: a unit may leave the table and counts as broken */
 #define LASALLE_OPT_OFFICER_TACTICS 16u     /* [H Officer Tactics and Casualties, p.72-73] (game-wide) */
+#define LASALLE_OPT_SPLIT_FIRE 32u          /* [H Split Fire, p.80] */
+#define LASALLE_OPT_HOWITZER_BATTERIES 64u  /* [H Howitzer Batteries, p.81]: a foot battery of howitzers only */
+#define LASALLE_OPT_ROCKETS 128u            /* [H Rockets, p.81]: units of weight "rockets" */
 /* advanced rules a side's army uses [H, p.72-76]: bits of lasalle_scenario.side_rules[side] */
 #define LASALLE_AB_LINEAR_TACTICS 1u        /* [H Linear Tactics, p.75] */
 #define LASALLE_AB_SUPERIOR_COMMANDER 2u    /* [H Superior Commander, p.75] */
 #define LASALLE_AB_SEND_IN_THE_GUARDS 4u    /* [H Send in the Guards, p.75] */
+#define LASALLE_AB_ENTRENCHMENTS 8u         /* [H Entrenchments, p.75]: its units may dig in */
+#define LASALLE_AB_HOME_FIELD 16u           /* [H Home Field Advantage, p.76] (the defender only) */
+/* the Home Field army's setup choice (lasalle_scenario.home_field) [H, p.76] */
+#define LASALLE_HOME_NONE 0
+#define LASALLE_HOME_SHORT_EDGE 1           /* defender within 10 BW of a short edge, attacker within 20 of the other */
+#define LASALLE_HOME_LONG_EDGE 2            /* the defender picks the long edge and sets up last */
 
 typedef struct lasalle_objective {
     char name[LASALLE_NAME];
@@ -179,6 +201,8 @@ typedef struct lasalle_scenario {
     int turns;                  /* basic length, both sides' turns counted [F, p.66] */
     int first;                  /* the side that plays turn 1 */
     int defender;               /* the side that defends the objective, -1 none [J, p.91] */
+    int home_field;             /* LASALLE_HOME_*: the defender's Home Field choice [H, p.76] */
+    int home_short_edge;        /* ... with LASALLE_HOME_SHORT_EDGE: the defender's edge (west or east) */
     int ground;                 /* lasalle_ground_state */
     int precip;                 /* lasalle_precip */
     unsigned options;           /* LASALLE_OPT_* */
@@ -226,6 +250,11 @@ typedef enum lasalle_status { LASALLE_ON = 0, LASALLE_BROKEN, LASALLE_LEFT } las
 #define LASALLE_UF_ASKED (1u << 17)         /* it declined a contact reaction this Reaction Phase */
 #define LASALLE_UF_FOLLOW (1u << 18)        /* cavalry that may make a momentum move now [D, p.37] */
 #define LASALLE_UF_DEFERRED (1u << 19)      /* it chose to move after the rest of its force [C, p.24] */
+#define LASALLE_UF_RESERVE (1u << 20)       /* not arrived yet (its status is LASALLE_LEFT meanwhile) [J, p.91] */
+#define LASALLE_UF_DUE (1u << 22)           /* a reserve whose roll succeeded, waiting for room [J, p.91] */
+#define LASALLE_UF_ENTRENCHED (1u << 21)    /* it stands behind its own trench [H Entrenchments, p.75] */
+#define LASALLE_UF_DIG_SHIFT 24             /* failed entrenching attempts so far, +1 each to the next [H, p.75] */
+#define LASALLE_UF_DIG_MASK (15u << LASALLE_UF_DIG_SHIFT)
 
 typedef struct lasalle_unit {
     double x, y;            /* front-edge centre of the unit, BW */
@@ -300,7 +329,7 @@ typedef enum lasalle_action_type {
     LASALLE_A_UNLIMBER,
     LASALLE_A_PROLONG,
     LASALLE_A_OFFICER,      /* cN move X Y */
-    LASALLE_A_FIRE,         /* Reaction Phase */
+    LASALLE_A_FIRE,         /* Reaction Phase: p[0-1] joiners; split fire: arg bases from the left, p[2] 2nd target */
     LASALLE_A_FALLBACK,
     LASALLE_A_ABOUT,
     LASALLE_A_REFORM,

@@ -4,10 +4,11 @@
  * neutral facts and the evaluation's view, rules/status.c the result and
  * the clock, rules/present.c and rules/invariants.c what front ends and
  * tests show and check, rules/notation.c what people type). It has no
- * `fast` table: search uses the plain rules. Its one verb, `army`, is the
- * Army Builder's (armylist/). */
+ * `fast` table: search uses the plain rules. Its verbs: `army`, the Army
+ * Builder's (armylist/), and `setup`, Set Up the Game's (setup/). */
 #include "lasalle.h"
 #include "armylist/armylist.h"
+#include "setup/setup.h"
 #include "rules/ai.h"
 #include "rules/notation.h"
 #include "rules/present.h"
@@ -60,6 +61,8 @@ static const gr_present present = {
 
 static const gr_verb verbs[] = {
     {"army", "Lasalle's Army Builder: lists, army files checked, armies rolled (book chapter K)", lasalle_army_verb},
+    {"setup", "a pickup battle set up by the book (J, p.86-91): ARMY_A ARMY_B --seed N [--out FILE] [--svg FILE]",
+     lasalle_setup_verb},
     {NULL, NULL, NULL},
 };
 

@@ -116,12 +116,32 @@ static void test_rain(void **state)
     ls_free(&f);
 }
 
+/* [D SK Advantage, p.43]: no skirmish advantage when the target is in a town ("no SK bases count against a
+ * town"), even in wooden buildings that are only soft cover */
+static void test_no_sk_advantage_against_town(void **state)
+{
+    (void)state;
+    ls_fix f;
+    ls_load(&f, 0, "[" LS_INF("1/45e", "small", "experienced", "line", 16, 7, 90) "]",
+            "[{\"name\": \"IR 7\", \"type\": \"infantry\", \"size\": \"small\", \"esprit\": \"reliable\", "
+            "\"discipline\": \"experienced\", \"sk\": 2, \"start\": {\"town_base\": \"Hameau\", \"formation\": "
+            "\"deployed_town\"}, \"facing\": 270}]",
+            ", \"terrain\": [{\"name\": \"Hameau\", \"type\": \"town\", \"points\": [[14.5, 9], [17.5, 9], [17.5, 12], "
+            "[14.5, 12]]}]");
+    ls_dice(&f, 4, 5, 5, 4, 4);
+    ls_do(&f, "u0 fire u1");
+    LS_ASSERT_LOGGED(&f, "1/45e fires at IR 7: 4 musketry dice (4 clear bases), hits on 5+");
+    LS_ASSERT_LOGGED(&f, "IR 7 takes 2 hits");
+    ls_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_musketry),   cmocka_unit_test(test_priority_and_friends),
         cmocka_unit_test(test_canister),   cmocka_unit_test(test_roundshot_bounce),
         cmocka_unit_test(test_battery_forced_to_limber), cmocka_unit_test(test_rain),
+        cmocka_unit_test(test_no_sk_advantage_against_town),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -65,6 +65,10 @@ static void test_refusals(void **state)
     ls_refused(&f, "u0 gallop", "'u0 gallop' is not a Lasalle order: expected 'done', 'uN hold', 'uN move 4'");
     ls_refused(&f, "u0 move 0", "the move goes nowhere: order 'hold' instead");
     ls_refused(&f, "u0 move 2 back 1", "a move goes either forward or back (retrograde), not both");
+    /* numbers no table holds are refused before any geometry sees them */
+    ls_refused(&f, "u0 form line move -51722222222222222222222222222222222", "is no distance, angle or place on a table");
+    ls_refused(&f, "u0 wheel 5e34 move 2", "is no distance, angle or place on a table (at most 1000)");
+    ls_refused(&f, "u0 back 5e34", "is no distance, angle or place on a table");
     ls_refused(&f, "u1 move 2", "it is 1/45e's decision now, not this one");
     ls_refused(&f, "fight u0", "it is 1/45e's decision now, not this one");
     ls_do(&f, "u0 hold");

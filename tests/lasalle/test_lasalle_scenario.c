@@ -151,17 +151,17 @@ static void test_not_built_and_sizes(void **state)
 {
     (void)state;
     /* optional rules not built yet say so, by name and page */
-    refused(french, austrians, ", \"options\": {\"split_fire\": true}",
-            "$.options.split_fire: the optional rule Split Fire (H, p.80) is not built yet");
+    refused(french, austrians, ", \"options\": {\"compressed_artillery\": true}",
+            "$.options.compressed_artillery: the optional rule Compressed Artillery (H, p.81) is not built yet");
     refused(french, austrians, ", \"options\": {\"engineering\": true}", "Engineering (H, p.77-79) is not built yet");
     char *t = ls_text(0, french, austrians, "");
     char *p = strstr(t, "\"name\": \"French\",");
     assert_non_null(p);
     size_t n = strlen(t) + 64;
     char *u = malloc(n);
-    snprintf(u, n, "%.*s\"name\": \"French\", \"rules\": [\"entrenchments\"],%s", (int)(p - t), t,
+    snprintf(u, n, "%.*s\"name\": \"French\", \"rules\": [\"unpredictable\"],%s", (int)(p - t), t,
              p + strlen("\"name\": \"French\","));
-    refused_text(u, "$.sides[0].rules[0]: Entrenchments (H, p.75) is not built yet");
+    refused_text(u, "$.sides[0].rules[0]: Unpredictable is a unit trait here");
     free(u);
     free(t);
     /* the commander has no ratings [B, p.20] */

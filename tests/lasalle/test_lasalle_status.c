@@ -4,7 +4,7 @@
  * commander's re-roll), the army morale check [F, p.67] (5d6 summed must
  * beat the turn; the defender's 4d6 when the attacker controls the
  * objective, J p.91), bonus turns [F, p.66], victory and Send in the
- * Guards [H, p.75]. */
+ * Guards [H, p.75], officers an enemy unit passes through [H, p.73]. */
 #include "lasalle_fixture.h"
 
 #define FR_LINE LS_INF("1/45e Ligne", "small", "experienced", "line", 16, 6, 90)
@@ -53,7 +53,7 @@ static void test_commander_reroll(void **state)
     assert_true(ls_offers(&f, "u0 reroll") && ls_offers(&f, "u0 accept"));
     ls_dice(&f, 1, 5);
     ls_do(&f, "u0 reroll");
-    LS_ASSERT_LOGGED(&f, "the commander's re-roll of recovery of 1/45e Ligne (1 dice, each 3+): 1d6 [5]");
+    LS_ASSERT_LOGGED(&f, "the commander's re-roll of recovery of 1/45e Ligne (1 die, on 3+): 1d6 [5]");
     assert_int_equal(f.st.u[0].disr, 0);
     ls_free(&f);
     ls_load(&f, 0, "[" FR_LINE "]", "[" LS_FAR "]", "");
@@ -76,7 +76,7 @@ static void test_army_morale(void **state)
     f.st.turn_no = 6;
     ls_dice(&f, 5, 2, 2, 1, 1, 1);
     ls_do(&f, "done");
-    LS_ASSERT_LOGGED(&f, "the French army passes its morale check: 7 against 7+ (losses past the breakpoint) (F, p.67)");
+    LS_ASSERT_LOGGED(&f, "the army of the French passes its morale check: 7 against 7+ (losses past the breakpoint) (F, p.67)");
     assert_int_equal(f.st.turn.over, 0);
     ls_free(&f);
     ls_load(&f, 0, FR_TWO, "[" LS_FAR "]", "");
@@ -107,7 +107,7 @@ static void test_objective(void **state)
     f.st.turn_no = 9;
     ls_dice(&f, 4, 1, 1, 1, 1);
     ls_do(&f, "done");
-    LS_ASSERT_LOGGED(&f, "the Austrians army fails its morale check: 4 against 10+ (the attacker controls the objective)");
+    LS_ASSERT_LOGGED(&f, "the army of the Austrians fails its morale check: 4 against 10+ (the attacker controls the objective)");
     gr_result r;
     f.g.rs->rules->result(f.g.scn, &f.st, &r);
     assert_int_equal(r.winner, 0);
@@ -160,12 +160,49 @@ static void test_send_in_the_guards(void **state)
     ls_free(&f);
 }
 
+/* an enemy unit moving through an officer: his casualty test (H, p.73), then he rides clear beside a unit of his
+ * command (ruling A-20) */
+static void test_officer_passed_through(void **state)
+{
+    (void)state;
+    ls_fix f;
+    ls_load(&f, 0, "[" FR_LINE "]", "[" LS_FAR "]", ", \"options\": {\"officer_tactics\": true}");
+    f.st.o[3].x = 16; /* GM Red, in the path of 1/45e Ligne */
+    f.st.o[3].y = 7.5;
+    ls_dice(&f, 1, 6);
+    ls_do(&f, "u0 move 2");
+    LS_ASSERT_LOGGED(&f, "1/45e Ligne passes through GM Red (H, p.73)");
+    LS_ASSERT_LOGGED(&f, "GM Red is killed; an aide takes over (H, p.73)");
+    assert_true(f.st.o[3].flags & LASALLE_OF_REPLACED);
+    assert_int_equal(f.st.o[3].vigor, -1);
+    assert_true(f.st.o[3].y > 15); /* beside IR 7, his brigade's unit */
+    ls_free(&f);
+    /* without Officer Tactics and Casualties: no test, he only rides clear; a 1-4 leaves him unharmed */
+    ls_load(&f, 0, "[" FR_LINE "]", "[" LS_FAR "]", "");
+    f.st.o[3].x = 16;
+    f.st.o[3].y = 7.5;
+    ls_dice(&f, 0);
+    ls_do(&f, "u0 move 2");
+    assert_false(f.st.o[3].flags & LASALLE_OF_REPLACED);
+    assert_true(f.st.o[3].y > 15);
+    ls_free(&f);
+    ls_load(&f, 0, "[" FR_LINE "]", "[" LS_FAR "]", ", \"options\": {\"officer_tactics\": true}");
+    f.st.o[3].x = 16;
+    f.st.o[3].y = 7.5;
+    ls_dice(&f, 1, 4);
+    ls_do(&f, "u0 move 2");
+    assert_false(f.st.o[3].flags & LASALLE_OF_REPLACED);
+    assert_int_equal(f.st.o[3].vigor, 0);
+    ls_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_recovery_dice), cmocka_unit_test(test_commander_reroll),
         cmocka_unit_test(test_army_morale),   cmocka_unit_test(test_objective),
         cmocka_unit_test(test_bonus_turns),   cmocka_unit_test(test_send_in_the_guards),
+        cmocka_unit_test(test_officer_passed_through),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,8 +4,8 @@
  * fire and in combat; no flanks; it neither falls back nor about-faces and
  * holds its buildings after losing a combat; cavalry may not charge it;
  * infantry charges it; it moves into the next town base and stays
- * deployed; friends falling back pass it with no test; what is not built
- * yet is refused by name. */
+ * deployed; friends falling back pass it with no test; a scenario unit in
+ * a town base wholly, in March, or not at all. */
 #include "lasalle_fixture.h"
 
 #include "../../engine/lasalle/rules/fallback.h"
@@ -52,9 +52,14 @@ static void test_start_in_town(void **state)
     assert_int_equal(ls_try_load(&f, t), -1);
     LS_ASSERT_HAS(f.err.msg, "only infantry deploys in a town base (G, p.69)");
     free(t);
-    t = ls_text(0, "[" FR_LINE "]", "[" LS_INF("IR 7", "small", "experienced", "march", 16, 11, 90) "]", TOWN);
+    t = ls_text(0, "[" FR_LINE "]", "[" LS_INF("IR 7", "small", "experienced", "march", 16, 13, 90) "]", TOWN);
     assert_int_equal(ls_try_load(&f, t), -1);
-    LS_ASSERT_HAS(f.err.msg, "stands in the town base Hameau");
+    LS_ASSERT_HAS(f.err.msg, "stands partly in the town base Hameau: a unit is wholly in a town base or wholly out "
+                             "of it (G, p.68)");
+    free(t);
+    t = ls_text(0, "[" FR_LINE "]", "[" LS_INF("IR 7", "small", "experienced", "column", 16, 12, 90) "]", TOWN);
+    assert_int_equal(ls_try_load(&f, t), -1);
+    LS_ASSERT_HAS(f.err.msg, "stands in the town base Hameau: there it is in March");
     free(t);
     t = ls_text(0, "[" FR_LINE "]", "[" LS_INF("IR 7", "small", "experienced", "deployed_town", 16, 20, 270) "]", "");
     assert_int_equal(ls_try_load(&f, t), -1);
@@ -90,8 +95,8 @@ static void test_garrison_fires(void **state)
     ls_free(&f);
 }
 
-/* a line firing at the garrison: the town's cover, and the skirmish advantage over a garrison with none
- * [G, p.69; D, p.46-47] */
+/* a line firing at the garrison: the town's cover, and no skirmish advantage against a unit in a town
+ * [G, p.69; D, p.43, 46-47] */
 static void test_fire_at_garrison(void **state)
 {
     (void)state;
@@ -99,14 +104,14 @@ static void test_fire_at_garrison(void **state)
     ls_load(&f, 0, "[" LS_INF("1/45e", "small", "experienced", "line", 16, 7, 90) "]", "[" GARRISON("IR 7", 270) "]",
             TOWN);
     assert_int_equal(f.st.turn.step, LASALLE_ST_FIRE);
-    ls_dice(&f, 5, 5, 5, 4, 4, 4);
+    ls_dice(&f, 4, 5, 5, 4, 4);
     ls_do(&f, "u0 fire u1");
-    LS_ASSERT_LOGGED(&f, "1/45e fires at IR 7: 5 musketry dice (4 clear bases, +1 skirmish advantage), hits on 5+");
+    LS_ASSERT_LOGGED(&f, "1/45e fires at IR 7: 4 musketry dice (4 clear bases), hits on 5+");
     LS_ASSERT_LOGGED(&f, "IR 7 takes 2 hits");
     ls_free(&f);
     ls_load(&f, 0, "[" LS_INF("1/45e", "small", "experienced", "line", 16, 7, 90) "]", "[" GARRISON("IR 7", 270) "]",
             TOWN_STONE);
-    /* stone buildings: hard cover takes the skirmish advantage away [D, p.46] */
+    /* stone buildings: hard cover [D, p.46] */
     ls_dice(&f, 4, 6, 6, 5, 4);
     ls_do(&f, "u0 fire u1");
     LS_ASSERT_LOGGED(&f, "1/45e fires at IR 7: 4 musketry dice (4 clear bases), hits on 5+");
@@ -139,7 +144,8 @@ static void test_garrison_fights(void **state)
     ls_free(&f);
 }
 
-/* what a garrison may not do: fall back, about face, change formation, charge or move (not built yet) [G, p.69-70];
+/* what a garrison may not do: fall back, about face, change formation as a reaction, move but into the next base
+ * or out in March [G, p.69-70];
  * cavalry may not charge it [G, p.70] */
 static void test_garrison_refusals(void **state)
 {
@@ -154,12 +160,12 @@ static void test_garrison_refusals(void **state)
     assert_int_equal(f.st.turn.step, LASALLE_ST_REACT);
     ls_refused(&f, "u0 fallback", "a unit Deployed(Town) holds its buildings and does not fall back (G, p.69)");
     ls_refused(&f, "u0 about", "a unit Deployed(Town) faces every way and has no about face (G, p.69)");
-    ls_refused(&f, "u0 form line", "changing into or out of Deployed(Town) (G, p.69) is not built yet");
+    ls_refused(&f, "u0 form line", "a unit Deployed(Town) makes no formation change as a reaction (G, p.69)");
     assert_false(ls_offers(&f, "u0 fallback"));
     ls_free(&f);
     ls_load(&f, 0, "[" GARRISON("2/45e", 270) "]", "[" LS_FAR "]", TOWN);
     ls_to_activity(&f);
-    ls_refused(&f, "u0 move 2", "leaving the town in March is not built yet (G, p.70)");
+    ls_refused(&f, "u0 move 2", "or leaves the town in March ('form march' then the move) (G, p.70)");
     ls_refused(&f, "u0 move 3", "no town base lies next to 2/45e on that side (G, p.70)");
     assert_false(ls_offers(&f, "u0 move 3"));
     ls_free(&f);

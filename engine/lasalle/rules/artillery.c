@@ -1,6 +1,7 @@
 /* artillery.c - driving, limbering, unlimbering and prolonging batteries
  * (artillery.h). */
 #include "artillery.h"
+#include "town.h"
 #include "command.h"
 #include "footprint.h"
 #include "form.h"
@@ -73,8 +74,8 @@ static int check_path(const lasalle_scenario *s, const lasalle_state *st, int i,
     lasalle_sweep_path(s, st, i, from, &g->path, 0, sw);
     const char *pn = sw->piece >= 0 ? s->terrain.p[sw->piece].name : "";
     if (sw->meets & LASALLE_MEETS_IMPASSABLE) return gr_error_set(err, "the path enters impassable %s", pn);
-    if (sw->meets & LASALLE_MEETS_TOWN)
-        return gr_error_set(err, "the path enters the town base %s, and towns (G, p.68-70) are not built yet", pn);
+    if ((sw->meets & LASALLE_MEETS_TOWN) && from.form == LASALLE_UNLIMBERED)
+        return gr_error_set(err, "artillery never prolongs into or through a town base (%s) (G, p.68)", pn);
     if (sw->meets & LASALLE_MEETS_OBSTACLE)
         return gr_error_set(err, "crossing the obstacle %s takes the whole move: order 'cross' (C, p.29)", pn);
     if (sw->meets & LASALLE_MEETS_OFF_TABLE) return gr_error_set(err, "the move would take the battery off the table");
@@ -107,6 +108,8 @@ static int plan_drive(const lasalle_scenario *s, const lasalle_state *st, int i,
     lasalle_pose to = {a->p[0], a->p[1], gr_angle_norm(a->p[2] * DEG), LASALLE_LIMBERED};
     drive_path(p, from, to, &g->path);
     if (check_path(s, st, i, from, g, err)) return -1;
+    /* limbered guns cross town bases as open ground, and end wholly in one or wholly out [G Towns, p.68] */
+    if (lasalle_town_move_end(s, st, i, &g->sw.end, err) < 0) return -1;
     g->reduced = s->ground == LASALLE_MUD || (g->sw.meets & LASALLE_MEETS_ROUGH);
     g->allowance = lasalle_allowance(p, LASALLE_LIMBERED, g->reduced);
     if (g->sw.cost > g->allowance + 1e-6)

@@ -6,6 +6,7 @@
 #include "move.h"
 #include "movelog.h"
 #include "tables.h"
+#include "town_attack.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -25,9 +26,7 @@ int lasalle_may_charge(const lasalle_scenario *s, const lasalle_state *st, int i
     const lasalle_unit *u = &st->u[i];
     int touching[4];
     if (p->type == LASALLE_ART) return gr_error_set(err, "%s is artillery, which never charges (C, p.30)", p->name);
-    if (u->form == LASALLE_TOWN)
-        return gr_error_set(err, "%s is Deployed(Town); attacks from one town base into the next (G, p.70) are not "
-                                 "built yet", p->name);
+    if (u->form == LASALLE_TOWN) return 0; /* it attacks the next town base (town_attack.h) [G Towns, p.70] */
     if (u->form == LASALLE_MARCH || u->form == LASALLE_SQUARE)
         return gr_error_set(err, "%s is in %s: no unit charges from March or Square (C, p.30)", p->name,
                             lasalle_form_names[u->form]);
@@ -51,8 +50,10 @@ int lasalle_may_target(const lasalle_scenario *s, const lasalle_state *st, int i
         return gr_error_set(err, "%s is not an enemy unit on the table", q->name);
     gr_rect h = lasalle_hull(s, st, i), g = lasalle_hull(s, st, j), b[LASALLE_MAX_BASES], a[LASALLE_MAX_BASES];
     int nb = lasalle_bases(s, st, j, b), na = lasalle_bases(s, st, i, a);
-    if (p->type == LASALLE_INF && q->type == LASALLE_CAV)
-        return gr_error_set(err, "infantry may not charge cavalry (C, p.30)");
+    /* cavalry that ended its move in a town base may be charged by infantry [C, p.30; G Towns, p.70] */
+    if (p->type == LASALLE_INF && q->type == LASALLE_CAV && lasalle_town_of(s, &g) < 0)
+        return gr_error_set(err, "infantry may not charge cavalry (C, p.30), unless it stands in a town base (G, "
+                                 "p.70)");
     if (p->type == LASALLE_CAV && (lasalle_meets(s, &g, NULL) & LASALLE_MEETS_TOWN))
         return gr_error_set(err, "cavalry may not charge %s in a town base (G, p.70)", q->name);
     if (p->type == LASALLE_CAV && lasalle_cover_against(s, &g, b, nb, &h) >= LASALLE_COVER_HARD)
@@ -72,8 +73,8 @@ static int refuse_path(const lasalle_scenario *s, const lasalle_charge *c, int j
     const char *pn = sw->piece >= 0 ? s->terrain.p[sw->piece].name : "";
     if (sw->meets & LASALLE_MEETS_IMPASSABLE) return gr_error_set(err, "the charge would enter impassable %s", pn);
     if (sw->meets & LASALLE_MEETS_TOWN)
-        return gr_error_set(err, "the charge would enter the town base %s, and towns (G, p.68-70) are not built yet",
-                            pn);
+        return gr_error_set(err, "the charge would enter the town base %s: a charge stops at a town base's edge, and "
+                                 "only garrisons attack from one base into the next (ruling R-57; G, p.68-70)", pn);
     if (sw->meets & LASALLE_MEETS_OBSTACLE)
         return gr_error_set(err, "a charge may end against the obstacle %s but not cross it (C, p.29; ruling A-12)", pn);
     if (sw->meets & LASALLE_MEETS_OFF_TABLE) return gr_error_set(err, "the charge would run off the table");
@@ -182,8 +183,13 @@ int lasalle_charge_mandatory(const lasalle_scenario *s, const lasalle_state *st,
 int lasalle_charge_check(const lasalle_scenario *s, const lasalle_state *st, const gr_action *a,
                          lasalle_charge *out, gr_error *err)
 {
-    int i = a->actor, j = a->target;
+    int i = a->actor, j = a->target, side;
     if (j < 0 || j >= s->nunits) return gr_error_set(err, "a charge names its target");
+    if (st->u[i].form == LASALLE_TOWN) {
+        *out = (lasalle_charge){0};
+        if (a->p[0] != 0) return gr_error_set(err, "a garrison's attack has no wheel (G, p.70)");
+        return lasalle_town_attack_check(s, st, i, j, &side, err);
+    }
     if (lasalle_may_charge(s, st, i, err) || lasalle_may_target(s, st, i, j, err) ||
         lasalle_charge_try(s, st, i, j, a->p[0] * DEG, out, err))
         return -1;
@@ -205,6 +211,7 @@ int lasalle_charge_apply(const lasalle_scenario *s, lasalle_state *st, const gr_
     lasalle_charge c;
     if (lasalle_charge_check(s, st, a, &c, err)) return -1;
     int i = a->actor;
+    if (st->u[i].form == LASALLE_TOWN) return lasalle_town_attack_apply(s, st, i, a->target, cx ? cx->log : NULL, err);
     lasalle_unit *u = &st->u[i];
     char run[32], names[160] = "";
     lasalle_fmt_bw(run, sizeof run, c.sw.cost);

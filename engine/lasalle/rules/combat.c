@@ -5,17 +5,28 @@
 #include "menu.h"
 #include "tables.h"
 #include "tactics.h"
+#include "town_attack.h"
 #include "turn.h"
 
 #include <stdio.h>
 #include <string.h>
+
+/* the enemies fighting unit i: those touching it, less garrisons of neighbouring town bases that did not
+ * attack [G Towns, p.70] */
+static int fight_contacts(const lasalle_scenario *s, const lasalle_state *st, int i, int *out, int max)
+{
+    int touch[LASALLE_MAX_UNITS], n = lasalle_contacts(s, st, i, touch, LASALLE_MAX_UNITS), m = 0;
+    for (int k = 0; k < n && m < max; k++)
+        if (!lasalle_town_standoff(s, st, i, touch[k])) out[m++] = touch[k];
+    return m;
+}
 
 int lasalle_pending_combats(const lasalle_scenario *s, const lasalle_state *st, int *out, int max)
 {
     int n = 0, touch[1];
     for (int i = 0; i < s->nunits && n < max; i++)
         if (s->units[i].side == st->active && lasalle_alive(st, i) && !(st->u[i].flags & LASALLE_UF_FOUGHT) &&
-            lasalle_contacts(s, st, i, touch, 1))
+            fight_contacts(s, st, i, touch, 1))
             out[n++] = i;
     return n;
 }
@@ -56,7 +67,7 @@ int lasalle_fight(const lasalle_scenario *s, lasalle_state *st, int d, const gr_
 {
     gr_log *log = cx ? cx->log : NULL;
     lasalle_side_of_combat c = {d, 0, {0}};
-    c.natt = lasalle_contacts(s, st, d, c.att, LASALLE_COMBAT_MAX);
+    c.natt = fight_contacts(s, st, d, c.att, LASALLE_COMBAT_MAX);
     st->u[d].flags |= LASALLE_UF_FOUGHT;
     if (!c.natt) return 0;
     gr_log_add(log, GR_EV_NOTE, s->units[d].side, "the combat of %s against %d attacker%s (E, p.53)",

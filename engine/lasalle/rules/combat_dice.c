@@ -5,6 +5,7 @@
  * attacker); at least one die; halved once, rounding up. */
 #include "combat.h"
 #include "command.h"
+#include "entrench.h"
 #include "footprint.h"
 #include "ground.h"
 #include "tables.h"
@@ -83,9 +84,12 @@ static int cover_from_all(const lasalle_scenario *s, const lasalle_state *st, co
 {
     gr_rect h = lasalle_hull(s, st, c->d), b[LASALLE_MAX_BASES];
     int nb = lasalle_bases(s, st, c->d, b);
+    /* a unit in a town base but not deployed fights in the streets, with no cover [G Towns, p.69] */
+    if (st->u[c->d].form != LASALLE_TOWN && lasalle_town_of(s, &h) >= 0) return 0;
     for (int k = 0; k < c->natt; k++) {
         gr_rect g = lasalle_hull(s, st, c->att[k]);
-        if (lasalle_cover_against(s, &h, b, nb, &g) == LASALLE_COVER_NONE) return 0;
+        if (lasalle_cover_against(s, &h, b, nb, &g) == LASALLE_COVER_NONE && !lasalle_trench_cover(s, st, c->d, &g))
+            return 0;
     }
     return 1;
 }
@@ -106,7 +110,8 @@ static void attacker_lines(const lasalle_scenario *s, const lasalle_state *st, c
     if (td == LASALLE_ART) {
         gr_rect h = lasalle_hull(s, st, d), g = lasalle_hull(s, st, u), b[LASALLE_MAX_BASES];
         int nb = lasalle_bases(s, st, d, b);
-        if (lasalle_cover_against(s, &h, b, nb, &g)) add(t, -2, "against artillery in cover");
+        if (lasalle_cover_against(s, &h, b, nb, &g) || lasalle_trench_cover(s, st, d, &g))
+            add(t, -2, "against artillery in cover");
         return;
     }
     if (tu == LASALLE_CAV && td == LASALLE_CAV) {
@@ -178,6 +183,8 @@ static const char *attacker_halves(const lasalle_scenario *s, const lasalle_stat
     if (type_of(s, u) == LASALLE_INF && type_of(s, c->d) == LASALLE_CAV &&
         (st->u[c->d].flags & LASALLE_UF_COUNTERCHARGER))
         return "infantry countercharged by cavalry";
+    /* a garrison attacking the next town base fights across its edge, whatever the defender spans (ruling R-56) */
+    if (st->u[u].form == LASALLE_TOWN) return NULL;
     gr_rect a = lasalle_hull(s, st, u), g = lasalle_hull(s, st, c->d);
     int inside;
     double cov = front_covered(&a, &g, &inside);
@@ -242,8 +249,16 @@ int lasalle_combat_dice(const lasalle_scenario *s, const lasalle_state *st, cons
     if (p->traits & LASALLE_T_GUARD) add(&t, 2, "Guard");
     if (!lasalle_in_command(s, st, u)) add(&t, -2, "out of command");
     if (st->u[u].disr) add(&t, -st->u[u].disr, "DISR");
-    if (defender) defender_lines(s, st, c, &t);
-    else attacker_lines(s, st, c, u, &t);
+    /* two units Deployed(Town) fighting ignore every combat-advantage modifier [G Towns, p.70] */
+    int street = st->u[u].form == LASALLE_TOWN && st->u[defender ? c->att[0] : c->d].form == LASALLE_TOWN;
+    if (street) {
+        if (why && strlen(why) < cap)
+            snprintf(why + strlen(why), cap - strlen(why), " (both Deployed(Town): no combat advantages)");
+    } else if (defender) {
+        defender_lines(s, st, c, &t);
+    } else {
+        attacker_lines(s, st, c, u, &t);
+    }
     if (t.n < 1) t.n = 1;
     const char *half = defender ? defender_halves(s, st, c) : attacker_halves(s, st, c, u);
     if (half) t.n = (t.n + 1) / 2;

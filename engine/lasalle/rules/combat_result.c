@@ -25,7 +25,8 @@ static int exempt(const lasalle_scenario *s, const lasalle_state *st, int i)
         for (int k = 0; k < n; k++)
             if (s->units[touch[k]].type == LASALLE_CAV) return 1;
     }
-    /* units holding entrenchments */
+    /* units holding entrenchments: their own trench [H, p.75], or one drawn on the table */
+    if (st->u[i].flags & LASALLE_UF_ENTRENCHED) return 1;
     gr_rect h = lasalle_hull(s, st, i);
     for (int k = 0; k < s->terrain.n; k++)
         if (s->ground_of[k].kind == LASALLE_G_ENTRENCHMENT && lasalle_touches_obstacle(s, &h, k, LASALLE_CONTACT_EPS))

@@ -1,5 +1,6 @@
 /* fallback.c - DISR, breaking, fall-backs and advances (fallback.h). */
 #include "fallback.h"
+#include "town.h"
 #include "command.h"
 #include "footprint.h"
 #include "ground.h"
@@ -218,12 +219,12 @@ int lasalle_fallback(const lasalle_scenario *s, lasalle_state *st, int i, double
 }
 
 /* the advance is stopped here: enemies near, friends, impassable ground, obstacles, towns, the edge */
-static int advance_stops(const lasalle_scenario *s, const lasalle_state *st, int i, lasalle_pose p)
+static int advance_stops(const lasalle_scenario *s, const lasalle_state *st, int i, lasalle_pose p, int town_ok)
 {
     gr_rect h = lasalle_pose_hull(&s->units[i], p);
     int m = lasalle_meets(s, &h, NULL);
-    if (m & (LASALLE_MEETS_IMPASSABLE | LASALLE_MEETS_OFF_TABLE | LASALLE_MEETS_OBSTACLE | LASALLE_MEETS_TOWN))
-        return 1;
+    if (m & (LASALLE_MEETS_IMPASSABLE | LASALLE_MEETS_OFF_TABLE | LASALLE_MEETS_OBSTACLE)) return 1;
+    if ((m & LASALLE_MEETS_TOWN) && !town_ok) return 1;
     if (lasalle_pose_overlaps(s, st, i, p, -1) >= 0) return 1;
     for (int j = 0; j < s->nunits; j++) {
         if (!lasalle_alive(st, j) || !lasalle_enemies(s, i, j)) continue;
@@ -233,14 +234,63 @@ static int advance_stops(const lasalle_scenario *s, const lasalle_state *st, int
     return 0;
 }
 
+/* a garrison that broke the unit in the town base it attacked takes that base, still deployed [G Towns, p.70] */
+static double advance_in_town(const lasalle_scenario *s, lasalle_state *st, int i, gr_log *log)
+{
+    const lasalle_unit_profile *p = &s->units[i];
+    gr_rect h0 = lasalle_hull(s, st, i);
+    lasalle_pose to = lasalle_pose_of(st, i);
+    to.x += LASALLE_TOWN_BW * cos(to.h);
+    to.y += LASALLE_TOWN_BW * sin(to.h);
+    gr_rect h = lasalle_pose_hull(p, to);
+    int k = lasalle_town_of(s, &h);
+    if (k < 0 || k == lasalle_town_of(s, &h0) || lasalle_town_holder(s, st, k, i) >= 0) return 0;
+    st->u[i].x = to.x;
+    st->u[i].y = to.y;
+    gr_log_add(log, GR_EV_MOVE, p->side, "%s advances into the town base %s and stays Deployed(Town) (G, p.70)",
+               p->name, s->terrain.p[k].name);
+    return LASALLE_TOWN_BW;
+}
+
+/* infantry advancing into an empty town base: in when half its bases get in within the distance, placed in
+ * March like any unit ending a move there [E, p.60; G Towns, p.68]; the distance moved, 0 when it may not */
+static double advance_into_town(const lasalle_scenario *s, lasalle_state *st, int i, double from_l, double dist,
+                                gr_log *log)
+{
+    const lasalle_unit_profile *p = &s->units[i];
+    lasalle_pose from = lasalle_pose_of(st, i);
+    if (p->type != LASALLE_INF) return 0; /* cavalry never advances into a town [E, p.60] */
+    for (double l = from_l; l <= dist + 1e-9; l += STEP_BW) {
+        lasalle_motion m = lasalle_straight(l, 0, l);
+        lasalle_pose q = lasalle_pose_after(p, from, &m);
+        if (advance_stops(s, st, i, q, 1)) return 0;
+        if (lasalle_town_move_end(s, st, i, &q, NULL) != 1) continue;
+        gr_rect h = lasalle_pose_hull(p, q);
+        int k = lasalle_town_of(s, &h);
+        st->u[i].x = q.x;
+        st->u[i].y = q.y;
+        st->u[i].heading = q.h;
+        st->u[i].form = (uint8_t)q.form;
+        gr_log_add(log, GR_EV_MOVE, p->side, "%s advances into the town base %s and stands in it in March (E, p.60; "
+                   "G, p.68)", p->name, k >= 0 ? s->terrain.p[k].name : "?");
+        return l;
+    }
+    return 0;
+}
+
 double lasalle_advance(const lasalle_scenario *s, lasalle_state *st, int i, double dist, gr_log *log)
 {
+    if (st->u[i].form == LASALLE_TOWN) return advance_in_town(s, st, i, log);
     lasalle_pose from = lasalle_pose_of(st, i), best = from;
     double moved = 0;
     for (double l = STEP_BW; l <= dist + 1e-9; l += STEP_BW) {
         lasalle_motion m = lasalle_straight(l, 0, l);
         lasalle_pose p = lasalle_pose_after(&s->units[i], from, &m);
-        if (advance_stops(s, st, i, p)) break;
+        if (advance_stops(s, st, i, p, 0)) {
+            double in = advance_into_town(s, st, i, l, dist, log);
+            if (in > 0) return in;
+            break;
+        }
         best = p;
         moved = l;
     }

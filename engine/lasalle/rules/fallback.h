@@ -7,7 +7,9 @@
  * impassable ground or the table's edge after at least 1 BW clear of
  * contact it takes a DISR, and unable to get that far it breaks. An advance
  * goes 2 BW straight ahead and stops short of contact, friends, impassable
- * ground, obstacles and the table's edge. */
+ * ground, obstacles and the table's edge; infantry goes into an empty town
+ * base when half its bases get in, and a garrison that broke the next
+ * base's defender takes that base [G Towns, p.70]. */
 #ifndef LASALLE_FALLBACK_H
 #define LASALLE_FALLBACK_H
 
@@ -35,7 +37,8 @@ lasalle_fb lasalle_fallback_probe(const lasalle_scenario *s, const lasalle_state
 /* falls back (a combat result, or a reaction with reaction 1: a reaction that cannot get clear does nothing) */
 int lasalle_fallback(const lasalle_scenario *s, lasalle_state *st, int i, double dist, int reaction,
                      const gr_ctx *cx, lasalle_fb *out);
-/* advances unit i up to 2 BW straight ahead [E Advance, p.60]; returns the distance moved */
+/* advances unit i up to 2 BW straight ahead, or a garrison into the next town base [E Advance, p.60;
+ * G Towns, p.70]; returns the distance moved */
 double lasalle_advance(const lasalle_scenario *s, lasalle_state *st, int i, double dist, gr_log *log);
 
 #endif

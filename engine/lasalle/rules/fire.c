@@ -1,8 +1,11 @@
 /* fire.c - fire reactions: the declaration (a target and every unit that
  * fires at it), the dice and to-hit numbers of musketry, canister and
  * roundshot, the rain re-roll, bouncethrough, smoke, and the table that
- * turns the hits on each target into DISR [D, p.41-52]. */
+ * turns the hits on each target into DISR [D, p.41-52]; the howitzer die
+ * [D, p.46]; the fire of rockets and howitzer batteries, and a Line's split
+ * fire (optional rules) [H, p.80-81]. */
 #include "fire.h"
+#include "entrench.h"
 #include "fallback.h"
 #include "footprint.h"
 #include "form.h"
@@ -59,7 +62,7 @@ int lasalle_fire_actions(const void *scn, const void *state, gr_action *out, int
             }
         if (more && n < max) out[n++] = a;
     }
-    return n;
+    return lasalle_split_actions(s, st, i, t, nt, out, n, max);
 }
 
 /* the to-hit number of a shooter's dice against t [D, p.46-47] */
@@ -69,6 +72,17 @@ static int to_hit(const lasalle_scenario *s, const lasalle_state *st, int f, int
     gr_rect h = lasalle_hull(s, st, f), g = lasalle_hull(s, st, t), fb[LASALLE_MAX_BASES], tb[LASALLE_MAX_BASES];
     int nf = lasalle_bases(s, st, f, fb), nt = lasalle_bases(s, st, t, tb);
     int cover = lasalle_cover_against(s, &g, tb, nt, &h), need = 4;
+    if (cover == LASALLE_COVER_NONE) cover = lasalle_trench_cover(s, st, t, &h); /* its own trench [H, p.75] */
+    if (kind == LASALLE_ROCKET) /* never modified: cavalry on 4+, the rest on 5+ [H Rockets, p.81] */
+        return s->units[t].type == LASALLE_CAV ? 4 : 5;
+    if (kind == LASALLE_ROUNDSHOT && lasalle_howitzer_battery(s, f)) return 4; /* [H, p.81] (ruling R-94) */
+    if (kind == LASALLE_ROUNDSHOT) {
+        /* the units beyond a screen wider than 1 BW have its cover [D, p.51] */
+        lasalle_zone z;
+        lasalle_fire_zone(s, st, f, &z);
+        int screen = lasalle_screen_cover(s, &z, &g);
+        if (screen > cover) cover = screen;
+    }
     switch (kind) {
     case LASALLE_MUSKETRY:
         if (p->discipline == LASALLE_IRREGULAR) need += lasalle_in_open(s, fb, nf);
@@ -83,6 +97,13 @@ static int to_hit(const lasalle_scenario *s, const lasalle_state *st, int f, int
     return need;
 }
 
+/* in a town base: no skirmish advantage for or against it [D SK Advantage, p.43] */
+static int in_town(const lasalle_scenario *s, const lasalle_state *st, int i)
+{
+    gr_rect h = lasalle_hull(s, st, i);
+    return st->u[i].form == LASALLE_TOWN || lasalle_town_of(s, &h) >= 0;
+}
+
 /* the dice of a shooter at t [D, p.42-46] */
 static int fire_dice(const lasalle_scenario *s, const lasalle_state *st, int f, int t, int kind, char *why,
                      size_t cap)
@@ -90,6 +111,10 @@ static int fire_dice(const lasalle_scenario *s, const lasalle_state *st, int f, 
     const lasalle_unit_profile *p = &s->units[f], *q = &s->units[t];
     gr_rect h = lasalle_hull(s, st, f), g = lasalle_hull(s, st, t);
     int tform = st->u[t].form, front = lasalle_to_front_of(&g, &h);
+    if (kind == LASALLE_ROCKET) {
+        snprintf(why, cap, "%d rocket dice", LASALLE_ROCKET_BASES); /* never modified [H Rockets, p.81] */
+        return LASALLE_ROCKET_BASES;
+    }
     if (kind == LASALLE_ROUNDSHOT) {
         int n = p->nbases * (tform == LASALLE_SQUARE || tform == LASALLE_MARCH ? 2 : 1);
         snprintf(why, cap, "%d roundshot dice", n);
@@ -112,7 +137,7 @@ static int fire_dice(const lasalle_scenario *s, const lasalle_state *st, int f, 
     if (!lasalle_to_front_of(&g, &h)) {
         n += mine; /* wholly on the target's flank: its whole SK in dice [D, p.46] */
         extra = mine ? ", its SK from the flank" : "";
-    } else if (q->type == LASALLE_INF && mine >= 1 && mine > theirs &&
+    } else if (q->type == LASALLE_INF && mine >= 1 && mine > theirs && !in_town(s, st, f) && !in_town(s, st, t) &&
                lasalle_cover_against(s, &h, fb, nf, &g) != LASALLE_COVER_HARD &&
                lasalle_cover_against(s, &g, tb, nt, &h) != LASALLE_COVER_HARD) {
         n += 1;
@@ -174,17 +199,39 @@ static void convert(const lasalle_scenario *s, lasalle_state *st, int t, int hit
     }
 }
 
-/* the next unit in a roundshot's zone beyond the first target, still in range [D, p.45] */
+/* the next unit in a roundshot's zone beyond the first target, still in range; none past terrain that stops the
+ * shot [D, p.45, 51] */
 static int bounce_target(const lasalle_scenario *s, const lasalle_state *st, int f, int t)
 {
     lasalle_zone z;
     lasalle_fire_zone(s, st, f, &z);
     for (int k = 0; k < z.n; k++)
         if (z.unit[k] == t) {
-            for (int q = k + 1; q < z.n; q++)
-                if (z.unit[q] != t && z.dist[q] <= z.range) return z.unit[q];
+            for (int q = k + 1; q < z.n; q++) {
+                if (z.unit[q] == t || z.dist[q] > z.range) continue;
+                gr_rect g = lasalle_hull(s, st, z.unit[q]);
+                return lasalle_shot_stopped(s, &z, 0, &g) ? -1 : z.unit[q];
+            }
         }
     return -1;
+}
+
+/* n roundshot dice at t; against a town or earthworks the howitzers' dice are rolled apart on 4+, their cover
+ * ignored, doubled with the rest [D Howitzer Dice, p.46] */
+static int roll_shot(const lasalle_scenario *s, const lasalle_state *st, int f, int t, int n, int need,
+                     const gr_ctx *cx, int *hits)
+{
+    const lasalle_unit_profile *p = &s->units[f];
+    int nh = 0, hh = 0;
+    if (p->howitzers > 0 && need > 4 && lasalle_behind_works(s, st, f, t)) nh = p->howitzers * (n / p->nbases);
+    if (nh > n) nh = n;
+    if (roll(s, f, n - nh, need, 0, cx, hits)) return -1;
+    if (!nh) return 0;
+    gr_log_add(cx ? cx->log : NULL, GR_EV_NOTE, p->side, "the howitzer die: %d of the dice on 4+, cover ignored "
+               "(D, p.46)", nh);
+    if (roll(s, f, nh, 4, 0, cx, &hh)) return -1;
+    *hits += hh;
+    return 0;
 }
 
 /* one shooter's fire; its hits on t added to tally[t], a bounce's to tally[that unit] */
@@ -197,18 +244,44 @@ static int shoot(const lasalle_scenario *s, lasalle_state *st, int f, int t, int
     int rain = kind == LASALLE_MUSKETRY && s->precip != LASALLE_NO_PRECIP;
     gr_log_add(cx ? cx->log : NULL, GR_EV_NOTE, s->units[f].side, "%s fires at %s: %s, hits on %d+", s->units[f].name,
                s->units[t].name, why, need);
-    if (n > 0 && roll(s, f, n, need, rain, cx, &hits)) return -1;
+    if (kind == LASALLE_ROUNDSHOT ? roll_shot(s, st, f, t, n, need, cx, &hits)
+                                  : n > 0 && roll(s, f, n, need, rain, cx, &hits))
+        return -1;
     tally[t] += hits;
     if (s->units[f].type == LASALLE_ART) st->u[f].flags |= LASALLE_UF_SMOKE;
-    if (kind != LASALLE_ROUNDSHOT) return 0;
+    /* a howitzer battery never bounces [H, p.81], nor do rockets (ruling R-96) */
+    if (kind != LASALLE_ROUNDSHOT || lasalle_howitzer_battery(s, f)) return 0;
     int b = bounce_target(s, st, f, t);
     if (b < 0) return 0;
     n = fire_dice(s, st, f, b, LASALLE_ROUNDSHOT, why, sizeof why);
     need = to_hit(s, st, f, b, LASALLE_ROUNDSHOT);
     gr_log_add(cx ? cx->log : NULL, GR_EV_NOTE, s->units[f].side, "the shot bounces through to %s: %s, hits on %d+",
                s->units[b].name, why, need);
-    if (roll(s, f, n, need, 0, cx, &hits)) return -1;
+    if (roll_shot(s, st, f, b, n, need, cx, &hits)) return -1;
     tally[b] += hits;
+    return 0;
+}
+
+/* a Line's fire split between two targets, no skirmish dice [H Split Fire, p.80] */
+static int split_fire(const lasalle_scenario *s, lasalle_state *st, const gr_action *a, const gr_ctx *cx,
+                      gr_error *err)
+{
+    if (lasalle_split_check(s, st, a, err)) return -1;
+    int i = a->actor, k = a->arg, n = s->units[i].nbases, t[2] = {a->target, (int)a->p[2]};
+    int tally[LASALLE_MAX_UNITS] = {0}, rain = s->precip != LASALLE_NO_PRECIP;
+    st->u[i].flags |= LASALLE_UF_REACTED;
+    for (int part = 0; part < 2; part++) {
+        int from = part ? k : 0, to = part ? n : k, hits = 0;
+        int dice = lasalle_clear_bases_in(s, st, i, t[part], from, to);
+        int need = to_hit(s, st, i, t[part], LASALLE_MUSKETRY);
+        gr_log_add(cx ? cx->log : NULL, GR_EV_NOTE, s->units[i].side, "%s's bases %d-%d fire at %s: %d musketry dice "
+                   "(split fire, no skirmish dice, H p.80), hits on %d+", s->units[i].name, from + 1, to,
+                   s->units[t[part]].name, dice, need);
+        if (dice > 0 && roll(s, i, dice, need, rain, cx, &hits)) return lasalle_dice_error(cx, err);
+        tally[t[part]] += hits;
+    }
+    for (int part = 0; part < 2; part++) convert(s, st, t[part], tally[t[part]], cx ? cx->log : NULL);
+    st->turn.cursor++;
     return 0;
 }
 
@@ -222,6 +295,12 @@ int lasalle_fire_apply(const void *scn, void *state, const gr_action *a, const g
         return 0;
     }
     if (a->type != LASALLE_A_FIRE || t < 0 || t >= s->nunits) return gr_error_set(err, "fire names its target");
+    if (a->arg != 0 || a->p[2] != 0) {
+        if (!can_shoot(s, st, i))
+            return gr_error_set(err, "%s cannot fire now: it has reacted, or it cannot fire in its formation or "
+                                     "ground (D, p.41)", s->units[i].name);
+        return split_fire(s, st, a, cx, err);
+    }
     int firers[LASALLE_MAX_UNITS], nf = 0;
     for (int j = 0; j < s->nunits; j++) {
         if (j != i && !joins(a, j)) continue;

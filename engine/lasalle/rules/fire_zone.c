@@ -15,10 +15,12 @@
 #define LONG_REDUCED_BW 8.0
 #define EDGE_BW 1.0                 /* a base this deep in woods is still at its edge (ruling R-9) */
 #define SAMPLE_BW 0.05
+#define SCREEN_BW 1.0               /* a roundshot screen wider than this forces the Reduced bracket [D, p.45, 51] */
+#define ROCKET_BW 16.0              /* rockets: one bracket [H Rockets, p.81] */
 
 static double short_range(int weight)
 {
-    static const double r[LASALLE_WEIGHT_COUNT] = {6, 8, 10};
+    static const double r[LASALLE_WEIGHT_COUNT] = {6, 8, 10, 0}; /* rockets: none [H, p.81] */
     return weight >= 0 && weight < LASALLE_WEIGHT_COUNT ? r[weight] : 8;
 }
 
@@ -40,29 +42,6 @@ static gr_rect zone_rect(const gr_rect *h, double range)
     return gr_rect_make(gr_v2_add(h->fc, gr_v2_scale(gr_rect_fwd(h), range)), h->heading, h->w, range);
 }
 
-/* the width across the zone of a piece lying in it, sampled line by line */
-static double width_across(const lasalle_scenario *s, const gr_rect *h, double from, double to, int k)
-{
-    const gr_terrain_piece *p = &s->terrain.p[k];
-    gr_vec2 f = gr_rect_fwd(h), r = gr_rect_right(h);
-    int n = (int)ceil(h->w / 0.25), hit = 0;
-    for (int q = 0; q < n; q++) {
-        gr_vec2 base = gr_v2_add(h->fc, gr_v2_scale(r, -h->w / 2 + (q + 0.5) * h->w / n));
-        gr_vec2 a = gr_v2_add(base, gr_v2_scale(f, from)), b = gr_v2_add(base, gr_v2_scale(f, to));
-        hit += gr_terrain_piece_crosses_seg(p, a, b);
-    }
-    return hit * h->w / n;
-}
-
-static int roundshot_obstructs(const lasalle_ground *g, int beyond_short)
-{
-    if (g->kind == LASALLE_G_WOODS || g->kind == LASALLE_G_ORCHARD || g->kind == LASALLE_G_TOWN ||
-        g->kind == LASALLE_G_WALL || g->kind == LASALLE_G_HEDGE || g->kind == LASALLE_G_ENTRENCHMENT)
-        return 1;
-    /* water and ditches only beyond short range: the ball flies over them [D, p.51] */
-    return beyond_short && (g->water || g->kind == LASALLE_G_DITCH);
-}
-
 /* the Reduced long bracket [D, p.45] */
 static int reduced_bracket(const lasalle_scenario *s, const lasalle_state *st, int i, const gr_rect *h, double shortr)
 {
@@ -71,8 +50,9 @@ static int reduced_bracket(const lasalle_scenario *s, const lasalle_state *st, i
     for (int k = 0; k < s->terrain.n; k++) {
         const lasalle_ground *g = &s->ground_of[k];
         if (!gr_terrain_piece_touches_rect(&s->terrain.p[k], &zone)) continue;
-        if (g->rough && !g->obstacle) return 1;
-        if (roundshot_obstructs(g, 1) && width_across(s, h, 0, shortr + LONG_FULL_BW, k) > 1.0) return 1;
+        /* rough ground; woods, orchards and towns count only by their width across the zone [D, p.51] */
+        if (g->rough && !g->obstacle && !lasalle_roundshot_obstructs(g, 1)) return 1;
+        if (lasalle_screen_width(s, h, shortr, shortr + LONG_FULL_BW, k, 0) > SCREEN_BW) return 1;
     }
     gr_rect b[LASALLE_MAX_BASES];
     int nb = lasalle_bases(s, st, i, b);
@@ -87,7 +67,12 @@ void lasalle_fire_zone(const lasalle_scenario *s, const lasalle_state *st, int i
     z->n = 0;
     z->shortr = 0;
     z->reduced = 0;
-    if (p->type == LASALLE_ART) {
+    if (lasalle_rocket_unit(s, i)) {
+        z->range = ROCKET_BW; /* no canister, no short range [H Rockets, p.81] */
+    } else if (lasalle_howitzer_battery(s, i)) {
+        z->shortr = short_range(LASALLE_MEDIUM); /* medium ranges, always the Full long bracket [H, p.81] */
+        z->range = z->shortr + LONG_FULL_BW;
+    } else if (p->type == LASALLE_ART) {
         z->shortr = short_range(p->weight);
         z->reduced = reduced_bracket(s, st, i, &z->hull, z->shortr);
         z->range = z->shortr + (z->reduced ? LONG_REDUCED_BW : LONG_FULL_BW);
@@ -146,39 +131,67 @@ int lasalle_full_target(const lasalle_scenario *s, const lasalle_state *st, int 
     return inside || across >= h.w / 2 - 1e-9;
 }
 
-/* the shot stops at terrain spanning over half the zone: nothing beyond it is hit [D, p.51] */
-static int roundshot_stopped(const lasalle_scenario *s, const lasalle_zone *z, const gr_rect *g)
+/* a friend nearer in the zone stops the fire (D, p.41; FAQ #1); a howitzer battery fires over friends lower
+ * than it [H Howitzer Batteries, p.81] */
+static int friend_in_way(const lasalle_scenario *s, const lasalle_state *st, const lasalle_zone *z, int i, int k)
 {
-    gr_vec2 f = gr_rect_fwd(&z->hull);
-    for (int k = 0; k < s->terrain.n; k++) {
-        const lasalle_ground *gr = &s->ground_of[k];
-        if (!roundshot_obstructs(gr, 1) || gr_terrain_piece_touches_rect(&s->terrain.p[k], g)) continue;
-        double far = gr_v2_dot(gr_v2_sub(gr_rect_centre(g), z->hull.fc), f);
-        if (!roundshot_obstructs(gr, 0) && far <= z->shortr) continue;
-        if (width_across(s, &z->hull, 0, far, k) > z->hull.w / 2) return 1;
+    gr_rect b[LASALLE_MAX_BASES];
+    int howitzers = lasalle_howitzer_battery(s, i), level = 0;
+    if (howitzers) level = lasalle_unit_level(s, b, lasalle_bases(s, st, i, b));
+    for (int q = 0; q < k; q++) {
+        int j = z->unit[q];
+        if (lasalle_enemies(s, i, j) || z->dist[q] >= z->dist[k] - 1e-9) continue;
+        if (howitzers && lasalle_unit_level(s, b, lasalle_bases(s, st, j, b)) < level) continue;
+        return j;
+    }
+    return -1;
+}
+
+/* can the shooter see and reach target t at all (sight, friends nearer, the limits of long-range fire) */
+static int reachable(const lasalle_scenario *s, const lasalle_state *st, const lasalle_zone *z, int i, int k,
+                     int kind, gr_error *err)
+{
+    int t = z->unit[k], j;
+    gr_rect g = lasalle_hull(s, st, t);
+    if (!lasalle_visible(s, &z->hull, &g))
+        return gr_error_set(err, "%s cannot see %s", s->units[i].name, s->units[t].name);
+    if ((j = friend_in_way(s, st, z, i, k)) >= 0)
+        return gr_error_set(err, "%s stands in the fire zone nearer than %s: no fire past friends (D, p.41; FAQ "
+                                 "#1%s)", s->units[j].name, s->units[t].name,
+                            lasalle_howitzer_battery(s, i) ? "; howitzers fire only over lower friends, H p.81" : "");
+    if (kind == LASALLE_ROUNDSHOT || kind == LASALLE_ROCKET) {
+        int touch[1], lobbed = kind == LASALLE_ROCKET || lasalle_howitzer_battery(s, i);
+        /* rockets as roundshot (ruling R-96) */
+        if (lasalle_contacts(s, st, t, touch, 1))
+            return gr_error_set(err, "%s may not fire at %s, which touches a friendly unit (D, p.42%s)",
+                                kind == LASALLE_ROCKET ? "rockets" : "roundshot", s->units[t].name,
+                                kind == LASALLE_ROCKET ? "; ruling R-96" : "");
+        if (lasalle_shot_stopped(s, z, lobbed, &g))
+            return gr_error_set(err, "the shot would stop at terrain across more than half the zone before %s (%s)",
+                                s->units[t].name, lobbed ? "H, p.81" : "D, p.51");
     }
     return 0;
 }
 
-/* can the shooter see and reach target t at all (sight, friends nearer, roundshot's limits) */
-static int reachable(const lasalle_scenario *s, const lasalle_state *st, const lasalle_zone *z, int i, int k,
-                     int roundshot, gr_error *err)
+/* artillery: the closest enemy, canister within short range, roundshot beyond [D, p.45]; rockets the closest
+ * (ruling R-96); a howitzer battery with nothing in short range any enemy it sees [H, p.81] */
+static int gun_target_ok(const lasalle_scenario *s, const lasalle_state *st, const lasalle_zone *z, int i, int first,
+                         int at, int *kind, gr_error *err)
 {
-    int t = z->unit[k];
-    gr_rect g = lasalle_hull(s, st, t);
-    if (!lasalle_visible(s, &z->hull, &g)) return gr_error_set(err, "%s cannot see %s", s->units[i].name, s->units[t].name);
-    for (int q = 0; q < k; q++)
-        if (!lasalle_enemies(s, i, z->unit[q]) && z->dist[q] < z->dist[k] - 1e-9)
-            return gr_error_set(err, "%s stands in the fire zone nearer than %s: no fire past friends (D, p.41; FAQ "
-                                     "#1)", s->units[z->unit[q]].name, s->units[t].name);
-    if (roundshot) {
-        int touch[1];
-        if (lasalle_contacts(s, st, t, touch, 1)) return gr_error_set(err, "roundshot may not fire at %s, which touches a friendly unit (D, p.42)",
-                                   s->units[t].name);
-        if (roundshot_stopped(s, z, &g))
-            return gr_error_set(err, "the shot would stop at terrain across the zone before %s (D, p.51)",
-                                s->units[t].name);
-    }
+    int t = z->unit[at];
+    double d0 = z->dist[first];
+    if (lasalle_rocket_unit(s, i)) *kind = LASALLE_ROCKET;
+    else *kind = d0 <= z->shortr ? LASALLE_CANISTER : LASALLE_ROUNDSHOT;
+    int any = *kind == LASALLE_ROUNDSHOT && lasalle_howitzer_battery(s, i);
+    if (!any && z->dist[at] > d0 + 1e-6)
+        return gr_error_set(err, "%s fires at the closest enemy in its zone, %s (%s)", s->units[i].name,
+                            s->units[z->unit[first]].name, *kind == LASALLE_ROCKET ? "ruling R-96" : "D, p.45");
+    if (z->dist[at] > z->range + 1e-6)
+        return gr_error_set(err, "%s is beyond the %g BW of %s's fire (D, p.45)", s->units[t].name, z->range,
+                            s->units[i].name);
+    if (reachable(s, st, z, i, at, *kind, err)) return -1;
+    if (*kind == LASALLE_CANISTER && !lasalle_clear_bases(s, st, i, t))
+        return gr_error_set(err, "every gun of %s is obstructed (D, p.49)", s->units[i].name);
     return 0;
 }
 
@@ -197,18 +210,8 @@ static int target_ok(const lasalle_scenario *s, const lasalle_state *st, int i, 
     }
     if (at < 0) return gr_error_set(err, "%s is not in %s's fire zone (D, p.41)", s->units[t].name, s->units[i].name);
     if (first < 0) return gr_error_set(err, "%s sees no enemy in its fire zone", s->units[i].name);
+    if (art) return gun_target_ok(s, st, &z, i, first, at, kind, err);
     double d0 = z.dist[first];
-    if (art) {
-        /* the closest enemy: canister within short range, roundshot beyond [D, p.45] */
-        if (z.dist[at] > d0 + 1e-6)
-            return gr_error_set(err, "a battery fires at the closest enemy in its zone, %s (D, p.45)",
-                                s->units[z.unit[first]].name);
-        *kind = d0 <= z.shortr ? LASALLE_CANISTER : LASALLE_ROUNDSHOT;
-        if (reachable(s, st, &z, i, at, *kind == LASALLE_ROUNDSHOT, err)) return -1;
-        if (*kind == LASALLE_CANISTER && !lasalle_clear_bases(s, st, i, t))
-            return gr_error_set(err, "every gun of %s is obstructed (D, p.49)", s->units[i].name);
-        return 0;
-    }
     *kind = LASALLE_MUSKETRY;
     /* the closest if Full; if Partial, it or the next closest [D, p.44] */
     int full = lasalle_full_target(s, st, i, z.unit[first], z.range);
@@ -222,7 +225,7 @@ static int target_ok(const lasalle_scenario *s, const lasalle_state *st, int i, 
     if (!closest && !second)
         return gr_error_set(err, "%s must fire at %s%s (D, p.44)", s->units[i].name, s->units[z.unit[first]].name,
                             full ? ", the closest target, a Full one" : " or the next closest");
-    if (reachable(s, st, &z, i, at, 0, err)) return -1;
+    if (reachable(s, st, &z, i, at, LASALLE_MUSKETRY, err)) return -1;
     if (!lasalle_clear_bases(s, st, i, t))
         return gr_error_set(err, "every firing base of %s is obstructed (D, p.49)", s->units[i].name);
     return 0;
@@ -308,6 +311,11 @@ static int obstructed(const lasalle_scenario *s, const lasalle_state *st, int i,
 
 int lasalle_clear_bases(const lasalle_scenario *s, const lasalle_state *st, int i, int t)
 {
+    return lasalle_clear_bases_in(s, st, i, t, 0, LASALLE_MAX_BASES);
+}
+
+int lasalle_clear_bases_in(const lasalle_scenario *s, const lasalle_state *st, int i, int t, int from, int to)
+{
     gr_rect b[LASALLE_MAX_BASES], g = lasalle_hull(s, st, t);
     lasalle_layout l;
     lasalle_layout_of(&s->units[i], st->u[i].form, &l);
@@ -321,6 +329,6 @@ int lasalle_clear_bases(const lasalle_scenario *s, const lasalle_state *st, int 
     for (int k = near - 1; k >= 0; k--) blocked[k] |= blocked[k + 1];
     for (int k = near + 1; k < n; k++) blocked[k] |= blocked[k - 1];
     int clear = 0;
-    for (int k = 0; k < n; k++) clear += !blocked[k];
+    for (int k = from < 0 ? 0 : from; k < n && k < to; k++) clear += !blocked[k];
     return clear;
 }

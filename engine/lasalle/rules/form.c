@@ -45,11 +45,17 @@ int lasalle_reform_check(const lasalle_scenario *s, const lasalle_state *st, int
     const char *pn = piece >= 0 ? s->terrain.p[piece].name : "";
     if (m & LASALLE_MEETS_OFF_TABLE) return gr_error_set(err, "the new formation would reach off the table");
     if (m & LASALLE_MEETS_IMPASSABLE) return gr_error_set(err, "the new formation would stand in impassable %s", pn);
-    if (st->u[i].form == LASALLE_TOWN || to.form == LASALLE_TOWN)
-        return gr_error_set(err, "changing into or out of Deployed(Town) (G, p.69) is not built yet");
+    if (st->u[i].form == LASALLE_TOWN)
+        return gr_error_set(err, "%s is Deployed(Town): it changes formation only by leaving the town in March (G, "
+                                 "p.69-70)", p->name);
+    if (to.form == LASALLE_TOWN)
+        return gr_error_set(err, "only infantry in March inside a town base changes to Deployed(Town) (G, p.69)");
+    if (lasalle_town_of(s, &a) >= 0)
+        return gr_error_set(err, "%s stands in a town base, where the only formation change is to Deployed(Town) (G, "
+                                 "p.69)", p->name);
     if (m & LASALLE_MEETS_TOWN)
-        return gr_error_set(err, "the new formation would stand in the town base %s, and towns (G, p.68-70) are not "
-                                 "built yet", pn);
+        return gr_error_set(err, "the new formation would stand partly in the town base %s: a unit is wholly in a "
+                                 "town base or wholly out of it (G, p.68)", pn);
     if (m & LASALLE_MEETS_OBSTACLE)
         return gr_error_set(err, "the obstacle %s would run through the new formation (C, p.29)", pn);
     if (to.form == LASALLE_SQUARE && (m & LASALLE_MEETS_ROUGH))

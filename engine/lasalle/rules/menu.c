@@ -162,6 +162,22 @@ static void unit_changes(menu *m)
     offer(m, lasalle_act(LASALLE_A_CROSS, m->i, -1, 0));
 }
 
+/* a garrison: into an adjacent town base, an attack on the next one, or out of the town in March, its full
+ * allowance out of each side [G Towns, p.70] */
+static void garrison_menu(menu *m)
+{
+    static const double sides[4] = {0, 90, -90, 180};
+    const lasalle_scenario *s = m->s;
+    for (int k = 0; k < 4; k++) offer(m, move_act(m->i, 0, sides[k], LASALLE_TOWN_BW, 0, 0));
+    for (int j = 0; j < s->nunits; j++)
+        if (lasalle_alive(m->st, j) && lasalle_enemies(s, m->i, j)) offer(m, lasalle_act(LASALLE_A_CHARGE, m->i, j, 0));
+    double allow = lasalle_unit_allowance(s, m->st, m->i, LASALLE_MARCH, s->ground == LASALLE_MUD);
+    for (int k = 0; k < 4; k++) {
+        double left = floor(allow - fabs(sides[k]) * DEG); /* a one-base-wide column's wheel */
+        if (left > 0) offer(m, move_act(m->i, LASALLE_MARCH + 1, sides[k], left, 0, 0));
+    }
+}
+
 /* the heading, in whole degrees, from a battery toward the nearest enemy within sight, or its own */
 static double gun_aim(const lasalle_scenario *s, const lasalle_state *st, int i, double own)
 {
@@ -254,9 +270,8 @@ int lasalle_activity_menu(const lasalle_scenario *s, const lasalle_state *st, in
         gun_menu(&m);
         return m.n;
     }
-    if (st->u[actor].form == LASALLE_TOWN) { /* into an adjacent town base [G Towns, p.70] */
-        static const double sides[4] = {0, 90, -90, 180};
-        for (int k = 0; k < 4; k++) offer(&m, move_act(actor, 0, sides[k], LASALLE_TOWN_BW, 0, 0));
+    if (st->u[actor].form == LASALLE_TOWN) {
+        garrison_menu(&m);
         return m.n;
     }
     unit_charges(&m);

@@ -79,6 +79,22 @@ static int build_path(const lasalle_scenario *s, int i, const gr_action *a, int 
     }
 }
 
+/* a formation change inside a town base: only to Deployed(Town), by infantry in March, and it is the whole
+ * Activity; the Formation Change Table does not apply (ruling R-51) [G, p.69] */
+static int town_prelude(const lasalle_scenario *s, const lasalle_state *st, int i, const gr_action *a, int form,
+                        lasalle_plan *pl, gr_error *err)
+{
+    const lasalle_unit_profile *p = &s->units[i];
+    if (form != LASALLE_TOWN)
+        return gr_error_set(err, "%s stands in a town base, where the only formation change is to Deployed(Town) "
+                                 "(G, p.69)", p->name);
+    if (a->type != LASALLE_A_MOVE || a->p[0] != 0 || a->p[1] != 0 || a->p[2] != 0 || a->p[3] != 0)
+        return gr_error_set(err, "changing to Deployed(Town) takes the whole movement allowance (G, p.69)");
+    if (lasalle_town_deploy(s, st, i, &pl->start, err)) return -1;
+    pl->prelude = 1;
+    return 0;
+}
+
 /* the formation change or about-face before the move [C, p.25, 27] */
 static int check_prelude(const lasalle_scenario *s, const lasalle_state *st, int i, const gr_action *a,
                          lasalle_plan *pl, gr_error *err)
@@ -93,6 +109,18 @@ static int check_prelude(const lasalle_scenario *s, const lasalle_state *st, int
         return gr_error_set(err, "a unit may change formation or about-face, not both (C, p.27)");
     if (about && a->type != LASALLE_A_MOVE)
         return gr_error_set(err, "an about-face may open only an ordinary move (C, p.27)");
+    gr_rect h0 = lasalle_hull(s, st, i);
+    if (form >= 0 && pl->start.form != LASALLE_TOWN && lasalle_town_of(s, &h0) >= 0)
+        return town_prelude(s, st, i, a, form, pl, err);
+    if (form >= 0 && pl->start.form == LASALLE_TOWN) {
+        /* the garrison leaves in March: the column stands in the base and the move takes it out [G, p.70] */
+        if (form != LASALLE_MARCH)
+            return gr_error_set(err, "%s is Deployed(Town): it leaves the town only in March (G, p.70)", p->name);
+        int k;
+        pl->prelude = 1;
+        pl->start = lasalle_town_leave_pose(s, st, i, &k);
+        return 0;
+    }
     if (form >= 0 && (form == pl->start.form || !lasalle_form_allowed(s, p, form)))
         return gr_error_set(err, "%s cannot change to %s: %s", p->name, lasalle_form_names[form],
                             form == pl->start.form ? "it is already in it" : "the formation is not open to it (p.12-14)");
@@ -120,14 +148,26 @@ static int refuse_meets(const lasalle_scenario *s, const lasalle_sweep *sw, int 
 {
     const char *pn = sw->piece >= 0 ? s->terrain.p[sw->piece].name : "";
     if (sw->meets & LASALLE_MEETS_IMPASSABLE) return gr_error_set(err, "the path enters impassable %s (B, p.21)", pn);
-    if (sw->meets & LASALLE_MEETS_TOWN)
-        return gr_error_set(err, "the path enters the town base %s, and towns (G, p.68-70) are not built yet", pn);
     if (sw->meets & LASALLE_MEETS_OBSTACLE)
         return gr_error_set(err, "crossing the obstacle %s takes the whole move: order 'cross' (C, p.29)", pn);
     if ((sw->meets & LASALLE_MEETS_OFF_TABLE) && !leaving)
         return gr_error_set(err, "the move would take the unit off the table; the book has no rule for leaving it "
                                  "(FAQ #2) unless the scenario's leaving_table option is on");
     return 0;
+}
+
+/* where the move ends among the town bases: a garrison leaving in March clears the town; any other unit ends
+ * wholly outside every town base, or is placed inside one in March [G Towns, p.68, 70] */
+static int town_end(const lasalle_scenario *s, const lasalle_state *st, int i, lasalle_plan *pl, gr_error *err)
+{
+    gr_rect end = lasalle_pose_hull(&s->units[i], pl->sw.end);
+    if (st->u[i].form == LASALLE_TOWN && pl->start.form == LASALLE_MARCH) {
+        if (lasalle_meets(s, &end, NULL) & LASALLE_MEETS_TOWN)
+            return gr_error_set(err, "%s leaving the town in March must end clear of it (G, p.70)", s->units[i].name);
+        return 0;
+    }
+    if (pl->sw.end.form == LASALLE_TOWN) return 0;
+    return lasalle_town_move_end(s, st, i, &pl->sw.end, err) < 0 ? -1 : 0;
 }
 
 static int check_sweep(const lasalle_scenario *s, const lasalle_state *st, int i, const gr_action *a,
@@ -148,10 +188,14 @@ static int check_sweep(const lasalle_scenario *s, const lasalle_state *st, int i
     if (sw->end_overlap >= 0 && !pl->leaves)
         return gr_error_set(err, "%s would end on top of %s: a unit passes through friends only if it clears them "
                                  "(C, p.29)", p->name, s->units[sw->end_overlap].name);
-    int irregular = p->discipline == LASALLE_IRREGULAR;
-    pl->reduced = s->ground == LASALLE_MUD || ((sw->meets & LASALLE_MEETS_ROUGH) && !irregular);
-    if (pl->start.form == LASALLE_SQUARE && (sw->meets & LASALLE_MEETS_ROUGH))
-        return gr_error_set(err, "a moving square may not enter rough terrain (H, p.80)");
+    if (town_end(s, st, i, pl, err)) return -1;
+    int irregular = p->discipline == LASALLE_IRREGULAR, form = pl->start.form;
+    /* a town base passed through is rough to every formation but March [G Towns, p.68] */
+    int rough = (sw->meets & LASALLE_MEETS_ROUGH) ||
+                ((sw->meets & LASALLE_MEETS_TOWN) && form != LASALLE_MARCH && form != LASALLE_TOWN);
+    pl->reduced = s->ground == LASALLE_MUD || (rough && !irregular);
+    if (form == LASALLE_SQUARE && rough)
+        return gr_error_set(err, "a moving square may not enter rough terrain or a town base (H, p.80; G, p.68)");
     double full = lasalle_unit_allowance(s, st, i, pl->start.form, pl->reduced);
     pl->allowance = pl->prelude ? lasalle_fct_allowance(pl->verdict, full) : full;
     if (sw->cost > pl->allowance + ALLOW_EPS)
@@ -207,7 +251,8 @@ int lasalle_move_plan(const lasalle_scenario *s, const lasalle_state *st, const 
     if (p->type == LASALLE_ART)
         return gr_error_set(err, "%s is artillery: it moves with 'drive', 'limber', 'unlimber' or 'prolong' (C, p.28)",
                             p->name);
-    if (st->u[i].form == LASALLE_TOWN) return lasalle_town_move_plan(s, st, a, out, err);
+    if (st->u[i].form == LASALLE_TOWN && !(a->arg & LASALLE_PRE_FORM_MASK))
+        return lasalle_town_move_plan(s, st, a, out, err);
     if (check_prelude(s, st, i, a, out, err)) return -1;
     int square = out->start.form == LASALLE_SQUARE;
     if (square && a->type == LASALLE_A_OBLIQUE) return gr_error_set(err, "a square may not oblique (H, p.80)");
@@ -234,6 +279,7 @@ static int pass_friends(const lasalle_scenario *s, lasalle_state *st, int i, las
         if (p->type == LASALLE_ART || q->type == LASALLE_ART || p->discipline == LASALLE_IRREGULAR ||
             q->discipline == LASALLE_IRREGULAR)
             continue;
+        if (st->u[j].form == LASALLE_TOWN) continue; /* a garrison is passed with no test [G Towns, p.69] */
         char why[96];
         snprintf(why, sizeof why, "being passed through by %s", p->name);
         int pass = lasalle_disc_test(s, st, j, why, cx, NULL);
@@ -247,6 +293,24 @@ static int pass_friends(const lasalle_scenario *s, lasalle_state *st, int i, las
         }
     }
     return 0;
+}
+
+/* a unit that deploys in, enters or leaves a town base [G Towns, p.68-70] */
+static void town_log(const lasalle_scenario *s, const lasalle_state *st, int i, const lasalle_plan *pl, gr_log *log)
+{
+    const lasalle_unit_profile *p = &s->units[i];
+    gr_rect h = lasalle_pose_hull(p, pl->sw.end);
+    int k = lasalle_town_of(s, &h);
+    char d[32];
+    lasalle_fmt_bw(d, sizeof d, pl->sw.cost);
+    if (st->u[i].form == LASALLE_TOWN && pl->prelude)
+        gr_log_add(log, GR_EV_MOVE, p->side, "%s leaves the town in March, %s BW (G, p.70)", p->name, d);
+    else if (k >= 0 && pl->sw.end.form == LASALLE_TOWN)
+        gr_log_add(log, GR_EV_MOVE, p->side, "%s changes to Deployed(Town) in the town base %s (G, p.69)", p->name,
+                   s->terrain.p[k].name);
+    else if (k >= 0 && pl->path.n)
+        gr_log_add(log, GR_EV_MOVE, p->side, "%s ends its move in the town base %s in %s (G, p.68)", p->name,
+                   s->terrain.p[k].name, pl->sw.end.form == LASALLE_MARCH ? "March" : "Limbered");
 }
 
 int lasalle_move_apply(const lasalle_scenario *s, lasalle_state *st, const gr_action *a, const gr_ctx *cx,
@@ -266,7 +330,8 @@ int lasalle_move_apply(const lasalle_scenario *s, lasalle_state *st, const gr_ac
             return 0;
         }
     }
-    lasalle_move_log(s, st, i, a, &pl, cx ? cx->log : NULL);
+    if (!(u->form == LASALLE_TOWN && pl.prelude)) lasalle_move_log(s, st, i, a, &pl, cx ? cx->log : NULL);
+    town_log(s, st, i, &pl, cx ? cx->log : NULL);
     if (pass_friends(s, st, i, &pl, cx) < 0) return -1;
     u->x = pl.sw.end.x;
     u->y = pl.sw.end.y;
@@ -275,7 +340,8 @@ int lasalle_move_apply(const lasalle_scenario *s, lasalle_state *st, const gr_ac
     u->flags |= LASALLE_UF_MOVED;
     if (pl.prelude) u->flags |= LASALLE_UF_FORMED;
     if (pl.maneuver) u->flags |= LASALLE_UF_MANEUVER;
-    if (pl.sw.meets & LASALLE_MEETS_ROUGH) u->flags |= LASALLE_UF_ROUGH;
+    int town_rough = (pl.sw.meets & LASALLE_MEETS_TOWN) && pl.start.form != LASALLE_MARCH && pl.path.n;
+    if ((pl.sw.meets & LASALLE_MEETS_ROUGH) || town_rough) u->flags |= LASALLE_UF_ROUGH;
     if (a->type == LASALLE_A_CROSS) u->flags |= LASALLE_UF_CROSSED;
     if (pl.leaves) {
         u->status = LASALLE_LEFT;

@@ -9,6 +9,7 @@
 
 void lasalle_fmt_bw(char *buf, size_t cap, double bw)
 {
+    if (fabs(bw) < 0.005) bw = 0; /* never "-0" */
     snprintf(buf, cap, "%.2f", bw);
     /* trim trailing zeros: "2.00" -> "2", "1.50" -> "1.5" */
     char *dot = strchr(buf, '.');

@@ -15,7 +15,7 @@
 
 enum { RE_DONE = 0, RE_FIGHT, RE_OFFICER, RE_TACTICS, RE_SIMPLE, RE_CHARGE, RE_FIRE, RE_GUN, RE_SIDE, RE_MOVE, RE_COUNT };
 
-#define PRELUDE "(?:form\\s+([a-z]+)(?:\\s+(centre|center|left|right))?\\s*|(about)\\s*)?"
+#define PRELUDE "(?:form\\s+([a-z_]+)(?:\\s+(centre|center|left|right))?\\s*|(about)\\s*)?"
 static const char *const patterns[RE_COUNT] = {
     [RE_DONE] = "\\s*done\\s*",
     [RE_FIGHT] = "\\s*fight\\s+" UNIT "\\s*",
@@ -23,7 +23,8 @@ static const char *const patterns[RE_COUNT] = {
     [RE_TACTICS] = "\\s*(?:tactics\\s+(none)|" UNIT "\\s+tactics\\s+c([0-9]{1,3})(?:\\s+poor\\s+c([0-9]{1,3}))?)\\s*",
     [RE_SIMPLE] = "\\s*" UNIT "\\s+(hold|fallback|momentum|stay|reroll|accept|about|later)\\s*",
     [RE_CHARGE] = "\\s*" UNIT "\\s+(charge|countercharge)\\s+" UNIT "(?:\\s+wheel\\s+(" NUM "))?\\s*",
-    [RE_FIRE] = "\\s*" UNIT "\\s+fire\\s+" UNIT "((?:\\s+with(?:\\s+u[0-9]{1,3})+)?)\\s*",
+    [RE_FIRE] = "\\s*" UNIT "\\s+fire\\s+" UNIT "((?:\\s+with(?:\\s+u[0-9]{1,3})+)?)"
+                "(?:\\s+split\\s+([0-9]{1,2})\\s+" UNIT ")?\\s*",
     [RE_GUN] = "\\s*" UNIT "\\s+(?:prolong\\s+(" NUM ")\\s+(" NUM ")|(limber\\s+)?drive\\s+(" NUM ")\\s+(" NUM
                ")\\s+facing\\s+(" NUM ")(?:\\s+unlimber\\s+facing\\s+(" NUM "))?|(limber|unlimber)"
                "(?:\\s+facing\\s+(" NUM "))?)\\s*",
@@ -167,6 +168,11 @@ int lasalle_format_action(const void *scn, const void *state, const gr_action *a
             snprintf(t, sizeof t, "u%d", j);
             cat(buf, cap, with++ ? " %s" : " with %s", t);
         }
+        if (a->arg > 0) { /* Split Fire [H, p.80] */
+            char sp[48];
+            snprintf(sp, sizeof sp, "%d u%d", a->arg, (int)a->p[2]);
+            cat(buf, cap, " split %s", sp);
+        }
     } else if (a->type == LASALLE_A_REFORM) {
         prelude(a, buf, cap);
     } else if (a->type >= LASALLE_A_DRIVE && a->type <= LASALLE_A_PROLONG) {
@@ -304,6 +310,12 @@ static int parse_fire(const lasalle_scenario *s, const gr_match *m, gr_action *o
     out->type = LASALLE_A_FIRE;
     if (group_unit(s, m, 2, &t, err) < 0) return -1;
     out->target = (int16_t)t;
+    if (group_str(m, 4, with, sizeof with) > 0) { /* "split K uB": bases 1..K from the left at the first [H, p.80] */
+        int t2 = -1;
+        if (group_unit(s, m, 5, &t2, err) < 0) return -1;
+        out->arg = (int16_t)strtol(with, NULL, 10);
+        out->p[2] = (float)t2;
+    }
     if (group_str(m, 3, with, sizeof with) <= 0) return 0;
     for (char *p = strchr(with, 'u'); p; p = strchr(p + 1, 'u')) {
         long j = strtol(p + 1, NULL, 10);
@@ -344,7 +356,7 @@ static int parse_unit(const lasalle_scenario *s, const lasalle_state *st, const 
     return gr_error_set(err, "'%s' is not a Lasalle order: expected 'done', 'uN hold', 'uN move 4', 'uN wheel 30 move "
                              "2', 'uN back 1', 'uN form column [move 2]', 'uN oblique 2 right 1', 'uN flank left 2', "
                              "'uN charge uM [wheel A]', 'uN drive X Y facing H', 'uN limber|unlimber facing H', "
-                             "'uN prolong R F', 'cN move X Y', 'uN fire uM [with uA uB]', 'uN fallback', 'fight uN' "
+                             "'uN prolong R F', 'cN move X Y', 'uN fire uM [with uA uB | split K uB]', 'uN fallback', 'fight uN' "
                              "or 'uN reroll'", text);
 }
 
@@ -370,10 +382,31 @@ static int parse_tactics(const lasalle_scenario *s, const gr_match *m, gr_action
     return 0;
 }
 
+/* No distance, angle or place on any table reaches this (in BW or degrees):
+ * a larger number is refused before it can reach the geometry. */
+#define LASALLE_NOTATION_NUMBER_MAX 1000.0f
+
+static int numbers_in_bounds(const gr_action *a, gr_error *err)
+{
+    for (int k = 0; k < 4; k++)
+        if (!isfinite(a->p[k]) || fabsf(a->p[k]) > LASALLE_NOTATION_NUMBER_MAX)
+            return gr_error_set(err, "%g is no distance, angle or place on a table (at most %g)", (double)a->p[k],
+                                (double)LASALLE_NOTATION_NUMBER_MAX);
+    return 0;
+}
+
+static int parse_any(const lasalle_scenario *s, const lasalle_state *st, const char *text, gr_action *out,
+                     gr_error *err);
+
 int lasalle_parse_action(const void *scn, const void *state, const char *text, gr_action *out, gr_error *err)
 {
-    const lasalle_scenario *s = scn;
-    const lasalle_state *st = state;
+    if (parse_any(scn, state, text, out, err)) return -1;
+    return numbers_in_bounds(out, err);
+}
+
+static int parse_any(const lasalle_scenario *s, const lasalle_state *st, const char *text, gr_action *out,
+                     gr_error *err)
+{
     gr_match m;
     memset(out, 0, sizeof *out);
     out->actor = -1;

@@ -79,9 +79,10 @@ static int add_spot(double (*out)[2], int n, int max, double x, double y)
     if (n >= max) return n;
     for (int q = 0; q < n; q++)
         if (hypot(out[q][0] - x, out[q][1] - y) < SAME_SPOT_BW) return n;
-    /* coordinates kept to a tenth of a BW so that they print and read back exactly */
-    out[n][0] = round(x * 10) / 10 + 0.0; /* + 0.0: never a negative zero */
-    out[n][1] = round(y * 10) / 10 + 0.0;
+    /* coordinates kept to a tenth of a BW so that they print and read back
+     * exactly, and checked as the order will carry them (a float) */
+    out[n][0] = (double)(float)(round(x * 10) / 10 + 0.0); /* + 0.0: never a negative zero */
+    out[n][1] = (double)(float)(round(y * 10) / 10 + 0.0);
     return n + 1;
 }
 
@@ -114,4 +115,94 @@ int lasalle_officer_spots(const lasalle_scenario *s, const lasalle_state *st, in
             m++;
         }
     return m;
+}
+
+/* the officer casualty test [H, p.73]: 1-4 unharmed, 5 wounded, 6 killed; an aide (a chief of staff for the
+ * commander) takes over with one less vigor and tactics and never tests again; 0, or -1 when the dice failed */
+int lasalle_officer_casualty(const lasalle_scenario *s, lasalle_state *st, int k, const char *why, const gr_ctx *cx)
+{
+    lasalle_officer *o = &st->o[k];
+    if (o->flags & LASALLE_OF_REPLACED) return 0;
+    char purpose[160];
+    snprintf(purpose, sizeof purpose, "the casualty test of %s (%s)", s->officers[k].name, why);
+    int d = gr_dice_d6(cx ? cx->dice : NULL, purpose);
+    if (!d) return -1;
+    if (d <= LASALLE_CASUALTY_UNHARMED_MAX) return 0;
+    o->flags |= LASALLE_OF_REPLACED;
+    if (o->vigor > -1) o->vigor--;
+    if (o->tactics > LASALLE_POOR) o->tactics--;
+    gr_log_add(cx ? cx->log : NULL, GR_EV_TEST, s->officers[k].side, "%s is %s; %s takes over (H, p.73)",
+               s->officers[k].name, d == 5 ? "wounded" : "killed",
+               s->officers[k].commander ? "a chief of staff" : "an aide");
+    return 0;
+}
+
+/* he goes to the nearest legal place beside a unit of his command (ruling A-20), else back to his own edge */
+static void displace(const lasalle_scenario *s, lasalle_state *st, int k, const gr_ctx *cx)
+{
+    double spots[LASALLE_MAX_UNITS + 1][2];
+    int n = lasalle_officer_spots(s, st, k, spots, LASALLE_MAX_UNITS + 1), best = -1;
+    double bd = 1e18;
+    for (int q = 0; q < n; q++) {
+        double d = hypot(spots[q][0] - st->o[k].x, spots[q][1] - st->o[k].y);
+        if (d < bd) bd = d, best = q;
+    }
+    if (best >= 0) {
+        st->o[k].x = spots[best][0];
+        st->o[k].y = spots[best][1];
+    } else {
+        st->o[k].y = s->officers[k].side ? s->table_h : 0;
+    }
+    gr_log_add(cx ? cx->log : NULL, GR_EV_MOVE, s->officers[k].side, "%s rides clear to (%.1f, %.1f) (ruling A-20)",
+               s->officers[k].name, st->o[k].x, st->o[k].y);
+}
+
+/* officer k was passed through by enemy unit i */
+static int overrun(const lasalle_scenario *s, lasalle_state *st, int k, int i, const gr_ctx *cx)
+{
+    gr_log_add(cx ? cx->log : NULL, GR_EV_NOTE, s->officers[k].side, "%s passes through %s (H, p.73)",
+               s->units[i].name, s->officers[k].name);
+    if ((s->options & LASALLE_OPT_OFFICER_TACTICS) &&
+        lasalle_officer_casualty(s, st, k, "an enemy unit moved through him", cx))
+        return -1;
+    displace(s, st, k, cx);
+    return 0;
+}
+
+int lasalle_officers_swept(const lasalle_scenario *s, lasalle_state *st, int i, const lasalle_unit *before,
+                           const gr_ctx *cx)
+{
+    if (i < 0 || i >= s->nunits) return 0;
+    const lasalle_unit *u = &st->u[i];
+    const lasalle_unit_profile *p = &s->units[i];
+    double turn = gr_angle_norm(u->heading - before->heading);
+    if (turn > GR_PI) turn -= 2 * GR_PI;
+    for (int k = 0; k < s->nofficers; k++) {
+        if (s->officers[k].side == p->side) continue;
+        gr_vec2 at = gr_v2(st->o[k].x, st->o[k].y);
+        for (int q = 0; q <= LASALLE_SWEEP_SAMPLES; q++) {
+            double f = (double)q / LASALLE_SWEEP_SAMPLES;
+            gr_rect h = lasalle_hull_at(p, u->form, before->x + f * (u->x - before->x),
+                                        before->y + f * (u->y - before->y), before->heading + f * turn);
+            if (!gr_point_in_rect(&h, at)) continue;
+            if (overrun(s, st, k, i, cx)) return -1;
+            break;
+        }
+    }
+    return 0;
+}
+
+int lasalle_officers_trampled(const lasalle_scenario *s, lasalle_state *st, const gr_ctx *cx)
+{
+    for (int k = 0; k < s->nofficers; k++) {
+        gr_vec2 at = gr_v2(st->o[k].x, st->o[k].y);
+        for (int i = 0; i < s->nunits; i++) {
+            if (!lasalle_alive(st, i) || s->units[i].side == s->officers[k].side) continue;
+            gr_rect h = lasalle_hull(s, st, i);
+            if (!gr_point_in_rect(&h, at)) continue;
+            if (overrun(s, st, k, i, cx)) return -1;
+            break;
+        }
+    }
+    return 0;
 }

@@ -3,7 +3,8 @@
  * ending within command range of one of his units (the commander: of any
  * friendly unit, ruling A-20), outside impassable ground and every unit,
  * and not near an enemy unit unless a unit under his command is near that
- * same enemy. */
+ * same enemy. An officer an enemy unit moves through takes his casualty
+ * test and rides clear [H, p.73]. */
 #ifndef LASALLE_OFFICERS_H
 #define LASALLE_OFFICERS_H
 
@@ -19,5 +20,18 @@ int lasalle_officer_apply(const lasalle_scenario *s, lasalle_state *st, const gr
 int lasalle_officer_spots(const lasalle_scenario *s, const lasalle_state *st, int k, double (*out)[2], int max);
 /* 1 when unit i is under officer k's command (his force's, or any of the commander's side) */
 int lasalle_under(const lasalle_scenario *s, int k, int i);
+
+/* the officer casualty test [H, p.73]: 5 wounded, 6 killed, an aide (a chief of staff) takes over with one less
+ * vigor and tactics; 0, or -1 when the dice failed */
+#define LASALLE_CASUALTY_UNHARMED_MAX 4
+int lasalle_officer_casualty(const lasalle_scenario *s, lasalle_state *st, int k, const char *why, const gr_ctx *cx);
+/* enemy officers on the path of unit i's move (from `before` to now), judged at this many steps of the path */
+#define LASALLE_SWEEP_SAMPLES 8
+/* each takes a casualty test (with Officer Tactics and Casualties) and moves beside a unit of his command
+ * [H, p.73; ruling A-20]; 0, or -1 when the dice failed */
+int lasalle_officers_swept(const lasalle_scenario *s, lasalle_state *st, int i, const lasalle_unit *before,
+                           const gr_ctx *cx);
+/* the same for every officer an enemy unit now stands on (fall-backs, momentum, advances) */
+int lasalle_officers_trampled(const lasalle_scenario *s, lasalle_state *st, const gr_ctx *cx);
 
 #endif

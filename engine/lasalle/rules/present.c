@@ -3,6 +3,7 @@
 #include "present.h"
 #include "command.h"
 #include "footprint.h"
+#include "ground.h"
 #include "status.h"
 #include "tables.h"
 #include "turn.h"
@@ -11,10 +12,19 @@
 #include <string.h>
 
 #define OFFICER_BW 0.5      /* an officer is drawn as a square this size */
+#define DISR_MARK_BW 0.6    /* a DISR marker is drawn as a disc this wide (the map's smallest marker) */
 
 static const char *const phase_names[] = {"Reaction Phase", "Combat Phase", "Activity Phase", "Status Phase",
                                           "over"};
 static const char *const status_names[] = {"on the table", "broken", "left the table"};
+/* the formations as the book names them [B Unit Sizes and Formations, p.12-14; G Towns, p.69] */
+static const char *const form_words[LASALLE_FORM_COUNT] = {"Line",  "Attack Column", "Mass",    "Square",
+                                                           "March", "Waves",         "Abreast", "Limbered",
+                                                           "Unlimbered", "Deployed(Town)"};
+/* the ground as the book names it [B Terrain, p.21-22; G Towns, p.68] */
+static const char *const ground_words[LASALLE_G_KIND_COUNT] = {
+    "woods",      "orchard", "rough ground", "marsh", "hill",  "impassable ground", "town base", "road",
+    "stream",     "river",   "ford",         "bridge", "wall", "hedge",             "entrenchment", "ditch"};
 
 const char *lasalle_actor_name(const void *scn, int actor)
 {
@@ -104,6 +114,41 @@ static void put_rect(gr_render_item *it, int k, const gr_rect *r)
     it->base[k][4] = r->d;
 }
 
+/* a unit's state in a few words for the map: "u2 line, 2 DISR, out of command" */
+static void unit_detail(const lasalle_scenario *s, const lasalle_state *st, int i, char *buf, size_t cap)
+{
+    const lasalle_unit *u = &st->u[i];
+    int n = snprintf(buf, cap, "u%d %s", i, lasalle_form_names[u->form % LASALLE_FORM_COUNT]);
+    if (u->disr && n >= 0 && (size_t)n < cap) n += snprintf(buf + n, cap - (size_t)n, ", %d DISR", u->disr);
+    if ((u->flags & LASALLE_UF_SMOKE) && n >= 0 && (size_t)n < cap) n += snprintf(buf + n, cap - (size_t)n, ", smoke");
+    if ((u->flags & LASALLE_UF_ENTRENCHED) && n >= 0 && (size_t)n < cap)
+        n += snprintf(buf + n, cap - (size_t)n, ", entrenched");
+    if (!lasalle_in_command(s, st, i) && n >= 0 && (size_t)n < cap)
+        snprintf(buf + n, cap - (size_t)n, ", out of command");
+}
+
+/* the DISR markers: one small disc a DISR, in a row just behind the unit's rear edge, unlabelled (the
+ * unit's own detail says "2 DISR") */
+static int disr_markers(const lasalle_scenario *s, const lasalle_state *st, int i, gr_render_item *out, int max)
+{
+    const lasalle_unit *u = &st->u[i];
+    gr_rect h = lasalle_hull(s, st, i);
+    gr_vec2 fwd = gr_rect_fwd(&h), right = gr_rect_right(&h);
+    int n = 0;
+    for (int k = 0; k < u->disr && n < max; k++) {
+        gr_render_item *it = &out[n++];
+        memset(it, 0, sizeof *it);
+        it->side = -1;
+        it->kind = GR_PIECE_MARKER;
+        double off = (k - (u->disr - 1) / 2.0) * DISR_MARK_BW * 1.2;
+        gr_vec2 c = gr_v2_add(gr_v2_sub(h.fc, gr_v2_scale(fwd, h.d + DISR_MARK_BW * 0.1)), gr_v2_scale(right, off));
+        gr_rect r = gr_rect_make(c, h.heading, DISR_MARK_BW, DISR_MARK_BW);
+        it->nbases = 1;
+        put_rect(it, 0, &r);
+    }
+    return n;
+}
+
 int lasalle_render_items(const void *scn, const void *state, gr_render_item *out, int max)
 {
     const lasalle_scenario *s = scn;
@@ -117,26 +162,33 @@ int lasalle_render_items(const void *scn, const void *state, gr_render_item *out
         it->side = s->units[i].side;
         it->kind = GR_PIECE_UNIT;
         snprintf(it->label, sizeof it->label, "%s", s->units[i].name);
-        snprintf(it->detail, sizeof it->detail, "u%d %s%s%.0d%s%s", i, lasalle_form_names[u->form % LASALLE_FORM_COUNT],
-                 u->disr ? " " : "", u->disr, u->disr ? " DISR" : "", (u->flags & LASALLE_UF_SMOKE) ? " smoke" : "");
+        unit_detail(s, st, i, it->detail, sizeof it->detail);
         gr_rect b[LASALLE_MAX_BASES];
         it->nbases = lasalle_bases(s, st, i, b);
         for (int k = 0; k < it->nbases; k++) put_rect(it, k, &b[k]);
         it->worn = u->disr > 0;
     }
     for (int k = 0; k < s->nofficers && n < max; k++) {
+        const lasalle_officer *o = &st->o[k];
         gr_render_item *it = &out[n++];
         memset(it, 0, sizeof *it);
         it->side = s->officers[k].side;
         it->kind = GR_PIECE_COMMANDER;
-        snprintf(it->label, sizeof it->label, "%s", s->officers[k].name);
-        snprintf(it->detail, sizeof it->detail, "c%d %s", k, s->officers[k].commander ? "commander" : "subcommander");
+        snprintf(it->label, sizeof it->label, "%s%s", s->officers[k].name,
+                 (o->flags & LASALLE_OF_REPLACED) ? "'s aide" : "");
+        if (s->officers[k].commander) snprintf(it->detail, sizeof it->detail, "c%d commander", k);
+        else
+            snprintf(it->detail, sizeof it->detail, "c%d subcommander, vigor %+d%s", k, o->vigor,
+                     o->tactics > 0 ? ", Good tactics" : o->tactics < 0 ? ", Poor tactics" : "");
         double h = s->officers[k].side ? -GR_PI / 2 : GR_PI / 2;
-        gr_rect r = gr_rect_make(gr_v2(st->o[k].x, st->o[k].y + (s->officers[k].side ? -1 : 1) * OFFICER_BW / 2), h,
-                                 OFFICER_BW, OFFICER_BW);
+        gr_rect r = gr_rect_make(gr_v2(o->x, o->y + (s->officers[k].side ? -1 : 1) * OFFICER_BW / 2), h, OFFICER_BW,
+                                 OFFICER_BW);
         it->nbases = 1;
         put_rect(it, 0, &r);
     }
+    /* markers last, so they never shift the units' and officers' places in the list */
+    for (int i = 0; i < s->nunits && n < max; i++)
+        if (lasalle_alive(st, i)) n += disr_markers(s, st, i, out + n, max - n);
     return n;
 }
 
@@ -150,12 +202,35 @@ static void summary_unit(const lasalle_scenario *s, const lasalle_state *st, int
     else
         snprintf(kind, sizeof kind, "%s %s %s %s SK%d", p->nbases == 6 ? "large" : "small", lasalle_esprit_names[u->esprit],
                  lasalle_discipline_names[p->discipline], lasalle_type_names[p->type], p->sk);
-    fprintf(out, "    u%-2d %-26s %-44s %-10s (%5.1f,%5.1f) facing %4.0f", i, p->name, kind,
-            lasalle_form_names[u->form % LASALLE_FORM_COUNT], (double)u->x, (double)u->y, u->heading * 180 / GR_PI);
-    if (u->disr) fprintf(out, " %d DISR", u->disr);
+    fprintf(out, "    u%-2d %-26s %-44s %-14s (%5.1f,%5.1f) facing %4.0f", i, p->name, kind,
+            form_words[u->form % LASALLE_FORM_COUNT], (double)u->x, (double)u->y, u->heading * 180 / GR_PI);
+    if (u->form == LASALLE_TOWN) {
+        gr_rect h = lasalle_hull(s, st, i);
+        int k = lasalle_town_of(s, &h);
+        if (k >= 0) fprintf(out, " in %s", s->terrain.p[k].name[0] ? s->terrain.p[k].name : "a town base");
+    }
+    if (u->disr) fprintf(out, ", %d DISR of %d", u->disr, p->nbases);
+    if (u->flags & LASALLE_UF_ENTRENCHED) fprintf(out, ", entrenched");
     if (u->status != LASALLE_ON) fprintf(out, " (%s)", status_names[u->status % 3]);
     else if (!lasalle_in_command(s, st, i)) fprintf(out, " (out of command)");
     fprintf(out, "\n");
+}
+
+/* the named terrain pieces, towns first [B Terrain, p.21-22; G Towns, p.68] */
+static void summary_ground(const lasalle_scenario *s, FILE *out)
+{
+    int any = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (int k = 0; k < s->terrain.n; k++) {
+            const gr_terrain_piece *p = &s->terrain.p[k];
+            int kind = s->ground_of[k].kind;
+            if ((kind == LASALLE_G_TOWN) != (pass == 0) || !p->name[0]) continue;
+            if (!any++) fprintf(out, "\nterrain:\n");
+            fprintf(out, "  %s: %s%s\n", p->name, kind >= 0 && kind < LASALLE_G_KIND_COUNT ? ground_words[kind] : "?",
+                    s->ground_of[k].impassable && kind != LASALLE_G_IMPASSABLE && kind != LASALLE_G_RIVER
+                        ? " (impassable)"
+                        : "");
+        }
 }
 
 void lasalle_summary(const void *scn, const void *state, FILE *out)
@@ -171,9 +246,12 @@ void lasalle_summary(const void *scn, const void *state, FILE *out)
             precip[s->precip % 3]);
     fprintf(out, "now: %s\n", desc);
     for (int side = 0; side < 2; side++) {
-        fprintf(out, "\n%s: army morale %d, losses %d (breaks past %d)%s, pursuit %d\n", s->side_name[side],
-                s->morale[side], lasalle_losses(s, st, side), s->morale[side] / 3,
-                lasalle_at_breakpoint(s, st, side) ? ", AT BREAKPOINT" : "", lasalle_pursuit(s, st, side));
+        /* the breakpoint: losses past a third of the army morale [F, p.66] */
+        fprintf(out, "\n%s%s: army morale %d, losses %d, breakpoint at losses of %d%s, pursuit score %d\n",
+                s->side_name[side], side == s->defender ? " (the defender)" : "", s->morale[side],
+                lasalle_losses(s, st, side), s->morale[side] / 3 + 1,
+                lasalle_at_breakpoint(s, st, side) ? " (REACHED: the army tests its morale)" : "",
+                lasalle_pursuit(s, st, side));
         int c = s->commander[side];
         fprintf(out, "  c%-2d %s, commander, at (%.1f, %.1f)\n", c, s->officers[c].name, (double)st->o[c].x,
                 (double)st->o[c].y);
@@ -194,7 +272,8 @@ void lasalle_summary(const void *scn, const void *state, FILE *out)
         for (int i = 0; i < s->nunits; i++)
             if (s->units[i].side == side && s->units[i].force < 0) summary_unit(s, st, i, out);
     }
+    summary_ground(s, out);
     for (int k = 0; k < s->nobjectives; k++)
-        fprintf(out, "\nobjective %s at (%.1f, %.1f): %s\n", s->objectives[k].name, s->objectives[k].x,
-                s->objectives[k].y, st->owner[k] >= 0 ? s->side_name[st->owner[k]] : "nobody's");
+        fprintf(out, "\nobjective %s at (%.1f, %.1f): held by the %s\n", s->objectives[k].name, s->objectives[k].x,
+                s->objectives[k].y, st->owner[k] >= 0 ? s->side_name[st->owner[k]] : "nobody");
 }

@@ -1,7 +1,8 @@
 /* present.h - a Lasalle position for front ends, records and tests: the
  * decision now due in words, the state as JSON (with an "objectives"
  * array), the board (a table in BW), what to draw (every base of every
- * unit, the officers), a text summary; and the invariants checked after
+ * unit with its formation and DISR, the officers with vigor and tactics, a
+ * marker a DISR), a text summary in the book's terms; and the invariants checked after
  * every action (invariants.c). */
 #ifndef LASALLE_PRESENT_H
 #define LASALLE_PRESENT_H

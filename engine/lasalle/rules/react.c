@@ -7,8 +7,10 @@
 #include "form.h"
 #include "ground.h"
 #include "menu.h"
+#include "react_square.h"
 #include "momentum.h"
 #include "tables.h"
+#include "town.h"
 #include "turn.h"
 
 #include <stdio.h>
@@ -117,6 +119,18 @@ static int check_about(const lasalle_scenario *s, const lasalle_state *st, int i
     return 0;
 }
 
+/* where unit i stands after re-forming: about its anchor, or filling its town base when it changes to
+ * Deployed(Town) there [D, p.34-35; G Towns, p.69] */
+static int reform_pose(const lasalle_scenario *s, const lasalle_state *st, int i, int form, int anchor,
+                       lasalle_pose *to, gr_error *err)
+{
+    if (st->u[i].form == LASALLE_TOWN)
+        return gr_error_set(err, "a unit Deployed(Town) makes no formation change as a reaction (G, p.69)");
+    if (form == LASALLE_TOWN) return lasalle_town_deploy(s, st, i, to, err);
+    *to = lasalle_reform_pose(&s->units[i], lasalle_pose_of(st, i), form, anchor, 0.0);
+    return lasalle_reform_check(s, st, i, *to, err);
+}
+
 /* the new layout keeps every contact [D, p.34] */
 static int check_reform(const lasalle_scenario *s, const lasalle_state *st, const gr_action *a, gr_error *err)
 {
@@ -127,13 +141,14 @@ static int check_reform(const lasalle_scenario *s, const lasalle_state *st, cons
         return gr_error_set(err, "%s cannot change to that formation", p->name);
     if (p->type == LASALLE_ART && !lasalle_in_command(s, st, i))
         return gr_error_set(err, "artillery changes formation only in command (C, p.26; ruling A-11)");
-    lasalle_pose to = lasalle_reform_pose(p, lasalle_pose_of(st, i), form, anchor, 0.0);
-    if (lasalle_reform_check(s, st, i, to, err)) return -1;
+    lasalle_pose to;
+    if (reform_pose(s, st, i, form, anchor, &to, err)) return -1;
     gr_rect h = lasalle_pose_hull(p, to);
     int touch[LASALLE_MAX_UNITS], n = lasalle_contacts(s, st, i, touch, LASALLE_MAX_UNITS);
     for (int k = 0; k < n; k++) {
         gr_rect g = lasalle_hull(s, st, touch[k]);
-        if (!lasalle_rects_touch(&h, &g))
+        lasalle_square_slides sl;
+        if (!lasalle_rects_touch(&h, &g) && lasalle_square_exception(s, st, i, to, &sl, NULL))
             return gr_error_set(err, "the new formation would lose contact with %s (D, p.34)", s->units[touch[k]].name);
     }
     if (p->type == LASALLE_ART && form == LASALLE_UNLIMBERED &&
@@ -142,9 +157,22 @@ static int check_reform(const lasalle_scenario *s, const lasalle_state *st, cons
     return 0;
 }
 
+/* cavalry in a town base charged by infantry must try to fall back, when it may [G Towns, p.70] */
+static int must_fall_back(const lasalle_scenario *s, const lasalle_state *st, int i)
+{
+    gr_rect h = lasalle_hull(s, st, i);
+    if (s->units[i].type != LASALLE_CAV || lasalle_town_of(s, &h) < 0) return 0;
+    int touch[LASALLE_MAX_UNITS], n = lasalle_contacts(s, st, i, touch, LASALLE_MAX_UNITS), inf = 0;
+    for (int k = 0; k < n; k++) inf |= s->units[touch[k]].type == LASALLE_INF;
+    return inf && !check_fallback(s, st, i, NULL);
+}
+
 int lasalle_react_check(const lasalle_scenario *s, const lasalle_state *st, const gr_action *a, gr_error *err)
 {
     int i = a->actor;
+    if (a->type != LASALLE_A_FALLBACK && must_fall_back(s, st, i))
+        return gr_error_set(err, "%s is cavalry in a town base charged by infantry: it must try to fall back (G, p.70)",
+                            s->units[i].name);
     switch (a->type) {
     case LASALLE_A_HOLD: return 0;
     case LASALLE_A_FALLBACK: return check_fallback(s, st, i, err);
@@ -218,17 +246,42 @@ static int react_fallback(const lasalle_scenario *s, lasalle_state *st, int i, c
     return 0;
 }
 
+/* unit i re-formed at `to` still touches every enemy it touches */
+static int keeps_contacts(const lasalle_scenario *s, const lasalle_state *st, int i, lasalle_pose to)
+{
+    gr_rect h = lasalle_pose_hull(&s->units[i], to);
+    int touch[LASALLE_MAX_UNITS], n = lasalle_contacts(s, st, i, touch, LASALLE_MAX_UNITS);
+    for (int k = 0; k < n; k++) {
+        gr_rect g = lasalle_hull(s, st, touch[k]);
+        if (!lasalle_rects_touch(&h, &g)) return 0;
+    }
+    return 1;
+}
+
 static int react_reform(const lasalle_scenario *s, lasalle_state *st, const gr_action *a, const gr_ctx *cx)
 {
     int i = a->actor, form = (a->arg & LASALLE_PRE_FORM_MASK) - 1, anchor = (a->arg >> LASALLE_PRE_ANCHOR_SHIFT) & 3;
     int pass = lasalle_disc_test(s, st, i, "a change of formation", cx, NULL);
     if (pass <= 0) return pass;
-    lasalle_pose to = lasalle_reform_pose(&s->units[i], lasalle_pose_of(st, i), form, anchor, 0.0);
+    lasalle_pose to;
+    if (reform_pose(s, st, i, form, anchor, &to, NULL)) return 0;
+    lasalle_square_slides sl = {0};
+    int slide = form == LASALLE_SQUARE && !keeps_contacts(s, st, i, to) &&
+                !lasalle_square_exception(s, st, i, to, &sl, NULL);
     st->u[i].x = to.x;
     st->u[i].y = to.y;
+    st->u[i].heading = to.h;
     st->u[i].form = (uint8_t)form;
-    gr_log_add(cx ? cx->log : NULL, GR_EV_MOVE, s->units[i].side, "%s changes to %s (D, p.34)", s->units[i].name,
-               lasalle_form_names[form]);
+    int town = form == LASALLE_TOWN;
+    gr_log_add(cx ? cx->log : NULL, GR_EV_MOVE, s->units[i].side, "%s changes to %s (D, p.34%s)", s->units[i].name,
+               town ? "Deployed(Town)" : lasalle_form_names[form], town ? "; G, p.69" : "");
+    for (int k = 0; slide && k < sl.n; k++) {
+        lasalle_unit *v = &st->u[sl.unit[k]];
+        v->x = sl.to[k].x;
+        v->y = sl.to[k].y;
+        gr_log_add(cx ? cx->log : NULL, GR_EV_MOVE, s->units[sl.unit[k]].side, "%s slides up to the Square (D, p.35)",
+                   s->units[sl.unit[k]].name);
+    }
     return 0;
 }
 

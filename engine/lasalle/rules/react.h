@@ -1,7 +1,10 @@
 /* react.h - the Reaction Phase [D, p.33-41]: each unit of the moving side
  * may make one reaction. The engine asks in this order: first the units in
  * contact with an enemy that charged them (Fall Back, About Face, Change
- * Formation, each after a passed discipline test; the opponent's cavalry
+ * Formation with its Square exception [D, p.35] or, in a town base, the
+ * change to Deployed(Town) [G, p.69], each after a passed discipline test;
+ * cavalry charged by infantry in a town base must try to fall back
+ * [G, p.70]; the opponent's cavalry
  * may follow a fall-back with a momentum move), then fire (fire.c), then
  * countercharges; the book lets the player interleave them freely (ruling
  * R-8). */

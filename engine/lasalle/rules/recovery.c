@@ -42,8 +42,8 @@ static int attempt(const lasalle_scenario *s, lasalle_state *st, int i, int rero
     const lasalle_unit_profile *p = &s->units[i];
     int n = lasalle_recovery_dice(s, st, i), need = lasalle_disc_need(p->discipline), dice[3];
     char purpose[160];
-    snprintf(purpose, sizeof purpose, "%s of %s (%d dice, each %d+)", reroll ? "the commander's re-roll of recovery" :
-             "recovery", p->name, n, need);
+    snprintf(purpose, sizeof purpose, "%s of %s (%d %s, %s %d+)", reroll ? "the commander's re-roll of recovery" :
+             "recovery", p->name, n, n == 1 ? "die" : "dice", n == 1 ? "on" : "each", need);
     if (!gr_dice_roll(cx ? cx->dice : NULL, n, dice, purpose)) return -1;
     int ok = 1;
     for (int k = 0; k < n; k++) ok &= dice[k] >= need;

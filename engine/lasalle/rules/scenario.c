@@ -31,12 +31,13 @@ static const struct {
     {"austrian_mass", LASALLE_OPT_AUSTRIAN_MASS, "Austrian Mass (K Austria)"},
     {"leaving_table", LASALLE_OPT_LEAVE_TABLE, "leaving the table (FAQ #2)"},
     {"officer_tactics", LASALLE_OPT_OFFICER_TACTICS, "Officer Tactics and Casualties (H, p.72-73)"},
-    {"split_fire", 0, "Split Fire (H, p.80)"},
-    {"howitzer_batteries", 0, "Howitzer Batteries (H, p.81)"},
-    {"rockets", 0, "Rockets (H, p.81)"},
+    {"split_fire", LASALLE_OPT_SPLIT_FIRE, "Split Fire (H, p.80)"},
+    {"howitzer_batteries", LASALLE_OPT_HOWITZER_BATTERIES, "Howitzer Batteries (H, p.81)"},
+    {"rockets", LASALLE_OPT_ROCKETS, "Rockets (H, p.81)"},
     {"compressed_artillery", 0, "Compressed Artillery (H, p.81)"},
     {"engineering", 0, "Engineering (H, p.77-79)"},
-    {"continuing_games", 0, "Continuing Games and Campaigns (H, p.79)"},
+    {"continuing_games", 0, "Continuing Games and Campaigns (H, p.79; it joins several battles into a campaign, "
+                            "and a scenario holds one battle)"},
 };
 #define NOPTIONS ((int)(sizeof options / sizeof *options))
 

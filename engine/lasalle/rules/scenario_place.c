@@ -1,7 +1,8 @@
 /* scenario_place.c - the opening position of a Lasalle scenario checked:
  * every unit wholly on the table, clear of impassable ground, water with no
- * crossing, town bases (but a garrison Deployed(Town) lies wholly inside
- * one [G Towns, p.69]) and obstacles running through it, in no Square on
+ * crossing, and obstacles running through it; in a town base wholly or
+ * not at all, and there in March or Limbered, or a garrison Deployed(Town)
+ * filling it [G Towns, p.68-69]; in no Square on
  * rough ground [C, p.25], no guns unlimbered in woods or marsh [C, p.26],
  * overlapping no other unit; every
  * officer on the table and outside impassable ground and every unit; no
@@ -48,9 +49,12 @@ static int check_unit(const lasalle_scenario *s, int i, gr_error *err)
         return gr_error_set(err, "%s.at: %s in %s at (%g, %g) facing %g reaches off the %g x %g BW table", p, u->name,
                             lasalle_form_names[u->form], u->x, u->y, u->heading * 180 / GR_PI, s->table_w, s->table_h);
     if (m & LASALLE_MEETS_IMPASSABLE) return gr_error_set(err, "%s.at: %s stands in impassable %s", p, u->name, pn);
-    if (m & LASALLE_MEETS_TOWN)
-        return gr_error_set(err, "%s.at: %s stands in the town base %s, and towns (G, p.68-70) are not built yet", p,
-                            u->name, pn);
+    if ((m & LASALLE_MEETS_TOWN) && lasalle_town_of(s, &h) < 0)
+        return gr_error_set(err, "%s.at: %s stands partly in the town base %s: a unit is wholly in a town base or "
+                                 "wholly out of it (G, p.68)", p, u->name, pn);
+    if ((m & LASALLE_MEETS_TOWN) && u->form != LASALLE_MARCH && u->form != LASALLE_LIMBERED)
+        return gr_error_set(err, "%s.at: %s stands in the town base %s: there it is in March (Limbered for artillery), "
+                                 "or Deployed(Town) with \"start\" (G, p.68-69)", p, u->name, pn);
     if (m & LASALLE_MEETS_OBSTACLE)
         return gr_error_set(err, "%s.at: the obstacle %s runs through %s; a unit stands behind an obstacle, never in "
                                  "it (C, p.29)", p, pn, u->name);
@@ -68,8 +72,14 @@ static int check_unit(const lasalle_scenario *s, int i, gr_error *err)
         const lasalle_unit_profile *o = &s->units[j];
         gr_rect g = lasalle_hull_at(o, o->form, o->x, o->y, o->heading);
         if (lasalle_rects_overlap(&h, &g)) return gr_error_set(err, "%s.at: %s overlaps %s", p, u->name, o->name);
-        /* the game opens with no combat due: what is in contact was charged in a turn the file does not hold */
-        if (o->side != u->side && lasalle_rects_touch(&h, &g))
+        int k = lasalle_town_of(s, &h);
+        if (k >= 0 && lasalle_town_of(s, &g) == k)
+            return gr_error_set(err, "%s.at: %s and %s stand in the town base %s: one unit to a town base (G, p.68)",
+                                p, u->name, o->name, s->terrain.p[k].name);
+        /* the game opens with no combat due: what is in contact was charged in a turn the file does not hold;
+         * garrisons of neighbouring town bases may stand edge to edge [G Towns, p.70] */
+        int garrisons = u->form == LASALLE_TOWN && o->form == LASALLE_TOWN;
+        if (o->side != u->side && !garrisons && lasalle_rects_touch(&h, &g))
             return gr_error_set(err, "%s.at: %s touches the enemy %s; a scenario opens with no units in contact "
                                      "(ruling R-11)", p, u->name, o->name);
     }

@@ -5,6 +5,8 @@
  * Qualities, p.19-20]. */
 #include "scenario.h"
 #include "footprint.h"
+#include "homefield.h"
+#include "reinforce.h"
 #include "tables.h"
 
 #include "../../core/jsonutil.h"
@@ -13,23 +15,25 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const side_keys[] = {"name", "rules", "commander", "forces", "independent"};
-static const char *const force_keys[] = {"name", "subcommander", "units"};
-static const char *const officer_keys[] = {"name", "at", "vigor", "tactics"};
+static const char *const side_keys[] = {"name", "rules", "commander", "forces", "independent", "home_field"};
+static const char *const force_keys[] = {"name", "subcommander", "units", "arrives"};
+static const char *const arrive_keys[] = {"turn", "dice", "edge"};
+static const char *const edge_names[] = {"south", "north", "west", "east"};
+static const char *const officer_keys[] = {"name", "at", "tactics", "vigor"};
 static const char *const unit_keys[] = {"name",   "type", "size",  "guns",      "howitzers", "weight", "horse",
                                         "esprit", "discipline", "sk", "traits", "formation", "at",   "facing",
-                                        "disr", "start"};
+                                        "disr", "start", "entrenched"};
 static const char *const start_keys[] = {"town_base", "formation"};
 static const char *const start_forms[] = {"deployed_town"};
 static const char *const size_names[] = {"small", "large"};
 static const char *const tactics_names[] = {"poor", "average", "good"};
 /* the advanced rules a side may name, built and not yet built [H, p.72-76] */
-static const char *const rule_names[] = {"linear_tactics", "superior_commander", "send_in_the_guards"};
+static const char *const rule_names[] = {"linear_tactics", "superior_commander", "send_in_the_guards", "entrenchments",
+                                         "home_field_advantage"};
+#define NRULES ((int)(sizeof rule_names / sizeof *rule_names))
 static const struct {
     const char *name, *cite;
-} rules_not_built[] = {{"entrenchments", "Entrenchments (H, p.75)"},
-                       {"home_field_advantage", "Home Field Advantage (H, p.76)"},
-                       {"unpredictable", "Unpredictable is a unit trait here: give it in the unit's \"traits\""}};
+} rules_not_built[] = {{"unpredictable", "Unpredictable is a unit trait here: give it in the unit's \"traits\""}};
 
 /* [x, y] in BW under key "at" */
 static int load_at(json_t *o, const char *p, double *x, double *y, gr_error *err)
@@ -83,12 +87,13 @@ static int load_officer(lasalle_scenario *s, json_t *o, const char *p, int side,
     lasalle_officer_profile *f = &s->officers[s->nofficers];
     long vigor = 0;
     int tactics = 1;
-    if (gr_json_only_keys(o, p, officer_keys, force < 0 ? 2 : 4, err) ||
+    if (gr_json_only_keys(o, p, officer_keys, force < 0 ? 3 : 4, err) ||
         gr_json_string(o, p, "name", true, f->name, sizeof f->name, err) || load_at(o, p, &f->x, &f->y, err))
         return -1;
-    /* the commander has no ratings [B Officer Qualities, p.20]: "vigor" and "tactics" are refused as unknown keys */
-    if (force >= 0 && (gr_json_int(o, p, "vigor", false, -1, 1, &vigor, err) ||
-                       gr_json_enum(o, p, "tactics", false, tactics_names, 3, &tactics, err)))
+    /* the commander has no ratings [B Officer Qualities, p.20]: "vigor" is refused as an unknown key; a scenario
+     * may still rate him a tactician (Volkmann at Venzone, I p.82; ruling A-42) */
+    if ((force >= 0 && gr_json_int(o, p, "vigor", false, -1, 1, &vigor, err)) ||
+        gr_json_enum(o, p, "tactics", false, tactics_names, 3, &tactics, err))
         return -1;
     f->side = side;
     f->commander = force < 0;
@@ -214,6 +219,12 @@ static int load_unit(lasalle_scenario *s, json_t *o, const char *p, int side, in
                                  "\"formation\": \"deployed_town\"}", gr_json_path_key(q, sizeof q, p, "formation"));
     }
     u->disr = (int)disr;
+    bool dug = false;
+    if (gr_json_bool(o, p, "entrenched", false, &dug, err)) return -1;
+    if (dug && u->form != LASALLE_LINE && u->form != LASALLE_UNLIMBERED)
+        return gr_error_set(err, "%s: only a unit set up in Line or Unlimbered may use works it starts behind "
+                                 "(H, p.75)", gr_json_path_key(q, sizeof q, p, "entrenched"));
+    u->entrenched = dug;
     s->nunits++;
     return 0;
 }
@@ -228,13 +239,40 @@ static int load_units(lasalle_scenario *s, json_t *o, const char *p, const char 
     size_t i;
     json_t *v;
     json_array_foreach(arr, i, v) {
-        if (force >= 0) {
+        if (force >= 0 && s->nunits < LASALLE_MAX_UNITS) {
+            /* (one too many is refused by load_unit, naming the limit) */
             lasalle_force *f = &s->forces[force];
             f->units[f->nunits++] = s->nunits;
         }
         if (load_unit(s, v, gr_json_path_index(r, sizeof r, q, i), side, force, err)) return -1;
     }
     return 0;
+}
+
+/* "arrives": {"turn": N} or {"dice": "2d6"}, with the "edge" it comes on from (its own base edge when not
+ * given) [J Reinforcements, p.91] */
+static int load_arrival(lasalle_scenario *s, json_t *o, const char *p, int f, gr_error *err)
+{
+    char q[256];
+    lasalle_force *fo = &s->forces[f];
+    json_t *v = gr_json_object(o, p, "arrives", false, err);
+    if (!v) return json_object_get(o, "arrives") ? -1 : 0;
+    gr_json_path_key(q, sizeof q, p, "arrives");
+    long turn = 0;
+    char dice[16] = "";
+    if (gr_json_only_keys(v, q, arrive_keys, 3, err) ||
+        gr_json_int(v, q, "turn", false, 1, s->turns + LASALLE_MAX_BONUS, &turn, err) ||
+        gr_json_string(v, q, "dice", false, dice, sizeof dice, err) ||
+        gr_json_enum(v, q, "edge", false, edge_names, 4, &fo->edge, err))
+        return -1;
+    if ((turn > 0) == (dice[0] != 0))
+        return gr_error_set(err, "%s: give either \"turn\" (the scenario's arrival turn) or \"dice\": \"2d6\" "
+                                 "(a reserve's roll, J p.91)", q);
+    if (dice[0] && strcmp(dice, "2d6"))
+        return gr_error_set(err, "%s.dice: a reserve rolls \"2d6\" against the turn plus its vigor (J, p.91)", q);
+    fo->arrive = turn > 0 ? LASALLE_ARRIVE_TURN : LASALLE_ARRIVE_ROLL;
+    fo->arrive_turn = (int)turn;
+    return lasalle_reinforce_check(s, f, p, err);
 }
 
 static int load_force(lasalle_scenario *s, json_t *o, const char *p, int side, gr_error *err)
@@ -245,13 +283,14 @@ static int load_force(lasalle_scenario *s, json_t *o, const char *p, int side, g
     int f = s->nforces++;
     lasalle_force *fo = &s->forces[f];
     fo->side = side;
-    if (gr_json_only_keys(o, p, force_keys, 3, err) || gr_json_string(o, p, "name", true, fo->name, sizeof fo->name, err))
+    if (gr_json_only_keys(o, p, force_keys, 4, err) || gr_json_string(o, p, "name", true, fo->name, sizeof fo->name, err))
         return -1;
     json_t *sub = gr_json_object(o, p, "subcommander", true, err);
     if (!sub) return -1;
     fo->officer = load_officer(s, sub, gr_json_path_key(q, sizeof q, p, "subcommander"), side, f, err);
     if (fo->officer < 0) return -1;
-    return load_units(s, o, p, "units", side, f, err);
+    fo->edge = side ? LASALLE_EDGE_NORTH : LASALLE_EDGE_SOUTH;
+    return load_units(s, o, p, "units", side, f, err) || load_arrival(s, o, p, f, err) ? -1 : 0;
 }
 
 static int load_side_rules(lasalle_scenario *s, json_t *o, const char *p, int side, gr_error *err)
@@ -267,7 +306,7 @@ static int load_side_rules(lasalle_scenario *s, json_t *o, const char *p, int si
         const char *name = json_string_value(v);
         if (!name) return gr_error_set(err, "%s: expected the name of an advanced rule", r);
         int found = 0;
-        for (int k = 0; k < 3; k++)
+        for (int k = 0; k < NRULES; k++)
             if (!strcmp(name, rule_names[k])) {
                 s->side_rules[side] |= 1u << k;
                 found = 1;
@@ -277,10 +316,10 @@ static int load_side_rules(lasalle_scenario *s, json_t *o, const char *p, int si
                                      "\"options\": {\"officer_tactics\": true}", r);
         for (size_t k = 0; !found && k < sizeof rules_not_built / sizeof *rules_not_built; k++)
             if (!strcmp(name, rules_not_built[k].name))
-                return gr_error_set(err, "%s: %s is not built yet", r, rules_not_built[k].cite);
+                return gr_error_set(err, "%s: %s", r, rules_not_built[k].cite);
         if (!found)
-            return gr_error_set(err, "%s: expected linear_tactics, superior_commander or send_in_the_guards, got \"%s\"",
-                                r, name);
+            return gr_error_set(err, "%s: expected linear_tactics, superior_commander, send_in_the_guards, "
+                                     "entrenchments or home_field_advantage, got \"%s\"", r, name);
     }
     return 0;
 }
@@ -288,7 +327,7 @@ static int load_side_rules(lasalle_scenario *s, json_t *o, const char *p, int si
 static int load_side(lasalle_scenario *s, json_t *o, const char *p, int side, gr_error *err)
 {
     char q[256], r[300];
-    if (gr_json_only_keys(o, p, side_keys, 5, err) ||
+    if (gr_json_only_keys(o, p, side_keys, 6, err) ||
         gr_json_string(o, p, "name", true, s->side_name[side], sizeof s->side_name[side], err) ||
         load_side_rules(s, o, p, side, err))
         return -1;
@@ -304,7 +343,7 @@ static int load_side(lasalle_scenario *s, json_t *o, const char *p, int side, gr
     json_array_foreach(arr, i, v) {
         if (load_force(s, v, gr_json_path_index(r, sizeof r, q, i), side, err)) return -1;
     }
-    return load_units(s, o, p, "independent", side, -1, err);
+    return load_units(s, o, p, "independent", side, -1, err) || lasalle_home_field_load(s, o, p, side, err) ? -1 : 0;
 }
 
 int lasalle_load_sides(lasalle_scenario *s, json_t *root, gr_error *err)
@@ -321,5 +360,5 @@ int lasalle_load_sides(lasalle_scenario *s, json_t *root, gr_error *err)
         for (int i = 0; i < s->nunits; i++) n += s->units[i].side == side;
         if (!n) return gr_error_set(err, "$.sides[%d]: %s has no unit", side, s->side_name[side]);
     }
-    return 0;
+    return lasalle_home_field_check(s, err);
 }

@@ -1,7 +1,9 @@
 /* status.c - the Status Phase, army morale, the end of the game and its
  * result (status.h). */
 #include "status.h"
+#include "entrench.h"
 #include "footprint.h"
+#include "reinforce.h"
 #include "tables.h"
 #include "turn.h"
 
@@ -15,14 +17,24 @@ int lasalle_losses(const lasalle_scenario *s, const lasalle_state *st, int side)
 {
     int lost = 0;
     for (int i = 0; i < s->nunits; i++)
-        if (s->units[i].side == side && st->u[i].status != LASALLE_ON) lost += lasalle_morale_value(&s->units[i]);
+        if (s->units[i].side == side && st->u[i].status != LASALLE_ON && !(st->u[i].flags & LASALLE_UF_RESERVE))
+            lost += lasalle_morale_value(&s->units[i]);
     return lost;
+}
+
+int lasalle_army_morale(const lasalle_scenario *s, const lasalle_state *st, int side)
+{
+    /* units still to arrive count once they are on the table [F, p.66] */
+    int m = 0;
+    for (int i = 0; i < s->nunits; i++)
+        if (s->units[i].side == side && !(st->u[i].flags & LASALLE_UF_RESERVE)) m += lasalle_morale_value(&s->units[i]);
+    return m;
 }
 
 int lasalle_at_breakpoint(const lasalle_scenario *s, const lasalle_state *st, int side)
 {
     /* losses over a third of the army's morale: 31 breaks at 11 [F Breakpoint, p.66] */
-    return 3 * lasalle_losses(s, st, side) > s->morale[side];
+    return 3 * lasalle_losses(s, st, side) > lasalle_army_morale(s, st, side);
 }
 
 int lasalle_objective_control(const lasalle_scenario *s, const lasalle_state *st, int k)
@@ -107,7 +119,7 @@ static int morale_check(const lasalle_scenario *s, lasalle_state *st, int held, 
     if (!gr_dice_roll(cx ? cx->dice : NULL, n, dice, purpose)) return -1;
     for (int k = 0; k < n; k++) sum += dice[k];
     int pass = sum > st->turn_no;
-    gr_log_add(cx ? cx->log : NULL, GR_EV_TEST, side, "the %s army %s its morale check: %d against %d+ (%s) (F, p.67)",
+    gr_log_add(cx ? cx->log : NULL, GR_EV_TEST, side, "the army of the %s %s its morale check: %d against %d+ (%s) (F, p.67)",
                s->side_name[side], pass ? "passes" : "fails", sum, st->turn_no + 1,
                bp ? "losses past the breakpoint" : "the attacker controls the objective");
     return !pass;
@@ -146,10 +158,15 @@ int lasalle_status_run(const void *scn, void *state, const gr_ctx *cx)
         int c = lasalle_objective_control(s, st, k);
         if (c >= 0) st->owner[k] = (int8_t)c;
     }
+    lasalle_entrench_status(s, st);
+    if (lasalle_reinforce_run(s, st, cx)) return -1;
     int broke = morale_check(s, st, held, cx);
     if (broke < 0) return -1;
     if (broke) {
         lasalle_finish(s, st, st->active, LASALLE_END_MORALE);
+        gr_log_add(cx ? cx->log : NULL, GR_EV_PHASE, -1, "the army of the %s breaks: a %s for the %s, pursuit %d to %d (F, p.67)",
+                   s->side_name[st->active], st->margin == 2 ? "Decisive Victory" : "Marginal Victory",
+                   s->side_name[st->winner], lasalle_pursuit(s, st, st->winner), lasalle_pursuit(s, st, st->active));
         return LASALLE_ST_COUNT;
     }
     int ended = bonus_roll(s, st, cx);

@@ -1,5 +1,6 @@
 /* status.h - the Status Phase and the end of the game [F, p.65-67; J, p.91]:
- * smoke removed, objectives, the army morale check (5d6 summed must beat
+ * smoke removed, objectives, reinforcements (reinforce.h), the army
+ * morale check over the units on the table (5d6 summed must beat
  * the turn number; 4d6 for a defender whose objective the attacker
  * controls), the bonus-turn roll after the basic length, victory and its
  * margin by pursuit score (Send in the Guards, H p.75), the result and the
@@ -11,6 +12,8 @@
 
 /* morale points of a side's broken units and those that left the table [F, p.66] */
 int lasalle_losses(const lasalle_scenario *s, const lasalle_state *st, int side);
+/* army morale now: the morale values of its units, those still to arrive left out [F, p.66; J, p.91] */
+int lasalle_army_morale(const lasalle_scenario *s, const lasalle_state *st, int side);
 /* losses greater than a third of the army's morale */
 int lasalle_at_breakpoint(const lasalle_scenario *s, const lasalle_state *st, int side);
 /* the side alone with a unit within 4 BW of objective k, -1 none or both [J, p.91] */

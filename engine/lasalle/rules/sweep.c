@@ -127,6 +127,9 @@ typedef struct sweep_ctx {
     const lasalle_unit_profile *p;
     int near[LASALLE_MAX_UNITS];     /* units close enough to matter */
     int nnear;
+    gr_vec2 hc[LASALLE_MAX_UNITS][4];/* each near unit's footprint corners ... */
+    gr_vec2 ic[LASALLE_MAX_UNITS][4];/* ... the same drawn in by the overlap margin ... */
+    double box[LASALLE_MAX_UNITS][4];/* ... and the box around them: x0, y0, x1, y1 */
     int touching0[LASALLE_MAX_UNITS];/* enemies touched at the start */
     int charge_last;                 /* the last motion is a charge's run: enemies there are contacts */
     double pass_at[LASALLE_SWEEP_MAX];
@@ -147,23 +150,42 @@ static void note_pass(sweep_ctx *c, lasalle_sweep *out, int j, double when)
     c->pass_at[k] = when;
 }
 
-/* one swept piece (between two poses of motion `m`, at path time `when`) against the units */
+static void box_of(const gr_vec2 *pts, int n, double box[4])
+{
+    box[0] = box[2] = pts[0].x;
+    box[1] = box[3] = pts[0].y;
+    for (int q = 1; q < n; q++) {
+        box[0] = fmin(box[0], pts[q].x);
+        box[2] = fmax(box[2], pts[q].x);
+        box[1] = fmin(box[1], pts[q].y);
+        box[3] = fmax(box[3], pts[q].y);
+    }
+}
+
+/* the gap between two boxes: never more than the distance between what they hold */
+static double box_gap(const double a[4], const double b[4])
+{
+    double dx = fmax(0, fmax(a[0] - b[2], b[0] - a[2])), dy = fmax(0, fmax(a[1] - b[3], b[1] - a[3]));
+    return hypot(dx, dy);
+}
+
+/* one swept piece (between two poses of motion `m`, at path time `when`) against the units; a unit
+ * whose box stands farther than LASALLE_NEAR_BW from the piece's box can be neither met nor near */
 static void piece_units(sweep_ctx *c, const gr_vec2 *poly, int n, int last, double when, lasalle_sweep *out)
 {
     const lasalle_scenario *s = c->s;
+    double pb[4];
+    box_of(poly, n, pb);
     for (int k = 0; k < c->nnear; k++) {
         int j = c->near[k];
-        gr_rect h = lasalle_hull(s, c->st, j), in = shrunk(h, LASALLE_OVERLAP_EPS);
-        gr_vec2 hc[4], ic[4];
-        gr_rect_corners(&h, hc);
-        gr_rect_corners(&in, ic);
+        if (box_gap(pb, c->box[k]) > LASALLE_NEAR_BW + LASALLE_CONTACT_EPS) continue;
         if (!lasalle_enemies(s, c->i, j)) {
-            if (gr_poly_intersect(poly, n, ic, 4)) note_pass(c, out, j, when);
+            if (gr_poly_intersect(poly, n, c->ic[k], 4)) note_pass(c, out, j, when);
             continue;
         }
-        double d = gr_poly_dist(poly, n, hc, 4);
+        double d = gr_poly_dist(poly, n, c->hc[k], 4);
         if (d <= LASALLE_NEAR_BW) out->near_enemy = 1;
-        int overlap = gr_poly_intersect(poly, n, ic, 4);
+        int overlap = d <= LASALLE_CONTACT_EPS && gr_poly_intersect(poly, n, c->ic[k], 4);
         /* a touch is a contact only where it was not there at the start, and not at a charge's end */
         int touch = d <= LASALLE_CONTACT_EPS && !c->touching0[j] && !(last && c->charge_last);
         if ((overlap || touch) && out->touch_enemy < 0) out->touch_enemy = j;
@@ -187,15 +209,15 @@ static int fine_water(sweep_ctx *c, lasalle_pose a, const lasalle_motion *m, int
 static void sweep_motion(sweep_ctx *c, lasalle_pose a, const lasalle_motion *m, int idx, int last, lasalle_sweep *out)
 {
     int steps = m->angle != 0 ? (int)ceil(fabs(m->angle) / WHEEL_STEP) : 1, water = 0;
+    gr_rect p0 = lasalle_pose_hull(c->p, lasalle_pose_along(c->p, a, m, 0.0));
     gr_rect prev = shrunk(lasalle_pose_hull(c->p, a), 0.01);
     for (int k = 1; k <= steps; k++) {
-        gr_rect next = shrunk(lasalle_pose_hull(c->p, lasalle_pose_along(c->p, a, m, (double)k / steps)), 0.01);
+        gr_rect p1 = lasalle_pose_hull(c->p, lasalle_pose_along(c->p, a, m, (double)k / steps));
+        gr_rect next = shrunk(p1, 0.01);
         gr_vec2 poly[8];
         int n = swept(&prev, &next, poly);
         out->meets |= poly_meets(c->s, poly, n, &out->piece, &water);
         /* the units against the unshrunk footprint */
-        gr_rect p0 = lasalle_pose_hull(c->p, lasalle_pose_along(c->p, a, m, (double)(k - 1) / steps));
-        gr_rect p1 = lasalle_pose_hull(c->p, lasalle_pose_along(c->p, a, m, (double)k / steps));
         n = swept(&p0, &p1, poly);
         for (int q = 0; q < n; q++)
             if (poly[q].x < -1e-6 || poly[q].y < -1e-6 || poly[q].x > c->s->table_w + 1e-6 ||
@@ -203,22 +225,26 @@ static void sweep_motion(sweep_ctx *c, lasalle_pose a, const lasalle_motion *m, 
                 out->meets |= LASALLE_MEETS_OFF_TABLE;
         piece_units(c, poly, n, last, idx + (double)k / steps, out);
         prev = next;
+        p0 = p1;
     }
     if (water) out->meets |= fine_water(c, a, m, &out->piece);
 }
 
-/* how far along a straight run (0 .. len) the hull first touches enemy j; INFINITY never */
-static double time_of_impact(sweep_ctx *c, lasalle_pose a, const lasalle_motion *m, int j)
+/* how far along a straight run (0 .. len) the hull first touches the k-th near unit, an enemy; INFINITY
+ * never */
+static double time_of_impact(sweep_ctx *c, lasalle_pose a, const lasalle_motion *m, int k)
 {
-    gr_rect e = lasalle_hull(c->s, c->st, j);
+    gr_rect e = lasalle_hull(c->s, c->st, c->near[k]);
     double len = fabs(m->fwd);
     if (len <= 0) return INFINITY;
     lasalle_pose end = lasalle_pose_after(c->p, a, m);
     gr_rect h0 = lasalle_pose_hull(c->p, a), h1 = lasalle_pose_hull(c->p, end);
-    gr_vec2 poly[8], ec[4];
+    gr_vec2 poly[8];
+    double pb[4];
     int n = swept(&h0, &h1, poly);
-    gr_rect_corners(&e, ec);
-    if (gr_poly_dist(poly, n, ec, 4) > TOI_TOUCH) return INFINITY;
+    box_of(poly, n, pb);
+    if (box_gap(pb, c->box[k]) > TOI_TOUCH) return INFINITY;
+    if (gr_poly_dist(poly, n, c->hc[k], 4) > TOI_TOUCH) return INFINITY;
     double lo = 0, hi = -1;
     for (double t = 0; hi < 0; t += TOI_STEP_BW) {
         double tt = fmin(t, len);
@@ -256,6 +282,10 @@ static void init_ctx(sweep_ctx *c, const lasalle_scenario *s, const lasalle_stat
         if (j == i || !lasalle_alive(st, j)) continue;
         gr_rect g = lasalle_hull(s, st, j);
         if (gr_rect_point_dist(&g, ctr) > reach) continue;
+        gr_rect in = shrunk(g, LASALLE_OVERLAP_EPS);
+        gr_rect_corners(&g, c->hc[c->nnear]);
+        gr_rect_corners(&in, c->ic[c->nnear]);
+        box_of(c->hc[c->nnear], 4, c->box[c->nnear]);
         c->near[c->nnear++] = j;
         c->touching0[j] = lasalle_enemies(s, i, j) && lasalle_rects_touch(&h, &g);
     }
@@ -267,7 +297,7 @@ static void charge_stop(sweep_ctx *c, lasalle_pose a, lasalle_motion *m)
     double best = INFINITY;
     for (int k = 0; k < c->nnear; k++) {
         int j = c->near[k];
-        double t = lasalle_enemies(c->s, c->i, j) ? time_of_impact(c, a, m, j) : INFINITY;
+        double t = lasalle_enemies(c->s, c->i, j) ? time_of_impact(c, a, m, k) : INFINITY;
         if (t < best) best = t;
     }
     if (!isfinite(best)) return;

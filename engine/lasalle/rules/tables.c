@@ -8,7 +8,7 @@ const char *const lasalle_form_names[LASALLE_FORM_COUNT] = {"line",     "column"
                                                             "unlimbered", "deployed_town"};
 const char *const lasalle_esprit_names[LASALLE_ESPRIT_COUNT] = {"shaky", "reliable", "valiant"};
 const char *const lasalle_discipline_names[LASALLE_DISCIPLINE_COUNT] = {"experienced", "amateur", "irregular"};
-const char *const lasalle_weight_names[LASALLE_WEIGHT_COUNT] = {"light", "medium", "heavy"};
+const char *const lasalle_weight_names[LASALLE_WEIGHT_COUNT] = {"light", "medium", "heavy", "rockets"};
 const char *const lasalle_trait_names[LASALLE_TRAIT_COUNT] = {"shock",  "pursuit",       "lancers",
                                                               "guard",  "unpredictable", "rifles"};
 const char *const lasalle_ground_names[LASALLE_G_KIND_COUNT] = {
@@ -21,8 +21,16 @@ const char *const lasalle_fct_column_names[4] = {"Began in March", "Began in Oth
 
 const char *lasalle_kind_words(const lasalle_unit_profile *p)
 {
+    if (p->type == LASALLE_ART && p->weight == LASALLE_ROCKETS)
+        return lasalle_rocket_shape_ok(p) ? "rocket unit"
+                                          : "rocket unit (it needs 3 bases and \"horse\": true, H Rockets, p.81)";
     if (p->type == LASALLE_ART) return p->horse ? "horse artillery" : "foot artillery";
     return lasalle_type_names[p->type];
+}
+
+int lasalle_rocket_shape_ok(const lasalle_unit_profile *p)
+{
+    return p->nbases == LASALLE_ROCKET_BASES && p->horse && p->howitzers == 0;
 }
 
 int lasalle_disc_need(int discipline)
@@ -52,7 +60,11 @@ int lasalle_form_allowed(const lasalle_scenario *s, const lasalle_unit_profile *
             return (s->options & LASALLE_OPT_AUSTRIAN_MASS) && p->discipline != LASALLE_IRREGULAR;
         return 0;
     case LASALLE_CAV: return form == LASALLE_MARCH || form == LASALLE_WAVES || form == LASALLE_ABREAST;
-    case LASALLE_ART: return form == LASALLE_LIMBERED || form == LASALLE_UNLIMBERED;
+    case LASALLE_ART:
+        /* rockets only with their option, 3 bases moving as horse artillery [H Rockets, p.81] (ruling R-95) */
+        if (p->weight == LASALLE_ROCKETS && (!(s->options & LASALLE_OPT_ROCKETS) || !lasalle_rocket_shape_ok(p)))
+            return 0;
+        return form == LASALLE_LIMBERED || form == LASALLE_UNLIMBERED;
     default: return 0;
     }
 }

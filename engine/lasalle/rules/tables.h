@@ -35,6 +35,9 @@ extern const char *const lasalle_cover_names[3];
 const char *lasalle_kind_words(const lasalle_unit_profile *p);
 
 /* ---- the unit's numbers ----------------------------------------------------------------------- */
+/* a rocket unit: 3 bases with its own limber, moving as horse artillery [H Rockets, p.81] (ruling R-95) */
+#define LASALLE_ROCKET_BASES 3
+int lasalle_rocket_shape_ok(const lasalle_unit_profile *p);
 /* the die a discipline test needs: Experienced 3+, Amateur 4+, Irregular 3+ [B, p.19] */
 int lasalle_disc_need(int discipline);
 /* morale points: Large 3, Small 2, artillery 1 [F Army Morale, p.66] */

@@ -3,9 +3,12 @@
 #include "turn.h"
 #include "activity.h"
 #include "combat.h"
+#include "entrench.h"
 #include "footprint.h"
 #include "notation.h"
+#include "officers.h"
 #include "react.h"
+#include "reinforce.h"
 #include "recovery.h"
 #include "status.h"
 #include "tactics.h"
@@ -56,7 +59,8 @@ static int run_activity_begin(const void *scn, void *state, const gr_ctx *cx)
     for (int i = 0; i < s->nunits; i++)
         if (s->units[i].side == st->active) st->u[i].flags &= ~(uint32_t)MOVE_MARKS;
     st->mark = 0;
-    return lasalle_activity_begin(scn, state, cx);
+    int next = lasalle_activity_begin(scn, state, cx);
+    return next == LASALLE_ST_ACTIVITY ? LASALLE_ST_ENTRENCH : next;
 }
 
 static int who_active(const void *scn, const void *state)
@@ -79,7 +83,34 @@ static int actor_pending(const void *scn, const void *state)
 
 static int activity_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err)
 {
+    const lasalle_scenario *s = scn;
+    lasalle_state *st = state;
+    lasalle_unit before = a->actor >= 0 && a->actor < s->nunits ? st->u[a->actor] : (lasalle_unit){0};
     int rc = lasalle_activity_apply(scn, state, a, cx, err);
+    /* enemy officers in the mover's path [H, p.73] */
+    if (!rc && a->actor >= 0 && a->actor < s->nunits) rc = lasalle_officers_swept(s, st, a->actor, &before, cx);
+    if (rc && err && !err->set) lasalle_dice_error(cx, err);
+    return rc;
+}
+
+/* reactions and combats move units too: officers they end on ride clear [H, p.73] */
+static int react_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err)
+{
+    int rc = lasalle_react_apply(scn, state, a, cx, err);
+    if (!rc) rc = lasalle_officers_trampled(scn, state, cx);
+    if (rc && err && !err->set) lasalle_dice_error(cx, err);
+    return rc;
+}
+
+static int run_combat_fight(const void *scn, void *state, const gr_ctx *cx)
+{
+    int next = lasalle_combat_fight(scn, state, cx);
+    return next < 0 || lasalle_officers_trampled(scn, state, cx) ? -1 : next;
+}
+
+static int entrench_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err)
+{
+    int rc = lasalle_entrench_apply(scn, state, a, cx, err);
     if (rc && err && !err->set) lasalle_dice_error(cx, err);
     return rc;
 }
@@ -95,7 +126,7 @@ static const gr_step_def steps[LASALLE_ST_COUNT] = {
     [LASALLE_ST_BEGIN] = {.name = "the turn opens", .phase = LASALLE_PH_REACTION, .run = run_begin},
     [LASALLE_ST_REACT] = {.name = "reactions", .phase = LASALLE_PH_REACTION, .cursor_end = lasalle_unit_end,
                           .due = lasalle_react_due, .decider = lasalle_react_decider, .actor = lasalle_react_actor,
-                          .actions = lasalle_react_actions, .apply = lasalle_react_apply, .done = lasalle_react_done,
+                          .actions = lasalle_react_actions, .apply = react_apply, .done = lasalle_react_done,
                           .done_moves_on = 1},
     [LASALLE_ST_FIRE] = {.name = "fire", .phase = LASALLE_PH_REACTION, .cursor_end = lasalle_unit_end,
                          .due = lasalle_fire_due, .decider = who_active, .actor = lasalle_cursor_actor,
@@ -114,9 +145,12 @@ static const gr_step_def steps[LASALLE_ST_COUNT] = {
     [LASALLE_ST_TACTICS] = {.name = "officer tactics", .phase = LASALLE_PH_COMBAT, .cursor_end = lasalle_tactics_end,
                             .due = lasalle_tactics_due, .decider = lasalle_tactics_decider, .actor = lasalle_no_actor,
                             .actions = lasalle_tactics_actions, .apply = lasalle_tactics_apply, .done_moves_on = 1},
-    [LASALLE_ST_COMBAT_FIGHT] = {.name = "the combat", .phase = LASALLE_PH_COMBAT, .run = lasalle_combat_fight},
+    [LASALLE_ST_COMBAT_FIGHT] = {.name = "the combat", .phase = LASALLE_PH_COMBAT, .run = run_combat_fight},
     [LASALLE_ST_ACTIVITY_BEGIN] = {.name = "the Activity Phase opens", .phase = LASALLE_PH_ACTIVITY,
                                    .run = run_activity_begin},
+    [LASALLE_ST_ENTRENCH] = {.name = "entrenching", .phase = LASALLE_PH_ACTIVITY, .cursor_end = lasalle_entrench_end,
+                             .due = lasalle_entrench_due, .decider = who_active, .actor = lasalle_entrench_actor,
+                             .actions = lasalle_entrench_actions, .apply = entrench_apply, .done_moves_on = 1},
     [LASALLE_ST_ACTIVITY] = {.name = "activity", .phase = LASALLE_PH_ACTIVITY, .cursor_end = lasalle_activity_end,
                              .due = lasalle_activity_due, .decider = who_active, .actor = lasalle_activity_actor,
                              .actions = lasalle_activity_actions, .apply = activity_apply},
@@ -181,7 +215,9 @@ void lasalle_init(const void *scn, void *state)
         u->form = (uint8_t)p->form;
         u->disr = (uint8_t)p->disr;
         u->esprit = (uint8_t)p->esprit;
+        if (p->entrenched) u->flags |= LASALLE_UF_ENTRENCHED; /* works it starts behind [H, p.75] */
     }
+    lasalle_reinforce_init(s, st);
     st->turn.step = LASALLE_ST_BEGIN;
     gr_steps_advance(&lasalle_steps, scn, state, NULL); /* no die is rolled before the first decision */
 }

@@ -22,6 +22,7 @@ enum {
     LASALLE_ST_TACTICS,         /* officers direct it: the defender declares first, then the attacker */
     LASALLE_ST_COMBAT_FIGHT,    /* it is fought */
     LASALLE_ST_ACTIVITY_BEGIN,  /* who was out of command as the phase began */
+    LASALLE_ST_ENTRENCH,        /* units dig in instead of moving [H Entrenchments, p.75] */
     LASALLE_ST_ACTIVITY,        /* units, subcommanders, the commander */
     LASALLE_ST_RECOVERY,        /* recovery attempts */
     LASALLE_ST_REROLL,          /* the commander's re-roll of a failure */

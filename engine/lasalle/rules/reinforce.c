@@ -1,0 +1,142 @@
+/* reinforce.c - forces arriving later (reinforce.h). */
+#include "reinforce.h"
+#include "footprint.h"
+#include "tables.h"
+
+#include "../../core/jsonutil.h"
+
+#include <stdio.h>
+
+static const char *const edge_names[4] = {"south", "north", "west", "east"};
+
+/* how far the point p lies from edge e of the table */
+static double from_edge(const lasalle_scenario *s, int e, gr_vec2 p)
+{
+    switch (e) {
+    case LASALLE_EDGE_SOUTH: return p.y;
+    case LASALLE_EDGE_NORTH: return s->table_h - p.y;
+    case LASALLE_EDGE_WEST: return p.x;
+    default: return s->table_w - p.x;
+    }
+}
+
+int lasalle_reinforce_check(const lasalle_scenario *s, int f, const char *path, gr_error *err)
+{
+    const lasalle_force *fo = &s->forces[f];
+    const lasalle_officer_profile *o = &s->officers[fo->officer];
+    if (fo->arrive == LASALLE_ARRIVE_START) return 0;
+    for (int k = 0; k < fo->nunits; k++) {
+        const lasalle_unit_profile *p = &s->units[fo->units[k]];
+        char q[300];
+        snprintf(q, sizeof q, "%s.units[%d]", path, k);
+        if (p->form == LASALLE_SQUARE || p->form == LASALLE_TOWN || (p->type == LASALLE_ART && p->form != LASALLE_LIMBERED))
+            return gr_error_set(err, "%s.formation: reinforcements come on in any formation but Square; artillery "
+                                     "Limbered (J, p.91)", q);
+        gr_rect h = lasalle_hull_at(p, p->form, p->x, p->y, p->heading);
+        gr_vec2 c[4];
+        gr_rect_corners(&h, c);
+        for (int m = 0; m < 4; m++)
+            if (from_edge(s, fo->edge, c[m]) > LASALLE_ARRIVAL_EDGE_BW + 1e-9)
+                return gr_error_set(err, "%s.at: every base of an arriving unit stands within %g BW of the %s edge "
+                                         "(J, p.91)", q, LASALLE_ARRIVAL_EDGE_BW, edge_names[fo->edge]);
+        if (gr_rect_point_dist(&h, gr_v2(o->x, o->y)) > o->range + 1e-9)
+            return gr_error_set(err, "%s.at: an arriving unit is placed within its subcommander's command range "
+                                     "(%g BW of %s) (J, p.91)", q, o->range, o->name);
+    }
+    return 0;
+}
+
+void lasalle_reinforce_init(const lasalle_scenario *s, lasalle_state *st)
+{
+    for (int f = 0; f < s->nforces; f++) {
+        if (s->forces[f].arrive == LASALLE_ARRIVE_START) continue;
+        for (int k = 0; k < s->forces[f].nunits; k++) {
+            lasalle_unit *u = &st->u[s->forces[f].units[k]];
+            u->status = LASALLE_LEFT;
+            u->flags |= LASALLE_UF_RESERVE;
+        }
+    }
+}
+
+int lasalle_force_off(const lasalle_scenario *s, const lasalle_state *st, int f)
+{
+    const lasalle_force *fo = &s->forces[f];
+    return fo->nunits > 0 && (st->u[fo->units[0]].flags & LASALLE_UF_RESERVE);
+}
+
+int lasalle_arrival_room(const lasalle_scenario *s, const lasalle_state *st, int f)
+{
+    const lasalle_force *fo = &s->forces[f];
+    for (int k = 0; k < fo->nunits; k++) {
+        const lasalle_unit_profile *p = &s->units[fo->units[k]];
+        gr_rect h = lasalle_hull_at(p, p->form, p->x, p->y, p->heading);
+        for (int j = 0; j < s->nunits; j++) {
+            if (!lasalle_alive(st, j)) continue;
+            gr_rect g = lasalle_hull(s, st, j);
+            if (s->units[j].side != fo->side ? gr_rect_within(&g, &h, LASALLE_ARRIVAL_ENEMY_BW)
+                                             : lasalle_rects_overlap(&g, &h))
+                return 0;
+        }
+    }
+    return 1;
+}
+
+/* force f comes on: its units at their places, its subcommander beside them */
+static void arrive(const lasalle_scenario *s, lasalle_state *st, int f, const gr_ctx *cx)
+{
+    const lasalle_force *fo = &s->forces[f];
+    for (int k = 0; k < fo->nunits; k++) {
+        int i = fo->units[k];
+        const lasalle_unit_profile *p = &s->units[i];
+        lasalle_unit *u = &st->u[i];
+        u->x = p->x;
+        u->y = p->y;
+        u->heading = gr_angle_norm(p->heading);
+        u->form = (uint8_t)p->form;
+        u->status = LASALLE_ON;
+        u->flags &= ~(uint32_t)(LASALLE_UF_RESERVE | LASALLE_UF_DUE);
+    }
+    st->o[fo->officer].x = s->officers[fo->officer].x;
+    st->o[fo->officer].y = s->officers[fo->officer].y;
+    gr_log_add(cx ? cx->log : NULL, GR_EV_NOTE, fo->side, "%s arrives from the %s edge: %d unit%s (J, p.91)",
+               fo->name, edge_names[fo->edge], fo->nunits, fo->nunits == 1 ? "" : "s");
+}
+
+/* the roll for reserve f: 2d6 under the turn number plus the subcommander's vigor; 1 arrives, -1 dice */
+static int roll_for(const lasalle_scenario *s, lasalle_state *st, int f, const gr_ctx *cx)
+{
+    int vigor = st->o[s->forces[f].officer].vigor, need = st->turn_no + vigor, d[LASALLE_ARRIVAL_DICE], sum = 0;
+    char purpose[160];
+    snprintf(purpose, sizeof purpose, "the arrival of %s (2d6 under %d)", s->forces[f].name, need);
+    if (!gr_dice_roll(cx ? cx->dice : NULL, LASALLE_ARRIVAL_DICE, d, purpose)) return -1;
+    for (int k = 0; k < LASALLE_ARRIVAL_DICE; k++) sum += d[k];
+    gr_log_add(cx ? cx->log : NULL, GR_EV_TEST, s->forces[f].side, "%s %s: %d against under %d (J, p.91)",
+               s->forces[f].name, sum < need ? "arrives" : "is not here yet", sum, need);
+    return sum < need;
+}
+
+int lasalle_reinforce_run(const lasalle_scenario *s, lasalle_state *st, const gr_ctx *cx)
+{
+    int rolled = 0;
+    for (int f = 0; f < s->nforces; f++) {
+        const lasalle_force *fo = &s->forces[f];
+        if (fo->side != st->active || !lasalle_force_off(s, st, f)) continue;
+        int due = (st->u[fo->units[0]].flags & LASALLE_UF_DUE) ||
+                  (fo->arrive == LASALLE_ARRIVE_TURN && st->turn_no >= fo->arrive_turn);
+        /* one reserve rolls a Status Phase: the first in the file still to come (ruling R-71) */
+        if (!due && fo->arrive == LASALLE_ARRIVE_ROLL && !rolled) {
+            rolled = 1;
+            int r = roll_for(s, st, f, cx);
+            if (r < 0) return -1;
+            due = r;
+        }
+        if (!due) continue;
+        if (lasalle_arrival_room(s, st, f)) {
+            arrive(s, st, f, cx);
+            continue;
+        }
+        for (int k = 0; k < fo->nunits; k++) st->u[fo->units[k]].flags |= LASALLE_UF_DUE;
+        gr_log_add(cx ? cx->log : NULL, GR_EV_NOTE, fo->side, "%s is delayed: no room to arrive (J, p.91)", fo->name);
+    }
+    return 0;
+}

@@ -1,0 +1,31 @@
+/* reinforce.h - forces that arrive later [J Reinforcements, p.91; F The
+ * Status Phase, p.65]: a scenario's fixed arrival turn, or a reserve that
+ * rolls 2d6 and arrives when the sum is under the turn number plus its
+ * subcommander's vigor (one reserve a Status Phase). Its units come on at
+ * the places the scenario gives, every base within 4 BW of the table edge
+ * named, none within 4 BW of an enemy unit; with no room the force is
+ * delayed and comes on in the first later Status Phase with room, without
+ * rolling again. */
+#ifndef LASALLE_REINFORCE_H
+#define LASALLE_REINFORCE_H
+
+#include "../lasalle.h"
+
+/* how close to its edge every base of an arriving unit stands, and how far from the enemy [J, p.91] */
+#define LASALLE_ARRIVAL_EDGE_BW 4.0
+#define LASALLE_ARRIVAL_ENEMY_BW 4.0
+/* a reserve's arrival roll: 2d6 summed [J, p.91] */
+#define LASALLE_ARRIVAL_DICE 2
+
+/* the loader's checks of force f's arrival places; `path` is the force's JSON path */
+int lasalle_reinforce_check(const lasalle_scenario *s, int f, const char *path, gr_error *err);
+/* puts every unit of a force that arrives later off the table (lasalle_init) */
+void lasalle_reinforce_init(const lasalle_scenario *s, lasalle_state *st);
+/* 1 while force f has not arrived */
+int lasalle_force_off(const lasalle_scenario *s, const lasalle_state *st, int f);
+/* 1 when force f's units have room to come on now */
+int lasalle_arrival_room(const lasalle_scenario *s, const lasalle_state *st, int f);
+/* the Status Phase's reinforcement step for the moving side; 0, or -1 when the dice failed */
+int lasalle_reinforce_run(const lasalle_scenario *s, lasalle_state *st, const gr_ctx *cx);
+
+#endif

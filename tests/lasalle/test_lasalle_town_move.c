@@ -1,0 +1,163 @@
+/* test_lasalle_town_move.c - moving in and out of town bases [G Towns,
+ * p.68-70]: a move that ends in a town base puts the unit wholly inside in
+ * March when half its bases get in, and is refused part-way; a town base
+ * is rough to every formation but March; passing through, a friendly
+ * garrison takes no test; a unit in a town not deployed has no cover in
+ * combat; the change to Deployed(Town) in the Activity Phase and as a
+ * reaction; a garrison leaving the town in March. */
+#include "lasalle_fixture.h"
+
+/* a 3 x 3 BW wooden town base with its south edge at y = 9, centred on x = 16 */
+#define TOWN                                                                                                       \
+    ", \"terrain\": [{\"name\": \"Hameau\", \"type\": \"town\", \"points\": [[14.5, 9], [17.5, 9], [17.5, 12], " \
+    "[14.5, 12]]}]"
+#define GARRISON(name, facing)                                                                                      \
+    "{\"name\": \"" name "\", \"type\": \"infantry\", \"size\": \"small\", \"esprit\": \"reliable\", "              \
+    "\"discipline\": \"experienced\", \"sk\": 2, \"start\": {\"town_base\": \"Hameau\", \"formation\": "             \
+    "\"deployed_town\"}, \"facing\": " #facing "}"
+
+/* a column in March ends its move with three of its four bases in the town base: the whole unit goes in, its
+ * front on the far edge; a move ending part-way in is refused [G, p.68] */
+static void test_enter_town_in_march(void **state)
+{
+    (void)state;
+    ls_fix f;
+    ls_load(&f, 0, "[" LS_INF("1/45e", "small", "experienced", "march", 16, 5, 90) "]", "[" LS_FAR "]", TOWN);
+    ls_to_activity(&f);
+    ls_refused(&f, "u0 move 4.5", "1/45e would end partly in a town base");
+    assert_true(ls_offers(&f, "u0 move 6"));
+    ls_do(&f, "u0 move 6");
+    LS_ASSERT_LOGGED(&f, "1/45e ends its move in the town base Hameau in March (G, p.68)");
+    assert_int_equal(f.st.u[0].form, LASALLE_MARCH);
+    LS_ASSERT_NEAR(f.st.u[0].x, 16);
+    LS_ASSERT_NEAR(f.st.u[0].y, 12);
+    LS_ASSERT_NEAR(f.st.u[0].heading, GR_PI / 2);
+    ls_free(&f);
+}
+
+/* an Attack Column going into a town base moves as through rough ground (Reduced, 2 BW) and becomes March
+ * [G, p.68; C, p.24]; a large unit's six bases in March do not fit a town base (ruling R-50) */
+static void test_enter_town_as_column(void **state)
+{
+    (void)state;
+    ls_fix f;
+    ls_load(&f, 0, "[" LS_INF("1/45e", "small", "experienced", "column", 16, 8, 90) "]", "[" LS_FAR "]", TOWN);
+    ls_to_activity(&f);
+    ls_refused(&f, "u0 move 3", "1/45e has 2 BW to spend (Reduced allowance in column), the move needs 3 BW");
+    ls_do(&f, "u0 move 2");
+    assert_int_equal(f.st.u[0].form, LASALLE_MARCH);
+    LS_ASSERT_NEAR(f.st.u[0].y, 12);
+    assert_true(f.st.u[0].flags & LASALLE_UF_ROUGH);
+    ls_free(&f);
+    ls_load(&f, 0, "[" LS_INF("1/57e", "large", "experienced", "march", 16, 7, 90) "]", "[" LS_FAR "]", TOWN);
+    ls_to_activity(&f);
+    ls_refused(&f, "u0 move 6", "1/57e's 6 bases in March do not fit inside the town base Hameau (ruling R-50");
+    ls_free(&f);
+}
+
+/* cavalry in March passes through a town base held by a friendly garrison as open ground, with no discipline
+ * test for the garrison (no die is scripted) [G, p.68-69] */
+static void test_pass_through_town(void **state)
+{
+    (void)state;
+    ls_fix f;
+    ls_load(&f, 0, "[" LS_CAV("8e Hussards", "small", "experienced", "march", 16, 5, 90) ", " GARRISON("2/45e", 90) "]",
+            "[" LS_FAR "]", TOWN);
+    ls_to_activity(&f);
+    ls_do(&f, "u0 move 10");
+    LS_ASSERT_NEAR(f.st.u[0].y, 15);
+    assert_int_equal(f.st.u[1].disr, 0);
+    assert_false(ls_logged(&f, "being passed through"));
+    assert_false(ls_logged(&f, "in the town base"));
+    ls_free(&f);
+}
+
+/* infantry in March in a town base changes to Deployed(Town): its whole move, no other change there [G, p.69] */
+static void test_deploy_in_activity(void **state)
+{
+    (void)state;
+    ls_fix f;
+    ls_load(&f, 0, "[" LS_INF("1/45e", "small", "experienced", "march", 16, 12, 90) "]", "[" LS_FAR "]", TOWN);
+    ls_to_activity(&f);
+    ls_refused(&f, "u0 form line", "1/45e stands in a town base, where the only formation change is to "
+                                   "Deployed(Town) (G, p.69)");
+    ls_refused(&f, "u0 form deployed_town move 1", "changing to Deployed(Town) takes the whole movement allowance");
+    assert_true(ls_offers(&f, "u0 form deployed_town"));
+    ls_do(&f, "u0 form deployed_town");
+    LS_ASSERT_LOGGED(&f, "1/45e changes to Deployed(Town) in the town base Hameau (G, p.69)");
+    assert_int_equal(f.st.u[0].form, LASALLE_TOWN);
+    LS_ASSERT_NEAR(f.st.u[0].x, 16);
+    LS_ASSERT_NEAR(f.st.u[0].y, 12);
+    ls_free(&f);
+    /* cavalry stays in March */
+    ls_load(&f, 0, "[" LS_CAV("8e Hussards", "small", "experienced", "march", 16, 12, 90) "]", "[" LS_FAR "]", TOWN);
+    ls_to_activity(&f);
+    ls_refused(&f, "u0 form deployed_town", "only infantry deploys in a town base (G, p.69)");
+    ls_free(&f);
+}
+
+/* a garrison leaves the town in March with its full allowance, and must clear the town base [G, p.70] */
+static void test_garrison_leaves(void **state)
+{
+    (void)state;
+    ls_fix f;
+    ls_load(&f, 0, "[" GARRISON("2/45e", 90) "]", "[" LS_FAR "]", TOWN);
+    ls_to_activity(&f);
+    ls_refused(&f, "u0 form line move 1", "2/45e is Deployed(Town): it leaves the town only in March (G, p.70)");
+    ls_refused(&f, "u0 form march move 2", "2/45e leaving the town in March must end clear of it (G, p.70)");
+    assert_true(ls_offers(&f, "u0 form march move 6"));
+    ls_do(&f, "u0 form march move 5");
+    LS_ASSERT_LOGGED(&f, "2/45e leaves the town in March, 5 BW (G, p.70)");
+    assert_int_equal(f.st.u[0].form, LASALLE_MARCH);
+    LS_ASSERT_NEAR(f.st.u[0].x, 16);
+    LS_ASSERT_NEAR(f.st.u[0].y, 17);
+    ls_free(&f);
+}
+
+/* charged in a town base while in March: no cover in combat and halved; it may change to Deployed(Town) as its
+ * Change Formation reaction, and then has the town's cover [G, p.69; D, p.34] */
+static void test_march_in_town_charged(void **state)
+{
+    (void)state;
+    ls_fix f;
+    ls_load(&f, 0, "[" LS_INF("1/45e", "small", "experienced", "march", 16, 12, 90) "]",
+            "[" LS_INF("IR 7", "small", "experienced", "column", 16, 20, 270) "]", TOWN);
+    ls_place(&f, 1, 16, 12, 270, LASALLE_COLUMN);
+    f.st.u[1].flags |= LASALLE_UF_CHARGER;
+    /* 8 dice halved for March, and no town cover; the column's 8 dice */
+    ls_dice(&f, 13, 5, 5, 5, 1, /* the column */ 5, 1, 1, 1, 1, 1, 1, 1, /* its fall-back */ 1);
+    assert_int_equal(ls_run_to(&f, LASALLE_ST_COMBAT_BEGIN), 0);
+    LS_ASSERT_LOGGED(&f, "1/45e: +8 dice (2 a base), halved: in March: 4 dice");
+    LS_ASSERT_LOGGED(&f, "IR 7: +8 dice (2 a base): 8 dice");
+    LS_ASSERT_LOGGED(&f, "3 hits to 1: a decisive win for 1/45e (E, p.59)");
+    ls_free(&f);
+    ls_load(&f, 0, "[" LS_INF("1/45e", "small", "experienced", "march", 16, 12, 90) "]",
+            "[" LS_INF("IR 7", "small", "experienced", "column", 16, 20, 270) "]", TOWN);
+    ls_place(&f, 1, 16, 12, 270, LASALLE_COLUMN);
+    f.st.u[1].flags |= LASALLE_UF_CHARGER;
+    assert_int_equal(ls_run_to(&f, LASALLE_ST_REACT), 0);
+    assert_true(ls_offers(&f, "u0 form deployed_town"));
+    ls_refused(&f, "u0 form line", "1/45e stands in a town base, where the only formation change is to Deployed(Town)");
+    /* the discipline test passes; the combat follows with the town's cover: 0 hits to 0, the defender's win */
+    ls_dice(&f, 20, 5, /* 1/45e */ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* IR 7 */ 1, 1, 1, 1, 1, 1, 1, 1, /* fall-back */ 1);
+    ls_do(&f, "u0 form deployed_town");
+    LS_ASSERT_LOGGED(&f, "1/45e changes to Deployed(Town) (D, p.34; G, p.69)");
+    LS_ASSERT_LOGGED(&f, "1/45e: +8 dice (2 a base) +2 cover: 10 dice");
+    assert_int_equal(f.st.u[0].form, LASALLE_TOWN);
+    LS_ASSERT_NEAR(f.st.u[0].x, 16);
+    LS_ASSERT_NEAR(f.st.u[0].y, 12);
+    ls_free(&f);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_enter_town_in_march),
+        cmocka_unit_test(test_enter_town_as_column),
+        cmocka_unit_test(test_pass_through_town),
+        cmocka_unit_test(test_deploy_in_activity),
+        cmocka_unit_test(test_garrison_leaves),
+        cmocka_unit_test(test_march_in_town_charged),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
