@@ -9,6 +9,13 @@
  *   line:    infantry forms line and holds, the guns stay put and fire;
  *            only shaken (Wavering or Broken) enemies are attacked, mostly
  *            by cavalry; no headlong pursuits except by cavalry.
+ *   cavalry: the cavalry goes first, riding at and charging the weakest
+ *            enemy unit; the infantry follows on to the objective in
+ *            column and falls only on enemies the horse has already
+ *            shaken; the guns fire.
+ *   assault: the infantry forms column and marches on the objective,
+ *            charging whatever stands in the way; the cavalry covers it,
+ *            charging only shaken enemies; the guns fire.
  *
  * They see only gr_action_info and gr_unit_info, so they play any ruleset
  * that provides them. */
@@ -29,7 +36,7 @@
 /* the columns' bonus for a target near their focus falls by 1 over this (fogn 10 MU) */
 #define GR_DOCTRINE_FOCUS_PACES (5.0 / 3.0)
 
-typedef enum doctrine_kind { DOCTRINE_COLUMNS = 0, DOCTRINE_LINE } doctrine_kind;
+typedef enum doctrine_kind { DOCTRINE_COLUMNS = 0, DOCTRINE_LINE, DOCTRINE_CAVALRY, DOCTRINE_ASSAULT } doctrine_kind;
 
 typedef struct doctrine_impl {
     doctrine_kind kind;
@@ -138,6 +145,115 @@ static double score_line(const gr_game *g, const void *state, const gr_action_in
     (void)state;
 }
 
+/* what every arm of the cavalry and assault doctrines does alike: the guns
+ * fire and stay, commanders direct combats and re-roll, no unit falls back
+ * of its own will */
+static double score_common(const gr_action_info *in, const gr_unit_info *me, const gr_unit_info *en, int *done)
+{
+    *done = 1;
+    switch (in->kind) {
+    case GR_AK_FIRE: return 8 + 2 * en->cohesion;
+    case GR_AK_STAND: return 5;
+    case GR_AK_WITHDRAW: return 0.5;
+    case GR_AK_PASS: return 1.5;
+    case GR_AK_COMMAND: return in->unit >= 0 ? 4 : 1;
+    default: break;
+    }
+    if (me->arm == GR_ARM_ART) {
+        if (in->kind == GR_AK_HOLD) return 4;
+        if (in->kind == GR_AK_FORM) return in->shape == GR_SHAPE_OTHER ? 1 : 0.5;
+        return in->kind == GR_AK_ADVANCE ? 1 : 0.3;
+    }
+    *done = 0;
+    return 0;
+}
+
+/* the advance a doctrine wants: at the focus first, then at any enemy */
+static double focus_bonus(const gr_game *g, const void *state, const doctrine_view *v, const gr_action_info *in,
+                          const gr_unit_info *en)
+{
+    if (in->enemy < 0 || v->focus < 0 || in->enemy == v->focus) return 3;
+    gr_unit_info f;
+    g->rs->ai->unit_info(g->scn, state, v->focus, &f);
+    double bonus = 3 - dist_units(en, &f) / (g->rs->ai->pace * GR_DOCTRINE_FOCUS_PACES);
+    return bonus < 0 ? 0 : bonus;
+}
+
+/* among advances alike, one that keeps the unit's formation or takes the
+ * doctrine's own (`want`; a ruleset's own shapes, Lasalle's cavalry waves
+ * among them, are OTHER) goes first, one into square or open order last */
+static double shape_nudge(const gr_action_info *in, const gr_unit_info *me, int want)
+{
+    if (in->shape == GR_SHAPE_NONE) return in->kind == GR_AK_ADVANCE && me->shape == want ? 0.3 : 0.2;
+    if (in->shape == want) return 0.3;
+    return in->shape == GR_SHAPE_SQUARE || in->shape == GR_SHAPE_OPEN || in->shape == GR_SHAPE_OTHER ? -1 : 0;
+}
+
+static double score_cavalry(const gr_game *g, const void *state, const doctrine_view *v, const gr_action_info *in,
+                            const gr_unit_info *me, const gr_unit_info *en)
+{
+    int done;
+    double c = score_common(in, me, en, &done);
+    if (done) return c;
+    int cav = me->arm == GR_ARM_CAV;
+    switch (in->kind) {
+    case GR_AK_ATTACK:
+        if (in->enemy < 0) return cav ? 9 : 1; /* pursuit */
+        if (cav) return 12 + 2 * en->cohesion;
+        return en->cohesion >= 1 ? 10 + en->cohesion : 3;
+    case GR_AK_ADVANCE:
+        if (cav)
+            return (in->enemy >= 0 ? 7 + focus_bonus(g, state, v, in, en) : 4) + shape_nudge(in, me, GR_SHAPE_OTHER);
+        if (in->objective >= 0) return 6 + shape_nudge(in, me, GR_SHAPE_COLUMN);
+        return (in->enemy >= 0 && en->cohesion >= 1 ? 5.5 : 2) + shape_nudge(in, me, GR_SHAPE_COLUMN);
+    case GR_AK_FORM:
+        if (!cav && in->shape == GR_SHAPE_COLUMN && me->shape != GR_SHAPE_COLUMN)
+            return nearest_enemy(g, state, me) > g->rs->ai->pace * GR_DOCTRINE_COLUMN_PACES ? 7 : 1;
+        return in->shape == GR_SHAPE_SQUARE ? 1 : 0.5;
+    case GR_AK_HOLD: return 2;
+    case GR_AK_MANOEUVRE: return 0.5;
+    default: return 0.5;
+    }
+}
+
+static double score_assault(const gr_game *g, const void *state, const doctrine_view *v, const gr_action_info *in,
+                            const gr_unit_info *me, const gr_unit_info *en)
+{
+    int done;
+    double c = score_common(in, me, en, &done);
+    if (done) return c;
+    int inf = me->arm == GR_ARM_INF;
+    switch (in->kind) {
+    case GR_AK_ATTACK:
+        if (in->enemy < 0) return inf ? 1 : 6; /* pursuit */
+        if (inf) return 11 + 2 * en->cohesion;
+        return en->cohesion >= 1 ? 11 + en->cohesion : 2;
+    case GR_AK_ADVANCE:
+        if (inf)
+            return (in->objective >= 0 ? 9 : in->enemy >= 0 ? 6 + focus_bonus(g, state, v, in, en) / 2 : 3) +
+                   shape_nudge(in, me, GR_SHAPE_COLUMN);
+        if (in->enemy >= 0 && en->cohesion >= 1) return 7 + shape_nudge(in, me, GR_SHAPE_OTHER);
+        return (in->objective >= 0 ? 4 : 1) + shape_nudge(in, me, GR_SHAPE_OTHER);
+    case GR_AK_FORM:
+        if (inf && in->shape == GR_SHAPE_COLUMN && me->shape != GR_SHAPE_COLUMN) return 8;
+        return in->shape == GR_SHAPE_SQUARE ? 1 : 0.3;
+    case GR_AK_HOLD: return inf ? 1 : 3;
+    case GR_AK_MANOEUVRE: return 0.5;
+    default: return 0.5;
+    }
+}
+
+static double doctrine_score(doctrine_kind k, const gr_game *g, const void *state, const doctrine_view *v,
+                             const gr_action_info *in, const gr_unit_info *me, const gr_unit_info *en)
+{
+    switch (k) {
+    case DOCTRINE_COLUMNS: return score_columns(g, state, v, in, me, en);
+    case DOCTRINE_LINE: return score_line(g, state, in, me, en);
+    case DOCTRINE_CAVALRY: return score_cavalry(g, state, v, in, me, en);
+    default: return score_assault(g, state, v, in, me, en);
+    }
+}
+
 static int doctrine_choose(gr_player *self, const gr_game *g, const void *state, gr_action *out, gr_error *err)
 {
     doctrine_impl *d = self->impl;
@@ -147,7 +263,7 @@ static int doctrine_choose(gr_player *self, const gr_game *g, const void *state,
     if (n <= 0) return gr_error_set(err, "no legal action in a non-terminal state");
     doctrine_view v;
     v.side = rs->rules->to_move(g->scn, state);
-    v.focus = d->kind == DOCTRINE_COLUMNS ? weakest_enemy(g, state, v.side) : -1;
+    v.focus = d->kind != DOCTRINE_LINE ? weakest_enemy(g, state, v.side) : -1;
     double best = -1;
     int nbest = 0, pick[GR_MAX_ACTIONS];
     for (int i = 0; i < n; i++) {
@@ -159,8 +275,7 @@ static int doctrine_choose(gr_player *self, const gr_game *g, const void *state,
         if (in.unit >= 0) rs->ai->unit_info(g->scn, state, in.unit, &me);
         me.side = v.side;
         if (in.enemy >= 0) rs->ai->unit_info(g->scn, state, in.enemy, &en);
-        double sc = d->kind == DOCTRINE_COLUMNS ? score_columns(g, state, &v, &in, &me, &en)
-                                                : score_line(g, state, &in, &me, &en);
+        double sc = doctrine_score(d->kind, g, state, &v, &in, &me, &en);
         if (sc > best + 1e-9) {
             best = sc;
             nbest = 0;
@@ -175,17 +290,19 @@ gr_player *gr_doctrine_create(gr_spec *sp, const gr_game *g, unsigned long long 
 {
     const char *kind = gr_spec_get(sp, "kind");
     if (!kind) {
-        gr_error_set(err, "doctrine: name one (doctrine:columns or doctrine:line)");
+        gr_error_set(err, "doctrine: name one (doctrine:columns, doctrine:line, doctrine:cavalry or doctrine:assault)");
         return NULL;
     }
     doctrine_kind k;
     if (!strcmp(kind, "columns")) k = DOCTRINE_COLUMNS;
     else if (!strcmp(kind, "line")) k = DOCTRINE_LINE;
+    else if (!strcmp(kind, "cavalry")) k = DOCTRINE_CAVALRY;
+    else if (!strcmp(kind, "assault")) k = DOCTRINE_ASSAULT;
     else {
-        gr_error_set(err, "doctrine: unknown doctrine '%s' (known: columns, line)", kind);
+        gr_error_set(err, "doctrine: unknown doctrine '%s' (known: columns, line, cavalry, assault)", kind);
         return NULL;
     }
-    if (gr_spec_finish(sp, "columns or line", err)) return NULL;
+    if (gr_spec_finish(sp, "columns, line, cavalry or assault", err)) return NULL;
     if (!g->rs->ai->action_info || !g->rs->ai->unit_info || !g->rs->ai->unit_count) {
         gr_error_set(err, "doctrine: the %s ruleset does not describe its actions and units", g->rs->name);
         return NULL;

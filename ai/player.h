@@ -8,6 +8,10 @@
  *   doctrine:columns            columns and cavalry forward at the weakest enemy
  *   doctrine:line               hold a line behind the guns, counter-attack
  *                               broken enemies
+ *   doctrine:cavalry            the horse first at the weakest enemy, the foot
+ *                               following to the objective in column
+ *   doctrine:assault            the foot in column on the objective, charging
+ *                               what stands in the way; the horse covers
  *   mcts[:iters=N|ms=N,...]     open-loop Monte Carlo tree search (ai/mcts.h)
  *   naive[:iters=N|ms=N,...]    the combinatorial-bandit search (ai/naive.h)
  *
@@ -21,7 +25,7 @@
 #include "../engine/core/play.h"
 #include "../engine/core/ruleset.h"
 
-#define GR_PLAYERS_KNOWN "random, greedy, doctrine:columns, doctrine:line, mcts, naive"
+#define GR_PLAYERS_KNOWN "random, greedy, doctrine:columns, doctrine:line, doctrine:cavalry, doctrine:assault, mcts, naive"
 
 typedef struct gr_player gr_player;
 

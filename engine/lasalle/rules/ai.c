@@ -21,8 +21,18 @@
  * control distance still counts as standing in the enemy's way */
 #define CONTEST_BW 4.0
 
+/* engage: a unit this near an enemy (an Attack Column's Full move, BW) is
+ * as close as closing can get it; from there it charges */
+#define ENGAGE_BW 4.0
+
+/* a move is said to go for an objective (gr_action_info.objective) when it
+ * brings the unit at least this many BW nearer: a quarter of an Attack
+ * Column's Full move, so that a wheel and a step do not count */
+#define OBJECTIVE_STEP_BW 1.0
+
 const char *const lasalle_term_names[LASALLE_TERMS] = {"losses_to_breakpoint", "army_breaks", "objective_held",
-                                                       "objective_approach", "pursuit", "objective_contest"};
+                                                       "objective_approach", "pursuit", "objective_contest",
+                                                       "engage", "losses_at_stake"};
 
 static double nearest_enemy(const lasalle_scenario *s, const lasalle_state *st, int i, gr_rect h, int *who)
 {
@@ -68,6 +78,30 @@ static lasalle_pose rough_end(const lasalle_scenario *s, const lasalle_state *st
     return at;
 }
 
+/* the objective the unit's side does not control now that a move to `to`
+ * brings its hull nearer by OBJECTIVE_STEP_BW or more and by half the
+ * unit's Full move in its formation (or into the 4 BW of control), the
+ * nearest such; -1 */
+static int objective_closed(const lasalle_scenario *s, const lasalle_state *st, int i, lasalle_pose to)
+{
+    gr_rect h0 = lasalle_hull(s, st, i), h1 = lasalle_pose_hull(&s->units[i], to);
+    double half = 0.5 * lasalle_allowance(&s->units[i], st->u[i].form, 0);
+    int best = -1;
+    double bestd = INFINITY;
+    for (int k = 0; k < s->nobjectives; k++) {
+        if (lasalle_objective_control(s, st, k) == s->units[i].side) continue;
+        gr_vec2 at = gr_v2(s->objectives[k].x, s->objectives[k].y);
+        double d0 = gr_rect_point_dist(&h0, at), d1 = gr_rect_point_dist(&h1, at);
+        /* a good part of a move, or into the 4 BW of control */
+        int far = d0 - d1 >= half || (d1 <= LASALLE_OBJECTIVE_BW && d0 > LASALLE_OBJECTIVE_BW);
+        if (d1 <= d0 - OBJECTIVE_STEP_BW && far && d1 < bestd) {
+            best = k;
+            bestd = d1;
+        }
+    }
+    return best;
+}
+
 static void move_info(const lasalle_scenario *s, const lasalle_state *st, const gr_action *a, gr_action_info *out)
 {
     int i = a->actor, e0, e1, form = a->arg & LASALLE_PRE_FORM_MASK;
@@ -86,6 +120,14 @@ static void move_info(const lasalle_scenario *s, const lasalle_state *st, const 
     } else {
         out->kind = GR_AK_MANOEUVRE;
     }
+    if (!moves) return;
+    /* the formation it moves in, when the move opens with a change */
+    if (form) out->shape = (uint8_t)lasalle_form_shape(form - 1);
+    /* an objective its side does not control that the move closes on [J, p.91] */
+    int k = objective_closed(s, st, i, to);
+    if (k < 0) return;
+    out->objective = (int16_t)k;
+    out->kind = GR_AK_ADVANCE;
 }
 
 void lasalle_action_info(const void *scn, const void *state, const gr_action *a, gr_action_info *out)
@@ -181,26 +223,28 @@ void lasalle_unit_worth(const void *scn, const void *state, int i, gr_unit_worth
     out->worn = 0;
 }
 
-/* for each objective not yet the side's: its units' mean progress towards
- * it, each weighed by its morale value, a unit counting 1 - d / APPROACH_BW
- * for d BW beyond the 4 BW of control, so that every unit that closes in
- * adds to it, not only the nearest */
+/* for each objective not yet the side's: its units' progress towards it,
+ * a unit counting 1 - d / APPROACH_BW for d BW beyond the 4 BW of control,
+ * half the mean of all its units weighed by morale value (so that every unit
+ * that closes in adds to it) and half the nearest one's (one unit within
+ * 4 BW is what controls it, J p.91) */
 static double approach(const lasalle_scenario *s, const lasalle_state *st, int side)
 {
     double sum = 0;
     for (int k = 0; k < s->nobjectives; k++) {
         if (st->owner[k] == side) continue;
         gr_vec2 at = gr_v2(s->objectives[k].x, s->objectives[k].y);
-        double got = 0, all = 0;
+        double got = 0, all = 0, best = 0;
         for (int i = 0; i < s->nunits; i++) {
             if (!lasalle_alive(st, i) || s->units[i].side != side) continue;
             gr_rect h = lasalle_hull(s, st, i);
             double d = fmax(0.0, gr_rect_point_dist(&h, at) - LASALLE_OBJECTIVE_BW);
-            double v = lasalle_morale_value(&s->units[i]);
+            double v = lasalle_morale_value(&s->units[i]), near = d < APPROACH_BW ? 1.0 - d / APPROACH_BW : 0;
             all += v;
-            if (d < APPROACH_BW) got += v * (1.0 - d / APPROACH_BW);
+            got += v * near;
+            if (near > best) best = near;
         }
-        if (all > 0) sum += got / all;
+        if (all > 0) sum += 0.5 * got / all + 0.5 * best;
     }
     return sum;
 }
@@ -211,7 +255,8 @@ static double approach(const lasalle_scenario *s, const lasalle_state *st, int s
  * defender the attacker breaks or drives off loosens it; the attacker's is 0 */
 static double contest(const lasalle_scenario *s, const lasalle_state *st, int side)
 {
-    if (side != s->defender || s->morale[side] <= 0) return 0;
+    int morale = lasalle_army_morale(s, st, side);
+    if (side != s->defender || morale <= 0) return 0;
     double sum = 0;
     for (int k = 0; k < s->nobjectives; k++) {
         gr_vec2 at = gr_v2(s->objectives[k].x, s->objectives[k].y);
@@ -219,24 +264,31 @@ static double contest(const lasalle_scenario *s, const lasalle_state *st, int si
             if (!lasalle_alive(st, i) || s->units[i].side != side) continue;
             gr_rect h = lasalle_hull(s, st, i);
             double d = fmax(0.0, gr_rect_point_dist(&h, at) - LASALLE_OBJECTIVE_BW);
-            if (d < CONTEST_BW) sum += lasalle_morale_value(&s->units[i]) * (1.0 - d / CONTEST_BW) / s->morale[side];
+            if (d < CONTEST_BW) sum += lasalle_morale_value(&s->units[i]) * (1.0 - d / CONTEST_BW) / morale;
         }
     }
     return sum;
 }
 
 /* The chance that the side's army breaks in the morale checks still to
- * come [F, p.66-67], were its losses and the objective to stay as they are:
- * each of its Status Phases from the next one tests n dice against the
- * turn number, and a turn past the basic length is played only while the
- * end-of-game rolls (both dice no more than the bonus turns plus one) have
- * not ended the game. The defender tests 4 dice while the attacker controls
- * the objective, any army past its breakpoint 5. */
-static double break_chance(const lasalle_scenario *s, const lasalle_state *st, int side)
+ * come [F, p.66-67], were it to test n dice in each of its Status Phases
+ * from the next one on: each tests n dice against the turn number, and a
+ * turn past the basic length is played only while the end-of-game rolls
+ * (both dice no more than the bonus turns plus one) have not ended the
+ * game. */
+static double checks_to_come(const lasalle_scenario *s, const lasalle_state *st, int side, int n)
 {
-    int objective = side == s->defender && lasalle_attacker_controls(s, st);
-    if (!objective && !lasalle_at_breakpoint(s, st, side)) return 0;
-    int n = objective ? 4 : 5;
+    /* the chance n d6 sum to no more than each total, worked out once here
+     * rather than at every turn (lasalle_check_fail_chance's numbers) */
+    double ways[37] = {1}, fail_at[37];
+    for (int d = 0; d < n && d < 6; d++) {
+        double next[37] = {0};
+        for (int t = 0; t <= 36; t++)
+            for (int f = 1; f <= 6 && t + f <= 36; f++) next[t + f] += ways[t];
+        memcpy(ways, next, sizeof ways);
+    }
+    double all = pow(6, n), cum = 0;
+    for (int t = 0; t <= 36; t++) fail_at[t] = (cum += ways[t]) / all;
     double reach = 1.0, stands = 1.0, broke = 0;
     int bonus = st->bonus;
     /* the current turn's Status Phase is still to come: the turn is not over
@@ -244,7 +296,7 @@ static double break_chance(const lasalle_scenario *s, const lasalle_state *st, i
     for (int t = st->turn_no; t < st->turn_no + 40 && reach > 1e-4; t++) {
         int mover = t == st->turn_no ? st->active : (st->active + t - st->turn_no) & 1;
         if (mover == side) {
-            double f = lasalle_check_fail_chance(n, t);
+            double f = fail_at[t < 36 ? t : 36];
             broke += reach * stands * f;
             stands *= 1.0 - f;
         }
@@ -257,20 +309,67 @@ static double break_chance(const lasalle_scenario *s, const lasalle_state *st, i
     return broke;
 }
 
+/* the checks to come were its losses and the objective to stay as they
+ * are: the defender tests 4 dice while the attacker controls the
+ * objective, any army past its breakpoint 5 */
+static double break_chance(const lasalle_scenario *s, const lasalle_state *st, int side)
+{
+    int objective = side == s->defender && lasalle_attacker_controls(s, st);
+    if (!objective && !lasalle_at_breakpoint(s, st, side)) return 0;
+    return checks_to_come(s, st, side, objective ? 4 : 5);
+}
+
+/* the side's infantry and cavalry closing with the enemy: the mean, by
+ * morale value, of 1 - d / APPROACH_BW for each, d its distance in BW to
+ * the nearest enemy unit beyond ENGAGE_BW; charges, the only way to break
+ * a unit outright [E, p.59], start from there. A defender has nothing else
+ * that could break the attacker's army, the attacker nothing else that
+ * drives the defender off the objective. */
+static double engage(const lasalle_scenario *s, const lasalle_state *st, int side)
+{
+    double got = 0, all = 0;
+    for (int i = 0; i < s->nunits; i++) {
+        if (!lasalle_alive(st, i) || s->units[i].side != side || s->units[i].type == LASALLE_ART) continue;
+        int who;
+        double d = fmax(0.0, nearest_enemy(s, st, i, lasalle_hull(s, st, i), &who) - ENGAGE_BW);
+        double v = lasalle_morale_value(&s->units[i]);
+        all += v;
+        if (who >= 0 && d < APPROACH_BW) got += v * (1.0 - d / APPROACH_BW);
+    }
+    return all > 0 ? got / all : 0;
+}
+
+/* What the objective is still worth to the attacker: the chance the
+ * defender breaks in the checks to come were the attacker to control the
+ * objective from now on. It falls as the turns run out, so that the pull
+ * of the objective and the defender's hold on it fade to nothing as a
+ * draw by time nears [F, p.66-67; J, p.91]; 0 without an objective. */
+static double objective_stake(const lasalle_scenario *s, const lasalle_state *st)
+{
+    if (s->defender < 0 || s->nobjectives <= 0) return 0;
+    return checks_to_come(s, st, s->defender, 4);
+}
+
 void lasalle_terms(const void *scn, const void *state, double *out)
 {
     const lasalle_scenario *s = scn;
     const lasalle_state *st = state;
+    double stake = objective_stake(s, st);
     for (int side = 0; side < 2; side++) {
         double *t = out + side * LASALLE_TERMS;
         int held = 0;
         for (int k = 0; k < s->nobjectives; k++) held += st->owner[k] == side;
         /* the losses as a share of the third of the army's morale that breaks it [F, p.66] */
-        t[0] = s->morale[side] ? 3.0 * lasalle_losses(s, st, side) / s->morale[side] : 0;
+        int morale = lasalle_army_morale(s, st, side);
+        t[0] = morale ? 3.0 * lasalle_losses(s, st, side) / morale : 0;
         t[1] = break_chance(s, st, side);
         t[2] = held;
-        t[3] = approach(s, st, side);
+        t[3] = approach(s, st, side) * stake;
         t[4] = lasalle_pursuit(s, st, side);
-        t[5] = contest(s, st, side);
+        t[5] = contest(s, st, side) * stake;
+        /* closing counts as far as the enemy's checks to come could break it */
+        t[6] = engage(s, st, side) * checks_to_come(s, st, side ^ 1, 5);
+        /* the losses as far as the checks still to come may break the army */
+        t[7] = t[0] * checks_to_come(s, st, side, 5);
     }
 }
