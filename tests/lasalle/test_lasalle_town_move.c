@@ -114,6 +114,24 @@ static void test_garrison_leaves(void **state)
     ls_free(&f);
 }
 
+/* a garrison leaving in March whose column meets a friend that fails its
+ * test for being passed through stops against it, clear of it [C
+ * Interpenetration, p.29; G, p.70] */
+static void test_garrison_leaving_stopped_by_a_friend(void **state)
+{
+    (void)state;
+    ls_fix f;
+    ls_load(&f, 0, "[" GARRISON("2/45e", 90) ", " LS_INF("1/45e", "small", "experienced", "line", 16, 13.0, 90) "]",
+            "[" LS_FAR "]", TOWN);
+    ls_to_activity(&f);
+    ls_dice(&f, 1, 1); /* 1/45e's DISC test for being passed through: 1, failed */
+    ls_do(&f, "u0 form march move 5");
+    LS_ASSERT_LOGGED(&f, "2/45e stops against 1/45e (C, p.29)");
+    assert_int_equal(f.st.u[0].form, LASALLE_MARCH);
+    LS_ASSERT_NEAR(f.st.u[1].y, 13.0);
+    ls_free(&f);
+}
+
 /* charged in a town base while in March: no cover in combat and halved; it may change to Deployed(Town) as its
  * Change Formation reaction, and then has the town's cover [G, p.69; D, p.34] */
 static void test_march_in_town_charged(void **state)
@@ -157,6 +175,7 @@ int main(void)
         cmocka_unit_test(test_pass_through_town),
         cmocka_unit_test(test_deploy_in_activity),
         cmocka_unit_test(test_garrison_leaves),
+        cmocka_unit_test(test_garrison_leaving_stopped_by_a_friend),
         cmocka_unit_test(test_march_in_town_charged),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
