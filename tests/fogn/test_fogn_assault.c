@@ -697,8 +697,9 @@ static void test_s6_10_two_hits_disorder_and_a_passed_cmt_presses_on(void **unus
     fogn_state st;
     open_assault(s, &st);
     must(s, &st, assault(0, 1), NULL, 0, NULL);
-    /* infantry that began 4 MU off (beyond 1 BW) is hit on 5+ (§7.7): a 4 misses */
-    const int fire[] = {5, 6, 4, 1};
+    /* infantry that began straight ahead of the firers' front is hit on 4+
+     * however far off (§7.7, FOGN_R_ASSAULT_FRONT_WIDEN): a 3 misses */
+    const int fire[] = {5, 6, 3, 1};
     assert_int_equal(must(s, &st, react(1, FOGN_RE_STAND), fire, 4, NULL), 4);
     assert_int_equal(st.turn.step, FOGN_ST_AS_PRESS);
     assert_int_equal(st.turn.decider, 0);

@@ -1030,7 +1030,10 @@ static void test_s7_9_superior_assaulter_takes_one_hit_less(void **unused)
     free(s);
 }
 
-static void test_s7_7_defensive_fire_at_infantry_that_began_beyond_1bw_needs_5(void **unused)
+/* §7.7 footnote: infantry assaulters are hit on 4+ when they began within 1
+ * base width of the firers' front, read as a place along that front (the
+ * frontage widened by 1 BW each side), however far ahead */
+static void test_s7_7_defensive_fire_at_infantry_that_began_beside_the_front_needs_5(void **unused)
 {
     (void)unused;
     fogn_scenario *s = scn_assault(FOGN_INF_REFORMED);
@@ -1042,18 +1045,28 @@ static void test_s7_7_defensive_fire_at_infantry_that_began_beyond_1bw_needs_5(v
     gr_dice_init_script(&d, faces, 8);
     defensive_setup(s, &st);
     fogn_fire_report rep[FOGN_MAX_UNITS];
-    /* began 5 MU off the firers' front */
-    gr_rect far = gr_rect_make(gr_v2(20, 15), 90 * FX_DEG, 3, 2.25);
-    assert_int_equal(defensive_volley(s, &st, &far, rep, &d, &log), 0);
+    /* the firers' front runs x 18.5..21.5; widened by 1 BW, 17..23. Began
+     * 5 MU off, wholly beside it (x 24.5..27.5): 5+ */
+    gr_rect beside = gr_rect_make(gr_v2(26, 15), 90 * FX_DEG, 3, 2.25);
+    assert_int_equal(defensive_volley(s, &st, &beside, rep, &d, &log), 0);
     assert_true(logged(&log, "unit1 scores 0 hits with 4 dice at 5+: fire at unit0"));
     gr_log_free(&log);
-    /* began 1.5 MU off (within 1 BW): 4+ */
+    /* began 5 MU off, straight ahead of it: 4+ */
     gr_log_init(&log);
     defensive_setup(s, &st);
-    gr_rect near = gr_rect_make(gr_v2(20, 18.5), 90 * FX_DEG, 3, 2.25);
-    assert_int_equal(defensive_volley(s, &st, &near, rep, &d, &log), 0);
+    gr_rect ahead = gr_rect_make(gr_v2(20, 15), 90 * FX_DEG, 3, 2.25);
+    assert_int_equal(defensive_volley(s, &st, &ahead, rep, &d, &log), 0);
     assert_true(logged(&log, "unit1 scores 2 hits with 4 dice at 4+: fire at unit0"));
     assert_int_equal(d.pos, 8);
+    gr_log_free(&log);
+    /* began partly within the widened front (x 22.5..25.5): 4+ */
+    gr_log_init(&log);
+    defensive_setup(s, &st);
+    const int faces2[] = {4, 1, 1, 1};
+    gr_dice_init_script(&d, faces2, 4);
+    gr_rect edge = gr_rect_make(gr_v2(24, 15), 90 * FX_DEG, 3, 2.25);
+    assert_int_equal(defensive_volley(s, &st, &edge, rep, &d, &log), 0);
+    assert_true(logged(&log, "unit1 scores 1 hit with 4 dice at 4+: fire at unit0"));
     gr_log_free(&log);
     free(s);
 }
@@ -1470,7 +1483,7 @@ int main(void)
         cmocka_unit_test(test_s6_10_assaulting_cavalry_taking_four_close_hits_is_spent),
         cmocka_unit_test(test_s6_10_one_hit_on_assaulting_cavalry_waits_for_the_press_on_cmt),
         cmocka_unit_test(test_s7_9_superior_assaulter_takes_one_hit_less),
-        cmocka_unit_test(test_s7_7_defensive_fire_at_infantry_that_began_beyond_1bw_needs_5),
+        cmocka_unit_test(test_s7_7_defensive_fire_at_infantry_that_began_beside_the_front_needs_5),
         cmocka_unit_test(test_s7_9_wavering_square_forms_tactical_before_retiring),
         cmocka_unit_test(test_s7_3_no_fire_over_a_friendly_unit),
         cmocka_unit_test(test_s7_5_rain_costs_a_level_and_a_wavering_unit_in_rain_cannot_fire),

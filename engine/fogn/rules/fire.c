@@ -233,12 +233,18 @@ static void describe_target(const fogn_scenario *s, const fogn_state *st, const 
     if (v->defensive && (u->flags & FOGN_UF_ASSAULTING)) {
         d->assaulting = 1;
         /* §7.7: 4+ only if cavalry began at least partly in front of the firers,
-         * or infantry began within 1 BW of their front */
+         * or infantry began within 1 BW of their front: read as the cavalry
+         * clause beside it is, a place along the front (ruling: at least
+         * partly ahead of the frontage widened by FOGN_R_ASSAULT_FRONT_WIDEN
+         * on each side), not a distance */
         const gr_rect *start = v->has_start[t] ? &v->start[t] : NULL;
         gr_rect now = fogn_unit_rect(p, u);
         if (!start) start = &now;
         if (d->arm == FOGN_ARM_CAV) d->began_in_front = gr_rect_in_front_corridor(&fr, start, -1);
-        else d->began_in_front = gr_rect_in_front_corridor(&fr, start, -1) && gr_rect_dist(&fr, start) <= FOGN_BW + GR_EPS;
+        else {
+            gr_rect wide = gr_rect_make(fr.fc, fr.heading, fr.w + 2 * FOGN_R_ASSAULT_FRONT_WIDEN, fr.d);
+            d->began_in_front = gr_rect_in_front_corridor(&wide, start, -1);
+        }
     }
 }
 

@@ -95,6 +95,14 @@
  * target that counts as Skirmishers (§2.5: light cavalry in single rank and
  * irregular light cavalry too), as the book's long-range example implies */
 #define FOGN_R_SKIRMISHER_TARGET_ALL 1
+/* §7.7 Ruling: defensive fire hits assaulting infantry on 4+ only when it
+ * "started within 1 base width of the front of the firers": read as the
+ * cavalry clause beside it ("at least partially in front of the firers"),
+ * a place along the front, not a distance (an infantry assault that starts
+ * within 1.5 MU cannot pause 2 MU short to receive the fire): the assault
+ * began at least partly ahead of the firers' frontage widened by this much
+ * on each side */
+#define FOGN_R_ASSAULT_FRONT_WIDEN FOGN_BW
 /* §15.4 Ruling: the building scores are final: no POA is added to fire into
  * or out of buildings */
 #define FOGN_R_BUILDING_FIRE_NO_POA 1
@@ -228,7 +236,7 @@ typedef struct fogn_fire_target {
     uint8_t in_cover;       /* in cover (§15.1) */
     uint8_t assaulting;     /* it is assaulting the firers: this is defensive fire (§6.10) */
     uint8_t began_in_front; /* ... cavalry began at least partly in front of the firers, or
-                               infantry within 1 BW of their front (the 4+ qualifier) */
+                               infantry ahead of their front widened by 1 BW (the 4+ qualifier) */
     uint8_t from_behind;    /* the firers are behind its flank or rear (§7.7) */
     uint8_t building;       /* fire into or out of a building, or infantry fire at a fortification (§15.4) */
 } fogn_fire_target;
