@@ -128,6 +128,7 @@ static void test_bonus_turns(void **state)
     ls_dice(&f, 2, 2, 1);
     ls_do(&f, "done");
     LS_ASSERT_LOGGED(&f, "the game ends after turn 9 (F, p.66)");
+    LS_ASSERT_LOGGED(&f, "neither army broke: the game is a draw (F, p.67)");
     gr_result r;
     f.g.rs->rules->result(f.g.scn, &f.st, &r);
     assert_int_equal(r.over, 1);
@@ -157,6 +158,7 @@ static void test_send_in_the_guards(void **state)
     f.g.rs->rules->result(f.g.scn, &f.st, &r);
     assert_int_equal(r.winner, 1);
     assert_int_equal(r.margin, 1);
+    LS_ASSERT_LOGGED(&f, "neither army broke: a marginal victory for the Austrians (F, p.67)");
     ls_free(&f);
 }
 

@@ -147,6 +147,17 @@ static int bonus_roll(const lasalle_scenario *s, lasalle_state *st, const gr_ctx
     return 0;
 }
 
+/* the result of a game that ran out of time, told in the log as in the
+ * result: a draw, or the win Send in the Guards gives the enemy [F, p.67] */
+static void log_time_result(const lasalle_scenario *s, const lasalle_state *st, const gr_ctx *cx)
+{
+    if (st->winner >= 0)
+        gr_log_add(cx ? cx->log : NULL, GR_EV_PHASE, -1, "neither army broke: a %s for the %s (F, p.67)",
+                   margin_names[st->margin % 3], s->side_name[st->winner]);
+    else
+        gr_log_add(cx ? cx->log : NULL, GR_EV_PHASE, -1, "neither army broke: the game is a draw (F, p.67)");
+}
+
 int lasalle_status_run(const void *scn, void *state, const gr_ctx *cx)
 {
     const lasalle_scenario *s = scn;
@@ -173,6 +184,7 @@ int lasalle_status_run(const void *scn, void *state, const gr_ctx *cx)
     if (ended < 0) return -1;
     if (ended) {
         lasalle_finish(s, st, -1, LASALLE_END_TIME);
+        log_time_result(s, st, cx);
         return LASALLE_ST_COUNT;
     }
     st->turn_no++;
