@@ -27,7 +27,7 @@ void fogn_cover_after(void *ctx, const gr_game *g, const void *state, const gr_l
 
 void fogn_cover_print(const fogn_cover *c, FILE *out)
 {
-    int pairs = 0, allowed = 0, kinds = 0;
+    int pairs = 0, kinds = 0;
     for (int t = 0; t < FOGN_TROOP_COUNT; t++)
         for (int f = 0; f < FOGN_F_COUNT; f++) pairs += c->troop_form[t][f];
     for (int k = 0; k < GR_T_COUNT; k++) kinds += c->terrain[k];
@@ -35,7 +35,6 @@ void fogn_cover_print(const fogn_cover *c, FILE *out)
     for (int t = 0; t < FOGN_TROOP_COUNT; t++) {
         int n = 0;
         for (int f = 0; f < FOGN_F_COUNT; f++) n += c->troop_form[t][f];
-        allowed += n;
         if (!n) continue;
         fprintf(out, " %s (", fogn_troop_name((fogn_troop)t));
         for (int f = 0, first = 1; f < FOGN_F_COUNT; f++)
@@ -49,5 +48,4 @@ void fogn_cover_print(const fogn_cover *c, FILE *out)
     for (int k = 0; k < GR_T_COUNT; k++)
         if (!c->terrain[k]) fprintf(out, " %s", gr_terrain_type_name((gr_terrain_type)k));
     fprintf(out, "; positions with a unit in a building or field work: %ld\n", c->in_building);
-    (void)allowed;
 }
