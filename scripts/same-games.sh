@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # same-games.sh - do this checkout and a named commit play the same games?
 #
-#   scripts/same-games.sh COMMIT [--random N] [--mcts N] [--iters K] [--others N] [--jobs J]
+#   scripts/same-games.sh COMMIT [--ruleset R] [--random N] [--mcts N] [--iters K] [--others N] [--jobs J]
 #
 # Builds COMMIT (in a temporary git worktree) and this checkout, then plays
-# with both binaries, through `grognard run`, the same games:
-#   - N random-legal corps battles (seeds 1..N, default 200),
-#   - N random-legal games on each other bundled fogn scenario (default 20),
-#   - N corps battles between two MCTS players at K iterations a decision
-#     (seeds 1..N, default 20 games at 30 iterations),
+# with both binaries, through `grognard run`, the same games of ruleset R
+# (fogn, the default, or lasalle; its main scenario is the corps battle or
+# the brigade clash):
+#   - N random-legal games on the main scenario (seeds 1..N, default 200),
+#   - N random-legal games on each other bundled scenario of R (default 20),
+#   - N games on the main scenario between two MCTS players at K iterations
+#     a decision (seeds 1..N, default 20 games at 30 iterations),
 # and compares the game records byte for byte (scenario, seed, every action
 # and every die). Each binary plays in its own checkout, with that
 # checkout's scenarios and weights files. Prints the count of identical
@@ -18,12 +20,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 here=$(pwd)
 
-usage() { echo "usage: scripts/same-games.sh COMMIT [--random N] [--mcts N] [--iters K] [--others N] [--jobs J]" >&2; exit 2; }
+usage() { echo "usage: scripts/same-games.sh COMMIT [--ruleset fogn|lasalle] [--random N] [--mcts N] [--iters K] [--others N] [--jobs J]" >&2; exit 2; }
 [ $# -ge 1 ] || usage
 commit=$1; shift
-nrandom=200; nmcts=20; iters=30; nothers=20; jobs=$(nproc 2>/dev/null || echo 2)
+nrandom=200; nmcts=20; iters=30; nothers=20; jobs=$(nproc 2>/dev/null || echo 2); ruleset=fogn
 while [ $# -gt 0 ]; do
     case $1 in
+        --ruleset) ruleset=${2:?}; shift 2 ;;
         --random) nrandom=${2:?}; shift 2 ;;
         --mcts) nmcts=${2:?}; shift 2 ;;
         --iters) iters=${2:?}; shift 2 ;;
@@ -35,6 +38,11 @@ done
 for n in "$nrandom" "$nmcts" "$iters" "$nothers" "$jobs"; do
     [[ $n =~ ^[0-9]+$ ]] || { echo "same-games: '$n' is not a whole number" >&2; exit 2; }
 done
+case $ruleset in
+    fogn) main=scenarios/fogn/corps-battle.json ;;
+    lasalle) main=scenarios/lasalle/brigade-clash.json ;;
+    *) echo "same-games: no main scenario known for ruleset '$ruleset' (fogn, lasalle)" >&2; exit 2 ;;
+esac
 git rev-parse --verify --quiet "$commit^{commit}" >/dev/null || { echo "same-games: no commit '$commit'" >&2; exit 2; }
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/same-games.XXXXXX")
@@ -66,12 +74,12 @@ export work here
 
 games=$work/games.txt
 : >"$games"
-for s in $(seq 1 "$nrandom"); do echo "scenarios/fogn/corps-battle.json random,random $s" >>"$games"; done
-for scen in scenarios/fogn/*.json; do
-    [ "$scen" = scenarios/fogn/corps-battle.json ] && continue
+for s in $(seq 1 "$nrandom"); do echo "$main random,random $s" >>"$games"; done
+for scen in scenarios/"$ruleset"/*.json; do
+    [ "$scen" = "$main" ] && continue
     for s in $(seq 1 "$nothers"); do echo "$scen random,random $s" >>"$games"; done
 done
-for s in $(seq 1 "$nmcts"); do echo "scenarios/fogn/corps-battle.json mcts:iters=$iters,mcts:iters=$iters $s" >>"$games"; done
+for s in $(seq 1 "$nmcts"); do echo "$main mcts:iters=$iters,mcts:iters=$iters $s" >>"$games"; done
 total=$(wc -l <"$games")
 
 for side in old new; do

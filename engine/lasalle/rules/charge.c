@@ -102,8 +102,8 @@ static void charge_path(const lasalle_unit_profile *p, int form, double wheel, d
     path->m[path->n++] = lasalle_straight(run, 0, run);
 }
 
-int lasalle_charge_try(const lasalle_scenario *s, const lasalle_state *st, int i, int j, double wheel,
-                       lasalle_charge *out, gr_error *err)
+static int try_in(const lasalle_scenario *s, const lasalle_state *st, lasalle_geo *g, int i, int j, double wheel,
+                  lasalle_charge *out, gr_error *err)
 {
     const lasalle_unit_profile *p = &s->units[i];
     int form = st->u[i].form, irregular = p->discipline == LASALLE_IRREGULAR;
@@ -118,7 +118,7 @@ int lasalle_charge_try(const lasalle_scenario *s, const lasalle_state *st, int i
         double allow = lasalle_allowance(p, form, reduced), run = allow - arc;
         if (run <= 0) return gr_error_set(err, "the wheel leaves no allowance to charge with");
         charge_path(p, form, wheel, run, &out->path);
-        lasalle_sweep_path(s, st, i, lasalle_pose_of(st, i), &out->path, 1, &out->sw);
+        lasalle_sweep_path_geo(s, st, g, i, lasalle_pose_of(st, i), &out->path, 1, &out->sw);
         out->reduced = reduced;
         out->allowance = allow;
         /* rough ground on the way means the Reduced allowance [C, p.24] */
@@ -128,7 +128,14 @@ int lasalle_charge_try(const lasalle_scenario *s, const lasalle_state *st, int i
     return refuse_path(s, out, j, err);
 }
 
-int lasalle_charge_find(const lasalle_scenario *s, const lasalle_state *st, int i, int j, lasalle_charge *out)
+int lasalle_charge_try(const lasalle_scenario *s, const lasalle_state *st, int i, int j, double wheel,
+                       lasalle_charge *out, gr_error *err)
+{
+    return try_in(s, st, NULL, i, j, wheel, out, err);
+}
+
+static int find_in(const lasalle_scenario *s, const lasalle_state *st, lasalle_geo *geo, int i, int j,
+                   lasalle_charge *out)
 {
     const lasalle_unit_profile *p = &s->units[i];
     gr_rect h = lasalle_hull(s, st, i), g = lasalle_hull(s, st, j);
@@ -144,9 +151,50 @@ int lasalle_charge_find(const lasalle_scenario *s, const lasalle_state *st, int 
             lasalle_motion m = lasalle_wheel(p, st->u[i].form, w, 0);
             gr_rect hw = w != 0 ? lasalle_pose_hull(p, lasalle_pose_after(p, lasalle_pose_of(st, i), &m)) : h;
             if (!gr_rect_in_front_corridor(&hw, &g, reach + 0.5)) continue;
-            if (!lasalle_charge_try(s, st, i, j, w, out, NULL)) return 0;
+            if (!try_in(s, st, geo, i, j, w, out, NULL)) return 0;
         }
     return -1;
+}
+
+int lasalle_charge_find(const lasalle_scenario *s, const lasalle_state *st, int i, int j, lasalle_charge *out)
+{
+    return find_in(s, st, NULL, i, j, out);
+}
+
+_Static_assert(LASALLE_MAX_UNITS <= 64, "a memo bit for each unit");
+
+int lasalle_may_target_memo(const lasalle_scenario *s, const lasalle_state *st, int i, int j,
+                            lasalle_charge_memo *memo)
+{
+    if (!memo) return lasalle_may_target(s, st, i, j, NULL);
+    uint64_t bit = (uint64_t)1 << j;
+    if (!(memo->target_known & bit)) {
+        memo->target_known |= bit;
+        if (lasalle_may_target(s, st, i, j, NULL)) memo->target_bad |= bit;
+    }
+    return memo->target_bad & bit ? -1 : 0;
+}
+
+int lasalle_charge_find_memo(const lasalle_scenario *s, const lasalle_state *st, int i, int j,
+                             lasalle_charge_memo *memo, double *wheel)
+{
+    lasalle_charge c;
+    if (!memo) {
+        if (lasalle_charge_find(s, st, i, j, &c)) return -1;
+        if (wheel) *wheel = c.wheel;
+        return 0;
+    }
+    uint64_t bit = (uint64_t)1 << j;
+    if (!(memo->find_known & bit)) {
+        memo->find_known |= bit;
+        if (!find_in(s, st, memo->geo, i, j, &c)) {
+            memo->find_ok |= bit;
+            memo->wheel[j] = c.wheel;
+        }
+    }
+    if (!(memo->find_ok & bit)) return -1;
+    if (wheel) *wheel = memo->wheel[j];
+    return 0;
 }
 
 /* some part of j lies ahead of i's front line */
@@ -159,7 +207,8 @@ static int to_front(const gr_rect *h, const gr_rect *g)
     return 0;
 }
 
-int lasalle_charge_mandatory(const lasalle_scenario *s, const lasalle_state *st, int i, int *out, int max)
+static int mandatory(const lasalle_scenario *s, const lasalle_state *st, int i, lasalle_charge_memo *memo, int *out,
+                     int max)
 {
     gr_rect h = lasalle_hull(s, st, i);
     double best = INFINITY, d[LASALLE_MAX_UNITS];
@@ -169,8 +218,7 @@ int lasalle_charge_mandatory(const lasalle_scenario *s, const lasalle_state *st,
         gr_rect g = lasalle_hull(s, st, j);
         double dist = gr_rect_dist(&h, &g);
         if (dist > LASALLE_NEAR_BW || !to_front(&h, &g)) continue;
-        lasalle_charge c;
-        if (lasalle_may_target(s, st, i, j, NULL) || lasalle_charge_find(s, st, i, j, &c)) continue;
+        if (lasalle_may_target_memo(s, st, i, j, memo) || lasalle_charge_find_memo(s, st, i, j, memo, NULL)) continue;
         d[j] = dist;
         if (dist < best) best = dist;
     }
@@ -180,8 +228,26 @@ int lasalle_charge_mandatory(const lasalle_scenario *s, const lasalle_state *st,
     return n;
 }
 
-int lasalle_charge_check(const lasalle_scenario *s, const lasalle_state *st, const gr_action *a,
-                         lasalle_charge *out, gr_error *err)
+int lasalle_charge_mandatory(const lasalle_scenario *s, const lasalle_state *st, int i, int *out, int max)
+{
+    return mandatory(s, st, i, NULL, out, max);
+}
+
+int lasalle_charge_mandatory_memo(const lasalle_scenario *s, const lasalle_state *st, int i,
+                                  lasalle_charge_memo *memo, const int **out)
+{
+    if (!memo->must_known) {
+        memo->nmust = mandatory(s, st, i, memo, memo->must, LASALLE_MAX_UNITS);
+        memo->must_known = 1;
+    }
+    *out = memo->must;
+    return memo->nmust;
+}
+
+/* the checks before the mandatory target: who charges, whom, the path, and what else it strikes; 1 when
+ * they pass and the mandatory target is still to be asked, 0 for a garrison's attack that passes, -1 */
+static int check_path(const lasalle_scenario *s, const lasalle_state *st, const gr_action *a,
+                      lasalle_charge_memo *memo, lasalle_charge *out, gr_error *err)
 {
     int i = a->actor, j = a->target, side;
     if (j < 0 || j >= s->nunits) return gr_error_set(err, "a charge names its target");
@@ -190,19 +256,40 @@ int lasalle_charge_check(const lasalle_scenario *s, const lasalle_state *st, con
         if (a->p[0] != 0) return gr_error_set(err, "a garrison's attack has no wheel (G, p.70)");
         return lasalle_town_attack_check(s, st, i, j, &side, err);
     }
-    if (lasalle_may_charge(s, st, i, err) || lasalle_may_target(s, st, i, j, err) ||
-        lasalle_charge_try(s, st, i, j, a->p[0] * DEG, out, err))
+    /* the memo answers only where no reason is asked for */
+    lasalle_charge_memo *mm = err ? NULL : memo;
+    if (lasalle_may_charge(s, st, i, err) ||
+        (mm ? lasalle_may_target_memo(s, st, i, j, mm) : lasalle_may_target(s, st, i, j, err)) ||
+        try_in(s, st, memo ? memo->geo : NULL, i, j, a->p[0] * DEG, out, err))
         return -1;
     for (int k = 0; k < out->sw.ncontact; k++)
-        if (lasalle_may_target(s, st, i, out->sw.contact[k], NULL))
+        if (lasalle_may_target_memo(s, st, i, out->sw.contact[k], mm))
             return gr_error_set(err, "the charge would also strike %s, which %s may not charge",
                                 s->units[out->sw.contact[k]].name, s->units[i].name);
-    int must[LASALLE_MAX_UNITS], n = lasalle_charge_mandatory(s, st, i, must, LASALLE_MAX_UNITS), ok = !n;
-    for (int k = 0; k < n; k++) ok |= must[k] == j;
+    return 1;
+}
+
+int lasalle_charge_check_memo(const lasalle_scenario *s, const lasalle_state *st, const gr_action *a,
+                              lasalle_charge_memo *memo, lasalle_charge *out, gr_error *err)
+{
+    int r = check_path(s, st, a, memo, out, err);
+    if (r <= 0) return r; /* a garrison's attack (0 or -1), or refused */
+    int buf[LASALLE_MAX_UNITS], n;
+    const int *must = buf;
+    if (memo) n = lasalle_charge_mandatory_memo(s, st, a->actor, memo, &must);
+    else n = mandatory(s, st, a->actor, NULL, buf, LASALLE_MAX_UNITS);
+    int ok = !n;
+    for (int k = 0; k < n; k++) ok |= must[k] == a->target;
     if (!ok)
         return gr_error_set(err, "%s must charge %s, the closest enemy within 4 BW to its front that it can reach (C, "
-                                 "p.32)", s->units[i].name, s->units[must[0]].name);
+                                 "p.32)", s->units[a->actor].name, s->units[must[0]].name);
     return 0;
+}
+
+int lasalle_charge_check(const lasalle_scenario *s, const lasalle_state *st, const gr_action *a,
+                         lasalle_charge *out, gr_error *err)
+{
+    return lasalle_charge_check_memo(s, st, a, NULL, out, err);
 }
 
 int lasalle_charge_apply(const lasalle_scenario *s, lasalle_state *st, const gr_action *a, const gr_ctx *cx,

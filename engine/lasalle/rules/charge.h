@@ -32,6 +32,29 @@ int lasalle_charge_mandatory(const lasalle_scenario *s, const lasalle_state *st,
 /* checks and carries out a CHARGE action */
 int lasalle_charge_check(const lasalle_scenario *s, const lasalle_state *st, const gr_action *a,
                          lasalle_charge *out, gr_error *err);
+/* What the checks of one unit's charges in one state have in common, each worked out once: which enemies
+ * it may target, which it can reach and with what wheel, its mandatory targets. A menu trying the charges
+ * of a unit passes the same memo, zeroed (LASALLE_CHARGE_MEMO_INIT), to each call for that unit and
+ * state, and to no other */
+typedef struct lasalle_charge_memo {
+    uint64_t target_known, target_bad;  /* bit j: lasalle_may_target(i, j) asked, and refused */
+    uint64_t find_known, find_ok;       /* bit j: lasalle_charge_find(i, j) asked, and found ... */
+    double wheel[LASALLE_MAX_UNITS];    /* ... with this wheel */
+    int must_known, nmust;
+    int must[LASALLE_MAX_UNITS];
+    lasalle_geo *geo;                   /* the state's footprints (sweep.h), or NULL */
+} lasalle_charge_memo;
+#define LASALLE_CHARGE_MEMO_INIT {0, 0, 0, 0, {0}, 0, 0, {0}, NULL}
+/* lasalle_may_target, lasalle_charge_find (its wheel only) and lasalle_charge_mandatory through the memo */
+int lasalle_may_target_memo(const lasalle_scenario *s, const lasalle_state *st, int i, int j,
+                            lasalle_charge_memo *memo);
+int lasalle_charge_find_memo(const lasalle_scenario *s, const lasalle_state *st, int i, int j,
+                             lasalle_charge_memo *memo, double *wheel);
+int lasalle_charge_mandatory_memo(const lasalle_scenario *s, const lasalle_state *st, int i,
+                                  lasalle_charge_memo *memo, const int **out);
+/* lasalle_charge_check through the memo */
+int lasalle_charge_check_memo(const lasalle_scenario *s, const lasalle_state *st, const gr_action *a,
+                              lasalle_charge_memo *memo, lasalle_charge *out, gr_error *err);
 int lasalle_charge_apply(const lasalle_scenario *s, lasalle_state *st, const gr_action *a, const gr_ctx *cx,
                          gr_error *err);
 

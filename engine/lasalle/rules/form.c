@@ -39,6 +39,45 @@ static int touching_before(const lasalle_scenario *s, const lasalle_state *st, i
 
 int lasalle_reform_check(const lasalle_scenario *s, const lasalle_state *st, int i, lasalle_pose to, gr_error *err)
 {
+    return lasalle_reform_check_geo(s, st, NULL, i, to, err);
+}
+
+/* the gap between two boxes (x0, y0, x1, y1) along the axis where they are farthest apart; 0 when they
+ * meet. No two points of what they hold are closer */
+static double box_gap_axis(const double a[4], const double b[4])
+{
+    return fmax(0, fmax(fmax(a[0] - b[2], b[0] - a[2]), fmax(a[1] - b[3], b[1] - a[3])));
+}
+
+/* the other units against the bases re-formed to b from a (poly: the hull of both); the first refusal */
+static int reform_units(const lasalle_scenario *s, const lasalle_state *st, lasalle_geo *g, int i, const gr_rect *b,
+                        const gr_vec2 c[8], const double *cbox, gr_error *err)
+{
+    gr_vec2 poly[8];
+    int n = -1; /* the hull of the eight corners, once a unit comes close enough to ask */
+    for (int j = 0; j < s->nunits; j++) {
+        if (j == i || !lasalle_alive(st, j)) continue;
+        const lasalle_unit_geo *u = lasalle_geo_of(s, st, g, j);
+        /* farther than contact from both footprints' corners: no overlap, touch or crossing below */
+        if (box_gap_axis(cbox, u->box) > LASALLE_CONTACT_EPS + GR_EPS) continue;
+        const gr_rect *gj = &u->hull;
+        if (lasalle_rects_overlap(b, gj))
+            return gr_error_set(err, "the new formation would overlap %s (C, p.25)", s->units[j].name);
+        int enemy = lasalle_enemies(s, i, j);
+        if (enemy && lasalle_rects_touch(b, gj) && !touching_before(s, st, i, j))
+            return gr_error_set(err, "the new formation would touch %s, an enemy it was not touching (C, p.30)",
+                                s->units[j].name);
+        if (!enemy && s->units[j].type == LASALLE_ART) continue;
+        if (n < 0) n = gr_convex_hull(c, 8, poly);
+        if (gr_poly_intersect(poly, n, u->ic, 4))
+            return gr_error_set(err, "the bases would pass through %s while forming up (C, p.25)", s->units[j].name);
+    }
+    return 0;
+}
+
+int lasalle_reform_check_geo(const lasalle_scenario *s, const lasalle_state *st, lasalle_geo *g, int i,
+                             lasalle_pose to, gr_error *err)
+{
     const lasalle_unit_profile *p = &s->units[i];
     gr_rect a = lasalle_hull(s, st, i), b = lasalle_pose_hull(p, to);
     int piece = -1, m = lasalle_meets(s, &b, &piece);
@@ -60,28 +99,22 @@ int lasalle_reform_check(const lasalle_scenario *s, const lasalle_state *st, int
         return gr_error_set(err, "the obstacle %s would run through the new formation (C, p.29)", pn);
     if (to.form == LASALLE_SQUARE && (m & LASALLE_MEETS_ROUGH))
         return gr_error_set(err, "a square may not be formed in rough terrain (%s) (C, p.25)", pn);
-    gr_vec2 poly[8], c[8];
+    gr_vec2 c[8];
     gr_rect_corners(&a, c);
     gr_rect_corners(&b, c + 4);
-    int n = gr_convex_hull(c, 8, poly);
-    for (int j = 0; j < s->nunits; j++) {
-        if (j == i || !lasalle_alive(st, j)) continue;
-        gr_rect g = lasalle_hull(s, st, j);
-        if (lasalle_rects_overlap(&b, &g))
-            return gr_error_set(err, "the new formation would overlap %s (C, p.25)", s->units[j].name);
-        int enemy = lasalle_enemies(s, i, j);
-        if (enemy && lasalle_rects_touch(&b, &g) && !touching_before(s, st, i, j))
-            return gr_error_set(err, "the new formation would touch %s, an enemy it was not touching (C, p.30)",
-                                s->units[j].name);
-        if (!enemy && s->units[j].type == LASALLE_ART) continue;
-        gr_vec2 gc[4];
-        gr_rect in = gr_rect_make(gr_v2_sub(g.fc, gr_v2_scale(gr_rect_fwd(&g), LASALLE_OVERLAP_EPS)), g.heading,
-                                  g.w - 2 * LASALLE_OVERLAP_EPS, g.d - 2 * LASALLE_OVERLAP_EPS);
-        gr_rect_corners(&in, gc);
-        if (gr_poly_intersect(poly, n, gc, 4))
-            return gr_error_set(err, "the bases would pass through %s while forming up (C, p.25)", s->units[j].name);
+    double cbox[4] = {c[0].x, c[0].y, c[0].x, c[0].y};
+    for (int q = 1; q < 8; q++) {
+        cbox[0] = fmin(cbox[0], c[q].x);
+        cbox[1] = fmin(cbox[1], c[q].y);
+        cbox[2] = fmax(cbox[2], c[q].x);
+        cbox[3] = fmax(cbox[3], c[q].y);
     }
-    return 0;
+    lasalle_geo own;
+    if (!g) {
+        lasalle_geo_init(&own);
+        g = &own;
+    }
+    return reform_units(s, st, g, i, &b, c, cbox, err);
 }
 
 int lasalle_limber_in_place(const lasalle_scenario *s, const lasalle_state *st, int i, lasalle_pose *out)

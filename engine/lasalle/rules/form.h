@@ -24,6 +24,9 @@ lasalle_pose lasalle_reform_pose(const lasalle_unit_profile *p, lasalle_pose fro
  * between old and new footprint free of friendly infantry and cavalry and
  * of enemies [C, p.25]; -1 with the reason */
 int lasalle_reform_check(const lasalle_scenario *s, const lasalle_state *st, int i, lasalle_pose to, gr_error *err);
+/* the same with the state's footprints from g (sweep.h; NULL: worked out here) */
+int lasalle_reform_check_geo(const lasalle_scenario *s, const lasalle_state *st, lasalle_geo *g, int i,
+                             lasalle_pose to, gr_error *err);
 
 /* a place for battery i to limber where it stands: the anchor base at the
  * centre, left or right, the limbers behind it or turned to the rear or a

@@ -227,7 +227,17 @@ static void sight_points(const gr_rect *r, gr_vec2 *out)
     out[5] = gr_rect_centre(r);
 }
 
-static int segment_clear(const lasalle_scenario *s, gr_vec2 p, gr_vec2 q, const gr_rect *a, const gr_rect *b)
+/* does the sight line p-q cross piece t? A piece whose box stands clear of the line's box by more than
+ * the geometry's tolerance (twice over) cannot, and is not asked */
+static int line_meets(const gr_terrain_piece *t, gr_vec2 p, gr_vec2 q, int polygon)
+{
+    double e = 2 * GR_EPS, box[4] = {fmin(p.x, q.x) - e, fmin(p.y, q.y) - e, fmax(p.x, q.x) + e, fmax(p.y, q.y) + e};
+    if (!gr_terrain_piece_near_box(t, box)) return 0;
+    return polygon ? gr_seg_poly_intersect(p, q, t->pts, t->npts) : gr_seg_polyline_intersect(p, q, t->pts, t->npts);
+}
+
+/* at_edge[k]: the viewer or the target touches piece k (worked out once for all the sight lines) */
+static int segment_clear(const lasalle_scenario *s, gr_vec2 p, gr_vec2 q, const unsigned char *at_edge)
 {
     int top = lasalle_level_at(s, p), lq = lasalle_level_at(s, q);
     if (lq > top) top = lq;
@@ -236,15 +246,13 @@ static int segment_clear(const lasalle_scenario *s, gr_vec2 p, gr_vec2 q, const 
         const gr_terrain_piece *t = &s->terrain.p[k];
         if (g->kind == LASALLE_G_HILL) {
             /* a crest between them: a hill higher than both ends */
-            if (g->level > top && gr_seg_poly_intersect(p, q, t->pts, t->npts)) return 0;
+            if (g->level > top && line_meets(t, p, q, 1)) return 0;
             continue;
         }
         if (!g->obstructs) continue;
         /* the viewer or the target at its edge (touching or in it) sees past it [D, p.49] */
-        if (gr_terrain_piece_touches_rect(t, a) || gr_terrain_piece_touches_rect(t, b)) continue;
-        if (t->shape == GR_SHAPE_POLYGON ? gr_seg_poly_intersect(p, q, t->pts, t->npts)
-                                         : gr_seg_polyline_intersect(p, q, t->pts, t->npts))
-            return 0;
+        if (at_edge[k]) continue;
+        if (line_meets(t, p, q, t->shape == GR_SHAPE_POLYGON)) return 0;
     }
     return 1;
 }
@@ -252,10 +260,16 @@ static int segment_clear(const lasalle_scenario *s, gr_vec2 p, gr_vec2 q, const 
 int lasalle_visible(const lasalle_scenario *s, const gr_rect *a, const gr_rect *b)
 {
     gr_vec2 pa[6], pb[6];
+    unsigned char at_edge[GR_TERRAIN_MAX];
+    for (int k = 0; k < s->terrain.n; k++) {
+        const gr_terrain_piece *t = &s->terrain.p[k];
+        at_edge[k] = s->ground_of[k].obstructs && s->ground_of[k].kind != LASALLE_G_HILL &&
+                     (gr_terrain_piece_touches_rect(t, a) || gr_terrain_piece_touches_rect(t, b));
+    }
     sight_points(a, pa);
     sight_points(b, pb);
     for (int i = 0; i < 6; i++)
         for (int j = 0; j < 6; j++)
-            if (segment_clear(s, pa[i], pb[j], a, b)) return 1;
+            if (segment_clear(s, pa[i], pb[j], at_edge)) return 1;
     return 0;
 }

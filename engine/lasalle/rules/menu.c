@@ -33,6 +33,8 @@ typedef struct menu {
     int i;
     gr_action *out;
     int n, max;
+    lasalle_charge_memo charges; /* what the unit's charges share (charge.h) ... */
+    lasalle_move_memo memo;      /* ... and its moves (move.h) */
 } menu;
 
 static int same(const gr_action *a, const gr_action *b)
@@ -49,13 +51,13 @@ static int offer(menu *m, gr_action a)
     int bad;
     if (a.type == LASALLE_A_CHARGE) {
         lasalle_charge c;
-        bad = lasalle_charge_check(m->s, m->st, &a, &c, NULL);
+        bad = lasalle_charge_check_memo(m->s, m->st, &a, &m->charges, &c, NULL);
     } else if (a.type >= LASALLE_A_DRIVE && a.type <= LASALLE_A_PROLONG) {
         lasalle_gunplan g;
         bad = lasalle_gun_plan(m->s, m->st, &a, &g, NULL);
     } else {
         lasalle_plan p;
-        bad = lasalle_move_plan(m->s, m->st, &a, &p, NULL);
+        bad = lasalle_move_plan_memo(m->s, m->st, &a, &m->memo, &p, NULL);
     }
     if (bad) return 0;
     m->out[m->n++] = a;
@@ -89,16 +91,17 @@ static void unit_charges(menu *m)
 {
     const lasalle_scenario *s = m->s;
     if (lasalle_may_charge(s, m->st, m->i, NULL)) return;
-    int must[LASALLE_MAX_UNITS], n = lasalle_charge_mandatory(s, m->st, m->i, must, LASALLE_MAX_UNITS);
+    const int *must;
+    int n = lasalle_charge_mandatory_memo(s, m->st, m->i, &m->charges, &must);
     for (int j = 0; j < s->nunits; j++) {
         int ok = !n;
         for (int k = 0; k < n; k++) ok |= must[k] == j;
         if (!ok || !lasalle_alive(m->st, j) || !lasalle_enemies(s, m->i, j)) continue;
-        if (lasalle_may_target(s, m->st, m->i, j, NULL)) continue;
-        lasalle_charge c;
-        if (lasalle_charge_find(s, m->st, m->i, j, &c)) continue;
+        if (lasalle_may_target_memo(s, m->st, m->i, j, &m->charges)) continue;
+        double wheel;
+        if (lasalle_charge_find_memo(s, m->st, m->i, j, &m->charges, &wheel)) continue;
         gr_action a = lasalle_act(LASALLE_A_CHARGE, m->i, j, 0);
-        a.p[0] = (float)(c.wheel / DEG);
+        a.p[0] = (float)(wheel / DEG);
         offer(m, a);
     }
 }
@@ -145,6 +148,8 @@ static void unit_changes(menu *m)
     const lasalle_unit_profile *p = &s->units[m->i];
     int form = m->st->u[m->i].form;
     lasalle_fct v = lasalle_fct_now(s, m->st, m->i, NULL);
+    m->memo.fct = v;
+    m->memo.fct_known = 1;
     if (v == LASALLE_FCT_FORBIDDEN) return;
     for (int f = 0; f < LASALLE_FORM_COUNT; f++) {
         if (f == form || !lasalle_form_allowed(s, p, f)) continue;
@@ -265,7 +270,10 @@ int lasalle_activity_menu(const lasalle_scenario *s, const lasalle_state *st, in
         }
         return n;
     }
-    menu m = {s, st, actor, out, 1, max};
+    menu m = {s, st, actor, out, 1, max, LASALLE_CHARGE_MEMO_INIT, LASALLE_MOVE_MEMO_INIT};
+    lasalle_geo geo; /* every unit's footprint, shared by the unit's moves and charges */
+    lasalle_geo_init(&geo);
+    m.charges.geo = m.memo.geo = &geo;
     if (s->units[actor].type == LASALLE_ART) {
         gun_menu(&m);
         return m.n;

@@ -96,8 +96,34 @@ static int town_prelude(const lasalle_scenario *s, const lasalle_state *st, int 
 }
 
 /* the formation change or about-face before the move [C, p.25, 27] */
+_Static_assert(LASALLE_FORM_COUNT * 4 <= 64, "a memo bit for each formation and anchor");
+
+/* the re-formed pose's check, through the memo when there is one (a refusal's reason is asked again) */
+static int reform_check(const lasalle_scenario *s, const lasalle_state *st, int i, lasalle_pose to, int anchor,
+                        lasalle_move_memo *memo, gr_error *err)
+{
+    if (!memo) return lasalle_reform_check(s, st, i, to, err);
+    if (err) return lasalle_reform_check_geo(s, st, memo->geo, i, to, err); /* the reason is wanted */
+    uint64_t bit = (uint64_t)1 << (to.form * 4 + anchor);
+    if (memo->reform_known & bit) return memo->reform_bad & bit ? -1 : 0;
+    int bad = lasalle_reform_check_geo(s, st, memo->geo, i, to, NULL);
+    memo->reform_known |= bit;
+    if (bad) memo->reform_bad |= bit;
+    return bad;
+}
+
+static lasalle_fct fct_now(const lasalle_scenario *s, const lasalle_state *st, int i, lasalle_move_memo *memo)
+{
+    if (!memo) return lasalle_fct_now(s, st, i, NULL);
+    if (!memo->fct_known) {
+        memo->fct = lasalle_fct_now(s, st, i, NULL);
+        memo->fct_known = 1;
+    }
+    return memo->fct;
+}
+
 static int check_prelude(const lasalle_scenario *s, const lasalle_state *st, int i, const gr_action *a,
-                         lasalle_plan *pl, gr_error *err)
+                         lasalle_move_memo *memo, lasalle_plan *pl, gr_error *err)
 {
     const lasalle_unit_profile *p = &s->units[i];
     int form, anchor, about;
@@ -124,8 +150,7 @@ static int check_prelude(const lasalle_scenario *s, const lasalle_state *st, int
     if (form >= 0 && (form == pl->start.form || !lasalle_form_allowed(s, p, form)))
         return gr_error_set(err, "%s cannot change to %s: %s", p->name, lasalle_form_names[form],
                             form == pl->start.form ? "it is already in it" : "the formation is not open to it (p.12-14)");
-    int column;
-    pl->verdict = lasalle_fct_now(s, st, i, &column);
+    pl->verdict = fct_now(s, st, i, memo);
     if (pl->verdict == LASALLE_FCT_FORBIDDEN)
         return gr_error_set(err, "%s cannot change formation: it is Amateur, out of command and near the enemy (p.25)",
                             p->name);
@@ -139,7 +164,7 @@ static int check_prelude(const lasalle_scenario *s, const lasalle_state *st, int
     } else {
         pl->prelude = 1;
         pl->start = lasalle_reform_pose(p, pl->start, form, anchor, 0.0);
-        if (lasalle_reform_check(s, st, i, pl->start, err)) return -1;
+        if (reform_check(s, st, i, pl->start, anchor, memo, err)) return -1;
     }
     return 0;
 }
@@ -171,11 +196,11 @@ static int town_end(const lasalle_scenario *s, const lasalle_state *st, int i, l
 }
 
 static int check_sweep(const lasalle_scenario *s, const lasalle_state *st, int i, const gr_action *a,
-                       lasalle_plan *pl, gr_error *err)
+                       lasalle_move_memo *memo, lasalle_plan *pl, gr_error *err)
 {
     const lasalle_unit_profile *p = &s->units[i];
     lasalle_sweep *sw = &pl->sw;
-    lasalle_sweep_path(s, st, i, pl->start, &pl->path, 0, sw);
+    lasalle_sweep_path_geo(s, st, memo ? memo->geo : NULL, i, pl->start, &pl->path, 0, sw);
     gr_rect end = lasalle_pose_hull(p, sw->end);
     pl->leaves = (s->options & LASALLE_OPT_LEAVE_TABLE) && lasalle_wholly_off(s, &end);
     if (refuse_meets(s, sw, pl->leaves, err)) return -1;
@@ -245,6 +270,12 @@ static int plan_cross(const lasalle_scenario *s, const lasalle_state *st, int i,
 int lasalle_move_plan(const lasalle_scenario *s, const lasalle_state *st, const gr_action *a, lasalle_plan *out,
                       gr_error *err)
 {
+    return lasalle_move_plan_memo(s, st, a, NULL, out, err);
+}
+
+int lasalle_move_plan_memo(const lasalle_scenario *s, const lasalle_state *st, const gr_action *a,
+                           lasalle_move_memo *memo, lasalle_plan *out, gr_error *err)
+{
     int i = a->actor;
     const lasalle_unit_profile *p = &s->units[i];
     *out = (lasalle_plan){0};
@@ -253,7 +284,7 @@ int lasalle_move_plan(const lasalle_scenario *s, const lasalle_state *st, const 
                             p->name);
     if (st->u[i].form == LASALLE_TOWN && !(a->arg & LASALLE_PRE_FORM_MASK))
         return lasalle_town_move_plan(s, st, a, out, err);
-    if (check_prelude(s, st, i, a, out, err)) return -1;
+    if (check_prelude(s, st, i, a, memo, out, err)) return -1;
     int square = out->start.form == LASALLE_SQUARE;
     if (square && a->type == LASALLE_A_OBLIQUE) return gr_error_set(err, "a square may not oblique (H, p.80)");
     if (a->type == LASALLE_A_CROSS) return plan_cross(s, st, i, out, err);
@@ -263,7 +294,7 @@ int lasalle_move_plan(const lasalle_scenario *s, const lasalle_state *st, const 
     if (out->path.n && (out->verdict == LASALLE_FCT_DISC || out->verdict == LASALLE_FCT_NONE))
         return gr_error_set(err, "%s has no movement left after %s (%s on the Formation Change Table, p.25)", p->name,
                             out->prelude == 2 ? "its about-face" : "changing formation", lasalle_fct_names[out->verdict]);
-    return check_sweep(s, st, i, a, out, err);
+    return check_sweep(s, st, i, a, memo, out, err);
 }
 
 /* the friends passed through test in the order met; the first failure stops the mover where it touched it */

@@ -30,6 +30,18 @@ void lasalle_prelude_of(const gr_action *a, int *form, int *anchor, int *about);
 /* checks a MOVE, OBLIQUE, FLANK or CROSS of unit a->actor now; 0 with the plan, or -1 with the reason */
 int lasalle_move_plan(const lasalle_scenario *s, const lasalle_state *st, const gr_action *a, lasalle_plan *out,
                       gr_error *err);
+/* What the checks of one unit's moves in one state have in common, worked out once: the Formation Change
+ * Table's verdict and each re-formed pose's check. A menu trying many moves of a unit passes the same
+ * memo, zeroed (LASALLE_MOVE_MEMO_INIT), to each call for that unit and state, and to no other */
+typedef struct lasalle_move_memo {
+    int fct_known;
+    lasalle_fct fct;
+    uint64_t reform_known, reform_bad;  /* bit form * 4 + anchor: the re-formed pose checked, and refused */
+    lasalle_geo *geo;                   /* the state's footprints (sweep.h), or NULL */
+} lasalle_move_memo;
+#define LASALLE_MOVE_MEMO_INIT {0, LASALLE_FCT_FULL, 0, 0, NULL}
+int lasalle_move_plan_memo(const lasalle_scenario *s, const lasalle_state *st, const gr_action *a,
+                           lasalle_move_memo *memo, lasalle_plan *out, gr_error *err);
 /* carries it out: the prelude's discipline test, the friends' tests, the marks; 0 or -1 (dice failed) */
 int lasalle_move_apply(const lasalle_scenario *s, lasalle_state *st, const gr_action *a, const gr_ctx *cx,
                        gr_error *err);

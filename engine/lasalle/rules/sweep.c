@@ -12,6 +12,7 @@
 #define FINE_STEP_BW 0.2                  /* water is checked pose by pose this far apart */
 #define TOI_STEP_BW 0.25                  /* a charge's run is searched in steps of this length ... */
 #define TOI_TOUCH 1e-4                    /* ... for the place where it touches this closely */
+#define TOI_SLACK 1e-9                    /* rounding allowed for when steps are passed over */
 
 lasalle_pose lasalle_pose_of(const lasalle_state *st, int i)
 {
@@ -25,9 +26,10 @@ gr_rect lasalle_pose_hull(const lasalle_unit_profile *p, lasalle_pose a)
     return lasalle_hull_at(p, a.form, a.x, a.y, a.h);
 }
 
-lasalle_pose lasalle_pose_along(const lasalle_unit_profile *p, lasalle_pose a, const lasalle_motion *m, double t)
+/* the pose part way through a motion from pose a, whose footprint is r */
+static lasalle_pose along_from(const gr_rect *rp, lasalle_pose a, const lasalle_motion *m, double t)
 {
-    gr_rect r = lasalle_pose_hull(p, a);
+    gr_rect r = *rp;
     if (m->angle != 0) {
         gr_vec2 at = m->pivot == LASALLE_PIVOT_CENTRE ? gr_rect_centre(&r) : gr_rect_corner(&r, m->pivot);
         gr_rect w = gr_rect_rotate_about(&r, at, m->angle * t);
@@ -40,6 +42,12 @@ lasalle_pose lasalle_pose_along(const lasalle_unit_profile *p, lasalle_pose a, c
     a.x += f.x * m->fwd * t + rt.x * m->right * t;
     a.y += f.y * m->fwd * t + rt.y * m->right * t;
     return a;
+}
+
+lasalle_pose lasalle_pose_along(const lasalle_unit_profile *p, lasalle_pose a, const lasalle_motion *m, double t)
+{
+    gr_rect r = lasalle_pose_hull(p, a);
+    return along_from(&r, a, m, t);
 }
 
 lasalle_pose lasalle_pose_after(const lasalle_unit_profile *p, lasalle_pose a, const lasalle_motion *m)
@@ -73,29 +81,58 @@ lasalle_motion lasalle_turn_about(const lasalle_unit_profile *p, int form, doubl
 
 /* ---- the swept area ------------------------------------------------------------------------- */
 
+/* r drawn in by e on every side. The heading is r's own, so its cosine and sine are kept (gr_rect_make
+ * would work out the same ones again) */
 static gr_rect shrunk(gr_rect r, double e)
 {
-    gr_vec2 fc = gr_v2_sub(r.fc, gr_v2_scale(gr_rect_fwd(&r), e));
-    return gr_rect_make(fc, r.heading, fmax(r.w - 2 * e, r.w / 2), fmax(r.d - 2 * e, r.d / 2));
+    gr_rect o = r;
+    o.fc = gr_v2_sub(r.fc, gr_v2_scale(gr_rect_fwd(&r), e));
+    o.w = fmax(r.w - 2 * e, r.w / 2);
+    o.d = fmax(r.d - 2 * e, r.d / 2);
+    return o;
 }
 
-/* the convex hull of two rectangles' corners; returns its point count */
-static int swept(const gr_rect *a, const gr_rect *b, gr_vec2 *out)
-{
+/* the area swept between two footprints: their eight corners and the box around them at once, their
+ * convex hull only when a test needs it. The hull's corners are some of the eight, so its box lies in
+ * theirs: what is apart from the corners' box is apart from the hull's, and the hull is skipped. */
+typedef struct swept_area {
     gr_vec2 c[8];
-    gr_rect_corners(a, c);
-    gr_rect_corners(b, c + 4);
-    return gr_convex_hull(c, 8, out);
+    double cbox[4];
+    gr_vec2 poly[8];
+    int n;                  /* the hull's point count; -1 until it is needed */
+    double pbox[4];
+} swept_area;
+
+static void box_of(const gr_vec2 *pts, int n, double box[4]);
+
+static void area_of(const gr_rect *a, const gr_rect *b, swept_area *w)
+{
+    gr_rect_corners(a, w->c);
+    gr_rect_corners(b, w->c + 4);
+    box_of(w->c, 8, w->cbox);
+    w->n = -1;
 }
 
-/* the terrain a swept polygon meets (water is looked at pose by pose; the table's edge by the caller) */
-static int poly_meets(const lasalle_scenario *s, const gr_vec2 *poly, int n, int *piece, int *water)
+static const gr_vec2 *area_hull(swept_area *w)
+{
+    if (w->n < 0) {
+        w->n = gr_convex_hull(w->c, 8, w->poly);
+        box_of(w->poly, w->n, w->pbox);
+    }
+    return w->poly;
+}
+
+/* the terrain a swept area meets (water is looked at pose by pose; the table's edge by the caller) */
+static int poly_meets(const lasalle_scenario *s, swept_area *w, int *piece, int *water)
 {
     int bits = 0;
     for (int k = 0; k < s->terrain.n; k++) {
         const lasalle_ground *g = &s->ground_of[k];
         const gr_terrain_piece *p = &s->terrain.p[k];
         if (g->kind == LASALLE_G_ROAD || g->kind == LASALLE_G_BRIDGE || g->kind == LASALLE_G_FORD) continue;
+        if (!gr_terrain_piece_near_box(p, w->cbox)) continue;
+        const gr_vec2 *poly = area_hull(w);
+        int n = w->n;
         if (!gr_terrain_piece_touches_poly(p, poly, n)) continue;
         int b = 0;
         if (g->obstacle) b = LASALLE_MEETS_OBSTACLE;
@@ -125,15 +162,44 @@ typedef struct sweep_ctx {
     const lasalle_state *st;
     int i;
     const lasalle_unit_profile *p;
-    int near[LASALLE_MAX_UNITS];     /* units close enough to matter */
+    lasalle_geo *g;                  /* the units' footprints */
+    int near[LASALLE_MAX_UNITS];     /* units close enough to matter ... */
+    const lasalle_unit_geo *ng[LASALLE_MAX_UNITS]; /* ... and their footprints */
     int nnear;
-    gr_vec2 hc[LASALLE_MAX_UNITS][4];/* each near unit's footprint corners ... */
-    gr_vec2 ic[LASALLE_MAX_UNITS][4];/* ... the same drawn in by the overlap margin ... */
-    double box[LASALLE_MAX_UNITS][4];/* ... and the box around them: x0, y0, x1, y1 */
     int touching0[LASALLE_MAX_UNITS];/* enemies touched at the start */
     int charge_last;                 /* the last motion is a charge's run: enemies there are contacts */
     double pass_at[LASALLE_SWEEP_MAX];
+    int hull_ok;                     /* the swept unit's last footprint: its heading, formation ... */
+    double hull_h;
+    int hull_form;
+    gr_rect hull_r;                  /* ... and the footprint, whose direction the next one may reuse */
 } sweep_ctx;
+
+static int same_bits(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
+
+/* lasalle_pose_hull for the unit swept. A footprint depends on the pose's place, heading and formation
+ * alone, and one heading always gives the same cosine and sine: a pose with the last one's heading (bit
+ * for bit, so -0 is not 0) and formation takes its footprint with the place moved, the same rectangle
+ * gr_rect_make would build without the sine and cosine worked out again */
+static gr_rect ctx_hull(sweep_ctx *c, lasalle_pose a)
+{
+    if (!c->hull_ok || a.form != c->hull_form || !same_bits(a.h, c->hull_h)) {
+        c->hull_r = lasalle_pose_hull(c->p, a);
+        c->hull_h = a.h;
+        c->hull_form = a.form;
+        c->hull_ok = 1;
+        return c->hull_r;
+    }
+    gr_rect r = c->hull_r;
+    r.fc = gr_v2(a.x, a.y);
+    return r;
+}
+
+static lasalle_pose ctx_along(sweep_ctx *c, lasalle_pose a, const lasalle_motion *m, double t)
+{
+    gr_rect r = ctx_hull(c, a);
+    return along_from(&r, a, m, t);
+}
 
 static void note_pass(sweep_ctx *c, lasalle_sweep *out, int j, double when)
 {
@@ -155,10 +221,11 @@ static void box_of(const gr_vec2 *pts, int n, double box[4])
     box[0] = box[2] = pts[0].x;
     box[1] = box[3] = pts[0].y;
     for (int q = 1; q < n; q++) {
-        box[0] = fmin(box[0], pts[q].x);
-        box[2] = fmax(box[2], pts[q].x);
-        box[1] = fmin(box[1], pts[q].y);
-        box[3] = fmax(box[3], pts[q].y);
+        /* plain comparisons (the library's fmin and fmax are calls); a box is only ever compared */
+        if (pts[q].x < box[0]) box[0] = pts[q].x;
+        if (pts[q].x > box[2]) box[2] = pts[q].x;
+        if (pts[q].y < box[1]) box[1] = pts[q].y;
+        if (pts[q].y > box[3]) box[3] = pts[q].y;
     }
 }
 
@@ -169,23 +236,60 @@ static double box_gap(const double a[4], const double b[4])
     return hypot(dx, dy);
 }
 
+/* boxes apart by more than twice the geometry's tolerance on an axis: no two points of what they hold
+ * are within GR_EPS, so gr_poly_intersect of the two is false (its closed tests accept GR_EPS) */
+static int boxes_apart(const double a[4], const double b[4])
+{
+    double e = 2 * GR_EPS;
+    return a[0] > b[2] + e || b[0] > a[2] + e || a[1] > b[3] + e || b[1] > a[3] + e;
+}
+
 /* one swept piece (between two poses of motion `m`, at path time `when`) against the units; a unit
- * whose box stands farther than LASALLE_NEAR_BW from the piece's box can be neither met nor near */
-static void piece_units(sweep_ctx *c, const gr_vec2 *poly, int n, int last, double when, lasalle_sweep *out)
+ * whose box stands farther than LASALLE_NEAR_BW from the piece's box can be neither met nor near, and
+ * once an enemy was near, one whose box is farther than the contact distance can only be near again */
+/* some corner of the polygon and some of the four within r of each other */
+static int corners_within(const gr_vec2 *poly, int n, const gr_vec2 q[4], double r)
+{
+    for (int a = 0; a < n; a++)
+        for (int b = 0; b < 4; b++) {
+            double dx = poly[a].x - q[b].x, dy = poly[a].y - q[b].y;
+            if (dx * dx + dy * dy <= r * r) return 1;
+        }
+    return 0;
+}
+
+static void piece_units(sweep_ctx *c, swept_area *w, int last, double when, lasalle_sweep *out)
 {
     const lasalle_scenario *s = c->s;
-    double pb[4];
-    box_of(poly, n, pb);
     for (int k = 0; k < c->nnear; k++) {
         int j = c->near[k];
-        if (box_gap(pb, c->box[k]) > LASALLE_NEAR_BW + LASALLE_CONTACT_EPS) continue;
-        if (!lasalle_enemies(s, c->i, j)) {
-            if (gr_poly_intersect(poly, n, c->ic[k], 4)) note_pass(c, out, j, when);
+        double cgap = box_gap(w->cbox, c->ng[k]->box);
+        if (cgap > LASALLE_NEAR_BW + LASALLE_CONTACT_EPS) continue;
+        int enemy = lasalle_enemies(s, c->i, j);
+        /* the corners' box holds the hull's: apart from it is apart from the hull (the tests below) */
+        if (!enemy && boxes_apart(w->cbox, c->ng[k]->ibox)) continue;
+        if (enemy && out->near_enemy && cgap > LASALLE_CONTACT_EPS + GR_EPS) continue;
+        const gr_vec2 *poly = area_hull(w);
+        const double *pb = w->pbox;
+        int n = w->n;
+        double gap = box_gap(pb, c->ng[k]->box);
+        if (gap > LASALLE_NEAR_BW + LASALLE_CONTACT_EPS) continue;
+        if (!enemy) {
+            if (!boxes_apart(pb, c->ng[k]->ibox) && gr_poly_intersect(poly, n, c->ng[k]->ic, 4)) note_pass(c, out, j, when);
             continue;
         }
-        double d = gr_poly_dist(poly, n, c->hc[k], 4);
+        if (gap > LASALLE_CONTACT_EPS + GR_EPS) {
+            /* no contact here: only whether it comes near, which two corners near enough settle (the
+             * polygons are no farther apart than any two of their corners) */
+            if (out->near_enemy) continue;
+            if (corners_within(poly, n, c->ng[k]->hc, LASALLE_NEAR_BW - TOI_SLACK)) {
+                out->near_enemy = 1;
+                continue;
+            }
+        }
+        double d = gr_poly_dist(poly, n, c->ng[k]->hc, 4);
         if (d <= LASALLE_NEAR_BW) out->near_enemy = 1;
-        int overlap = d <= LASALLE_CONTACT_EPS && gr_poly_intersect(poly, n, c->ic[k], 4);
+        int overlap = d <= LASALLE_CONTACT_EPS && gr_poly_intersect(poly, n, c->ng[k]->ic, 4);
         /* a touch is a contact only where it was not there at the start, and not at a charge's end */
         int touch = d <= LASALLE_CONTACT_EPS && !c->touching0[j] && !(last && c->charge_last);
         if ((overlap || touch) && out->touch_enemy < 0) out->touch_enemy = j;
@@ -195,12 +299,12 @@ static void piece_units(sweep_ctx *c, const gr_vec2 *poly, int n, int last, doub
 /* water, pose by pose along a motion */
 static int fine_water(sweep_ctx *c, lasalle_pose a, const lasalle_motion *m, int *piece)
 {
-    gr_rect r = lasalle_pose_hull(c->p, a);
+    gr_rect r = ctx_hull(c, a);
     double len = m->angle != 0 ? fabs(m->angle) * (r.w + r.d) : hypot(m->fwd, m->right);
     int steps = (int)ceil(len / FINE_STEP_BW), bits = 0;
     if (steps < 1) steps = 1;
     for (int k = 0; k <= steps; k++) {
-        gr_rect h = lasalle_pose_hull(c->p, lasalle_pose_along(c->p, a, m, (double)k / steps));
+        gr_rect h = ctx_hull(c, ctx_along(c, a, m, (double)k / steps));
         bits |= lasalle_meets(c->s, &h, piece) & (LASALLE_MEETS_IMPASSABLE | LASALLE_MEETS_ROUGH | LASALLE_MEETS_WATER);
     }
     return bits;
@@ -209,21 +313,26 @@ static int fine_water(sweep_ctx *c, lasalle_pose a, const lasalle_motion *m, int
 static void sweep_motion(sweep_ctx *c, lasalle_pose a, const lasalle_motion *m, int idx, int last, lasalle_sweep *out)
 {
     int steps = m->angle != 0 ? (int)ceil(fabs(m->angle) / WHEEL_STEP) : 1, water = 0;
-    gr_rect p0 = lasalle_pose_hull(c->p, lasalle_pose_along(c->p, a, m, 0.0));
-    gr_rect prev = shrunk(lasalle_pose_hull(c->p, a), 0.01);
+    gr_rect p0 = ctx_hull(c, ctx_along(c, a, m, 0.0));
+    gr_rect prev = shrunk(ctx_hull(c, a), 0.01);
     for (int k = 1; k <= steps; k++) {
-        gr_rect p1 = lasalle_pose_hull(c->p, lasalle_pose_along(c->p, a, m, (double)k / steps));
+        gr_rect p1 = ctx_hull(c, ctx_along(c, a, m, (double)k / steps));
         gr_rect next = shrunk(p1, 0.01);
-        gr_vec2 poly[8];
-        int n = swept(&prev, &next, poly);
-        out->meets |= poly_meets(c->s, poly, n, &out->piece, &water);
+        swept_area w;
+        area_of(&prev, &next, &w);
+        out->meets |= poly_meets(c->s, &w, &out->piece, &water);
         /* the units against the unshrunk footprint */
-        n = swept(&p0, &p1, poly);
-        for (int q = 0; q < n; q++)
-            if (poly[q].x < -1e-6 || poly[q].y < -1e-6 || poly[q].x > c->s->table_w + 1e-6 ||
-                poly[q].y > c->s->table_h + 1e-6)
-                out->meets |= LASALLE_MEETS_OFF_TABLE;
-        piece_units(c, poly, n, last, idx + (double)k / steps, out);
+        area_of(&p0, &p1, &w);
+        if (w.cbox[0] < -1e-6 || w.cbox[1] < -1e-6 || w.cbox[2] > c->s->table_w + 1e-6 ||
+            w.cbox[3] > c->s->table_h + 1e-6) {
+            /* some corner is off the table: the hull's points decide, as they always did */
+            const gr_vec2 *poly = area_hull(&w);
+            for (int q = 0; q < w.n; q++)
+                if (poly[q].x < -1e-6 || poly[q].y < -1e-6 || poly[q].x > c->s->table_w + 1e-6 ||
+                    poly[q].y > c->s->table_h + 1e-6)
+                    out->meets |= LASALLE_MEETS_OFF_TABLE;
+        }
+        piece_units(c, &w, last, idx + (double)k / steps, out);
         prev = next;
         p0 = p1;
     }
@@ -232,47 +341,78 @@ static void sweep_motion(sweep_ctx *c, lasalle_pose a, const lasalle_motion *m, 
 
 /* how far along a straight run (0 .. len) the hull first touches the k-th near unit, an enemy; INFINITY
  * never */
-static double time_of_impact(sweep_ctx *c, lasalle_pose a, const lasalle_motion *m, int k)
+static double time_of_impact(sweep_ctx *c, lasalle_pose a, const lasalle_motion *m, swept_area *w, int k)
 {
-    gr_rect e = lasalle_hull(c->s, c->st, c->near[k]);
     double len = fabs(m->fwd);
     if (len <= 0) return INFINITY;
-    lasalle_pose end = lasalle_pose_after(c->p, a, m);
-    gr_rect h0 = lasalle_pose_hull(c->p, a), h1 = lasalle_pose_hull(c->p, end);
-    gr_vec2 poly[8];
-    double pb[4];
-    int n = swept(&h0, &h1, poly);
-    box_of(poly, n, pb);
-    if (box_gap(pb, c->box[k]) > TOI_TOUCH) return INFINITY;
-    if (gr_poly_dist(poly, n, c->hc[k], 4) > TOI_TOUCH) return INFINITY;
-    double lo = 0, hi = -1;
+    if (box_gap(w->cbox, c->ng[k]->box) > TOI_TOUCH) return INFINITY; /* the corners' box holds the hull's */
+    const gr_vec2 *poly = area_hull(w);
+    if (box_gap(w->pbox, c->ng[k]->box) > TOI_TOUCH) return INFINITY;
+    if (gr_poly_dist(poly, w->n, c->ng[k]->hc, 4) > TOI_TOUCH) return INFINITY;
+    gr_rect e = c->ng[k]->hull;
+    /* a straight run ahead moves the footprint tt BW in tt BW of run: at distance D from the enemy, it
+     * cannot touch it within the next D - TOI_TOUCH BW, and those steps are passed over as the misses
+     * they are (the margin keeps rounding on the safe side) */
+    int slides = m->angle == 0 && m->right == 0;
+    double lo = 0, hi = -1, clear_to = -1;
     for (double t = 0; hi < 0; t += TOI_STEP_BW) {
         double tt = fmin(t, len);
-        gr_rect h = lasalle_pose_hull(c->p, lasalle_pose_along(c->p, a, m, tt / len));
-        if (gr_rect_dist(&h, &e) <= TOI_TOUCH) hi = tt;
-        else lo = tt;
+        if (tt < clear_to) {
+            lo = tt;
+        } else {
+            gr_rect h = ctx_hull(c, ctx_along(c, a, m, tt / len));
+            double d = gr_rect_dist(&h, &e);
+            if (d <= TOI_TOUCH) {
+                hi = tt;
+            } else {
+                lo = tt;
+                if (slides) clear_to = tt + (d - TOI_TOUCH) - TOI_SLACK;
+            }
+        }
         if (tt >= len) break;
     }
     if (hi < 0) return INFINITY;
     if (hi == 0) return 0;
     for (int it = 0; it < 40; it++) {
         double mid = (lo + hi) / 2;
-        gr_rect h = lasalle_pose_hull(c->p, lasalle_pose_along(c->p, a, m, mid / len));
+        gr_rect h = ctx_hull(c, ctx_along(c, a, m, mid / len));
         if (gr_rect_dist(&h, &e) <= TOI_TOUCH) hi = mid;
         else lo = mid;
     }
     return hi;
 }
 
-static void init_ctx(sweep_ctx *c, const lasalle_scenario *s, const lasalle_state *st, int i, lasalle_pose start,
-                     const lasalle_path *path)
+void lasalle_geo_init(lasalle_geo *g) { g->known = 0; }
+
+const lasalle_unit_geo *lasalle_geo_of(const lasalle_scenario *s, const lasalle_state *st, lasalle_geo *g, int j)
 {
-    memset(c, 0, sizeof *c);
+    lasalle_unit_geo *u = &g->u[j];
+    uint64_t bit = (uint64_t)1 << j;
+    if (g->known & bit) return u;
+    u->hull = lasalle_hull(s, st, j);
+    gr_rect in = shrunk(u->hull, LASALLE_OVERLAP_EPS);
+    gr_rect_corners(&u->hull, u->hc);
+    gr_rect_corners(&in, u->ic);
+    box_of(u->hc, 4, u->box);
+    box_of(u->ic, 4, u->ibox);
+    g->known |= bit;
+    return u;
+}
+
+static void init_ctx(sweep_ctx *c, const lasalle_scenario *s, const lasalle_state *st, lasalle_geo *g, int i,
+                     lasalle_pose start, const lasalle_path *path)
+{
+    /* only what is read is set: the per-unit tables are filled for the near units alone (the context is
+     * some 10 KB, and a menu sweeps thousands of paths) */
     c->s = s;
     c->st = st;
+    c->g = g;
     c->i = i;
     c->p = &s->units[i];
-    gr_rect h = lasalle_pose_hull(c->p, start);
+    c->nnear = 0;
+    c->charge_last = 0;
+    c->hull_ok = 0;
+    gr_rect h = ctx_hull(c, start);
     double reach = LASALLE_NEAR_BW + hypot(h.w, h.d) + 0.5;
     for (int k = 0; k < path->n; k++)
         reach += path->m[k].angle != 0 ? fabs(path->m[k].angle) * hypot(h.w, h.d) : hypot(path->m[k].fwd,
@@ -280,14 +420,11 @@ static void init_ctx(sweep_ctx *c, const lasalle_scenario *s, const lasalle_stat
     gr_vec2 ctr = gr_rect_centre(&h);
     for (int j = 0; j < s->nunits; j++) {
         if (j == i || !lasalle_alive(st, j)) continue;
-        gr_rect g = lasalle_hull(s, st, j);
-        if (gr_rect_point_dist(&g, ctr) > reach) continue;
-        gr_rect in = shrunk(g, LASALLE_OVERLAP_EPS);
-        gr_rect_corners(&g, c->hc[c->nnear]);
-        gr_rect_corners(&in, c->ic[c->nnear]);
-        box_of(c->hc[c->nnear], 4, c->box[c->nnear]);
+        const lasalle_unit_geo *u = lasalle_geo_of(s, st, g, j);
+        if (gr_rect_point_dist(&u->hull, ctr) > reach) continue;
+        c->ng[c->nnear] = u;
         c->near[c->nnear++] = j;
-        c->touching0[j] = lasalle_enemies(s, i, j) && lasalle_rects_touch(&h, &g);
+        c->touching0[j] = lasalle_enemies(s, i, j) && lasalle_rects_touch(&h, &u->hull);
     }
 }
 
@@ -295,9 +432,13 @@ static void init_ctx(sweep_ctx *c, const lasalle_scenario *s, const lasalle_stat
 static void charge_stop(sweep_ctx *c, lasalle_pose a, lasalle_motion *m)
 {
     double best = INFINITY;
+    /* the area the whole run sweeps, the same for every enemy */
+    gr_rect h0 = ctx_hull(c, a), h1 = ctx_hull(c, ctx_along(c, a, m, 1.0));
+    swept_area w;
+    area_of(&h0, &h1, &w);
     for (int k = 0; k < c->nnear; k++) {
         int j = c->near[k];
-        double t = lasalle_enemies(c->s, c->i, j) ? time_of_impact(c, a, m, k) : INFINITY;
+        double t = lasalle_enemies(c->s, c->i, j) ? time_of_impact(c, a, m, &w, k) : INFINITY;
         if (t < best) best = t;
     }
     if (!isfinite(best)) return;
@@ -308,22 +449,32 @@ static void charge_stop(sweep_ctx *c, lasalle_pose a, lasalle_motion *m)
 /* the enemies touching the footprint where a charge stops: all of them are attacked [C, p.32] */
 static void charge_contacts(sweep_ctx *c, lasalle_pose end, lasalle_sweep *out)
 {
-    gr_rect h = lasalle_pose_hull(c->p, end);
+    gr_rect h = ctx_hull(c, end);
     for (int k = 0; k < c->nnear && out->ncontact < LASALLE_SWEEP_MAX; k++) {
         int j = c->near[k];
         if (!lasalle_enemies(c->s, c->i, j)) continue;
-        gr_rect g = lasalle_hull(c->s, c->st, j);
-        if (lasalle_rects_touch(&h, &g)) out->contact[out->ncontact++] = j;
+        if (lasalle_rects_touch(&h, &c->ng[k]->hull)) out->contact[out->ncontact++] = j;
     }
 }
 
 int lasalle_sweep_path(const lasalle_scenario *s, const lasalle_state *st, int i, lasalle_pose start,
                        const lasalle_path *path, int charge, lasalle_sweep *out)
 {
+    return lasalle_sweep_path_geo(s, st, NULL, i, start, path, charge, out);
+}
+
+int lasalle_sweep_path_geo(const lasalle_scenario *s, const lasalle_state *st, lasalle_geo *g, int i,
+                           lasalle_pose start, const lasalle_path *path, int charge, lasalle_sweep *out)
+{
     memset(out, 0, sizeof *out);
     out->piece = out->touch_enemy = out->end_overlap = -1;
+    lasalle_geo own;
+    if (!g) {
+        lasalle_geo_init(&own);
+        g = &own;
+    }
     sweep_ctx c;
-    init_ctx(&c, s, st, i, start, path);
+    init_ctx(&c, s, st, g, i, start, path);
     c.charge_last = charge;
     lasalle_pose a = start;
     for (int k = 0; k < path->n; k++) {
@@ -332,11 +483,11 @@ int lasalle_sweep_path(const lasalle_scenario *s, const lasalle_state *st, int i
         if (charge && last) charge_stop(&c, a, &m);
         sweep_motion(&c, a, &m, k, last, out);
         out->cost += m.cost;
-        a = lasalle_pose_after(c.p, a, &m);
+        a = ctx_along(&c, a, &m, 1.0);
     }
     out->end = a;
     if (charge) charge_contacts(&c, a, out);
-    out->end_overlap = lasalle_pose_overlaps(s, st, i, a, -1);
+    out->end_overlap = lasalle_pose_overlaps_geo(s, st, g, i, a, -1);
     return 0;
 }
 
@@ -374,6 +525,24 @@ int lasalle_pose_overlaps(const lasalle_scenario *s, const lasalle_state *st, in
         if (j == i || j == skip || !lasalle_alive(st, j)) continue;
         gr_rect g = lasalle_hull(s, st, j);
         if (lasalle_rects_overlap(&h, &g)) return j;
+    }
+    return -1;
+}
+
+/* rectangles whose boxes are apart (boxes_apart) are apart, so neither overlaps the other */
+int lasalle_pose_overlaps_geo(const lasalle_scenario *s, const lasalle_state *st, lasalle_geo *g, int i,
+                              lasalle_pose a, int skip)
+{
+    gr_rect h = lasalle_pose_hull(&s->units[i], a);
+    gr_vec2 hc[4];
+    double hb[4];
+    gr_rect_corners(&h, hc);
+    box_of(hc, 4, hb);
+    for (int j = 0; j < s->nunits; j++) {
+        if (j == i || j == skip || !lasalle_alive(st, j)) continue;
+        const lasalle_unit_geo *u = lasalle_geo_of(s, st, g, j);
+        if (boxes_apart(hb, u->box)) continue;
+        if (lasalle_rects_overlap(&h, &u->hull)) return j;
     }
     return -1;
 }

@@ -61,11 +61,28 @@ lasalle_motion lasalle_wheel(const lasalle_unit_profile *p, int form, double ang
 /* artillery turning in place about its centre; its cost the farthest base centre's arc */
 lasalle_motion lasalle_turn_about(const lasalle_unit_profile *p, int form, double angle);
 
+/* The footprints of the units in one state, worked out when first asked for: a menu that sweeps many
+ * paths over the same state shares one. It holds for that state only, unchanged. */
+typedef struct lasalle_unit_geo {
+    gr_rect hull;           /* the footprint (lasalle_hull) ... */
+    gr_vec2 hc[4], ic[4];   /* ... its corners, and drawn in by LASALLE_OVERLAP_EPS ... */
+    double box[4], ibox[4]; /* ... and the boxes around them: x0, y0, x1, y1 */
+} lasalle_unit_geo;
+typedef struct lasalle_geo {
+    uint64_t known;         /* bit j: u[j] is worked out */
+    lasalle_unit_geo u[LASALLE_MAX_UNITS];
+} lasalle_geo;
+void lasalle_geo_init(lasalle_geo *g);
+const lasalle_unit_geo *lasalle_geo_of(const lasalle_scenario *s, const lasalle_state *st, lasalle_geo *g, int j);
+
 /* sweeps unit i along the path from `start`. charge: stop at the first
  * enemy contact on the last motion (the ncontact enemies touched there).
  * Returns 0; the findings are in out. */
 int lasalle_sweep_path(const lasalle_scenario *s, const lasalle_state *st, int i, lasalle_pose start,
                        const lasalle_path *path, int charge, lasalle_sweep *out);
+/* the same with the footprints of st's units from g (NULL: worked out for this sweep alone) */
+int lasalle_sweep_path_geo(const lasalle_scenario *s, const lasalle_state *st, lasalle_geo *g, int i,
+                           lasalle_pose start, const lasalle_path *path, int charge, lasalle_sweep *out);
 
 /* where unit i, moving along the path, first touches friend j: the pose it
  * stops at when j fails its interpenetration test [C Interpenetration, p.29] */
@@ -75,5 +92,7 @@ lasalle_pose lasalle_first_touch(const lasalle_scenario *s, const lasalle_state 
 /* how a footprint at a pose stands with the other units: the first unit it
  * overlaps (-1 none); ignoring `skip` (-1) */
 int lasalle_pose_overlaps(const lasalle_scenario *s, const lasalle_state *st, int i, lasalle_pose a, int skip);
+int lasalle_pose_overlaps_geo(const lasalle_scenario *s, const lasalle_state *st, lasalle_geo *g, int i,
+                              lasalle_pose a, int skip);
 
 #endif
