@@ -10,6 +10,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -628,6 +629,7 @@ static void test_s6_8_skirmishers_assaulted_by_formed_infantry_must_evade(void *
     s->units[1].start_formation = FOGN_F_SKIRMISH;
     fogn_state st;
     open_assault(s, &st);
+    double x0 = st.u[0].x, y0 = st.u[0].y, h0 = st.u[0].heading;
     must(s, &st, assault(0, 1), NULL, 0, NULL);
     assert_true(offered(s, &st, FOGN_A_REACT, 1, -1, FOGN_RE_EVADE));
     assert_false(offered(s, &st, FOGN_A_REACT, 1, -1, FOGN_RE_STAND));
@@ -642,6 +644,10 @@ static void test_s6_8_skirmishers_assaulted_by_formed_infantry_must_evade(void *
     assert_int_equal(st.u[0].astate, T_AS_MISSED);
     assert_true(st.u[0].flags & FOGN_UF_NO_MOVE);
     assert_false(fogn_in_enemy_contact(s, &st, 0));
+    /* and it completes its full move in the direction of its assault: 6 MU straight on (§6.8) */
+    assert_true(log_has(&log, "completes its assault move, 6.0 MU on (6.8)"));
+    assert_float_equal(hypot(st.u[0].x - x0, st.u[0].y - y0), 6.0, 1e-6);
+    assert_float_equal(st.u[0].heading, h0, 1e-12);
     gr_log_free(&log);
     free(s);
 }
@@ -862,10 +868,14 @@ static void test_s6_8_limbered_foot_guns_evade_d6_plus_2(void **unused)
     assert_true(offered(s, &st, FOGN_A_REACT, 1, -1, FOGN_RE_EVADE));
     gr_log log;
     gr_log_init(&log);
-    const int d2[] = {2};
-    assert_int_equal(must(s, &st, done(), d2, 1, &log), 1);
+    /* evades 4 MU (8 MU off); the infantry completes its 6 MU on (§6.8) and, 2 MU from the guns, fires
+     * at them in the Firing Phase with four dice: all miss */
+    const int d2[] = {2, 1, 1, 1, 1};
+    assert_int_equal(must(s, &st, done(), d2, 5, &log), 5);
     assert_true(log_has(&log, "evades 4.0 MU"));
     assert_true(st.u[1].flags & FOGN_UF_EVADED);
+    assert_true(log_has(&log, "completes its assault move, 6.0 MU on (6.8)"));
+    assert_true(log_has(&log, "fire at unit1"));
     gr_log_free(&log);
     free(s);
 }

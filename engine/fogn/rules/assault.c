@@ -1059,6 +1059,26 @@ static int go_in(const fogn_scenario *s, fogn_state *st, int a, int j, fogn_reac
     return 0;
 }
 
+/* §6.8: the target gone and nobody to turn on: the full move on in the direction of the assault
+ * (ruling FOGN_MISSED_RUN_GAP) */
+static void missed_run(const fogn_scenario *s, fogn_state *st, int a, gr_log *log)
+{
+    const fogn_unit_profile *p = &s->units[a];
+    double open = fogn_allowance(s, p, &st->u[a], FOGN_MC_OPEN);
+    if (!(open > 0)) return;
+    gr_rect r = fogn_unit_rect(p, &st->u[a]);
+    fogn_move_class mc = fogn_walk_worst(s, &r, gr_rect_fwd(&r), open);
+    double dist = mc == FOGN_MC_IMPASSABLE ? open : fogn_allowance(s, p, &st->u[a], mc);
+    fogn_pursuit pu;
+    if (!(dist > 0) || fogn_pursuit_plan(s, st, a, dist, NULL, &pu) || !pu.ok) return;
+    double t = pu.moved;
+    if (pu.stop == FOGN_PS_ENEMY) t = t > FOGN_MISSED_RUN_GAP ? t - FOGN_MISSED_RUN_GAP : 0;
+    if (t <= 0) return;
+    gr_rect end = gr_rect_advance(&r, t, 0);
+    fogn_place_unit(s, st, a, &end);
+    gr_log_add(log, GR_EV_MOVE, p->side, "%s completes its assault move, %.1f MU on (6.8)", p->name, t);
+}
+
 int fogn_as_contact(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log)
 {
     for (int a = 0; a < s->nunits; a++) {
@@ -1078,9 +1098,9 @@ int fogn_as_contact(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_lo
             if (go_in(s, st, a, k, &r, dice, log) < 0) return -1;
             continue;
         }
-        /* ruling: with its target gone and nobody in reach, it stands where it is */
         u->astate = AS_MISSED;
         gr_log_add(log, GR_EV_NOTE, s->units[a].side, "%s finds nothing to strike", s->units[a].name);
+        missed_run(s, st, a, log);
     }
     fogn_cmdr_displaced(s, st, log);
     if (fogn_ct_run(s, st, st->active ^ 1, dice, log) < 0) return -1;

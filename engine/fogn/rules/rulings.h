@@ -168,6 +168,13 @@
 /* Ruling: the order menu considers only this many nearest enemies */
 #define FOGN_MENU_ENEMIES 3
 
+/* Ruling §6.8: an assaulter whose target got away with no other to turn on
+ * completes its full move in the direction of its assault: straight ahead,
+ * as a pursuit runs (§9.12 mechanics: its allowance over the worst ground of
+ * the run, stopping at impassable ground, the table's edge, a friend it may
+ * not pass); an enemy in its way it does not strike (only a declared or
+ * retargeted assault strikes): it halts this far short of it */
+#define FOGN_MISSED_RUN_GAP 0.1
 /* Ruling §6.8: "within 2 MU of the line it retired along" is measured at
  * this many steps of the evader's footprint between its old and new place */
 #define FOGN_AS_RETARGET_SAMPLES 10
