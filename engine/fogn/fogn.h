@@ -231,7 +231,8 @@ enum {
     FOGN_UF_PURSUER = 1u << 24,     /* fought a unit that just retired: may pursue (§9.10, §9.12) */
     FOGN_UF_PURSUE_WANT = 1u << 25, /* its owner chose to pursue (or to try to) */
     FOGN_UF_PURSUE_ASKED = 1u << 26,/* its owner has been asked */
-    FOGN_UF_ARRIVED = 1u << 27      /* came on from off the table this Movement Phase (§8.1) */
+    FOGN_UF_ARRIVED = 1u << 27,     /* came on from off the table this Movement Phase (§8.1) */
+    FOGN_UF_GROUP_SECOND = 1u << 28 /* moved with a Brigade Group that may still make its second move (§8.8, §8.10) */
 };
 
 typedef struct fogn_unit {
@@ -291,11 +292,15 @@ typedef enum fogn_phase {
     FOGN_PH_OVER
 } fogn_phase;
 
+/* turn.second for the second move of a Brigade Group (§8.8, §8.10); 1 is a unit's own */
+#define FOGN_SECOND_GROUP 2
+
 typedef struct fogn_state {
     /* the place in the step table (engine/core/steps.h, rules/steps.h):
      * turn.step the fogn_step, turn.phase the fogn_phase, turn.cursor the
      * unit or commander whose decision is due within the step, turn.second 1
-     * when that decision is the unit's second move, turn.decider the side
+     * when that decision is the unit's second move (FOGN_SECOND_GROUP: its
+     * Brigade Group's second move), turn.decider the side
      * deciding (the inactive side reacts, returns fire, ...), turn.over 1 once
      * the game has ended, turn.decisions the decisions taken (a safety bound) */
     gr_turn turn;

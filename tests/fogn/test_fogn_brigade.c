@@ -174,7 +174,83 @@ static void test_s8_8_group_moves_straight_with_its_commander(void **unused)
     ASSERT_POSE(&st.u[2], 23, 14, 90);
     ASSERT_NEAR(st.c[0].y, 11, POS_TOL);
     for (int i = 0; i < 3; i++) assert_true(st.u[i].flags & FOGN_UF_MOVED);
+    /* clear of the enemy, the group may make a second move (8.10): it declines */
+    assert_int_equal(st.turn.second, FOGN_SECOND_GROUP);
+    must_apply(s, &st, fx_action(FOGN_A_HOLD, 0, -1, 0, 0, 0, 0), NULL, 0);
+    for (int i = 0; i < 3; i++) assert_true(st.u[i].flags & FOGN_UF_SECOND_DONE);
     /* nobody of the group is due any more: the commanders' turn */
+    assert_true(fogn_cursor_actor(s, &st) >= s->nunits);
+    free(s);
+}
+
+/* §8.8, §8.10: a Brigade Group clear of the enemy makes its second move as a group, with one complex move
+ * test for all (its Division Commander leads: 4+) costing him one command point; its members make none of
+ * their own */
+static void test_s8_10_group_second_move_one_cmt_one_cp(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn_row();
+    fogn_state st;
+    fx_state(s, &st, 0);
+    int m[3] = {0, 1, 2};
+    must_apply(s, &st, group(FOGN_A_GROUP_MOVE, m, 3, -1, 0, 4), NULL, 0);
+    assert_int_equal(st.turn.second, FOGN_SECOND_GROUP);
+    assert_int_equal(fogn_cursor_actor(s, &st), 0);
+    /* the menu: hold, or the group advancing; no order of a unit alone */
+    gr_action menu[GR_MAX_ACTIONS];
+    int n = fogn_ruleset.rules->legal_actions(s, &st, menu, GR_MAX_ACTIONS), groups = 0;
+    for (int k = 0; k < n; k++) {
+        assert_true(menu[k].type == FOGN_A_HOLD || menu[k].type == FOGN_A_GROUP_ADVANCE);
+        groups += menu[k].type == FOGN_A_GROUP_ADVANCE;
+    }
+    assert_true(groups > 0);
+    gr_error err;
+    assert_int_equal(apply(s, &st, group(FOGN_A_GROUP_REAR, m, 3, -1, 0, 2), NULL, 0, &err), -1);
+    assert_non_null(strstr(err.msg, "a second move goes forward"));
+    uint8_t cp = st.c[0].cp;
+    const int pass[] = {4, 4};
+    must_apply(s, &st, group(FOGN_A_GROUP_MOVE, m, 3, -1, 0, 3), pass, 2);
+    ASSERT_POSE(&st.u[0], 17, 17, 90);
+    ASSERT_POSE(&st.u[1], 20, 17, 90);
+    ASSERT_POSE(&st.u[2], 23, 17, 90);
+    assert_int_equal(st.c[0].cp, cp - 1);
+    for (int i = 0; i < 3; i++) {
+        assert_true(st.u[i].flags & FOGN_UF_SECOND_DONE);
+        assert_false(st.u[i].flags & FOGN_UF_GROUP_SECOND);
+    }
+    assert_true(fogn_cursor_actor(s, &st) >= s->nunits);
+    free(s);
+}
+
+/* §8.10: the second move's test failed: nobody moves, the point is spent, the group's moves are over */
+static void test_s8_10_group_second_move_failed(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn_row();
+    fogn_state st;
+    fx_state(s, &st, 0);
+    int m[3] = {0, 1, 2};
+    must_apply(s, &st, group(FOGN_A_GROUP_MOVE, m, 3, -1, 0, 4), NULL, 0);
+    uint8_t cp = st.c[0].cp;
+    const int fail[] = {3, 3};
+    must_apply(s, &st, group(FOGN_A_GROUP_MOVE, m, 3, -1, 0, 3), fail, 2);
+    for (int i = 0; i < 3; i++) ASSERT_NEAR(st.u[i].y, 14, POS_TOL);
+    assert_int_equal(st.c[0].cp, cp - 1);
+    assert_true(fogn_cursor_actor(s, &st) >= s->nunits);
+    free(s);
+}
+
+/* §8.10: without a command point left the group makes no second move */
+static void test_s8_10_group_second_move_needs_a_point(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn_row();
+    fogn_state st;
+    fx_state(s, &st, 0);
+    st.c[0].cp = 0;
+    int m[3] = {0, 1, 2};
+    must_apply(s, &st, group(FOGN_A_GROUP_MOVE, m, 3, -1, 0, 4), NULL, 0);
+    assert_int_equal(st.turn.second, 0);
     assert_true(fogn_cursor_actor(s, &st) >= s->nunits);
     free(s);
 }
@@ -388,6 +464,9 @@ int main(void)
         cmocka_unit_test(test_s8_8_corner_contact_or_other_facing_is_not_a_group),
         cmocka_unit_test(test_s8_8_group_limits),
         cmocka_unit_test(test_s8_8_group_moves_straight_with_its_commander),
+        cmocka_unit_test(test_s8_10_group_second_move_one_cmt_one_cp),
+        cmocka_unit_test(test_s8_10_group_second_move_failed),
+        cmocka_unit_test(test_s8_10_group_second_move_needs_a_point),
         cmocka_unit_test(test_s8_8_group_wheels_about_its_front_corner),
         cmocka_unit_test(test_s8_8_group_wheel_arc_limit),
         cmocka_unit_test(test_s8_8_group_may_not_enter_difficult_terrain),

@@ -47,7 +47,10 @@ static int member_ok(const fogn_scenario *s, const fogn_state *st, int i, int si
     const fogn_unit *u = &st->u[i];
     if (s->units[i].side != side || !fogn_unit_alive(u)) return 0;
     if (u->cohesion >= FOGN_WAVERING) return 0;
-    if (u->flags & (FOGN_UF_MOVED | FOGN_UF_NO_MOVE | FOGN_UF_IN_COMBAT | FOGN_UF_STATIONARY)) return 0;
+    if (u->flags & (FOGN_UF_NO_MOVE | FOGN_UF_IN_COMBAT | FOGN_UF_STATIONARY)) return 0;
+    /* a group's second move is made by the units that made its first (§8.8, §8.10) */
+    if (st->turn.second == FOGN_SECOND_GROUP) return (u->flags & FOGN_UF_GROUP_SECOND) != 0;
+    if (u->flags & FOGN_UF_MOVED) return 0;
     if (u->kink != 0) return 0;
     if (s->units[i].caps & FOGN_CAP_IMMOBILE) return 0;
     fogn_arm arm = fogn_troop_arm((fogn_troop)s->units[i].troop);

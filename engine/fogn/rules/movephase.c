@@ -113,48 +113,104 @@ static int second_move_possible(const fogn_scenario *s, const fogn_state *st, in
     return fogn_cmt_cost_of(s, st, unit, &cost, NULL) == 0;
 }
 
+/* the one CMT of a Brigade Group (§8.8): the worst training and élan of the group, its Division Commander
+ * leading (4+); a second move (§8.10) pays one CP of his. 1 passed, 0 failed, -1 (reason in err) */
+static int group_cmt(const fogn_scenario *s, fogn_state *st, const fogn_move *moves, int n, int second, gr_dice *dice,
+                     gr_log *log, const char *why, gr_error *err)
+{
+    const fogn_unit_profile *lead = &s->units[moves[0].unit];
+    int ndice = 99, elan = 99;
+    for (int k = 0; k < n; k++) {
+        const fogn_unit_profile *p = &s->units[moves[k].unit];
+        if (st->u[moves[k].unit].flags & FOGN_UF_CMT_FAILED)
+            return gr_error_set(err, "%s already failed a complex move test this phase", p->name);
+        if (fogn_cmt_dice(p) < ndice) ndice = fogn_cmt_dice(p);
+        if (fogn_elan_level(p) < elan) elan = fogn_elan_level(p);
+    }
+    int c = lead->division >= 0 ? s->divs[lead->division].commander : -1;
+    if (second && (c < 0 || st->c[c].cp < 1))
+        return gr_error_set(err, "a Brigade Group's second move is a complex move test costing its Division "
+                                 "Commander a command point, and he has none left (8.8, 8.10)");
+    char who[96];
+    snprintf(who, sizeof who, "the Brigade Group of %s", lead->name);
+    fogn_state before = *st;
+    if (second) st->c[c].cp = (uint8_t)(st->c[c].cp - 1);
+    for (int k = 0; k < n; k++) st->u[moves[k].unit].flags |= FOGN_UF_TOOK_CMT;
+    int pass = fogn_cmt_roll_with(lead->side, who, ndice, elan, 1, dice, log, second ? "second move" : why);
+    if (pass < 0) {
+        *st = before;
+        return gr_error_set(err, "%s", dice && dice->fail_msg[0] ? dice->fail_msg : "the dice failed");
+    }
+    if (!pass) /* §5.3: nobody moves; each may still make a simple move, no more CMTs */
+        for (int k = 0; k < n; k++) st->u[moves[k].unit].flags |= FOGN_UF_CMT_FAILED;
+    return pass;
+}
+
+/* may the Brigade Group that has just moved make a second move (§8.10 for each member)? */
+static int group_second_possible(const fogn_scenario *s, const fogn_state *st, const fogn_move *moves, int n)
+{
+    for (int k = 0; k < n; k++) {
+        int i = moves[k].unit;
+        const fogn_unit *u = &st->u[i];
+        if (u->cohesion >= FOGN_WAVERING || (u->flags & (FOGN_UF_CMT_FAILED | FOGN_UF_SECOND_DONE))) return 0;
+        if (fogn_enemy_dist(s, st, i, NULL) <= FOGN_SECOND_MOVE_CLEAR) return 0;
+    }
+    const fogn_unit_profile *lead = &s->units[moves[0].unit];
+    int c = lead->division >= 0 ? s->divs[lead->division].commander : -1;
+    return c >= 0 && st->c[c].cp >= 1;
+}
+
+/* the group's moves are over: no member moves again this phase */
+static void group_done(const fogn_scenario *s, fogn_state *st)
+{
+    for (int i = 0; i < s->nunits; i++)
+        if (st->u[i].flags & FOGN_UF_GROUP_SECOND) {
+            st->u[i].flags &= ~(uint32_t)FOGN_UF_GROUP_SECOND;
+            st->u[i].flags |= FOGN_UF_SECOND_DONE;
+        }
+}
+
 /* §8.8: a Brigade Group moves as one: one check per member, one CMT for all
- * (worst training and élan of the group; its Division Commander is with it,
- * so the test is free and passes on 4+), then every member is moved. A group
- * takes no second move (ruling in docs/rulings.md). */
+ * (group_cmt), then every member is moved. Clear of the enemy it may make a
+ * second move as a group (§8.10: one more CMT for all, one CP); its members
+ * make none of their own. */
 static int apply_group(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
                        gr_error *err)
 {
-    if (st->turn.second) return gr_error_set(err, "a Brigade Group makes no second move");
+    int second = st->turn.second == FOGN_SECOND_GROUP;
+    if (st->turn.second && !second)
+        return gr_error_set(err, "this is %s's own second move, not its Brigade Group's", s->units[a->actor].name);
     fogn_move moves[FOGN_GROUP_MAX];
     fogn_move_plan plans[FOGN_GROUP_MAX];
     int n = 0, complex = 0;
     char why[96];
     if (fogn_brigade_check(s, st, a, moves, plans, &n, &complex, why, sizeof why, err)) return -1;
-    const fogn_unit_profile *lead = &s->units[moves[0].unit];
-    char who[96];
-    snprintf(who, sizeof who, "the Brigade Group of %s", lead->name);
-    /* the group's other members are no longer due: the cursor moves on */
-    if (complex) {
-        int ndice = 99, elan = 99;
-        for (int k = 0; k < n; k++) {
-            const fogn_unit_profile *p = &s->units[moves[k].unit];
-            if (st->u[moves[k].unit].flags & FOGN_UF_CMT_FAILED)
-                return gr_error_set(err, "%s already failed a complex move test this phase", p->name);
-            if (fogn_cmt_dice(p) < ndice) ndice = fogn_cmt_dice(p);
-            if (fogn_elan_level(p) < elan) elan = fogn_elan_level(p);
-        }
-        for (int k = 0; k < n; k++) st->u[moves[k].unit].flags |= FOGN_UF_TOOK_CMT;
-        int pass = fogn_cmt_roll_with(lead->side, who, ndice, elan, 1, dice, log, why);
-        if (pass < 0) return gr_error_set(err, "%s", dice && dice->fail_msg[0] ? dice->fail_msg : "the dice failed");
+    if (second && a->type != FOGN_A_GROUP_ADVANCE && a->type != FOGN_A_GROUP_MOVE)
+        return gr_error_set(err, "a second move goes forward (8.10)");
+    if (complex || second) {
+        int pass = group_cmt(s, st, moves, n, second, dice, log, why, err);
+        if (pass < 0) return -1;
         if (!pass) {
-            /* §5.3: nobody moves; each may still make a simple move, no more CMTs */
-            for (int k = 0; k < n; k++) st->u[moves[k].unit].flags |= FOGN_UF_CMT_FAILED;
+            if (second) {
+                group_done(s, st);
+                next_actor(st);
+            }
             return 0;
         }
     }
-    for (int k = 0; k < n; k++) {
-        fogn_move_commit(s, st, &moves[k], &plans[k]);
-        st->u[moves[k].unit].flags |= FOGN_UF_SECOND_DONE;
-    }
+    for (int k = 0; k < n; k++) fogn_move_commit(s, st, &moves[k], &plans[k]);
+    const fogn_unit_profile *lead = &s->units[moves[0].unit];
     const fogn_unit *u = &st->u[moves[0].unit];
-    gr_log_add(log, GR_EV_MOVE, lead->side, "%s (%d units): %s, lead now at (%.2f, %.2f) facing %.0f deg", who, n,
-               complex ? why : "simple move", u->x, u->y, u->heading * 180.0 / GR_PI);
+    gr_log_add(log, GR_EV_MOVE, lead->side, "the Brigade Group of %s (%d units)%s: %s, lead now at (%.2f, %.2f) facing "
+               "%.0f deg", lead->name, n, second ? ", second move" : "", complex || second ? why : "simple move", u->x,
+               u->y, u->heading * 180.0 / GR_PI);
+    if (!second && group_second_possible(s, st, moves, n)) {
+        for (int k = 0; k < n; k++) st->u[moves[k].unit].flags |= FOGN_UF_GROUP_SECOND;
+        st->turn.second = FOGN_SECOND_GROUP; /* the group decides on a second move */
+        return 0;
+    }
+    for (int k = 0; k < n; k++) st->u[moves[k].unit].flags |= FOGN_UF_SECOND_DONE;
+    group_done(s, st);
     next_actor(st);
     return 0;
 }
@@ -166,6 +222,7 @@ static int apply_unit(const fogn_scenario *s, fogn_state *st, const gr_action *a
     fogn_unit *u = &st->u[unit];
     const fogn_unit_profile *p = &s->units[unit];
     if (a->type == FOGN_A_HOLD) {
+        if (st->turn.second == FOGN_SECOND_GROUP) group_done(s, st); /* the group declines its second move */
         if (st->turn.second) u->flags |= FOGN_UF_SECOND_DONE;
         else u->flags |= FOGN_UF_MOVED | FOGN_UF_HELD;
         gr_log_add(log, GR_EV_MOVE, p->side, "%s %s", p->name, u->flags & FOGN_UF_ON_TABLE ? "holds" : "waits off the table");

@@ -396,6 +396,35 @@ static int nearest_enemies(const fogn_scenario *s, const fogn_state *st, int uni
     return n;
 }
 
+/* the orders of a Brigade Group led from this unit (§8.8): advance on the nearest enemies, or (not in its
+ * second move, §8.10) fall back */
+static int group_orders(const fogn_scenario *s, const fogn_state *st, int unit, const int *en, int ne, gr_action *out,
+                        int n, int max, int check)
+{
+    static const int bands[3] = {(int)FOGN_BAND_CLOSE, (int)FOGN_BAND_MEDIUM, (int)FOGN_BAND_LONG};
+    int grp[FOGN_GROUP_MAX];
+    int ng = fogn_brigade_members(s, st, unit, grp, FOGN_GROUP_MAX);
+    if (ng < 2) return n;
+    gr_action g = fogn_act(FOGN_A_GROUP_ADVANCE, unit, -1, 0);
+    g.p[3] = fogn_brigade_pack(grp, ng);
+    for (int i = 0; i < ne; i++)
+        for (int b = 0; b < 3; b++) {
+            g.target = (int16_t)en[i];
+            g.arg = (int16_t)bands[b];
+            n = try_add(s, st, out, n, max, g, check);
+        }
+    if (st->turn.second) return n;
+    gr_action r = fogn_act(FOGN_A_GROUP_REAR, unit, -1, 0);
+    r.p[3] = g.p[3];
+    double half = INFINITY;
+    for (int k = 0; k < ng; k++) {
+        double al = fogn_allowance(s, &s->units[grp[k]], &st->u[grp[k]], FOGN_MC_OPEN) / 2;
+        if (al < half) half = al;
+    }
+    r.p[1] = (float)half;
+    return try_add(s, st, out, n, max, r, check);
+}
+
 int fogn_orders_for_unit(const fogn_scenario *s, const fogn_state *st, int unit, gr_action *out, int max, int check)
 {
     int n = 0;
@@ -404,6 +433,11 @@ int fogn_orders_for_unit(const fogn_scenario *s, const fogn_state *st, int unit,
     fogn_arm arm = fogn_troop_arm((fogn_troop)p->troop);
     if (n < max) out[n++] = fogn_act(FOGN_A_HOLD, unit, -1, 0);
     if (!st->turn.second && n < max) out[n++] = fogn_act(FOGN_A_DONE, -1, -1, 0);
+    if (st->turn.second == FOGN_SECOND_GROUP) {
+        /* the Brigade Group's second move (§8.8, §8.10): it advances as a group, or holds */
+        int eg[FOGN_MENU_ENEMIES];
+        return group_orders(s, st, unit, eg, nearest_enemies(s, st, unit, eg, FOGN_MENU_ENEMIES), out, n, max, check);
+    }
     /* §15.4, §15.5: a garrison moves only by the building orders; others may enter an area */
     n += fogn_bld_orders(s, st, unit, out + n, max - n, check);
     if (fogn_bld_of(s, st, unit) >= 0) return n;
@@ -419,28 +453,7 @@ int fogn_orders_for_unit(const fogn_scenario *s, const fogn_state *st, int unit,
         n = try_add(s, st, out, n, max, fogn_act(FOGN_A_ROAD, unit, -1, -1), check);
     }
     if (st->turn.second) return n; /* a second move: advances and road marches only */
-    /* a Brigade Group led from this unit (§8.8): advance on the nearest enemies, or fall back */
-    int grp[FOGN_GROUP_MAX];
-    int ng = fogn_brigade_members(s, st, unit, grp, FOGN_GROUP_MAX);
-    if (ng >= 2) {
-        gr_action g = fogn_act(FOGN_A_GROUP_ADVANCE, unit, -1, 0);
-        g.p[3] = fogn_brigade_pack(grp, ng);
-        for (int i = 0; i < ne; i++)
-            for (int b = 0; b < 3; b++) {
-                g.target = (int16_t)en[i];
-                g.arg = (int16_t)bands[b];
-                n = try_add(s, st, out, n, max, g, check);
-            }
-        gr_action r = fogn_act(FOGN_A_GROUP_REAR, unit, -1, 0);
-        r.p[3] = g.p[3];
-        double half = INFINITY;
-        for (int k = 0; k < ng; k++) {
-            double al = fogn_allowance(s, &s->units[grp[k]], &st->u[grp[k]], FOGN_MC_OPEN) / 2;
-            if (al < half) half = al;
-        }
-        r.p[1] = (float)half;
-        n = try_add(s, st, out, n, max, r, check);
-    }
+    n = group_orders(s, st, unit, en, ne, out, n, max, check);
     if (movable) n = try_add(s, st, out, n, max, fogn_act(FOGN_A_FALL_BACK, unit, -1, 0), check);
     if (ne > 0) {
         /* face the nearest enemy if not already roughly facing it */

@@ -75,7 +75,8 @@ static int re_end(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log 
         u->flags &= ~(uint32_t)(FOGN_UF_MOVED | FOGN_UF_NO_MOVE | FOGN_UF_CMT_FAILED | FOGN_UF_SECOND_DONE |
                                 FOGN_UF_HELD | FOGN_UF_CMD_AT_START | FOGN_UF_TOOK_CMT | FOGN_UF_STATIONARY |
                                 FOGN_UF_INTERPENETRATED | FOGN_UF_REACTED | FOGN_UF_FIRED | FOGN_UF_ROUND2 |
-                                FOGN_UF_FOUGHT | FOGN_UF_ASSAULTING | FOGN_UF_EVADED | FOGN_UF_ARRIVED);
+                                FOGN_UF_FOUGHT | FOGN_UF_ASSAULTING | FOGN_UF_EVADED | FOGN_UF_ARRIVED |
+                                FOGN_UF_GROUP_SECOND);
         u->target = -1;
         u->flanked_by = -1;
         u->astate = 0;
