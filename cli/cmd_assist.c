@@ -14,6 +14,7 @@
 #include "position.h"
 #include "../engine/core/args.h"
 #include "../engine/core/fsutil.h"
+#include "../engine/core/byname.h"
 #include "saves.h"
 
 #include <time.h>
@@ -121,7 +122,7 @@ static int command(assist_ctx *c, gr_repl_cmd cmd, const char *line, const char 
     case GR_CMD_NONE: {
         gr_action a;
         if (gr_live_over(&c->L)) printf("refused: the game is over (undo, fix or load can change that)\n");
-        else if (rs->present->parse_action(c->L.g.scn, c->L.st, line, &a, &err))
+        else if (gr_byname_parse(rs, c->L.g.scn, c->L.st, line, &a, &err))
             printf("not understood: %s ('help' lists the commands, 'list' the orders)\n", err.msg);
         else do_change(c, &a, NULL);
         break;

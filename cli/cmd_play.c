@@ -14,6 +14,7 @@
 #include "position.h"
 #include "../engine/core/args.h"
 #include "../engine/core/fsutil.h"
+#include "../engine/core/byname.h"
 #include "saves.h"
 
 #include <time.h>
@@ -144,7 +145,7 @@ static void notation_order(play_ctx *c, const char *line)
     gr_error err;
     gr_error_clear(&err);
     gr_action a;
-    if (c->L.g.rs->present->parse_action(c->L.g.scn, c->L.st, line, &a, &err)) {
+    if (gr_byname_parse(c->L.g.rs, c->L.g.scn, c->L.st, line, &a, &err)) {
         printf("not understood: %s ('help' lists the commands, 'list' the orders)\n", err.msg);
         return;
     }

@@ -4,6 +4,7 @@
 #include "session.h"
 #include "../engine/registry.h"
 #include "../engine/core/jsonutil.h"
+#include "../engine/core/byname.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -293,7 +294,7 @@ int gr_live_apply_text(gr_live *L, const char *text, gr_error *err)
 {
     gr_action a;
     if (gr_live_over(L)) return gr_error_set(err, "the game is over");
-    if (L->g.rs->present->parse_action(L->g.scn, L->st, text, &a, err)) return -1;
+    if (gr_byname_parse(L->g.rs, L->g.scn, L->st, text, &a, err)) return -1;
     return live_change(L, &a, NULL, err);
 }
 
