@@ -5,6 +5,7 @@
 #include "../ai/explain.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -234,6 +235,48 @@ void gr_repl_tell(gr_repl *r, const gr_live *L)
 
 void gr_repl_rewind(gr_repl *r, const gr_live *L) { r->told = L->log.n; }
 
+/* an expected score (1 a win, 1/2 a draw) in words, for the side deciding */
+const char *gr_repl_score_words(double v)
+{
+    if (v >= 0.9) return "winning";
+    if (v >= 0.65) return "well ahead";
+    if (v >= 0.55) return "a little ahead";
+    if (v > 0.45) return "level";
+    if (v > 0.35) return "a little behind";
+    if (v > 0.1) return "well behind";
+    return "losing";
+}
+
+/* are the first two alternatives apart by more than their searches can tell? Each mean of a score in
+ * [0, 1] over n playouts is uncertain by at most 0.5 / sqrt(n); two apart by less than twice their joint
+ * uncertainty, or by less than GR_REPL_HINT_EVEN, are told as equal */
+int gr_repl_hint_clear(const gr_analysis *an, double *gap)
+{
+    if (an->n < 2) return 1;
+    const gr_choice_stat *a = &an->alt[0], *b = &an->alt[1];
+    *gap = a->value - b->value;
+    if (*gap < 0) *gap = -*gap;
+    if (a->visits <= 0 || b->visits <= 0) return *gap >= GR_REPL_HINT_EVEN;
+    double sa = 0.5 / sqrt((double)a->visits), sb = 0.5 / sqrt((double)b->visits);
+    return *gap >= GR_REPL_HINT_EVEN && *gap >= 2 * sqrt(sa * sa + sb * sb);
+}
+
+/* what the search found, beyond its choice: a tie within its noise, and how the battle stands */
+static void hint_verdict(const gr_live *L, const gr_analysis *an, FILE *out)
+{
+    const gr_ruleset *rs = L->g.rs;
+    double gap = 0;
+    if (!gr_repl_hint_clear(an, &gap)) {
+        char a[160], b[160];
+        rs->present->format_action(L->g.scn, L->st, &an->alt[0].a, a, sizeof a);
+        rs->present->format_action(L->g.scn, L->st, &an->alt[1].a, b, sizeof b);
+        fprintf(out, "  no clear best: %s and %s are equal within %.2f, less than the search can tell apart\n", a,
+                b, gap < 0.01 ? 0.01 : gap);
+    }
+    fprintf(out, "  as the search sees it, the side deciding is %s (expected score %.2f, a draw 0.50)\n",
+            gr_repl_score_words(an->alt[0].value), an->alt[0].value);
+}
+
 int gr_repl_hint(const gr_live *L, gr_player *p, unsigned long long seed, FILE *out, gr_error *err)
 {
     const gr_ruleset *rs = L->g.rs;
@@ -256,6 +299,7 @@ int gr_repl_hint(const gr_live *L, gr_player *p, unsigned long long seed, FILE *
         fprintf(out, "     %-40s %5.1f%% of %ld iterations, expected score %.3f\n", at,
                 total ? 100.0 * (double)an->alt[i].visits / (double)total : 0.0, an->iterations, an->alt[i].value);
     }
+    if (have && an->n > 0) hint_verdict(L, an, out);
     free(an);
     return 0;
 }

@@ -14,6 +14,7 @@
 #define GR_REPL_LINE_MAX 1024
 #define GR_REPL_HINT_ALTS 4
 #define GR_REPL_HINT_SIMS 60
+#define GR_REPL_HINT_EVEN 0.01  /* two orders' expected scores closer than this are told as equal */
 
 typedef enum gr_repl_cmd {
     GR_CMD_NONE = 0,    /* not a session command: an order in notation */
@@ -81,5 +82,11 @@ void gr_repl_now(const gr_live *L, const char *what);
 /* The only legal order of a decision that offers one (often "done"),
  * announced; 0 when the decision offers a choice. */
 int gr_repl_forced(const gr_live *L, const char *desc, gr_action *a);
+
+/* an expected score in words ("level", "well ahead", ...) */
+const char *gr_repl_score_words(double v);
+/* 1 when the analysis's first choice stands clear of the second by more than the search's noise (and
+ * GR_REPL_HINT_EVEN); *gap their difference */
+int gr_repl_hint_clear(const gr_analysis *an, double *gap);
 
 #endif
