@@ -542,9 +542,14 @@ static void test_s6_6_forming_square_from_line_needs_6(void **unused)
     /* a 5 fails from Extended Line (one die: §11.2 Extended Line -1); it ends
      * in Square anyway (and so may not fire: no more dice) */
     const int faces[] = {5, 5};
+    double fx = st.u[1].x, fy = st.u[1].y;
     assert_int_equal(must(s, &st, react(1, FOGN_RE_SQUARE), faces, 2, NULL), 1);
     assert_int_equal(st.u[1].cohesion, FOGN_DISORDERED);
     assert_int_equal(st.u[1].formation, FOGN_F_SQUARE);
+    /* §8.5: Tactical first on its two centre front bases, which stay where they are: the front edge does not
+     * move (an even front: its centre is theirs) */
+    assert_float_equal(st.u[1].x, fx, 1e-9);
+    assert_float_equal(st.u[1].y, fy, 1e-9);
     /* the same from Tactical passes on a 5 */
     s->units[1].start_formation = FOGN_F_TACTICAL;
     open_assault(s, &st);

@@ -503,20 +503,19 @@ int fogn_as_react_actions(const fogn_scenario *s, const fogn_state *st, gr_actio
     return n;
 }
 
-/* the square a unit forms, turned (pivoting on the spot) to face its first
- * assaulter and kept in the assaulters' reach (it is formed about its centre) */
+/* the formation a unit takes in reaction (a Square, or Tactical out of one),
+ * where §8.5 places it (fogn_form_pose); -1 when it has no room there */
 static int form_in_place(const fogn_scenario *s, fogn_state *st, int j, int formation)
 {
     fogn_unit *u = &st->u[j];
     fogn_unit nu = *u;
-    gr_rect old = fogn_unit_rect(&s->units[j], u);
-    gr_vec2 c = gr_rect_centre(&old);
+    /* placed as the Movement Phase's change is (§8.5): a Square from Extended Line forms Tactical on the two
+     * centre front bases first, from March Column on its head */
+    gr_rect r = fogn_form_pose(&s->units[j], u, (fogn_formation)formation);
     nu.formation = (uint8_t)formation;
     nu.kink = 0;
-    gr_rect r = fogn_unit_rect(&s->units[j], &nu);
-    gr_vec2 fc = gr_v2_add(c, gr_v2_scale(gr_rect_fwd(&r), r.d / 2));
-    nu.x = fc.x;
-    nu.y = fc.y;
+    nu.x = r.fc.x;
+    nu.y = r.fc.y;
     gr_rect placed = fogn_unit_rect(&s->units[j], &nu);
     if (!fogn_rect_on_table(s, &placed)) return -1;
     for (int k = 0; k < s->nunits; k++) {

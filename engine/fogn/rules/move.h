@@ -14,6 +14,11 @@
 double fogn_enemy_dist(const fogn_scenario *s, const fogn_state *st, int unit, const gr_rect *where);
 bool fogn_is_skirmisher(const fogn_unit_profile *p, const fogn_unit *u);
 bool fogn_rect_on_table(const fogn_scenario *s, const gr_rect *r);
+/* The footprint of unit u after changing to formation `to` where it stands,
+ * as §8.5 places it: Extended Line keeps its front rank (forming Tactical or
+ * Square, on its two centre front bases), March Column files behind or opens
+ * from its head base, the others keep their centre point. */
+gr_rect fogn_form_pose(const fogn_unit_profile *p, const fogn_unit *u, fogn_formation to);
 
 /* --- exact moves (§8.4-§8.7) ---------------------------------------------------------- */
 typedef enum fogn_move_kind {

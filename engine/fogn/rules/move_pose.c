@@ -27,7 +27,7 @@ static void set_pose(fogn_unit *u, const gr_rect *r)
 
 /* Formation change templates (§8.5): the new footprint for `to`, placed by
  * the template, before the "no nearer the enemy" adjustment. */
-static gr_rect form_template(const fogn_unit_profile *p, const fogn_unit *u, fogn_formation to)
+gr_rect fogn_form_pose(const fogn_unit_profile *p, const fogn_unit *u, fogn_formation to)
 {
     gr_rect old = fogn_unit_rect(p, u);
     fogn_unit nu = *u;
@@ -375,7 +375,7 @@ static int pose_form(fogn_move_ctx *c)
 {
     fogn_formation to = (fogn_formation)c->m->flag;
     if (form_transition_ok(c->s, c->st, c->m->unit, to, c->err)) return -1;
-    c->end = form_template(c->p, c->u, to);
+    c->end = fogn_form_pose(c->p, c->u, to);
     c->after.formation = (uint8_t)c->m->flag;
     c->after.kink = 0;
     if (form_keep_distance(c)) return -1;
