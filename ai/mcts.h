@@ -19,7 +19,9 @@
  *   horizon=N    player-moves simulated before the evaluation (default 1)
  *   settle=0|1   play the move after the horizon on to the ruleset's
  *                settle_phase (game.h; fogn: through the other side's
- *                assaults and both sides' fire) before the evaluation
+ *                assaults and both sides' fire) before the evaluation;
+ *                by default the weights' "search": {"settle": ...} (eval.h),
+ *                else GR_MCTS_SETTLE (Lasalle's weights ask for 1)
  *   pw=X, pwexp=X  progressive widening: open ceil(pw * visits^pwexp) children
  *   nodes=N      most tree nodes per thread
  *   reuse=0|1    keep the tree between decisions of one turn
@@ -40,7 +42,8 @@
 #define GR_MCTS_DEFAULT_MS 1000
 #define GR_MCTS_C 1.4
 #define GR_MCTS_HORIZON 1
-/* settle: stop simulations at the ruleset's settle_phase of the move after the horizon (mcts.c) */
+/* settle: stop simulations at the ruleset's settle_phase of the move after the horizon (mcts.c);
+ * the default when neither the spec nor the ruleset's weights say */
 #define GR_MCTS_SETTLE 0
 /* endgame: player-moves before a timed end from which simulations run to the end (mcts.c) */
 #define GR_MCTS_ENDGAME 0

@@ -344,7 +344,7 @@ static void naive_destroy(gr_player *self)
 
 gr_player *gr_naive_create(gr_spec *sp, const gr_game *g, unsigned long long seed, gr_error *err)
 {
-    long iters = 0, ms = 0, horizon = GR_MCTS_HORIZON, settle = GR_MCTS_SETTLE, cache = 1, pool = GR_NAIVE_POOL;
+    long iters = 0, ms = 0, horizon = GR_MCTS_HORIZON, settle = -1, cache = 1, pool = GR_NAIVE_POOL;
     double eps0 = GR_NAIVE_EPS0, epsl = GR_NAIVE_EPSL, calm = GR_NAIVE_CALM;
     if (gr_spec_long(sp, "iters", 1, 100000000L, &iters, err) || gr_spec_long(sp, "ms", 1, 3600000L, &ms, err) ||
         gr_spec_long(sp, "pool", 1, GR_BUDGET_MAX_POOL, &pool, err) ||
@@ -387,6 +387,8 @@ gr_player *gr_naive_create(gr_spec *sp, const gr_game *g, unsigned long long see
         gr_player_free(p);
         return NULL;
     }
+    /* not in the spec: the ruleset's weights may say (eval.h), else the default */
+    if (settle < 0) m->settle = m->eval.settle >= 0 ? m->eval.settle : GR_MCTS_SETTLE;
     p->choose = naive_choose;
     p->analysis = naive_analysis;
     return p;

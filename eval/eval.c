@@ -58,9 +58,28 @@ static int bind(gr_eval *e, const gr_game *g, gr_error *err)
  * under a name the evaluation does not read is never silently left out. */
 static int known_key(const char *k)
 {
-    static const char *const keys[] = {"ruleset", "comment", "scale", "cohesion", "worn", "side", "endgame"};
+    static const char *const keys[] = {"ruleset", "comment", "scale", "cohesion", "worn", "side", "endgame", "search"};
     for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
         if (!strcmp(k, keys[i])) return 1;
+    return 0;
+}
+
+/* the optional "search" block: the search settings this ruleset plays best
+ * with, used where a player spec does not give them; only "settle" for now */
+static int search_defaults(gr_eval *e, json_t *search, const char *file, gr_error *err)
+{
+    e->settle = -1;
+    if (!search) return 0;
+    if (!json_is_object(search)) return gr_error_set(err, "%s: $.search: expected {\"settle\": 0 or 1}", file);
+    const char *k;
+    json_t *v;
+    json_object_foreach(search, k, v) {
+        if (strcmp(k, "settle"))
+            return gr_error_set(err, "%s: $.search.%s: not a search setting the weights may give (settle)", file, k);
+        if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > 1)
+            return gr_error_set(err, "%s: $.search.settle: expected 0 or 1", file);
+        e->settle = (int)json_integer_value(v);
+    }
     return 0;
 }
 
@@ -73,7 +92,7 @@ int gr_eval_from_json(gr_eval *e, const gr_game *g, json_t *root, const char *fi
     json_object_foreach(root, key, val) {
         if (!known_key(key))
             return gr_error_set(err, "%s: $.%s: not a weight the evaluation reads (ruleset, comment, scale, "
-                                "cohesion, worn, side, endgame)%s", file, key,
+                                "cohesion, worn, side, endgame, search)%s", file, key,
                                 strcmp(key, "spent") ? "" : "; the share a worn unit loses is \"worn\"");
     }
     json_t *rj = json_object_get(root, "ruleset");
@@ -130,6 +149,7 @@ int gr_eval_from_json(gr_eval *e, const gr_game *g, json_t *root, const char *fi
             e->end_spread[1] = json_number_value(b);
         }
     }
+    if (search_defaults(e, json_object_get(root, "search"), file, err)) return -1;
     if (bind(e, g, err)) {
         gr_error_prefix(err, "%s: ", file);
         return -1;

@@ -48,6 +48,10 @@ typedef struct gr_eval {
      * while there are moves to gain it in. Absent ({0, 0}): the plain timed
      * score. */
     double end_spread[2];
+    /* optional "search": {"settle": 0 or 1}: where this ruleset's
+     * simulations are best stopped when a player spec does not say (ai/mcts.c,
+     * ai/naive.c: the spec's `settle` option); -1 when the file does not say */
+    int settle;
 } gr_eval;
 
 /* Loads weights from a file, or (path NULL) from eval/weights/<ruleset>.json

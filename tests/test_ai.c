@@ -1093,6 +1093,10 @@ static void test_eval_weight_file_errors(void **unused)
          "$.endgame.spread"},
         {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"endgame\":{\"moves\":6,\"weight\":0.5,\"spread\":2}}",
          "$.endgame.spread"},
+        {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"search\":1}", "$.search"},
+        {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"search\":{\"settle\":2}}", "$.search.settle"},
+        {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"search\":{\"horizon\":2}}",
+         "$.search.horizon: not a search setting"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         json_error_t je;
@@ -1105,6 +1109,28 @@ static void test_eval_weight_file_errors(void **unused)
         if (!strstr(err.msg, bad[i][1])) fail_msg("case %zu: '%s' lacks '%s'", i, err.msg, bad[i][1]);
         json_decref(j);
     }
+    gr_game_free(&g);
+}
+
+/* the weights' "search" block: a settle default for the ruleset's searches,
+ * -1 when the file gives none; a spec's settle= still overrides it */
+static void test_eval_search_defaults(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    load(&g, "brigade-encounter.json");
+    gr_eval e;
+    eval_from_text(&e, &g, BLEND_WEIGHTS_HEAD "\"search\":{\"settle\":1}}");
+    assert_int_equal(e.settle, 1);
+    eval_from_text(&e, &g, BLEND_WEIGHTS_HEAD "\"search\":{}}");
+    assert_int_equal(e.settle, -1);
+    eval_from_text(&e, &g, "{\"ruleset\":\"fogn\",\"scale\":6,\"cohesion\":[1,0.8,0.5,0.15,0]}");
+    assert_int_equal(e.settle, -1);
+    /* the shipped fogn weights leave the search as it was */
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_eval_load(&e, &g, NULL, &err), 0);
+    assert_int_equal(e.settle, -1);
     gr_game_free(&g);
 }
 
@@ -1188,6 +1214,7 @@ int main(void)
         cmocka_unit_test(test_eval_timed_smoothing),
         cmocka_unit_test(test_eval_endgame_spread),
         cmocka_unit_test(test_eval_weight_file_errors),
+        cmocka_unit_test(test_eval_search_defaults),
         cmocka_unit_test(test_suggest_json_form),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
