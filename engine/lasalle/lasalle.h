@@ -88,6 +88,7 @@ typedef struct lasalle_unit_profile {
     int form;               /* lasalle_form */
     int disr;
     int entrenched;         /* starts behind works of its own (Line or Unlimbered only) [H Entrenchments, p.75] */
+    int compressed;         /* an Unlimbered battery that starts two ranks deep [H Compressed Artillery, p.81] */
 } lasalle_unit_profile;
 
 /* ---- officers and forces [B Officer Qualities and Command Range, p.20] ------------------ */
@@ -172,6 +173,8 @@ typedef enum lasalle_precip { LASALLE_NO_PRECIP = 0, LASALLE_RAIN, LASALLE_SNOW 
 #define LASALLE_OPT_SPLIT_FIRE 32u          /* [H Split Fire, p.80] */
 #define LASALLE_OPT_HOWITZER_BATTERIES 64u  /* [H Howitzer Batteries, p.81]: a foot battery of howitzers only */
 #define LASALLE_OPT_ROCKETS 128u            /* [H Rockets, p.81]: units of weight "rockets" */
+#define LASALLE_OPT_COMPRESSED_ARTILLERY 256u /* [H Compressed Artillery, p.81]: batteries two ranks deep */
+#define LASALLE_OPT_ENGINEERING 512u        /* [H Engineering, p.77-79]: engineer bases (engineer.h) */
 /* advanced rules a side's army uses [H, p.72-76]: bits of lasalle_scenario.side_rules[side] */
 #define LASALLE_AB_LINEAR_TACTICS 1u        /* [H Linear Tactics, p.75] */
 #define LASALLE_AB_SUPERIOR_COMMANDER 2u    /* [H Superior Commander, p.75] */
@@ -194,6 +197,26 @@ typedef struct lasalle_slot_list {
     int n;
     int16_t slot[LASALLE_SLOTS];
 } lasalle_slot_list;
+
+/* ---- engineers [H Engineering, p.77-79] (option) ------------------------------------------- */
+
+#define LASALLE_MAX_ENGINEERS 6     /* engineer bases of both sides */
+typedef enum lasalle_task {
+    LASALLE_TASK_NONE = 0,          /* kept off the table, not deployed yet */
+    LASALLE_TASK_ASSAULT,           /* attached to an infantry unit [H, p.77] */
+    LASALLE_TASK_FORTIFICATION,     /* field works, or a town base made hard cover [H, p.78] (not built) */
+    LASALLE_TASK_BRIDGING,          /* a pontoon bridge [H, p.78-79] */
+    LASALLE_TASK_DEMOLITION,        /* a bridge blown [H, p.79] (not built) */
+    LASALLE_TASK_COUNT
+} lasalle_task;
+
+/* an engineer base as the scenario gives it: off the table, or deployed at the set-up */
+typedef struct lasalle_engineer_profile {
+    char name[LASALLE_NAME];
+    int side;
+    int task;               /* lasalle_task it starts on (LASALLE_TASK_NONE: kept off the table) */
+    int unit;               /* assault: the unit it starts attached to, else -1 */
+} lasalle_engineer_profile;
 
 typedef struct lasalle_scenario {
     char name[96];
@@ -219,10 +242,12 @@ typedef struct lasalle_scenario {
     lasalle_ground ground_of[GR_TERRAIN_MAX];
     int nobjectives;
     lasalle_objective objectives[LASALLE_MAX_OBJECTIVES];
+    int nengineers;             /* engineer bases (option Engineering), side 0's first */
+    lasalle_engineer_profile engineers[LASALLE_MAX_ENGINEERS];
     /* worked out on loading */
     int morale[2];              /* army morale [F Army Morale, p.66] */
     lasalle_slot_list slots[2]; /* the Activity Phase's order of each side [C, p.24] */
-    gr_regex *re[12];           /* the notation (notation.c), compiled once */
+    gr_regex *re[14];           /* the notation (notation.c), compiled once */
 } lasalle_scenario;
 
 /* ---- the flat state ---------------------------------------------------------------------- */
@@ -253,8 +278,12 @@ typedef enum lasalle_status { LASALLE_ON = 0, LASALLE_BROKEN, LASALLE_LEFT } las
 #define LASALLE_UF_RESERVE (1u << 20)       /* not arrived yet (its status is LASALLE_LEFT meanwhile) [J, p.91] */
 #define LASALLE_UF_DUE (1u << 22)           /* a reserve whose roll succeeded, waiting for room [J, p.91] */
 #define LASALLE_UF_ENTRENCHED (1u << 21)    /* it stands behind its own trench [H Entrenchments, p.75] */
+/* broken in a combat as infantry against cavalry, or as artillery: Overrun for Continuing Games
+ * [H, p.79]; no rule of the battle reads it */
+#define LASALLE_UF_OVERRUN (1u << 23)
 #define LASALLE_UF_DIG_SHIFT 24             /* failed entrenching attempts so far, +1 each to the next [H, p.75] */
 #define LASALLE_UF_DIG_MASK (15u << LASALLE_UF_DIG_SHIFT)
+#define LASALLE_UF_COMPRESSED (1u << 28)     /* an Unlimbered battery two ranks deep [H Compressed Artillery, p.81] */
 
 typedef struct lasalle_unit {
     double x, y;            /* front-edge centre of the unit, BW */
@@ -271,6 +300,7 @@ typedef struct lasalle_unit {
 #define LASALLE_OF_OWN_USED 2u      /* his Good rating was used this turn */
 #define LASALLE_OF_POOR_USED 4u     /* the enemy used his Poor rating this turn */
 #define LASALLE_OF_DIRECTED 8u      /* he directed a combat with the enemy's Poor rating this turn */
+#define LASALLE_OF_PICKED 16u       /* his force was chosen to move this Activity Phase [C, p.24] */
 
 typedef struct lasalle_officer {
     double x, y;
@@ -279,6 +309,24 @@ typedef struct lasalle_officer {
     uint8_t flags;          /* LASALLE_OF_* */
     uint8_t pad[5];         /* explicit: states are compared byte for byte */
 } lasalle_officer;
+
+/* an engineer base's standing (lasalle_engineer.status) [H, p.77-79] */
+#define LASALLE_EN_RESERVE 0    /* kept off the table: not anywhere until deployed */
+#define LASALLE_EN_WORKING 1    /* deployed to its task for the rest of the game */
+#define LASALLE_EN_LOST 2       /* eliminated: the unit it was attached to broke, or the enemy reached it */
+#define LASALLE_EN_DONE 3       /* removed from play, its task completed [H, p.79] */
+
+typedef struct lasalle_engineer {
+    uint8_t status;         /* LASALLE_EN_* */
+    uint8_t task;           /* lasalle_task (LASALLE_TASK_NONE while in reserve) */
+    int8_t unit;            /* assault: the infantry unit it is attached to; -1 none */
+    int8_t piece;           /* demolition, fortification, bridging: the terrain piece it works at; -1 none */
+    uint8_t spot;           /* demolition: the end of the bridge it stands at (0 first point, 1 last);
+                               bridging: the bank site along the water (engineer_bridge.h) */
+    uint8_t sections;       /* bridging: the 1 BW pontoon sections placed so far */
+    uint8_t bank;           /* bridging: 0 the bank left of the water's course, 1 the right */
+    uint8_t pad[1];         /* explicit: states are compared byte for byte */
+} lasalle_engineer;
 
 typedef enum lasalle_end {
     LASALLE_PLAYING = 0, LASALLE_END_MORALE, LASALLE_END_TIME, LASALLE_END_LIMIT
@@ -300,14 +348,27 @@ typedef struct lasalle_state {
     int8_t owner[LASALLE_MAX_OBJECTIVES];
     int8_t tactic_unit[2];          /* the combat being fought: each side's unit hitting on 4+, -1 none [H, p.72] */
     int8_t tactic_officer[2];       /* ... and the officer who directs it (his casualty test follows) */
+    int8_t reserve_roll;            /* Status Phase: the reserve force declared to roll, its index + 1; 0 none
+                                       declared [J Reinforcements, p.91] */
+    int8_t group_now;               /* Activity Phase: the place in the side's order where the force (or
+                                       independent unit) chosen to move now begins; -1 none [C, p.24] */
+    uint8_t pad_choice[6];          /* explicit: states are compared byte for byte */
     lasalle_officer o[LASALLE_MAX_OFFICERS];
     lasalle_unit u[LASALLE_MAX_UNITS];
+    lasalle_engineer eng[LASALLE_MAX_ENGINEERS];    /* the scenario's engineer bases (option Engineering) */
+    /* the engineers' changes to the table, bits of terrain pieces [H, p.78-79]: both 0 in a game without
+     * them, and the terrain is then read from the scenario alone (ground.h) */
+    uint64_t blown;                 /* bridges demolished */
+    uint64_t hardened;              /* soft-cover town bases made hard cover */
+    uint64_t spans;                 /* pontoon bridges across the water: bits of the engineers who built them */
 } lasalle_state;
 
 _Static_assert(sizeof(lasalle_unit) == 32, "lasalle_unit has padding the byte-for-byte comparisons would read");
 _Static_assert(sizeof(lasalle_officer) == 24, "lasalle_officer has padding");
-_Static_assert(sizeof(lasalle_state) == sizeof(gr_turn) + 12 + LASALLE_MAX_OBJECTIVES + 4 +
-                                            24 * LASALLE_MAX_OFFICERS + 32 * LASALLE_MAX_UNITS,
+_Static_assert(sizeof(lasalle_engineer) == 8, "lasalle_engineer has padding");
+_Static_assert(sizeof(lasalle_state) == sizeof(gr_turn) + 12 + LASALLE_MAX_OBJECTIVES + 4 + 8 +
+                                            24 * LASALLE_MAX_OFFICERS + 32 * LASALLE_MAX_UNITS +
+                                            8 * LASALLE_MAX_ENGINEERS + 24,
                "lasalle_state has padding the byte-for-byte comparisons would read");
 
 /* ---- the turn's steps [B The Sequence of Play, p.23] and the action types -------------------- */
@@ -341,6 +402,9 @@ typedef enum lasalle_action_type {
     LASALLE_A_ACCEPT,       /* ... or lets it stand */
     LASALLE_A_TACTICS,      /* an officer directs the combat: target the unit, arg the officer, p[0] a Poor one used */
     LASALLE_A_LATER,        /* uN later: it moves after the rest of its force, before its officer */
+    LASALLE_A_ENGINEER,     /* Status Phase: engineer arg deploys to task p[0] with unit target [H, p.77-78] */
+    LASALLE_A_NEXT,         /* Activity Phase: force arg (or, arg -1, independent unit target) moves next [C, p.24] */
+    LASALLE_A_RESERVE,      /* Status Phase: reserve force arg is the one that rolls to arrive [J, p.91] */
     LASALLE_A_COUNT
 } lasalle_action_type;
 

@@ -5,10 +5,12 @@
  * the clock, rules/present.c and rules/invariants.c what front ends and
  * tests show and check, rules/notation.c what people type). It has no
  * `fast` table: search uses the plain rules. Its verbs: `army`, the Army
- * Builder's (armylist/), and `setup`, Set Up the Game's (setup/). */
+ * Builder's (armylist/), `setup`, Set Up the Game's (setup/), and
+ * `continue`, Continuing Games and Campaigns' (campaign/). */
 #include "lasalle.h"
 #include "armylist/armylist.h"
 #include "setup/setup.h"
+#include "campaign/campaign.h"
 #include "rules/ai.h"
 #include "rules/notation.h"
 #include "rules/present.h"
@@ -63,6 +65,9 @@ static const gr_verb verbs[] = {
     {"army", "Lasalle's Army Builder: lists, army files checked, armies rolled (book chapter K)", lasalle_army_verb},
     {"setup", "a pickup battle set up by the book (J, p.86-91): ARMY_A ARMY_B --seed N [--out FILE] [--svg FILE]",
      lasalle_setup_verb},
+    {"continue", "Continuing Games (H, p.79): a finished GAME's broken units tested, the next battle written: "
+                 "GAME --seed N [--stay-a stay|leave] [--stay-b stay|leave] [--out FILE]",
+     lasalle_continue_verb},
     {NULL, NULL, NULL},
 };
 

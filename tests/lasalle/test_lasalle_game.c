@@ -113,6 +113,9 @@ static void test_ai_view(void **state)
     gr_error err;
     gr_error_clear(&err);
     if (gr_eval_load(&e, &g, NULL, &err)) fail_msg("%s", err.msg);
+    /* a charge is fought in the other side's Combat Phase (E, p.53): the
+     * searches play on to its Activity Phase before the evaluation (R-180) */
+    assert_int_equal(e.settle, 1);
     double p = gr_eval_win0(&e, &g, &st);
     assert_true(p > 0.0 && p < 1.0);
     for (int i = 0; i < s->nunits; i++) {
@@ -160,6 +163,9 @@ static void test_ai_view(void **state)
     done.actor = done.target = -1;
     gr_dice dice;
     gr_dice_init_rng(&dice, 1, 1);
+    if (g.rs->rules->apply(g.scn, &st, &done, &dice, NULL, &err)) fail_msg("%s", err.msg);
+    /* which force moves first [C, p.24]: `done` keeps the file's order */
+    assert_int_equal(st.turn.step, LASALLE_ST_FORCE);
     if (g.rs->rules->apply(g.scn, &st, &done, &dice, NULL, &err)) fail_msg("%s", err.msg);
     n = g.rs->rules->legal_actions(g.scn, &st, acts, GR_MAX_ACTIONS);
     int kinds[GR_AK_COUNT] = {0};

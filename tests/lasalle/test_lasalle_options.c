@@ -1,8 +1,8 @@
 /* test_lasalle_options.c - the optional rules a scenario file switches on
  * [H, p.77-81]: Split Fire, Howitzer Batteries and Rockets are built and
  * set their bits; a rocket unit needs its option and its shape (3 bases,
- * moving as horse artillery); Compressed Artillery, Engineering and
- * Continuing Games are refused by name and page. */
+ * moving as horse artillery); Continuing Games, played between two
+ * battles, is refused in a scenario with the way to play it. */
 #include "lasalle_fixture.h"
 
 #define FR_LINE LS_INF("1/45e Ligne", "small", "experienced", "line", 16, 6, 90)
@@ -47,17 +47,14 @@ static void test_rocket_unit_checks(void **state)
     ls_free(&f);
 }
 
-/* the optional rules not built are refused by name and page [H, p.77-81] */
-static void test_not_built(void **state)
+/* Continuing Games joins two battles: a scenario (one battle) naming it is told how to play it [H, p.79] */
+static void test_between_battles(void **state)
 {
     (void)state;
-    expect_refused("[" FR_LINE "]", ", \"options\": {\"compressed_artillery\": true}",
-                   "$.options.compressed_artillery: the optional rule Compressed Artillery (H, p.81) is not built yet");
-    expect_refused("[" FR_LINE "]", ", \"options\": {\"engineering\": true}",
-                   "the optional rule Engineering (H, p.77-79) is not built yet");
     expect_refused("[" FR_LINE "]", ", \"options\": {\"continuing_games\": true}",
-                   "Continuing Games and Campaigns (H, p.79; it joins several battles into a campaign, and a scenario "
-                   "holds one battle) is not built yet");
+                   "$.options.continuing_games: the optional rule Continuing Games and Campaigns (H, p.79) is played "
+                   "between two battles, not in one: play this battle to its end (grognard run --record FILE), then "
+                   "run grognard lasalle continue FILE --seed N");
 }
 
 int main(void)
@@ -65,7 +62,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fire_options_load),
         cmocka_unit_test(test_rocket_unit_checks),
-        cmocka_unit_test(test_not_built),
+        cmocka_unit_test(test_between_battles),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

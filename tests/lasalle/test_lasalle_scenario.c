@@ -147,13 +147,12 @@ static void test_terrain_and_objectives(void **state)
             "$.objectives[0].radius: an objective is controlled from 4 BW");
 }
 
-static void test_not_built_and_sizes(void **state)
+static void test_refused_options_and_sizes(void **state)
 {
     (void)state;
-    /* optional rules not built yet say so, by name and page */
-    refused(french, austrians, ", \"options\": {\"compressed_artillery\": true}",
-            "$.options.compressed_artillery: the optional rule Compressed Artillery (H, p.81) is not built yet");
-    refused(french, austrians, ", \"options\": {\"engineering\": true}", "Engineering (H, p.77-79) is not built yet");
+    /* an optional rule a scenario cannot hold says so, by name and page */
+    refused(french, austrians, ", \"options\": {\"continuing_games\": true}",
+            "Continuing Games and Campaigns (H, p.79) is played between two battles");
     char *t = ls_text(0, french, austrians, "");
     char *p = strstr(t, "\"name\": \"French\",");
     assert_non_null(p);
@@ -192,7 +191,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_good_file),       cmocka_unit_test(test_root_and_table),
         cmocka_unit_test(test_units),           cmocka_unit_test(test_placement),
-        cmocka_unit_test(test_terrain_and_objectives), cmocka_unit_test(test_not_built_and_sizes),
+        cmocka_unit_test(test_terrain_and_objectives), cmocka_unit_test(test_refused_options_and_sizes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,6 +7,7 @@
 #include "menu.h"
 #include "move.h"
 #include "officers.h"
+#include "order.h"
 #include "turn.h"
 
 int lasalle_activity_begin(const void *scn, void *state, const gr_ctx *cx)
@@ -18,6 +19,7 @@ int lasalle_activity_begin(const void *scn, void *state, const gr_ctx *cx)
         if (s->units[i].side != st->active || !lasalle_alive(st, i)) continue;
         if (!lasalle_in_command(s, st, i)) st->u[i].flags |= LASALLE_UF_OOC_START;
     }
+    lasalle_order_begin(s, st); /* no force chosen yet [C, p.24] */
     return LASALLE_ST_ACTIVITY;
 }
 
@@ -70,7 +72,7 @@ int lasalle_activity_due(const void *scn, const void *state, int cursor)
     const lasalle_scenario *s = scn;
     const lasalle_state *st = state;
     int slot = slot_at(s, st, cursor);
-    if (slot < 0) return 0;
+    if (slot < 0 || !lasalle_group_in_scope(s, st, cursor)) return 0; /* only the force chosen moves [C, p.24] */
     if (slot >= LASALLE_MAX_UNITS) return 1;
     return lasalle_alive(st, slot) && !(st->u[slot].flags & (LASALLE_UF_ACTED | LASALLE_UF_DEFERRED));
 }
@@ -92,8 +94,8 @@ int lasalle_activity_actions(const void *scn, const void *state, gr_action *out,
     int actor = lasalle_activity_actor(scn, state);
     if (actor < 0 || max < 3) return 0;
     int n = lasalle_activity_menu(scn, state, actor, out, max - 2);
-    /* a unit at its own place may wait for the rest of its force [C, p.24] */
-    if (actor < s->nunits && slot_at(s, st, st->turn.cursor) == actor)
+    /* a unit of a force at its own place may wait for the rest of its force [C, p.24] */
+    if (actor < s->nunits && s->units[actor].force >= 0 && slot_at(s, st, st->turn.cursor) == actor)
         out[n++] = lasalle_act(LASALLE_A_LATER, actor, -1, 0);
     out[n++] = lasalle_act(LASALLE_A_DONE, -1, -1, 0);
     return n;
@@ -111,12 +113,25 @@ int lasalle_activity_apply(const void *scn, void *state, const gr_action *a, con
         else rc = gr_error_set(err, "an officer may only move ('move X Y') or hold (C, p.28)");
     } else if (a->type == LASALLE_A_LATER) {
         if (!own) return gr_error_set(err, "%s already waited for the rest of its force", s->units[actor].name);
+        if (s->units[actor].force < 0)
+            return gr_error_set(err, "%s is an independent unit: it has no force to wait for (C, p.24)",
+                                s->units[actor].name);
         st->u[actor].flags |= LASALLE_UF_DEFERRED;
         rc = 0;
     } else {
         rc = unit_order(s, st, a, cx, err);
     }
     /* the officer's place stays until the units that waited have moved */
+    if (!rc && own && actor >= s->nunits) lasalle_order_officer_done(s, st, actor - s->nunits);
     if (!rc && own) st->turn.cursor++;
     return rc;
+}
+
+int lasalle_activity_done(const void *scn, void *state, const gr_ctx *cx, gr_error *err)
+{
+    (void)scn;
+    (void)cx;
+    (void)err;
+    ((lasalle_state *)state)->group_now = LASALLE_GROUP_FILE; /* everyone not yet moved holds */
+    return 0;
 }

@@ -1,11 +1,11 @@
 /* activity.h - the Activity Phase's decisions [C Movement: The Basics,
  * p.24]: the moving side's forces one at a time, each unit of the force
- * and then its subcommander, the independent units, the commander last,
- * in the order the scenario lists them; a unit may choose to move `later`,
- * after the rest of its force and before its officer (choosing the order
- * of the forces is not built yet); each decision takes one action from the
- * unit's or officer's menu (menu.h) or an exact move, and "done" holds
- * everyone not yet moved. */
+ * in the order the scenario lists them and then its subcommander, or an
+ * independent unit, in the order the player chooses (order.h); the
+ * commander last; a unit of a force may choose to move `later`, after the
+ * rest of its force and before its officer; each decision takes one action
+ * from the unit's or officer's menu (menu.h) or an exact move, and "done"
+ * holds everyone not yet moved. */
 #ifndef LASALLE_ACTIVITY_H
 #define LASALLE_ACTIVITY_H
 
@@ -18,5 +18,7 @@ int lasalle_activity_due(const void *scn, const void *state, int cursor);
 int lasalle_activity_actor(const void *scn, const void *state);
 int lasalle_activity_actions(const void *scn, const void *state, gr_action *out, int max);
 int lasalle_activity_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err);
+/* "done": everyone not yet moved holds, the commander too */
+int lasalle_activity_done(const void *scn, void *state, const gr_ctx *cx, gr_error *err);
 
 #endif

@@ -166,6 +166,12 @@ void lasalle_action_info(const void *scn, const void *state, const gr_action *a,
         break;
     case LASALLE_A_FIGHT: out->kind = GR_AK_MANOEUVRE; break;
     case LASALLE_A_LATER: out->kind = GR_AK_PASS; break;
+    case LASALLE_A_NEXT: /* the force (or independent unit) that moves next [C, p.24] */
+        out->kind = GR_AK_COMMAND;
+        out->unit = a->target; /* an independent unit; a force is named by its first unit */
+        if (a->arg >= 0) out->unit = a->arg < s->nforces && s->forces[a->arg].nunits ? s->forces[a->arg].units[0] : -1;
+        break;
+    case LASALLE_A_RESERVE: out->kind = GR_AK_COMMAND; break; /* the reserve that rolls [J, p.91] */
     case LASALLE_A_TACTICS:
         out->kind = a->target >= 0 ? GR_AK_COMMAND : GR_AK_PASS;
         out->unit = a->target;

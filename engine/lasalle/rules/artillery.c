@@ -1,6 +1,8 @@
 /* artillery.c - driving, limbering, unlimbering and prolonging batteries
- * (artillery.h). */
+ * (artillery.h), and the prolong spent changing a battery's frontage under
+ * Compressed Artillery [H, p.81] (compressed.h). */
 #include "artillery.h"
+#include "compressed.h"
 #include "town.h"
 #include "command.h"
 #include "footprint.h"
@@ -74,7 +76,8 @@ static int check_path(const lasalle_scenario *s, const lasalle_state *st, int i,
     lasalle_sweep_path(s, st, i, from, &g->path, 0, sw);
     const char *pn = sw->piece >= 0 ? s->terrain.p[sw->piece].name : "";
     if (sw->meets & LASALLE_MEETS_IMPASSABLE) return gr_error_set(err, "the path enters impassable %s", pn);
-    if ((sw->meets & LASALLE_MEETS_TOWN) && from.form == LASALLE_UNLIMBERED)
+    int guns = from.form == LASALLE_UNLIMBERED || from.form == LASALLE_LAYOUT_COMPRESSED;
+    if ((sw->meets & LASALLE_MEETS_TOWN) && guns)
         return gr_error_set(err, "artillery never prolongs into or through a town base (%s) (G, p.68)", pn);
     if (sw->meets & LASALLE_MEETS_OBSTACLE)
         return gr_error_set(err, "crossing the obstacle %s takes the whole move: order 'cross' (C, p.29)", pn);
@@ -96,6 +99,7 @@ static int plan_drive(const lasalle_scenario *s, const lasalle_state *st, int i,
     if (a->arg & LASALLE_DRIVE_LIMBER_FIRST) {
         if (from.form != LASALLE_UNLIMBERED) return gr_error_set(err, "%s is already limbered", p->name);
         if (change_allowed(s, st, i, from, err)) return -1;
+        from.form = lasalle_layout_form(st, i); /* a compressed battery limbers from its two ranks (ruling R-143) */
         from = lasalle_reform_pose(p, from, LASALLE_LIMBERED, 0, 0.0);
         if (lasalle_reform_check(s, st, i, from, err)) return -1;
         g->limbered = 1;
@@ -139,7 +143,9 @@ static int plan_in_place(const lasalle_scenario *s, const lasalle_state *st, int
     lasalle_pose from = lasalle_pose_of(st, i);
     int to_form = a->type == LASALLE_A_LIMBER ? LASALLE_LIMBERED : LASALLE_UNLIMBERED;
     if (from.form == to_form) return gr_error_set(err, "%s is already %s", p->name, lasalle_form_names[to_form]);
-    g->end = lasalle_reform_pose(p, from, to_form, 0, gr_angle_diff(a->p[0] * DEG, from.h));
+    lasalle_pose lay = from;
+    lay.form = lasalle_layout_form(st, i); /* a compressed battery limbers from its two ranks (ruling R-143) */
+    g->end = lasalle_reform_pose(p, lay, to_form, 0, gr_angle_diff(a->p[0] * DEG, from.h));
     if (change_allowed(s, st, i, from, err)) return -1;
     if (to_form == LASALLE_UNLIMBERED && refuse_gun_ground(s, p, g->end, err)) return -1;
     if (lasalle_reform_check(s, st, i, g->end, err)) return -1;
@@ -148,11 +154,28 @@ static int plan_in_place(const lasalle_scenario *s, const lasalle_state *st, int
     return 0;
 }
 
+/* the prolong spent changing between the normal and the compressed frontage, about the front-edge centre
+ * [H Compressed Artillery, p.81] (ruling R-141) */
+static int plan_frontage(const lasalle_scenario *s, const lasalle_state *st, int i, const gr_action *a,
+                         lasalle_gunplan *g, gr_error *err)
+{
+    if (lasalle_compress_allowed(s, st, i, a->arg, err)) return -1;
+    if (a->p[0] != 0 || a->p[1] != 0)
+        return gr_error_set(err, "changing the frontage is the whole prolong move: no distance follows (H, p.81)");
+    lasalle_pose to = lasalle_pose_of(st, i);
+    to.form = a->arg == LASALLE_PROLONG_COMPRESS ? LASALLE_LAYOUT_COMPRESSED : LASALLE_UNLIMBERED;
+    if (refuse_gun_ground(s, &s->units[i], to, err) || lasalle_reform_check(s, st, i, to, err)) return -1;
+    g->end = to;
+    g->allowance = LASALLE_PROLONG_BW;
+    return 0;
+}
+
 static int plan_prolong(const lasalle_scenario *s, const lasalle_state *st, int i, const gr_action *a,
                         lasalle_gunplan *g, gr_error *err)
 {
     lasalle_pose from = lasalle_pose_of(st, i);
     if (from.form != LASALLE_UNLIMBERED) return gr_error_set(err, "only an unlimbered battery prolongs (C, p.28)");
+    from.form = lasalle_layout_form(st, i); /* a compressed battery moves in its two ranks */
     double len = hypot(a->p[0], a->p[1]);
     if (len <= 0 || len > LASALLE_PROLONG_BW + 1e-6)
         return gr_error_set(err, "a prolong moves up to 1 BW (C, p.28), not %.2f", len);
@@ -169,6 +192,8 @@ int lasalle_gun_plan(const lasalle_scenario *s, const lasalle_state *st, const g
 {
     int i = a->actor;
     *out = (lasalle_gunplan){0};
+    /* a change of frontage refuses any unit but an unlimbered battery itself, citing H, p.81 */
+    if (a->type == LASALLE_A_PROLONG && a->arg) return plan_frontage(s, st, i, a, out, err);
     if (s->units[i].type != LASALLE_ART) return gr_error_set(err, "%s is not artillery", s->units[i].name);
     switch (a->type) {
     case LASALLE_A_DRIVE: return plan_drive(s, st, i, a, out, err);
@@ -192,13 +217,17 @@ int lasalle_gun_apply(const lasalle_scenario *s, lasalle_state *st, const gr_act
     const char *n = s->units[i].name;
     if (g.limbered) gr_log_add(log, GR_EV_MOVE, s->units[i].side, "%s limbers up", n);
     if (a->type == LASALLE_A_DRIVE) gr_log_add(log, GR_EV_MOVE, s->units[i].side, "%s drives %s BW", n, d);
-    if (a->type == LASALLE_A_PROLONG) gr_log_add(log, GR_EV_MOVE, s->units[i].side, "%s prolongs %s BW", n, d);
+    if (a->type == LASALLE_A_PROLONG && a->arg) lasalle_frontage_log(s, i, a->arg, log);
+    else if (a->type == LASALLE_A_PROLONG) gr_log_add(log, GR_EV_MOVE, s->units[i].side, "%s prolongs %s BW", n, d);
     if (g.unlimbered)
         gr_log_add(log, GR_EV_MOVE, s->units[i].side, "%s unlimbers facing %.0f degrees", n, g.end.h / DEG);
     u->x = g.end.x;
     u->y = g.end.y;
     u->heading = g.end.h;
-    u->form = (uint8_t)g.end.form;
+    int two_ranks = g.end.form == LASALLE_LAYOUT_COMPRESSED; /* the flag follows the layout the plan ends in */
+    u->form = (uint8_t)(two_ranks ? LASALLE_UNLIMBERED : g.end.form);
+    if (two_ranks) u->flags |= LASALLE_UF_COMPRESSED;
+    else u->flags &= ~LASALLE_UF_COMPRESSED;
     u->flags |= LASALLE_UF_ACTED | LASALLE_UF_MOVED;
     if (g.limbered || g.unlimbered) u->flags |= LASALLE_UF_LIMBER;
     if (g.sw.meets & LASALLE_MEETS_ROUGH) u->flags |= LASALLE_UF_ROUGH;

@@ -56,7 +56,7 @@ int lasalle_may_target(const lasalle_scenario *s, const lasalle_state *st, int i
                                  "p.70)");
     if (p->type == LASALLE_CAV && (lasalle_meets(s, &g, NULL) & LASALLE_MEETS_TOWN))
         return gr_error_set(err, "cavalry may not charge %s in a town base (G, p.70)", q->name);
-    if (p->type == LASALLE_CAV && lasalle_cover_against(s, &g, b, nb, &h) >= LASALLE_COVER_HARD)
+    if (p->type == LASALLE_CAV && lasalle_cover_against_st(s, st, &g, b, nb, &h) >= LASALLE_COVER_HARD)
         return gr_error_set(err, "cavalry may not charge %s in hard cover (C, p.30)", q->name);
     if (p->discipline == LASALLE_IRREGULAR && q->discipline != LASALLE_IRREGULAR &&
         (lasalle_in_open(s, a, na) || lasalle_in_open(s, b, nb)))

@@ -5,6 +5,7 @@
  * attacker); at least one die; halved once, rounding up. */
 #include "combat.h"
 #include "command.h"
+#include "engineer.h"
 #include "entrench.h"
 #include "footprint.h"
 #include "ground.h"
@@ -88,8 +89,12 @@ static int cover_from_all(const lasalle_scenario *s, const lasalle_state *st, co
     if (st->u[c->d].form != LASALLE_TOWN && lasalle_town_of(s, &h) >= 0) return 0;
     for (int k = 0; k < c->natt; k++) {
         gr_rect g = lasalle_hull(s, st, c->att[k]);
-        if (lasalle_cover_against(s, &h, b, nb, &g) == LASALLE_COVER_NONE && !lasalle_trench_cover(s, st, c->d, &g))
-            return 0;
+        int cov = lasalle_cover_against_st(s, st, &h, b, nb, &g) != LASALLE_COVER_NONE ||
+                  lasalle_trench_cover(s, st, c->d, &g);
+        /* an attacker with an engineer takes away works, walls and towns; woods still cover [H, p.77] */
+        if (cov && lasalle_engineer_assists(s, st, c->att[k]))
+            cov = lasalle_natural_cover_against(s, &h, b, nb, &g) != LASALLE_COVER_NONE;
+        if (!cov) return 0;
     }
     return 1;
 }
@@ -110,8 +115,10 @@ static void attacker_lines(const lasalle_scenario *s, const lasalle_state *st, c
     if (td == LASALLE_ART) {
         gr_rect h = lasalle_hull(s, st, d), g = lasalle_hull(s, st, u), b[LASALLE_MAX_BASES];
         int nb = lasalle_bases(s, st, d, b);
-        if (lasalle_cover_against(s, &h, b, nb, &g) || lasalle_trench_cover(s, st, d, &g))
-            add(t, -2, "against artillery in cover");
+        int cov = lasalle_cover_against_st(s, st, &h, b, nb, &g) || lasalle_trench_cover(s, st, d, &g);
+        if (cov && lasalle_engineer_assists(s, st, u)) /* works, walls, towns not counted (ruling R-155) */
+            cov = lasalle_natural_cover_against(s, &h, b, nb, &g);
+        if (cov) add(t, -2, "against artillery in cover");
         return;
     }
     if (tu == LASALLE_CAV && td == LASALLE_CAV) {
@@ -128,7 +135,7 @@ static void attacker_lines(const lasalle_scenario *s, const lasalle_state *st, c
         /* against countercharging cavalry the infantry keeps its cover as if it defended (FAQ #7; ruling A-23) */
         gr_rect h = lasalle_hull(s, st, u), g = lasalle_hull(s, st, d), b[LASALLE_MAX_BASES];
         int nb = lasalle_bases(s, st, u, b);
-        if (lasalle_cover_against(s, &h, b, nb, &g)) add(t, 2, "cover");
+        if (lasalle_cover_against_st(s, st, &h, b, nb, &g)) add(t, 2, "cover");
     }
     if (tu == LASALLE_INF && td == LASALLE_INF && st->u[u].form == LASALLE_MASS) add(t, -2, "in Mass against infantry");
     if (!(tu == LASALLE_INF && td == LASALLE_CAV) && bad_terrain(s, st, &d, 1, u, 1)) add(t, -2, "Bad Terrain");
@@ -247,6 +254,7 @@ int lasalle_combat_dice(const lasalle_scenario *s, const lasalle_state *st, cons
         if (type_of(s, foes[k]) != LASALLE_ART && st->u[foes[k]].esprit > best) best = st->u[foes[k]].esprit;
     if (best >= 0 && st->u[u].esprit > best) add(&t, 2 * (st->u[u].esprit - best), "esprit");
     if (p->traits & LASALLE_T_GUARD) add(&t, 2, "Guard");
+    if (lasalle_engineer_assists(s, st, u)) add(&t, LASALLE_ENGINEER_DICE, "engineer"); /* [H, p.77] */
     if (!lasalle_in_command(s, st, u)) add(&t, -2, "out of command");
     if (st->u[u].disr) add(&t, -st->u[u].disr, "DISR");
     /* two units Deployed(Town) fighting ignore every combat-advantage modifier [G Towns, p.70] */

@@ -3,7 +3,9 @@
  * attacker back with a DISR; an inconclusive loss costs each loser a DISR
  * and a fall-back, unless it is one of the units that never fall back, in
  * which case the winners retire; victorious cavalry takes a DISR unless it
- * would break; the winning attackers advance. */
+ * would break; the winning attackers advance. A unit the combat breaks is
+ * marked Overrun when it is artillery, or infantry against cavalry (kept for
+ * Continuing Games [H, p.79]; no rule of the battle reads the mark). */
 #include "combat.h"
 #include "fallback.h"
 #include "footprint.h"
@@ -120,8 +122,27 @@ static int inconclusive_result(const lasalle_scenario *s, lasalle_state *st, con
     return 0;
 }
 
+/* a unit of the combat that broke in it: Overrun when it is artillery, or infantry against cavalry
+ * (Continuing Games [H, p.79]); `was` held which were on the table before the result */
+static void mark_overrun(const lasalle_scenario *s, lasalle_state *st, const lasalle_side_of_combat *c,
+                         const int *was)
+{
+    int att_cav = 0;
+    for (int k = 0; k < c->natt; k++) att_cav |= s->units[c->att[k]].type == LASALLE_CAV;
+    for (int k = -1; k < c->natt; k++) {
+        int i = k < 0 ? c->d : c->att[k], type = s->units[i].type;
+        int cav = k < 0 ? att_cav : s->units[c->d].type == LASALLE_CAV;
+        if (!was[k + 1] || st->u[i].status != LASALLE_BROKEN) continue;
+        if (type == LASALLE_ART || (type == LASALLE_INF && cav)) st->u[i].flags |= LASALLE_UF_OVERRUN;
+    }
+}
+
 int lasalle_combat_results(const lasalle_scenario *s, lasalle_state *st, const lasalle_side_of_combat *c,
                            int defender_won, int decisive, const gr_ctx *cx)
 {
-    return decisive ? decisive_result(s, st, c, defender_won, cx) : inconclusive_result(s, st, c, defender_won, cx);
+    int was[LASALLE_COMBAT_MAX + 1];
+    for (int k = -1; k < c->natt; k++) was[k + 1] = lasalle_alive(st, k < 0 ? c->d : c->att[k]);
+    int rc = decisive ? decisive_result(s, st, c, defender_won, cx) : inconclusive_result(s, st, c, defender_won, cx);
+    if (!rc) mark_overrun(s, st, c, was);
+    return rc;
 }

@@ -59,20 +59,30 @@ typedef struct fb_walk {
     const lasalle_scenario *s;
     const lasalle_state *st;
     int i, dir;
+    double wheel, arc;      /* the wheel declared (radians, + left) and its outer corner's arc in BW */
     int touch0[LASALLE_MAX_UNITS];
 } fb_walk;
 
+/* the pose `len` BW along the fall-back: the wheel first (its outer corner's arc counts), then straight */
 static lasalle_pose at(const fb_walk *w, double len)
 {
+    const lasalle_unit_profile *p = &w->s->units[w->i];
+    lasalle_pose a = lasalle_pose_of(w->st, w->i);
+    if (w->wheel != 0) {
+        double part = len < w->arc ? len / w->arc : 1;
+        lasalle_motion m = lasalle_wheel(p, w->st->u[w->i].form, w->wheel * part, w->dir < 0);
+        a = lasalle_pose_after(p, a, &m);
+        len -= w->arc * part;
+    }
     lasalle_motion m = lasalle_straight(w->dir * len, 0, len);
-    return lasalle_pose_after(&w->s->units[w->i], lasalle_pose_of(w->st, w->i), &m);
+    return lasalle_pose_after(p, a, &m);
 }
 
 /* enemies, impassable ground and the table's edge stop a fall-back [D, p.39; ruling A-26] */
 static int blocked(const fb_walk *w, double len)
 {
     gr_rect h = lasalle_pose_hull(&w->s->units[w->i], at(w, len));
-    if (lasalle_meets(w->s, &h, NULL) & (LASALLE_MEETS_IMPASSABLE | LASALLE_MEETS_OFF_TABLE)) return 1;
+    if (lasalle_meets_st(w->s, w->st, &h, NULL) & (LASALLE_MEETS_IMPASSABLE | LASALLE_MEETS_OFF_TABLE)) return 1;
     for (int j = 0; j < w->s->nunits; j++) {
         if (j == w->i || !lasalle_alive(w->st, j) || !lasalle_enemies(w->s, w->i, j)) continue;
         gr_rect g = lasalle_hull(w->s, w->st, j);
@@ -96,10 +106,10 @@ static int may_stop(const fb_walk *w, double len)
     return 1;
 }
 
-/* this direction takes it away from every enemy touching it */
+/* this direction takes it away from every enemy touching it (after the wheel, when it wheels) */
 static int away(const fb_walk *w)
 {
-    gr_rect h = lasalle_pose_hull(&w->s->units[w->i], at(w, 0.25));
+    gr_rect h = lasalle_pose_hull(&w->s->units[w->i], at(w, w->arc + 0.25));
     for (int j = 0; j < w->s->nunits; j++) {
         if (!w->touch0[j]) continue;
         gr_rect g = lasalle_hull(w->s, w->st, j);
@@ -132,18 +142,42 @@ static lasalle_fb walk(const fb_walk *w, double dist, double *len)
 lasalle_fb lasalle_fallback_probe(const lasalle_scenario *s, const lasalle_state *st, int i, double dist, double *x,
                                   double *y, int *dir)
 {
-    fb_walk w = {s, st, i, -1, {0}};
-    *x = st->u[i].x;
-    *y = st->u[i].y;
+    lasalle_pose end;
+    double len;
+    lasalle_fb r = lasalle_fallback_probe_way(s, st, i, dist, NULL, &end, dir, &len);
+    *x = end.x;
+    *y = end.y;
+    return r;
+}
+
+/* the wheel declared, cut to the distance when its arc is longer */
+static void wheel_of(fb_walk *w, const lasalle_fb_way *way, double dist)
+{
+    w->wheel = way ? way->wheel : 0;
+    w->arc = fabs(w->wheel) * lasalle_hull(w->s, w->st, w->i).w;
+    if (w->arc > dist && w->arc > 0) {
+        w->wheel *= dist / w->arc;
+        w->arc = dist;
+    }
+}
+
+lasalle_fb lasalle_fallback_probe_way(const lasalle_scenario *s, const lasalle_state *st, int i, double dist,
+                                      const lasalle_fb_way *way, lasalle_pose *end, int *dir, double *len_out)
+{
+    fb_walk w = {s, st, i, -1, 0, 0, {0}};
+    *end = lasalle_pose_of(st, i);
     *dir = -1;
+    *len_out = 0;
     /* an enemy within 1 BW directly to the rear: no fall-back [D, p.37] */
     if (lasalle_rear_blocked(s, st, i)) return LASALLE_FB_BROKE;
     int touch[LASALLE_MAX_UNITS], nt = lasalle_contacts(s, st, i, touch, LASALLE_MAX_UNITS);
     for (int k = 0; k < nt; k++) w.touch0[touch[k]] = 1;
+    wheel_of(&w, way, dist);
     lasalle_fb best = LASALLE_FB_BROKE;
     double best_len = 0;
     int best_dir = -1;
     for (int d = -1; d <= 1; d += 2) {
+        if (way && way->dir && d != way->dir) continue; /* the direction the player declared [D, p.38] */
         w.dir = d;
         if (!away(&w)) continue;
         double len = 0;
@@ -156,19 +190,22 @@ lasalle_fb lasalle_fallback_probe(const lasalle_scenario *s, const lasalle_state
         if (best == LASALLE_FB_DONE) break;
     }
     w.dir = best_dir;
-    lasalle_pose p = at(&w, best_len);
-    *x = p.x;
-    *y = p.y;
+    *end = at(&w, best_len);
     *dir = best_dir;
+    *len_out = best_len;
     return best;
 }
 
 /* the friends it passed test their discipline, or take a DISR [D, p.39] */
 static int pass_friends(const lasalle_scenario *s, lasalle_state *st, int i, lasalle_pose from, double len, int dir,
-                        const gr_ctx *cx)
+                        const fb_walk *w, const gr_ctx *cx)
 {
     const lasalle_unit_profile *p = &s->units[i];
     lasalle_path path = {1, {lasalle_straight(dir * len, 0, len)}};
+    if (w->wheel != 0) {
+        path.m[0] = lasalle_wheel(p, st->u[i].form, w->wheel, dir < 0);
+        path.m[path.n++] = lasalle_straight(dir * (len - w->arc), 0, len - w->arc);
+    }
     lasalle_sweep sw;
     lasalle_sweep_path(s, st, i, from, &path, 0, &sw);
     for (int k = 0; k < sw.npass; k++) {
@@ -191,11 +228,20 @@ static int pass_friends(const lasalle_scenario *s, lasalle_state *st, int i, las
 int lasalle_fallback(const lasalle_scenario *s, lasalle_state *st, int i, double dist, int reaction,
                      const gr_ctx *cx, lasalle_fb *out)
 {
+    return lasalle_fallback_way(s, st, i, dist, reaction, NULL, cx, out);
+}
+
+int lasalle_fallback_way(const lasalle_scenario *s, lasalle_state *st, int i, double dist, int reaction,
+                         const lasalle_fb_way *way, const gr_ctx *cx, lasalle_fb *out)
+{
     gr_log *log = cx ? cx->log : NULL;
-    double x, y;
+    lasalle_pose end;
+    double path_len;
     int dir;
     lasalle_pose from = lasalle_pose_of(st, i);
-    *out = lasalle_fallback_probe(s, st, i, dist, &x, &y, &dir);
+    fb_walk w = {s, st, i, -1, 0, 0, {0}};
+    wheel_of(&w, way, dist);
+    *out = lasalle_fallback_probe_way(s, st, i, dist, way, &end, &dir, &path_len);
     if (*out == LASALLE_FB_BROKE) {
         if (reaction) {
             *out = LASALLE_FB_NONE;
@@ -206,14 +252,17 @@ int lasalle_fallback(const lasalle_scenario *s, lasalle_state *st, int i, double
         lasalle_break(s, st, i, "for it cannot fall back (D, p.39)", log);
         return 0;
     }
-    double len = hypot(x - from.x, y - from.y);
-    char d[32];
+    double len = w.wheel != 0 ? path_len : hypot(end.x - from.x, end.y - from.y);
+    char d[32], wh[48] = "";
     lasalle_fmt_bw(d, sizeof d, len);
-    gr_log_add(log, GR_EV_MOVE, s->units[i].side, "%s falls back %s BW%s", s->units[i].name, d,
-               dir > 0 ? " (forward, away from the enemy)" : "");
-    if (pass_friends(s, st, i, from, len, dir, cx) < 0) return -1;
-    st->u[i].x = x;
-    st->u[i].y = y;
+    if (w.wheel != 0) snprintf(wh, sizeof wh, ", wheeling %.0f degrees %s", fabs(w.wheel) * 180.0 / GR_PI,
+                               w.wheel > 0 ? "left" : "right");
+    gr_log_add(log, GR_EV_MOVE, s->units[i].side, "%s falls back %s BW%s%s", s->units[i].name, d,
+               dir > 0 ? " (forward, away from the enemy)" : "", wh);
+    if (pass_friends(s, st, i, from, len, dir, &w, cx) < 0) return -1;
+    st->u[i].x = end.x;
+    st->u[i].y = end.y;
+    st->u[i].heading = gr_angle_norm(end.h);
     if (*out == LASALLE_FB_SHORT) lasalle_add_disr(s, st, i, 1, "for falling back short (D, p.39)", log);
     return 0;
 }
@@ -222,7 +271,7 @@ int lasalle_fallback(const lasalle_scenario *s, lasalle_state *st, int i, double
 static int advance_stops(const lasalle_scenario *s, const lasalle_state *st, int i, lasalle_pose p, int town_ok)
 {
     gr_rect h = lasalle_pose_hull(&s->units[i], p);
-    int m = lasalle_meets(s, &h, NULL);
+    int m = lasalle_meets_st(s, st, &h, NULL);
     if (m & (LASALLE_MEETS_IMPASSABLE | LASALLE_MEETS_OFF_TABLE | LASALLE_MEETS_OBSTACLE)) return 1;
     if ((m & LASALLE_MEETS_TOWN) && !town_ok) return 1;
     if (lasalle_pose_overlaps(s, st, i, p, -1) >= 0) return 1;

@@ -5,6 +5,7 @@
  * [D, p.46]; the fire of rockets and howitzer batteries, and a Line's split
  * fire (optional rules) [H, p.80-81]. */
 #include "fire.h"
+#include "compressed.h"
 #include "entrench.h"
 #include "fallback.h"
 #include "footprint.h"
@@ -71,7 +72,7 @@ static int to_hit(const lasalle_scenario *s, const lasalle_state *st, int f, int
     const lasalle_unit_profile *p = &s->units[f];
     gr_rect h = lasalle_hull(s, st, f), g = lasalle_hull(s, st, t), fb[LASALLE_MAX_BASES], tb[LASALLE_MAX_BASES];
     int nf = lasalle_bases(s, st, f, fb), nt = lasalle_bases(s, st, t, tb);
-    int cover = lasalle_cover_against(s, &g, tb, nt, &h), need = 4;
+    int cover = lasalle_cover_against_st(s, st, &g, tb, nt, &h), need = 4;
     if (cover == LASALLE_COVER_NONE) cover = lasalle_trench_cover(s, st, t, &h); /* its own trench [H, p.75] */
     if (kind == LASALLE_ROCKET) /* never modified: cavalry on 4+, the rest on 5+ [H Rockets, p.81] */
         return s->units[t].type == LASALLE_CAV ? 4 : 5;
@@ -94,7 +95,8 @@ static int to_hit(const lasalle_scenario *s, const lasalle_state *st, int f, int
         if (cover == LASALLE_COVER_HARD) need += p->weight == LASALLE_HEAVY ? 1 : 2;
         break;
     }
-    return need;
+    /* a compressed battery is the easier target: +1 on each die [H Compressed Artillery, p.81] (ruling R-142) */
+    return need - lasalle_compressed_to_hit(st, t);
 }
 
 /* in a town base: no skirmish advantage for or against it [D SK Advantage, p.43] */
@@ -138,8 +140,8 @@ static int fire_dice(const lasalle_scenario *s, const lasalle_state *st, int f, 
         n += mine; /* wholly on the target's flank: its whole SK in dice [D, p.46] */
         extra = mine ? ", its SK from the flank" : "";
     } else if (q->type == LASALLE_INF && mine >= 1 && mine > theirs && !in_town(s, st, f) && !in_town(s, st, t) &&
-               lasalle_cover_against(s, &h, fb, nf, &g) != LASALLE_COVER_HARD &&
-               lasalle_cover_against(s, &g, tb, nt, &h) != LASALLE_COVER_HARD) {
+               lasalle_cover_against_st(s, st, &h, fb, nf, &g) != LASALLE_COVER_HARD &&
+               lasalle_cover_against_st(s, st, &g, tb, nt, &h) != LASALLE_COVER_HARD) {
         n += 1;
         extra = ", +1 skirmish advantage";
     }
@@ -195,6 +197,7 @@ static void convert(const lasalle_scenario *s, lasalle_state *st, int t, int hit
         st->u[t].y = to.y;
         st->u[t].heading = to.h;
         st->u[t].form = LASALLE_LIMBERED;
+        st->u[t].flags &= ~LASALLE_UF_COMPRESSED; /* it limbers as any battery does (ruling R-143) */
         gr_log_add(log, GR_EV_MOVE, q->side, "%s is forced to limber (D, p.48)", q->name);
     }
 }

@@ -268,7 +268,7 @@ int lasalle_effective_sk(const lasalle_scenario *s, const lasalle_state *st, int
     if (lasalle_contacts(s, st, i, touch, 1)) return 0;
     gr_rect h = lasalle_hull(s, st, i), b[LASALLE_MAX_BASES];
     int nb = lasalle_bases(s, st, i, b);
-    if (from && lasalle_cover_against(s, &h, b, nb, from) == LASALLE_COVER_HARD) return 0;
+    if (from && lasalle_cover_against_st(s, st, &h, b, nb, from) == LASALLE_COVER_HARD) return 0;
     return p->sk;
 }
 

@@ -39,6 +39,10 @@ void lasalle_layout_of(const lasalle_unit_profile *p, int form, lasalle_layout *
         out->bw = LASALLE_TOWN_BW / out->cols;
         out->bd = LASALLE_TOWN_BW / 2;
         break;
+    case LASALLE_LAYOUT_COMPRESSED: /* two ranks, the second the shorter [H, p.81] (ruling R-140) */
+        out->cols = (n + 1) / 2;
+        out->rows = 2;
+        break;
     case LASALLE_LIMBERED:
         out->nbases = lasalle_limbers(n);
         out->cols = 1;
@@ -53,6 +57,18 @@ void lasalle_layout_of(const lasalle_unit_profile *p, int form, lasalle_layout *
     }
 }
 
+int lasalle_layout_form(const lasalle_state *st, int i)
+{
+    const lasalle_unit *u = &st->u[i];
+    if (u->form == LASALLE_UNLIMBERED && (u->flags & LASALLE_UF_COMPRESSED)) return LASALLE_LAYOUT_COMPRESSED;
+    return u->form;
+}
+
+int lasalle_profile_layout_form(const lasalle_unit_profile *p)
+{
+    return p->form == LASALLE_UNLIMBERED && p->compressed ? LASALLE_LAYOUT_COMPRESSED : p->form;
+}
+
 gr_rect lasalle_hull_at(const lasalle_unit_profile *p, int form, double x, double y, double heading)
 {
     lasalle_layout l;
@@ -63,7 +79,7 @@ gr_rect lasalle_hull_at(const lasalle_unit_profile *p, int form, double x, doubl
 gr_rect lasalle_hull(const lasalle_scenario *s, const lasalle_state *st, int i)
 {
     const lasalle_unit *u = &st->u[i];
-    return lasalle_hull_at(&s->units[i], u->form, u->x, u->y, u->heading);
+    return lasalle_hull_at(&s->units[i], lasalle_layout_form(st, i), u->x, u->y, u->heading);
 }
 
 int lasalle_bases_at(const lasalle_unit_profile *p, int form, double x, double y, double heading, gr_rect *out)
@@ -71,21 +87,25 @@ int lasalle_bases_at(const lasalle_unit_profile *p, int form, double x, double y
     lasalle_layout l;
     lasalle_layout_of(p, form, &l);
     gr_vec2 fc = gr_v2(x, y), fwd = gr_v2_dir(heading), right = gr_v2(fwd.y, -fwd.x);
-    double w = l.cols * l.bw;
     int n = 0;
-    for (int r = 0; r < l.rows; r++)
-        for (int c = 0; c < l.cols && n < l.nbases && n < LASALLE_MAX_BASES; c++) {
+    for (int r = 0; r < l.rows; r++) {
+        /* a compressed battery's short last rank stands centred behind the first (ruling R-140); in the
+         * other formations a short last rank keeps to the left, as R-3 draws them */
+        int in_rank = l.nbases - r * l.cols < l.cols ? l.nbases - r * l.cols : l.cols;
+        double w = (form == LASALLE_LAYOUT_COMPRESSED ? in_rank : l.cols) * l.bw;
+        for (int c = 0; c < in_rank && n < LASALLE_MAX_BASES; c++) {
             gr_vec2 at = gr_v2_add(fc, gr_v2_add(gr_v2_scale(right, (c + 0.5) * l.bw - w / 2),
                                                  gr_v2_scale(fwd, -r * l.bd)));
             out[n++] = gr_rect_make(at, heading, l.bw, l.bd);
         }
+    }
     return n;
 }
 
 int lasalle_bases(const lasalle_scenario *s, const lasalle_state *st, int i, gr_rect *out)
 {
     const lasalle_unit *u = &st->u[i];
-    return lasalle_bases_at(&s->units[i], u->form, u->x, u->y, u->heading, out);
+    return lasalle_bases_at(&s->units[i], lasalle_layout_form(st, i), u->x, u->y, u->heading, out);
 }
 
 int lasalle_alive(const lasalle_state *st, int i) { return st->u[i].status == LASALLE_ON; }

@@ -20,6 +20,16 @@ typedef struct lasalle_layout {
     double bw, bd;      /* one base's width and depth */
 } lasalle_layout;
 
+/* A layout code, not a formation: an Unlimbered battery standing compressed, two ranks deep, the second
+ * rank shorter when the guns are odd [H Compressed Artillery, p.81] (ruling R-140). The layout functions
+ * below and the poses of sweep.h take it where they take a formation; the unit's own form stays
+ * LASALLE_UNLIMBERED and its LASALLE_UF_COMPRESSED flag says it stands so. */
+#define LASALLE_LAYOUT_COMPRESSED 0x40
+/* the formation, or LASALLE_LAYOUT_COMPRESSED, that gives unit i's layout now */
+int lasalle_layout_form(const lasalle_state *st, int i);
+/* ... and of a unit as the scenario sets it up (its "compressed" start) */
+int lasalle_profile_layout_form(const lasalle_unit_profile *p);
+
 void lasalle_layout_of(const lasalle_unit_profile *p, int form, lasalle_layout *out);
 /* limber bases of a battery: one for two guns, one for a three-gun battery [B, p.14] */
 int lasalle_limbers(int guns);

@@ -80,7 +80,7 @@ int lasalle_reform_check_geo(const lasalle_scenario *s, const lasalle_state *st,
 {
     const lasalle_unit_profile *p = &s->units[i];
     gr_rect a = lasalle_hull(s, st, i), b = lasalle_pose_hull(p, to);
-    int piece = -1, m = lasalle_meets(s, &b, &piece);
+    int piece = -1, m = lasalle_meets_st(s, st, &b, &piece);
     const char *pn = piece >= 0 ? s->terrain.p[piece].name : "";
     if (m & LASALLE_MEETS_OFF_TABLE) return gr_error_set(err, "the new formation would reach off the table");
     if (m & LASALLE_MEETS_IMPASSABLE) return gr_error_set(err, "the new formation would stand in impassable %s", pn);
@@ -121,11 +121,12 @@ int lasalle_limber_in_place(const lasalle_scenario *s, const lasalle_state *st, 
 {
     static const double turns[4] = {0, GR_PI, GR_PI / 2, -GR_PI / 2};
     lasalle_pose from = lasalle_pose_of(st, i);
+    from.form = lasalle_layout_form(st, i); /* a compressed battery limbers from its two ranks (ruling R-143) */
     for (int t = 0; t < 4; t++)
         for (int anchor = 0; anchor < 3; anchor++) {
             lasalle_pose to = lasalle_reform_pose(&s->units[i], from, LASALLE_LIMBERED, anchor, turns[t]);
             gr_rect h = lasalle_pose_hull(&s->units[i], to);
-            if (lasalle_meets(s, &h, NULL) & (LASALLE_MEETS_OFF_TABLE | LASALLE_MEETS_IMPASSABLE)) continue;
+            if (lasalle_meets_st(s, st, &h, NULL) & (LASALLE_MEETS_OFF_TABLE | LASALLE_MEETS_IMPASSABLE)) continue;
             if (lasalle_pose_overlaps(s, st, i, to, -1) >= 0) continue;
             *out = to;
             return 0;

@@ -2,6 +2,7 @@
  * impassable, water and its crossings, obstacles, "in" an area, elevation,
  * cover and line of sight. */
 #include "ground.h"
+#include "engineer_bridge.h"
 #include "tables.h"
 
 #include <math.h>
@@ -39,11 +40,17 @@ static int on_road(const lasalle_scenario *s, const gr_rect *r)
     return 0;
 }
 
-/* the crossing (bridge or ford) a water point stands on, -1 none */
-static int crossing_at(const lasalle_scenario *s, gr_vec2 q)
+/* a water point on a finished pontoon bridge (crossing_at) */
+#define ON_PONTOON (-2)
+
+/* the crossing (bridge or ford) a water point stands on, -1 none; with the state `ov` (NULL: the scenario's
+ * table), its demolished bridges are gone [H Demolition, p.79] and its pontoons carry [H Bridging, p.79] */
+static int crossing_at(const lasalle_scenario *s, const lasalle_state *ov, gr_vec2 q)
 {
+    if (ov && ov->spans && lasalle_on_pontoon(s, ov, q)) return ON_PONTOON;
     for (int k = 0; k < s->terrain.n; k++) {
         int kind = s->ground_of[k].kind;
+        if (ov && (ov->blown >> k & 1)) continue;
         if ((kind == LASALLE_G_BRIDGE || kind == LASALLE_G_FORD) && on_strip(&s->terrain.p[k], q)) return k;
     }
     return -1;
@@ -52,7 +59,7 @@ static int crossing_at(const lasalle_scenario *s, gr_vec2 q)
 /* water piece k under the footprint, point by point: impassable where no
  * crossing carries it, rough in a rough stream or on a ford of impassable
  * water, open on a bridge or on a ford of a rough stream [B Terrain, p.21] */
-static int water_meets(const lasalle_scenario *s, const gr_rect *r, int k)
+static int water_meets(const lasalle_scenario *s, const lasalle_state *ov, const gr_rect *r, int k)
 {
     const gr_terrain_piece *p = &s->terrain.p[k];
     const lasalle_ground *g = &s->ground_of[k];
@@ -63,8 +70,8 @@ static int water_meets(const lasalle_scenario *s, const gr_rect *r, int k)
             gr_vec2 q = gr_v2_add(r->fc, gr_v2_add(gr_v2_scale(right, -r->w / 2 + r->w * a / nx),
                                                    gr_v2_scale(fwd, -r->d * b / ny)));
             if (!on_strip(p, q)) continue;
-            int c = crossing_at(s, q);
-            if (c >= 0 && s->ground_of[c].kind == LASALLE_G_BRIDGE) continue;
+            int c = crossing_at(s, ov, q);
+            if (c == ON_PONTOON || (c >= 0 && s->ground_of[c].kind == LASALLE_G_BRIDGE)) continue;
             if (c >= 0) bits |= LASALLE_MEETS_WATER | (g->impassable ? LASALLE_MEETS_ROUGH : 0);
             else bits |= g->impassable ? LASALLE_MEETS_IMPASSABLE : LASALLE_MEETS_ROUGH | LASALLE_MEETS_WATER;
         }
@@ -80,7 +87,7 @@ static int off_table(const lasalle_scenario *s, const gr_rect *r)
     return 0;
 }
 
-int lasalle_meets(const lasalle_scenario *s, const gr_rect *hull, int *piece)
+static int meets(const lasalle_scenario *s, const lasalle_state *ov, const gr_rect *hull, int *piece)
 {
     int bits = off_table(s, hull) ? LASALLE_MEETS_OFF_TABLE : 0, road = -1;
     gr_rect r = shrink(hull, SHRINK_BW);
@@ -91,7 +98,7 @@ int lasalle_meets(const lasalle_scenario *s, const gr_rect *hull, int *piece)
         if (!gr_terrain_piece_touches_rect(p, &r)) continue;
         int b = 0;
         if (g->obstacle) b = LASALLE_MEETS_OBSTACLE;
-        else if (g->water) b = water_meets(s, &r, k);
+        else if (g->water) b = water_meets(s, ov, &r, k);
         else if (g->impassable) b = LASALLE_MEETS_IMPASSABLE;
         else if (g->kind == LASALLE_G_TOWN) b = LASALLE_MEETS_TOWN;
         else if (g->rough) {
@@ -102,6 +109,14 @@ int lasalle_meets(const lasalle_scenario *s, const gr_rect *hull, int *piece)
         bits |= b;
     }
     return bits;
+}
+
+int lasalle_meets(const lasalle_scenario *s, const gr_rect *hull, int *piece) { return meets(s, NULL, hull, piece); }
+
+int lasalle_meets_st(const lasalle_scenario *s, const lasalle_state *st, const gr_rect *hull, int *piece)
+{
+    /* the state is read only when the engineers have changed the table */
+    return meets(s, st && (st->blown || st->spans) ? st : NULL, hull, piece);
 }
 
 int lasalle_town_of(const lasalle_scenario *s, const gr_rect *h)
@@ -198,25 +213,52 @@ int lasalle_in_water(const lasalle_scenario *s, const gr_rect *bases, int nb)
     return nb > 0 && 2 * in >= nb;
 }
 
-int lasalle_cover_against(const lasalle_scenario *s, const gr_rect *hull, const gr_rect *bases, int nb,
-                          const gr_rect *from)
+/* works, walls and towns: the cover an engineer takes away [H Engineering, p.77] */
+static int man_made(int kind)
+{
+    return kind == LASALLE_G_ENTRENCHMENT || kind == LASALLE_G_WALL || kind == LASALLE_G_TOWN;
+}
+
+/* the best cover of the pieces, man-made ones left out when `natural_only`; the town bases of `hardened`
+ * give hard cover [H Fortification, p.78] */
+static int cover_scan(const lasalle_scenario *s, uint64_t hardened, const gr_rect *hull, const gr_rect *bases,
+                      int nb, const gr_rect *from, int natural_only)
 {
     int best = LASALLE_COVER_NONE;
     gr_vec2 a = gr_rect_centre(from), b = gr_rect_centre(hull);
     for (int k = 0; k < s->terrain.n; k++) {
         const lasalle_ground *g = &s->ground_of[k];
-        if (g->cover <= best) continue;
+        int cover = (hardened >> k & 1) ? LASALLE_COVER_HARD : g->cover;
+        if (cover <= best || (natural_only && man_made(g->kind))) continue;
         const gr_terrain_piece *p = &s->terrain.p[k];
         if (g->obstacle) {
             /* behind it: touching it, and the fire or attack comes across it */
             if (lasalle_touches_obstacle(s, hull, k, LASALLE_CONTACT_EPS) &&
                 gr_seg_polyline_intersect(a, b, p->pts, p->npts))
-                best = g->cover;
+                best = cover;
         } else if (p->shape == GR_SHAPE_POLYGON && lasalle_bases_in_piece(s, bases, nb, k)) {
-            best = g->cover;
+            best = cover;
         }
     }
     return best;
+}
+
+int lasalle_cover_against(const lasalle_scenario *s, const gr_rect *hull, const gr_rect *bases, int nb,
+                          const gr_rect *from)
+{
+    return cover_scan(s, 0, hull, bases, nb, from, 0);
+}
+
+int lasalle_cover_against_st(const lasalle_scenario *s, const lasalle_state *st, const gr_rect *hull,
+                             const gr_rect *bases, int nb, const gr_rect *from)
+{
+    return cover_scan(s, st ? st->hardened : 0, hull, bases, nb, from, 0);
+}
+
+int lasalle_natural_cover_against(const lasalle_scenario *s, const gr_rect *hull, const gr_rect *bases, int nb,
+                                  const gr_rect *from)
+{
+    return cover_scan(s, 0, hull, bases, nb, from, 1);
 }
 
 /* the points a sight line may join: corners, front-edge centre and centre */

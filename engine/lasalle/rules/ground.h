@@ -23,6 +23,9 @@ int lasalle_town_of(const lasalle_scenario *s, const gr_rect *h);
 
 /* the LASALLE_MEETS_* bits of a hull at one pose; `piece` (may be NULL) gets a piece it met, for messages */
 int lasalle_meets(const lasalle_scenario *s, const gr_rect *hull, int *piece);
+/* the same on the table as the state has it: its demolished bridges carry nobody [H Demolition, p.79], its
+ * finished pontoon bridges carry as bridges [H Bridging, p.79] */
+int lasalle_meets_st(const lasalle_scenario *s, const lasalle_state *st, const gr_rect *hull, int *piece);
 /* 1 when the hull touches (or lies within `tol` of) the obstacle piece k */
 int lasalle_touches_obstacle(const lasalle_scenario *s, const gr_rect *hull, int k, double tol);
 
@@ -45,6 +48,13 @@ int lasalle_in_water(const lasalle_scenario *s, const gr_rect *bases, int nb);
  * behind and `from` is across [B "In" and "Behind", p.22] */
 int lasalle_cover_against(const lasalle_scenario *s, const gr_rect *hull, const gr_rect *bases, int nb,
                           const gr_rect *from);
+/* the same on the table as the state has it: its hardened town bases give hard cover [H Fortification, p.78] */
+int lasalle_cover_against_st(const lasalle_scenario *s, const lasalle_state *st, const gr_rect *hull,
+                             const gr_rect *bases, int nb, const gr_rect *from);
+/* the same with works, walls and town bases left out: the cover left against an attacker with an
+ * Assault engineer [H Engineering, p.77] */
+int lasalle_natural_cover_against(const lasalle_scenario *s, const gr_rect *hull, const gr_rect *bases, int nb,
+                                  const gr_rect *from);
 
 /* line of sight between two hulls: some clear segment between their sample
  * points [B Hills, p.21; ruling A-29] */

@@ -2,10 +2,14 @@
  * every action by the soak and the end-to-end games: the turn's numbers in
  * range; every unit in a formation open to it, with fewer DISR than bases
  * (artillery none), wholly on the table, out of impassable ground and
- * overlapping no other unit; officers on the table; the step table at a
- * decision that is really due; every byte beyond the scenario's units,
- * officers and objectives zero (states are compared byte for byte). */
+ * overlapping no other unit; officers on the table; engineers in reserve,
+ * or attached to regular infantry of their side, one a unit [H, p.77]; the
+ * step table at a decision that is really due; every byte beyond the
+ * scenario's units, officers, engineers and objectives zero (states are
+ * compared byte for byte). */
 #include "present.h"
+#include "engineer_bridge.h"
+#include "engineer_task.h"
 #include "footprint.h"
 #include "ground.h"
 #include "tables.h"
@@ -36,7 +40,7 @@ static int check_unit(const lasalle_scenario *s, const lasalle_state *st, int i,
     if (p->type == LASALLE_ART ? u->disr != 0 : u->disr >= p->nbases)
         return gr_error_set(err, "u%d (%s) is on the table with %d DISR and %d bases", i, p->name, u->disr, p->nbases);
     gr_rect h = lasalle_hull(s, st, i);
-    int m = lasalle_meets(s, &h, NULL);
+    int m = lasalle_meets_st(s, st, &h, NULL);
     if (m & LASALLE_MEETS_OFF_TABLE) return gr_error_set(err, "u%d (%s) reaches off the table", i, p->name);
     if (m & LASALLE_MEETS_IMPASSABLE) return gr_error_set(err, "u%d (%s) stands in impassable ground", i, p->name);
     if (u->form == LASALLE_TOWN && lasalle_town_of(s, &h) < 0)
@@ -48,6 +52,52 @@ static int check_unit(const lasalle_scenario *s, const lasalle_state *st, int i,
         if (gr_rect_overlap(&h, &g, 2 * LASALLE_OVERLAP_EPS))
             return gr_error_set(err, "u%d (%s) overlaps u%d (%s)", i, p->name, j, s->units[j].name);
     }
+    return 0;
+}
+
+/* an engineer at Demolition, Fortification or Bridging [H, p.78-79]: at a bridge's end, a town base, or a bank
+ * site of the water with its pontoon's sections so far; its finished pontoon (lasalle_state.spans) */
+static int check_table_task(const lasalle_scenario *s, const lasalle_state *st, int e, gr_error *err)
+{
+    const lasalle_engineer *g = &st->eng[e];
+    int k = g->piece, kind = k >= 0 && k < s->terrain.n ? s->ground_of[k].kind : -1, ok;
+    if (g->task == LASALLE_TASK_BRIDGING)
+        ok = g->spot < lasalle_bank_sites(s, k) && g->bank <= 1 && g->sections <= lasalle_pontoon_sections(s, k) &&
+             (g->sections < lasalle_pontoon_sections(s, k) || g->status != LASALLE_EN_WORKING) &&
+             (!(st->spans >> e & 1) || g->sections == lasalle_pontoon_sections(s, k));
+    else
+        ok = kind == (g->task == LASALLE_TASK_DEMOLITION ? LASALLE_G_BRIDGE : LASALLE_G_TOWN) && g->spot <= 1 &&
+             !g->sections && !g->bank && !(st->spans >> e & 1);
+    if (ok && g->unit == -1) return 0;
+    return gr_error_set(err, "e%d (%s) works at task %d at piece %d (site %d, bank %d, %d sections)", e,
+                        s->engineers[e].name, g->task, k, g->spot, g->bank, g->sections);
+}
+
+/* engineers [H Engineering, p.77-79]: in reserve with no task, or working with a task built (Assault: with a
+ * regular infantry unit of its side, one engineer a unit), or lost with a unit no longer on the table */
+static int check_engineer(const lasalle_scenario *s, const lasalle_state *st, int e, gr_error *err)
+{
+    const lasalle_engineer *g = &st->eng[e];
+    const char *name = s->engineers[e].name;
+    if (!all_zero(g->pad, sizeof g->pad) || g->status > LASALLE_EN_DONE || g->task >= LASALLE_TASK_COUNT)
+        return gr_error_set(err, "e%d (%s) has status %d, task %d or padding", e, name, g->status, g->task);
+    if (g->status == LASALLE_EN_RESERVE)
+        return g->task == LASALLE_TASK_NONE && g->unit == -1 && g->piece == -1 && !g->spot && !g->sections && !g->bank
+                   ? 0
+                   : gr_error_set(err, "e%d (%s) is in reserve with task %d, unit %d", e, name, g->task, g->unit);
+    if (lasalle_task_on_table(g->task)) return check_table_task(s, st, e, err);
+    if (g->task != LASALLE_TASK_ASSAULT || g->unit < 0 || g->unit >= s->nunits || g->piece != -1 || g->spot ||
+        g->sections || g->bank || g->status == LASALLE_EN_DONE)
+        return gr_error_set(err, "e%d (%s) works at task %d with unit %d", e, name, g->task, g->unit);
+    const lasalle_unit_profile *p = &s->units[g->unit];
+    if (p->side != s->engineers[e].side || p->type != LASALLE_INF || p->discipline == LASALLE_IRREGULAR)
+        return gr_error_set(err, "e%d (%s) is attached to u%d (%s), not regular infantry of its side", e, name,
+                            g->unit, p->name);
+    if (g->status == LASALLE_EN_LOST && st->u[g->unit].status == LASALLE_ON)
+        return gr_error_set(err, "e%d (%s) is lost but its unit u%d is on the table", e, name, g->unit);
+    for (int k = 0; k < e; k++)
+        if (st->eng[k].status == LASALLE_EN_WORKING && g->status == LASALLE_EN_WORKING && st->eng[k].unit == g->unit)
+            return gr_error_set(err, "u%d (%s) has two engineers, e%d and e%d", g->unit, p->name, k, e);
     return 0;
 }
 
@@ -99,5 +149,16 @@ int lasalle_check_invariants(const void *scn, const void *state, gr_error *err)
         st->turn.pad || st->turn.pad2)
         return gr_error_set(err, "bytes beyond the scenario's units and officers, or padding, are not zero");
     if (st->pending < -1 || st->pending >= s->nunits) return gr_error_set(err, "pending unit %d", st->pending);
+    for (int e = 0; e < s->nengineers; e++)
+        if (check_engineer(s, st, e, err)) return -1;
+    if (!all_zero(&st->eng[s->nengineers], sizeof st->eng[0] * (size_t)(LASALLE_MAX_ENGINEERS - s->nengineers)))
+        return gr_error_set(err, "bytes beyond the scenario's engineers are not zero");
+    for (int k = 0; k < GR_TERRAIN_MAX; k++) { /* the engineers' changes to the table [H, p.78-79] */
+        int kind = k < s->terrain.n ? s->ground_of[k].kind : -1;
+        if (((st->blown >> k & 1) && kind != LASALLE_G_BRIDGE) || ((st->hardened >> k & 1) && kind != LASALLE_G_TOWN))
+            return gr_error_set(err, "terrain piece %d is demolished or hardened but no bridge or town base", k);
+    }
+    if (st->spans >> s->nengineers)
+        return gr_error_set(err, "a pontoon bridge of an engineer the scenario does not have");
     return check_turn(s, st, err);
 }

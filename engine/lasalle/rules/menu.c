@@ -2,6 +2,7 @@
 #include "menu.h"
 #include "artillery.h"
 #include "charge.h"
+#include "compressed.h"
 #include "footprint.h"
 #include "form.h"
 #include "ground.h"
@@ -246,6 +247,9 @@ static void gun_menu(menu *m)
         a.p[1] = dirs[k][1];
         offer(m, a);
     }
+    if (m->s->options & LASALLE_OPT_COMPRESSED_ARTILLERY) /* the prolong spent on the frontage [H, p.81] */
+        offer(m, lasalle_act(LASALLE_A_PROLONG, m->i, -1,
+                             lasalle_compressed(m->st, m->i) ? LASALLE_PROLONG_EXTEND : LASALLE_PROLONG_COMPRESS));
     gr_action a = lasalle_act(LASALLE_A_LIMBER, m->i, -1, 0);
     a.p[0] = (float)h;
     offer(m, a);

@@ -35,7 +35,7 @@ void lasalle_offer_momentum(const lasalle_scenario *s, lasalle_state *st, int i,
 static int stops(const lasalle_scenario *s, const lasalle_state *st, int k, lasalle_pose p, int end)
 {
     gr_rect h = lasalle_pose_hull(&s->units[k], p);
-    if (lasalle_meets(s, &h, NULL) &
+    if (lasalle_meets_st(s, st, &h, NULL) &
         (LASALLE_MEETS_IMPASSABLE | LASALLE_MEETS_OFF_TABLE | LASALLE_MEETS_OBSTACLE | LASALLE_MEETS_TOWN))
         return 1;
     for (int j = 0; j < s->nunits; j++) {

@@ -253,7 +253,7 @@ static int plan_cross(const lasalle_scenario *s, const lasalle_state *st, int i,
     lasalle_sweep *sw = &pl->sw;
     lasalle_sweep_path(s, st, i, pl->start, &pl->path, 0, sw);
     gr_rect end = lasalle_pose_hull(p, sw->end);
-    int m = lasalle_meets(s, &end, NULL);
+    int m = lasalle_meets_st(s, st, &end, NULL);
     sw->meets = (sw->meets & ~LASALLE_MEETS_OBSTACLE) | (m & LASALLE_MEETS_OBSTACLE);
     if (refuse_meets(s, sw, 0, err)) return -1;
     if (sw->touch_enemy >= 0 || sw->end_overlap >= 0)

@@ -1,6 +1,8 @@
 /* notation.c - printing and reading Lasalle orders (notation.h). */
 #include "notation.h"
 #include "artillery.h"
+#include "compressed.h"
+#include "engineer.h"
 #include "form.h"
 #include "tables.h"
 #include "turn.h"
@@ -13,7 +15,10 @@
 #define NUM "-?[0-9]+(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?"
 #define UNIT "u([0-9]{1,3})"
 
-enum { RE_DONE = 0, RE_FIGHT, RE_OFFICER, RE_TACTICS, RE_SIMPLE, RE_CHARGE, RE_FIRE, RE_GUN, RE_SIDE, RE_MOVE, RE_COUNT };
+enum {
+    RE_DONE = 0, RE_FIGHT, RE_OFFICER, RE_TACTICS, RE_SIMPLE, RE_CHARGE, RE_FIRE, RE_GUN, RE_SIDE, RE_MOVE, RE_ENGINEER,
+    RE_CHOICE, RE_FALLBACK, RE_COUNT
+};
 
 #define PRELUDE "(?:form\\s+([a-z_]+)(?:\\s+(centre|center|left|right))?\\s*|(about)\\s*)?"
 static const char *const patterns[RE_COUNT] = {
@@ -27,11 +32,14 @@ static const char *const patterns[RE_COUNT] = {
                 "(?:\\s+split\\s+([0-9]{1,2})\\s+" UNIT ")?\\s*",
     [RE_GUN] = "\\s*" UNIT "\\s+(?:prolong\\s+(" NUM ")\\s+(" NUM ")|(limber\\s+)?drive\\s+(" NUM ")\\s+(" NUM
                ")\\s+facing\\s+(" NUM ")(?:\\s+unlimber\\s+facing\\s+(" NUM "))?|(limber|unlimber)"
-               "(?:\\s+facing\\s+(" NUM "))?)\\s*",
+               "(?:\\s+facing\\s+(" NUM "))?|prolong\\s+(compress|extend))\\s*",
     [RE_SIDE] = "\\s*" UNIT "\\s+" PRELUDE "(?:oblique\\s+(" NUM ")\\s+(left|right)\\s+(" NUM ")|flank\\s+(left|right)"
                 "\\s+(" NUM ")|(cross))\\s*",
     [RE_MOVE] = "\\s*" UNIT "\\s+" PRELUDE "(?:wheel\\s+(" NUM ")\\s*)?(?:(move|back)\\s+(" NUM ")\\s*)?"
                 "(?:wheel\\s+(" NUM ")\\s*)?(?:(move|back)\\s+(" NUM "))?\\s*",
+    [RE_ENGINEER] = "\\s*e([0-9]{1,2})\\s+([a-z]+)(?:\\s+" UNIT ")?(?:\\s+t([0-9]{1,2}))?(?:\\s+b([0-9]{1,3}))?\\s*",
+    [RE_CHOICE] = "\\s*([fu])([0-9]{1,3})\\s+(next|reserve)\\s*",
+    [RE_FALLBACK] = "\\s*" UNIT "\\s+fallback(?:\\s+(back|forward))?(?:\\s+wheel\\s+(" NUM "))?\\s*",
 };
 
 _Static_assert(RE_COUNT <= (int)(sizeof ((lasalle_scenario *)0)->re / sizeof(gr_regex *)),
@@ -119,6 +127,10 @@ static void format_gun(const gr_action *a, char *buf, size_t cap)
     case LASALLE_A_LIMBER: cat_num(buf, cap, "limber facing", a->p[0]); return;
     case LASALLE_A_UNLIMBER: cat_num(buf, cap, "unlimber facing", a->p[0]); return;
     default:
+        if (a->arg) { /* the prolong spent changing the frontage [H Compressed Artillery, p.81] */
+            cat(buf, cap, " prolong %s", a->arg == LASALLE_PROLONG_COMPRESS ? "compress" : "extend");
+            return;
+        }
         cat_num(buf, cap, "prolong", a->p[0]);
         cat_num(buf, cap, "", a->p[1]);
         return;
@@ -136,6 +148,18 @@ int lasalle_format_action(const void *scn, const void *state, const gr_action *a
     if (cap) buf[0] = 0;
     if (a->type == LASALLE_A_DONE) return snprintf(buf, cap, "done");
     if (a->type == LASALLE_A_FIGHT) return snprintf(buf, cap, "fight u%d", a->target);
+    if (a->type == LASALLE_A_RESERVE) return snprintf(buf, cap, "f%d reserve", a->arg); /* [J, p.91] */
+    if (a->type == LASALLE_A_NEXT) /* a force, or an independent unit, moves next [C, p.24] */
+        return a->arg >= 0 ? snprintf(buf, cap, "f%d next", a->arg) : snprintf(buf, cap, "u%d next", a->target);
+    if (a->type == LASALLE_A_ENGINEER) { /* the Engineering step [H, p.77-78] */
+        int task = (int)a->p[0];
+        if (task == LASALLE_TASK_BRIDGING) /* a bank site of a terrain piece [H, p.78] */
+            return snprintf(buf, cap, "e%d bridging t%d b%d", a->arg, a->target, (int)a->p[1]);
+        if (task == LASALLE_TASK_DEMOLITION || task == LASALLE_TASK_FORTIFICATION) /* a terrain piece [H, p.78-79] */
+            return snprintf(buf, cap, "e%d %s t%d", a->arg, lasalle_task_names[task], a->target);
+        return snprintf(buf, cap, "e%d %s u%d", a->arg,
+                        task > 0 && task < LASALLE_TASK_COUNT ? lasalle_task_names[task] : "?", a->target);
+    }
     if (a->type == LASALLE_A_TACTICS) {
         if (a->target < 0) return snprintf(buf, cap, "tactics none");
         if (a->p[0] < 0) return snprintf(buf, cap, "u%d tactics c%d", a->target, a->arg);
@@ -152,6 +176,9 @@ int lasalle_format_action(const void *scn, const void *state, const gr_action *a
     snprintf(buf, cap, "u%d", a->actor);
     if (a->type < LASALLE_A_COUNT && words[a->type]) {
         cat(buf, cap, " %s", words[a->type]);
+        if (a->type == LASALLE_A_FALLBACK && (a->arg == 1 || a->arg == 2)) /* the way declared [D, p.38] */
+            cat(buf, cap, " %s", a->arg == 1 ? "back" : "forward");
+        if (a->type == LASALLE_A_FALLBACK && a->p[0] != 0) cat_num(buf, cap, "wheel", a->p[0]);
     } else if (a->type == LASALLE_A_CHARGE || a->type == LASALLE_A_COUNTERCHARGE) {
         char t[16];
         snprintf(t, sizeof t, "u%d", a->target);
@@ -266,6 +293,11 @@ static int parse_side(const gr_match *m, gr_action *out, gr_error *err)
 static int parse_gun(const gr_match *m, gr_action *out)
 {
     char w[16];
+    if (group_str(m, 11, w, sizeof w) >= 0) { /* Compressed Artillery [H, p.81] */
+        out->type = LASALLE_A_PROLONG;
+        out->arg = w[0] == 'c' ? LASALLE_PROLONG_COMPRESS : LASALLE_PROLONG_EXTEND;
+        return 0;
+    }
     if (group_num(m, 2, &out->p[0])) {
         out->type = LASALLE_A_PROLONG;
         group_num(m, 3, &out->p[1]);
@@ -348,6 +380,13 @@ static int parse_unit(const lasalle_scenario *s, const lasalle_state *st, const 
             return 0;
         }
         case RE_FIRE: return parse_fire(s, &m, out, err);
+        case RE_FALLBACK: { /* "uN fallback [back|forward] [wheel A]" [D, p.38] */
+            char w[16];
+            out->type = LASALLE_A_FALLBACK;
+            if (group_str(&m, 2, w, sizeof w) >= 0) out->arg = w[0] == 'b' ? 1 : 2;
+            group_num(&m, 3, &out->p[0]);
+            return 0;
+        }
         case RE_GUN: return parse_gun(&m, out);
         case RE_SIDE: return parse_side(&m, out, err);
         default: return parse_move(s, st, &m, out, err);
@@ -356,8 +395,10 @@ static int parse_unit(const lasalle_scenario *s, const lasalle_state *st, const 
     return gr_error_set(err, "'%s' is not a Lasalle order: expected 'done', 'uN hold', 'uN move 4', 'uN wheel 30 move "
                              "2', 'uN back 1', 'uN form column [move 2]', 'uN oblique 2 right 1', 'uN flank left 2', "
                              "'uN charge uM [wheel A]', 'uN drive X Y facing H', 'uN limber|unlimber facing H', "
-                             "'uN prolong R F', 'cN move X Y', 'uN fire uM [with uA uB | split K uB]', 'uN fallback', 'fight uN' "
-                             "or 'uN reroll'", text);
+                             "'uN prolong R F', 'uN prolong compress|extend', 'cN move X Y', "
+                             "'uN fire uM [with uA uB | split K uB]', 'uN fallback [back|forward] [wheel A]', "
+                             "'fight uN', 'fN next', 'uN next', 'fN reserve', 'eN assault uM', "
+                             "'eN demolition|fortification tK', 'eN bridging tK bS' or 'uN reroll'", text);
 }
 
 /* "tactics none" | "uN tactics cK [poor cJ]" */
@@ -382,13 +423,93 @@ static int parse_tactics(const lasalle_scenario *s, const gr_match *m, gr_action
     return 0;
 }
 
+/* "eN demolition tK", "eN fortification tK", "eN bridging tK bS": engineer N goes to work at terrain piece K
+ * (bank site S) [H, p.78-79] */
+static int parse_table_task(const lasalle_scenario *s, const gr_match *m, long e, int task, gr_action *out,
+                            gr_error *err)
+{
+    char b[16];
+    const char *name = lasalle_task_names[task];
+    if (task == LASALLE_TASK_FORTIFICATION && group_str(m, 3, b, sizeof b) >= 0)
+        return gr_error_set(err, "the engineering task fortification is not built yet (H, p.78-79) for field works; "
+                                 "a soft town base is fortified with 'e%ld fortification tK'", e);
+    long k = group_str(m, 4, b, sizeof b) < 0 ? -1 : strtol(b, NULL, 10);
+    long site = group_str(m, 5, b, sizeof b) < 0 ? -1 : strtol(b, NULL, 10);
+    if (task == LASALLE_TASK_BRIDGING && (k < 0 || k >= s->terrain.n || site < 0))
+        return gr_error_set(err, "bridging starts at a bank site of the water: 'e%ld bridging tK bS' (H, p.78)", e);
+    if (k < 0 || k >= s->terrain.n)
+        return gr_error_set(err, "%s works at a terrain piece: 'e%ld %s tK'%s (H, p.78-79)", name, e, name,
+                            s->terrain.n ? "" : ", and this table has none");
+    out->type = LASALLE_A_ENGINEER;
+    out->arg = (int16_t)e;
+    out->target = (int16_t)k;
+    out->p[0] = (float)task;
+    out->p[1] = (float)(task == LASALLE_TASK_BRIDGING ? site : 0);
+    return 0;
+}
+
+/* "eN assault uM": engineer N deploys to the Assault task with unit M [H, p.77-78] */
+static int parse_engineer(const lasalle_scenario *s, const gr_match *m, gr_action *out, gr_error *err)
+{
+    char b[16], w[24];
+    group_str(m, 1, b, sizeof b);
+    long e = strtol(b, NULL, 10);
+    if (e < 0 || e >= s->nengineers)
+        return s->nengineers ? gr_error_set(err, "there is no engineer e%ld (the engineers are e0 to e%d)", e,
+                                            s->nengineers - 1)
+                             : gr_error_set(err, "there are no engineers in this game (H Engineering, p.77-79)");
+    int task = -1;
+    if (group_str(m, 2, w, sizeof w) < 0) w[0] = 0;
+    for (int k = 1; k < LASALLE_TASK_COUNT; k++)
+        if (!strcmp(w, lasalle_task_names[k])) task = k;
+    if (task < 0)
+        return gr_error_set(err, "'%s' is no engineering task: assault, fortification, bridging or demolition "
+                                 "(H, p.77-79)", w);
+    if (task != LASALLE_TASK_ASSAULT) return parse_table_task(s, m, e, task, out, err);
+    int u = -1;
+    if (group_str(m, 3, b, sizeof b) < 0)
+        return gr_error_set(err, "an Assault engineer joins a unit: 'e%ld assault uM' (H, p.77)", e);
+    if (group_unit(s, m, 3, &u, err) < 0) return -1;
+    out->type = LASALLE_A_ENGINEER;
+    out->arg = (int16_t)e;
+    out->target = (int16_t)u;
+    out->p[0] = (float)task;
+    return 0;
+}
+
+/* "fN next" | "uN next": which force or independent unit moves next [C, p.24]; "fN reserve": which reserve
+ * rolls to arrive [J, p.91] */
+static int parse_choice(const lasalle_scenario *s, const gr_match *m, gr_action *out, gr_error *err)
+{
+    char k[4], b[16], w[16];
+    group_str(m, 1, k, sizeof k);
+    group_str(m, 2, b, sizeof b);
+    group_str(m, 3, w, sizeof w);
+    long v = strtol(b, NULL, 10);
+    if (k[0] == 'u') {
+        if (w[0] == 'r') return gr_error_set(err, "a reserve is a force: 'fN reserve' (J, p.91)");
+        int u = -1;
+        if (group_unit(s, m, 2, &u, err) < 0) return -1;
+        out->type = LASALLE_A_NEXT;
+        out->arg = -1;
+        out->target = (int16_t)u;
+        return 0;
+    }
+    if (v < 0 || v >= s->nforces)
+        return gr_error_set(err, "there is no force f%ld (the forces are f0 to f%d)", v, s->nforces - 1);
+    out->type = w[0] == 'r' ? LASALLE_A_RESERVE : LASALLE_A_NEXT;
+    out->arg = (int16_t)v;
+    return 0;
+}
+
 /* No distance, angle or place on any table reaches this (in BW or degrees):
  * a larger number is refused before it can reach the geometry. */
 #define LASALLE_NOTATION_NUMBER_MAX 1000.0f
 
 static int numbers_in_bounds(const gr_action *a, gr_error *err)
 {
-    for (int k = 0; k < 4; k++)
+    /* a fire's p[0] and p[1] are the masks of the units joining it, no number a player wrote */
+    for (int k = a->type == LASALLE_A_FIRE ? 2 : 0; k < 4; k++)
         if (!isfinite(a->p[k]) || fabsf(a->p[k]) > LASALLE_NOTATION_NUMBER_MAX)
             return gr_error_set(err, "%g is no distance, angle or place on a table (at most %g)", (double)a->p[k],
                                 (double)LASALLE_NOTATION_NUMBER_MAX);
@@ -423,6 +544,8 @@ static int parse_any(const lasalle_scenario *s, const lasalle_state *st, const c
         return 0;
     }
     if (gr_regex_match(s->re[RE_TACTICS], text, &m) == 1) return parse_tactics(s, &m, out, err);
+    if (gr_regex_match(s->re[RE_ENGINEER], text, &m) == 1) return parse_engineer(s, &m, out, err);
+    if (gr_regex_match(s->re[RE_CHOICE], text, &m) == 1) return parse_choice(s, &m, out, err);
     if (gr_regex_match(s->re[RE_OFFICER], text, &m) == 1) {
         char b[16];
         group_str(&m, 1, b, sizeof b);

@@ -2,8 +2,11 @@
  * (present.h); the invariants are in invariants.c. */
 #include "present.h"
 #include "command.h"
+#include "compressed.h"
+#include "engineer.h"
 #include "footprint.h"
 #include "ground.h"
+#include "notation.h"
 #include "status.h"
 #include "tables.h"
 #include "turn.h"
@@ -34,6 +37,25 @@ const char *lasalle_actor_name(const void *scn, int actor)
     return "nobody";
 }
 
+/* the choice of the force to move next [C, p.24] or of the reserve to roll [J, p.91], with the answers */
+static void describe_choice(const lasalle_scenario *s, const lasalle_state *st, char *buf, size_t cap)
+{
+    int force = st->turn.step == LASALLE_ST_FORCE;
+    gr_action acts[LASALLE_MAX_UNITS + LASALLE_MAX_FORCES];
+    int n = gr_steps_legal_actions(&lasalle_steps, s, st, acts, (int)(sizeof acts / sizeof *acts));
+    size_t k = (size_t)snprintf(buf, cap, force ? "turn %d, the %s's Activity Phase: choose the force or independent "
+                                                  "unit to move next (C, p.24):"
+                                                : "turn %d, the %s's Status Phase: declare which reserve force rolls "
+                                                  "to arrive (J, p.91):", st->turn_no, s->side_name[st->active]);
+    for (int i = 0; i < n && k < cap; i++) {
+        const gr_action *a = &acts[i];
+        char ord[32];
+        lasalle_format_action(s, st, a, ord, sizeof ord);
+        const char *name = a->arg >= 0 ? s->forces[a->arg].name : s->units[a->target].name;
+        k += (size_t)snprintf(buf + k, cap - k, "%s %s (%s)", i ? "," : "", name, ord);
+    }
+}
+
 void lasalle_describe(const void *scn, const void *state, char *buf, size_t cap)
 {
     const lasalle_scenario *s = scn;
@@ -44,7 +66,14 @@ void lasalle_describe(const void *scn, const void *state, char *buf, size_t cap)
     }
     int actor = gr_steps_actor(&lasalle_steps, scn, state), who = st->turn.decider;
     const char *ph = phase_names[st->turn.phase < 5 ? st->turn.phase : 4];
-    if (actor < 0)
+    if (st->turn.step == LASALLE_ST_FORCE || st->turn.step == LASALLE_ST_STATUS) {
+        describe_choice(s, st, buf, cap);
+        return;
+    }
+    if (st->turn.step == LASALLE_ST_ENGINEER && st->turn.cursor < s->nengineers) /* [H, p.78] */
+        snprintf(buf, cap, "turn %d, the %s's %s, engineering: %s (e%d) may be deployed", st->turn_no,
+                 s->side_name[st->active], ph, s->engineers[st->turn.cursor].name, st->turn.cursor);
+    else if (actor < 0)
         snprintf(buf, cap, "turn %d, the %s's %s: %s, the %s decide", st->turn_no, s->side_name[st->active], ph,
                  lasalle_step_name(st->turn.step), s->side_name[who]);
     else
@@ -91,6 +120,8 @@ json_t *lasalle_state_to_json(const void *scn, const void *state)
     json_object_set_new(j, "officers", offs);
     json_object_set_new(j, "objectives", objs);
     json_object_set_new(j, "losses", json_pack("[i, i]", lasalle_losses(s, st, 0), lasalle_losses(s, st, 1)));
+    if (s->nengineers) json_object_set_new(j, "engineers", lasalle_engineers_json(s, st)); /* [H, p.77-79] */
+    if (s->nengineers) lasalle_table_changes_json(s, st, j);                                /* [H, p.78-79] */
     return j;
 }
 
@@ -119,6 +150,8 @@ static void unit_detail(const lasalle_scenario *s, const lasalle_state *st, int 
 {
     const lasalle_unit *u = &st->u[i];
     int n = snprintf(buf, cap, "u%d %s", i, lasalle_form_names[u->form % LASALLE_FORM_COUNT]);
+    if (lasalle_compressed(st, i) && n >= 0 && (size_t)n < cap) /* [H Compressed Artillery, p.81] */
+        n += snprintf(buf + n, cap - (size_t)n, " compressed");
     if (u->disr && n >= 0 && (size_t)n < cap) n += snprintf(buf + n, cap - (size_t)n, ", %d DISR", u->disr);
     if ((u->flags & LASALLE_UF_SMOKE) && n >= 0 && (size_t)n < cap) n += snprintf(buf + n, cap - (size_t)n, ", smoke");
     if ((u->flags & LASALLE_UF_ENTRENCHED) && n >= 0 && (size_t)n < cap)
@@ -189,6 +222,7 @@ int lasalle_render_items(const void *scn, const void *state, gr_render_item *out
     /* markers last, so they never shift the units' and officers' places in the list */
     for (int i = 0; i < s->nunits && n < max; i++)
         if (lasalle_alive(st, i)) n += disr_markers(s, st, i, out + n, max - n);
+    if (s->nengineers && n < max) n += lasalle_engineer_markers(s, st, out + n, max - n); /* [H, p.77] */
     return n;
 }
 
@@ -209,6 +243,7 @@ static void summary_unit(const lasalle_scenario *s, const lasalle_state *st, int
         int k = lasalle_town_of(s, &h);
         if (k >= 0) fprintf(out, " in %s", s->terrain.p[k].name[0] ? s->terrain.p[k].name : "a town base");
     }
+    if (lasalle_compressed(st, i)) fprintf(out, ", compressed, two ranks deep");
     if (u->disr) fprintf(out, ", %d DISR of %d", u->disr, p->nbases);
     if (u->flags & LASALLE_UF_ENTRENCHED) fprintf(out, ", entrenched");
     if (u->status != LASALLE_ON) fprintf(out, " (%s)", status_names[u->status % 3]);
@@ -271,6 +306,7 @@ void lasalle_summary(const void *scn, const void *state, FILE *out)
             }
         for (int i = 0; i < s->nunits; i++)
             if (s->units[i].side == side && s->units[i].force < 0) summary_unit(s, st, i, out);
+        lasalle_engineer_summary(s, st, side, out); /* [H Engineering, p.77-79] */
     }
     summary_ground(s, out);
     for (int k = 0; k < s->nobjectives; k++)

@@ -13,6 +13,7 @@
 #include "town.h"
 #include "turn.h"
 
+#include <math.h>
 #include <stdio.h>
 
 #define DEG (GR_PI / 180.0)
@@ -87,7 +88,20 @@ static int refuge(const lasalle_scenario *s, const lasalle_state *st, int i)
     return 0;
 }
 
-static int check_fallback(const lasalle_scenario *s, const lasalle_state *st, int i, gr_error *err)
+/* the way a Fall Back order declares [D, p.38]: arg 0 the engine's choice, 1 back, 2 forward; p[0] the wheel
+ * in degrees, + left */
+static lasalle_fb_way way_of(const gr_action *a)
+{
+    lasalle_fb_way w = {0, 0};
+    if (a && a->type == LASALLE_A_FALLBACK) {
+        w.dir = a->arg == 1 ? -1 : a->arg == 2 ? 1 : 0;
+        w.wheel = a->p[0] * GR_PI / 180.0;
+    }
+    return w;
+}
+
+static int check_fallback(const lasalle_scenario *s, const lasalle_state *st, int i, const gr_action *a,
+                          gr_error *err)
 {
     const lasalle_unit_profile *p = &s->units[i];
     int touch[LASALLE_MAX_UNITS], n = lasalle_contacts(s, st, i, touch, LASALLE_MAX_UNITS);
@@ -103,6 +117,16 @@ static int check_fallback(const lasalle_scenario *s, const lasalle_state *st, in
     int dir;
     if (lasalle_fallback_probe(s, st, i, p->type == LASALLE_INF ? 2 : 6, &x, &y, &dir) == LASALLE_FB_BROKE)
         return gr_error_set(err, "%s has no way back clear of its enemies (D, p.39)", p->name);
+    lasalle_fb_way w = way_of(a);
+    if (!w.dir && w.wheel == 0) return 0;
+    if (a->arg < 0 || a->arg > 2 || fabs(a->p[0]) > LASALLE_FALLBACK_WHEEL_MAX_DEG)
+        return gr_error_set(err, "a fall-back wheels at most %g degrees (D, p.38; ruling R-192)",
+                            LASALLE_FALLBACK_WHEEL_MAX_DEG);
+    lasalle_pose end;
+    double len;
+    if (lasalle_fallback_probe_way(s, st, i, p->type == LASALLE_INF ? 2 : 6, &w, &end, &dir, &len) == LASALLE_FB_BROKE)
+        return gr_error_set(err, "that fall-back does not take %s away from the enemies touching it, clear of them "
+                                 "(D, p.38-39)", p->name);
     return 0;
 }
 
@@ -164,7 +188,7 @@ static int must_fall_back(const lasalle_scenario *s, const lasalle_state *st, in
     if (s->units[i].type != LASALLE_CAV || lasalle_town_of(s, &h) < 0) return 0;
     int touch[LASALLE_MAX_UNITS], n = lasalle_contacts(s, st, i, touch, LASALLE_MAX_UNITS), inf = 0;
     for (int k = 0; k < n; k++) inf |= s->units[touch[k]].type == LASALLE_INF;
-    return inf && !check_fallback(s, st, i, NULL);
+    return inf && !check_fallback(s, st, i, NULL, NULL);
 }
 
 int lasalle_react_check(const lasalle_scenario *s, const lasalle_state *st, const gr_action *a, gr_error *err)
@@ -175,7 +199,7 @@ int lasalle_react_check(const lasalle_scenario *s, const lasalle_state *st, cons
                             s->units[i].name);
     switch (a->type) {
     case LASALLE_A_HOLD: return 0;
-    case LASALLE_A_FALLBACK: return check_fallback(s, st, i, err);
+    case LASALLE_A_FALLBACK: return check_fallback(s, st, i, a, err);
     case LASALLE_A_ABOUT: return check_about(s, st, i, err);
     case LASALLE_A_REFORM: return check_reform(s, st, a, err);
     default: return gr_error_set(err, "a unit in contact may fall back, about face or change formation (D, p.33)");
@@ -209,7 +233,7 @@ int lasalle_react_actions(const void *scn, const void *state, gr_action *out, in
 }
 
 /* the Fall Back reaction: the test and its re-rolls give the distance [D, p.37-38] */
-static int react_fallback(const lasalle_scenario *s, lasalle_state *st, int i, const gr_ctx *cx)
+static int react_fallback(const lasalle_scenario *s, lasalle_state *st, int i, const gr_action *a, const gr_ctx *cx)
 {
     const lasalle_unit_profile *p = &s->units[i];
     int die = 0, pass = lasalle_disc_test(s, st, i, "a fall back", cx, &die);
@@ -234,9 +258,11 @@ static int react_fallback(const lasalle_scenario *s, lasalle_state *st, int i, c
         st->u[i].y = lp.y;
         st->u[i].heading = lp.h;
         st->u[i].form = LASALLE_LIMBERED;
+        st->u[i].flags &= ~LASALLE_UF_COMPRESSED; /* it limbers as any battery does (ruling R-143) */
     }
     lasalle_fb r;
-    if (lasalle_fallback(s, st, i, lasalle_fallback_distance(s, i, die), 1, cx, &r)) return -1;
+    lasalle_fb_way way = way_of(a);
+    if (lasalle_fallback_way(s, st, i, lasalle_fallback_distance(s, i, die), 1, &way, cx, &r)) return -1;
     if (r == LASALLE_FB_NONE) {
         st->u[i] = keep;
         return 0;
@@ -316,7 +342,7 @@ int lasalle_react_apply(const void *scn, void *state, const gr_action *a, const 
         return 0;
     }
     st->u[i].flags |= LASALLE_UF_REACTED;
-    if (a->type == LASALLE_A_FALLBACK) rc = react_fallback(s, st, i, cx);
+    if (a->type == LASALLE_A_FALLBACK) rc = react_fallback(s, st, i, a, cx);
     else if (a->type == LASALLE_A_ABOUT) rc = react_about(s, st, i, cx);
     else rc = react_reform(s, st, a, cx);
     return rc < 0 ? lasalle_dice_error(cx, err) : 0;

@@ -14,7 +14,7 @@
 static int slide_blocked(const lasalle_scenario *s, const lasalle_state *st, int i, gr_rect sq, int j, lasalle_pose q)
 {
     gr_rect g = lasalle_pose_hull(&s->units[j], q);
-    if (lasalle_meets(s, &g, NULL) & (LASALLE_MEETS_IMPASSABLE | LASALLE_MEETS_OFF_TABLE | LASALLE_MEETS_OBSTACLE))
+    if (lasalle_meets_st(s, st, &g, NULL) & (LASALLE_MEETS_IMPASSABLE | LASALLE_MEETS_OFF_TABLE | LASALLE_MEETS_OBSTACLE))
         return 1;
     if (lasalle_rects_overlap(&g, &sq)) return 1;
     return lasalle_pose_overlaps(s, st, j, q, i) >= 0;

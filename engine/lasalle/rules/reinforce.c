@@ -115,17 +115,74 @@ static int roll_for(const lasalle_scenario *s, lasalle_state *st, int f, const g
     return sum < need;
 }
 
+int lasalle_reserve_may_roll(const lasalle_scenario *s, const lasalle_state *st, int f)
+{
+    const lasalle_force *fo = &s->forces[f];
+    return fo->side == st->active && fo->arrive == LASALLE_ARRIVE_ROLL && lasalle_force_off(s, st, f) &&
+           !(st->u[fo->units[0]].flags & LASALLE_UF_DUE);
+}
+
+int lasalle_reserve_due(const void *scn, const void *state, int cursor)
+{
+    const lasalle_scenario *s = scn;
+    int n = 0;
+    (void)cursor;
+    for (int f = 0; f < s->nforces && n < 2; f++) n += lasalle_reserve_may_roll(s, state, f);
+    return n >= 2;
+}
+
+int lasalle_reserve_actions(const void *scn, const void *state, gr_action *out, int max)
+{
+    const lasalle_scenario *s = scn;
+    int n = 0;
+    for (int f = 0; f < s->nforces && n < max; f++) {
+        if (!lasalle_reserve_may_roll(s, state, f)) continue;
+        out[n] = (gr_action){0};
+        out[n].type = LASALLE_A_RESERVE;
+        out[n].actor = -1;
+        out[n].target = -1;
+        out[n].arg = (int16_t)f;
+        n++;
+    }
+    return n;
+}
+
+int lasalle_reserve_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err)
+{
+    const lasalle_scenario *s = scn;
+    lasalle_state *st = state;
+    if (a->type != LASALLE_A_RESERVE) return gr_error_set(err, "the Status Phase asks which reserve rolls (J, p.91)");
+    if (a->arg < 0 || a->arg >= s->nforces || !lasalle_reserve_may_roll(s, st, a->arg))
+        return gr_error_set(err, "f%d is not a reserve force of the %s still to roll for (J, p.91)", a->arg,
+                            s->side_name[st->active]);
+    st->reserve_roll = (int8_t)(a->arg + 1);
+    st->turn.cursor++; /* the declaration is made: the Status Phase goes on */
+    gr_log_add(cx ? cx->log : NULL, GR_EV_NOTE, st->active, "the %s declare %s as the reserve to roll (J, p.91)",
+               s->side_name[st->active], s->forces[a->arg].name);
+    return 0;
+}
+
+/* the reserve that rolls this Status Phase: the one declared, else the first in the file (ruling R-71) */
+static int roller(const lasalle_scenario *s, lasalle_state *st)
+{
+    int f = st->reserve_roll - 1;
+    st->reserve_roll = 0;
+    if (f >= 0 && f < s->nforces && lasalle_reserve_may_roll(s, st, f)) return f;
+    for (f = 0; f < s->nforces; f++)
+        if (lasalle_reserve_may_roll(s, st, f)) return f;
+    return -1;
+}
+
 int lasalle_reinforce_run(const lasalle_scenario *s, lasalle_state *st, const gr_ctx *cx)
 {
-    int rolled = 0;
+    int rolls = roller(s, st);
     for (int f = 0; f < s->nforces; f++) {
         const lasalle_force *fo = &s->forces[f];
         if (fo->side != st->active || !lasalle_force_off(s, st, f)) continue;
         int due = (st->u[fo->units[0]].flags & LASALLE_UF_DUE) ||
                   (fo->arrive == LASALLE_ARRIVE_TURN && st->turn_no >= fo->arrive_turn);
-        /* one reserve rolls a Status Phase: the first in the file still to come (ruling R-71) */
-        if (!due && fo->arrive == LASALLE_ARRIVE_ROLL && !rolled) {
-            rolled = 1;
+        /* one reserve rolls a Status Phase: the one its player declared [J, p.91] */
+        if (!due && f == rolls) {
             int r = roll_for(s, st, f, cx);
             if (r < 0) return -1;
             due = r;

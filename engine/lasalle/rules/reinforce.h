@@ -5,7 +5,8 @@
  * the places the scenario gives, every base within 4 BW of the table edge
  * named, none within 4 BW of an enemy unit; with no room the force is
  * delayed and comes on in the first later Status Phase with room, without
- * rolling again. */
+ * rolling again. With several reserves that may roll, the player declares
+ * which one does as the Status Phase opens. */
 #ifndef LASALLE_REINFORCE_H
 #define LASALLE_REINFORCE_H
 
@@ -27,5 +28,13 @@ int lasalle_force_off(const lasalle_scenario *s, const lasalle_state *st, int f)
 int lasalle_arrival_room(const lasalle_scenario *s, const lasalle_state *st, int f);
 /* the Status Phase's reinforcement step for the moving side; 0, or -1 when the dice failed */
 int lasalle_reinforce_run(const lasalle_scenario *s, lasalle_state *st, const gr_ctx *cx);
+
+/* 1 when force f is a reserve of the moving side that would roll to arrive (off the table, not yet due) */
+int lasalle_reserve_may_roll(const lasalle_scenario *s, const lasalle_state *st, int f);
+/* the declaration of which reserve rolls [J, p.91], a decision step: due with two or more reserves that may
+ * roll; the menu names each ("fN reserve"); "done" leaves it to the first in the file */
+int lasalle_reserve_due(const void *scn, const void *state, int cursor);
+int lasalle_reserve_actions(const void *scn, const void *state, gr_action *out, int max);
+int lasalle_reserve_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err);
 
 #endif

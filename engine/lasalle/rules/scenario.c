@@ -4,6 +4,7 @@
  * checks (scenario_place.c), and what is worked out once: each army's
  * morale and each side's Activity order. */
 #include "scenario.h"
+#include "compressed.h"
 #include "notation.h"
 #include "tables.h"
 
@@ -34,10 +35,10 @@ static const struct {
     {"split_fire", LASALLE_OPT_SPLIT_FIRE, "Split Fire (H, p.80)"},
     {"howitzer_batteries", LASALLE_OPT_HOWITZER_BATTERIES, "Howitzer Batteries (H, p.81)"},
     {"rockets", LASALLE_OPT_ROCKETS, "Rockets (H, p.81)"},
-    {"compressed_artillery", 0, "Compressed Artillery (H, p.81)"},
-    {"engineering", 0, "Engineering (H, p.77-79)"},
-    {"continuing_games", 0, "Continuing Games and Campaigns (H, p.79; it joins several battles into a campaign, "
-                            "and a scenario holds one battle)"},
+    {"compressed_artillery", LASALLE_OPT_COMPRESSED_ARTILLERY, "Compressed Artillery (H, p.81)"},
+    {"engineering", LASALLE_OPT_ENGINEERING, "Engineering (H, p.77-79)"},
+    /* played between two battles: `grognard lasalle continue` (campaign/campaign.h) */
+    {"continuing_games", 0, "Continuing Games and Campaigns (H, p.79)"},
 };
 #define NOPTIONS ((int)(sizeof options / sizeof *options))
 
@@ -53,6 +54,11 @@ static int load_options(lasalle_scenario *s, json_t *root, gr_error *err)
         bool on = false;
         if (gr_json_bool(o, "$.options", options[k].key, false, &on, err)) return -1;
         if (!on) continue;
+        if (!options[k].bit && !strcmp(options[k].key, "continuing_games"))
+            return gr_error_set(err, "%s: the optional rule %s is played between two battles, not in one: play "
+                                "this battle to its end (grognard run --record FILE), then run grognard lasalle "
+                                "continue FILE --seed N", gr_json_path_key(p, sizeof p, "$.options", options[k].key),
+                                options[k].cite);
         if (!options[k].bit)
             return gr_error_set(err, "%s: the optional rule %s is not built yet",
                                 gr_json_path_key(p, sizeof p, "$.options", options[k].key), options[k].cite);
@@ -148,7 +154,8 @@ static void build_slots(lasalle_scenario *s)
 static int load(lasalle_scenario *s, json_t *root, gr_error *err)
 {
     if (load_head(s, root, err) || lasalle_load_terrain(s, root, err) || lasalle_load_sides(s, root, err) ||
-        load_objectives(s, root, err) || lasalle_check_placement(s, err))
+        load_objectives(s, root, err) || lasalle_check_placement(s, err) ||
+        lasalle_compressed_check_start(s, err))
         return -1;
     for (int i = 0; i < s->nunits; i++) s->morale[s->units[i].side] += lasalle_morale_value(&s->units[i]);
     build_slots(s);

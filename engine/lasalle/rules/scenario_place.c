@@ -36,7 +36,7 @@ static int check_unit(const lasalle_scenario *s, int i, gr_error *err)
     const lasalle_unit_profile *u = &s->units[i];
     char p[128];
     unit_path(s, i, p, sizeof p);
-    gr_rect h = lasalle_hull_at(u, u->form, u->x, u->y, u->heading);
+    gr_rect h = lasalle_hull_at(u, lasalle_profile_layout_form(u), u->x, u->y, u->heading);
     int piece = -1, m = lasalle_meets(s, &h, &piece);
     const char *pn = piece >= 0 ? s->terrain.p[piece].name : "";
     if (u->form == LASALLE_TOWN) {
@@ -70,7 +70,7 @@ static int check_unit(const lasalle_scenario *s, int i, gr_error *err)
         return gr_error_set(err, "%s.formation: %s may not stand in Square in rough %s (C, p.25)", p, u->name, pn);
     for (int j = 0; j < i; j++) {
         const lasalle_unit_profile *o = &s->units[j];
-        gr_rect g = lasalle_hull_at(o, o->form, o->x, o->y, o->heading);
+        gr_rect g = lasalle_hull_at(o, lasalle_profile_layout_form(o), o->x, o->y, o->heading);
         if (lasalle_rects_overlap(&h, &g)) return gr_error_set(err, "%s.at: %s overlaps %s", p, u->name, o->name);
         int k = lasalle_town_of(s, &h);
         if (k >= 0 && lasalle_town_of(s, &g) == k)
@@ -100,7 +100,7 @@ static int check_officer(const lasalle_scenario *s, int k, gr_error *err)
                                 s->terrain.p[t].name);
     for (int i = 0; i < s->nunits; i++) {
         const lasalle_unit_profile *u = &s->units[i];
-        gr_rect h = lasalle_hull_at(u, u->form, u->x, u->y, u->heading);
+        gr_rect h = lasalle_hull_at(u, lasalle_profile_layout_form(u), u->x, u->y, u->heading);
         if (gr_point_in_rect(&h, at))
             return gr_error_set(err, "$.sides[%d]: the officer %s stands inside %s", o->side, o->name, u->name);
     }

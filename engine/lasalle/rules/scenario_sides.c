@@ -4,6 +4,8 @@
  * p.8-9], every unit's qualities checked against its type [B Unit
  * Qualities, p.19-20]. */
 #include "scenario.h"
+#include "compressed.h"
+#include "engineer.h"
 #include "footprint.h"
 #include "homefield.h"
 #include "reinforce.h"
@@ -15,14 +17,15 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const side_keys[] = {"name", "rules", "commander", "forces", "independent", "home_field"};
+static const char *const side_keys[] = {"name",        "rules",      "commander", "forces",
+                                        "independent", "home_field", "engineers"};
 static const char *const force_keys[] = {"name", "subcommander", "units", "arrives"};
 static const char *const arrive_keys[] = {"turn", "dice", "edge"};
 static const char *const edge_names[] = {"south", "north", "west", "east"};
 static const char *const officer_keys[] = {"name", "at", "tactics", "vigor"};
 static const char *const unit_keys[] = {"name",   "type", "size",  "guns",      "howitzers", "weight", "horse",
                                         "esprit", "discipline", "sk", "traits", "formation", "at",   "facing",
-                                        "disr", "start", "entrenched"};
+                                        "disr", "start", "entrenched", "compressed"};
 static const char *const start_keys[] = {"town_base", "formation"};
 static const char *const start_forms[] = {"deployed_town"};
 static const char *const size_names[] = {"small", "large"};
@@ -225,6 +228,11 @@ static int load_unit(lasalle_scenario *s, json_t *o, const char *p, int side, in
         return gr_error_set(err, "%s: only a unit set up in Line or Unlimbered may use works it starts behind "
                                  "(H, p.75)", gr_json_path_key(q, sizeof q, p, "entrenched"));
     u->entrenched = dug;
+    bool two_ranks = false; /* Compressed Artillery (option) [H, p.81] */
+    if (gr_json_bool(o, p, "compressed", false, &two_ranks, err) ||
+        (two_ranks && lasalle_compressed_start_ok(s, u, gr_json_path_key(q, sizeof q, p, "compressed"), err)))
+        return -1;
+    u->compressed = two_ranks;
     s->nunits++;
     return 0;
 }
@@ -327,7 +335,7 @@ static int load_side_rules(lasalle_scenario *s, json_t *o, const char *p, int si
 static int load_side(lasalle_scenario *s, json_t *o, const char *p, int side, gr_error *err)
 {
     char q[256], r[300];
-    if (gr_json_only_keys(o, p, side_keys, 6, err) ||
+    if (gr_json_only_keys(o, p, side_keys, 7, err) ||
         gr_json_string(o, p, "name", true, s->side_name[side], sizeof s->side_name[side], err) ||
         load_side_rules(s, o, p, side, err))
         return -1;
@@ -343,7 +351,10 @@ static int load_side(lasalle_scenario *s, json_t *o, const char *p, int side, gr
     json_array_foreach(arr, i, v) {
         if (load_force(s, v, gr_json_path_index(r, sizeof r, q, i), side, err)) return -1;
     }
-    return load_units(s, o, p, "independent", side, -1, err) || lasalle_home_field_load(s, o, p, side, err) ? -1 : 0;
+    return load_units(s, o, p, "independent", side, -1, err) || lasalle_home_field_load(s, o, p, side, err) ||
+                   lasalle_engineers_load(s, o, p, side, err)
+               ? -1
+               : 0;
 }
 
 int lasalle_load_sides(lasalle_scenario *s, json_t *root, gr_error *err)

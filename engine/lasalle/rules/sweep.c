@@ -305,7 +305,8 @@ static int fine_water(sweep_ctx *c, lasalle_pose a, const lasalle_motion *m, int
     if (steps < 1) steps = 1;
     for (int k = 0; k <= steps; k++) {
         gr_rect h = ctx_hull(c, ctx_along(c, a, m, (double)k / steps));
-        bits |= lasalle_meets(c->s, &h, piece) & (LASALLE_MEETS_IMPASSABLE | LASALLE_MEETS_ROUGH | LASALLE_MEETS_WATER);
+        bits |= lasalle_meets_st(c->s, c->st, &h, piece) &
+                (LASALLE_MEETS_IMPASSABLE | LASALLE_MEETS_ROUGH | LASALLE_MEETS_WATER);
     }
     return bits;
 }

@@ -143,7 +143,7 @@ int lasalle_town_move_plan(const lasalle_scenario *s, const lasalle_state *st, c
     int k = lasalle_town_of(s, &h);
     if (k < 0 || k == lasalle_town_of(s, &g0))
         return gr_error_set(err, "no town base lies next to %s on that side (G, p.70)", p->name);
-    if (lasalle_meets(s, &h, NULL) & (LASALLE_MEETS_OFF_TABLE | LASALLE_MEETS_IMPASSABLE | LASALLE_MEETS_OBSTACLE))
+    if (lasalle_meets_st(s, st, &h, NULL) & (LASALLE_MEETS_OFF_TABLE | LASALLE_MEETS_IMPASSABLE | LASALLE_MEETS_OBSTACLE))
         return gr_error_set(err, "%s cannot stand in the town base %s", p->name, s->terrain.p[k].name);
     int j = lasalle_pose_overlaps(s, st, i, to, -1);
     if (j >= 0)

@@ -3,10 +3,13 @@
 #include "turn.h"
 #include "activity.h"
 #include "combat.h"
+#include "engineer.h"
+#include "engineer_task.h"
 #include "entrench.h"
 #include "footprint.h"
 #include "notation.h"
 #include "officers.h"
+#include "order.h"
 #include "react.h"
 #include "reinforce.h"
 #include "recovery.h"
@@ -89,6 +92,9 @@ static int activity_apply(const void *scn, void *state, const gr_action *a, cons
     int rc = lasalle_activity_apply(scn, state, a, cx, err);
     /* enemy officers in the mover's path [H, p.73] */
     if (!rc && a->actor >= 0 && a->actor < s->nunits) rc = lasalle_officers_swept(s, st, a->actor, &before, cx);
+    /* ... and enemy engineers at their tasks [H, p.79] */
+    if (!rc && s->nengineers && a->actor >= 0 && a->actor < s->nunits)
+        rc = lasalle_engineers_swept(s, st, a->actor, &before, cx);
     if (rc && err && !err->set) lasalle_dice_error(cx, err);
     return rc;
 }
@@ -122,6 +128,13 @@ static int reroll_apply(const void *scn, void *state, const gr_action *a, const 
     return rc;
 }
 
+static int engineer_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err)
+{
+    int rc = lasalle_engineer_apply(scn, state, a, cx, err);
+    if (rc && err && !err->set) lasalle_dice_error(cx, err);
+    return rc;
+}
+
 static const gr_step_def steps[LASALLE_ST_COUNT] = {
     [LASALLE_ST_BEGIN] = {.name = "the turn opens", .phase = LASALLE_PH_REACTION, .run = run_begin},
     [LASALLE_ST_REACT] = {.name = "reactions", .phase = LASALLE_PH_REACTION, .cursor_end = lasalle_unit_end,
@@ -151,15 +164,29 @@ static const gr_step_def steps[LASALLE_ST_COUNT] = {
     [LASALLE_ST_ENTRENCH] = {.name = "entrenching", .phase = LASALLE_PH_ACTIVITY, .cursor_end = lasalle_entrench_end,
                              .due = lasalle_entrench_due, .decider = who_active, .actor = lasalle_entrench_actor,
                              .actions = lasalle_entrench_actions, .apply = entrench_apply, .done_moves_on = 1},
+    [LASALLE_ST_FORCE] = {.name = "force order", .phase = LASALLE_PH_ACTIVITY, .cursor_end = end_one,
+                          .prepare = lasalle_order_prepare, .due = lasalle_order_due, .decider = who_active,
+                          .actor = lasalle_no_actor, .actions = lasalle_order_actions, .apply = lasalle_order_apply,
+                          .done = lasalle_order_done},
     [LASALLE_ST_ACTIVITY] = {.name = "activity", .phase = LASALLE_PH_ACTIVITY, .cursor_end = lasalle_activity_end,
                              .due = lasalle_activity_due, .decider = who_active, .actor = lasalle_activity_actor,
-                             .actions = lasalle_activity_actions, .apply = activity_apply},
+                             .actions = lasalle_activity_actions, .apply = activity_apply,
+                             .done = lasalle_activity_done},
+    [LASALLE_ST_ACTIVITY_NEXT] = {.name = "activity", .phase = LASALLE_PH_ACTIVITY, .run = lasalle_order_next},
     [LASALLE_ST_RECOVERY] = {.name = "recovery", .phase = LASALLE_PH_ACTIVITY, .run = lasalle_recovery_run},
     [LASALLE_ST_REROLL] = {.name = "the commander's re-roll", .phase = LASALLE_PH_ACTIVITY, .cursor_end = end_one,
                            .due = lasalle_reroll_due, .decider = who_active, .actor = actor_pending,
                            .actions = lasalle_reroll_actions, .apply = reroll_apply},
     [LASALLE_ST_RECOVERY_MORE] = {.name = "recovery", .phase = LASALLE_PH_ACTIVITY, .run = lasalle_recovery_more},
-    [LASALLE_ST_STATUS] = {.name = "the Status Phase", .phase = LASALLE_PH_STATUS, .run = lasalle_status_run},
+    [LASALLE_ST_STATUS] = {.name = "reserve roll", .phase = LASALLE_PH_STATUS, .cursor_end = end_one,
+                           .due = lasalle_reserve_due, .decider = who_active, .actor = lasalle_no_actor,
+                           .actions = lasalle_reserve_actions, .apply = lasalle_reserve_apply},
+    [LASALLE_ST_STATUS_OPEN] = {.name = "the Status Phase", .phase = LASALLE_PH_STATUS,
+                                .run = lasalle_engineer_status_run},
+    [LASALLE_ST_ENGINEER] = {.name = "engineering", .phase = LASALLE_PH_STATUS, .cursor_end = lasalle_engineer_end,
+                             .due = lasalle_engineer_due, .decider = who_active, .actor = lasalle_no_actor,
+                             .actions = lasalle_engineer_actions, .apply = engineer_apply, .done_moves_on = 1},
+    [LASALLE_ST_STATUS_MORE] = {.name = "the Status Phase", .phase = LASALLE_PH_STATUS, .run = lasalle_status_run},
 };
 
 const char *lasalle_step_name(int step) { return step >= 0 && step < LASALLE_ST_COUNT ? steps[step].name : "over"; }
@@ -216,8 +243,10 @@ void lasalle_init(const void *scn, void *state)
         u->disr = (uint8_t)p->disr;
         u->esprit = (uint8_t)p->esprit;
         if (p->entrenched) u->flags |= LASALLE_UF_ENTRENCHED; /* works it starts behind [H, p.75] */
+        if (p->compressed) u->flags |= LASALLE_UF_COMPRESSED; /* two ranks deep [H Compressed Artillery, p.81] */
     }
     lasalle_reinforce_init(s, st);
+    lasalle_engineer_init(s, st); /* engineers off the table or deployed at the set-up [H, p.77-78] */
     st->turn.step = LASALLE_ST_BEGIN;
     gr_steps_advance(&lasalle_steps, scn, state, NULL); /* no die is rolled before the first decision */
 }

@@ -23,11 +23,18 @@ enum {
     LASALLE_ST_COMBAT_FIGHT,    /* it is fought */
     LASALLE_ST_ACTIVITY_BEGIN,  /* who was out of command as the phase began */
     LASALLE_ST_ENTRENCH,        /* units dig in instead of moving [H Entrenchments, p.75] */
+    LASALLE_ST_FORCE,           /* the force (or independent unit) to move next [C, p.24] (order.h) */
     LASALLE_ST_ACTIVITY,        /* units, subcommanders, the commander */
+    LASALLE_ST_ACTIVITY_NEXT,   /* ... then the next force, the commander, or on to recovery */
     LASALLE_ST_RECOVERY,        /* recovery attempts */
     LASALLE_ST_REROLL,          /* the commander's re-roll of a failure */
     LASALLE_ST_RECOVERY_MORE,
-    LASALLE_ST_STATUS,          /* smoke, morale checks, the end or the next turn */
+    LASALLE_ST_STATUS,          /* the Status Phase opens: with several reserves off the table, the player
+                                   declares which one rolls to arrive [J Reinforcements, p.91] */
+    LASALLE_ST_STATUS_OPEN,     /* smoke, morale checks, the end or the next turn; with the option
+                                   Engineering, its working engineers first (engineer.h) */
+    LASALLE_ST_ENGINEER,        /* ... then the deployment of engineers [H, p.78] */
+    LASALLE_ST_STATUS_MORE,     /* ... then the rest of the Status Phase */
     LASALLE_ST_COUNT
 };
 
