@@ -59,6 +59,24 @@ static inline char *ls_text(int vigor0, const char *french, const char *austrian
     return t;
 }
 
+/* ls_text with `french_extra` (keys of the French side: "rules", "engineers", ...) spliced in after the
+ * side's name */
+static inline char *ls_text_french(const char *french_extra, const char *french, const char *austrians,
+                                   const char *extra)
+{
+    char *t = ls_text(0, french, austrians, extra);
+    const char *at = strstr(t, "\"name\": \"French\"");
+    assert_non_null(at);
+    size_t cut = (size_t)(at - t) + strlen("\"name\": \"French\"");
+    char *u = malloc(strlen(t) + strlen(french_extra) + 1);
+    assert_non_null(u);
+    memcpy(u, t, cut);
+    strcpy(u + cut, french_extra);
+    strcat(u, t + cut);
+    free(t);
+    return u;
+}
+
 /* Loads a scenario's text; 0, or -1 with the message in f->err. */
 static inline int ls_try_load(ls_fix *f, const char *text)
 {

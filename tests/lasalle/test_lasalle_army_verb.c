@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "../../engine/lasalle/armylist/armylist.h"
+#include "verb_capture.h"
 #include "../../engine/core/fsutil.h"
 
 #define OUT_MAX (1 << 18)
@@ -25,44 +26,17 @@ static const char *root_dir(void)
     return (r && *r) ? r : ".";
 }
 
-/* runs `army ARGS...` (NULL-terminated) with standard output and error
- * captured into out; returns the exit status */
+/* runs `army ARGS...` (NULL-terminated), standard output and error captured into out; the exit status */
 static int run(char *out, const char *arg, ...)
 {
-    char *argv[16];
-    int argc = 0;
-    argv[argc++] = strdup("army");
     va_list ap;
     va_start(ap, arg);
-    for (const char *s = arg; s && argc < 15; s = va_arg(ap, const char *)) argv[argc++] = strdup(s);
+    int rc = ls_verb_capture(lasalle_army_verb, "army", out, OUT_MAX, arg, ap);
     va_end(ap);
-    argv[argc] = NULL;
-    fflush(stdout);
-    fflush(stderr);
-    FILE *tmp = tmpfile();
-    assert_non_null(tmp);
-    int so = dup(1), se = dup(2);
-    dup2(fileno(tmp), 1);
-    dup2(fileno(tmp), 2);
-    int rc = lasalle_army_verb(argc, argv, NULL);
-    fflush(stdout);
-    fflush(stderr);
-    dup2(so, 1);
-    dup2(se, 2);
-    close(so);
-    close(se);
-    rewind(tmp);
-    size_t n = fread(out, 1, OUT_MAX - 1, tmp);
-    out[n] = '\0';
-    fclose(tmp);
-    for (int i = 0; i < argc; i++) free(argv[i]);
     return rc;
 }
 
-static void has(const char *out, const char *what)
-{
-    if (!strstr(out, what)) fail_msg("expected \"%s\" in:\n%s", what, out);
-}
+static void has(const char *out, const char *what) { ls_has(out, what); }
 
 /* the path of an example army file, in buf */
 static const char *example(char *buf, size_t cap, const char *rel)

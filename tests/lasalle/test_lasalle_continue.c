@@ -9,6 +9,7 @@
  * errors. */
 #include "lasalle_fixture.h"
 #include "../../engine/lasalle/campaign/campaign.h"
+#include "verb_capture.h"
 #include "../../engine/core/play.h"
 #include "../../engine/core/record.h"
 
@@ -384,40 +385,14 @@ static void test_option_names_the_verb(void **state)
 /* runs `continue ARGS...` (NULL-terminated), standard output and error captured into out; the exit status */
 static int run(char *out, const char *arg, ...)
 {
-    char *argv[16];
-    int argc = 0;
-    argv[argc++] = strdup("continue");
     va_list ap;
     va_start(ap, arg);
-    for (const char *s = arg; s && argc < 15; s = va_arg(ap, const char *)) argv[argc++] = strdup(s);
+    int rc = ls_verb_capture(lasalle_continue_verb, "continue", out, OUT_MAX, arg, ap);
     va_end(ap);
-    argv[argc] = NULL;
-    fflush(stdout);
-    fflush(stderr);
-    FILE *tmp = tmpfile();
-    assert_non_null(tmp);
-    int so = dup(1), se = dup(2);
-    dup2(fileno(tmp), 1);
-    dup2(fileno(tmp), 2);
-    int rc = lasalle_continue_verb(argc, argv, NULL);
-    fflush(stdout);
-    fflush(stderr);
-    dup2(so, 1);
-    dup2(se, 2);
-    close(so);
-    close(se);
-    rewind(tmp);
-    size_t n = fread(out, 1, OUT_MAX - 1, tmp);
-    out[n] = '\0';
-    fclose(tmp);
-    for (int i = 0; i < argc; i++) free(argv[i]);
     return rc;
 }
 
-static void has(const char *out, const char *what)
-{
-    if (!strstr(out, what)) fail_msg("expected \"%s\" in:\n%s", what, out);
-}
+static void has(const char *out, const char *what) { ls_has(out, what); }
 
 /* a record of the small battle played by random players to its end (whole = 1) or of no action at all */
 static void record_game(const char *path, int whole)

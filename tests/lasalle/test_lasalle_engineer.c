@@ -24,25 +24,11 @@
 /* the Austrian unit is u4 */
 #define AU_FAR "[" LS_FAR "]"
 
-/* the fixture's scenario with `french_extra` spliced in after the French side's name */
-static char *text_with(const char *french_extra, const char *french, const char *austrians, const char *root_extra)
-{
-    char *t = ls_text(0, french, austrians, root_extra);
-    const char *at = strstr(t, "\"name\": \"French\"");
-    assert_non_null(at);
-    size_t cut = (size_t)(at - t) + strlen("\"name\": \"French\"");
-    char *u = malloc(strlen(t) + strlen(french_extra) + 1);
-    memcpy(u, t, cut);
-    strcpy(u + cut, french_extra);
-    strcat(u, t + cut);
-    free(t);
-    return u;
-}
 
 static void load_with(ls_fix *f, const char *french_extra, const char *french, const char *austrians,
                       const char *root_extra)
 {
-    char *t = text_with(french_extra, french, austrians, root_extra);
+    char *t = ls_text_french(french_extra, french, austrians, root_extra);
     if (ls_try_load(f, t)) fail_msg("refused: %s", f->err.msg);
     free(t);
     if (f->g.rs->present->check_invariants(f->g.scn, &f->st, &f->err)) fail_msg("invariant: %s", f->err.msg);
@@ -51,7 +37,7 @@ static void load_with(ls_fix *f, const char *french_extra, const char *french, c
 static void refused_with(const char *french_extra, const char *root_extra, const char *why)
 {
     ls_fix f;
-    char *t = text_with(french_extra, FR_UNITS, AU_FAR, root_extra);
+    char *t = ls_text_french(french_extra, FR_UNITS, AU_FAR, root_extra);
     if (!ls_try_load(&f, t)) fail_msg("accepted, expected \"%s\"", why);
     LS_ASSERT_HAS(f.err.msg, why);
     free(t);
@@ -122,7 +108,7 @@ static void test_scenario_refusals(void **state)
     refused_with(", \"engineers\": [{}, {}, {}, {}, {}, {}, {}]", ENG_ON, "$.sides[0].engineers");
     /* a unit still to arrive is not on the table at the set-up [H, p.78] */
     ls_fix f;
-    char *t = text_with(", \"engineers\": [{\"task\": \"assault\", \"unit\": \"1/45e Ligne\"}]",
+    char *t = ls_text_french(", \"engineers\": [{\"task\": \"assault\", \"unit\": \"1/45e Ligne\"}]",
                         "[" LS_INF("1/45e Ligne", "small", "experienced", "line", 16, 3, 90) "]", AU_FAR, ENG_ON);
     char *at = strstr(t, "\"units\": [");
     assert_non_null(at);

@@ -11,25 +11,11 @@
 
 #define DIG ", \"rules\": [\"entrenchments\"]"
 
-/* the fixture's scenario with the French side's extra keys spliced in after its name */
-static char *text_rules(const char *french_extra, const char *french, const char *austrians, const char *root_extra)
-{
-    char *t = ls_text(0, french, austrians, root_extra);
-    const char *at = strstr(t, "\"name\": \"French\"");
-    assert_non_null(at);
-    size_t cut = (size_t)(at - t) + strlen("\"name\": \"French\"");
-    char *u = malloc(strlen(t) + strlen(french_extra) + 1);
-    memcpy(u, t, cut);
-    strcpy(u + cut, french_extra);
-    strcat(u, t + cut);
-    free(t);
-    return u;
-}
 
 static void load_rules(ls_fix *f, const char *french_extra, const char *french, const char *austrians,
                        const char *root_extra)
 {
-    char *t = text_rules(french_extra, french, austrians, root_extra);
+    char *t = ls_text_french(french_extra, french, austrians, root_extra);
     if (ls_try_load(f, t)) fail_msg("refused: %s", f->err.msg);
     free(t);
 }
@@ -37,7 +23,7 @@ static void load_rules(ls_fix *f, const char *french_extra, const char *french, 
 static void refused_rules(const char *french_extra, const char *french, const char *root_extra, const char *why)
 {
     ls_fix f;
-    char *t = text_rules(french_extra, french, "[" LS_FAR "]", root_extra);
+    char *t = ls_text_french(french_extra, french, "[" LS_FAR "]", root_extra);
     if (!ls_try_load(&f, t)) fail_msg("accepted, expected \"%s\"", why);
     LS_ASSERT_HAS(f.err.msg, why);
     free(t);
