@@ -277,6 +277,22 @@ static void test_artillery(void **state)
     ls_free(&f);
 }
 
+/* [C, p.28; ruling R-25]: a prolong along the battery's front that would take a gun off the table is refused,
+ * also where the two footprints' corners are nearly in line (a battery facing about -171 degrees near the
+ * south edge, sliding 1 BW to its left: one corner ends 0.07 BW off the table) */
+static void test_prolong_off_the_table(void **state)
+{
+    (void)state;
+    ls_fix f;
+    ls_load(&f, 0, "[" LS_ART("12pdr", 4, "heavy", "unlimbered", 8, 6, 90) "]", "[" LS_FAR "]", "");
+    f.st.u[0].x = 26.4983;
+    f.st.u[0].y = 2.8892;
+    f.st.u[0].heading = -2.9845;
+    ls_refused(&f, "u0 prolong -1 0", "the move would take the battery off the table");
+    ls_do(&f, "u0 prolong 1 0");
+    ls_free(&f);
+}
+
 /* [C Movement: The Basics, p.24]: the units of a force move in any order before their officer: one may wait */
 static void test_later(void **state)
 {
@@ -325,6 +341,7 @@ int main(void)
         cmocka_unit_test(test_interpenetration),   cmocka_unit_test(test_table_edge),
         cmocka_unit_test(test_obstacle),           cmocka_unit_test(test_squares),
         cmocka_unit_test(test_artillery),          cmocka_unit_test(test_officers),
+        cmocka_unit_test(test_prolong_off_the_table),
         cmocka_unit_test(test_later),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -324,15 +324,12 @@ static void sweep_motion(sweep_ctx *c, lasalle_pose a, const lasalle_motion *m, 
         out->meets |= poly_meets(c->s, &w, &out->piece, &water);
         /* the units against the unshrunk footprint */
         area_of(&p0, &p1, &w);
+        /* off the table when a corner of either footprint is: the swept area's extreme points are corners.
+         * (Not the hull's points: the hull of two rectangles sliding along an edge has nearly collinear
+         * corners, where gift wrapping can drop an extreme one.) */
         if (w.cbox[0] < -1e-6 || w.cbox[1] < -1e-6 || w.cbox[2] > c->s->table_w + 1e-6 ||
-            w.cbox[3] > c->s->table_h + 1e-6) {
-            /* some corner is off the table: the hull's points decide, as they always did */
-            const gr_vec2 *poly = area_hull(&w);
-            for (int q = 0; q < w.n; q++)
-                if (poly[q].x < -1e-6 || poly[q].y < -1e-6 || poly[q].x > c->s->table_w + 1e-6 ||
-                    poly[q].y > c->s->table_h + 1e-6)
-                    out->meets |= LASALLE_MEETS_OFF_TABLE;
-        }
+            w.cbox[3] > c->s->table_h + 1e-6)
+            out->meets |= LASALLE_MEETS_OFF_TABLE;
         piece_units(c, &w, last, idx + (double)k / steps, out);
         prev = next;
         p0 = p1;
