@@ -183,17 +183,26 @@ static void test_s8_8_group_moves_straight_with_its_commander(void **unused)
     free(s);
 }
 
+/* the row's group (u0, u1, u2) after its first move, 4 MU straight ahead, with `cp` command points left
+ * to its Division Commander (-1: as the scenario gives) */
+static fogn_scenario *moved_group(fogn_state *st, const int *m, int cp)
+{
+    fogn_scenario *s = scn_row();
+    fx_state(s, st, 0);
+    if (cp >= 0) st->c[0].cp = (uint8_t)cp;
+    must_apply(s, st, group(FOGN_A_GROUP_MOVE, m, 3, -1, 0, 4), NULL, 0);
+    return s;
+}
+
 /* §8.8, §8.10: a Brigade Group clear of the enemy makes its second move as a group, with one complex move
  * test for all (its Division Commander leads: 4+) costing him one command point; its members make none of
  * their own */
 static void test_s8_10_group_second_move_one_cmt_one_cp(void **unused)
 {
     (void)unused;
-    fogn_scenario *s = scn_row();
     fogn_state st;
-    fx_state(s, &st, 0);
     int m[3] = {0, 1, 2};
-    must_apply(s, &st, group(FOGN_A_GROUP_MOVE, m, 3, -1, 0, 4), NULL, 0);
+    fogn_scenario *s = moved_group(&st, m, -1);
     assert_int_equal(st.turn.second, FOGN_SECOND_GROUP);
     assert_int_equal(fogn_cursor_actor(s, &st), 0);
     /* the menu: hold, or the group advancing; no order of a unit alone */
@@ -226,11 +235,9 @@ static void test_s8_10_group_second_move_one_cmt_one_cp(void **unused)
 static void test_s8_10_group_second_move_failed(void **unused)
 {
     (void)unused;
-    fogn_scenario *s = scn_row();
     fogn_state st;
-    fx_state(s, &st, 0);
     int m[3] = {0, 1, 2};
-    must_apply(s, &st, group(FOGN_A_GROUP_MOVE, m, 3, -1, 0, 4), NULL, 0);
+    fogn_scenario *s = moved_group(&st, m, -1);
     uint8_t cp = st.c[0].cp;
     const int fail[] = {3, 3};
     must_apply(s, &st, group(FOGN_A_GROUP_MOVE, m, 3, -1, 0, 3), fail, 2);
@@ -244,12 +251,9 @@ static void test_s8_10_group_second_move_failed(void **unused)
 static void test_s8_10_group_second_move_needs_a_point(void **unused)
 {
     (void)unused;
-    fogn_scenario *s = scn_row();
     fogn_state st;
-    fx_state(s, &st, 0);
-    st.c[0].cp = 0;
     int m[3] = {0, 1, 2};
-    must_apply(s, &st, group(FOGN_A_GROUP_MOVE, m, 3, -1, 0, 4), NULL, 0);
+    fogn_scenario *s = moved_group(&st, m, 0);
     assert_int_equal(st.turn.second, 0);
     assert_true(fogn_cursor_actor(s, &st) >= s->nunits);
     free(s);
