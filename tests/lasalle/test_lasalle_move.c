@@ -285,9 +285,10 @@ static void test_prolong_off_the_table(void **state)
     (void)state;
     ls_fix f;
     ls_load(&f, 0, "[" LS_ART("12pdr", 4, "heavy", "unlimbered", 8, 6, 90) "]", "[" LS_FAR "]", "");
-    f.st.u[0].x = 26.4983;
-    f.st.u[0].y = 2.8892;
-    f.st.u[0].heading = -2.9845;
+    /* the pose a random game reached (its doubles as the game had them) */
+    f.st.u[0].x = 26.49830139264666;
+    f.st.u[0].y = 2.8891621751715739;
+    f.st.u[0].heading = -2.9845130209103035;
     ls_refused(&f, "u0 prolong -1 0", "the move would take the battery off the table");
     ls_do(&f, "u0 prolong 1 0");
     ls_free(&f);
