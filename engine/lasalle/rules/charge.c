@@ -228,11 +228,6 @@ static int mandatory(const lasalle_scenario *s, const lasalle_state *st, int i, 
     return n;
 }
 
-int lasalle_charge_mandatory(const lasalle_scenario *s, const lasalle_state *st, int i, int *out, int max)
-{
-    return mandatory(s, st, i, NULL, out, max);
-}
-
 int lasalle_charge_mandatory_memo(const lasalle_scenario *s, const lasalle_state *st, int i,
                                   lasalle_charge_memo *memo, const int **out)
 {

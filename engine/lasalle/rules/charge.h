@@ -26,9 +26,6 @@ int lasalle_charge_try(const lasalle_scenario *s, const lasalle_state *st, int i
                        lasalle_charge *out, gr_error *err);
 /* the charge of i on j with the smallest wheel that reaches it; 0 or -1 */
 int lasalle_charge_find(const lasalle_scenario *s, const lasalle_state *st, int i, int j, lasalle_charge *out);
-/* the mandatory targets of unit i: the closest reachable enemies within 4 BW to its front (ties all
- * listed); returns their count, 0 when every reachable enemy is a free choice */
-int lasalle_charge_mandatory(const lasalle_scenario *s, const lasalle_state *st, int i, int *out, int max);
 /* checks and carries out a CHARGE action */
 int lasalle_charge_check(const lasalle_scenario *s, const lasalle_state *st, const gr_action *a,
                          lasalle_charge *out, gr_error *err);
@@ -45,7 +42,9 @@ typedef struct lasalle_charge_memo {
     lasalle_geo *geo;                   /* the state's footprints (sweep.h), or NULL */
 } lasalle_charge_memo;
 #define LASALLE_CHARGE_MEMO_INIT {0, 0, 0, 0, {0}, 0, 0, {0}, NULL}
-/* lasalle_may_target, lasalle_charge_find (its wheel only) and lasalle_charge_mandatory through the memo */
+/* lasalle_may_target and lasalle_charge_find (its wheel only) through the memo; and unit i's mandatory
+ * targets: the closest reachable enemies within 4 BW to its front (ties all listed), their count (0 when
+ * every reachable enemy is a free choice) */
 int lasalle_may_target_memo(const lasalle_scenario *s, const lasalle_state *st, int i, int j,
                             lasalle_charge_memo *memo);
 int lasalle_charge_find_memo(const lasalle_scenario *s, const lasalle_state *st, int i, int j,
