@@ -232,7 +232,9 @@ enum {
     FOGN_UF_PURSUE_WANT = 1u << 25, /* its owner chose to pursue (or to try to) */
     FOGN_UF_PURSUE_ASKED = 1u << 26,/* its owner has been asked */
     FOGN_UF_ARRIVED = 1u << 27,     /* came on from off the table this Movement Phase (§8.1) */
-    FOGN_UF_GROUP_SECOND = 1u << 28 /* moved with a Brigade Group that may still make its second move (§8.8, §8.10) */
+    FOGN_UF_GROUP_SECOND = 1u << 28,/* moved with a Brigade Group that may still make its second move (§8.8, §8.10) */
+    FOGN_UF_PURSUE_CAP = 1u << 29,  /* a pursuer of defenders driven from an obstacle: goes no farther than pursue_cap (§9.12) */
+    FOGN_UF_HELD_OBS = 1u << 30     /* held an obstacle as this round of melee began: infantry so never pursue (§9.12) */
 };
 
 typedef struct fogn_unit {
@@ -260,7 +262,9 @@ typedef struct fogn_unit {
      * step's start and its results, and always equal to working it out
      * afresh (check_invariants verifies) */
     uint8_t fview_band;
-    uint8_t pad[4];         /* explicit: states are compared byte for byte */
+    /* with FOGN_UF_PURSUE_CAP: the farthest its pursuit may go, in MU, so
+     * that it occupies the obstacle's defenders' old place and no more */
+    float pursue_cap;
     uint64_t fview;
 } fogn_unit;
 

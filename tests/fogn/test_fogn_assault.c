@@ -560,6 +560,37 @@ static void test_s6_6_forming_square_from_line_needs_6(void **unused)
     free(s);
 }
 
+/* §8.5: forming Square in the Assault Phase may not take the unit out of
+ * the reach of the enemy that assaulted it: the Square slides toward the
+ * assaulter by the least that puts it back in reach. A large Extended Line
+ * (9 MU wide, x 15.5 .. 24.5) is charged by heavy cavalry (8 MU) aimed at its
+ * right end from 7.9 MU; the Square forms on the centre bases, x 17.75 ..
+ * 22.25, out of the cavalry's reach. */
+static void test_s8_5_square_formed_out_of_reach_slides_back_into_it(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn_cav_on_inf();
+    s->units[1].start_formation = FOGN_F_LINE;
+    s->units[1].size = FOGN_LARGE;
+    s->units[0].x = 24;
+    s->units[0].y = 14 - 7.9;
+    fogn_state st;
+    open_assault(s, &st);
+    must(s, &st, assault(0, 1), NULL, 0, NULL);
+    gr_log log;
+    gr_log_init(&log);
+    const int faces[] = {6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+    must(s, &st, react(1, FOGN_RE_SQUARE), faces, 12, &log);
+    assert_int_equal(st.u[1].formation, FOGN_F_SQUARE);
+    assert_true(log_has(&log, "unit1's Square slides"));
+    assert_true(log_has(&log, "toward unit0, which could reach it no more (8.5)"));
+    /* the cavalry got home */
+    assert_int_equal(st.u[0].astate, T_AS_CONTACT);
+    assert_true(fogn_unit_contact(s, &st, 0, 1, &(fogn_contact){0}));
+    gr_log_free(&log);
+    free(s);
+}
+
 static void test_s6_6_square_assaulted_by_infantry_tests_to_stay_or_change(void **unused)
 {
     (void)unused;
@@ -653,6 +684,35 @@ static void test_s6_8_skirmishers_assaulted_by_formed_infantry_must_evade(void *
     assert_true(log_has(&log, "completes its assault move, 6.0 MU on (6.8)"));
     assert_float_equal(hypot(st.u[0].x - x0, st.u[0].y - y0), 6.0, 1e-6);
     assert_float_equal(st.u[0].heading, h0, 1e-12);
+    gr_log_free(&log);
+    free(s);
+}
+
+/* §6.8 with ruling FOGN_MISSED_RUN_GAP: the run ends 0.1 MU short of the
+ * enemy it would strike, and where that would leave it on friendly guns it
+ * has run through (passed freely, §8.7), it stops short of the guns instead.
+ * Blue infantry (front y 10, 2.25 deep, 6 MU) runs at Red cavalry whose
+ * front is at y 16; Blue guns stand in the way, y 12.2 .. 13.7. */
+static void test_s6_8_missed_run_does_not_end_on_friendly_guns(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn_duel();
+    s->units[1].troop = FOGN_CAV_HEAVY;
+    s->units[1].y = 16;
+    int g = fx_unit(s, 0, FOGN_ART_FOOT, FOGN_SMALL, FOGN_F_UNLIMBERED, 20, 13.7, 90);
+    fogn_state st;
+    open_assault(s, &st);
+    gr_log log;
+    gr_log_init(&log);
+    /* without the guns: 5.9 MU, 0.1 short of the cavalry's front */
+    fogn_state clear = st;
+    clear.u[g].flags |= FOGN_UF_DESTROYED;
+    fogn_as_missed_run(s, &clear, 0, &log);
+    ASSERT_POSE(&clear.u[0], 20, 15.9, 90);
+    /* with them: at 5.9 MU its rear (y 13.65) would stand on the guns (front y 13.7); it stops short of them */
+    fogn_as_missed_run(s, &st, 0, &log);
+    assert_true(log_has(&log, "completes its assault move, 2.2 MU on (6.8)"));
+    ASSERT_POSE(&st.u[0], 20, 12.2, 90);
     gr_log_free(&log);
     free(s);
 }
@@ -910,6 +970,7 @@ int main(void)
         cmocka_unit_test(test_s6_6_cavalry_from_within_2mu_costs_a_level_even_to_a_square),
         cmocka_unit_test(test_s6_6_forming_square_from_line_needs_6),
         cmocka_unit_test(test_s6_6_square_assaulted_by_infantry_tests_to_stay_or_change),
+        cmocka_unit_test(test_s8_5_square_formed_out_of_reach_slides_back_into_it),
         cmocka_unit_test(test_s6_6_guns_failing_to_stand_are_abandoned_with_two_losses),
         cmocka_unit_test(test_s6_6_guns_with_infantry_near_abandon_by_default_for_one_loss),
         cmocka_unit_test(test_s6_8_skirmishers_assaulted_by_formed_infantry_must_evade),
@@ -923,6 +984,7 @@ int main(void)
         cmocka_unit_test(test_s6_9_cavalry_intercepts_an_assaulter_on_its_way),
         cmocka_unit_test(test_s6_9_infantry_may_not_intercept_cavalry),
         cmocka_unit_test(test_s6_8_limbered_foot_guns_evade_d6_plus_2),
+        cmocka_unit_test(test_s6_8_missed_run_does_not_end_on_friendly_guns),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

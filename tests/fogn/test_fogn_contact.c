@@ -479,6 +479,27 @@ static void test_s9_12_pursuit_table_edge(void **state)
     free(s);
 }
 
+/* Ruling FOGN_PURSUIT_PLAIN with the table edge: a pursuit cut short by the
+ * edge may not end on the friendly guns it would have passed through; it
+ * stops short of them instead */
+static void test_s9_12_pursuit_cut_by_the_edge_stops_short_of_passed_guns(void **state)
+{
+    (void)state;
+    fogn_scenario *s = scn_base(CAV);
+    s->units[0].y = 35;                                                      /* y 32.75..35 */
+    fx_unit(s, 0, FOGN_ART_FOOT, FOGN_SMALL, FOGN_F_UNLIMBERED, 20, 37.5, 90); /* y 36..37.5 */
+    fogn_state *st = state_of(s);
+    fogn_pursuit pu;
+    assert_int_equal(fogn_pursuit_plan(s, st, 0, 6, NULL, &pu), 0);
+    assert_int_equal(pu.stop, FOGN_PS_FRIEND);
+    assert_int_equal(pu.blocker, 1);
+    ASSERT_NEAR(pu.moved, 1, POS_TOL); /* front at y = 36, not 37.5 on top of the guns */
+    fogn_pursuit_commit(s, st, 0, &pu);
+    ASSERT_POSE(&st->u[0], 20, 36, 90);
+    free(st);
+    free(s);
+}
+
 /* --- §9.13 pass-through ------------------------------------------------------------------------------- */
 
 static fogn_scenario *scn_pass(void)
@@ -683,6 +704,7 @@ int main(void)
         cmocka_unit_test(test_s9_12_pursuit_flank_judged_from_combat_pose),
         cmocka_unit_test(test_s9_12_pursuit_friends),
         cmocka_unit_test(test_s9_12_pursuit_table_edge),
+        cmocka_unit_test(test_s9_12_pursuit_cut_by_the_edge_stops_short_of_passed_guns),
         cmocka_unit_test(test_s9_13_pass_through_then_pursue),
         cmocka_unit_test(test_s9_13_pass_through_meets_enemy),
         cmocka_unit_test(test_s9_13_pass_through_no_room),

@@ -372,6 +372,81 @@ static void test_s8_5_line_to_tactical_not_within_2mu_of_enemy_front(void **unus
     free(s);
 }
 
+/* §8.5: "within 2 MU of the front of an enemy unit" counts every front the
+ * enemy has. A Square has no flank and its rear rank faces out (§3.1), so
+ * all four faces are fronts (FOGN_SQUARE_ALL_FRONT); a unit in Tactical shows
+ * only its front. */
+static void test_s8_5_line_to_tactical_not_near_any_face_of_a_square(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn1(FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_LINE);
+    fogn_state st;
+    fx_state(s, &st, 0);
+    /* an enemy Square with its back to the line, its rear rank 1.5 MU ahead */
+    st.u[1].formation = FOGN_F_SQUARE;
+    st.u[1].heading = GR_PI / 2;
+    gr_rect sq = fogn_unit_rect(&s->units[1], &st.u[1]);
+    st.u[1].x = 20;
+    st.u[1].y = 11.5 + sq.d;
+    ASSERT_NEAR(fogn_enemy_dist(s, &st, 0, NULL), 1.5, 1e-6);
+    expect_refused(s, &st, form(0, FOGN_F_TACTICAL), "within 2 MU of the front of unit1");
+    /* the Square turned side-on (facing along the table): its right-hand face is 1.5 MU ahead */
+    st.u[1].heading = 0;
+    sq = fogn_unit_rect(&s->units[1], &st.u[1]);
+    st.u[1].x = 20 + sq.d / 2;
+    st.u[1].y = 11.5 + sq.w / 2;
+    ASSERT_NEAR(fogn_enemy_dist(s, &st, 0, NULL), 1.5, 1e-6);
+    expect_refused(s, &st, form(0, FOGN_F_TACTICAL), "within 2 MU of the front of unit1");
+    /* the same unit in Tactical shows us its flank: the change is allowed (Complex, an enemy within 2 MU) */
+    st.u[1].formation = FOGN_F_TACTICAL;
+    gr_rect tac = fogn_unit_rect(&s->units[1], &st.u[1]);
+    st.u[1].x = 20 + tac.d / 2;
+    st.u[1].y = 11.5 + tac.w / 2;
+    ASSERT_NEAR(fogn_enemy_dist(s, &st, 0, NULL), 1.5, 1e-6);
+    fogn_move_plan plan;
+    gr_error err;
+    assert_int_equal(fx_check(s, &st, form(0, FOGN_F_TACTICAL), &plan, &err), 0);
+    assert_int_equal(plan.complex, 1);
+    /* a Square 2.5 MU away does not stop it */
+    st.u[1].formation = FOGN_F_SQUARE;
+    st.u[1].x = 20 + sq.d / 2;
+    st.u[1].y = 12.5 + sq.w / 2;
+    assert_int_equal(fx_check(s, &st, form(0, FOGN_F_TACTICAL), &plan, &err), 0);
+    free(s);
+}
+
+/* §8.5 with a kinked enemy line: each half has its own front. The enemy
+ * (a small line, 6 MU wide) faces down the table with its left half, its
+ * right half bent 90 degrees outward to face along the table toward the
+ * reforming line's right end (unit 0 spans x 17..23, y 8.875..10). */
+static void test_s8_5_line_to_tactical_not_near_a_kinked_half(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn1(FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_LINE);
+    fogn_state st;
+    fx_state(s, &st, 0);
+    st.u[1].formation = FOGN_F_LINE;
+    st.u[1].heading = -GR_PI / 2;
+    st.u[1].kink = -GR_PI / 2;
+    st.u[1].x = 24.5;
+    st.u[1].y = 9.5;
+    gr_rect h[2];
+    assert_int_equal(fogn_unit_rects(&s->units[1], &st.u[1], h), 2);
+    /* the right half's front edge stands upright at x 24.5 (y 9.5..12.5), facing -x */
+    ASSERT_NEAR(h[1].fc.x, 24.5, 1e-9);
+    ASSERT_NEAR(h[1].fc.y, 11.0, 1e-9);
+    ASSERT_NEAR(gr_rect_fwd(&h[1]).x, -1.0, 1e-9);
+    ASSERT_NEAR(fogn_enemy_dist(s, &st, 0, NULL), 1.5, 1e-6);
+    expect_refused(s, &st, form(0, FOGN_F_TACTICAL), "within 2 MU of the front of unit1");
+    /* 1 MU farther along the table the bent half is 2.5 MU off; the left half's front (y 9.5,
+     * x 25.5..28.5) was never toward the line: allowed */
+    st.u[1].x = 25.5;
+    fogn_move_plan plan;
+    gr_error err;
+    assert_int_equal(fx_check(s, &st, form(0, FOGN_F_TACTICAL), &plan, &err), 0);
+    free(s);
+}
+
 /* --- §5.4 / §23.1 #13: Simple or Complex ------------------------------------------------- */
 
 static void test_s8_5_simple_unless_enemy_within_2mu(void **unused)
@@ -1133,6 +1208,8 @@ int main(void)
         cmocka_unit_test(test_s8_5_light_infantry_skirmish_same_footprint),
         cmocka_unit_test(test_s8_5_forbidden_transitions),
         cmocka_unit_test(test_s8_5_line_to_tactical_not_within_2mu_of_enemy_front),
+        cmocka_unit_test(test_s8_5_line_to_tactical_not_near_any_face_of_a_square),
+        cmocka_unit_test(test_s8_5_line_to_tactical_not_near_a_kinked_half),
         cmocka_unit_test(test_s8_5_simple_unless_enemy_within_2mu),
         cmocka_unit_test(test_s8_5_wavering_formation_change_is_complex),
         cmocka_unit_test(test_s8_5_no_nearer_the_nearest_enemy),

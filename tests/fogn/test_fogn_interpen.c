@@ -666,6 +666,12 @@ static void test_s8_11_commander_keeps_2mu_from_enemy_front(void **unused)
     fx_state(s, &base, 0);
     st = base;
     assert_int_equal(cmdr_do(s, &st, cmdr_move(s, 0, 34, 24), &err), 0);
+    /* but a Square has no flank or rear: every face is a front (§3.1), so its rear is closed to him too */
+    s->units[1].start_formation = FOGN_F_SQUARE;
+    fx_state(s, &base, 0);
+    st = base;
+    assert_int_equal(cmdr_do(s, &st, cmdr_move(s, 0, 34, 24), &err), -1);
+    ASSERT_HAS(err.msg, "within 2 MU of the front of");
     free(s);
 }
 

@@ -20,6 +20,7 @@
 #include "../../engine/fogn/rules/contact.h"
 #include "../../engine/fogn/rules/obstacle.h"
 #include "../../engine/fogn/rules/view.h"
+#include "../../engine/fogn/rules/footprint.h"
 #include "../../engine/fogn/rules/building.h"
 #include "../../engine/core/dice.h"
 #include "../../engine/fogn/rules/cmt.h"
@@ -391,6 +392,71 @@ static void test_s9_14_units_across_an_obstacle_are_not_squared_up(void **unused
     free(s);
 }
 
+/* §9.12 (Pursuit): attackers that drive the defenders from an obstacle may
+ * occupy the defenders' old place but go no farther. Blue infantry at the
+ * water's front (y 14.5) beats Red, which held the far bank (front at y 17.5,
+ * its place y 17.5 .. 19.75); Blue's pursuit ends with its front edge on the
+ * far side of that place, y 19.75, whatever it rolled. */
+static void test_s9_12_pursuit_stops_at_the_obstacle_defenders_old_place(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn_bank(FOGN_INF_REFORMED, FOGN_F_TACTICAL, 14.5, GR_WATER_WAIST);
+    s->units[1].start_cohesion = FOGN_DISORDERED;
+    fogn_state st;
+    at_step(s, &st, 0, FOGN_ST_CO_BEGIN);
+    assert_true(fogn_obs_holds(s, &st, 1));
+    gr_log log;
+    gr_log_init(&log);
+    gr_dice d;
+    int faces[64];
+    for (int i = 0; i < 64; i++) faces[i] = i < 3 ? 6 : 1;
+    gr_dice_init_script(&d, faces, 64);
+    fogn_advance_to_decision(s, &st, &d, &log);
+    ASSERT_LOGGED(&log, "unit1 retires from the melee: 3.0 MU"); /* its front now at y 20.5 */
+    ASSERT_POSE(&st.u[1], 20, 20.5, -90);
+    /* Blue, which came up to the water, did not hold it: it may pursue (D6), and does; it rolls a 6 */
+    assert_true(offered(s, &st, FOGN_A_PURSUE, 0, -1));
+    gr_error err;
+    const int six[] = {6, 1, 1, 1, 1, 1, 1, 1};
+    assert_true(play(s, &st, fx_action(FOGN_A_PURSUE, 0, -1, 0, 0, 0, 0), six, 8, &log, &err) >= 1);
+    ASSERT_LOGGED(&log, "unit0 goes no farther than the place the obstacle's defenders held (9.12)");
+    ASSERT_LOGGED(&log, "unit0 pursues 5.2 MU");
+    ASSERT_POSE(&st.u[0], 20, 19.75, 90); /* not 20.5, against Red */
+    assert_false(fogn_unit_contact(s, &st, 0, 1, &(fogn_contact){0}));
+    gr_log_free(&log);
+    free(s);
+}
+
+/* §15.8 (Defended Obstacle): the bank is not defended while an enemy could
+ * assault its defenders in flank or rear in its next Assault Phase
+ * (FOGN_R_OBS_FLANK_THREAT). Red holds the far bank facing south, its front
+ * at y 17.5, x 18.5 .. 21.5; Blue cavalry comes up on its left flank. */
+static void test_s15_8_no_defended_obstacle_with_an_enemy_on_the_flank(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn_bank(FOGN_INF_REFORMED, FOGN_F_TACTICAL, 10, GR_WATER_WAIST);
+    int cav = fx_unit(s, 0, FOGN_CAV_HEAVY, FOGN_SMALL, FOGN_F_TACTICAL, 30, 19, 180); /* facing west, 8.5 MU off */
+    fogn_state st;
+    at_step(s, &st, 0, FOGN_ST_MV_UNITS);
+    ASSERT_NEAR(fogn_units_apart(s, &st, 1, cav), 8.5, 1e-6);
+    /* beyond its 8 MU move: the bank is defended */
+    assert_true(fogn_defends_obstacle(s, &st, 1));
+    /* 1 MU nearer it could reach the flank: not defended, though Red still stands at the water */
+    st.u[cav].x = 29;
+    assert_false(fogn_defends_obstacle(s, &st, 1));
+    assert_true(fogn_touches_obstacle_piece(s, &st, 1, 0));
+    /* the same cavalry in March Column, or Wavering, could not assault: defended again */
+    st.u[cav].formation = FOGN_F_COLUMN;
+    assert_true(fogn_defends_obstacle(s, &st, 1));
+    st.u[cav].formation = FOGN_F_TACTICAL;
+    st.u[cav].cohesion = FOGN_WAVERING;
+    assert_true(fogn_defends_obstacle(s, &st, 1));
+    /* and an enemy in front of the defenders is no flank threat: Blue's infantry across the water */
+    st.u[cav].flags |= FOGN_UF_DESTROYED;
+    assert_true(fogn_defends_obstacle(s, &st, 1));
+    free(s);
+}
+
 /* §15.8: the attacker standing at the water's front faces the water too, but
  * it is no defender of the obstacle: it retires and pursues like anyone */
 static void test_s15_8_attacker_at_the_water_does_not_hold_it(void **unused)
@@ -493,6 +559,8 @@ int main(void)
         cmocka_unit_test(test_s15_6_melee_across_waist_high_stream),
         cmocka_unit_test(test_s15_8_attacker_at_the_water_does_not_hold_it),
         cmocka_unit_test(test_s9_14_units_across_an_obstacle_are_not_squared_up),
+        cmocka_unit_test(test_s9_12_pursuit_stops_at_the_obstacle_defenders_old_place),
+        cmocka_unit_test(test_s15_8_no_defended_obstacle_with_an_enemy_on_the_flank),
         cmocka_unit_test(test_s8_no_move_up_to_an_obstacle_opposite_its_defenders),
         cmocka_unit_test(test_s15_4_march_column_assaults_along_a_road_into_a_building),
         cmocka_unit_test(test_s15_4_march_column_off_the_road_may_not_assault_a_building),

@@ -381,6 +381,29 @@ static void test_s8_1_enemy_near_the_entry_is_pushed_back(void **unused)
     free(s);
 }
 
+/* §8.1: a pushed enemy loses a level; a Broken one is at the last of the
+ * four levels (§2.6) and stays Broken, as with every other loss it takes */
+static void test_s8_1_broken_enemy_pushed_back_stays_broken(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = reserve_scenario(FOGN_EDGE_REAR, FOGN_SEC_CENTRE);
+    int r = reserve_unit(s, FOGN_INF_REFORMED);
+    fx_unit(s, 0, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 5, 10, 90);
+    int e = fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 30, 4, -90);
+    s->units[e].start_cohesion = FOGN_BROKEN;
+    fogn_state st;
+    movement_at(s, &st, 3, FOGN_RES_ARRIVING, NULL, NULL);
+    gr_log log;
+    gr_log_init(&log);
+    gr_error err;
+    assert_int_equal(apply(s, &st, arrive(r, FOGN_F_COLUMN, 30, 0), &log, &err), 0);
+    ASSERT_POSE(&st.u[e], 30, 6, -90);
+    assert_int_equal(st.u[e].cohesion, FOGN_BROKEN);
+    assert_true(log_has(&log, "unit2 is pushed back 2.0 MU by the arriving unit0 and is now broken"));
+    gr_log_free(&log);
+    free(s);
+}
+
 static void test_s8_1_wavering_enemy_falls_back_six(void **unused)
 {
     (void)unused;
@@ -760,6 +783,7 @@ int main(void)
         cmocka_unit_test(test_s8_1_column_comes_on_its_full_move),
         cmocka_unit_test(test_s8_1_arrival_stops_two_mu_short_of_the_enemy),
         cmocka_unit_test(test_s8_1_enemy_near_the_entry_is_pushed_back),
+        cmocka_unit_test(test_s8_1_broken_enemy_pushed_back_stays_broken),
         cmocka_unit_test(test_s8_1_wavering_enemy_falls_back_six),
         cmocka_unit_test(test_s8_1_three_units_a_move),
         cmocka_unit_test(test_s8_1_refusals_name_the_rule),

@@ -529,6 +529,52 @@ static int form_in_place(const fogn_scenario *s, fogn_state *st, int j, int form
     return 0;
 }
 
+/* is Square j, moved by t along dir, on the table clear of everyone and in reach of assaulter x? */
+static bool square_reached_at(const fogn_scenario *s, fogn_state *st, int j, int x, gr_vec2 dir, double t)
+{
+    fogn_unit keep = st->u[j];
+    st->u[j].x += dir.x * t;
+    st->u[j].y += dir.y * t;
+    gr_rect placed = fogn_unit_rect(&s->units[j], &st->u[j]);
+    fogn_reach r;
+    bool ok = fogn_rect_on_table(s, &placed) && fogn_pose_clear(s, st, &placed, 1ull << j) &&
+              fogn_assault_reach(s, st, x, j, &r, NULL) == 1;
+    st->u[j] = keep;
+    return ok;
+}
+
+/* §8.5: a Square formed in the Assault Phase may not leave the reach of an
+ * assaulter whose assault on it was valid: it slides straight toward that
+ * assaulter's front-edge centre by the least distance (to FOGN_SQUARE_SLIDE_TOL)
+ * that brings it back within reach; with no such place it stays */
+static void slide_square_into_reach(const fogn_scenario *s, fogn_state *st, int j, const assault_on *on, gr_log *log)
+{
+    for (int q = 0; q < on->n; q++) {
+        int x = on->who[q];
+        fogn_reach r;
+        if (fogn_assault_reach(s, st, x, j, &r, NULL) == 1) continue;
+        gr_rect sq = fogn_unit_rect(&s->units[j], &st->u[j]), ar = fogn_unit_rect(&s->units[x], &st->u[x]);
+        gr_vec2 to = gr_v2_sub(ar.fc, gr_rect_centre(&sq));
+        double far = gr_v2_len(to);
+        if (!(far > 0)) continue;
+        gr_vec2 dir = gr_v2_scale(to, 1.0 / far);
+        double lo = 0, hi = -1;
+        for (double t = FOGN_SQUARE_SLIDE_STEP; t < far && hi < 0; t += FOGN_SQUARE_SLIDE_STEP)
+            if (square_reached_at(s, st, j, x, dir, t)) hi = t;
+            else lo = t;
+        if (hi < 0) continue;
+        while (hi - lo > FOGN_SQUARE_SLIDE_TOL) {
+            double mid = 0.5 * (lo + hi);
+            if (square_reached_at(s, st, j, x, dir, mid)) hi = mid;
+            else lo = mid;
+        }
+        st->u[j].x += dir.x * hi;
+        st->u[j].y += dir.y * hi;
+        gr_log_add(log, GR_EV_MOVE, s->units[j].side, "%s's Square slides %.2f MU toward %s, which could reach it no more (8.5)",
+                   s->units[j].name, hi, s->units[x].name);
+    }
+}
+
 /* §6.8 retargeting, judged the moment the target has gone: an assaulter
  * that can no longer reach it turns on the nearest other enemy it can reach
  * that was within 2 MU of the target's place before it moved, or of the
@@ -664,8 +710,12 @@ int fogn_react(const fogn_scenario *s, fogn_state *st, int j, int reaction, gr_d
         /* ruling §23.3 #35: forming square does not avoid the loss for cavalry within 2 MU */
         if (a.cav_within_2) fogn_lose(s, st, j, 1, log, "cavalry charged from within 2 MU");
         if (fogn_unit_alive(u) && u->cohesion != FOGN_BROKEN) {
-            if (form_in_place(s, st, j, FOGN_F_SQUARE) == 0) u->flags |= FOGN_UF_REACTED;
-            else gr_log_add(log, GR_EV_NOTE, p->side, "%s has no room to form square", p->name);
+            if (form_in_place(s, st, j, FOGN_F_SQUARE) == 0) {
+                u->flags |= FOGN_UF_REACTED;
+                slide_square_into_reach(s, st, j, &a, log);
+            } else {
+                gr_log_add(log, GR_EV_NOTE, p->side, "%s has no room to form square", p->name);
+            }
         }
         break;
     }
@@ -1060,7 +1110,7 @@ static int go_in(const fogn_scenario *s, fogn_state *st, int a, int j, fogn_reac
 
 /* §6.8: the target gone and nobody to turn on: the full move on in the direction of the assault
  * (ruling FOGN_MISSED_RUN_GAP) */
-static void missed_run(const fogn_scenario *s, fogn_state *st, int a, gr_log *log)
+void fogn_as_missed_run(const fogn_scenario *s, fogn_state *st, int a, gr_log *log)
 {
     const fogn_unit_profile *p = &s->units[a];
     double open = fogn_allowance(s, p, &st->u[a], FOGN_MC_OPEN);
@@ -1071,7 +1121,12 @@ static void missed_run(const fogn_scenario *s, fogn_state *st, int a, gr_log *lo
     fogn_pursuit pu;
     if (!(dist > 0) || fogn_pursuit_plan(s, st, a, dist, NULL, &pu) || !pu.ok) return;
     double t = pu.moved;
-    if (pu.stop == FOGN_PS_ENEMY) t = t > FOGN_MISSED_RUN_GAP ? t - FOGN_MISSED_RUN_GAP : 0;
+    if (pu.stop == FOGN_PS_ENEMY) {
+        /* short of the enemy, planned again so that it does not end on a friend it would have passed */
+        t = t > FOGN_MISSED_RUN_GAP ? t - FOGN_MISSED_RUN_GAP : 0;
+        if (t > 0 && (fogn_pursuit_plan(s, st, a, t, NULL, &pu) || !pu.ok)) return;
+        t = t > 0 ? pu.moved : 0;
+    }
     if (t <= 0) return;
     gr_rect end = gr_rect_advance(&r, t, 0);
     fogn_place_unit(s, st, a, &end);
@@ -1099,7 +1154,7 @@ int fogn_as_contact(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_lo
         }
         u->astate = AS_MISSED;
         gr_log_add(log, GR_EV_NOTE, s->units[a].side, "%s finds nothing to strike", s->units[a].name);
-        missed_run(s, st, a, log);
+        fogn_as_missed_run(s, st, a, log);
     }
     fogn_cmdr_displaced(s, st, log);
     if (fogn_ct_run(s, st, st->active ^ 1, dice, log) < 0) return -1;

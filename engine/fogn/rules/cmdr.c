@@ -3,6 +3,7 @@
  * the corps commander's command point per move, and joining a unit to lead
  * it. */
 #include "cmdr.h"
+#include "footprint.h"
 #include "sweep.h"
 #include "move.h"
 #include "movetable.h"
@@ -15,13 +16,17 @@ static int enemy_front_within(const fogn_scenario *s, const fogn_state *st, int 
 {
     for (int j = 0; j < s->nunits; j++) {
         if (s->units[j].side == side || !fogn_unit_alive(&st->u[j])) continue;
-        gr_rect e = fogn_unit_rect(&s->units[j], &st->u[j]);
-        /* the zone ahead of the enemy's front edge, dist deep */
-        gr_rect zone = gr_rect_make(gr_v2_add(e.fc, gr_v2_scale(gr_rect_fwd(&e), dist)), e.heading, e.w, dist);
-        gr_vec2 zc[4];
-        gr_rect_corners(&zone, zc);
-        for (int i = 0; i < sw->n; i++)
-            if (gr_poly_intersect(sw->pts[i], sw->npts[i], zc, 4)) { *who = j; return 1; }
+        gr_rect faces[FOGN_FRONT_FACES_MAX];
+        int nf = fogn_front_faces(&s->units[j], &st->u[j], faces);
+        for (int f = 0; f < nf; f++) {
+            /* the zone ahead of this front face, dist deep */
+            const gr_rect *e = &faces[f];
+            gr_rect zone = gr_rect_make(gr_v2_add(e->fc, gr_v2_scale(gr_rect_fwd(e), dist)), e->heading, e->w, dist);
+            gr_vec2 zc[4];
+            gr_rect_corners(&zone, zc);
+            for (int i = 0; i < sw->n; i++)
+                if (gr_poly_intersect(sw->pts[i], sw->npts[i], zc, 4)) { *who = j; return 1; }
+        }
     }
     return 0;
 }

@@ -96,6 +96,17 @@ static int fort_uphill_dice(const fogn_scenario *s, const fogn_state *st, int i,
 
 /* --- 5.1-5.2 a round of melee ----------------------------------------------------------------------------- */
 
+/* §9.12: who holds an obstacle is judged as the melee begins, with its
+ * attackers still across it; once they are driven off, the attackers left at
+ * the obstacle's front would seem to hold it and never pursue */
+static void mark_obstacle_holders(const fogn_scenario *s, fogn_state *st)
+{
+    for (int i = 0; i < s->nunits; i++) {
+        st->u[i].flags &= ~(uint32_t)FOGN_UF_HELD_OBS;
+        if (fogn_unit_alive(&st->u[i]) && fogn_obs_holds(s, st, i)) st->u[i].flags |= FOGN_UF_HELD_OBS;
+    }
+}
+
 int fogn_co_begin(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log)
 {
     (void)dice;
@@ -103,11 +114,13 @@ int fogn_co_begin(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log 
     st->stage = 0;
     for (int i = 0; i < s->nunits; i++) {
         st->u[i].flags &= ~(uint32_t)(FOGN_UF_ROUND2 | FOGN_UF_FOUGHT | FOGN_UF_PURSUER | FOGN_UF_PURSUE_WANT |
-                                      FOGN_UF_PURSUE_ASKED | FOGN_UF_TOOK_CMT);
+                                      FOGN_UF_PURSUE_ASKED | FOGN_UF_TOOK_CMT | FOGN_UF_PURSUE_CAP | FOGN_UF_HELD_OBS);
+        st->u[i].pursue_cap = 0;
         st->u[i].hits = 0;
     }
     fogn_contact c[1];
     if (fogn_contacts(s, st, c, 1) == 0) return FOGN_ST_RE_VICTORY; /* no melee this move */
+    mark_obstacle_holders(s, st);
     gr_log_add(log, GR_EV_PHASE, st->active, "combat phase");
     return FOGN_ST_CO_ROUND;
 }
@@ -415,8 +428,27 @@ static fogn_pursue pursuit_mode(const fogn_scenario *s, const fogn_state *st, in
 {
     const fogn_unit *u = &st->u[i];
     return fogn_pursuit_of(fogn_troop_arm((fogn_troop)s->units[i].troop), (fogn_cohesion)u->cohesion,
-                           u->formation == FOGN_F_SQUARE, fogn_obs_holds(s, st, i) || fogn_bld_of(s, st, i) >= 0,
+                           u->formation == FOGN_F_SQUARE, (u->flags & FOGN_UF_HELD_OBS) || fogn_bld_of(s, st, i) >= 0,
                            enemy_cavalry_near(s, st, i));
+}
+
+/* §9.12: pursuer e of defenders driven from an obstacle may occupy their old
+ * place but not go beyond it: its front edge stops on the line, square to its
+ * facing, through the farthest corner of that place (the least such cap when
+ * several obstacle defenders got away from it) */
+static void cap_pursuit(const fogn_scenario *s, fogn_state *st, int e, const gr_rect *place)
+{
+    gr_rect r = fogn_unit_rect(&s->units[e], &st->u[e]);
+    gr_vec2 f = gr_rect_fwd(&r), c[4];
+    gr_rect_corners(place, c);
+    double far = 0;
+    for (int k = 0; k < 4; k++) {
+        double a = gr_v2_dot(gr_v2_sub(c[k], r.fc), f);
+        if (a > far) far = a;
+    }
+    fogn_unit *u = &st->u[e];
+    if (!(u->flags & FOGN_UF_PURSUE_CAP) || far < u->pursue_cap) u->pursue_cap = (float)far;
+    u->flags |= FOGN_UF_PURSUE_CAP;
 }
 
 int fogn_co_stage(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log)
@@ -445,6 +477,14 @@ int fogn_co_stage(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log 
         int foes[FOGN_MAX_UNITS];
         int nf = fogn_touching_enemies(s, st, i, foes, FOGN_MAX_UNITS);
         int held = fogn_bld_defends(s, st, i) || u->cohesion == FOGN_BROKEN ? fogn_bld_of(s, st, i) : -1;
+        /* §9.12: driven from an obstacle, its old place is as far as the enemies it fought across it pursue */
+        uint64_t across = 0;
+        if (fogn_defends_obstacle(s, st, i))
+            for (int q = 0; q < nfought; q++) {
+                fogn_contact c;
+                if (fogn_unit_contact(s, st, i, fought[q], &c) && c.across) across |= 1ull << fought[q];
+            }
+        gr_rect place = fogn_unit_rect(&s->units[i], u);
         if (outcome_move(s, st, i, foes, nf, dice, log) < 0) return -1;
         if (held >= 0 && FOGN_R_BLD_STORM_INSTEAD_OF_PURSUIT) {
             /* §15.4: the area is empty now: infantry that fought it may storm in, occupying */
@@ -453,7 +493,8 @@ int fogn_co_stage(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log 
                 int e = fought[q];
                 if (!fogn_unit_alive(&st->u[e]) || st->u[e].cohesion >= FOGN_WAVERING || fogn_in_enemy_contact(s, st, e)) continue;
                 if (fogn_bld_storm(s, st, e, held, log) == 0)
-                    st->u[e].flags &= ~(uint32_t)(FOGN_UF_PURSUER | FOGN_UF_PURSUE_WANT | FOGN_UF_PURSUE_ASKED);
+                    st->u[e].flags &= ~(uint32_t)(FOGN_UF_PURSUER | FOGN_UF_PURSUE_WANT | FOGN_UF_PURSUE_ASKED |
+                                                  FOGN_UF_PURSUE_CAP);
             }
         }
         /* the enemies that fought it may pursue, after Broken and Wavering retires */
@@ -469,6 +510,7 @@ int fogn_co_stage(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log 
             if (mode == FOGN_PURSUE_NEVER) continue;
             eu->flags |= FOGN_UF_PURSUER;
             if (mode == FOGN_PURSUE_MUST) eu->flags |= FOGN_UF_PURSUE_WANT | FOGN_UF_PURSUE_ASKED;
+            if (across & (1ull << e)) cap_pursuit(s, st, e, &place);
         }
     }
     return FOGN_ST_CO_PURSUE;
@@ -557,7 +599,8 @@ static int struck(const fogn_scenario *s, fogn_state *st, int p, const fogn_purs
     return 0;
 }
 
-static int pursue(const fogn_scenario *s, fogn_state *st, int i, gr_dice *dice, gr_log *log)
+/* unit i pursues its rolled distance, or no farther than cap when cap >= 0 */
+static int pursue(const fogn_scenario *s, fogn_state *st, int i, double cap, gr_dice *dice, gr_log *log)
 {
     const fogn_unit_profile *p = &s->units[i];
     int d = fogn_roll_distance(p->side, p->name, fogn_pursuit_bonus(fogn_troop_arm((fogn_troop)p->troop)),
@@ -565,7 +608,16 @@ static int pursue(const fogn_scenario *s, fogn_state *st, int i, gr_dice *dice, 
                                "pursuit");
     if (d < 0) return -1;
     fogn_pursuit pu;
-    if (fogn_pursuit_plan(s, st, i, d, NULL, &pu)) return 0;
+    double go = d;
+    bool capped = cap >= 0 && cap < d;
+    if (capped) go = cap;
+    if (fogn_pursuit_plan(s, st, i, go, NULL, &pu)) return 0;
+    if (capped) {
+        pu.first_half = pu.moved <= 0.5 * d + 1e-9; /* the half of the distance rolled */
+        if (pu.stop == FOGN_PS_COMPLETE)
+            gr_log_add(log, GR_EV_MOVE, p->side, "%s goes no farther than the place the obstacle's defenders held (9.12)",
+                       p->name);
+    }
     fogn_pursuit_commit(s, st, i, &pu);
     st->u[i].flags |= FOGN_UF_NO_MOVE;
     gr_log_add(log, GR_EV_MOVE, p->side, "%s pursues %.1f MU", p->name, pu.moved);
@@ -578,7 +630,9 @@ int fogn_co_pursuit(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_lo
         fogn_unit *u = &st->u[i];
         if (!(u->flags & FOGN_UF_PURSUER)) continue;
         uint32_t f = u->flags;
-        u->flags &= ~(uint32_t)(FOGN_UF_PURSUER | FOGN_UF_PURSUE_WANT | FOGN_UF_PURSUE_ASKED);
+        double cap = (f & FOGN_UF_PURSUE_CAP) ? u->pursue_cap : -1;
+        u->flags &= ~(uint32_t)(FOGN_UF_PURSUER | FOGN_UF_PURSUE_WANT | FOGN_UF_PURSUE_ASKED | FOGN_UF_PURSUE_CAP);
+        u->pursue_cap = 0;
         if (!fogn_unit_alive(u) || fogn_in_enemy_contact(s, st, i)) continue;
         int go;
         switch (pursuit_mode(s, st, i)) {
@@ -601,7 +655,7 @@ int fogn_co_pursuit(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_lo
             break;
         default: go = 0; break;
         }
-        if (go && pursue(s, st, i, dice, log) < 0) return -1;
+        if (go && pursue(s, st, i, cap, dice, log) < 0) return -1;
     }
     st->stage++;
     return st->stage < 6 ? FOGN_ST_CO_STAGE : FOGN_ST_CO_END;
@@ -634,6 +688,7 @@ int fogn_co_end(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *l
         }
         fogn_cmdr_displaced(s, st, log);
         st->round = 2;
+        mark_obstacle_holders(s, st);
         return FOGN_ST_CO_ROUND;
     }
     /* §9.13: Steady cavalry still in contact only with infantry passes through

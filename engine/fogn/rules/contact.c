@@ -648,6 +648,36 @@ static bool passes_freely(const fogn_scenario *s, const fogn_state *st, int q)
     return fogn_troop_arm((fogn_troop)s->units[q].troop) == FOGN_ARM_ART || fogn_is_skirmisher(&s->units[q], &st->u[q]);
 }
 
+/* friends passed freely (artillery, skirmishers): a run from `from` may not
+ * end on top of one, so *limit comes back to just short of it */
+static void short_of_passed_friends(const fogn_scenario *s, const fogn_state *st, int p, const gr_rect *from,
+                                    double *limit, int *stop, int *blocker)
+{
+    gr_vec2 u = gr_rect_fwd(from);
+    int side = s->units[p].side;
+    for (int guard = 0; guard < FOGN_MAX_UNITS; guard++) {
+        int moved = 0;
+        for (int q = 0; q < s->nunits; q++) {
+            if (q == p || !fogn_unit_alive(&st->u[q]) || s->units[q].side != side || !passes_freely(s, st, q)) continue;
+            gr_rect rq[2];
+            int n = rects_of(s, st, q, rq);
+            for (int j = 0; j < n; j++) {
+                double lo, hi;
+                if (!fogn_rect_window(from, u, &rq[j], GR_EPS, &lo, &hi)) continue;
+                if (lo < *limit - T_EPS && hi > *limit + T_EPS && lo >= -T_EPS) {
+                    double lo0, hi0;
+                    if (fogn_rect_window(from, u, &rq[j], 0, &lo0, &hi0)) lo = lo0;
+                    *limit = lo < 0 ? 0 : lo;
+                    *stop = FOGN_PS_FRIEND;
+                    *blocker = q;
+                    moved = 1;
+                }
+            }
+        }
+        if (!moved) break;
+    }
+}
+
 static int pursue_from(const fogn_scenario *s, const fogn_state *st, int p, const gr_rect *from, double dist,
                        const gr_rect *judge, fogn_pursuit *out)
 {
@@ -681,33 +711,14 @@ static int pursue_from(const fogn_scenario *s, const fogn_state *st, int p, cons
         stop = FOGN_PS_FRIEND;
         blocker = f_who;
     }
-    /* friends passed freely: it may not end on top of one; stop short of it */
-    for (int guard = 0; guard < FOGN_MAX_UNITS; guard++) {
-        int moved = 0;
-        for (int q = 0; q < s->nunits; q++) {
-            if (q == p || !fogn_unit_alive(&st->u[q]) || s->units[q].side != side || !passes_freely(s, st, q)) continue;
-            gr_rect rq[2];
-            int n = rects_of(s, st, q, rq);
-            for (int j = 0; j < n; j++) {
-                double lo, hi;
-                if (!fogn_rect_window(from, u, &rq[j], GR_EPS, &lo, &hi)) continue;
-                if (lo < limit - T_EPS && hi > limit + T_EPS && lo >= -T_EPS) {
-                    double lo0, hi0;
-                    if (fogn_rect_window(from, u, &rq[j], 0, &lo0, &hi0)) lo = lo0;
-                    limit = lo < 0 ? 0 : lo;
-                    stop = FOGN_PS_FRIEND;
-                    blocker = q;
-                    moved = 1;
-                }
-            }
-        }
-        if (!moved) break;
-    }
+    short_of_passed_friends(s, st, p, from, &limit, &stop, &blocker);
     int cut;
     double t = run_ground_limit(s, from, u, limit, &cut);
     if (cut) {
         stop = cut;
         blocker = -1;
+        /* cut short by the edge or the ground, it may now end on a friend it would have passed */
+        short_of_passed_friends(s, st, p, from, &t, &stop, &blocker);
     }
     out->from = *from;
     out->moved = t;

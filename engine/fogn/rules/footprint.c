@@ -2,6 +2,7 @@
  * the unit's footprint rectangle(s) and each base's rectangle. A pose is the
  * front-edge centre plus heading; everything else is derived here. */
 #include "footprint.h"
+#include "contact.h"
 
 #include <assert.h>
 #include <math.h>
@@ -162,4 +163,26 @@ bool fogn_units_within(const fogn_scenario *s, const fogn_state *st, int i, int 
 {
     if (fogn_units_clearly_apart(s, st, i, j, d)) return false;
     return fogn_units_apart(s, st, i, j) <= d;
+}
+
+int fogn_front_faces(const fogn_unit_profile *p, const fogn_unit *u, gr_rect out[FOGN_FRONT_FACES_MAX])
+{
+    if (!(FOGN_SQUARE_ALL_FRONT && u->formation == FOGN_F_SQUARE)) return fogn_unit_rects(p, u, out);
+    gr_rect r = fogn_unit_rect(p, u);
+    gr_vec2 fwd = gr_rect_fwd(&r), right = gr_v2_dir(r.heading - GR_PI / 2);
+    gr_vec2 centre = gr_v2_sub(r.fc, gr_v2_scale(fwd, r.d / 2));
+    out[0] = r;
+    out[1] = gr_rect_make(gr_v2_sub(r.fc, gr_v2_scale(fwd, r.d)), r.heading + GR_PI, r.w, r.d);
+    out[2] = gr_rect_make(gr_v2_add(centre, gr_v2_scale(right, r.w / 2)), r.heading - GR_PI / 2, r.d, r.w);
+    out[3] = gr_rect_make(gr_v2_sub(centre, gr_v2_scale(right, r.w / 2)), r.heading + GR_PI / 2, r.d, r.w);
+    return 4;
+}
+
+bool fogn_within_front_of(const fogn_scenario *s, const fogn_state *st, int j, const gr_rect *r, double d)
+{
+    gr_rect faces[FOGN_FRONT_FACES_MAX];
+    int n = fogn_front_faces(&s->units[j], &st->u[j], faces);
+    for (int k = 0; k < n; k++)
+        if (gr_rect_dist(r, &faces[k]) <= d + GR_EPS && gr_rect_in_front_corridor(&faces[k], r, d)) return true;
+    return false;
 }

@@ -16,4 +16,16 @@ bool fogn_units_within(const fogn_scenario *s, const fogn_state *st, int i, int 
  * false says nothing */
 bool fogn_units_clearly_apart(const fogn_scenario *s, const fogn_state *st, int i, int j, double d);
 
+/* The faces that count as the unit's front, each as a rectangle whose front
+ * edge is that face (so "within d of the front" is gr_rect_in_front_corridor
+ * of it): the front edge; each half of a kinked line; all four faces of a
+ * Square, which has no flank or rear (FOGN_SQUARE_ALL_FRONT, §3.1). Returns
+ * the count, at most FOGN_FRONT_FACES_MAX. */
+enum { FOGN_FRONT_FACES_MAX = 4 };
+int fogn_front_faces(const fogn_unit_profile *p, const fogn_unit *u, gr_rect out[FOGN_FRONT_FACES_MAX]);
+/* does any part of `r` lie within d of the front of enemy unit j, straight
+ * ahead of one of its front faces (the "within 2 MU of the front of an enemy
+ * unit" of §8.5 and §8.11)? */
+bool fogn_within_front_of(const fogn_scenario *s, const fogn_state *st, int j, const gr_rect *r, double d);
+
 #endif

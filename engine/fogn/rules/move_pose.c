@@ -4,6 +4,7 @@
  * limits, formation changes and their templates, road marches, limbering,
  * prolonging, the rigid move of a Brigade Group member). The rules every
  * move answers to follow in move.c and move_check_*.c. */
+#include "footprint.h"
 #include "move_check.h"
 #include "move.h"
 
@@ -93,13 +94,14 @@ static int form_transition_ok(const fogn_scenario *s, const fogn_state *st, int 
     if (to == FOGN_F_SQUARE && (from == FOGN_F_SKIRMISH || from == FOGN_F_SKIRMISH_LINE))
         return gr_error_set(err, "%s cannot form Square from Skirmish order: change formation first (§8.5)", p->name);
     if ((from == FOGN_F_LINE) && (to == FOGN_F_TACTICAL || to == FOGN_F_DEEP)) {
-        /* not within 2 MU of an enemy's front */
-        gr_rect mine = fogn_unit_rect(p, u);
+        /* not within 2 MU of any front of an enemy (both halves of a kinked line, every face of a Square) */
+        gr_rect mine[2];
+        int nm = fogn_unit_rects(p, u, mine);
         for (int j = 0; j < s->nunits; j++) {
             if (s->units[j].side == p->side || !fogn_unit_alive(&st->u[j])) continue;
-            gr_rect e = fogn_unit_rect(&s->units[j], &st->u[j]);
-            if (gr_rect_dist(&mine, &e) <= FOGN_CLOSE + GR_EPS && gr_rect_in_front_corridor(&e, &mine, FOGN_CLOSE))
-                return gr_error_set(err, "%s may not form Tactical from Extended Line within 2 MU of the front of %s (§8.5)",
+            for (int k = 0; k < nm; k++)
+                if (fogn_within_front_of(s, st, j, &mine[k], FOGN_CLOSE))
+                    return gr_error_set(err, "%s may not form Tactical from Extended Line within 2 MU of the front of %s (§8.5)",
                                     p->name, s->units[j].name);
         }
     }

@@ -12,6 +12,7 @@
 #include "tables.h"
 #include "cmdr.h"
 #include "cmt.h"
+#include "cohesion.h"
 #include "footprint.h"
 #include "move.h"
 #include "movetable.h"
@@ -311,7 +312,7 @@ static void push_back(const fogn_scenario *s, fogn_state *st, int arriver, gr_ve
                        s->units[arriver].name);
             continue;
         }
-        v->cohesion = (uint8_t)(v->cohesion + 1);
+        fogn_lose(s, st, j, 1, NULL, "pushed back by an arrival"); /* told below; a Broken unit stays Broken */
         gr_log_add(log, GR_EV_MOVE, q->side, "%s is pushed back %.1f MU by the arriving %s and is now %s", q->name,
                    moved, s->units[arriver].name, fogn_cohesion_name((fogn_cohesion)v->cohesion));
     }

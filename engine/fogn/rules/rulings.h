@@ -190,5 +190,14 @@
 /* Ruling §7.3/§7.6: a large unit splitting its fire fires as small only if
  * every target in the band stands before one end base only */
 #define FOGN_FIRE_SPLIT_SMALL_ALL_TARGETS 1
+/* Ruling §15.8 (Defended Obstacle): an obstacle is not defended while an
+ * enemy able to declare an assault starts clear of the defenders' front
+ * within its open-ground move of them (view.c) */
+#define FOGN_R_OBS_FLANK_THREAT 1
+/* Ruling §8.5: a Square formed in reaction and out of its assaulter's reach
+ * slides toward the assaulter's front-edge centre; the least slide is found
+ * by steps of this much, then halved down to the tolerance */
+#define FOGN_SQUARE_SLIDE_STEP 0.25
+#define FOGN_SQUARE_SLIDE_TOL 0.001
 
 #endif

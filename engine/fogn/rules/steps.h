@@ -99,6 +99,10 @@ int fogn_as_press_apply(const fogn_scenario *s, fogn_state *st, const gr_action 
                         gr_error *err);
 int fogn_as_press_done(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log, gr_error *err);
 int fogn_as_contact(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);
+/* §6.8: assaulter a, its target gone and nobody to turn on, completes its
+ * move straight on as a pursuit runs, 0.1 MU short of an enemy it would
+ * strike (FOGN_MISSED_RUN_GAP), never ending on a friend it passes */
+void fogn_as_missed_run(const fogn_scenario *s, fogn_state *st, int a, gr_log *log);
 
 /* --- firing phase (fire.c) --- */
 int fogn_fi_begin(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);

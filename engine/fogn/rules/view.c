@@ -8,6 +8,7 @@
 #include "view.h"
 #include "crest.h"
 #include "building.h"
+#include "contact.h"
 #include "footprint.h"
 #include "move.h"
 #include "movetable.h"
@@ -554,7 +555,37 @@ static bool is_obstacle_line(const gr_terrain_piece *p)
     return false;
 }
 
+/* §15.8 (Defended Obstacle): no obstacle counts as defended while an enemy
+ * could assault its defenders in flank or rear in its next Assault Phase.
+ * Ruling (FOGN_R_OBS_FLANK_THREAT): such an enemy is infantry or cavalry able
+ * to declare an assault (not Wavering or Broken, not in Square or March
+ * Column, not a kinked line) that starts wholly clear of the defenders' front
+ * (the flank-or-rear start of §6.11) within its open-ground move of them;
+ * the ground and the units between are not searched, since a full assault
+ * reach itself asks whether the obstacle is defended */
+static bool flank_threatened(const fogn_scenario *s, const fogn_state *st, int i)
+{
+    if (!FOGN_R_OBS_FLANK_THREAT) return false;
+    for (int e = 0; e < s->nunits; e++) {
+        const fogn_unit_profile *q = &s->units[e];
+        const fogn_unit *v = &st->u[e];
+        if (q->side == s->units[i].side || !fogn_unit_alive(v)) continue;
+        if (fogn_troop_arm((fogn_troop)q->troop) == FOGN_ARM_ART || v->cohesion >= FOGN_WAVERING) continue;
+        if (v->formation == FOGN_F_SQUARE || v->formation == FOGN_F_COLUMN || v->kink != 0) continue;
+        double reach = fogn_allowance(s, q, v, FOGN_MC_OPEN);
+        if (fogn_units_clearly_apart(s, st, i, e, reach) || fogn_units_apart(s, st, i, e) > reach + GR_EPS) continue;
+        gr_rect start = fogn_unit_rect(q, v);
+        if (fogn_flank_rear_start(s, st, &start, i)) return true;
+    }
+    return false;
+}
+
 bool fogn_defends_piece(const fogn_scenario *s, const fogn_state *st, int i, int k)
+{
+    return fogn_touches_obstacle_piece(s, st, i, k) && !flank_threatened(s, st, i);
+}
+
+bool fogn_touches_obstacle_piece(const fogn_scenario *s, const fogn_state *st, int i, int k)
 {
     const fogn_unit_profile *p = &s->units[i];
     const fogn_unit *u = &st->u[i];
@@ -585,7 +616,7 @@ bool fogn_defends_piece(const fogn_scenario *s, const fogn_state *st, int i, int
 bool fogn_defends_obstacle(const fogn_scenario *s, const fogn_state *st, int i)
 {
     for (int k = 0; k < s->terrain.n; k++)
-        if (fogn_defends_piece(s, st, i, k)) return true;
+        if (fogn_touches_obstacle_piece(s, st, i, k)) return !flank_threatened(s, st, i);
     return false;
 }
 

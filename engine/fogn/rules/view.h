@@ -70,10 +70,13 @@ bool fogn_rear_supported(const fogn_scenario *s, const fogn_state *st, int i);
 /* §15.2: 2 when unit i is uphill of enemy j in their contact, 1 partly, 0 not */
 int fogn_uphill_of(const fogn_scenario *s, const fogn_state *st, int i, int j);
 /* §15.6, §15.8: does unit i defend an obstacle (its front on a wall, hedge
- * or field work, or facing a river or stream deeper than ankle)? */
+ * or field work, or facing a river or stream deeper than ankle), with no
+ * enemy placed to assault its flank or rear next (FOGN_R_OBS_FLANK_THREAT)? */
 bool fogn_defends_obstacle(const fogn_scenario *s, const fogn_state *st, int i);
 /* the same for terrain piece k alone (a field work, wall, hedge, river or stream) */
 bool fogn_defends_piece(const fogn_scenario *s, const fogn_state *st, int i, int k);
+/* the place alone: unit i stands as a defender of piece k would, whatever the enemy does */
+bool fogn_touches_obstacle_piece(const fogn_scenario *s, const fogn_state *st, int i, int k);
 /* §15.8: do i and j, in contact, fight across an obstacle? */
 bool fogn_contact_across_obstacle(const fogn_scenario *s, const fogn_state *st, int i, int j);
 /* §11.2: Defensive Position: in buildings, defending an obstacle, or on a
