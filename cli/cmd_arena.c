@@ -424,7 +424,7 @@ static int play_games(const gr_game *g, const gr_tournament *t, const arena_opts
             return 1;
         }
         (*played)++;
-        char line[400];
+        char line[600];
         snprintf(line, sizeof line, "#%ld %s vs %s: %s", i, res.players[0], res.players[1], res.reason);
         if (!a->quiet) progress(stderr, tty, *played, todo, t0, line);
         if (a->sprt_text) stopped = sprt_stops(a, t, s);

@@ -667,7 +667,11 @@ static void test_protocol_whole_game_and_urls(void **state)
     expect(&r, "id name Grognard");
     expect(&r, "legal ");
     expect(&r, "ok genmove");
-    expect(&r, "result over");
+    /* the lines as docs/protocol.md gives them, each army named with its counts */
+    expect(&r, "tomove over winner ");
+    expect(&r, "result over winner ");
+    expect(&r, " margin ");
+    expect(&r, " (attrition: ");
     expect(&r, "ok save");
     expect(&r, "bye");
     /* after the end, further genmoves are refused but nothing breaks */

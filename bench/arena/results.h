@@ -24,7 +24,7 @@ typedef struct gr_arena_game {
     long decisions;                 /* decisions taken in the game */
     long moves;                     /* player-moves (side-turns) */
     char end[32];                   /* how it ended, short: "army morale", "turn limit" */
-    char reason[128];               /* the ruleset's result text */
+    char reason[256];               /* the ruleset's result text */
     double seconds;                 /* wall time of the game */
 } gr_arena_game;
 

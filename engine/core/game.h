@@ -62,7 +62,7 @@ typedef struct gr_result {
     int winner;         /* 0, 1, or GR_SIDE_NONE for a draw */
     double score[2];    /* 1 win, 0.5 draw, 0 loss (when over) */
     int margin;         /* ruleset-defined level of the result (e.g. 3 major .. 0 draw) */
-    char reason[128];   /* "army 1 broke: attrition 18 of 34", "turn limit" */
+    char reason[256];   /* "army 1 broke: attrition 18 of 34", "turn limit" */
 } gr_result;
 
 /* ---- the board ------------------------------------------------------------------------------ */

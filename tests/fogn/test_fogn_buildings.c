@@ -271,6 +271,17 @@ static void test_s15_4_occupiers_defend_with_their_whole_move_and_no_test(void *
     assert_int_equal(d.pos, 0);
     assert_int_equal(st.u[0].bmode, FOGN_BLD_DEFEND);
     assert_true(st.u[0].flags & FOGN_UF_MOVED);
+    /* the protocol's state names the garrison, its area and its mode (docs/protocol.md) */
+    json_t *j = fogn_ruleset.present->state_to_json(s, &st);
+    json_t *u0 = json_array_get(json_object_get(j, "units"), 0);
+    assert_string_equal(json_string_value(json_object_get(u0, "id")), "u0");
+    assert_int_equal(json_integer_value(json_object_get(u0, "side")), 0);
+    assert_string_equal(json_string_value(json_object_get(u0, "troop")), "reformed_line");
+    assert_string_equal(json_string_value(json_object_get(u0, "building")), s->terrain.p[k].name);
+    assert_string_equal(json_string_value(json_object_get(u0, "building_mode")), "defending");
+    assert_true(json_is_true(json_object_get(u0, "moved")));
+    assert_true(json_is_null(json_object_get(json_array_get(json_object_get(j, "units"), 1), "building")));
+    json_decref(j);
     /* and back: defenders need a test to stop defending */
     fogn_state st2;
     at_move(s, &st2);

@@ -503,7 +503,7 @@ static void test_s14_objectives_count_as_attrition_at_the_timed_end(void **unuse
     assert_int_equal(st.margin, FOGN_RESULT_MARGINAL);
     gr_result r;
     fogn_ruleset.rules->result(s, &st, &r);
-    assert_string_equal(r.reason, "turn limit: marginal victory for Blue (attrition 0 to 0, objectives 4 to 0)");
+    assert_string_equal(r.reason, "turn limit: marginal victory for Blue (attrition: Blue 0, Red 0; objectives: Blue 4, Red 0)");
     /* side 1 lost 6 (three small Broken), but holds the Mill (4) and the
      * crossroads (1): 6 against 5, a draw */
     fx_state(s, &st, 0);

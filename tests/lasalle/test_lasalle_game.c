@@ -221,6 +221,13 @@ static void test_svg_table(void **state)
     json_t *objs = json_object_get(j, "objectives");
     assert_int_equal(json_array_size(objs), 1);
     assert_int_equal(json_integer_value(json_object_get(json_array_get(objs, 0), "owner")), 1);
+    /* each unit with its id, side, type and force (docs/protocol.md) */
+    json_t *u0 = json_array_get(json_object_get(j, "units"), 0);
+    assert_string_equal(json_string_value(json_object_get(u0, "id")), "u0");
+    assert_int_equal(json_integer_value(json_object_get(u0, "side")), 0);
+    assert_string_equal(json_string_value(json_object_get(u0, "type")), "infantry");
+    assert_string_equal(json_string_value(json_object_get(u0, "force")), "Brigade Dufour");
+    assert_true(json_is_null(json_object_get(u0, "town")));
     json_decref(j);
     free(st);
     gr_game_free(&g);

@@ -33,14 +33,19 @@ void fogn_result(const void *scn, const void *state, gr_result *out)
     static const char *const levels[] = {"draw", "marginal victory", "moderate victory", "major victory"};
     int a0 = fogn_attrition(s, st, 0), a1 = fogn_attrition(s, st, 1);
     const char *why = st->end_reason == 2 ? "army morale" : st->end_reason == 3 ? "decision limit" : "turn limit";
-    char objs[48] = "";
-    if (s->nobj > 0 && st->end_reason != 2)
-        snprintf(objs, sizeof objs, ", objectives %d to %d", fogn_objective_points(s, st, 0), fogn_objective_points(s, st, 1));
+    /* each count names its army, in the scenario's order of sides */
+    char *r = out->reason;
+    size_t cap = sizeof out->reason, n = 0;
     if (st->winner >= 0)
-        snprintf(out->reason, sizeof out->reason, "%s: %s for %s (attrition %d to %d%s)", why, levels[st->margin & 3],
-                 s->side_name[st->winner], a0, a1, objs);
+        n += (size_t)snprintf(r, cap, "%s: %s for %s", why, levels[st->margin & 3], s->side_name[st->winner]);
     else
-        snprintf(out->reason, sizeof out->reason, "%s: draw (attrition %d to %d%s)", why, a0, a1, objs);
+        n += (size_t)snprintf(r, cap, "%s: draw", why);
+    if (n < cap)
+        n += (size_t)snprintf(r + n, cap - n, " (attrition: %s %d, %s %d", s->side_name[0], a0, s->side_name[1], a1);
+    if (n < cap && s->nobj > 0 && st->end_reason != 2)
+        n += (size_t)snprintf(r + n, cap - n, "; objectives: %s %d, %s %d", s->side_name[0],
+                              fogn_objective_points(s, st, 0), s->side_name[1], fogn_objective_points(s, st, 1));
+    if (n < cap) snprintf(r + n, cap - n, ")");
 }
 
 void fogn_describe(const void *scn, const void *state, char *buf, size_t cap)
@@ -110,6 +115,37 @@ int fogn_render_items(const void *scn, const void *state, gr_render_item *out, i
     return n;
 }
 
+/* one unit of the state's JSON: who it is, where, how it stands, and its
+ * flags both as named fields and as the raw FOGN_UF_* word */
+static json_t *unit_json(const fogn_scenario *s, const fogn_state *st, int i)
+{
+    const fogn_unit_profile *p = &s->units[i];
+    const fogn_unit *u = &st->u[i];
+    char id[16];
+    snprintf(id, sizeof id, "u%d", i);
+    const char *status = (u->flags & FOGN_UF_DESTROYED) ? "destroyed" : (u->flags & FOGN_UF_ON_TABLE) ? "on_table" : "off_table";
+    json_t *o = json_pack("{s:s, s:s, s:i, s:s, s:s, s:s, s:s, s:f, s:f, s:f, s:f, s:s, s:s, s:i}", "id", id, "name",
+                          p->name, "side", p->side, "troop", fogn_troop_name((fogn_troop)p->troop), "size",
+                          p->size == FOGN_LARGE ? "large" : "small", "division",
+                          p->division >= 0 && p->division < s->ndivs ? s->divs[p->division].name : "", "status", status,
+                          "x", u->x, "y", u->y, "facing", u->heading * 180.0 / GR_PI, "kink", u->kink * 180.0 / GR_PI,
+                          "formation", fogn_formation_name((fogn_formation)u->formation), "cohesion",
+                          fogn_cohesion_name((fogn_cohesion)u->cohesion), "bases_lost", u->bases_lost);
+    if (!o) return NULL;
+    bool in = u->bld >= 0 && u->bld < s->terrain.n;
+    json_object_set_new(o, "building", in ? json_string(s->terrain.p[u->bld].name) : json_null());
+    json_object_set_new(o, "building_mode", !in ? json_null()
+                                            : json_string(u->bmode == FOGN_BLD_DEFEND ? "defending" : "occupying"));
+    static const struct { const char *name; uint32_t bit; } named[] = {
+        {"spent", FOGN_UF_SPENT},       {"abandoned", FOGN_UF_ABANDONED}, {"moved", FOGN_UF_MOVED},
+        {"halted", FOGN_UF_HALTED},     {"no_advance", FOGN_UF_NO_ADVANCE}, {"assaulting", FOGN_UF_ASSAULTING},
+        {"in_combat", FOGN_UF_IN_COMBAT}};
+    for (size_t k = 0; k < sizeof named / sizeof named[0]; k++)
+        json_object_set_new(o, named[k].name, json_boolean((u->flags & named[k].bit) != 0));
+    json_object_set_new(o, "flags", json_integer(u->flags));
+    return o;
+}
+
 json_t *fogn_state_to_json(const void *scn, const void *state)
 {
     const fogn_scenario *s = scn;
@@ -127,18 +163,17 @@ json_t *fogn_state_to_json(const void *scn, const void *state)
     json_object_set_new(j, "margin", json_integer(st->margin));
     json_object_set_new(j, "end_reason", json_integer(st->end_reason));
     json_object_set_new(j, "decisions", json_integer(st->turn.decisions));
-    for (int i = 0; i < s->nunits; i++) {
-        const fogn_unit *u = &st->u[i];
-        json_t *o = json_pack("{s:s, s:f, s:f, s:f, s:f, s:s, s:s, s:i, s:i}", "name", s->units[i].name, "x", u->x, "y",
-                              u->y, "facing", u->heading * 180.0 / GR_PI, "kink", u->kink * 180.0 / GR_PI, "formation",
-                              fogn_formation_name((fogn_formation)u->formation), "cohesion",
-                              fogn_cohesion_name((fogn_cohesion)u->cohesion), "flags", u->flags, "bases_lost",
-                              u->bases_lost);
-        json_array_append_new(units, o);
-    }
+    for (int i = 0; i < s->nunits; i++) json_array_append_new(units, unit_json(s, st, i));
     for (int c = 0; c < s->ncmdrs; c++) {
-        json_t *o = json_pack("{s:s, s:f, s:f, s:i, s:i, s:i}", "name", s->cmdrs[c].name, "x", st->c[c].x, "y",
-                              st->c[c].y, "leading", st->c[c].leading, "cp", st->c[c].cp, "flags", st->c[c].flags);
+        char id[16];
+        snprintf(id, sizeof id, "c%d", c);
+        const fogn_cmdr_profile *cp = &s->cmdrs[c];
+        json_t *o = json_pack("{s:s, s:s, s:i, s:s, s:f, s:f, s:i, s:i, s:b, s:b, s:i}", "id", id, "name", cp->name,
+                              "side", cp->side, "role",
+                              cp->role == FOGN_CMDR_CORPS ? "corps" : cp->role == FOGN_CMDR_ARMY ? "army" : "division",
+                              "x", st->c[c].x, "y", st->c[c].y, "leading", st->c[c].leading, "cp", st->c[c].cp,
+                              "on_table", (st->c[c].flags & FOGN_CF_ON_TABLE) != 0, "casualty",
+                              (st->c[c].flags & FOGN_CF_CASUALTY) != 0, "flags", st->c[c].flags);
         json_array_append_new(cmdrs, o);
     }
     json_object_set_new(j, "units", units);

@@ -1,6 +1,7 @@
 /* present.c - describing, drawing and summarising a Lasalle position
  * (present.h); the invariants are in invariants.c. */
 #include "present.h"
+#include "town.h"
 #include "command.h"
 #include "compressed.h"
 #include "engineer.h"
@@ -101,11 +102,18 @@ json_t *lasalle_state_to_json(const void *scn, const void *state)
         const lasalle_unit *u = &st->u[i];
         char id[16];
         snprintf(id, sizeof id, "u%d", i);
-        json_array_append_new(units, json_pack("{s:s, s:s, s:i, s:f, s:f, s:f, s:s, s:i, s:s, s:i}", "id", id, "name",
-                                               s->units[i].name, "side", s->units[i].side, "x", (double)u->x, "y",
-                                               (double)u->y, "facing", u->heading * 180.0 / GR_PI, "formation",
-                                               lasalle_form_names[u->form % LASALLE_FORM_COUNT], "disr", u->disr,
-                                               "status", status_names[u->status % 3], "flags", (int)u->flags));
+        const lasalle_unit_profile *p = &s->units[i];
+        json_t *o = json_pack("{s:s, s:s, s:i, s:s, s:s, s:f, s:f, s:f, s:s, s:i, s:s, s:i}", "id", id, "name", p->name,
+                              "side", p->side, "type", lasalle_type_names[p->type % LASALLE_TYPE_COUNT], "force",
+                              p->force >= 0 && p->force < s->nforces ? s->forces[p->force].name : "", "x", (double)u->x,
+                              "y", (double)u->y, "facing", u->heading * 180.0 / GR_PI, "formation",
+                              lasalle_form_names[u->form % LASALLE_FORM_COUNT], "disr", u->disr, "status",
+                              status_names[u->status % 3], "flags", (int)u->flags);
+        int town = -1; /* the town base it stands in [G, p.68] */
+        for (int k = 0; k < s->terrain.n && town < 0 && lasalle_alive(st, i); k++)
+            if (s->ground_of[k].kind == LASALLE_G_TOWN && lasalle_town_holder(s, st, k, -1) == i) town = k;
+        if (o) json_object_set_new(o, "town", town >= 0 ? json_string(s->terrain.p[town].name) : json_null());
+        json_array_append_new(units, o);
     }
     for (int k = 0; k < s->nofficers; k++) {
         char id[16];
