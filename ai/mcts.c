@@ -21,7 +21,7 @@
 #define MCTS_MAX_PATH 512
 
 typedef struct mcts_cfg {
-    long iters, ms;
+    long iters, ms, dms; /* dms: milliseconds for each decision, not shared over a turn */
     int threads, horizon, settle, endgame, reuse, cache;
     gr_puct puct;
     long nodes;
@@ -255,6 +255,8 @@ static void run_search(mcts_impl *m, const gr_game *g, const void *state, double
     long per_thread = 0;
     if (m->cfg.iters > 0) {
         per_thread = (m->cfg.iters + m->cfg.threads - 1) / m->cfg.threads;
+    } else if (m->cfg.dms > 0) {
+        deadline = t0 + (double)m->cfg.dms / 1000.0;
     } else {
         deadline = t0 + gr_budget_alloc_ms(&m->budget, m->cfg.ms) / 1000.0;
     }
@@ -366,13 +368,14 @@ static void mcts_destroy(gr_player *self)
 
 gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed, gr_error *err)
 {
-    mcts_cfg cfg = {.iters = 0, .ms = 0, .threads = 1, .horizon = GR_MCTS_HORIZON, .reuse = 1, .cache = 1,
+    mcts_cfg cfg = {.iters = 0, .ms = 0, .dms = 0, .threads = 1, .horizon = GR_MCTS_HORIZON, .reuse = 1, .cache = 1,
                     .puct = {.c = GR_MCTS_C, .pw = GR_MCTS_PW, .pwexp = GR_MCTS_PW_EXP, .qspan = GR_MCTS_QSPAN},
                     .nodes = GR_MCTS_MAX_NODES, .calm = GR_MCTS_CALM};
     long threads = 1, horizon = cfg.horizon, settle = -1, endgame = GR_MCTS_ENDGAME, reuse = 1, cache = 1,
          qnorm = GR_MCTS_QNORM, pool = GR_MCTS_POOL;
     if (gr_spec_long(sp, "iters", 1, 100000000L, &cfg.iters, err) ||
         gr_spec_long(sp, "ms", 1, 3600000L, &cfg.ms, err) ||
+        gr_spec_long(sp, "dms", 1, 3600000L, &cfg.dms, err) ||
         gr_spec_long(sp, "pool", 1, GR_BUDGET_MAX_POOL, &pool, err) ||
         gr_spec_long(sp, "threads", 1, GR_MCTS_MAX_THREADS, &threads, err) ||
         gr_spec_long(sp, "horizon", 1, 100, &horizon, err) || gr_spec_long(sp, "settle", 0, 1, &settle, err) ||
@@ -388,14 +391,14 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
         gr_spec_double(sp, "calm", GR_POLICY_CALM_MIN, 1, &cfg.calm, err))
         return NULL;
     const char *wpath = gr_spec_get(sp, "weights");
-    if (gr_spec_finish(sp, "iters, ms, pool, threads, c, horizon, settle, endgame, pw, pwexp, nodes, reuse, cache, qnorm, qspan, calm, weights",
+    if (gr_spec_finish(sp, "iters, ms, dms, pool, threads, c, horizon, settle, endgame, pw, pwexp, nodes, reuse, cache, qnorm, qspan, calm, weights",
                        err))
         return NULL;
-    if (cfg.iters && cfg.ms) {
-        gr_error_set(err, "mcts: give iters or ms, not both");
+    if ((cfg.iters != 0) + (cfg.ms != 0) + (cfg.dms != 0) > 1) {
+        gr_error_set(err, "mcts: give one of iters, ms and dms");
         return NULL;
     }
-    if (!cfg.iters && !cfg.ms) cfg.ms = GR_MCTS_DEFAULT_MS;
+    if (!cfg.iters && !cfg.ms && !cfg.dms) cfg.ms = GR_MCTS_DEFAULT_MS;
     cfg.threads = (int)threads;
     cfg.horizon = (int)horizon;
     cfg.settle = (int)settle;

@@ -12,6 +12,8 @@
  * Spec options (player spec "mcts:..."):
  *   iters=N      iterations per decision, all threads together (deterministic)
  *   ms=N         milliseconds per side-turn (player-move), shared among its decisions
+ *   dms=N        milliseconds for each decision, whatever the turn holds (the
+ *                hints of play and assist: a reaction searched as long as a move)
  *   pool=1|2     player-moves one clock spans (ai/budget.h; default 2: the
  *                other side's move and the player's own share 2 x ms by weight)
  *   threads=N    root-parallel threads (default 1)

@@ -25,7 +25,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define ASSIST_DEFAULT_AI "mcts:ms=2000"
+#define ASSIST_DEFAULT_AI "mcts:dms=2000" /* every suggestion searched 2 s, a reaction as long as a move */
 
 static const char *help_text =
     "orders (either side, as played on the table):\n"
@@ -286,8 +286,7 @@ int gr_cmd_assist(int argc, char **argv)
             c.L.g.rs->present->describe_decision(c.L.g.scn, c.L.st, desc, sizeof desc);
         }
         if (!gr_live_over(&c.L) && forced_order(&c, desc)) continue;
-        printf("[%s] %s > ", gr_live_over(&c.L) ? "-" : names[gr_live_to_move(&c.L)], desc);
-        fflush(stdout);
+        gr_repl_prompt(&c.L, gr_live_over(&c.L) ? "-" : names[gr_live_to_move(&c.L)], desc, stdout);
         int too_long;
         if (!gr_repl_read(stdin, line, sizeof line, &too_long)) {
             printf("\ninput ended; the session is in %s (grognard assist %s goes on)\n", c.session_path, c.session_path);

@@ -26,7 +26,7 @@
 #include <unistd.h>
 
 #define PLAY_DEFAULT_DIR "out"
-#define PLAY_HINT_SPEC "mcts:ms=1000"
+#define PLAY_HINT_SPEC "mcts:dms=1000" /* every hint searched 1 s, a reaction as long as a move */
 
 /* difficulty levels: the AI behind each name */
 static const struct {
@@ -335,8 +335,7 @@ int gr_cmd_play(int argc, char **argv)
         char desc[256];
         c.L.g.rs->present->describe_decision(c.L.g.scn, c.L.st, desc, sizeof desc);
         if (forced_order(&c, desc)) continue;
-        printf("[%s] %s > ", names[c.human], desc);
-        fflush(stdout);
+        gr_repl_prompt(&c.L, names[c.human], desc, stdout);
         int too_long;
         if (!gr_repl_read(stdin, line, sizeof line, &too_long)) {
             gr_repl_ensure_dir(c.save_path);

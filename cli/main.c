@@ -50,7 +50,7 @@ static void usage(FILE *out)
         for (const gr_verb *v = rs->verbs; v->name; v++) fprintf(out, "  %-8s %s\n", v->name, v->summary);
     }
     fprintf(out, "players: random, greedy[:samples=N], doctrine:columns, doctrine:line,\n"
-                 "         mcts[:iters=N|ms=N,threads=N,...], naive[:iters=N|ms=N]\n");
+                 "         mcts[:iters=N|ms=N|dms=N,threads=N,...], naive[:iters=N|ms=N]\n");
 }
 
 /* the verb named so of one ruleset, or NULL */

@@ -1,5 +1,6 @@
 /* repl.c - the typed-command pieces shared by `play` and `assist` (repl.h). */
 #include "repl.h"
+#include "../engine/core/ruleset.h"
 #include "../engine/core/args.h"
 #include "session.h"
 #include "../ai/explain.h"
@@ -182,6 +183,16 @@ int gr_repl_forced(const gr_live *L, const char *desc, gr_action *a)
     return 1;
 }
 
+void gr_repl_prompt(const gr_live *L, const char *who, const char *desc, FILE *out)
+{
+    char note[256];
+    if (gr_live_over(L)) note[0] = '\0';
+    else gr_rs_prompt_note(L->g.rs, L->g.scn, L->st, note, sizeof note);
+    if (note[0]) fprintf(out, "[%s] %s | %s > ", who, desc, note);
+    else fprintf(out, "[%s] %s > ", who, desc);
+    fflush(out);
+}
+
 int gr_repl_list(const gr_live *L, FILE *out)
 {
     const gr_ruleset *rs = L->g.rs;
@@ -196,9 +207,11 @@ int gr_repl_list(const gr_live *L, FILE *out)
     rs->present->describe_decision(L->g.scn, L->st, desc, sizeof desc);
     fprintf(out, "%s: %d order%s\n", desc, n, n == 1 ? "" : "s");
     for (int i = 0; i < n; i++) {
-        char text[160];
+        char text[160], note[256];
         rs->present->format_action(L->g.scn, L->st, &acts[i], text, sizeof text);
-        fprintf(out, "  %3d  %s\n", i + 1, text);
+        gr_rs_order_note(rs, L->g.scn, L->st, &acts[i], note, sizeof note);
+        if (note[0]) fprintf(out, "  %3d  %-32s (%s)\n", i + 1, text, note);
+        else fprintf(out, "  %3d  %s\n", i + 1, text);
     }
     free(acts);
     return n;

@@ -42,6 +42,9 @@ typedef struct gr_repl {
 } gr_repl;
 
 int gr_repl_init(gr_repl *r, const gr_live *L, FILE *out, gr_error *err);
+/* Prints the prompt: "[WHO] DESCRIPTION | NOTE > ", the note being what the
+ * ruleset keeps before a player at every decision (fogn: command points). */
+void gr_repl_prompt(const gr_live *L, const char *who, const char *desc, FILE *out);
 void gr_repl_free(gr_repl *r);
 
 /* Reads one line (without its newline, trimmed); 1, 0 at end of input.

@@ -122,7 +122,8 @@ static void test_player_spec_errors(void **unused)
     gr_game g;
     load(&g, "brigade-encounter.json");
     static const char *const bad[][2] = {
-        {"wizard", "unknown player"},          {"mcts:iters=10,ms=10", "not both"},
+        {"wizard", "unknown player"},          {"mcts:iters=10,ms=10", "one of iters, ms and dms"},
+        {"mcts:ms=10,dms=10", "one of iters, ms and dms"}, {"mcts:dms=0", "from 1 to"},
         {"mcts:speed=3", "unknown option"},    {"mcts:threads=0", "from 1 to"},
         {"doctrine", "name one"},              {"doctrine:turtle", "unknown doctrine"},
         {"greedy:samples=1000", "from 1 to"},  {"random:x=1", "unknown option"},
@@ -364,6 +365,12 @@ static void test_mcts_time_budget_respected(void **unused)
     /* the first decision of a turn gets its weight's share of the guessed weight of a turn */
     assert_true(an.ms <= 300.0 + 2000.0);
     assert_true(an.ms >= 300.0 / 50.0 * 0.9);
+    gr_player_free(p);
+    /* dms: the decision has the whole time, not a share of the turn's (the hints of play and assist) */
+    p = make(&g, "mcts:dms=150", 5);
+    assert_int_equal(p->choose(p, &g, st, &a, &err), 0);
+    assert_int_equal(p->analysis(p, &an), 0);
+    assert_true(an.ms >= 150.0 * 0.95);
     gr_player_free(p);
     free(st);
     gr_game_free(&g);

@@ -425,6 +425,10 @@ static void test_play_undo(void **state)
     free(in);
     assert_int_equal(r.status, 0);
     expect(&r, "  French: u0 form column");
+    /* the list marks orders that need a test, with its dice, score and cost; the prompt shows the command points */
+    expect(&r, "u0 advance obj0                  (CMT: 3 dice at 4+ (led), no CP (the first test of a led unit); "
+               "crossing an obstacle)");
+    expect(&r, "moves: 66e Ligne (u0) | CP Loison 1, Ferey 2 > ");
     expect(&r, "undone; now: move 1, French, movement phase, moves: 66e Ligne (u0)");
     expect(&r, "nothing to undo");
     expect(&r, "saved: out/play-brigade-encounter-french-");

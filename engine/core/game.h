@@ -43,7 +43,7 @@
 #include "log.h"
 
 /* the interface version this header describes */
-#define GR_RULESET_VERSION 2
+#define GR_RULESET_VERSION 3
 
 #define GR_SIDE_NONE (-1)
 #define GR_TERMINAL (-2)
@@ -271,6 +271,15 @@ typedef struct gr_present {
     int (*check_invariants)(const void *scn, const void *state, gr_error *err);
     /* A multi-line text summary of the scenario and state. */
     void (*summary)(const void *scn, const void *state, FILE *out);
+    /* Version 3, optional (NULL: nothing to say). What carrying out this
+     * order of the menu will ask before it happens, in the book's terms
+     * ("CMT: 2 dice at 5+, 1 CP of Loison; crossing a stream"), or "" when it
+     * asks nothing: `list` shows it beside the order. */
+    void (*order_note)(const void *scn, const void *state, const gr_action *a, char *buf, size_t cap);
+    /* Version 3, optional (NULL: nothing). A few words a player keeps an eye
+     * on at every decision, for the prompt of play and assist (fogn: the
+     * deciding side's command points, "CP Loison 1, Ferey 2"), or "". */
+    void (*prompt_note)(const void *scn, const void *state, char *buf, size_t cap);
 } gr_present;
 
 struct gr_game;

@@ -97,3 +97,16 @@ int gr_rs_check(const gr_ruleset *rs, gr_error *err)
         if (!v->run || !v->summary) return gr_error_set(err, "ruleset %s: verb %s has no run or summary", rs->name, v->name);
     return 0;
 }
+
+void gr_rs_order_note(const gr_ruleset *rs, const void *scn, const void *state, const gr_action *a, char *buf,
+                      size_t cap)
+{
+    if (cap) buf[0] = '\0';
+    if (rs->version >= 3 && rs->present->order_note && cap) rs->present->order_note(scn, state, a, buf, cap);
+}
+
+void gr_rs_prompt_note(const gr_ruleset *rs, const void *scn, const void *state, char *buf, size_t cap)
+{
+    if (cap) buf[0] = '\0';
+    if (rs->version >= 3 && rs->present->prompt_note && cap) rs->present->prompt_note(scn, state, buf, cap);
+}

@@ -32,5 +32,10 @@ void gr_rs_memo_free(const gr_ruleset *rs, void *memo);
 /* 0 when the table is complete for the version it declares; -1 naming the
  * first required member missing (the registry checks every ruleset once) */
 int gr_rs_check(const gr_ruleset *rs, gr_error *err);
+/* present->order_note where the ruleset has it (version 3), else "" */
+void gr_rs_order_note(const gr_ruleset *rs, const void *scn, const void *state, const gr_action *a, char *buf,
+                      size_t cap);
+/* present->prompt_note where the ruleset has it (version 3), else "" */
+void gr_rs_prompt_note(const gr_ruleset *rs, const void *scn, const void *state, char *buf, size_t cap);
 
 #endif

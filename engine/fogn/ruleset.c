@@ -5,6 +5,7 @@
  * show, rules/notation.c and rules/edit.c what people type), and the
  * package's own verbs. */
 #include "fogn.h"
+#include "rules/order_note.h"
 #include "rules/edit.h"
 #include "rules/memo.h"
 #include "rules/present.h"
@@ -71,6 +72,8 @@ static const gr_present present = {
     .render_items = fogn_render_items,
     .check_invariants = fogn_check_invariants,
     .summary = fogn_summary,
+    .order_note = fogn_order_note,
+    .prompt_note = fogn_prompt_note,
 };
 
 const gr_ruleset fogn_ruleset = {
