@@ -429,6 +429,8 @@ static void test_play_undo(void **state)
     expect(&r, "u0 advance obj0                  (CMT: 3 dice at 4+ (led), no CP (the first test of a led unit); "
                "crossing an obstacle)");
     expect(&r, "moves: 66e Ligne (u0) | CP Loison 1, Ferey 2 > ");
+    /* and what "done" does here, as the rules' default */
+    expect(&r, "done                             (the units and commanders not yet moved stay where they are)");
     expect(&r, "undone; now: move 1, French, movement phase, moves: 66e Ligne (u0)");
     expect(&r, "nothing to undo");
     expect(&r, "saved: out/play-brigade-encounter-french-");

@@ -12,6 +12,7 @@
 #include "setup/setup.h"
 #include "campaign/campaign.h"
 #include "rules/ai.h"
+#include "rules/menu_note.h"
 #include "rules/notation.h"
 #include "rules/present.h"
 #include "rules/scenario.h"
@@ -59,6 +60,7 @@ static const gr_present present = {
     .render_items = lasalle_render_items,
     .check_invariants = lasalle_check_invariants,
     .summary = lasalle_summary,
+    .order_note = lasalle_order_note,
 };
 
 static const gr_verb verbs[] = {

@@ -5,6 +5,7 @@
  * the same record; a record replays to the same bytes; the neutral facts
  * (action_info, unit_info, unit_worth, terms, clock) tell the truth; the
  * table is drawn base by base in BW (cli/svg.c). */
+#include "../../engine/core/ruleset.h"
 #include "lasalle_fixture.h"
 
 #include "../../ai/player.h"
@@ -229,6 +230,11 @@ static void test_svg_table(void **state)
     assert_string_equal(json_string_value(json_object_get(u0, "force")), "Brigade Dufour");
     assert_true(json_is_null(json_object_get(u0, "town")));
     json_decref(j);
+    /* `list` says what "done" does here: the first decision is the Reaction Phase's fire */
+    char note[256];
+    gr_action done = {.type = LASALLE_A_DONE, .actor = -1, .target = -1};
+    gr_rs_order_note(g.rs, g.scn, st, &done, note, sizeof note);
+    assert_string_equal(note, "the units not yet asked do not fire");
     free(st);
     gr_game_free(&g);
 }

@@ -5,6 +5,7 @@
 #include "building.h"
 #include "cmt.h"
 #include "move.h"
+#include "names.h"
 #include "orders.h"
 #include "steps.h"
 #include "turn.h"
@@ -31,12 +32,56 @@ static int complex_why(const fogn_scenario *s, const fogn_state *st, const gr_ac
     return 1;
 }
 
+/* what "done" does to the decisions of this step still open: the rules' default for each */
+static void done_note(const fogn_scenario *s, const fogn_state *st, char *buf, size_t cap)
+{
+    switch (st->turn.step) {
+    case FOGN_ST_CMD_ALLOC: snprintf(buf, cap, "the corps commander keeps the points not given"); break;
+    case FOGN_ST_AS_DECLARE: snprintf(buf, cap, "the units not yet asked declare no assault"); break;
+    case FOGN_ST_AS_REACT: {
+        gr_action menu[GR_MAX_ACTIONS];
+        int n = fogn_as_react_actions(s, st, menu, GR_MAX_ACTIONS);
+        const char *first = n > 1 && menu[1].type == FOGN_A_REACT ? fogn_reaction_name(menu[1].arg) : "its first";
+        snprintf(buf, cap, "this target and the others still to react take the first reaction listed (%s here), "
+                 "the rules' default", first);
+        break;
+    }
+    case FOGN_ST_AS_INTERCEPT: snprintf(buf, cap, "no more intercepts"); break;
+    case FOGN_ST_AS_PRESS:
+        snprintf(buf, cap, "the assaulters still to decide do not press on: infantry stays 2 MU off, cavalry falls "
+                 "back to 3 MU (6.10)");
+        break;
+    case FOGN_ST_FI_ALLOC_A:
+    case FOGN_ST_FI_ALLOC_N:
+        snprintf(buf, cap, "every unit not yet given an order fires at the targets the rules give it (7.6); "
+                 "'hold' keeps a unit's fire for close range");
+        break;
+    case FOGN_ST_MV_UNITS: snprintf(buf, cap, "the units and commanders not yet moved stay where they are"); break;
+    case FOGN_ST_CO_PURSUE:
+        snprintf(buf, cap, "each unit still to choose does the rules' default: cavalry pursues, infantry pursues "
+                 "unless it passes a CMT not to (9.12)");
+        break;
+    case FOGN_ST_RE_CMDR: snprintf(buf, cap, "the commanders not yet moved stay"); break;
+    case FOGN_ST_RE_RALLY: snprintf(buf, cap, "no more rallies or recoveries this phase"); break;
+    default: break;
+    }
+}
+
 void fogn_order_note(const void *scn, const void *state, const gr_action *a, char *buf, size_t cap)
 {
     const fogn_scenario *s = scn;
     const fogn_state *st = state;
     char why[128];
-    if (!cap || !complex_why(s, st, a, why, sizeof why)) return;
+    if (!cap) return;
+    if (a->type == FOGN_A_DONE) {
+        done_note(s, st, buf, cap);
+        return;
+    }
+    if (a->type == FOGN_A_HOLD && (st->turn.step == FOGN_ST_FI_ALLOC_A || st->turn.step == FOGN_ST_FI_ALLOC_N)) {
+        snprintf(buf, cap, "holds its fire unless a target is at close range");
+        return;
+    }
+    if (!complex_why(s, st, a, why, sizeof why)) return;
     const fogn_unit_profile *p = &s->units[a->actor];
     fogn_cmt_cost c;
     if (fogn_cmt_cost_of(s, st, a->actor, &c, NULL)) return;
