@@ -44,7 +44,7 @@ typedef struct rg_stats {
     long wins[3], by_reason[MAX_REASONS], len_hist[MAX_LEN_BUCKETS], move_hist[MAX_LEN_BUCKETS];
     long total_decisions, min_len, max_len, played, failures;
     double total_moves;
-    char reason_text[MAX_REASONS][128];
+    char reason_text[MAX_REASONS][sizeof ((gr_result *)0)->reason];
     unsigned long long failed_seeds[MAX_LISTED_FAILURES];
 } rg_stats;
 
@@ -99,7 +99,7 @@ static void count_game(const gr_game *g, const void *st, long n, rg_stats *S)
     rs->rules->result(g->scn, st, &res);
     S->wins[res.winner < 0 ? 2 : res.winner]++;
     /* how it ended: the text before the first ':' ("turn limit", "army morale") */
-    char head[128];
+    char head[sizeof res.reason];
     snprintf(head, sizeof head, "%s", res.reason);
     char *colon = strchr(head, ':');
     if (colon) *colon = '\0';

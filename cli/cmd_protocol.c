@@ -402,7 +402,7 @@ static void cmd_result(proto *p)
     if (!need_game(p)) return;
     gr_result r;
     p->L.g.rs->rules->result(p->L.g.scn, p->L.st, &r);
-    char clean[300];
+    char clean[600];
     gr_proto_one_line(clean, sizeof clean, r.reason);
     if (r.over) gr_proto_say(p, "result over winner %d margin %d score %.1f %.1f \"%s\"", r.winner, r.margin, r.score[0], r.score[1], clean);
     else gr_proto_say(p, "result running");

@@ -2,7 +2,8 @@
  * (engine/core/byname.h), on a Lasalle scenario through the seam: the
  * notation's own reading first, then names put as references, several words
  * of one name, the exact name winning over longer ones, ambiguity reported
- * with the candidates, and the notation's own error when no name fits. */
+ * with the candidates, and the notation's own error when no name fits;
+ * fogn's commanders by name. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -110,11 +111,26 @@ static void test_ambiguous_and_unknown(void **unused)
     unload(&f);
 }
 
+/* commanders by name too (present.other_names): at fogn's first decision
+ * the corps commander Loison (c0) may give a command point to Ferey (c1) */
+static void test_commanders_by_name(void **unused)
+{
+    (void)unused;
+    fix f;
+    load(&f, "scenarios/fogn/brigade-encounter.json");
+    gr_error err;
+    assert_string_equal(read_as(&f, "c0 give c1", &err), "c0 give c1");
+    assert_string_equal(read_as(&f, "Loison give Ferey", &err), "c0 give c1");
+    assert_string_equal(read_as(&f, "loison give c1", &err), "c0 give c1");
+    unload(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_names_and_parts_of_names),
         cmocka_unit_test(test_ambiguous_and_unknown),
+        cmocka_unit_test(test_commanders_by_name),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

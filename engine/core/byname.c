@@ -67,7 +67,40 @@ static int may_name(const char *w)
     return strlen(w) >= 2;
 }
 
-/* the units words first..last name: 0 none, else the count (the unit, or the names when several) */
+/* the things an order may name: the units (ai->unit_info), then the
+ * ruleset's others (present->other_names: commanders, officers) */
+static int others(const gr_ruleset *rs, const void *scn, gr_name_ref *out, int max)
+{
+    if (rs->version < 3 || !rs->present->other_names) return 0;
+    int n = rs->present->other_names(scn, out, max);
+    return n < 0 ? 0 : n > max ? max : n;
+}
+
+static int name_count(const gr_ruleset *rs, const void *scn)
+{
+    gr_name_ref tmp[GR_BYNAME_MAX_OTHERS];
+    return rs->ai->unit_count(scn) + others(rs, scn, tmp, GR_BYNAME_MAX_OTHERS);
+}
+
+/* thing k: a unit below unit_count, else one of the others */
+static void name_of(const gr_ruleset *rs, const void *scn, const void *state, int k, gr_name_ref *out)
+{
+    memset(out, 0, sizeof *out);
+    int nunits = rs->ai->unit_count(scn);
+    if (k < nunits) {
+        gr_unit_info info;
+        memset(&info, 0, sizeof info);
+        rs->ai->unit_info(scn, state, k, &info);
+        snprintf(out->name, sizeof out->name, "%s", info.name);
+        snprintf(out->ref, sizeof out->ref, "%s", info.ref);
+        return;
+    }
+    gr_name_ref tmp[GR_BYNAME_MAX_OTHERS];
+    int n = others(rs, scn, tmp, GR_BYNAME_MAX_OTHERS);
+    if (k - nunits < n) *out = tmp[k - nunits];
+}
+
+/* the things words first..last name: 0 none, else the count (the one, or the names when several) */
 static int match(const gr_ruleset *rs, const void *scn, const void *state, const words *ws, int first, int last,
                  candidate *c)
 {
@@ -76,32 +109,30 @@ static int match(const gr_ruleset *rs, const void *scn, const void *state, const
         size_t n = strlen(phrase);
         snprintf(phrase + n, sizeof phrase - n, "%s%s", k > first ? " " : "", ws->w[k]);
     }
-    int count = 0, exact = -1, nunits = rs->ai->unit_count(scn);
+    int count = 0, exact = -1, total = name_count(rs, scn);
     c->first = first;
     c->last = last;
     c->unit = -1;
     c->names[0] = 0;
-    for (int u = 0; u < nunits; u++) {
-        gr_unit_info info;
-        memset(&info, 0, sizeof info);
-        rs->ai->unit_info(scn, state, u, &info);
-        int m = names(phrase, info.name, first == last);
+    for (int u = 0; u < total; u++) {
+        gr_name_ref nr;
+        name_of(rs, scn, state, u, &nr);
+        int m = names(phrase, nr.name, first == last);
         if (!m) continue;
         if (m == 2) exact = u;
         if (count++ == 0) {
             c->unit = u;
-            snprintf(c->ref, sizeof c->ref, "%s", info.ref);
+            snprintf(c->ref, sizeof c->ref, "%s", nr.ref);
         }
         size_t n = strlen(c->names);
-        if (count <= 3) snprintf(c->names + n, sizeof c->names - n, "%s%s", count > 1 ? " or " : "", info.name);
+        if (count <= 3) snprintf(c->names + n, sizeof c->names - n, "%s%s", count > 1 ? " or " : "", nr.name);
         else if (count == 4) snprintf(c->names + n, sizeof c->names - n, " or others");
     }
     if (exact >= 0 && count > 1) {
-        gr_unit_info info;
-        memset(&info, 0, sizeof info);
-        rs->ai->unit_info(scn, state, exact, &info);
+        gr_name_ref nr;
+        name_of(rs, scn, state, exact, &nr);
         c->unit = exact;
-        snprintf(c->ref, sizeof c->ref, "%s", info.ref);
+        snprintf(c->ref, sizeof c->ref, "%s", nr.ref);
         return 1;
     }
     if (count > 1) c->unit = -1;

@@ -1,4 +1,4 @@
-/* byname.h - orders that name units the way players do: by name or by an
+/* byname.h - orders that name units (and commanders) the way players do: by name or by an
  * unambiguous part of it ("66e", "Hussards", "1/45e Ligne") wherever the
  * notation takes a unit's reference ("u3").
  *
@@ -9,13 +9,14 @@
  * fuller replacements first. A word that begins the names of several units
  * is reported ("66e" is ambiguous: 66e Ligne or 66e Leger) when no reading
  * of the order works. Every ruleset gets it through the seam: names come
- * from ai->unit_info. */
+ * from ai->unit_info, and commanders' or officers' from present->other_names. */
 #ifndef GR_BYNAME_H
 #define GR_BYNAME_H
 
 #include "game.h"
 
 #define GR_BYNAME_MAX_CANDIDATES 4   /* words tried as names in one order (2^4 readings at most) */
+#define GR_BYNAME_MAX_OTHERS 64      /* commanders or officers a ruleset names besides its units */
 
 /* Parses `text` for the side to move in `state`: as the notation reads it,
  * else with unit names put as references. 0 with *out, or -1 with the

@@ -249,6 +249,13 @@ typedef struct gr_ai_view {
     const char *worst_words;
 } gr_ai_view;
 
+/* A thing an order may name: its name in the scenario and its reference in
+ * the notation (present.other_names). */
+typedef struct gr_name_ref {
+    char name[48];
+    char ref[16];
+} gr_name_ref;
+
 /* Presentation: front ends, records and tests. `edit` and `state_from_json`
  * are optional (NULL). */
 typedef struct gr_present {
@@ -280,6 +287,11 @@ typedef struct gr_present {
      * on at every decision, for the prompt of play and assist (fogn: the
      * deciding side's command points, "CP Loison 1, Ferey 2"), or "". */
     void (*prompt_note)(const void *scn, const void *state, char *buf, size_t cap);
+    /* Version 3, optional (NULL: none). What else than units an order may
+     * name by its notation's reference (fogn: commanders, "c0"; Lasalle:
+     * officers), each with the name the scenario gives it, so that orders
+     * typed by name find them (byname.h). Returns the count, at most max. */
+    int (*other_names)(const void *scn, gr_name_ref *out, int max);
 } gr_present;
 
 struct gr_game;

@@ -73,6 +73,7 @@ static const gr_present present = {
     .check_invariants = fogn_check_invariants,
     .summary = fogn_summary,
     .order_note = fogn_order_note,
+    .other_names = fogn_other_names,
     .prompt_note = fogn_prompt_note,
 };
 

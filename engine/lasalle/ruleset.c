@@ -61,6 +61,7 @@ static const gr_present present = {
     .check_invariants = lasalle_check_invariants,
     .summary = lasalle_summary,
     .order_note = lasalle_order_note,
+    .other_names = lasalle_other_names,
 };
 
 static const gr_verb verbs[] = {

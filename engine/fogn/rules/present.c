@@ -294,3 +294,14 @@ void fogn_board(const void *scn, gr_board *out)
     *out = (gr_board){.kind = GR_BOARD_TABLE, .width = s->table_w, .height = s->table_h, .unit = "MU",
                       .terrain = &s->terrain};
 }
+
+int fogn_other_names(const void *scn, gr_name_ref *out, int max)
+{
+    const fogn_scenario *s = scn;
+    int n = 0;
+    for (int c = 0; c < s->ncmdrs && n < max; c++, n++) {
+        snprintf(out[n].name, sizeof out[n].name, "%s", s->cmdrs[c].name);
+        snprintf(out[n].ref, sizeof out[n].ref, "c%d", c);
+    }
+    return n;
+}

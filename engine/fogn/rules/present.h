@@ -14,6 +14,8 @@ void fogn_board(const void *scn, gr_board *out);
 json_t *fogn_state_to_json(const void *scn, const void *state);
 int fogn_check_invariants(const void *scn, const void *state, gr_error *err);
 void fogn_summary(const void *scn, const void *state, FILE *out);
+/* gr_present.other_names: the commanders, "cN", by their names */
+int fogn_other_names(const void *scn, gr_name_ref *out, int max);
 /* "command", "assault", ... "over" for a fogn_phase */
 const char *fogn_phase_name(int ph);
 

@@ -321,3 +321,14 @@ void lasalle_summary(const void *scn, const void *state, FILE *out)
         fprintf(out, "\nobjective %s at (%.1f, %.1f): held by the %s\n", s->objectives[k].name, s->objectives[k].x,
                 s->objectives[k].y, st->owner[k] >= 0 ? s->side_name[st->owner[k]] : "nobody");
 }
+
+int lasalle_other_names(const void *scn, gr_name_ref *out, int max)
+{
+    const lasalle_scenario *s = scn;
+    int n = 0;
+    for (int c = 0; c < s->nofficers && n < max; c++, n++) {
+        snprintf(out[n].name, sizeof out[n].name, "%s", s->officers[c].name);
+        snprintf(out[n].ref, sizeof out[n].ref, "c%d", c);
+    }
+    return n;
+}

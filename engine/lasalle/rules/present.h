@@ -14,6 +14,8 @@ json_t *lasalle_state_to_json(const void *scn, const void *state);
 void lasalle_board(const void *scn, gr_board *out);
 int lasalle_render_items(const void *scn, const void *state, gr_render_item *out, int max);
 void lasalle_summary(const void *scn, const void *state, FILE *out);
+/* gr_present.other_names: the officers, "cN", by their names */
+int lasalle_other_names(const void *scn, gr_name_ref *out, int max);
 int lasalle_check_invariants(const void *scn, const void *state, gr_error *err);
 
 #endif
