@@ -3,7 +3,8 @@
  * notation or picks them by number from the list of legal orders; the AI
  * plays the other side; the battle is told as it goes. `undo` takes back the
  * player's own orders of the turn up to the last one that threw dice (dice
- * once seen stand, as at the table); `save` and `load` at any point (saves
+ * once seen stand, as at the table); with `--casual` it goes back past dice
+ * and the AI's moves, and the dice are thrown anew; `save` and `load` at any point (saves
  * are written atomically and a save that does not replay is refused whole);
  * `map` draws the table. When the input ends before the battle does, the
  * game is saved so nothing is lost. */
@@ -47,7 +48,8 @@ static const char *help_text =
     "session:\n"
     "  list                the legal orders of this decision, numbered\n"
     "  hint                what the AI would order here, and why\n"
-    "  undo                take back your last order (not past dice already thrown)\n"
+    "  undo                take back your last order (not past dice already thrown; with --casual,\n"
+    "                      past dice and the AI's moves too, and the dice are thrown again)\n"
     "  show                the position as text\n"
     "  map [FILE]          draw the table as SVG\n"
     "  log                 the battle so far\n"
@@ -59,6 +61,7 @@ typedef struct play_ctx {
     gr_live L;
     gr_repl R;
     int human;
+    int casual;             /* undo goes back past dice and the AI's moves */
     char ai_spec[128];
     gr_player *ai, *hinter;
     unsigned long long seed;
@@ -80,6 +83,7 @@ static json_t *session_json(const play_ctx *c)
     json_object_set_new(s, "mode", json_string("play"));
     json_object_set_new(s, "human_side", json_integer(c->human));
     json_object_set_new(s, "ai", json_string(c->ai_spec));
+    if (c->casual) json_object_set_new(s, "casual", json_true());
     return s;
 }
 
@@ -107,7 +111,7 @@ static int ai_moves(play_ctx *c, gr_error *err)
         gr_repl_tell(&c->R, &c->L);
     }
     free(before);
-    gr_live_clear_undo(&c->L); /* the other side has moved: what went before stands */
+    if (!c->casual) gr_live_clear_undo(&c->L); /* the other side has moved: what went before stands */
     return rc;
 }
 
@@ -126,7 +130,7 @@ static void human_order(play_ctx *c, const gr_action *a, int undoable)
     } else {
         gr_player_observe(c->ai, &c->L.g, before, a);
         gr_repl_tell(&c->R, &c->L);
-        if (c->L.last_dice > 0) gr_live_clear_undo(&c->L);
+        if (c->L.last_dice > 0 && !c->casual) gr_live_clear_undo(&c->L);
     }
     free(before);
 }
@@ -180,8 +184,9 @@ static int session_command(play_ctx *c, gr_repl_cmd cmd, const char *arg, const 
         break;
     }
     case GR_CMD_UNDO:
-        if (gr_live_undo(&c->L))
-            printf("nothing to undo: your orders since the last dice and the AI's moves stand\n");
+        if (c->casual ? gr_live_undo_reroll(&c->L) : gr_live_undo(&c->L))
+            printf(c->casual ? "nothing to undo\n"
+                             : "nothing to undo: your orders since the last dice and the AI's moves stand\n");
         else {
             gr_repl_rewind(&c->R, &c->L);
             if (make_ai(c, &err)) printf("error: %s\n", err.msg);
@@ -240,6 +245,7 @@ int gr_cmd_play(int argc, char **argv)
 {
     const char *side_text = NULL, *ai = NULL, *level = NULL, *save = NULL, *map = NULL;
     unsigned long long seed = 1;
+    int casual = 0;
     char *pos[1];
     gr_args_list files = {pos, 0, 1};
     const gr_args_opt opts[] = {
@@ -250,11 +256,12 @@ int gr_cmd_play(int argc, char **argv)
         GR_ARGS_OPT_STRING("--save", &save, "FILE", "where the game is saved (default: the save resumed, or a new file "
                                                     PLAY_DEFAULT_DIR "/play-SCENARIO-SIDE-DATE-TIME.json)"),
         GR_ARGS_OPT_STRING("--map", &map, "FILE", "where 'map' draws (default " PLAY_DEFAULT_DIR "/play-map.svg)"),
+        GR_ARGS_OPT_FLAG("--casual", &casual, "undo goes back past dice and the AI's moves; the dice are thrown again"),
     };
     const gr_args_spec spec = {
         .verb = "grognard play",
         .usage = "usage: grognard play SCENARIO|SAVE --side S [--ai SPEC | --level easy|normal|hard] [--seed N]\n"
-                 "                     [--save FILE] [--map FILE]\n"
+                 "                     [--save FILE] [--map FILE] [--casual]\n"
                  "  S: 0, 1 or a side's name; the AI plays the other side (default level normal: mcts:ms=1000)\n",
         .opts = opts, .nopts = GR_ARGS_COUNT(opts), .pos = &files, .min_pos = 1,
         .pos_name = "a SCENARIO (or a saved game)",
@@ -294,7 +301,9 @@ int gr_cmd_play(int argc, char **argv)
         if (json_is_integer(hs) && (json_integer_value(hs) == 0 || json_integer_value(hs) == 1)) c.human = (int)json_integer_value(hs);
         const char *sai = json_string_value(json_object_get(ses, "ai"));
         if (sai && !ai && !level && strlen(sai) < sizeof c.ai_spec) snprintf(c.ai_spec, sizeof c.ai_spec, "%s", sai);
+        if (json_is_true(json_object_get(ses, "casual"))) casual = 1; /* a casual game stays casual */
     }
+    c.casual = casual;
     const char *names[2];
     gr_game_side_names(&c.L.g, names);
     if (side_text) c.human = gr_side_from_text(&c.L.g, side_text);
@@ -316,6 +325,8 @@ int gr_cmd_play(int argc, char **argv)
     printf("%s: you play %s, the AI (%s) plays %s. Type 'help' for the commands, 'list' for your orders.\n"
            "the game is kept in %s (grognard saves lists the games kept)\n",
            c.L.g.path, names[c.human], c.ai_spec, names[c.human ^ 1], c.save_path);
+    if (c.casual)
+        printf("casual game: 'undo' goes back past dice and the AI's moves, and dice thrown again come out anew\n");
     char line[GR_REPL_LINE_MAX];
     int echo = !isatty(fileno(stdin));
     for (;;) {

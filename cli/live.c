@@ -334,6 +334,14 @@ int gr_live_undo(gr_live *L)
     return 0;
 }
 
+int gr_live_undo_reroll(gr_live *L)
+{
+    gr_dice keep = L->dice;
+    if (gr_live_undo(L)) return -1;
+    L->dice = keep;
+    return 0;
+}
+
 void gr_live_clear_undo(gr_live *L) { clear_snaps(L); }
 
 int gr_live_undo_replay(gr_live *L, gr_error *err)

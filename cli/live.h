@@ -71,6 +71,9 @@ int gr_live_edit(gr_live *L, const char *text, gr_error *err);
  * stack is full (push) or empty (pop). */
 int gr_live_push_undo(gr_live *L);
 int gr_live_undo(gr_live *L);
+/* The same for a casual game: the position, record and log go back, but the
+ * dice generator does not, so orders given again throw new dice. */
+int gr_live_undo_reroll(gr_live *L);
 void gr_live_clear_undo(gr_live *L);
 /* Undo without a mark (a resumed session): the record without its last line
  * is replayed with its own dice. Only for typed dice, where the table, not

@@ -437,6 +437,37 @@ static void test_play_undo(void **state)
     free(r.text);
 }
 
+/* --casual: undo goes back past the dice just thrown (the battery's fire
+ * and the AI's moves after it) and the dice are thrown again; the default
+ * game refuses the same undo. The record of the casual game still replays. */
+static void test_play_casual_undo_past_dice(void **state)
+{
+    fixture *f = *state;
+    run_out r;
+    const char *strict[] = {"play", f->scenario, "--side", "0", "--ai", "random", "--save", "strict.json", NULL};
+    run_text(f, strict, "done\ndone\nundo\nquit\n", &r);
+    assert_int_equal(r.status, 0);
+    expect(&r, "nothing to undo: your orders since the last dice and the AI's moves stand");
+    free(r.text);
+    const char *casual[] = {"play", f->scenario, "--side", "0", "--ai", "random", "--save", "casual.json",
+                            "--casual", NULL};
+    run_text(f, casual, "done\ndone\nundo\ndone\nquit\n", &r);
+    assert_int_equal(r.status, 0);
+    expect(&r, "casual game: 'undo' goes back past dice and the AI's moves");
+    expect(&r, "undone; now: move 1, French, firing phase, fire: Battery Lamothe (u3)");
+    /* the battery fired twice: before the undo and after it */
+    const char *first = strstr(r.text, "roll Battery Lamothe");
+    assert_non_null(first);
+    assert_non_null(strstr(first + 1, "roll Battery Lamothe"));
+    free(r.text);
+    /* the save holds the dice thrown after the undo, and replays */
+    const char *replay[] = {"replay", "casual.json", NULL};
+    run_text(f, replay, NULL, &r);
+    assert_int_equal(r.status, 0);
+    expect(&r, "replayed ");
+    free(r.text);
+}
+
 /* two games started one after the other keep two saves, both whole, and
  * `grognard saves` lists them with where each stands */
 static void test_play_two_games_keep_two_saves(void **state)
@@ -873,6 +904,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_play_whole_game_with_malformed_input, setup, teardown),
         cmocka_unit_test_setup_teardown(test_play_input_ends_then_resume, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_play_casual_undo_past_dice, setup, teardown),
         cmocka_unit_test_setup_teardown(test_play_undo, setup, teardown),
         cmocka_unit_test_setup_teardown(test_play_two_games_keep_two_saves, setup, teardown),
         cmocka_unit_test_setup_teardown(test_assist_whole_game, setup, teardown),
