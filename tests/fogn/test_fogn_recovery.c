@@ -354,6 +354,17 @@ static void test_s14_attrition_and_acv(void **unused)
     st.u[1].flags |= FOGN_UF_SPENT;         /* large Spent: its 1 base */
     st.u[1].bases_lost = 1;
     assert_int_equal(fogn_attrition(s, &st, 0), 3);
+    /* `show` states it: the attrition, where the army breaks, and the units to rally */
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    assert_non_null(m);
+    fogn_ruleset.present->summary(s, &st, m);
+    fclose(m);
+    ASSERT_HAS(text, "army combat value 9, attrition 3.0; it breaks at 4.5 (50%), or at 3.6 (40%) while the enemy's "
+                     "attrition is under 20% of its own value, 2.7 (30%) while under 10% (14)");
+    ASSERT_HAS(text, "to rally: u0 unit0 (broken)");
+    free(text);
     free(s);
 }
 

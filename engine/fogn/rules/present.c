@@ -239,6 +239,27 @@ int fogn_check_invariants(const void *scn, const void *state, gr_error *err)
     return fogn_fi_check_views(s, st, err);
 }
 
+/* how near an army stands to breaking (§14: half its combat value in
+ * attrition, less while the enemy has lost little) and which of its units
+ * a commander should rally */
+static void army_standing(const fogn_scenario *s, const fogn_state *st, int side, FILE *out)
+{
+    double acv = fogn_acv(s, side);
+    fprintf(out, "army combat value %d, attrition %.1f; it breaks at %.1f (%d%%), or at %.1f (%d%%) while the "
+            "enemy's attrition is under %d%% of its own value, %.1f (%d%%) while under %d%% (14)\n",
+            fogn_acv(s, side), fogn_attrition_exact(s, st, side), acv * FOGN_DEFEAT_PCT / 100.0, FOGN_DEFEAT_PCT,
+            acv * FOGN_DEFEAT_MID_PCT / 100.0, FOGN_DEFEAT_MID_PCT, FOGN_DEFEAT_MID_ENEMY_PCT,
+            acv * FOGN_DEFEAT_LOW_PCT / 100.0, FOGN_DEFEAT_LOW_PCT, FOGN_DEFEAT_LOW_ENEMY_PCT);
+    int n = 0;
+    for (int i = 0; i < s->nunits; i++) {
+        const fogn_unit *u = &st->u[i];
+        if (s->units[i].side != side || !fogn_unit_alive(u) || u->cohesion == FOGN_STEADY) continue;
+        fprintf(out, "%s u%d %s (%s)", n++ ? "," : "  to rally:", i, s->units[i].name,
+                fogn_cohesion_name((fogn_cohesion)u->cohesion));
+    }
+    if (n) fprintf(out, "\n");
+}
+
 void fogn_summary(const void *scn, const void *state, FILE *out)
 {
     const fogn_scenario *s = scn;
@@ -249,8 +270,8 @@ void fogn_summary(const void *scn, const void *state, FILE *out)
             s->table_h, s->terrain.n, s->weather == FOGN_WEATHER_RAIN ? "rain" : "clear",
             fogn_turn_limit(s), s->side_name[s->first_side]);
     for (int side = 0; side < 2; side++) {
-        fprintf(out, "\n%s (%s edge): army combat value %d, attrition %d\n", s->side_name[side],
-                s->base_edge[side] ? "north" : "south", fogn_acv(s, side), fogn_attrition(s, st, side));
+        fprintf(out, "\n%s (%s edge): ", s->side_name[side], s->base_edge[side] ? "north" : "south");
+        army_standing(s, st, side, out);
         for (int c = 0; c < s->ncmdrs; c++) {
             const fogn_cmdr_profile *cp = &s->cmdrs[c];
             if (cp->side != side || cp->role == FOGN_CMDR_DIVISION) continue;
@@ -283,8 +304,9 @@ void fogn_summary(const void *scn, const void *state, FILE *out)
     if (s->nobj) {
         fprintf(out, "\nobjectives:\n");
         for (int o = 0; o < s->nobj; o++)
-            fprintf(out, "  obj%d %s at (%.1f, %.1f), radius %.1f, %d points\n", o, s->obj[o].name, s->obj[o].x,
-                    s->obj[o].y, s->obj[o].radius, s->obj[o].points);
+            fprintf(out, "  obj%d %s at (%.1f, %.1f), radius %.1f, %d points, held by %s\n", o, s->obj[o].name,
+                    s->obj[o].x, s->obj[o].y, s->obj[o].radius, s->obj[o].points,
+                    st->obj_owner[o] == 0 || st->obj_owner[o] == 1 ? s->side_name[st->obj_owner[o]] : "nobody");
     }
 }
 
