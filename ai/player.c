@@ -52,6 +52,22 @@ void gr_player_free(gr_player *p)
     free(p);
 }
 
+int gr_player_pair_create(const char *spec, const gr_game *g, unsigned long long seed, gr_player *out[2],
+                          gr_error *err)
+{
+    out[0] = out[1] = NULL;
+    char specs[3][GR_SPEC_TEXT];
+    int n = gr_spec_split(spec, specs, 3, err);
+    if (n < 0) return -1;
+    if (n != 2) return gr_error_set(err, "two players separated by a comma are needed, e.g. mcts,random");
+    out[0] = gr_player_create(specs[0], g, seed * 2 + 1, err);
+    if (out[0]) out[1] = gr_player_create(specs[1], g, seed * 2 + 2, err);
+    if (out[1]) return 0;
+    gr_player_free(out[0]);
+    out[0] = NULL;
+    return -1;
+}
+
 void gr_player_observe(gr_player *p, const gr_game *g, const void *before, const gr_action *a)
 {
     if (p && p->observe) p->observe(p, g, before, a);

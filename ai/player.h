@@ -88,6 +88,12 @@ struct gr_player {
  * specs listed). */
 gr_player *gr_player_create(const char *spec, const gr_game *g, unsigned long long seed, gr_error *err);
 void gr_player_free(gr_player *p);
+/* "A,B": side 0 plays A and side 1 plays B, seeded seed * 2 + 1 and
+ * seed * 2 + 2, as `grognard run --players` and the protocol's
+ * `setoption players` make them (the same seed, the same games). 0, or -1
+ * with the reason (out[] all NULL). */
+int gr_player_pair_create(const char *spec, const gr_game *g, unsigned long long seed, gr_player *out[2],
+                          gr_error *err);
 /* Tells a player of an applied action (nothing when it does not listen). */
 void gr_player_observe(gr_player *p, const gr_game *g, const void *before, const gr_action *a);
 

@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "protocol.h"
 #include "../engine/core/args.h"
+#include "../engine/core/byname.h"
 #include "live.h"
 #include "session.h"
 #include "../ai/player.h"
@@ -185,6 +186,38 @@ static int search_args(proto *p, const char *verb, char *args, int allow_infinit
     return 0;
 }
 
+/* (re)makes the seats for the game loaded, seeded from the session's seed as `run` seeds its players; -1 (said) */
+static int make_seats(proto *p, const char *verb)
+{
+    for (int k = 0; k < 2; k++) {
+        gr_player_free(p->seat[k]);
+        p->seat[k] = NULL;
+    }
+    if (!p->seats_spec[0] || !p->loaded) return 0;
+    gr_error err;
+    gr_error_clear(&err);
+    if (gr_player_pair_create(p->seats_spec, &p->L.g, p->seed, p->seat, &err)) {
+        gr_proto_say_error(p, "%s: players %s: %s", verb, p->seats_spec, err.msg);
+        p->seats_spec[0] = '\0';
+        return -1;
+    }
+    return 0;
+}
+
+/* applies an order and tells both seats of it (before the change, as the game loop does) */
+static int seats_apply(proto *p, const gr_action *a, gr_error *err)
+{
+    size_t size = p->L.g.rs->rules->state_size;
+    void *before = malloc(size);
+    if (!before) return gr_error_set(err, "out of memory");
+    memcpy(before, p->L.st, size);
+    int rc = gr_live_apply(&p->L, a, err);
+    if (!rc)
+        for (int k = 0; k < 2; k++) gr_player_observe(p->seat[k], &p->L.g, before, a);
+    free(before);
+    return rc;
+}
+
 static gr_player *make_searcher(proto *p, const char *verb)
 {
     gr_error err;
@@ -219,17 +252,41 @@ static void cmd_go(proto *p, char *args)
 
 static void report_apply(proto *p, size_t log0, const char *verb, const char *order);
 
+/* `setoption players A,B`: both sides' players for `genmove` (`setoption players none` drops them) */
+static void cmd_setoption(proto *p, const char *arg)
+{
+    if (busy(p)) return;
+    size_t n = strcspn(arg, " \t");
+    const char *value = arg + n + strspn(arg + n, " \t");
+    if (n != 7 || strncmp(arg, "players", 7) || !*value) {
+        gr_proto_say_error(p, "setoption takes 'players A,B' (as grognard run --players) or 'players none'");
+        return;
+    }
+    if (strlen(value) >= sizeof p->seats_spec) {
+        gr_proto_say_error(p, "setoption: the players are %zu bytes long, at most %zu are taken", strlen(value),
+                           sizeof p->seats_spec - 1);
+        return;
+    }
+    snprintf(p->seats_spec, sizeof p->seats_spec, "%s", strcmp(value, "none") ? value : "");
+    if (make_seats(p, "setoption")) return;
+    gr_proto_say(p, "ok setoption players %s", p->seats_spec[0] ? p->seats_spec : "none");
+}
+
 /* search and play the best order at once (like GTP's genmove); no info lines */
 static void cmd_genmove(proto *p, char *args)
 {
     if (busy(p) || !need_game(p)) return;
     if (gr_live_over(&p->L)) { gr_proto_say_error(p, "genmove: the game is over"); return; }
-    double deadline;
-    if (search_args(p, "genmove", args, 0, &deadline)) return;
-    gr_player *s = make_searcher(p, "genmove");
-    if (!s) return;
-    gr_search_control ctl = {.deadline_s = deadline};
-    if (s->set_control) s->set_control(s, &ctl);
+    double deadline = 0;
+    int seated = p->seat[0] && !args[strspn(args, " \t")];
+    gr_player *s = seated ? p->seat[gr_live_to_move(&p->L)] : NULL;
+    if (!seated) {
+        if (search_args(p, "genmove", args, 0, &deadline)) return;
+        s = make_searcher(p, "genmove");
+        if (!s) return;
+        gr_search_control ctl = {.deadline_s = deadline};
+        if (s->set_control) s->set_control(s, &ctl);
+    }
     gr_error err;
     gr_error_clear(&err);
     gr_action a;
@@ -238,15 +295,16 @@ static void cmd_genmove(proto *p, char *args)
     if (s->choose(s, &p->L.g, p->L.st, &a, &err)) gr_proto_say_error(p, "genmove: %s", err.msg);
     else {
         p->L.g.rs->present->format_action(p->L.g.scn, p->L.st, &a, text, sizeof text);
-        if (gr_live_apply(&p->L, &a, &err)) gr_proto_say_error(p, "genmove: '%s' refused: %s", text, err.msg);
+        if (seats_apply(p, &a, &err)) gr_proto_say_error(p, "genmove: '%s' refused: %s", text, err.msg);
         else report_apply(p, log0, "genmove", text);
     }
-    gr_player_free(s);
+    if (!seated) gr_player_free(s);
 }
 
 void gr_proto_loaded_ok(proto *p, const char *what)
 {
     p->loaded = 1;
+    make_seats(p, what);
     json_t *nm = json_object_get(p->L.g.scenario_json, "name");
     char clean[600];
     gr_proto_one_line(clean, sizeof clean, json_string_value(nm) ? json_string_value(nm) : p->L.g.path);
@@ -383,7 +441,11 @@ static void cmd_apply(proto *p, const char *arg)
     gr_error err;
     gr_error_clear(&err);
     size_t log0 = p->L.log.n;
-    if (gr_live_apply_text(&p->L, arg, &err)) { gr_proto_say_error(p, "apply: %s", err.msg); return; }
+    gr_action a;
+    if (gr_byname_parse(p->L.g.rs, p->L.g.scn, p->L.st, arg, &a, &err) || seats_apply(p, &a, &err)) {
+        gr_proto_say_error(p, "apply: %s", err.msg);
+        return;
+    }
     report_apply(p, log0, "apply", p->L.rec.actions[p->L.rec.nactions - 1]);
 }
 
@@ -457,6 +519,7 @@ static int dispatch(proto *p, char *line)
     else if (!strcmp(cmd, "tomove")) { if (need_game(p)) say_tomove(p); }
     else if (!strcmp(cmd, "go")) cmd_go(p, arg);
     else if (!strcmp(cmd, "genmove")) cmd_genmove(p, arg);
+    else if (!strcmp(cmd, "setoption")) cmd_setoption(p, arg);
     else if (!strcmp(cmd, "stop")) {
         if (!p->running) gr_proto_say_error(p, "stop: no search is running");
         else join_search(p, 1);
@@ -469,13 +532,13 @@ static int dispatch(proto *p, char *line)
         else {
             p->seed = (unsigned long long)v;
             if (p->loaded && !p->L.manual) gr_dice_init_rng(&p->L.dice, p->seed, 1), gr_dice_set_log(&p->L.dice, &p->L.log);
-            gr_proto_say(p, "ok seed %ld", v);
+            if (!make_seats(p, "seed")) gr_proto_say(p, "ok seed %ld", v);
         }
     } else {
         char clean[200];
         gr_proto_one_line(clean, sizeof clean, cmd);
         gr_proto_say_error(p, "unknown command '%.60s' (hello, load, scenario, position, state, legal, apply, tomove, go, genmove, "
-                     "stop, result, save, seed, isready, quit)", clean);
+                     "setoption, stop, result, save, seed, isready, quit)", clean);
     }
     return 1;
 }
@@ -512,6 +575,7 @@ int gr_cmd_protocol(int argc, char **argv)
     gr_proto_load_join(p, 1);
     join_search(p, 1);
     gr_proto_say(p, "bye");
+    for (int k = 0; k < 2; k++) gr_player_free(p->seat[k]);
     if (p->loaded) gr_live_free(&p->L);
     pthread_mutex_destroy(&p->out_lock);
     free(p);

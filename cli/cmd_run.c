@@ -19,19 +19,6 @@
 #define GR_RUN_DEFAULT_PLAYERS "mcts:ms=250,mcts:ms=250"
 
 
-/* "A,B" -> two players (side 0 plays A, side 1 plays B), seeded apart */
-static int make_players(const gr_game *g, const char *spec, unsigned long long seed, gr_player *out[2], gr_error *err)
-{
-    char specs[3][GR_SPEC_TEXT];
-    int n = gr_spec_split(spec, specs, 3, err);
-    if (n < 0) return -1;
-    if (n != 2) return gr_error_set(err, "--players takes two players separated by a comma, e.g. mcts,random");
-    out[0] = gr_player_create(specs[0], g, seed * 2 + 1, err);
-    if (!out[0]) return -1;
-    out[1] = gr_player_create(specs[1], g, seed * 2 + 2, err);
-    return out[1] ? 0 : -1;
-}
-
 /* tells the battle as gr_play goes: each action's events under the side's name */
 typedef struct run_teller {
     gr_narrator nar;
@@ -119,7 +106,10 @@ int gr_cmd_run(int argc, char **argv)
     gr_narrator_init(&teller.nar, names[0], names[1], 0);
     gr_play_opts o = {.seed = seed, .max_side_turns = (int)moves, .check_invariants = 1,
                       .after = quiet ? NULL : tell, .ctx = &teller};
-    if (make_players(&g, players_spec, seed, players, &err)) { fprintf(stderr, "grognard run: %s\n", err.msg); goto done; }
+    if (gr_player_pair_create(players_spec, &g, seed, players, &err)) {
+        fprintf(stderr, "grognard run: --players: %s\n", err.msg);
+        goto done;
+    }
     if (!quiet && g.rs->rules->to_move(g.scn, st) != GR_TERMINAL) {
         char opening[256];
         g.rs->present->describe_decision(g.scn, st, opening, sizeof opening);

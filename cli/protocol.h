@@ -23,6 +23,11 @@ typedef struct proto {
     gr_player *searcher;
     int infinite;           /* the running search has no budget of its own */
     char spec[160];
+    /* `setoption players A,B`: the players of both sides, kept for the whole
+     * game and told of every order, as `grognard run --players` plays them;
+     * `genmove` without a budget asks the side to move */
+    char seats_spec[256];
+    gr_player *seat[2];
     /* a load from a URL, on a thread of its own so that stop and quit are
      * heard while the server keeps us waiting (protocol_load.c) */
     pthread_t load_th;

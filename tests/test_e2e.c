@@ -717,6 +717,51 @@ static void test_protocol_whole_game_and_urls(void **state)
     free(r.text);
 }
 
+/* the record's actions and dice, as JSON text */
+static char *record_play(const fixture *f, const char *name)
+{
+    char p[PATH_MAX];
+    snprintf(p, sizeof p, "%s/%s", f->dir, name);
+    json_error_t je;
+    json_t *root = json_load_file(p, 0, &je);
+    if (!root) fail_msg("%s: %s", name, je.text);
+    json_t *both = json_pack("[O, O]", json_object_get(root, "actions"), json_object_get(root, "rolls"));
+    char *text = json_dumps(both, JSON_COMPACT);
+    json_decref(both);
+    json_decref(root);
+    return text;
+}
+
+/* `setoption players A,B` and `genmove` play the game `grognard run --players A,B` plays with the same
+ * seed: the same orders, the same dice, the same result */
+static void test_protocol_plays_as_run(void **state)
+{
+    fixture *f = *state;
+    run_out r;
+    const char *args[] = {"run", f->scenario, "--players", "mcts:iters=20,greedy", "--seed", "5", "--whole",
+                          "--record", "run.json", "--out", "runout", NULL};
+    run_text(f, args, NULL, &r);
+    assert_int_equal(r.status, 0);
+    free(r.text);
+    size_t cap = 1 << 16, len = 0;
+    char *in = malloc(cap);
+    assert_non_null(in);
+    len += (size_t)snprintf(in + len, cap - len, "seed 5\nload %s\nsetoption players mcts:iters=20,greedy\n", f->scenario);
+    for (int k = 0; k < 1500; k++) len += (size_t)snprintf(in + len, cap - len, "genmove\n");
+    len += (size_t)snprintf(in + len, cap - len, "result\nsave proto.json\nquit\n");
+    const char *pargs[] = {"protocol", NULL};
+    run(f, pargs, in, len, &r);
+    free(in);
+    assert_int_equal(r.status, 0);
+    expect(&r, "ok setoption players mcts:iters=20,greedy");
+    expect(&r, "result over winner ");
+    free(r.text);
+    char *a = record_play(f, "run.json"), *b = record_play(f, "proto.json");
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
+}
+
 /* ---- command lines ---- */
 
 /* each verb's command line read from its table: the ruleset's verbs are
@@ -905,6 +950,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_play_whole_game_with_malformed_input, setup, teardown),
         cmocka_unit_test_setup_teardown(test_play_input_ends_then_resume, setup, teardown),
         cmocka_unit_test_setup_teardown(test_play_casual_undo_past_dice, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_protocol_plays_as_run, setup, teardown),
         cmocka_unit_test_setup_teardown(test_play_undo, setup, teardown),
         cmocka_unit_test_setup_teardown(test_play_two_games_keep_two_saves, setup, teardown),
         cmocka_unit_test_setup_teardown(test_assist_whole_game, setup, teardown),
