@@ -1,6 +1,7 @@
 /* explain.c - reasons for orders (explain.h). */
 #include "explain.h"
 #include "policy.h"
+#include "../eval/eval.h"
 #include "../engine/core/rng.h"
 
 #include <stdio.h>
@@ -35,7 +36,11 @@ int gr_explain(const gr_game *g, const void *state, const gr_action *a, double v
     int have_units = rs->ai->unit_info != NULL;
     if (have_units && in.enemy >= 0) rs->ai->unit_info(g->scn, state, in.enemy, &e0);
     if (have_units && in.unit >= 0) rs->ai->unit_info(g->scn, state, in.unit, &u0);
-    gr_stop stop = gr_policy_stop(g, state, 1, 0);
+    /* the tries run as far as the searches' simulations do: to the end of this player-move, or (settle, from
+     * the ruleset's weights) on to the other side's answer, where a charge declared now is fought (Lasalle) */
+    gr_eval ev;
+    int settle = !gr_eval_load(&ev, g, NULL, NULL) && ev.settle > 0;
+    gr_stop stop = gr_policy_stop(g, state, 1, settle);
     int ew = 0, eb = 0, uw = 0, ok = 0;
     for (int k = 0; k < sims; k++) {
         memcpy(st, state, rs->rules->state_size);
@@ -67,10 +72,10 @@ int gr_explain(const gr_game *g, const void *state, const gr_action *a, double v
     int kind = in.kind < GR_AK_COUNT ? in.kind : GR_AK_MANOEUVRE;
     const char *verb = in.enemy >= 0 ? kind_verb_at[kind] : kind_verb[kind];
     if (in.enemy >= 0)
-        n = snprintf(buf, sizeof buf, "%s %s (%s): it %s in %.0f%% of %d tries this turn, %s in %.0f%%", verb,
+        n = snprintf(buf, sizeof buf, "%s %s (%s): it %s in %.0f%% of %d tries %s, %s in %.0f%%", verb,
                      have_units ? e0.name : "the enemy", have_units ? e0.ref : "?",
                      ai->worse_words ? ai->worse_words : "loses a level", 100 * out->enemy_worse, ok,
-                     ai->worst_words ? ai->worst_words : "reaches its worst level", 100 * out->enemy_broken);
+                     settle ? "by the other side's reply" : "this turn", ai->worst_words ? ai->worst_words : "reaches its worst level", 100 * out->enemy_broken);
     else
         n = snprintf(buf, sizeof buf, "%s", verb);
     if (in.unit >= 0 && n < (int)sizeof buf)

@@ -5,6 +5,7 @@
  * cover against cavalry, irregulars against regulars in the open; and the
  * contact held for the enemy's Combat Phase. */
 #include "lasalle_fixture.h"
+#include "../../ai/explain.h"
 
 #define FR_COLUMN LS_INF("1/45e Ligne", "small", "experienced", "column", 16, 10, 90)
 #define AU_LINE LS_INF("IR 7", "small", "experienced", "line", 16, 13, 270)
@@ -51,6 +52,26 @@ static void test_charge_into_contact(void **state)
 }
 
 /* the limited wheel: infantry 1 BW of arc [C, p.31] */
+/* a hint's reasons for a charge: the tries run on to the other side's reply
+ * (the weights' settle), where the charge declared now is fought in that
+ * side's Combat Phase [C, p.24, p.32]; stopped at the end of this turn they
+ * would never see the melee */
+static void test_charge_explained_up_to_the_combat(void **state)
+{
+    (void)state;
+    ls_fix f;
+    ls_load(&f, 0, "[" FR_COLUMN "]", "[" AU_LINE "]", "");
+    ls_to_activity(&f);
+    gr_action a;
+    gr_error_clear(&f.err);
+    assert_int_equal(f.g.rs->present->parse_action(f.g.scn, &f.st, "u0 charge u1", &a, &f.err), 0);
+    gr_explanation ex;
+    assert_int_equal(gr_explain(&f.g, &f.st, &a, -1, 20, 7, &ex), 0);
+    LS_ASSERT_HAS(ex.text, "of 20 tries by the other side's reply");
+    assert_true(ex.enemy_worse > 0);
+    ls_free(&f);
+}
+
 static void test_limited_wheel(void **state)
 {
     (void)state;
@@ -147,6 +168,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_who_may_charge),   cmocka_unit_test(test_charge_into_contact),
+        cmocka_unit_test(test_charge_explained_up_to_the_combat),
         cmocka_unit_test(test_limited_wheel),    cmocka_unit_test(test_mandatory_target),
         cmocka_unit_test(test_rough_and_sight),  cmocka_unit_test(test_cover_and_irregulars),
         cmocka_unit_test(test_contact_held),
