@@ -67,6 +67,12 @@ void fogn_describe(const void *scn, const void *state, char *buf, size_t cap)
                  fogn_phase_name(st->turn.phase), step, s->cmdrs[actor - s->nunits].name, actor - s->nunits);
 }
 
+/* a commander's post in words */
+static const char *role_name(int role)
+{
+    return role == FOGN_CMDR_CORPS ? "corps" : role == FOGN_CMDR_ARMY ? "army" : "division";
+}
+
 int fogn_render_items(const void *scn, const void *state, gr_render_item *out, int max)
 {
     const fogn_scenario *s = scn;
@@ -103,7 +109,7 @@ int fogn_render_items(const void *scn, const void *state, gr_render_item *out, i
         it->kind = 1;
         snprintf(it->label, sizeof it->label, "%s", s->cmdrs[c].name);
         snprintf(it->detail, sizeof it->detail, "c%d %s", c,
-                 s->cmdrs[c].role == FOGN_CMDR_CORPS ? "corps" : s->cmdrs[c].role == FOGN_CMDR_ARMY ? "army" : "division");
+                 role_name(s->cmdrs[c].role));
         gr_rect r = fogn_cmdr_rect(&st->c[c]);
         it->nbases = 1;
         it->base[0][0] = r.fc.x;
@@ -170,7 +176,7 @@ json_t *fogn_state_to_json(const void *scn, const void *state)
         const fogn_cmdr_profile *cp = &s->cmdrs[c];
         json_t *o = json_pack("{s:s, s:s, s:i, s:s, s:f, s:f, s:i, s:i, s:b, s:b, s:i}", "id", id, "name", cp->name,
                               "side", cp->side, "role",
-                              cp->role == FOGN_CMDR_CORPS ? "corps" : cp->role == FOGN_CMDR_ARMY ? "army" : "division",
+                              role_name(cp->role),
                               "x", st->c[c].x, "y", st->c[c].y, "leading", st->c[c].leading, "cp", st->c[c].cp,
                               "on_table", (st->c[c].flags & FOGN_CF_ON_TABLE) != 0, "casualty",
                               (st->c[c].flags & FOGN_CF_CASUALTY) != 0, "flags", st->c[c].flags);
@@ -276,7 +282,7 @@ void fogn_summary(const void *scn, const void *state, FILE *out)
             const fogn_cmdr_profile *cp = &s->cmdrs[c];
             if (cp->side != side || cp->role == FOGN_CMDR_DIVISION) continue;
             fprintf(out, "  c%-2d %s, %s commander (level %d%s), %d CP\n", c, cp->name,
-                    cp->role == FOGN_CMDR_CORPS ? "corps" : "army", cp->level, cp->charismatic ? ", charismatic" : "",
+                    role_name(cp->role), cp->level, cp->charismatic ? ", charismatic" : "",
                     st->c[c].cp);
         }
         for (int d = 0; d < s->ndivs; d++) {
