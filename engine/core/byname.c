@@ -76,28 +76,21 @@ static int others(const gr_ruleset *rs, const void *scn, gr_name_ref *out, int m
     return n < 0 ? 0 : n > max ? max : n;
 }
 
-static int name_count(const gr_ruleset *rs, const void *scn)
+/* thing k: a unit below unit_count, else extra[k - unit_count] (the others) */
+static void name_of(const gr_ruleset *rs, const void *scn, const void *state, const gr_name_ref *extra, int k,
+                    gr_name_ref *out)
 {
-    gr_name_ref tmp[GR_BYNAME_MAX_OTHERS];
-    return rs->ai->unit_count(scn) + others(rs, scn, tmp, GR_BYNAME_MAX_OTHERS);
-}
-
-/* thing k: a unit below unit_count, else one of the others */
-static void name_of(const gr_ruleset *rs, const void *scn, const void *state, int k, gr_name_ref *out)
-{
-    memset(out, 0, sizeof *out);
     int nunits = rs->ai->unit_count(scn);
-    if (k < nunits) {
-        gr_unit_info info;
-        memset(&info, 0, sizeof info);
-        rs->ai->unit_info(scn, state, k, &info);
-        snprintf(out->name, sizeof out->name, "%s", info.name);
-        snprintf(out->ref, sizeof out->ref, "%s", info.ref);
+    if (k >= nunits) {
+        *out = extra[k - nunits];
         return;
     }
-    gr_name_ref tmp[GR_BYNAME_MAX_OTHERS];
-    int n = others(rs, scn, tmp, GR_BYNAME_MAX_OTHERS);
-    if (k - nunits < n) *out = tmp[k - nunits];
+    gr_unit_info info;
+    memset(&info, 0, sizeof info);
+    rs->ai->unit_info(scn, state, k, &info);
+    memset(out, 0, sizeof *out);
+    snprintf(out->name, sizeof out->name, "%s", info.name);
+    snprintf(out->ref, sizeof out->ref, "%s", info.ref);
 }
 
 /* the things words first..last name: 0 none, else the count (the one, or the names when several) */
@@ -109,14 +102,15 @@ static int match(const gr_ruleset *rs, const void *scn, const void *state, const
         size_t n = strlen(phrase);
         snprintf(phrase + n, sizeof phrase - n, "%s%s", k > first ? " " : "", ws->w[k]);
     }
-    int count = 0, exact = -1, total = name_count(rs, scn);
+    gr_name_ref other[GR_BYNAME_MAX_OTHERS];
+    int count = 0, exact = -1, total = rs->ai->unit_count(scn) + others(rs, scn, other, GR_BYNAME_MAX_OTHERS);
     c->first = first;
     c->last = last;
     c->unit = -1;
     c->names[0] = 0;
     for (int u = 0; u < total; u++) {
         gr_name_ref nr;
-        name_of(rs, scn, state, u, &nr);
+        name_of(rs, scn, state, other, u, &nr);
         int m = names(phrase, nr.name, first == last);
         if (!m) continue;
         if (m == 2) exact = u;
@@ -130,7 +124,7 @@ static int match(const gr_ruleset *rs, const void *scn, const void *state, const
     }
     if (exact >= 0 && count > 1) {
         gr_name_ref nr;
-        name_of(rs, scn, state, exact, &nr);
+        name_of(rs, scn, state, other, exact, &nr);
         c->unit = exact;
         snprintf(c->ref, sizeof c->ref, "%s", nr.ref);
         return 1;
