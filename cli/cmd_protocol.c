@@ -207,6 +207,7 @@ static int make_seats(proto *p, const char *verb)
 /* applies an order and tells both seats of it (before the change, as the game loop does) */
 static int seats_apply(proto *p, const gr_action *a, gr_error *err)
 {
+    if (!p->seat[0]) return gr_live_apply(&p->L, a, err);
     size_t size = p->L.g.rs->rules->state_size;
     void *before = malloc(size);
     if (!before) return gr_error_set(err, "out of memory");
