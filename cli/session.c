@@ -42,6 +42,22 @@ static int scan_dir(const char *dir, char *buf, size_t cap)
     return found;
 }
 
+/* difficulty levels: the AI behind each name */
+static const struct {
+    const char *name, *spec;
+} levels[] = {
+    {"easy", "greedy"},
+    {"normal", "mcts:ms=1000"},
+    {"hard", "mcts:ms=4000,threads=2"},
+};
+
+const char *gr_level_spec(const char *level)
+{
+    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++)
+        if (!strcmp(levels[i].name, level)) return levels[i].spec;
+    return NULL;
+}
+
 int gr_find_default_scenario(char *buf, size_t cap, gr_error *err)
 {
     char dir[1024];
@@ -49,8 +65,9 @@ int gr_find_default_scenario(char *buf, size_t cap, gr_error *err)
     return gr_error_set(err, "no default scenario found under ./scenarios (set GROGNARD_ROOT to the Grognard folder)");
 }
 
-int gr_write_map(const gr_game *g, const void *state, const char *path, gr_error *err)
+int gr_map_build(gr_map *m, const gr_game *g, const void *state, gr_error *err)
 {
+    memset(m, 0, sizeof *m);
     /* as many pieces as the ruleset draws: a full buffer may have cut the
      * list short, so it is asked again with twice the room */
     int cap = 128, n;
@@ -67,27 +84,28 @@ int gr_write_map(const gr_game *g, const void *state, const char *path, gr_error
         if (n < cap || cap >= 1 << 16) break;
         cap *= 2;
     }
-    gr_svg_input in;
-    memset(&in, 0, sizeof in);
+    if (g->rs->version < 4)
+        for (int k = 0; k < n; k++) items[k].ref[0] = 0; /* the field is not the ruleset's to fill */
+    m->items = items;
+    gr_svg_input *in = &m->in;
     gr_board board;
     g->rs->present->board(g->scn, &board);
-    in.terrain = board.terrain;
-    in.hexes = board.hexes;
-    in.unit = board.unit;
-    in.table_w = board.width;
-    in.table_h = board.height;
-    in.items = items;
-    in.nitems = n;
+    in->terrain = board.terrain;
+    in->hexes = board.hexes;
+    in->unit = board.unit;
+    in->table_w = board.width;
+    in->table_h = board.height;
+    in->items = items;
+    in->nitems = n;
     /* side names, objectives and LOCs come from the scenario JSON, which every ruleset shares in form */
     json_t *sides = json_object_get(g->scenario_json, "sides");
-    for (int k = 0; k < 2; k++) in.side_name[k] = json_string_value(json_object_get(json_array_get(sides, (size_t)k), "name"));
-    gr_svg_objective objs[16];
+    for (int k = 0; k < 2; k++) in->side_name[k] = json_string_value(json_object_get(json_array_get(sides, (size_t)k), "name"));
     json_t *jo = json_object_get(g->scenario_json, "objectives");
     size_t i;
     json_t *v;
     json_array_foreach(jo, i, v) {
-        if (in.nobjectives >= 16) break;
-        gr_svg_objective *o = &objs[in.nobjectives++];
+        if (in->nobjectives >= GR_MAP_MAX_OBJECTIVES) break;
+        gr_svg_objective *o = &m->objs[in->nobjectives++];
         o->name = json_string_value(json_object_get(v, "name"));
         o->x = json_number_value(json_object_get(v, "x"));
         o->y = json_number_value(json_object_get(v, "y"));
@@ -99,28 +117,40 @@ int gr_write_map(const gr_game *g, const void *state, const char *path, gr_error
      * JSON names an "objectives" array with "owner" in scenario order) */
     json_t *sj = g->rs->present->state_to_json ? g->rs->present->state_to_json(g->scn, state) : NULL;
     json_t *owners = json_object_get(sj, "objectives");
-    for (int k = 0; k < in.nobjectives && json_is_array(owners); k++) {
+    for (int k = 0; k < in->nobjectives && json_is_array(owners); k++) {
         json_t *ow = json_object_get(json_array_get(owners, (size_t)k), "owner");
-        if (json_is_integer(ow)) objs[k].owner = (int)json_integer_value(ow);
+        if (json_is_integer(ow)) m->objs[k].owner = (int)json_integer_value(ow);
     }
     json_decref(sj);
-    in.objectives = objs;
-    gr_svg_loc locs[2];
+    in->objectives = m->objs;
     for (int k = 0; k < 2; k++) {
         json_t *loc = json_object_get(json_array_get(sides, (size_t)k), "loc");
         if (!loc) continue;
-        locs[in.nlocs].side = k;
-        locs[in.nlocs].x = json_number_value(json_object_get(loc, "x"));
-        locs[in.nlocs].y = json_number_value(json_object_get(loc, "y"));
-        in.nlocs++;
+        m->locs[in->nlocs].side = k;
+        m->locs[in->nlocs].x = json_number_value(json_object_get(loc, "x"));
+        m->locs[in->nlocs].y = json_number_value(json_object_get(loc, "y"));
+        in->nlocs++;
     }
-    in.locs = locs;
-    char title[800], desc[256];
+    in->locs = m->locs;
+    char desc[256];
     json_t *nm = json_object_get(g->scenario_json, "name");
     g->rs->present->describe_decision(g->scn, state, desc, sizeof desc);
-    snprintf(title, sizeof title, "%s - %s", nm ? json_string_value(nm) : g->path, desc);
-    in.title = title;
-    int rc = gr_svg_write_file(path, &in, err);
-    free(items);
+    snprintf(m->title, sizeof m->title, "%s - %s", nm ? json_string_value(nm) : g->path, desc);
+    in->title = m->title;
+    return 0;
+}
+
+void gr_map_free(gr_map *m)
+{
+    free(m->items);
+    memset(m, 0, sizeof *m);
+}
+
+int gr_write_map(const gr_game *g, const void *state, const char *path, gr_error *err)
+{
+    gr_map m;
+    if (gr_map_build(&m, g, state, err)) return -1;
+    int rc = gr_svg_write_file(path, &m.in, err);
+    gr_map_free(&m);
     return rc;
 }

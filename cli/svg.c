@@ -16,6 +16,7 @@
  * fixed-size char arrays, so a name can be cut inside a multibyte sequence). */
 #include "svg.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -646,6 +647,15 @@ static void emit_objectives(const svg_ctx *c, const gr_svg_input *in)
 
 /* ---- units ------------------------------------------------------------------ */
 
+/* a piece's reference as the page reads it: letters, digits and '_' only */
+static int ref_ok(const char *ref)
+{
+    if (!ref[0]) return 0;
+    for (const char *p = ref; *p; p++)
+        if (!isalnum((unsigned char)*p) && *p != '_') return 0;
+    return 1;
+}
+
 /* The four corners of a base in picture coordinates: FL, FR, RR, RL. */
 static int base_corners(const svg_ctx *c, const double *b, int kind, svg_pt out[4])
 {
@@ -701,8 +711,9 @@ static void emit_item_body(const svg_ctx *c, const gr_render_item *it)
     if (it->broken) snprintf(fill, sizeof fill, "url(#gr-broken-%d)", slot);
     else snprintf(fill, sizeof fill, "%s", c->fill[slot]);
     const char *kind = it->kind == 1 ? "commander" : it->kind == 2 ? "marker" : "unit";
-    fprintf(f, "<g class=\"%s%s\" data-side=\"%d\">\n", kind, it->broken ? " broken" : "",
-            slot == 2 ? -1 : slot);
+    fprintf(f, "<g class=\"%s%s\" data-side=\"%d\"", kind, it->broken ? " broken" : "", slot == 2 ? -1 : slot);
+    if (ref_ok(it->ref)) fprintf(f, " data-ref=\"%s\"", it->ref);
+    fputs(">\n", f);
     double fw = clampd(0.14 * c->s, 2.0, 5.0);
     for (int b = 0; b < nb; b++) {
         svg_pt q[4];
@@ -1085,8 +1096,10 @@ static void emit_hex_counter(const svg_ctx *c, const gr_render_item *it, svg_pt 
     char fill[40];
     if (it->broken) snprintf(fill, sizeof fill, "url(#gr-broken-%d)", slot);
     else snprintf(fill, sizeof fill, "%s", c->fill[slot]);
-    fprintf(f, "<g class=\"counter%s%s\" data-side=\"%d\">\n", it->broken ? " broken" : "", it->worn ? " worn" : "",
+    fprintf(f, "<g class=\"counter%s%s\" data-side=\"%d\"", it->broken ? " broken" : "", it->worn ? " worn" : "",
             slot == 2 ? -1 : slot);
+    if (ref_ok(it->ref)) fprintf(f, " data-ref=\"%s\"", it->ref);
+    fputs(">\n", f);
     fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"2\" fill=\"%s\" stroke=\"%s\" "
                "stroke-width=\"1.5\"/>\n", m.x - half + 1.5, m.y - half + 1.5, 2 * half, 2 * half, "#00000055",
             "none");
@@ -1213,12 +1226,11 @@ static const char *colour_or(const char *want, const char *def)
     return want;
 }
 
-int gr_svg_render(FILE *out, const gr_svg_input *in, gr_error *err)
+/* the picture's geometry and colours from the input; 0, or -1 with why */
+static int ctx_init(svg_ctx *cp, const gr_svg_input *in, gr_error *err)
 {
-    if (!out || !in) return gr_error_set(err, "svg: nothing to draw (no input or no output stream)");
     svg_ctx c;
     memset(&c, 0, sizeof c);
-    c.f = out;
     if (isnan(in->table_w) || isnan(in->table_h) || isnan(in->scale))
         return gr_error_set(err, "svg: table size or scale is not a number");
     c.hexes = in->hexes;
@@ -1253,6 +1265,50 @@ int gr_svg_render(FILE *out, const gr_svg_input *in, gr_error *err)
     c.stroke[2] = "#303030";
     c.name[0] = in->side_name[0] ? in->side_name[0] : "Side 0";
     c.name[1] = in->side_name[1] ? in->side_name[1] : "Side 1";
+    *cp = c;
+    return 0;
+}
+
+int gr_svg_piece_shape(const gr_svg_input *in, const gr_render_item *it, double poly[][8], int max, double centre[2])
+{
+    svg_ctx c;
+    gr_error err;
+    if (ctx_init(&c, in, &err)) return 0;
+    int n = 0;
+    if (c.hexes) {
+        svg_pt m;
+        if (!item_hex(&c, it, &m) || max < 1) return 0;
+        if (it->kind == GR_PIECE_UNIT) m.y += SVG_HEX_LOW * c.s;
+        double half = (it->kind == GR_PIECE_UNIT ? SVG_HEX_COUNTER : 0.9) * c.s / 2;
+        double q[8] = {m.x - half, m.y - half, m.x + half, m.y - half, m.x + half, m.y + half, m.x - half, m.y + half};
+        memcpy(poly[0], q, sizeof q);
+        centre[0] = m.x;
+        centre[1] = m.y;
+        return 1;
+    }
+    svg_pt ctr, lo, hi;
+    if (!item_box(&c, it, &ctr, &lo, &hi)) return 0;
+    int nb = it->nbases < 0 ? 0 : it->nbases > 24 ? 24 : it->nbases;
+    for (int b = 0; b < nb && n < max; b++) {
+        svg_pt q[4];
+        if (!base_corners(&c, it->base[b], it->kind, q)) continue;
+        for (int k = 0; k < 4; k++) {
+            poly[n][2 * k] = q[k].x;
+            poly[n][2 * k + 1] = q[k].y;
+        }
+        n++;
+    }
+    centre[0] = ctr.x;
+    centre[1] = ctr.y;
+    return n;
+}
+
+int gr_svg_render(FILE *out, const gr_svg_input *in, gr_error *err)
+{
+    if (!out || !in) return gr_error_set(err, "svg: nothing to draw (no input or no output stream)");
+    svg_ctx c;
+    if (ctx_init(&c, in, err)) return -1;
+    c.f = out;
 
     double tw = c.tw * c.s, th = c.th * c.s;
     /* wide enough for the table, and for the scale bar and legend side by side */
@@ -1267,7 +1323,8 @@ int gr_svg_render(FILE *out, const gr_svg_input *in, gr_error *err)
             ceil(W), ceil(H), ceil(W), ceil(H));
     emit_defs(&c);
     fprintf(f, "<rect class=\"sheet\" width=\"100%%\" height=\"100%%\" fill=\"#efe8d6\"/>\n");
-    fprintf(f, "<g class=\"table\" transform=\"translate(%.1f %.1f)\">\n", ox, oy);
+    fprintf(f, "<g class=\"table\" transform=\"translate(%.1f %.1f)\" data-scale=\"%g\" data-height=\"%g\">\n", ox,
+            oy, c.s, c.th);
     if (c.hexes) {
         emit_hex_grid(&c);
         emit_hexsides(&c);

@@ -70,6 +70,13 @@ typedef struct gr_svg_input {
  * reached `out`; use gr_svg_write_file for an all-or-nothing file). */
 int gr_svg_render(FILE *out, const gr_svg_input *in, gr_error *err);
 
+/* A piece's outline in the picture's table group (the <g class="table">
+ * whose data-scale and data-height attributes give the transform): each
+ * base's corners FL, FR, RR, RL as x, y pairs, or on a hex board the
+ * counter's square; centre its middle. The same geometry gr_svg_render draws.
+ * Returns the polygons written (at most max; 0 when nothing is drawable). */
+int gr_svg_piece_shape(const gr_svg_input *in, const gr_render_item *it, double poly[][8], int max, double centre[2]);
+
 /* Renders into memory, then replaces `path` atomically (temporary file in the
  * same folder, fsync, rename). Returns 0, or -1 with a message; on failure
  * `path` is untouched and no temporary file is left behind. */

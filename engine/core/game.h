@@ -43,7 +43,7 @@
 #include "log.h"
 
 /* the interface version this header describes */
-#define GR_RULESET_VERSION 3
+#define GR_RULESET_VERSION 4
 
 #define GR_SIDE_NONE (-1)
 #define GR_TERMINAL (-2)
@@ -99,6 +99,11 @@ typedef struct gr_render_item {
     char counter[16];
     int broken;             /* drawn shaded: the unit no longer fights */
     int worn;               /* drawn with a mark: worn but fighting (fogn: Spent) */
+    /* since version 4: how the notation names this piece in orders ("u3",
+     * "c2"), letters, digits and '_' only; empty when no order names it
+     * (markers). Front ends read it only from a ruleset of version 4 or
+     * later: one written earlier leaves it as it found it. */
+    char ref[16];
 } gr_render_item;
 
 /* ---- neutral facts for players ------------------------------------------------------------------ */

@@ -112,6 +112,7 @@ int hexwar_render_items(const void *scn, const void *state, gr_render_item *out,
         it->side = s->counters[i].side;
         it->kind = GR_PIECE_UNIT;
         snprintf(it->label, sizeof it->label, "%s", s->counters[i].name);
+        snprintf(it->ref, sizeof it->ref, "c%d", i);
         snprintf(it->detail, sizeof it->detail, "c%d %s%s", i, arm_short[s->counters[i].arm],
                  st->p[i].steps < 2 ? " reduced" : "");
         it->hex_col = st->p[i].col;

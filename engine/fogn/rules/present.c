@@ -86,6 +86,7 @@ int fogn_render_items(const void *scn, const void *state, gr_render_item *out, i
         it->side = s->units[i].side;
         it->kind = 0;
         snprintf(it->label, sizeof it->label, "%s", s->units[i].name);
+        snprintf(it->ref, sizeof it->ref, "u%d", i);
         snprintf(it->detail, sizeof it->detail, "u%d %s%s%s", i, fogn_formation_name((fogn_formation)u->formation),
                  u->cohesion ? " " : "", u->cohesion ? fogn_cohesion_name((fogn_cohesion)u->cohesion) : "");
         gr_rect b[24];
@@ -108,6 +109,7 @@ int fogn_render_items(const void *scn, const void *state, gr_render_item *out, i
         it->side = s->cmdrs[c].side;
         it->kind = 1;
         snprintf(it->label, sizeof it->label, "%s", s->cmdrs[c].name);
+        snprintf(it->ref, sizeof it->ref, "c%d", c);
         snprintf(it->detail, sizeof it->detail, "c%d %s", c,
                  role_name(s->cmdrs[c].role));
         gr_rect r = fogn_cmdr_rect(&st->c[c]);

@@ -203,6 +203,7 @@ int lasalle_render_items(const void *scn, const void *state, gr_render_item *out
         it->side = s->units[i].side;
         it->kind = GR_PIECE_UNIT;
         snprintf(it->label, sizeof it->label, "%s", s->units[i].name);
+        snprintf(it->ref, sizeof it->ref, "u%d", i);
         unit_detail(s, st, i, it->detail, sizeof it->detail);
         gr_rect b[LASALLE_MAX_BASES];
         it->nbases = lasalle_bases(s, st, i, b);
@@ -217,6 +218,7 @@ int lasalle_render_items(const void *scn, const void *state, gr_render_item *out
         it->kind = GR_PIECE_COMMANDER;
         snprintf(it->label, sizeof it->label, "%s%s", s->officers[k].name,
                  (o->flags & LASALLE_OF_REPLACED) ? "'s aide" : "");
+        snprintf(it->ref, sizeof it->ref, "c%d", k);
         if (s->officers[k].commander) snprintf(it->detail, sizeof it->detail, "c%d commander", k);
         else
             snprintf(it->detail, sizeof it->detail, "c%d subcommander, vigor %+d%s", k, o->vigor,
