@@ -1,7 +1,9 @@
 # Grognard - one non-recursive Makefile.
 #   make            build build/grognard (optimised)
 #   make run        install missing Debian packages, build, run the main job
-#   make test       install missing packages, build the tests with ASan+UBSan, run them all
+#   make test       install missing packages, build the tests with ASan+UBSan, run them all,
+#                   then the web page's browser test (headless Chromium)
+#   make web-test   the browser test alone
 #   make bench      build the benchmarks (optimised) under $(B)/bench/
 #   make soak       random games with invariants checked, ASan+UBSan (SOAK_GAMES=N, default 1000;
 #                   SOAK_SCENARIO=FILE, default the bundled default scenario)
@@ -13,7 +15,7 @@
 
 CC      ?= cc
 B       ?= build
-PKGS    := jansson libpcre2-8 libcurl libxxhash
+PKGS    := jansson libpcre2-8 libcurl libxxhash libmicrohttpd
 CSTD    := -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
@@ -50,7 +52,7 @@ SOAK_GAMES ?= 1000
 SOAK_SEED ?= 1
 SOAK_SCENARIO ?=
 
-.PHONY: all run test deps clean tests-build bench soak tsan fuzz fuzz-ci
+.PHONY: all run test web-test deps clean tests-build bench soak tsan fuzz fuzz-ci
 all: $(B)/grognard
 
 deps:
@@ -105,6 +107,13 @@ tests-build: $(TEST_BIN) $(B)/san/grognard
 test: deps
 	@$(MAKE) --no-print-directory tests-build
 	@scripts/run-tests.sh $(TEST_BIN)
+	@scripts/web-browser-test.sh $(B)/san/grognard
+
+# the browser test of the web page alone (docs/web.md); SHOTS_DIR=docs/web
+# refreshes the README's screenshots
+web-test: deps
+	@$(MAKE) --no-print-directory $(B)/san/grognard
+	@scripts/web-browser-test.sh $(B)/san/grognard
 
 clean:
 	rm -rf $(B) out

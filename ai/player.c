@@ -25,6 +25,11 @@ gr_player *gr_player_alloc(size_t impl_size, const char *name, gr_error *err)
 
 gr_player *gr_player_create(const char *spec, const gr_game *g, unsigned long long seed, gr_error *err)
 {
+    if (gr_remote_spec(spec)) {
+        gr_player *r = gr_remote_create(spec, g, seed, err);
+        if (r) snprintf(r->name, sizeof r->name, "%s", spec);
+        return r;
+    }
     gr_spec sp;
     if (gr_spec_parse(spec, &sp, err)) {
         gr_error_prefix(err, "(known players: %s) ", GR_PLAYERS_KNOWN);

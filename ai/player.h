@@ -14,6 +14,12 @@
  *                               what stands in the way; the horse covers
  *   mcts[:iters=N|ms=N,...]     open-loop Monte Carlo tree search (ai/mcts.h)
  *   naive[:iters=N|ms=N,...]    the combinatorial-bandit search (ai/naive.h)
+ *   remote:URL[,ms=N][,timeout=S][,ai=LEVEL]
+ *                               asks another Grognard's web server for each
+ *                               order (POST URL/api/move, docs/web.md): ms its
+ *                               think time (default 1000), timeout the whole
+ *                               request's limit in seconds (default ms/1000 +
+ *                               30), ai its level or a player spec without ','
  *
  * each with its own seeded generator, so the same seed and the same game give
  * the same choices (searches with a time budget excepted). */
@@ -25,7 +31,7 @@
 #include "../engine/core/play.h"
 #include "../engine/core/ruleset.h"
 
-#define GR_PLAYERS_KNOWN "random, greedy, doctrine:columns, doctrine:line, doctrine:cavalry, doctrine:assault, mcts, naive"
+#define GR_PLAYERS_KNOWN "random, greedy, doctrine:columns, doctrine:line, doctrine:cavalry, doctrine:assault, mcts, naive, remote:URL"
 
 typedef struct gr_player gr_player;
 
@@ -108,6 +114,9 @@ gr_player *gr_greedy_create(struct gr_spec *sp, const gr_game *g, unsigned long 
 gr_player *gr_doctrine_create(struct gr_spec *sp, const gr_game *g, unsigned long long seed, gr_error *err);
 gr_player *gr_mcts_create(struct gr_spec *sp, const gr_game *g, unsigned long long seed, gr_error *err);
 gr_player *gr_naive_create(struct gr_spec *sp, const gr_game *g, unsigned long long seed, gr_error *err);
+/* the remote player reads its whole spec itself: a URL holds ':' (ai/remote.c) */
+int gr_remote_spec(const char *spec);
+gr_player *gr_remote_create(const char *spec, const gr_game *g, unsigned long long seed, gr_error *err);
 
 /* Adds a search's statistics for action a to an analysis (summing with an
  * entry already there for the same action); value_sum is the sum of results.

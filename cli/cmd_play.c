@@ -29,14 +29,6 @@
 #define PLAY_DEFAULT_DIR "out"
 #define PLAY_HINT_SPEC "mcts:dms=1000" /* every hint searched 1 s, a reaction as long as a move */
 
-/* difficulty levels: the AI behind each name */
-static const struct {
-    const char *name, *spec;
-} levels[] = {
-    {"easy", "greedy"},
-    {"normal", "mcts:ms=1000"},
-    {"hard", "mcts:ms=4000,threads=2"},
-};
 
 static const char *help_text =
     "orders:\n"
@@ -275,12 +267,11 @@ int gr_cmd_play(int argc, char **argv)
     memset(&c, 0, sizeof c);
     c.seed = seed;
     c.human = -1;
-    snprintf(c.ai_spec, sizeof c.ai_spec, "%s", levels[1].spec);
+    snprintf(c.ai_spec, sizeof c.ai_spec, "%s", gr_level_spec("normal"));
     if (level) {
-        size_t k = 0;
-        while (k < sizeof levels / sizeof *levels && strcmp(levels[k].name, level)) k++;
-        if (k == sizeof levels / sizeof *levels) return gr_args_fail(&spec, "--level: expected easy, normal or hard, got '%s'", level);
-        snprintf(c.ai_spec, sizeof c.ai_spec, "%s", levels[k].spec);
+        const char *ls = gr_level_spec(level);
+        if (!ls) return gr_args_fail(&spec, "--level: expected %s, got '%s'", GR_LEVELS_KNOWN, level);
+        snprintf(c.ai_spec, sizeof c.ai_spec, "%s", ls);
     }
     if (ai) {
         if (strlen(ai) >= sizeof c.ai_spec) return gr_args_fail(&spec, "--ai: the spec is %zu bytes long, at most %zu are taken", strlen(ai), sizeof c.ai_spec - 1);

@@ -21,6 +21,7 @@ int gr_cmd_tune(int argc, char **argv);
 int gr_cmd_play(int argc, char **argv);
 int gr_cmd_assist(int argc, char **argv);
 int gr_cmd_protocol(int argc, char **argv);
+int gr_cmd_serve(int argc, char **argv);
 /* `grognard saves [DIR]`: the games and sessions kept there, newest first (saves.c) */
 int gr_cmd_saves(int argc, char **argv);
 

@@ -24,6 +24,7 @@ static void usage(FILE *out)
             "  assist SCENARIO|SESSION [--side S] the tabletop assistant: your orders, your dice, corrections\n"
             "  saves [DIR]                       the games of play and sessions of assist kept (default out/)\n"
             "  protocol                          a line protocol for other programs (docs/protocol.md)\n"
+            "  serve [--port N]                  the web page to play on: open the address it prints (docs/web.md)\n"
             "  validate FILE...                  check scenario files (paths or http(s) URLs)\n"
             "  render FILE --svg OUT.svg         draw the table\n"
             "  show FILE                         text summary of a scenario\n"
@@ -95,7 +96,7 @@ int main(int argc, char **argv)
         {"show", gr_cmd_show},     {"replay", gr_cmd_replay},     {"orders", gr_cmd_orders},
         {"arena", gr_cmd_arena},   {"bench", gr_cmd_bench},       {"suggest", gr_cmd_suggest},
         {"report", gr_cmd_report}, {"tune", gr_cmd_tune},         {"play", gr_cmd_play},
-        {"assist", gr_cmd_assist}, {"protocol", gr_cmd_protocol}, {"saves", gr_cmd_saves},
+        {"assist", gr_cmd_assist}, {"protocol", gr_cmd_protocol}, {"serve", gr_cmd_serve}, {"saves", gr_cmd_saves},
     };
     for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
         if (!strcmp(argv[1], verbs[i].name)) return verbs[i].fn(argc - 2, argv + 2);

@@ -11,6 +11,11 @@ pkg-config --exists libpcre2-8 2>/dev/null || need+=(libpcre2-dev)
 pkg-config --exists libcurl 2>/dev/null || need+=(libcurl4-openssl-dev)
 pkg-config --exists cmocka 2>/dev/null || need+=(libcmocka-dev)
 pkg-config --exists libxxhash 2>/dev/null || need+=(libxxhash-dev)
+pkg-config --exists libmicrohttpd 2>/dev/null || need+=(libmicrohttpd-dev)
+# the browser tests of the web page: Debian's Chromium, driven from Node.js (tests/web/)
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v node >/dev/null 2>&1 || need+=(nodejs)
+command -v npm >/dev/null 2>&1 || need+=(npm)
 # GNU parallel: the arena's sharding example (docs/arena.md), exercised by CI
 parallel --version 2>/dev/null | grep -q "GNU parallel" || need+=(parallel)
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
