@@ -172,28 +172,18 @@ static CURLcode set_up(CURL *h, const remote_impl *r, const char *body, struct c
     long total_ms = (long)(r->timeout_s * 1000.0);
     if (total_ms < 1) total_ms = 1;
     long connect_ms = REMOTE_CONNECT_S * 1000L < total_ms ? REMOTE_CONNECT_S * 1000L : total_ms;
-    CURLcode rc = CURLE_OK;
+    /* no redirects are followed: the answer must come from the server named */
+    CURLcode rc = (CURLcode)gr_fetch_base_options(h, r->endpoint, connect_ms, total_ms, errbuf);
 #define SET(opt, val) \
     do { \
         if (rc == CURLE_OK) rc = curl_easy_setopt(h, opt, val); \
     } while (0)
-    SET(CURLOPT_ERRORBUFFER, errbuf);
-    SET(CURLOPT_URL, r->endpoint);
-#if LIBCURL_VERSION_NUM >= 0x075500
-    SET(CURLOPT_PROTOCOLS_STR, "http,https");
-#else
-    SET(CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
-#endif
-    SET(CURLOPT_NOSIGNAL, 1L);
-    SET(CURLOPT_CONNECTTIMEOUT_MS, connect_ms);
-    SET(CURLOPT_TIMEOUT_MS, total_ms);
     SET(CURLOPT_HTTPHEADER, hdr);
     SET(CURLOPT_POSTFIELDS, body);
     SET(CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)strlen(body));
     SET(CURLOPT_WRITEFUNCTION, on_data);
     SET(CURLOPT_WRITEDATA, (void *)s);
     SET(CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)REMOTE_BODY_MAX);
-    SET(CURLOPT_USERAGENT, "grognard");
     SET(CURLOPT_XFERINFOFUNCTION, on_progress);
     SET(CURLOPT_XFERINFODATA, (void *)s);
     SET(CURLOPT_NOPROGRESS, 0L);

@@ -132,11 +132,9 @@ static size_t on_data(char *data, size_t size, size_t nmemb, void *user)
     return n;
 }
 
-/* Sets every option of the transfer; CURLE_OK or the first failure. */
-static CURLcode set_up(CURL *h, const char *url, sink *s, long total_ms, char *errbuf)
+int gr_fetch_base_options(void *curl, const char *url, long connect_ms, long total_ms, char *errbuf)
 {
-    long connect_ms = GR_FETCH_CONNECT_S * 1000L;
-    if (total_ms < connect_ms) connect_ms = total_ms;
+    CURL *h = curl;
     CURLcode rc = CURLE_OK;
 #define SET(opt, val) \
     do { \
@@ -152,14 +150,28 @@ static CURLcode set_up(CURL *h, const char *url, sink *s, long total_ms, char *e
     SET(CURLOPT_REDIR_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
 #endif
     SET(CURLOPT_NOSIGNAL, 1L);
-    SET(CURLOPT_FOLLOWLOCATION, 1L);
-    SET(CURLOPT_MAXREDIRS, (long)GR_FETCH_MAX_REDIRECTS);
     SET(CURLOPT_CONNECTTIMEOUT_MS, connect_ms);
     SET(CURLOPT_TIMEOUT_MS, total_ms);
+    SET(CURLOPT_USERAGENT, "grognard");
+#undef SET
+    return (int)rc;
+}
+
+/* Sets every option of the transfer; CURLE_OK or the first failure. */
+static CURLcode set_up(CURL *h, const char *url, sink *s, long total_ms, char *errbuf)
+{
+    long connect_ms = GR_FETCH_CONNECT_S * 1000L;
+    if (total_ms < connect_ms) connect_ms = total_ms;
+    CURLcode rc = (CURLcode)gr_fetch_base_options(h, url, connect_ms, total_ms, errbuf);
+#define SET(opt, val) \
+    do { \
+        if (rc == CURLE_OK) rc = curl_easy_setopt(h, opt, val); \
+    } while (0)
+    SET(CURLOPT_FOLLOWLOCATION, 1L);
+    SET(CURLOPT_MAXREDIRS, (long)GR_FETCH_MAX_REDIRECTS);
     SET(CURLOPT_WRITEFUNCTION, on_data);
     SET(CURLOPT_WRITEDATA, (void *)s);
     SET(CURLOPT_ACCEPT_ENCODING, "");   /* the limit applies to the decoded body */
-    SET(CURLOPT_USERAGENT, "grognard");
     if (s->cancel) {
         SET(CURLOPT_XFERINFOFUNCTION, on_progress);
         SET(CURLOPT_XFERINFODATA, (void *)s);

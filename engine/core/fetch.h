@@ -24,6 +24,12 @@
 #define GR_FETCH_MAX_REDIRECTS 5  /* redirects followed before giving up */
 #define GR_FETCH_MAX_URL 4096     /* longest URL accepted, in bytes */
 
+/* The options every transfer of ours has, on a curl easy handle (a CURL *):
+ * the error buffer (CURL_ERROR_SIZE bytes), the URL, http and https only
+ * (redirects too), no signals, the connection and whole-transfer time
+ * limits, our user agent. 0 (CURLE_OK) or the first failure's CURLcode. */
+int gr_fetch_base_options(void *curl, const char *url, long connect_ms, long total_ms, char *errbuf);
+
 /* 1 if s starts with "http://" or "https://" (scheme in any case), else 0
  * (also for NULL). */
 int gr_fetch_is_url(const char *s);
