@@ -7,8 +7,9 @@
 #   make bench      build the benchmarks (optimised) under $(B)/bench/
 #   make soak       random games with invariants checked, ASan+UBSan (SOAK_GAMES=N, default 1000;
 #                   SOAK_SCENARIO=FILE, default the bundled default scenario)
-#   make tsan       the AI tests (threaded search) and the front ends' end-to-end tests (the
-#                   protocol's search thread) under ThreadSanitizer
+#   make tsan       the AI tests (threaded search), the front ends' end-to-end tests (the
+#                   protocol's search thread) and the web server's tests (connection threads,
+#                   the AI's thread) under ThreadSanitizer
 #   make clean
 # Libraries come from pkg-config: jansson, libpcre2-8, libcurl, cmocka (tests).
 # B=dir puts every build product under another folder (default build).
@@ -93,9 +94,10 @@ soak: deps
 TSAN_CFLAGS := $(CSTD) $(WARN) -O1 -g -fsanitize=thread -MMD -MP
 tsan: deps
 	@$(MAKE) --no-print-directory B=$(B)-tsan SAN_CFLAGS="$(TSAN_CFLAGS)" SAN_LDFLAGS=-fsanitize=thread \
-		$(B)-tsan/san/tests/test_ai $(B)-tsan/san/tests/test_e2e $(B)-tsan/san/grognard
+		$(B)-tsan/san/tests/test_ai $(B)-tsan/san/tests/test_e2e $(B)-tsan/san/tests/test_web_api $(B)-tsan/san/grognard
 	GROGNARD_ROOT=$(CURDIR) TSAN_OPTIONS=halt_on_error=1 ./$(B)-tsan/san/tests/test_ai
 	GROGNARD_ROOT=$(CURDIR) TSAN_OPTIONS=halt_on_error=1:exitcode=66 ./$(B)-tsan/san/tests/test_e2e
+	GROGNARD_ROOT=$(CURDIR) TSAN_OPTIONS=halt_on_error=1:exitcode=66 ./$(B)-tsan/san/tests/test_web_api
 
 # The main job: validate, render and play a whole battle of the default scenario.
 run: deps
