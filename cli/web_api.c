@@ -8,7 +8,9 @@
 #include "session.h"
 #include "../ai/explain.h"
 #include "../engine/core/byname.h"
+#include "../engine/core/ruleset.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -92,7 +94,7 @@ static int body_dice(gr_web_game *G, json_t *jd, int *faces, gr_web_resp *r)
 
 /* the change itself, order or correction; answers */
 static int change(gr_web *w, gr_web_game *G, const gr_action *a, const char *edit, const int *faces, int nfaces,
-                  gr_web_resp *r)
+                  const char *said, gr_web_resp *r)
 {
     const gr_ruleset *rs = G->L.g.rs;
     void *before = malloc(rs->rules->state_size);
@@ -116,7 +118,7 @@ static int change(gr_web *w, gr_web_game *G, const gr_action *a, const char *edi
     if (rc) {
         gr_live_undo(&G->L);
         free(before);
-        if (rc < 0) return gr_web_fail(r, 422, "refused: %s", err.msg);
+        if (rc < 0) return gr_web_fail(r, 422, "refused: %s%s%s", said ? said : "", said ? ": " : "", err.msg);
         json_t *o = json_pack("{s:s, s:{s:s, s:i, s:i, s:i}, s:i}", "error", "dice needed", "need", "prompt", need.prompt,
                               "dice", need.dice, "faces", need.faces, "have", need.have, "given", nfaces);
         return gr_web_json(r, 409, o);
@@ -145,7 +147,62 @@ int gr_web_order(gr_web *w, gr_web_game *G, const gr_web_req *q, gr_web_resp *r)
         goto out;
     }
     if (gr_web_body_order(G, b, &a, r) || (nf = body_dice(G, json_object_get(b, "dice"), faces, r)) < 0) goto out;
-    rc = change(w, G, &a, NULL, faces, nf, r);
+    rc = change(w, G, &a, NULL, faces, nf, NULL, r);
+out:
+    pthread_mutex_unlock(&G->mu);
+    json_decref(b);
+    return rc;
+}
+
+/* a board distance a body gives: a finite number within the table's reach; -1 after answering */
+static int body_delta(json_t *v, const char *name, double *out, gr_web_resp *r)
+{
+    if (!json_is_number(v) || !isfinite(json_number_value(v)) || fabs(json_number_value(v)) > 10000)
+        return gr_web_fail(r, 400, "%s: a distance in board units expected (a number)", name);
+    *out = json_number_value(v);
+    return 0;
+}
+
+int gr_web_drag(gr_web *w, gr_web_game *G, const gr_web_req *q, gr_web_resp *r)
+{
+    static const char *const keys[] = {"ref", "dx", "dy", "dice", NULL};
+    json_t *b = gr_web_body(q, r);
+    if (!b) return -1;
+    int faces[GR_WEB_DICE_MAX], rc = -1, nf;
+    double dx, dy;
+    json_t *jr = json_object_get(b, "ref");
+    pthread_mutex_lock(&G->mu);
+    if (gr_web_known_keys(b, keys, r) || idle(G, r)) goto out;
+    if (!json_is_string(jr) || !json_string_length(jr) || json_string_length(jr) > 15) {
+        gr_web_fail(r, 400, "ref: the piece dragged expected, as the position's pieces name it (\"u3\")");
+        goto out;
+    }
+    if (body_delta(json_object_get(b, "dx"), "dx", &dx, r) || body_delta(json_object_get(b, "dy"), "dy", &dy, r)) goto out;
+    if (gr_live_over(&G->L)) { gr_web_fail(r, 409, "the battle is over (undo can change that)"); goto out; }
+    if (!gr_web_yours(G)) {
+        gr_web_fail(r, 409, "this decision is the AI's (POST /api/games/%s/ai plays it)", G->id);
+        goto out;
+    }
+    if ((nf = body_dice(G, json_object_get(b, "dice"), faces, r)) < 0) goto out;
+    char text[160];
+    gr_error err;
+    gr_error_clear(&err);
+    gr_action a;
+    const gr_ruleset *rs = G->L.g.rs;
+    if (gr_rs_drag_order(rs, G->L.g.scn, G->L.st, json_string_value(jr), dx, dy, text, sizeof text, &err)) {
+        gr_web_fail(r, 422, "%s", err.msg);
+        goto out;
+    }
+    if (gr_byname_parse(rs, G->L.g.scn, G->L.st, text, &a, &err)) {
+        gr_web_fail(r, 422, "refused: %s: %s", text, err.msg);
+        goto out;
+    }
+    rc = change(w, G, &a, NULL, faces, nf, text, r);
+    if (!rc) {
+        json_t *pos = json_loadb(r->body, r->len, 0, NULL);
+        json_object_set_new(pos, "order", json_string(text));
+        gr_web_json(r, 200, pos);
+    }
 out:
     pthread_mutex_unlock(&G->mu);
     json_decref(b);
@@ -170,7 +227,7 @@ int gr_web_fix(gr_web *w, gr_web_game *G, const gr_web_req *q, gr_web_resp *r)
         goto out;
     }
     if ((nf = body_dice(G, json_object_get(b, "dice"), faces, r)) < 0) goto out;
-    rc = change(w, G, NULL, json_string_value(je), faces, nf, r);
+    rc = change(w, G, NULL, json_string_value(je), faces, nf, NULL, r);
 out:
     pthread_mutex_unlock(&G->mu);
     json_decref(b);

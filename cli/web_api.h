@@ -42,6 +42,7 @@ int gr_web_map(gr_web *w, gr_web_game *G, const gr_web_req *q, gr_web_resp *r);
 int gr_web_order(gr_web *w, gr_web_game *G, const gr_web_req *q, gr_web_resp *r);
 int gr_web_preview(gr_web *w, gr_web_game *G, const gr_web_req *q, gr_web_resp *r);
 int gr_web_fix(gr_web *w, gr_web_game *G, const gr_web_req *q, gr_web_resp *r);
+int gr_web_drag(gr_web *w, gr_web_game *G, const gr_web_req *q, gr_web_resp *r);
 int gr_web_undo(gr_web *w, gr_web_game *G, const gr_web_req *q, gr_web_resp *r);
 int gr_web_save(gr_web *w, gr_web_game *G, const gr_web_req *q, gr_web_resp *r);
 int gr_web_log(gr_web *w, gr_web_game *G, const gr_web_req *q, gr_web_resp *r);

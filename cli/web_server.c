@@ -39,6 +39,7 @@ static const web_route routes[] = {
     {"GET", "/api/games/*/map.svg", NULL, gr_web_map},
     {"POST", "/api/games/*/order", NULL, gr_web_order},
     {"POST", "/api/games/*/preview", NULL, gr_web_preview},
+    {"POST", "/api/games/*/drag", NULL, gr_web_drag},
     {"POST", "/api/games/*/hint", NULL, gr_web_hint},
     {"POST", "/api/games/*/fix", NULL, gr_web_fix},
     {"POST", "/api/games/*/undo", NULL, gr_web_undo},

@@ -297,6 +297,15 @@ typedef struct gr_present {
      * officers), each with the name the scenario gives it, so that orders
      * typed by name find them (byname.h). Returns the count, at most max. */
     int (*other_names)(const void *scn, gr_name_ref *out, int max);
+    /* Version 4, optional (NULL: none). The order, in notation, that moves
+     * the piece named `ref` (as gr_render_item.ref) by (dx, dy) board units
+     * from where it stands, as a person drags it on a map (fogn: its front
+     * edge's centre taken there by a wheel and a move; hexwar: a counter to
+     * the hex there). Only the order's text: whether the rules allow it is
+     * for apply to say. 0, or -1 with why in err (an unknown piece, no
+     * such move in this ruleset's notation). */
+    int (*drag_order)(const void *scn, const void *state, const char *ref, double dx, double dy, char *buf,
+                      size_t cap, gr_error *err);
 } gr_present;
 
 struct gr_game;

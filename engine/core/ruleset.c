@@ -105,6 +105,15 @@ void gr_rs_order_note(const gr_ruleset *rs, const void *scn, const void *state, 
     if (rs->version >= 3 && rs->present->order_note && cap) rs->present->order_note(scn, state, a, buf, cap);
 }
 
+int gr_rs_drag_order(const gr_ruleset *rs, const void *scn, const void *state, const char *ref, double dx, double dy,
+                     char *buf, size_t cap, gr_error *err)
+{
+    if (cap) buf[0] = '\0';
+    if (rs->version < 4 || !rs->present->drag_order)
+        return gr_error_set(err, "%s has no orders given by dragging a piece: pick one from the list", rs->title);
+    return rs->present->drag_order(scn, state, ref, dx, dy, buf, cap, err);
+}
+
 void gr_rs_prompt_note(const gr_ruleset *rs, const void *scn, const void *state, char *buf, size_t cap)
 {
     if (cap) buf[0] = '\0';

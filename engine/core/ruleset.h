@@ -35,6 +35,10 @@ int gr_rs_check(const gr_ruleset *rs, gr_error *err);
 /* present->order_note where the ruleset has it (version 3), else "" */
 void gr_rs_order_note(const gr_ruleset *rs, const void *scn, const void *state, const gr_action *a, char *buf,
                       size_t cap);
+/* present->drag_order where the ruleset has it (version 4); -1 with a
+ * message saying orders come from the list otherwise */
+int gr_rs_drag_order(const gr_ruleset *rs, const void *scn, const void *state, const char *ref, double dx, double dy,
+                     char *buf, size_t cap, gr_error *err);
 /* present->prompt_note where the ruleset has it (version 3), else "" */
 void gr_rs_prompt_note(const gr_ruleset *rs, const void *scn, const void *state, char *buf, size_t cap);
 

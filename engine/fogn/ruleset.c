@@ -6,6 +6,7 @@
  * package's own verbs. */
 #include "fogn.h"
 #include "rules/order_note.h"
+#include "rules/drag.h"
 #include "rules/edit.h"
 #include "rules/memo.h"
 #include "rules/present.h"
@@ -75,6 +76,7 @@ static const gr_present present = {
     .order_note = fogn_order_note,
     .other_names = fogn_other_names,
     .prompt_note = fogn_prompt_note,
+    .drag_order = fogn_drag_order,
 };
 
 const gr_ruleset fogn_ruleset = {

@@ -187,6 +187,8 @@ int hexwar_phase(const void *scn, const void *state);
 /* notation.c */
 int hexwar_format_action(const void *scn, const void *state, const gr_action *a, char *buf, size_t cap);
 int hexwar_parse_action(const void *scn, const void *state, const char *text, gr_action *out, gr_error *err);
+int hexwar_drag_order(const void *scn, const void *state, const char *ref, double dx, double dy, char *buf, size_t cap,
+                      gr_error *err);
 const char *hexwar_counter_name(const void *scn, int i);
 int hexwar_notation_compile(hexwar_scenario *s, gr_error *err);
 

@@ -121,3 +121,24 @@ int hexwar_parse_action(const void *scn, const void *state, const char *text, gr
     }
     return parse_counter_order(s, state, &m, out, err);
 }
+
+/* A counter dragged on the map: to the hex where it is dropped, an attack
+ * when an enemy stands there. */
+int hexwar_drag_order(const void *scn, const void *state, const char *ref, double dx, double dy, char *buf, size_t cap,
+                      gr_error *err)
+{
+    const hexwar_scenario *s = scn;
+    const hexwar_state *st = state;
+    char *end;
+    long i = ref[0] == 'c' && ref[1] ? strtol(ref + 1, &end, 10) : -1;
+    if (i < 0 || *end || i >= s->ncounters || !hexwar_alive(st, (int)i))
+        return gr_error_set(err, "'%s' names no counter on the map", ref);
+    double x, y;
+    gr_hex_centre(st->p[i].col, st->p[i].row, &x, &y);
+    gr_hex h = gr_hex_at_point(x + dx, y + dy);
+    for (int j = 0; j < s->ncounters; j++)
+        if (hexwar_alive(st, j) && s->counters[j].side != s->counters[i].side && st->p[j].col == h.col &&
+            st->p[j].row == h.row)
+            return snprintf(buf, cap, "c%ld attack %d %d", i, h.col, h.row) < 0 ? -1 : 0;
+    return snprintf(buf, cap, "c%ld move %d %d", i, h.col, h.row) < 0 ? -1 : 0;
+}

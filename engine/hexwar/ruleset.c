@@ -46,6 +46,7 @@ static const gr_present present = {
     .render_items = hexwar_render_items,
     .check_invariants = hexwar_check_invariants,
     .summary = hexwar_summary,
+    .drag_order = hexwar_drag_order,
 };
 
 const gr_ruleset hexwar_ruleset = {
