@@ -31,18 +31,11 @@ static void on_info(void *ctx, const gr_search_info *si)
 /* the piece an order names first, from where it stood to where it stands: {ref, from, to}, or NULL */
 static json_t *path_json(const gr_game *g, const void *before, const void *after, const char *text)
 {
-    char ref[16];
-    size_t n = strcspn(text, " ");
-    if (n == 0 || n >= sizeof ref) return NULL;
-    memcpy(ref, text, n);
-    ref[n] = 0;
-    const char *want[2] = {ref, NULL};
-    json_t *b = gr_web_pieces_json(g, before, want), *a = gr_web_pieces_json(g, after, want);
-    json_t *from = json_object_get(json_array_get(b, 0), "centre"), *to = json_object_get(json_array_get(a, 0), "centre");
-    json_t *o = from && to && !json_equal(from, to) ? json_pack("{s:s, s:O, s:O}", "ref", ref, "from", from, "to", to) : NULL;
-    json_decref(b);
-    json_decref(a);
-    return o;
+    char refs[2][GR_WEB_REF_MAX];
+    json_t *pieces = gr_web_pieces_json(g, before, NULL);
+    int n = gr_web_order_refs(text, pieces, refs);
+    json_decref(pieces);
+    return n ? gr_web_path_json(g, before, after, refs[0]) : NULL;
 }
 
 /* one AI decision on a copy of the position, applied under the lock; 0 to go on, 1 at the end, -1 on error */
@@ -176,27 +169,15 @@ int gr_web_ai_status(gr_web *w, gr_web_game *G, const gr_web_req *q, gr_web_resp
 /* where an order takes its piece: from its centre now to its centre after one throw of the dice */
 static json_t *arrow_json(const gr_game *g, const void *st, const gr_action *a, const char *text, unsigned long long seed)
 {
-    char ref[16];
-    size_t n = strcspn(text, " ");
-    if (n == 0 || n >= sizeof ref) return json_null();
-    memcpy(ref, text, n);
-    ref[n] = 0;
-    const char *want[2] = {ref, NULL};
     void *after = malloc(g->rs->rules->state_size);
     if (!after) return json_null();
     memcpy(after, st, g->rs->rules->state_size);
     gr_dice d;
     gr_dice_init_rng(&d, seed, 98);
     gr_error err;
-    json_t *from = NULL, *to = NULL, *before_p = gr_web_pieces_json(g, st, want), *after_p = NULL;
-    if (!g->rs->rules->apply(g->scn, after, a, &d, NULL, &err)) after_p = gr_web_pieces_json(g, after, want);
+    json_t *o = g->rs->rules->apply(g->scn, after, a, &d, NULL, &err) ? NULL : path_json(g, st, after, text);
     free(after);
-    from = json_object_get(json_array_get(before_p, 0), "centre");
-    to = json_object_get(json_array_get(after_p, 0), "centre");
-    json_t *o = from && to ? json_pack("{s:O, s:O}", "from", from, "to", to) : json_null();
-    json_decref(before_p);
-    json_decref(after_p);
-    return o;
+    return o ? o : json_null();
 }
 
 static json_t *alternatives_json(const gr_game *g, const void *st, const gr_analysis *an)

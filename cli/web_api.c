@@ -272,22 +272,6 @@ int gr_web_map(gr_web *w, gr_web_game *G, const gr_web_req *q, gr_web_resp *r)
     return 0;
 }
 
-/* the refs of the pieces an order is for: its actor and target, as the notation names them */
-static void order_refs(const char *text, char refs[2][16])
-{
-    refs[0][0] = refs[1][0] = 0;
-    int k = 0;
-    for (const char *p = text; *p && k < 2;) {
-        size_t n = strcspn(p, " ");
-        if (n > 1 && n < 16 && (p[0] == 'u' || p[0] == 'c') && strspn(p + 1, "0123456789") == n - 1) {
-            memcpy(refs[k], p, n);
-            refs[k++][n] = 0;
-        }
-        p += n;
-        p += strspn(p, " ");
-    }
-}
-
 int gr_web_preview(gr_web *w, gr_web_game *G, const gr_web_req *q, gr_web_resp *r)
 {
     (void)w;
@@ -305,7 +289,7 @@ int gr_web_preview(gr_web *w, gr_web_game *G, const gr_web_req *q, gr_web_resp *
         goto out;
     }
     memcpy(st, G->L.st, rs->rules->state_size);
-    char text[160], note[256], refs[2][16];
+    char text[160], note[256], refs[2][GR_WEB_REF_MAX];
     rs->present->format_action(G->L.g.scn, G->L.st, &a, text, sizeof text);
     gr_rs_order_note(rs, G->L.g.scn, G->L.st, &a, note, sizeof note);
     /* one throw of the dice, never the game's own: the preview changes nothing */
@@ -320,12 +304,18 @@ int gr_web_preview(gr_web *w, gr_web_game *G, const gr_web_req *q, gr_web_resp *
     }
     gr_explanation ex;
     int explained = !gr_explain(&G->L.g, G->L.st, &a, -1, WEB_PREVIEW_SIMS, G->seed + (unsigned long long)G->changes, &ex);
-    order_refs(text, refs);
+    json_t *now = gr_web_pieces_json(&G->L.g, G->L.st, NULL);
+    gr_web_order_refs(text, now, refs);
+    json_decref(now);
     const char *want[3] = {refs[0], NULL, NULL};
     json_t *ghost = refs[0][0] ? gr_web_pieces_json(&G->L.g, st, want) : json_array();
+    /* the piece the order is aimed at (fire, assault, charge), where it stands now */
+    const char *aim[2] = {refs[1], NULL};
+    json_t *aimed = refs[1][0] ? gr_web_pieces_json(&G->L.g, G->L.st, aim) : NULL;
     free(st);
-    rc = gr_web_json(r, 200, json_pack("{s:s, s:s, s:o, s:s}", "order", text, "note", note, "ghost", ghost, "reason",
-                                       explained ? ex.text : ""));
+    rc = gr_web_json(r, 200, json_pack("{s:s, s:s, s:o, s:O?, s:s}", "order", text, "note", note, "ghost", ghost,
+                                       "target", json_array_get(aimed, 0), "reason", explained ? ex.text : ""));
+    json_decref(aimed);
 out:
     pthread_mutex_unlock(&G->mu);
     json_decref(b);

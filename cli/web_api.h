@@ -57,6 +57,14 @@ json_t *gr_web_position_json(const gr_web *w, gr_web_game *G);
 /* The pieces of a state, in the map's pixels; only those whose ref is in
  * refs (a NULL-ended list) when refs is given. */
 json_t *gr_web_pieces_json(const gr_game *g, const void *state, const char *const *refs);
+#define GR_WEB_REF_MAX 16
+/* The pieces an order's text names, as they are named (its actor first,
+ * then what it is aimed at): its words that are refs of `pieces`. Returns
+ * how many, at most two. */
+int gr_web_order_refs(const char *text, json_t *pieces, char refs[2][GR_WEB_REF_MAX]);
+/* {"ref", "from", "to"}: the piece's centre in before and after, in the
+ * map's pixels; NULL when it is not drawn in both or has not moved. */
+json_t *gr_web_path_json(const gr_game *g, const void *before, const void *after, const char *ref);
 /* 1 when the person decides now in G. */
 int gr_web_yours(const gr_web_game *G);
 

@@ -56,22 +56,43 @@ json_t *gr_web_pieces_json(const gr_game *g, const void *state, const char *cons
     return list;
 }
 
-/* the piece an order is for: its first word, when that names a piece */
-static void order_ref(const char *text, json_t *pieces, char *ref, size_t cap)
+/* 1 when a word of n bytes is the ref of one of the pieces */
+static int names_piece(const char *word, size_t n, json_t *pieces)
 {
-    ref[0] = 0;
-    size_t n = strcspn(text, " ");
-    if (n == 0 || n >= cap) return;
     size_t i;
     json_t *p;
     json_array_foreach(pieces, i, p) {
         const char *r = json_string_value(json_object_get(p, "ref"));
-        if (r && strlen(r) == n && !strncmp(r, text, n)) {
-            memcpy(ref, text, n);
-            ref[n] = 0;
-            return;
-        }
+        if (r && strlen(r) == n && !strncmp(r, word, n)) return 1;
     }
+    return 0;
+}
+
+int gr_web_order_refs(const char *text, json_t *pieces, char refs[2][GR_WEB_REF_MAX])
+{
+    int k = 0;
+    refs[0][0] = refs[1][0] = 0;
+    for (const char *p = text; *p && k < 2;) {
+        size_t n = strcspn(p, " ");
+        if (n > 0 && n < GR_WEB_REF_MAX && names_piece(p, n, pieces)) {
+            memcpy(refs[k], p, n);
+            refs[k++][n] = 0;
+        }
+        p += n;
+        p += strspn(p, " ");
+    }
+    return k;
+}
+
+json_t *gr_web_path_json(const gr_game *g, const void *before, const void *after, const char *ref)
+{
+    const char *want[2] = {ref, NULL};
+    json_t *b = gr_web_pieces_json(g, before, want), *a = gr_web_pieces_json(g, after, want);
+    json_t *from = json_object_get(json_array_get(b, 0), "centre"), *to = json_object_get(json_array_get(a, 0), "centre");
+    json_t *o = from && to && !json_equal(from, to) ? json_pack("{s:s, s:O, s:O}", "ref", ref, "from", from, "to", to) : NULL;
+    json_decref(b);
+    json_decref(a);
+    return o;
 }
 
 static json_t *orders_json(gr_web_game *G, json_t *pieces)
@@ -83,11 +104,11 @@ static json_t *orders_json(gr_web_game *G, json_t *pieces)
     if (!acts) return list;
     int n = rs->rules->legal_actions(G->L.g.scn, G->L.st, acts, GR_MAX_ACTIONS);
     for (int i = 0; i < n; i++) {
-        char text[160], note[256], ref[16];
+        char text[160], note[256], refs[2][GR_WEB_REF_MAX];
         rs->present->format_action(G->L.g.scn, G->L.st, &acts[i], text, sizeof text);
         gr_rs_order_note(rs, G->L.g.scn, G->L.st, &acts[i], note, sizeof note);
-        order_ref(text, pieces, ref, sizeof ref);
-        json_array_append_new(list, json_pack("{s:i, s:s, s:s, s:s}", "n", i + 1, "text", text, "note", note, "ref", ref));
+        gr_web_order_refs(text, pieces, refs);
+        json_array_append_new(list, json_pack("{s:i, s:s, s:s, s:s}", "n", i + 1, "text", text, "note", note, "ref", refs[0]));
     }
     free(acts);
     return list;
