@@ -119,8 +119,9 @@ static int change(gr_web *w, gr_web_game *G, const gr_action *a, const char *edi
         gr_live_undo(&G->L);
         free(before);
         if (rc < 0) return gr_web_fail(r, 422, "refused: %s%s%s", said ? said : "", said ? ": " : "", err.msg);
-        json_t *o = json_pack("{s:s, s:{s:s, s:i, s:i, s:i}, s:i}", "error", "dice needed", "need", "prompt", need.prompt,
-                              "dice", need.dice, "faces", need.faces, "have", need.have, "given", nfaces);
+        json_t *o = json_pack("{s:s, s:{s:s, s:i, s:i, s:i}, s:i, s:s?}", "error", "dice needed", "need", "prompt",
+                              need.prompt, "dice", need.dice, "faces", need.faces, "have", need.have, "given", nfaces,
+                              "order", said);
         return gr_web_json(r, 409, o);
     }
     G->changes++;

@@ -19,6 +19,7 @@
  *   view.js         the map's viewBox, zoom and coordinates
  *   overlays.js     ghosts, the hint's arrow, the AI's paths
  *   pointer.js      pan, pinch, select and drag on the map
+ *   drag.js         the selected piece dragged to an exact order
  *   fix.js          corrections of the position (assistant mode)
  *   hints.js        the hint panel
  *   undo-save.js    the Undo and Save buttons */

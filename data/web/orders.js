@@ -1,6 +1,7 @@
-/* orders.js - an order given (by its number or its text) and its answer
- * followed: the new position with the order's events, a refusal said, or
- * the dice dialog when the rules need dice first (assistant mode). */
+/* orders.js - an order given (by its number or its text, or as a piece
+ * dragged on the map: POST /drag, the server naming the exact order) and
+ * its answer followed: the new position with the order's events, a refusal
+ * said, or the dice dialog when the rules need dice first (assistant mode). */
 
 import { S, setBusy } from './state.js';
 import { api, gamePath, errText, refusal } from './api.js';
@@ -16,26 +17,39 @@ export async function giveOrder(body, label) {
   if (S.busy || !S.id) return;
   personActs();
   clearGhost();
-  await sendOrder(body, label);
+  await sendOrder(body, label, '/order');
 }
 
-/* sends the order body (again, with dice) and follows the answer */
-async function sendOrder(body, label) {
+/* gives the exact order of a piece dragged ({ref, dx, dy} in board units),
+ * followed like an order; label names the drag until the answer names its
+ * order */
+export async function giveDrag(body, label) {
+  if (S.busy || !S.id) return;
+  personActs();
+  clearGhost();
+  await sendOrder(body, label, '/drag');
+}
+
+/* sends the body to the game's call (/order or /drag; again, with dice)
+ * and follows the answer */
+async function sendOrder(body, label, call) {
   setBusy(true);
-  const r = await api('POST', gamePath('/order'), body);
+  const r = await api('POST', gamePath(call), body);
   setBusy(false);
-  await orderAnswered(body, label, r);
+  await orderAnswered(body, label, call, r);
 }
 
-async function orderAnswered(body, label, r) {
+async function orderAnswered(body, label, call, r) {
   if (r.status === 200) {
     closeDice();
-    showEvents(label || body.order || ('order ' + body.n), r.data.events || []);
+    /* a drag's answer names the order it gave */
+    const said = (typeof r.data.order === 'string' && r.data.order) || label || body.order || ('order ' + body.n);
+    showEvents(said, r.data.events || []);
     await newPosition(r.data);
     return;
   }
   if (r.status === 409 && r.data.need) {
-    openDice(body, label, r.data, sendOrder);
+    openDice(body, label, r.data, (b, l) => sendOrder(b, l, call));
     return;
   }
   closeDice();

@@ -20,7 +20,8 @@ export function clearGhost() {
   showReason('');
 }
 
-function polygonPoints(b) {
+/* a base's corners as an SVG points list ([[x,y], ...] or [x,y, x,y, ...]) */
+export function polygonPoints(b) {
   const pts = [];
   if (!Array.isArray(b)) return '';
   if (b.length && Array.isArray(b[0])) {

@@ -1,12 +1,14 @@
 /* pointer.js - the pointer on the map: pan (drag on the background), zoom
  * (wheel, double click, two-finger pinch), select a piece (a tap, forgiving
- * on a phone), drag a piece to correct the position (correction mode).
+ * on a phone), drag a piece to correct the position (correction mode), or
+ * drag the selected piece to give it an exact order (drag.js).
  * wireMap() sets it up on #map. */
 
 import { S, $ } from './state.js';
 import { unitsPerPixel, toUser, toTable, zoomAt, applyView } from './view.js';
 import { select } from './unit.js';
 import { dragCorrection } from './fix.js';
+import { canDragOrder, startDragOrder, showDragGhost, cancelDragOrder, endDragOrder } from './drag.js';
 
 const DRAG_THRESHOLD_PX = 6;
 
@@ -28,8 +30,8 @@ function basePoints(b) {
 }
 
 /* the piece under a screen point: its SVG group, else its bases in the
- * position, else the nearest centre within a finger's reach */
-function pieceAt(target, clientX, clientY) {
+ * position, else (unless strict) the nearest centre within a finger's reach */
+function pieceAt(target, clientX, clientY, strict) {
   const g = target && target.closest && target.closest('g[data-ref]');
   if (g) return g.getAttribute('data-ref');
   const p = toTable(clientX, clientY);
@@ -39,7 +41,7 @@ function pieceAt(target, clientX, clientY) {
   for (const piece of S.game.pieces || []) {
     if (!piece.ref) continue;
     for (const b of piece.bases || []) if (pointInPolygon(p.x, p.y, basePoints(b))) return piece.ref;
-    if (Array.isArray(piece.centre)) {
+    if (!strict && Array.isArray(piece.centre)) {
       const d = Math.hypot(piece.centre[0] - p.x, piece.centre[1] - p.y);
       if (d < bestD) {
         bestD = d;
@@ -50,8 +52,9 @@ function pieceAt(target, clientX, clientY) {
   return best;
 }
 
-/* the pointers down on the map, and what they are doing: a pinch, a pan or
- * a piece's drag (a tap until it moves) */
+/* the pointers down on the map, and what they are doing: a pinch, a pan,
+ * a piece's drag to correct it or the selected piece's drag to give it an
+ * order (a tap until it moves) */
 const pointers = new Map();
 let gesture = null;
 
@@ -61,21 +64,26 @@ function onMapDown(e) {
   pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
   try { map.setPointerCapture(e.pointerId); } catch (err) { /* capture is a convenience */ }
   if (pointers.size === 2) {
+    if (gesture && gesture.kind === 'order') cancelDragOrder(gesture.order);
     const [a, b] = [...pointers.values()];
     gesture = { kind: 'pinch', dist: Math.hypot(a.x - b.x, a.y - b.y) || 1 };
     return;
   }
   if (pointers.size > 2) return;
   const ref = S.correcting ? pieceAt(e.target, e.clientX, e.clientY) : null;
+  /* outside correction mode the selected piece, pressed on itself, is dragged to an order */
+  const under = S.correcting ? null : pieceAt(e.target, e.clientX, e.clientY, true);
+  const ordered = canDragOrder(under) ? under : null;
   gesture = {
-    kind: ref ? 'drag' : 'pan',
+    kind: ref ? 'drag' : ordered ? 'order' : 'pan',
     target: e.target,
     ref,
     x0: e.clientX,
     y0: e.clientY,
     view0: S.view ? Object.assign({}, S.view) : null,
     moved: false,
-    t0: ref ? toTable(e.clientX, e.clientY) : null,
+    t0: ref || ordered ? toTable(e.clientX, e.clientY) : null,
+    order: ordered ? startDragOrder(ordered) : null,
   };
   if (ref) {
     const g = map.querySelector('g[data-ref="' + CSS.escape(ref) + '"]');
@@ -116,6 +124,9 @@ function onMapMove(e) {
     gesture.g.classList.add('dragging');
     gesture.g.setAttribute('transform',
       ('translate(' + (t.x - gesture.t0.x) + ' ' + (t.y - gesture.t0.y) + ') ' + gesture.transform0).trim());
+  } else if (gesture.kind === 'order' && gesture.t0) {
+    const t = toTable(e.clientX, e.clientY);
+    if (t) showDragGhost(gesture.order, t.x - gesture.t0.x, t.y - gesture.t0.y);
   }
 }
 
@@ -133,6 +144,7 @@ function onMapUp(e) {
   gesture = null;
   if (e.type === 'pointercancel') {
     if (gs.g) gs.g.setAttribute('transform', gs.transform0);
+    if (gs.order) cancelDragOrder(gs.order);
     return;
   }
   if (!gs.moved) {
@@ -146,6 +158,14 @@ function onMapUp(e) {
     if (gs.g) gs.g.classList.remove('dragging');
     if (!t) return;
     dragCorrection(gs.ref, t.x - gs.t0.x, t.y - gs.t0.y, gs);
+  } else if (gs.kind === 'order' && gs.t0) {
+    const t = toTable(e.clientX, e.clientY);
+    /* let go where it was taken: no order */
+    if (!t || Math.hypot(e.clientX - gs.x0, e.clientY - gs.y0) < DRAG_THRESHOLD_PX) {
+      cancelDragOrder(gs.order);
+      return;
+    }
+    endDragOrder(gs.order, t.x - gs.t0.x, t.y - gs.t0.y);
   }
 }
 

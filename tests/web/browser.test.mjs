@@ -2,7 +2,8 @@
 // (data/web/, docs/web.md): drives a headless chromium through puppeteer-core
 // against a running server and plays through the page as a person would:
 // the start panel, a game against the random AI (a piece picked on the map,
-// an order's ghost, the order given, the AI's turn played back, the log),
+// an order's ghost, the order given, the AI's turn played back, a unit
+// dragged to an exact move and a drag too long refused, the log),
 // save and load, a phone-sized layout, and an assistant game up to its dice
 // dialog with the dice entered by its face buttons. Screenshots go to
 // SHOTS_DIR. Run by scripts/web-browser-test.sh:
@@ -141,6 +142,79 @@ async function pressDone(page) {
       !document.getElementById('dice-dialog').hidden;
   }, { timeout: STEP_MS, polling: 100 }, v0);
   return btn.text;
+}
+
+// the unit whose move the person decides now (the decision names it:
+// "moves: 3e Ligne (u1)"), pressing done through the decisions before it;
+// null when none comes
+async function unitToMove(page, tries = 8) {
+  for (let i = 0; i < tries; i++) {
+    await waitSettled(page);
+    const p = await position(page);
+    if (p.over) return null;
+    const m = /moves: .*\((u\d+)\)/.exec(p.decision || '');
+    if (m && p.orders.some((o) => o.ref === m[1])) return { ref: m[1], version: String(p.version), decision: p.decision };
+    await pressDone(page);
+  }
+  return null;
+}
+
+// drags the (selected) piece ref with the mouse by mu MU straight up the
+// screen (down when up runs off the map), in steps; the ghost's polygons
+// and lines seen before the button is let go
+async function dragPiece(page, ref, mu) {
+  const grip = await page.evaluate((ref) => {
+    const map = document.getElementById('map');
+    const mr = map.getBoundingClientRect();
+    const t = map.querySelector('g.table');
+    const g = map.querySelector(`g[data-ref="${CSS.escape(ref)}"]`);
+    if (!g || !t) return null;
+    const pts = [];
+    const r = g.getBoundingClientRect();
+    pts.push([r.left + r.width / 2, r.top + r.height / 2]);
+    for (const shape of g.querySelectorAll('polygon, rect, circle, path')) {
+      const b = shape.getBoundingClientRect();
+      if (b.width > 0 && b.height > 0) pts.push([b.left + b.width / 2, b.top + b.height / 2]);
+    }
+    const at = pts.find(([x, y]) => {
+      if (x < mr.left + 2 || y < mr.top + 2 || x > mr.right - 60 || y > mr.bottom - 2) return false;
+      const hit = document.elementFromPoint(x, y);
+      const on = hit && hit.closest('g[data-ref]');
+      return on && on.getAttribute('data-ref') === ref;
+    });
+    const m = t.getScreenCTM();
+    return at && { x: at[0], y: at[1], top: mr.top, bottom: mr.bottom,
+      perMu: Number(t.getAttribute('data-scale')) * Math.hypot(m.a, m.b) };
+  }, ref);
+  assert.ok(grip, `a point of ${ref} to grab on the map`);
+  let dy = -grip.perMu * mu;
+  if (grip.y + dy < grip.top + 2) dy = -dy;
+  assert.ok(grip.y + dy > grip.top + 2 && grip.y + dy < grip.bottom - 2, `a drag of ${mu} MU stays on the map`);
+  await page.mouse.move(grip.x, grip.y);
+  await page.mouse.down();
+  const steps = 8;
+  let seen = { polys: 0, lines: 0 };
+  for (let k = 1; k <= steps; k++) {
+    await page.mouse.move(grip.x, grip.y + (dy * k) / steps);
+    if (k === steps) {
+      seen = await page.evaluate(() => ({
+        polys: document.querySelectorAll('#map g.table g.drag-ghost polygon').length,
+        lines: document.querySelectorAll('#map g.table g.drag-ghost line').length,
+      }));
+    }
+  }
+  await page.mouse.up();
+  return { ...seen, up: dy < 0, px: Math.abs(dy) };
+}
+
+// waits for the answer to a drag: a new position on the map, or a message
+async function dragAnswered(page, v0) {
+  await page.waitForFunction((v0) => {
+    const s = document.getElementById('status').dataset;
+    return document.body.dataset.busy === 'false' &&
+      ((s.version !== v0 && document.getElementById('map').dataset.version === s.version) ||
+       !document.getElementById('message').hidden || !document.getElementById('dice-dialog').hidden);
+  }, { timeout: STEP_MS, polling: 100 }, v0);
 }
 
 async function shot(page, name, keepMouse) {
@@ -308,6 +382,53 @@ async function main() {
       if (first) first.scrollIntoView({ block: 'start' });
     }, aiBefore);
     await shot(page, 'ai-turn.png');
+
+    // an exact move by dragging: the unit whose move is due, selected and
+    // dragged 2 MU up the screen (toward the enemy for side 0) with a
+    // ghost of its bases following; given (its order told) or refused with
+    // the order the server made of it
+    const mover = await unitToMove(page);
+    assert.ok(mover, 'a move of one of the person\'s units comes');
+    assert.ok(await selectPiece(page, mover.ref), `${mover.ref} selected`);
+    const near = await dragPiece(page, mover.ref, 2);
+    assert.ok(near.polys > 0, `dragging ${mover.ref} draws a ghost of its bases`);
+    assert.ok(near.lines > 0, `dragging ${mover.ref} draws a line from its centre`);
+    await dragAnswered(page, mover.version);
+    assert.equal(await count(page, '#map g.drag-ghost'), 0, 'the drag\'s ghost goes when it is let go');
+    assert.equal(await page.$eval('#dice-dialog', (d) => d.hidden), true, 'a game against the AI asks for no dice');
+    const nearMsg = await messageShown(page);
+    if (nearMsg) {
+      assert.equal(nearMsg.kind, 'error', 'a refused drag is an error');
+      assert.ok(nearMsg.text.startsWith(`refused: ${mover.ref} move`),
+        `the refusal names the order the drag made: ${nearMsg.text}`);
+      assert.equal((await status(page)).version, mover.version, 'a refused drag changes nothing');
+      ok(`${mover.ref} dragged 2 MU (${near.polys} ghost polygons): ${(await page.$eval('#message-text', (t) => t.textContent)).slice(0, 100)}`);
+      await page.click('#message-close');
+    } else {
+      await waitSettled(page);
+      const said = await page.$eval('#events', (e) => e.textContent);
+      assert.notEqual((await status(page)).version, mover.version, 'the drag changes the position');
+      assert.ok(said.includes(`${mover.ref} move`), `the order of the drag is told: ${said.slice(0, 80)}`);
+      const head = await page.$eval('#events li.event-head', (e) => e.textContent);
+      ok(`${mover.ref} dragged 2 MU (${near.polys} ghost polygons): "${head}" given`);
+    }
+
+    // a drag far too long is refused with the rules' reason, and changes nothing
+    const far = await unitToMove(page);
+    assert.ok(far, 'a move of one of the person\'s units comes again');
+    assert.ok(await selectPiece(page, far.ref), `${far.ref} selected again`);
+    const farDrag = await dragPiece(page, far.ref, 20);
+    assert.ok(farDrag.polys > 0, `dragging ${far.ref} 20 MU draws its ghost`);
+    await dragAnswered(page, far.version);
+    const farMsg = await messageShown(page);
+    assert.ok(farMsg, `a drag of ${far.ref} 20 MU is refused`);
+    assert.equal(farMsg.kind, 'error', 'the refusal is an error');
+    assert.ok(farMsg.text.includes('refused:') && farMsg.text.includes('\u00a7'),
+      `the refusal gives the rules' reason: ${farMsg.text}`);
+    assert.equal((await status(page)).version, far.version, 'the refused drag changes nothing');
+    assert.equal(await count(page, '#map g.drag-ghost'), 0, 'no ghost is left after a refusal');
+    ok(`${far.ref} dragged 20 MU ${farDrag.up ? 'up' : 'down'} the screen: ${await page.$eval('#message-text', (t) => t.textContent)}`);
+    await page.click('#message-close');
 
     // a hint for the decision due
     await page.click('#btn-hint');
