@@ -13,7 +13,7 @@
  *                             rulesets, assist, several at once: a save file
  *                             each), load, the position's fields,
  *                             map.svg, order by number and by notation,
- *                             preview, undo, fix, save, log, the AI's turn
+ *                             preview, undo, fix, drag, save, log, the AI's turn
  *                             (and calls refused while it thinks), hint,
  *                             the assistant's dice (409 "need", the faces in
  *                             the save), DELETE
@@ -31,6 +31,7 @@
 #include <curl/curl.h>
 #include <dirent.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -816,6 +817,174 @@ static void test_fix(void **state)
     expect_error(f, "POST", path, "{\"edit\": \"c0 at 1 1\"}", 400, "no corrections");
     json_decref(hx);
     json_decref(a);
+}
+
+/* the position's unit `id` in its "units" JSON, or NULL */
+static json_t *unit_json(json_t *pos, const char *id)
+{
+    size_t i;
+    json_t *u;
+    json_array_foreach(json_object_get(json_object_get(pos, "units"), "units"), i, u)
+        if (!strcmp(json_string_value(json_object_get(u, "id")), id)) return u;
+    return NULL;
+}
+
+/* a fogn play game led on to the person's first Movement Phase decision:
+ * "done" (or the first order) while the decision is the person's and not a
+ * unit's move, the AI's turn played while it is the AI's */
+static json_t *to_movement(fixture *f, json_t *pos)
+{
+    pos = json_incref(pos);
+    char ai[128];
+    game_path(ai, sizeof ai, pos, "/ai");
+    for (int i = 0; i < 60; i++) {
+        if (json_is_true(json_object_get(pos, "over"))) fail_msg("the game ended before a movement decision");
+        if (json_is_true(json_object_get(pos, "yours"))) {
+            const char *d = str_of(pos, "decision");
+            size_t len = strlen(d);
+            if (int_of(pos, "phase") == 3 && len > 3 && d[len - 1] == ')' && strstr(d, "(u")) return pos;
+            char body[64];
+            int n = menu_find(pos, "done");
+            snprintf(body, sizeof body, "{\"n\": %d}", n ? n : 1);
+            json_t *next = order(f, pos, body);
+            json_decref(pos);
+            pos = next;
+        } else {
+            json_decref(call_json(f, "POST", ai, NULL, 202));
+            json_decref(wait_ai(f, pos));
+            json_t *next = get_pos(f, pos);
+            json_decref(pos);
+            pos = next;
+        }
+    }
+    fail_msg("no movement decision of the person's in 60 steps");
+    return NULL;
+}
+
+/* POST .../drag: a fogn unit dragged straight ahead is given "uN move 3.00"
+ * and stands 3 MU further on; too far, the rules' refusal with the order
+ * and its section; malformed bodies 400; a piece the ruleset names no order
+ * for 422; Lasalle (no drag orders) 422 pointing to the list; hexwar a move
+ * or the rules' reason */
+static void test_drag(void **state)
+{
+    fixture *f = *state;
+    json_t *p0 = new_game(f, "{}");
+    json_t *pos = to_movement(f, p0);
+    /* the unit whose move it is: "... (uN)" ending the decision, the ref of the first order */
+    const char *d = str_of(pos, "decision");
+    const char *open = strrchr(d, '(');
+    assert_non_null(open);
+    char ref[16];
+    snprintf(ref, sizeof ref, "%.*s", (int)(strlen(open) - 2), open + 1);
+    assert_true(ref[0] == 'u');
+    assert_string_equal(str_of(json_array_get(json_object_get(pos, "orders"), 0), "ref"), ref);
+    json_t *u = unit_json(pos, ref);
+    assert_non_null(u);
+    double x = json_number_value(json_object_get(u, "x")), y = json_number_value(json_object_get(u, "y"));
+    double facing = json_number_value(json_object_get(u, "facing"));
+    /* 3 MU (and 40) along its facing: (0, 3) for a unit facing north, up the table */
+    double fx = 0, fy = 1;
+    if (fabs(facing - 90) > 1e-9) {
+        fx = cos(facing * 3.14159265358979323846 / 180);
+        fy = sin(facing * 3.14159265358979323846 / 180);
+    }
+    char path[128], body[256], want[64];
+    game_path(path, sizeof path, pos, "/drag");
+    json_int_t version = int_of(pos, "version");
+
+    /* too far: the rules refuse, the order and the rule's section named */
+    snprintf(body, sizeof body, "{\"ref\": \"%s\", \"dx\": %.17g, \"dy\": %.17g}", ref, 40 * fx, 40 * fy);
+    snprintf(want, sizeof want, "refused: %s move ", ref);
+    http r = call(f, "POST", path, body);
+    expect_status(&r, 422, body);
+    const char *e = json_string_value(json_object_get(r.json, "error"));
+    if (!e || strncmp(e, want, strlen(want)) || !strstr(e, "\xc2\xa7"))
+        fail_msg("drag 40 MU: error '%s', expected '%s...' naming a section (\xc2\xa7)", e ? e : "(none)", want);
+    http_free(&r);
+
+    /* malformed: 400, whatever the position */
+    expect_error(f, "POST", path, "{\"dx\": 0, \"dy\": 3}", 400, "ref");
+    expect_error(f, "POST", path, "{\"ref\": 5, \"dx\": 0, \"dy\": 3}", 400, "ref");
+    expect_error(f, "POST", path, "{\"ref\": \"\", \"dx\": 0, \"dy\": 3}", 400, "ref");
+    expect_error(f, "POST", path, "{\"ref\": \"u1234567890123456\", \"dx\": 0, \"dy\": 3}", 400, "ref");
+    snprintf(body, sizeof body, "{\"ref\": \"%s\", \"dx\": \"0\", \"dy\": 3}", ref);
+    expect_error(f, "POST", path, body, 400, "dx");
+    snprintf(body, sizeof body, "{\"ref\": \"%s\", \"dx\": 1e9, \"dy\": 3}", ref);
+    expect_error(f, "POST", path, body, 400, "dx");
+    snprintf(body, sizeof body, "{\"ref\": \"%s\", \"dx\": 0}", ref);
+    expect_error(f, "POST", path, body, 400, "dy");
+    snprintf(body, sizeof body, "{\"ref\": \"%s\", \"dx\": 0, \"dy\": null}", ref);
+    expect_error(f, "POST", path, body, 400, "dy");
+    snprintf(body, sizeof body, "{\"ref\": \"%s\", \"dx\": 0, \"dy\": 3, \"why\": 1}", ref);
+    expect_error(f, "POST", path, body, 400, "unknown field");
+    snprintf(body, sizeof body, "{\"ref\": \"%s\", \"dx\": 0, \"dy\": 3, \"dice\": [3]}", ref);
+    expect_error(f, "POST", path, body, 400, "dice");
+    expect_error(f, "POST", path, NULL, 400, NULL);
+    /* pieces the drag names no order for, or not the one whose decision it is: 422 */
+    expect_error(f, "POST", path, "{\"ref\": \"u999\", \"dx\": 0, \"dy\": 3}", 422, "no unit u999");
+    expect_error(f, "POST", path, "{\"ref\": \"x1\", \"dx\": 0, \"dy\": 3}", 422, "names no unit");
+    snprintf(body, sizeof body, "{\"ref\": \"%s\", \"dx\": 0, \"dy\": 3}", strcmp(ref, "u0") ? "u0" : "u1");
+    expect_error(f, "POST", path, body, 422, "decision");
+    /* none of it changed the game */
+    json_t *same = get_pos(f, pos);
+    assert_int_equal(int_of(same, "version"), version);
+    assert_true(json_equal(json_object_get(same, "units"), json_object_get(pos, "units")));
+    json_decref(same);
+
+    /* 3 MU ahead: the order named, given, the unit 3 MU on */
+    if (fx == 0) snprintf(body, sizeof body, "{\"ref\": \"%s\", \"dx\": 0, \"dy\": 3}", ref);
+    else snprintf(body, sizeof body, "{\"ref\": \"%s\", \"dx\": %.17g, \"dy\": %.17g}", ref, 3 * fx, 3 * fy);
+    json_t *moved = call_json(f, "POST", path, body, 200);
+    check_position(moved);
+    snprintf(want, sizeof want, "%s move 3.00", ref);
+    assert_string_equal(str_of(moved, "order"), want);
+    assert_true(json_is_array(json_object_get(moved, "events")));
+    assert_int_equal(int_of(moved, "version"), version + 1);
+    json_t *mu = unit_json(moved, ref);
+    assert_non_null(mu);
+    double nx = json_number_value(json_object_get(mu, "x")), ny = json_number_value(json_object_get(mu, "y"));
+    if (fabs(nx - (x + 3 * fx)) > 0.01 || fabs(ny - (y + 3 * fy)) > 0.01)
+        fail_msg("%s went from (%g, %g) to (%g, %g), expected (%g, %g)", ref, x, y, nx, ny, x + 3 * fx, y + 3 * fy);
+    assert_true(fabs(json_number_value(json_object_get(mu, "facing")) - facing) < 1e-6);
+    /* and so it stands */
+    json_t *after = get_pos(f, pos);
+    assert_int_equal(int_of(after, "version"), version + 1);
+    assert_true(json_equal(json_object_get(after, "units"), json_object_get(moved, "units")));
+    json_decref(after);
+    json_decref(moved);
+    json_decref(pos);
+    json_decref(p0);
+
+    /* Lasalle names no orders by dragging: 422, pointing to the list */
+    json_t *ls = new_game(f, "{\"scenario\": \"" LASALLE_SCENARIO "\"}");
+    assert_true(json_is_true(json_object_get(ls, "yours")));
+    game_path(path, sizeof path, ls, "/drag");
+    snprintf(body, sizeof body, "{\"ref\": \"%s\", \"dx\": 0, \"dy\": 1}",
+             str_of(json_array_get(json_object_get(ls, "orders"), 0), "ref"));
+    expect_error(f, "POST", path, body, 422, "from the list");
+    json_decref(ls);
+
+    /* hexwar: the counter whose move it is dragged one hex north: a move, or the rules' reason */
+    json_t *hx = new_game(f, "{\"scenario\": \"" HEXWAR_SCENARIO "\"}");
+    assert_true(json_is_true(json_object_get(hx, "yours")));
+    const char *cref = str_of(json_array_get(json_object_get(hx, "orders"), 0), "ref");
+    assert_true(cref[0] == 'c');
+    game_path(path, sizeof path, hx, "/drag");
+    snprintf(body, sizeof body, "{\"ref\": \"%s\", \"dx\": 0, \"dy\": 1}", cref);
+    r = call(f, "POST", path, body);
+    if (r.status != 200 && r.status != 422) fail_msg("hexwar drag: status %ld: %.300s", r.status, r.body);
+    assert_true(json_is_object(r.json));
+    snprintf(want, sizeof want, "%s move ", cref);
+    if (r.status == 200) {
+        const char *o = json_string_value(json_object_get(r.json, "order"));
+        if (!o || strncmp(o, want, strlen(want))) fail_msg("hexwar drag: order '%s'", o ? o : "(none)");
+    } else {
+        const char *he = json_string_value(json_object_get(r.json, "error"));
+        assert_true(he && *he);
+    }
+    http_free(&r);
+    json_decref(hx);
 }
 
 /* POST .../save with and without a path; POST /api/games/load opens it
@@ -1623,6 +1792,7 @@ int main(void)
         T(test_preview),
         T(test_undo),
         T(test_fix),
+        T(test_drag),
         T(test_save_and_load),
         T(test_log),
         T(test_delete),

@@ -8,6 +8,7 @@
  * refusal says what was expected or which part named nothing. */
 #include "hexwar.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,9 +134,15 @@ int hexwar_drag_order(const void *scn, const void *state, const char *ref, doubl
     long i = ref[0] == 'c' && ref[1] ? strtol(ref + 1, &end, 10) : -1;
     if (i < 0 || *end || i >= s->ncounters || !hexwar_alive(st, (int)i))
         return gr_error_set(err, "'%s' names no counter on the map", ref);
+    /* beyond twice the largest map is off any map: no int overflows in the hex arithmetic */
+    if (!isfinite(dx) || !isfinite(dy) || fabs(dx) > 2.0 * GR_HEX_MAX_DIM || fabs(dy) > 2.0 * GR_HEX_MAX_DIM)
+        return gr_error_set(err, "%s was dropped off the map", s->counters[i].name);
     double x, y;
     gr_hex_centre(st->p[i].col, st->p[i].row, &x, &y);
     gr_hex h = gr_hex_at_point(x + dx, y + dy);
+    if (!gr_hex_on_map(s->map, h.col, h.row))
+        return gr_error_set(err, "%s was dropped off the map (columns 0 to %d, rows 0 to %d)", s->counters[i].name,
+                            s->map->cols - 1, s->map->rows - 1);
     for (int j = 0; j < s->ncounters; j++)
         if (hexwar_alive(st, j) && s->counters[j].side != s->counters[i].side && st->p[j].col == h.col &&
             st->p[j].row == h.row)
