@@ -201,6 +201,9 @@ static int open_game(gr_web *w, gr_live *L, gr_web_mode mode, int human, const c
 {
     gr_error err;
     gr_error_clear(&err);
+    /* the spec is tried on the game as opened, so a bad one is refused before
+     * anything is kept; the AI itself is made once the game has its place in
+     * the shell (a player may keep a pointer to the game it plays) */
     if (mode == GR_WEB_PLAY) {
         gr_player *probe = gr_player_create(ai, &L->g, seed * 2 + 2, &err);
         if (!probe) {

@@ -130,8 +130,8 @@ static void dispatch(gr_web *w, gr_web_req *q, gr_web_resp *r)
     for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++) {
         const char *id;
         if (!route_match(&routes[i], q, &id)) continue;
-        /* "load" is a call, not a game id: a game id never takes that name */
-        if (id && (!strcmp(id, "load") || id[0] != 'g')) continue;
+        /* game ids are gN: another word in their place is a call of its own (/api/games/load) */
+        if (id && id[0] != 'g') continue;
         path_known = 1;
         if (strcmp(routes[i].method, q->method)) continue;
         if (routes[i].fn) {
