@@ -5,12 +5,14 @@
  * counted over simulations (ai/explain.h). The recommended actions are
  * applied in turn, with sampled dice, to reach each next decision; the other
  * side's decisions inside the turn (reactions, return fire) are the search's
- * own guesses. The line stops when the turn ends. */
+ * own guesses. The line stops when the turn ends; the turn is then told as
+ * a plan (plan.h), after how the battle stands. */
 #include "commands.h"
 #include "../engine/core/args.h"
 #include "position.h"
 #include "session.h"
 #include "../ai/explain.h"
+#include "plan.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -124,7 +126,12 @@ int gr_cmd_suggest(int argc, char **argv)
     json_object_set_new(out, "side", json_string(names[side]));
     json_object_set_new(out, "player", json_string(player));
     json_object_set_new(out, "decisions", decs);
-    if (!as_json) printf("suggestions for %s (%s), %s\n", names[side], player, file);
+    char standing[600];
+    gr_standing_text(&g, st, standing, sizeof standing);
+    json_object_set_new(out, "standing", json_string(standing));
+    gr_plan plan;
+    gr_plan_init(&plan);
+    if (!as_json) printf("suggestions for %s (%s), %s\nthe battle: %s\n", names[side], player, file, standing);
     for (int k = 0; k < SUGGEST_MAX_DECISIONS; k++) {
         int who = rs->rules->to_move(g.scn, st);
         if (who == GR_TERMINAL || (rs->rules->turn && rs->rules->turn(g.scn, st) != turn0)) break;
@@ -145,9 +152,13 @@ int gr_cmd_suggest(int argc, char **argv)
         rs->present->format_action(g.scn, st, &a, text, sizeof text);
         json_t *d = report_choice(&g, st, p, &a, desc, (unsigned long long)seed + (unsigned long long)k, as_json);
         json_array_append_new(decs, d);
+        gr_plan_add(&plan, &g, st, &a);
         gr_player_observe(p, &g, st, &a);
         if (rs->rules->apply(g.scn, st, &a, &dice, NULL, &err)) { fprintf(stderr, "grognard suggest: '%s' refused: %s\n", text, err.msg); goto done; }
     }
+    char said[2048];
+    gr_plan_text(&plan, said, sizeof said);
+    json_object_set_new(out, "plan", json_string(said));
     if (as_json) {
         char *s = json_dumps(out, JSON_INDENT(2) | JSON_REAL_PRECISION(4));
         if (!s) goto done;
@@ -155,7 +166,7 @@ int gr_cmd_suggest(int argc, char **argv)
         free(s);
     } else {
         rs->present->describe_decision(g.scn, st, desc, sizeof desc);
-        printf("\nafter these orders: %s\n", desc);
+        printf("\nthe plan for this turn: %s\nafter these orders: %s\n", said[0] ? said : "no unit acts", desc);
     }
     rc = 0;
 done:

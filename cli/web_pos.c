@@ -5,6 +5,7 @@
 #include "web_api.h"
 #include "session.h"
 #include "svg.h"
+#include "plan.h"
 #include "../engine/core/ruleset.h"
 
 #include <stdlib.h>
@@ -145,6 +146,9 @@ json_t *gr_web_position_json(const gr_web *w, gr_web_game *G)
     json_object_set_new(o, "to_move", json_integer(over ? -1 : gr_live_to_move(&G->L)));
     json_object_set_new(o, "decision", json_string(desc));
     json_object_set_new(o, "note", json_string(note));
+    char standing[600];
+    gr_standing_text(g, G->L.st, standing, sizeof standing);
+    json_object_set_new(o, "standing", json_string(standing));
     json_object_set_new(o, "yours", json_boolean(gr_web_yours(G)));
     json_object_set_new(o, "orders", orders_json(G, pieces));
     json_object_set_new(o, "pieces", pieces);

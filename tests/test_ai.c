@@ -1166,6 +1166,9 @@ static void test_suggest_json_form(void **unused)
     assert_non_null(j);
     assert_string_equal(json_string_value(json_object_get(j, "side")), "French"); /* side 0 of the brigade encounter */
     assert_non_null(strstr(json_string_value(json_object_get(j, "player")), "mcts:iters=16"));
+    /* the battle as it stands, and the turn told as a plan */
+    assert_non_null(strstr(json_string_value(json_object_get(j, "standing")), "French: 100% of their strength"));
+    assert_true(json_is_string(json_object_get(j, "plan")));
     json_t *decs = json_object_get(j, "decisions");
     assert_true(json_is_array(decs) && json_array_size(decs) >= 1);
     size_t i;
