@@ -57,6 +57,8 @@ export function renderStatus() {
   $('status-note').textContent = g.over ? '' : g.note || '';
   $('status-decision').title = g.decision || '';
   $('status-note').title = g.note || '';
+  /* how the battle stands: each army's strength in the field, its shaken units, the clock */
+  $('status-standing').textContent = g.standing || '';
   $('decision-text').textContent = g.decision || '';
   $('decision-note').textContent = g.note || '';
   $('btn-undo').disabled = !(g.undo > 0);
@@ -66,7 +68,7 @@ export function renderStatus() {
 export function clearStatus() {
   setStatusData({ version: '', yours: '', over: '', turn: '', phase: '', mode: '', game: '', save: '' });
   for (const id of ['status-title', 'status-turn', 'status-phase', 'status-who', 'status-decision', 'status-note',
-    'status-result'])
+    'status-standing', 'status-result'])
     $(id).textContent = '';
   $('status-result').hidden = true;
 }

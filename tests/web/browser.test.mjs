@@ -264,6 +264,8 @@ async function main() {
     assert.equal(first.mode, 'play', 'the first visit plays against the AI');
     assert.equal(await page.$eval('#start-panel', (p) => p.hidden), true, 'no start panel before the battle');
     assert.ok(await count(page, '#map svg g[data-ref]') > 0, 'the default battle is on the table');
+    const standing = await page.$eval('#status-standing', (s) => s.textContent);
+    assert.match(standing, /of their strength in the field/, 'the status bar says how the battle stands');
     ok(`the address opens on the default battle: game ${first.game}, turn ${first.turn}, ${first.phase}`);
 
     // the start panel, through New game
