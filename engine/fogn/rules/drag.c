@@ -61,7 +61,7 @@ static int unit_order(const fogn_scenario *s, const fogn_state *st, int i, doubl
     if (fabs(side) <= FOGN_DRAG_STRAIGHT) return snprintf(buf, cap, "u%d move %.2f", i, along) < 0 ? -1 : 0;
     int left = side > 0;
     gr_vec2 k = gr_rect_corner(&r, left ? GR_FL : GR_FR), q = gr_v2_sub(p, k);
-    double th, d;
+    double th = 0, d = 0;
     if (wheel_to(ahead.x * q.x + ahead.y * q.y, ahead.x * q.y - ahead.y * q.x, r.w, left, &th, &d))
         return gr_error_set(err, "no wheel of at most 90 degrees and move straight on takes %s's front edge there "
                                  "(§8.4): move it in two steps", s->units[i].name);
