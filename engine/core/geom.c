@@ -124,16 +124,24 @@ static bool seg_cross_proper(gr_vec2 a0, gr_vec2 a1, gr_vec2 b0, gr_vec2 b1)
            ((c2 > 0 && c3 < 0) || (c2 < 0 && c3 > 0));
 }
 
-static double seg_endpoint_dist(gr_vec2 a0, gr_vec2 a1, gr_vec2 b0, gr_vec2 b1)
+/* The least of the four endpoint-to-segment distances. sqrt is correctly
+ * rounded and so never decreasing: the square root of the least square is
+ * bit for bit the least of the square roots, for one sqrt instead of four. */
+static double seg_endpoint_dist2(gr_vec2 a0, gr_vec2 a1, gr_vec2 b0, gr_vec2 b1)
 {
-    double d = gr_point_seg_dist(a0, b0, b1);
-    double e = gr_point_seg_dist(a1, b0, b1);
+    double d = point_seg_dist2(a0, b0, b1);
+    double e = point_seg_dist2(a1, b0, b1);
     if (e < d) d = e;
-    e = gr_point_seg_dist(b0, a0, a1);
+    e = point_seg_dist2(b0, a0, a1);
     if (e < d) d = e;
-    e = gr_point_seg_dist(b1, a0, a1);
+    e = point_seg_dist2(b1, a0, a1);
     if (e < d) d = e;
     return d;
+}
+
+static double seg_endpoint_dist(gr_vec2 a0, gr_vec2 a1, gr_vec2 b0, gr_vec2 b1)
+{
+    return sqrt(seg_endpoint_dist2(a0, a1, b0, b1));
 }
 
 double gr_seg_seg_dist(gr_vec2 a0, gr_vec2 a1, gr_vec2 b0, gr_vec2 b1)
@@ -448,14 +456,21 @@ bool gr_point_in_poly(const gr_vec2 *pts, int n, gr_vec2 p)
     return inside;
 }
 
-static double poly_boundary_dist(const gr_vec2 *pts, int n, gr_vec2 p)
+/* the least squared distance from p to the polygon's edges (the square
+ * root of the least square is the least distance: see seg_endpoint_dist2) */
+static double poly_boundary_dist2(const gr_vec2 *pts, int n, gr_vec2 p)
 {
     double best = INFINITY;
     for (int i = 0, j = n - 1; i < n; j = i++) {
-        double d = gr_point_seg_dist(p, pts[j], pts[i]);
+        double d = point_seg_dist2(p, pts[j], pts[i]);
         if (d < best) best = d;
     }
     return best;
+}
+
+static double poly_boundary_dist(const gr_vec2 *pts, int n, gr_vec2 p)
+{
+    return sqrt(poly_boundary_dist2(pts, n, p));
 }
 
 double gr_point_poly_dist(const gr_vec2 *pts, int n, gr_vec2 p)
@@ -469,12 +484,12 @@ double gr_point_polyline_dist(const gr_vec2 *pts, int n, gr_vec2 p)
 {
     assert(n > 0 && pts);
     if (n == 1) return gr_v2_dist(p, pts[0]);
-    double best = INFINITY;
+    double best = INFINITY; /* squared: one sqrt at the end, as in poly_boundary_dist2 */
     for (int i = 0; i + 1 < n; i++) {
-        double d = gr_point_seg_dist(p, pts[i], pts[i + 1]);
+        double d = point_seg_dist2(p, pts[i], pts[i + 1]);
         if (d < best) best = d;
     }
-    return best;
+    return sqrt(best);
 }
 
 bool gr_seg_poly_intersect(gr_vec2 a, gr_vec2 b, const gr_vec2 *pts, int n)
@@ -495,9 +510,38 @@ bool gr_seg_polyline_intersect(gr_vec2 a, gr_vec2 b, const gr_vec2 *pts, int n)
     return false;
 }
 
+/* the box of a polygon's vertices: min x, min y, max x, max y */
+static void poly_box(const gr_vec2 *pts, int n, double box[4])
+{
+    box[0] = box[2] = pts[0].x;
+    box[1] = box[3] = pts[0].y;
+    for (int i = 1; i < n; i++) {
+        if (pts[i].x < box[0]) box[0] = pts[i].x;
+        if (pts[i].y < box[1]) box[1] = pts[i].y;
+        if (pts[i].x > box[2]) box[2] = pts[i].x;
+        if (pts[i].y > box[3]) box[3] = pts[i].y;
+    }
+}
+
+/* Boxes apart by more than 2 GR_EPS on an axis: gr_poly_intersect is false.
+ * Every pair of edges is refused by gr_seg_intersect's own box test (each
+ * edge's box lies in its polygon's), and a vertex that far outside the other
+ * polygon's box is more than GR_EPS from each edge (the rest of the margin
+ * covers rounding, ulps of table coordinates) and meets an even number of
+ * edges to its right or none: gr_point_in_poly is false. */
+static bool poly_boxes_apart(const gr_vec2 *a, int na, const gr_vec2 *b, int nb)
+{
+    double ba[4], bb[4];
+    poly_box(a, na, ba);
+    poly_box(b, nb, bb);
+    const double m = 2 * GR_EPS;
+    return ba[2] + m < bb[0] || bb[2] + m < ba[0] || ba[3] + m < bb[1] || bb[3] + m < ba[1];
+}
+
 bool gr_poly_intersect(const gr_vec2 *a, int na, const gr_vec2 *b, int nb)
 {
     assert(na > 0 && nb > 0 && a && b);
+    if (poly_boxes_apart(a, na, b, nb)) return false;
     for (int i = 0, j = na - 1; i < na; j = i++)
         for (int k = 0, l = nb - 1; k < nb; l = k++)
             if (gr_seg_intersect(a[j], a[i], b[l], b[k])) return true;
@@ -559,16 +603,16 @@ bool gr_poly_contains(const gr_vec2 *a, int na, const gr_vec2 *b, int nb)
 double gr_poly_dist(const gr_vec2 *a, int na, const gr_vec2 *b, int nb)
 {
     if (gr_poly_intersect(a, na, b, nb)) return 0.0;
-    double best = INFINITY;
+    double best = INFINITY; /* squared: one sqrt at the end (see poly_boundary_dist2) */
     for (int i = 0; i < na; i++) {
-        double d = poly_boundary_dist(b, nb, a[i]);
+        double d = poly_boundary_dist2(b, nb, a[i]);
         if (d < best) best = d;
     }
     for (int k = 0; k < nb; k++) {
-        double d = poly_boundary_dist(a, na, b[k]);
+        double d = poly_boundary_dist2(a, na, b[k]);
         if (d < best) best = d;
     }
-    return best;
+    return sqrt(best);
 }
 
 double gr_polyline_poly_dist(const gr_vec2 *line, int nl, const gr_vec2 *b, int nb)
@@ -577,13 +621,13 @@ double gr_polyline_poly_dist(const gr_vec2 *line, int nl, const gr_vec2 *b, int 
     if (nl == 1) return gr_point_poly_dist(b, nb, line[0]);
     for (int i = 0; i + 1 < nl; i++)
         if (gr_seg_poly_intersect(line[i], line[i + 1], b, nb)) return 0.0;
-    double best = INFINITY;
+    double best = INFINITY; /* squared: one sqrt at the end (see seg_endpoint_dist2) */
     for (int i = 0; i + 1 < nl; i++)
         for (int k = 0, l = nb - 1; k < nb; l = k++) {
-            double d = seg_endpoint_dist(line[i], line[i + 1], b[l], b[k]);
+            double d = seg_endpoint_dist2(line[i], line[i + 1], b[l], b[k]);
             if (d < best) best = d;
         }
-    return best;
+    return sqrt(best);
 }
 
 /* Gift wrapping (Jarvis march): O(n h), works in `out` only. */
