@@ -4,6 +4,7 @@
  * back or forward up to one base depth to make room; Brigade Groups pass
  * through no one. */
 #include "move_check.h"
+#include "footprint.h"
 #include "move.h"
 
 /* does a swept polygon from..to-1 truly overlap (more than touch) the friend's part r (corners fc, box fb)? */
@@ -133,6 +134,18 @@ static int check_friend(fogn_move_ctx *c, int j)
     return 0;
 }
 
+/* Friend j's reach box (fogn_unit_reach about its front-edge centre, with a
+ * margin far above rounding) does not meet the sweep's box: no part's box
+ * can, so friend_in_way would pass over every part and check_friend would
+ * find nothing, without building the footprint. */
+static int friend_clear_of_sweep(const fogn_move_ctx *c, int j)
+{
+    const fogn_unit *fu = &c->st->u[j];
+    double r = fogn_unit_reach(&c->s->units[j], fu) + 1e-6;
+    double cb[4] = {fu->x - r, fu->y - r, fu->x + r, fu->y + r};
+    return !fogn_boxes_meet(c->sw->all, cb);
+}
+
 int fogn_move_friends(fogn_move_ctx *c)
 {
     const fogn_scenario *s = c->s;
@@ -140,6 +153,7 @@ int fogn_move_friends(fogn_move_ctx *c)
     for (int j = 0; j < s->nunits; j++) {
         if (j == m->unit || s->units[j].side != c->p->side || !fogn_unit_alive(&c->st->u[j])) continue;
         if (m->ignore & (1ull << j)) continue; /* a fellow member of its Brigade Group moves with it */
+        if (friend_clear_of_sweep(c, j)) continue;
         if (check_friend(c, j)) return -1;
     }
     return 0;
