@@ -43,20 +43,30 @@ bool fogn_sweep_near(const fogn_sweep *sw, const gr_terrain_piece *p)
     return sw->n > 0 && gr_terrain_piece_near_box(p, sw->all);
 }
 
+/* The gap between two boxes along one axis (lo, hi: the coordinate's
+ * index in the box), as fmax(0, fmax(a_lo - b_hi, b_lo - a_hi)) with the
+ * library's fmax, which is not inlined, replaced by the same choice: the
+ * larger number, a NaN yielding the other. Only a zero's sign could
+ * differ, and the gaps only meet comparisons and hypot, where it counts
+ * for nothing. */
+static inline double gap_max(double a, double b) { return a > b || b != b ? a : b; }
+static inline double axis_gap(const double *a, const double *b, int lo, int hi)
+{
+    return gap_max(0.0, gap_max(a[lo] - b[hi], b[lo] - a[hi]));
+}
+
 double fogn_box_dist(const double *a, const double *b)
 {
-    double dx = fmax(0.0, fmax(a[0] - b[2], b[0] - a[2]));
-    double dy = fmax(0.0, fmax(a[1] - b[3], b[1] - a[3]));
-    return hypot(dx, dy);
+    return hypot(axis_gap(a, b, 0, 2), axis_gap(a, b, 1, 3));
 }
 
 bool fogn_box_dist_at_least(const double *a, const double *b, double d)
 {
     /* hypot is never below either gap (both are doubles): a gap that
      * reaches d settles it without the call */
-    double dx = fmax(0.0, fmax(a[0] - b[2], b[0] - a[2]));
+    double dx = axis_gap(a, b, 0, 2);
     if (dx >= d) return true;
-    double dy = fmax(0.0, fmax(a[1] - b[3], b[1] - a[3]));
+    double dy = axis_gap(a, b, 1, 3);
     if (dy >= d) return true;
     return hypot(dx, dy) >= d;
 }
@@ -64,7 +74,7 @@ bool fogn_box_dist_at_least(const double *a, const double *b, double d)
 bool fogn_boxes_meet(const double *a, const double *b)
 {
     /* hypot of two gaps >= 0 is 0 only when both are */
-    return fmax(0.0, fmax(a[0] - b[2], b[0] - a[2])) <= 0.0 && fmax(0.0, fmax(a[1] - b[3], b[1] - a[3])) <= 0.0;
+    return axis_gap(a, b, 0, 2) <= 0.0 && axis_gap(a, b, 1, 3) <= 0.0;
 }
 
 void fogn_rect_box(const gr_rect *r, double *box)
