@@ -21,6 +21,20 @@ static const char *root_dir(void)
     return r && *r ? r : ".";
 }
 
+/* the brigade encounter loaded into g, and its opening position (the caller frees both) */
+static void *opening(gr_game *g)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/scenarios/fogn/brigade-encounter.json", root_dir());
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_game_load(g, path, &err), 0);
+    void *st = calloc(1, g->rs->rules->state_size);
+    assert_non_null(st);
+    g->rs->rules->init(g->scn, st);
+    return st;
+}
+
 static void step(gr_plan *p, int kind, const char *unit, const char *aim)
 {
     p->step[p->n].kind = kind;
@@ -57,14 +71,8 @@ static void test_plan_words(void **unused)
 static void test_plan_add_leaves_out_done(void **unused)
 {
     (void)unused;
-    char path[1024];
-    snprintf(path, sizeof path, "%s/scenarios/fogn/brigade-encounter.json", root_dir());
     gr_game g;
-    gr_error err;
-    gr_error_clear(&err);
-    assert_int_equal(gr_game_load(&g, path, &err), 0);
-    void *st = calloc(1, g.rs->rules->state_size);
-    g.rs->rules->init(g.scn, st);
+    void *st = opening(&g);
     gr_action acts[GR_MAX_ACTIONS];
     int n = g.rs->rules->legal_actions(g.scn, st, acts, GR_MAX_ACTIONS);
     assert_true(n > 0);
@@ -89,14 +97,9 @@ static void test_plan_add_leaves_out_done(void **unused)
 static void test_standing_at_the_opening(void **unused)
 {
     (void)unused;
-    char path[1024], buf[600];
-    snprintf(path, sizeof path, "%s/scenarios/fogn/brigade-encounter.json", root_dir());
+    char buf[600];
     gr_game g;
-    gr_error err;
-    gr_error_clear(&err);
-    assert_int_equal(gr_game_load(&g, path, &err), 0);
-    void *st = calloc(1, g.rs->rules->state_size);
-    g.rs->rules->init(g.scn, st);
+    void *st = opening(&g);
     gr_standing_text(&g, st, buf, sizeof buf);
     gr_clock c;
     g.rs->ai->clock(g.scn, st, &c);
