@@ -696,3 +696,35 @@ gr_vec2 gr_poly_centroid(const gr_vec2 *pts, int n)
     }
     return gr_v2(o.x + cx / (3.0 * a2), o.y + cy / (3.0 * a2));
 }
+
+/* With a and b the point's offsets from the pivot corner, ahead and to the
+ * left, the front-edge centre after a wheel th sees the point on its line
+ * ahead when b cos th - a sin th = +w/2 (pivot the front-right corner) or
+ * -w/2 (front-left), and the distance on is a cos th + b sin th. Of the
+ * roots, the smallest wheel toward the pivot's side that leaves d >= 0. */
+static int wheel_roots(double a, double b, double w, int left, double max_wheel, double *th, double *d)
+{
+    double r = hypot(a, b), want = (left ? -w : w) / 2;
+    if (r < fabs(want)) return -1;
+    double phi = atan2(a, b), alpha = acos(want / r), best = -1;
+    for (int k = 0; k < 2; k++) {
+        double t = gr_angle_norm(-phi + (k ? alpha : -alpha));
+        if (left ? (t < 0 || t > max_wheel + 1e-12) : (t > 0 || t < -max_wheel - 1e-12)) continue;
+        double dist = a * cos(t) + b * sin(t);
+        if (dist < -1e-9) continue;
+        if (best < 0 || fabs(t) < best) {
+            best = fabs(t);
+            *th = t;
+            *d = dist > 0 ? dist : 0;
+        }
+    }
+    return best < 0 ? -1 : 0;
+}
+
+int gr_wheel_to_point(const gr_rect *r, gr_vec2 p, double max_wheel, double *wheel, double *dist)
+{
+    gr_vec2 ahead = gr_v2_dir(r->heading), v = gr_v2_sub(p, r->fc);
+    int left = ahead.x * v.y - ahead.y * v.x > 0;
+    gr_vec2 q = gr_v2_sub(p, gr_rect_corner(r, left ? GR_FL : GR_FR));
+    return wheel_roots(ahead.x * q.x + ahead.y * q.y, ahead.x * q.y - ahead.y * q.x, r->w, left, max_wheel, wheel, dist);
+}

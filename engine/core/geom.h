@@ -117,4 +117,11 @@ int gr_convex_hull(const gr_vec2 *pts, int n, gr_vec2 *out);
 double gr_poly_area(const gr_vec2 *pts, int n);                  /* signed, ccw > 0 */
 gr_vec2 gr_poly_centroid(const gr_vec2 *pts, int n);
 
+/* How a rectangle's front edge reaches point p by a forward wheel about
+ * the front corner on p's side (the front-left for a point to the left,
+ * turning counter-clockwise) and a move straight on: *wheel in radians
+ * (+ counter-clockwise), *dist the move after it. The smallest such wheel;
+ * 0, or -1 when no wheel of at most max_wheel brings p in line ahead. */
+int gr_wheel_to_point(const gr_rect *r, gr_vec2 p, double max_wheel, double *wheel, double *dist);
+
 #endif

@@ -8,6 +8,7 @@
  * Builder's (armylist/), `setup`, Set Up the Game's (setup/), and
  * `continue`, Continuing Games and Campaigns' (campaign/). */
 #include "lasalle.h"
+#include "rules/drag.h"
 #include "armylist/armylist.h"
 #include "setup/setup.h"
 #include "campaign/campaign.h"
@@ -62,6 +63,7 @@ static const gr_present present = {
     .summary = lasalle_summary,
     .order_note = lasalle_order_note,
     .other_names = lasalle_other_names,
+    .drag_order = lasalle_drag_order,
 };
 
 static const gr_verb verbs[] = {

@@ -7,7 +7,7 @@
  * positive in the notation; front-right for one to the right, negative) by
  * the smallest angle after which P lies straight ahead of the wheeled front
  * edge, then moves on to it: `uN move FL 23.5 4.20`. The angle is solved in
- * closed form (wheel_to); a point no wheel of at most a quarter turn brings
+ * closed form (gr_wheel_to_point); a point no wheel of at most a quarter turn brings
  * into line is refused, to be reached in two steps. Whether the rules allow
  * the move is for apply to say. */
 #include "drag.h"
@@ -20,32 +20,6 @@
 
 #define FOGN_DRAG_STRAIGHT 0.05     /* MU off the line ahead still taken as straight ahead */
 #define FOGN_DRAG_MAX_WHEEL (GR_PI / 2)
-
-/* The wheel th (radians, + counter-clockwise) about the front corner k after
- * which P lies straight ahead of the front edge, and the distance d on to
- * it; 0, or -1 when no wheel of at most a quarter turn does it. With a and
- * b the point's offsets from k ahead and to the left, the front-edge centre
- * after the wheel sees P on its line ahead when b cos th - a sin th = +w/2
- * (k the front-right corner) or -w/2 (front-left), and d = a cos th + b sin th.
- * Of the roots, the smallest wheel toward k's side with d >= 0. */
-static int wheel_to(double a, double b, double w, int left, double *th, double *d)
-{
-    double r = hypot(a, b), want = (left ? -w : w) / 2;
-    if (r < fabs(want)) return -1;
-    double phi = atan2(a, b), alpha = acos(want / r), best = -1;
-    for (int k = 0; k < 2; k++) {
-        double t = gr_angle_norm(-phi + (k ? alpha : -alpha));
-        if (left ? (t < 0 || t > FOGN_DRAG_MAX_WHEEL + 1e-12) : (t > 0 || t < -FOGN_DRAG_MAX_WHEEL - 1e-12)) continue;
-        double dist = a * cos(t) + b * sin(t);
-        if (dist < -1e-9) continue;
-        if (best < 0 || fabs(t) < best) {
-            best = fabs(t);
-            *th = t;
-            *d = dist > 0 ? dist : 0;
-        }
-    }
-    return best < 0 ? -1 : 0;
-}
 
 static int unit_order(const fogn_scenario *s, const fogn_state *st, int i, double dx, double dy, char *buf,
                       size_t cap, gr_error *err)
@@ -60,9 +34,8 @@ static int unit_order(const fogn_scenario *s, const fogn_state *st, int i, doubl
     if (along < 0) return snprintf(buf, cap, "u%d rear %.2f", i, -along) < 0 ? -1 : 0;
     if (fabs(side) <= FOGN_DRAG_STRAIGHT) return snprintf(buf, cap, "u%d move %.2f", i, along) < 0 ? -1 : 0;
     int left = side > 0;
-    gr_vec2 k = gr_rect_corner(&r, left ? GR_FL : GR_FR), q = gr_v2_sub(p, k);
     double th = 0, d = 0;
-    if (wheel_to(ahead.x * q.x + ahead.y * q.y, ahead.x * q.y - ahead.y * q.x, r.w, left, &th, &d))
+    if (gr_wheel_to_point(&r, p, FOGN_DRAG_MAX_WHEEL, &th, &d))
         return gr_error_set(err, "no wheel of at most 90 degrees and move straight on takes %s's front edge there "
                                  "(§8.4): move it in two steps", s->units[i].name);
     return snprintf(buf, cap, "u%d move %s %.1f %.2f", i, left ? "FL" : "FR", th * 180.0 / GR_PI, d) < 0 ? -1 : 0;
