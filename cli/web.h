@@ -20,7 +20,7 @@ typedef struct gr_web_options {
     int port;                   /* 0: any free port (gr_web_port tells which) */
     const char *ai;             /* the AI of new games and of /api/move; NULL: GR_WEB_DEFAULT_AI */
     unsigned long long seed;    /* dice and AI seeds of new games that name none */
-    double idle_exit_s;         /* gr_web_wait returns after this long without a request; 0: never */
+    double idle_exit_s;         /* gr_web_idle_over after this long without a request; 0: never */
     const char *saves_dir;      /* where saves are read and written; NULL: out */
 } gr_web_options;
 
@@ -30,13 +30,9 @@ typedef struct gr_web gr_web;
 gr_web *gr_web_start(const gr_web_options *o, gr_error *err);
 /* The port it listens on. */
 int gr_web_port(const gr_web *w);
-/* 1 once the idle time has run out (no request for --idle-exit seconds and
- * no AI thinking) or gr_web_request_stop was called. */
+/* 1 once the idle time has run out: no request for idle_exit_s seconds
+ * and no AI thinking (never when idle_exit_s is 0). */
 int gr_web_idle_over(gr_web *w);
-/* Blocks until gr_web_idle_over. */
-void gr_web_wait(gr_web *w);
-/* Asks gr_web_wait to return (any thread). */
-void gr_web_request_stop(gr_web *w);
 /* Stops the daemon, waits for the AI threads, saves and frees every game. */
 void gr_web_stop(gr_web *w);
 

@@ -20,7 +20,6 @@ struct gr_web {
     void *daemon;               /* struct MHD_Daemon */
     gr_web_games games;
     pthread_mutex_t new_mu;     /* a new game's save name taken and its file written */
-    atomic_int stop;
     atomic_llong last_ms;       /* the last request's time, for the idle exit */
 };
 

@@ -13,11 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <time.h>
 
 #define WEB_URL_MAX 512
 #define WEB_STATIC_MAX ((long)4 << 20)
-#define WEB_WAIT_STEP_MS 50
 
 /* one call of docs/web.md: "*" in a pattern is a game id */
 typedef struct web_route {
@@ -293,7 +291,6 @@ gr_web *gr_web_start(const gr_web_options *o, gr_error *err)
 
 int gr_web_port(const gr_web *w) { return w->port; }
 
-void gr_web_request_stop(gr_web *w) { atomic_store(&w->stop, 1); }
 
 static int any_thinking(gr_web *w)
 {
@@ -306,15 +303,8 @@ static int any_thinking(gr_web *w)
 
 int gr_web_idle_over(gr_web *w)
 {
-    if (atomic_load(&w->stop)) return 1;
     return w->o.idle_exit_s > 0 && !any_thinking(w) &&
            now_ms() - atomic_load(&w->last_ms) > (long long)(w->o.idle_exit_s * 1000.0);
-}
-
-void gr_web_wait(gr_web *w)
-{
-    struct timespec step = {0, WEB_WAIT_STEP_MS * 1000000L};
-    while (!gr_web_idle_over(w)) nanosleep(&step, NULL);
 }
 
 void gr_web_stop(gr_web *w)
