@@ -28,11 +28,13 @@ static int idle(gr_web_game *G, gr_web_resp *r)
     return 0;
 }
 
-/* the position, with the lines this change told */
-static int answer(gr_web *w, gr_web_game *G, json_t *events, gr_web_resp *r, int status)
+/* the position, with the lines this change told and the order it gave when
+ * the request named none by its text (a drag): said, or NULL */
+static int answer(gr_web *w, gr_web_game *G, json_t *events, const char *said, gr_web_resp *r, int status)
 {
     json_t *pos = gr_web_position_json(w, G);
     json_object_set_new(pos, "events", events ? events : json_array());
+    if (said) json_object_set_new(pos, "order", json_string(said));
     return gr_web_json(r, status, pos);
 }
 
@@ -131,7 +133,7 @@ static int change(gr_web *w, gr_web_game *G, const gr_action *a, const char *edi
     if (G->mode == GR_WEB_PLAY && G->L.last_dice > 0) gr_live_clear_undo(&G->L);
     json_t *events = gr_web_game_tell(G);
     autosave(G, events);
-    return answer(w, G, events, r, 200);
+    return answer(w, G, events, said, r, 200);
 }
 
 int gr_web_order(gr_web *w, gr_web_game *G, const gr_web_req *q, gr_web_resp *r)
@@ -199,11 +201,6 @@ int gr_web_drag(gr_web *w, gr_web_game *G, const gr_web_req *q, gr_web_resp *r)
         goto out;
     }
     rc = change(w, G, &a, NULL, faces, nf, text, r);
-    if (!rc) {
-        json_t *pos = json_loadb(r->body, r->len, 0, NULL);
-        json_object_set_new(pos, "order", json_string(text));
-        gr_web_json(r, 200, pos);
-    }
 out:
     pthread_mutex_unlock(&G->mu);
     json_decref(b);
@@ -348,7 +345,7 @@ int gr_web_undo(gr_web *w, gr_web_game *G, const gr_web_req *q, gr_web_resp *r)
     gr_web_game_rewind(G, "undone");
     json_t *events = json_array();
     autosave(G, events);
-    rc = answer(w, G, events, r, 200);
+    rc = answer(w, G, events, NULL, r, 200);
 out:
     pthread_mutex_unlock(&G->mu);
     json_decref(b);
