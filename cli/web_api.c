@@ -50,7 +50,9 @@ static void autosave(gr_web_game *G, json_t *events)
     }
 }
 
-int gr_web_body_order(gr_web_game *G, json_t *body, gr_action *a, gr_web_resp *r)
+/* The order a body names ({"order": NOTATION} or {"n": N}, the menu's
+ * number) in G's position: 0, or -1 after answering 400, 409 or 422. */
+static int body_order(gr_web_game *G, json_t *body, gr_action *a, gr_web_resp *r)
 {
     json_t *jo = json_object_get(body, "order"), *jn = json_object_get(body, "n");
     if ((jo != NULL) == (jn != NULL)) return gr_web_fail(r, 400, "name the order by \"order\" (notation) or \"n\" (its number), one of them");
@@ -149,7 +151,7 @@ int gr_web_order(gr_web *w, gr_web_game *G, const gr_web_req *q, gr_web_resp *r)
         gr_web_fail(r, 409, "this decision is the AI's (POST /api/games/%s/ai plays it)", G->id);
         goto out;
     }
-    if (gr_web_body_order(G, b, &a, r) || (nf = body_dice(G, json_object_get(b, "dice"), faces, r)) < 0) goto out;
+    if (body_order(G, b, &a, r) || (nf = body_dice(G, json_object_get(b, "dice"), faces, r)) < 0) goto out;
     rc = change(w, G, &a, NULL, faces, nf, NULL, r);
 out:
     pthread_mutex_unlock(&G->mu);
@@ -279,7 +281,7 @@ int gr_web_preview(gr_web *w, gr_web_game *G, const gr_web_req *q, gr_web_resp *
     int rc = -1;
     gr_action a;
     pthread_mutex_lock(&G->mu);
-    if (gr_web_known_keys(b, keys, r) || gr_web_body_order(G, b, &a, r)) goto out;
+    if (gr_web_known_keys(b, keys, r) || body_order(G, b, &a, r)) goto out;
     const gr_ruleset *rs = G->L.g.rs;
     void *st = malloc(rs->rules->state_size);
     if (!st) {

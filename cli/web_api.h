@@ -46,9 +46,6 @@ int gr_web_undo(gr_web *w, gr_web_game *G, const gr_web_req *q, gr_web_resp *r);
 int gr_web_save(gr_web *w, gr_web_game *G, const gr_web_req *q, gr_web_resp *r);
 int gr_web_log(gr_web *w, gr_web_game *G, const gr_web_req *q, gr_web_resp *r);
 int gr_web_close(gr_web *w, gr_web_game *G, const gr_web_req *q, gr_web_resp *r);
-/* The order a body names ({"order": NOTATION} or {"n": N}, the menu's
- * number) in G's position: 0, or -1 after answering 400 or 422. */
-int gr_web_body_order(gr_web_game *G, json_t *body, gr_action *a, gr_web_resp *r);
 
 /* web_pos.c */
 /* The position of docs/web.md (G locked). */
