@@ -145,6 +145,25 @@ static void record_path(char *buf, size_t cap, const char *dir, const gr_tournam
     snprintf(buf, cap, "%s/%s-%ld.json", dir, t->id, index);
 }
 
+/* the names the scenario gives its sides, for the results line: left
+ * empty when it names neither (the fallback "side 0" names nothing); a
+ * name longer than the field is cut on a character boundary */
+static void side_names(const gr_game *g, gr_arena_game *res)
+{
+    const char *names[2];
+    gr_game_side_names(g, names);
+    if (!strcmp(names[0], "side 0") && !strcmp(names[1], "side 1")) return;
+    for (int k = 0; k < 2; k++) {
+        size_t len = strlen(names[k]);
+        if (len >= GR_ARENA_SIDE_MAX) {
+            len = GR_ARENA_SIDE_MAX - 1;
+            while (len > 0 && ((unsigned char)names[k][len] & 0xC0) == 0x80) len--;
+        }
+        memcpy(res->sides[k], names[k], len);
+        res->sides[k][len] = '\0';
+    }
+}
+
 /* plays one game of the tournament (its record into records_dir when
  * given); 0, or -1 with the reason */
 static int play_one(const gr_game *g, const gr_tournament *t, const gr_tournament_game *tg, int check,
@@ -195,6 +214,7 @@ static int play_one(const gr_game *g, const gr_tournament *t, const gr_tournamen
         snprintf(res->players[k], GR_ARENA_SPEC_MAX, "%s", t->players[tg->seat[k]]);
         res->score[k] = r.score[k];
     }
+    side_names(g, res);
     res->winner = r.winner;
     res->margin = r.margin;
     res->decisions = n;

@@ -95,6 +95,8 @@ static void assert_games_equal(const gr_arena_game *a, const gr_arena_game *b)
     assert_true(a->seed == b->seed);
     assert_string_equal(a->players[0], b->players[0]);
     assert_string_equal(a->players[1], b->players[1]);
+    assert_string_equal(a->sides[0], b->sides[0]);
+    assert_string_equal(a->sides[1], b->sides[1]);
     assert_true(a->score[0] == b->score[0]);
     assert_true(a->score[1] == b->score[1]);
     assert_int_equal(a->winner, b->winner);
@@ -160,6 +162,75 @@ static void expect_error(const char *line, const char *part1, const char *part2)
     assert_true(err.set);
     if (!strstr(err.msg, part1) || (part2 && !strstr(err.msg, part2)))
         fail_msg("message \"%s\" lacks \"%s\"/\"%s\"", err.msg, part1, part2 ? part2 : "");
+}
+
+/* The sides' names: written after the players when the game has them,
+ * read back; a game without them writes no "sides" key, and a line
+ * without one (as every line was before sides were named) reads with
+ * both names empty; a bad "sides" says what is wrong. */
+static void test_line_sides(void **state)
+{
+    (void)state;
+    gr_arena_game g, back;
+    make_game(&g, "t-sides", 2);
+    snprintf(g.sides[0], sizeof g.sides[0], "French");
+    snprintf(g.sides[1], sizeof g.sides[1], "Österreicher \"k.k.\"");
+    char line[4096];
+    assert_true(gr_arena_game_to_line(&g, line, sizeof line) > 0);
+    assert_non_null(strstr(line, "\"players\":[\"mcts:iters=66\",\"doctrine:line\"],"
+                                 "\"sides\":[\"French\",\"Österreicher \\\"k.k.\\\"\"],\"score\""));
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_arena_game_from_line(line, &back, &err), 0);
+    assert_games_equal(&g, &back);
+
+    make_game(&g, "t-sides", 3);
+    assert_true(gr_arena_game_to_line(&g, line, sizeof line) > 0);
+    assert_null(strstr(line, "\"sides\""));
+    memset(&back, 0x55, sizeof back);
+    assert_int_equal(gr_arena_game_from_line(line, &back, &err), 0);
+    assert_games_equal(&g, &back);
+    assert_string_equal(back.sides[0], "");
+    assert_string_equal(back.sides[1], "");
+
+    /* a line as the arena wrote them before it named the sides */
+    const char *old = "{\"tournament\":\"246931cad7c0e29d\",\"scenario\":\"corps-battle.json\",\"index\":0,"
+                      "\"pair\":0,\"seed\":3000,\"players\":[\"mcts:iters=32\",\"greedy:samples=1\"],"
+                      "\"score\":[0.0,1.0],\"winner\":1,\"margin\":1,\"decisions\":950,\"moves\":48,"
+                      "\"end\":\"turn limit\",\"reason\":\"turn limit: marginal victory for Austrians\","
+                      "\"seconds\":1.5}";
+    assert_int_equal(gr_arena_game_from_line(old, &back, &err), 0);
+    assert_string_equal(back.players[1], "greedy:samples=1");
+    assert_string_equal(back.sides[0], "");
+    assert_string_equal(back.sides[1], "");
+
+    /* what is wrong with a bad one is named */
+    char bad[4096];
+    snprintf(bad, sizeof bad, "%s", old);
+    edit(bad, sizeof bad, "\"score\":", "\"sides\":[\"French\"],\"score\":");
+    expect_error(bad, "\"sides\"", "two");
+    snprintf(bad, sizeof bad, "%s", old);
+    edit(bad, sizeof bad, "\"score\":", "\"sides\":[\"French\",7],\"score\":");
+    expect_error(bad, "\"sides\": element 1", "string");
+    char longname[200];
+    memset(longname, 'x', 100);
+    longname[100] = '\0';
+    char with[300];
+    snprintf(with, sizeof with, "\"sides\":[\"%s\",\"b\"],\"score\":", longname);
+    snprintf(bad, sizeof bad, "%s", old);
+    edit(bad, sizeof bad, "\"score\":", with);
+    expect_error(bad, "\"sides\": element 0", "too long");
+
+    /* two results of one game that differ only in the sides' names do not merge */
+    gr_arena_set s;
+    gr_arena_set_init(&s);
+    make_game(&g, "t-sides", 4);
+    assert_int_equal(gr_arena_set_add(&s, &g, &err), 0);
+    snprintf(g.sides[0], sizeof g.sides[0], "French");
+    assert_int_equal(gr_arena_set_add(&s, &g, &err), 0);
+    assert_int_equal(gr_arena_merge(&s, &err), -1);
+    assert_non_null(strstr(err.msg, "\"sides\""));
+    gr_arena_set_free(&s);
 }
 
 static void test_parse_errors(void **state)
@@ -528,6 +599,8 @@ static void test_arena_records(void **state)
         assert_int_equal(gr_game_from_json(&g, rec.scenario, path, &err), 0);
         void *st = calloc(1, g.rs->rules->state_size);
         assert_non_null(st);
+        assert_string_equal(s.g[i].sides[0], "French");   /* the scenario's names of its sides */
+        assert_string_equal(s.g[i].sides[1], "British");
         assert_int_equal(gr_replay(&g, &rec, st, NULL, &err), 0);
         gr_result r;
         g.rs->rules->result(g.scn, st, &r);
@@ -556,6 +629,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_line_round_trip),
         cmocka_unit_test(test_parse_errors),
+        cmocka_unit_test(test_line_sides),
         cmocka_unit_test_setup_teardown(test_append_read, setup, teardown),
         cmocka_unit_test_setup_teardown(test_blank_lines, setup, teardown),
         cmocka_unit_test_setup_teardown(test_torn_last_line, setup, teardown),

@@ -19,8 +19,8 @@
 #include "../../engine/core/fsutil.h"
 
 /* Longest line we ever produce: every string field escaped at worst six
- * bytes per byte, plus keys and numbers, fits comfortably. */
-#define LINE_MAX_BYTES 4096
+ * bytes per byte, with the keys and numbers, stays under 5,000 bytes. */
+#define LINE_MAX_BYTES 8192
 /* Largest results file read at once. */
 #define READ_MAX_BYTES ((size_t)1 << 30)
 
@@ -83,7 +83,8 @@ static json_t *pair_of(json_t *a, json_t *b)
 }
 
 /* Builds the JSON object of a game; NULL when out of memory or when the seed
- * does not fit a signed 64-bit JSON integer. */
+ * does not fit a signed 64-bit JSON integer. The side names are written
+ * only when the game has them. */
 static json_t *game_to_json(const gr_arena_game *g)
 {
     if (g->seed > (unsigned long long)INT64_MAX) return NULL;
@@ -95,15 +96,18 @@ static json_t *game_to_json(const gr_arena_game *g)
              put(o, "pair", json_integer(g->pair)) &&
              put(o, "seed", json_integer((json_int_t)g->seed)) &&
              put(o, "players", pair_of(field_string(g->players[0], sizeof g->players[0]),
-                                       field_string(g->players[1], sizeof g->players[1]))) &&
-             put(o, "score", pair_of(json_real(g->score[0]), json_real(g->score[1]))) &&
-             put(o, "winner", json_integer(g->winner)) &&
-             put(o, "margin", json_integer(g->margin)) &&
-             put(o, "decisions", json_integer(g->decisions)) &&
-             put(o, "moves", json_integer(g->moves)) &&
-             put(o, "end", field_string(g->end, sizeof g->end)) &&
-             put(o, "reason", field_string(g->reason, sizeof g->reason)) &&
-             put(o, "seconds", json_real(g->seconds));
+                                       field_string(g->players[1], sizeof g->players[1])));
+    if (ok && (g->sides[0][0] || g->sides[1][0]))
+        ok = put(o, "sides", pair_of(field_string(g->sides[0], sizeof g->sides[0]),
+                                     field_string(g->sides[1], sizeof g->sides[1])));
+    ok = ok && put(o, "score", pair_of(json_real(g->score[0]), json_real(g->score[1]))) &&
+         put(o, "winner", json_integer(g->winner)) &&
+         put(o, "margin", json_integer(g->margin)) &&
+         put(o, "decisions", json_integer(g->decisions)) &&
+         put(o, "moves", json_integer(g->moves)) &&
+         put(o, "end", field_string(g->end, sizeof g->end)) &&
+         put(o, "reason", field_string(g->reason, sizeof g->reason)) &&
+         put(o, "seconds", json_real(g->seconds));
     if (!ok) {
         json_decref(o);
         return NULL;
@@ -186,6 +190,25 @@ static json_t *get_pair(json_t *o, const char *key, gr_error *err)
     return v;
 }
 
+/* The two strings of the pair under key into a and b, each of cap bytes
+ * with its NUL. */
+static int get_names(json_t *pair, const char *key, char *a, char *b, size_t cap, gr_error *err)
+{
+    char *out[2] = {a, b};
+    for (size_t i = 0; i < 2; i++) {
+        json_t *p = json_array_get(pair, i);
+        if (!json_is_string(p))
+            return gr_error_set(err, "key \"%s\": element %zu must be a string", key, i);
+        size_t len = json_string_length(p);
+        if (len >= cap || memchr(json_string_value(p), '\0', len))
+            return gr_error_set(err, "key \"%s\": element %zu is too long (at most %zu bytes)",
+                                key, i, cap - 1);
+        memset(out[i], 0, cap);
+        memcpy(out[i], json_string_value(p), len);
+    }
+    return 0;
+}
+
 static int parse_game(json_t *o, gr_arena_game *g, gr_error *err)
 {
     json_int_t x;
@@ -199,17 +222,13 @@ static int parse_game(json_t *o, gr_arena_game *g, gr_error *err)
     g->seed = (unsigned long long)x;
 
     json_t *pl = get_pair(o, "players", err);
-    if (!pl) return -1;
-    for (size_t i = 0; i < 2; i++) {
-        json_t *p = json_array_get(pl, i);
-        if (!json_is_string(p))
-            return gr_error_set(err, "key \"players\": element %zu must be a string", i);
-        size_t len = json_string_length(p);
-        if (len >= sizeof g->players[i] || memchr(json_string_value(p), '\0', len))
-            return gr_error_set(err, "key \"players\": element %zu is too long (at most %zu bytes)",
-                                i, sizeof g->players[i] - 1);
-        memset(g->players[i], 0, sizeof g->players[i]);
-        memcpy(g->players[i], json_string_value(p), len);
+    if (!pl || get_names(pl, "players", g->players[0], g->players[1], sizeof g->players[0], err))
+        return -1;
+    /* optional: lines written before sides were named have no "sides" */
+    if (json_object_get(o, "sides")) {
+        json_t *sd = get_pair(o, "sides", err);
+        if (!sd || get_names(sd, "sides", g->sides[0], g->sides[1], sizeof g->sides[0], err))
+            return -1;
     }
     json_t *sc = get_pair(o, "score", err);
     if (!sc) return -1;
@@ -416,6 +435,9 @@ static const char *first_difference(const gr_arena_game *a, const gr_arena_game 
     if (strncmp(a->players[0], b->players[0], sizeof a->players[0]) ||
         strncmp(a->players[1], b->players[1], sizeof a->players[1]))
         return "players";
+    if (strncmp(a->sides[0], b->sides[0], sizeof a->sides[0]) ||
+        strncmp(a->sides[1], b->sides[1], sizeof a->sides[1]))
+        return "sides";
     if (a->score[0] != b->score[0] || a->score[1] != b->score[1]) return "score";
     if (a->winner != b->winner) return "winner";
     if (a->margin != b->margin) return "margin";

@@ -9,6 +9,7 @@
 #include "../../engine/core/error.h"
 
 #define GR_ARENA_SPEC_MAX 64
+#define GR_ARENA_SIDE_MAX 64
 
 /* One finished game of a tournament. */
 typedef struct gr_arena_game {
@@ -18,6 +19,9 @@ typedef struct gr_arena_game {
     long pair;                      /* games 2k and 2k+1 share a seed with seats swapped: k */
     unsigned long long seed;        /* dice seed of the game */
     char players[2][GR_ARENA_SPEC_MAX]; /* player specs in seat 0 (side 0) and seat 1 */
+    char sides[2][GR_ARENA_SIDE_MAX];   /* the scenario's names of side 0 and side 1
+                                         * ("French", "Austrians"); both empty when the
+                                         * line does not name them (the key is optional) */
     double score[2];                /* per side: 1 win, 0.5 draw, 0 loss */
     int winner;                     /* 0, 1 or -1 draw */
     int margin;                     /* ruleset's result level (0 draw .. 3 major) */
