@@ -40,7 +40,7 @@ RULESET_TESTS := $(foreach r,$(RULESETS),$(wildcard tests/$(r)/test_*.c))
 
 # Every module's sources; cli/main.c holds only main() so tests can link the rest.
 LIB_SRC  := $(wildcard engine/core/*.c) $(RULESET_SRC) $(wildcard engine/*.c) \
-            $(wildcard ai/*.c) $(wildcard eval/*.c) $(wildcard bench/arena/*.c) $(filter-out cli/main.c,$(wildcard cli/*.c))
+            $(wildcard ai/*.c) $(wildcard eval/*.c) $(wildcard bench/arena/*.c) $(wildcard bench/audit/*.c) $(filter-out cli/main.c,$(wildcard cli/*.c))
 MAIN_SRC := cli/main.c
 TEST_SRC := $(wildcard tests/test_*.c) $(RULESET_TESTS)
 BENCH_SRC := $(wildcard bench/*.c)

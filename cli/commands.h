@@ -17,6 +17,8 @@ int gr_cmd_bench(int argc, char **argv);
 int gr_cmd_bench_agree(int argc, char **argv);
 int gr_cmd_suggest(int argc, char **argv);
 int gr_cmd_report(int argc, char **argv);
+/* `grognard audit`: blunders counted in game records (cmd_audit.c) */
+int gr_cmd_audit(int argc, char **argv);
 int gr_cmd_tune(int argc, char **argv);
 int gr_cmd_play(int argc, char **argv);
 int gr_cmd_assist(int argc, char **argv);

@@ -38,6 +38,7 @@ static void usage(FILE *out)
             "  arena compare FILE... --against FILE... [--opponent SPEC]\n"
             "                                    two players against one opponent, game by game on the same seeds\n"
             "  report FILE... --out DIR          a Markdown page with charts from arena results\n"
+            "  audit RECORD|DIR... [--json]      moves a player would laugh at, counted in game records\n"
             "  tune [SCENARIO] --players A,B --games N --out W.json\n"
             "  tune --records FOLDER [--records ...] --out W.json\n"
             "                                    fit the evaluation weights to the results of games played or recorded\n"
@@ -97,6 +98,7 @@ int main(int argc, char **argv)
         {"arena", gr_cmd_arena},   {"bench", gr_cmd_bench},       {"suggest", gr_cmd_suggest},
         {"report", gr_cmd_report}, {"tune", gr_cmd_tune},         {"play", gr_cmd_play},
         {"assist", gr_cmd_assist}, {"protocol", gr_cmd_protocol}, {"serve", gr_cmd_serve}, {"saves", gr_cmd_saves},
+        {"audit", gr_cmd_audit},
     };
     for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
         if (!strcmp(argv[1], verbs[i].name)) return verbs[i].fn(argc - 2, argv + 2);

@@ -244,6 +244,16 @@ static inline fogn_move fx_normal(int unit, int pivot, double angle_deg, double 
     return m;
 }
 
+/* an order in the notation, as the position reads it (failing the test when it does not parse) */
+static inline gr_action fx_parse(const fogn_scenario *s, const fogn_state *st, const char *text)
+{
+    gr_action a;
+    gr_error err;
+    gr_error_clear(&err);
+    if (fogn_ruleset.present->parse_action(s, st, text, &a, &err)) fail_msg("'%s' does not parse: %s", text, err.msg);
+    return a;
+}
+
 static inline gr_action fx_action(int type, int actor, int target, int arg, float p0, float p1, float p2)
 {
     gr_action a;

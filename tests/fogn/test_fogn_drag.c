@@ -71,19 +71,10 @@ static void must_drag(const fogn_scenario *s, const fogn_state *st, const char *
     if (drag(s, st, ref, dx, dy, buf, cap, &err)) fail_msg("drag %s by (%g, %g) refused: %s", ref, dx, dy, err.msg);
 }
 
-static gr_action parse(const fogn_scenario *s, const fogn_state *st, const char *text)
-{
-    gr_action a;
-    gr_error err;
-    gr_error_clear(&err);
-    if (fogn_ruleset.present->parse_action(s, st, text, &a, &err)) fail_msg("'%s' does not parse: %s", text, err.msg);
-    return a;
-}
-
 /* the order applied through the turn machine with no dice to throw */
 static void must_apply(const fogn_scenario *s, fogn_state *st, const char *text)
 {
-    gr_action a = parse(s, st, text);
+    gr_action a = fx_parse(s, st, text);
     gr_dice d;
     gr_dice_init_script(&d, NULL, 0);
     gr_error err;
@@ -284,7 +275,7 @@ static void test_s8_4_drag_wheel_sweep_lands_on_point(void **unused)
                     if (fabs(left) > along / 2.0) continue;
                     double dx = along * cos(h) - left * sin(h), dy = along * sin(h) + left * cos(h);
                     must_drag(s, &st, "u0", dx, dy, order, sizeof order);
-                    gr_action a = parse(s, &st, order);
+                    gr_action a = fx_parse(s, &st, order);
                     assert_int_equal(a.type, FOGN_A_MOVE);
                     assert_int_equal(a.arg, left > 0 ? GR_FL : GR_FR);
                     if (left > 0 ? !(a.p[0] > 0) : !(a.p[0] < 0)) fail_msg("'%s' wheels the wrong way", order);
@@ -327,7 +318,7 @@ static void test_s8_4_drag_small_wheel_near_the_front(void **unused)
         fogn_state st;
         fx_state(s, &st, 0);
         must_drag(s, &st, "u0", cases[i].dx, cases[i].dy, order, sizeof order);
-        gr_action a = parse(s, &st, order);
+        gr_action a = fx_parse(s, &st, order);
         gr_rect r = fogn_unit_rect(&s->units[0], &st.u[0]);
         gr_rect e = geometric_end(r, &a);
         double px = 20 + cases[i].dx, py = 10 + cases[i].dy, miss = hypot(e.fc.x - px, e.fc.y - py);
@@ -364,7 +355,7 @@ static void test_drag_unreachable_point_refused(void **unused)
         fx_state(s, &st, 0);
         gr_error err;
         if (drag(s, &st, "u0", cases[i].dx, cases[i].dy, order, sizeof order, &err) == 0) {
-            gr_action a = parse(s, &st, order);
+            gr_action a = fx_parse(s, &st, order);
             gr_rect e = geometric_end(fogn_unit_rect(&s->units[0], &st.u[0]), &a);
             double px = 20 + cases[i].dx, py = 10 + cases[i].dy, miss = hypot(e.fc.x - px, e.fc.y - py);
             if (miss > LAND_TOL)
