@@ -6,6 +6,7 @@
 #include "budget.h"
 #include "detcache.h"
 #include "poscache.h"
+#include "quiet.h"
 #include "policy.h"
 #include "spec.h"
 #include "tree.h"
@@ -23,6 +24,7 @@
 typedef struct mcts_cfg {
     long iters, ms, dms; /* dms: milliseconds for each decision, not shared over a turn */
     int threads, horizon, settle, endgame, reuse, cache;
+    int quiet;           /* which units' shifts are played only when told apart from their hold (quiet.h) */
     gr_puct puct;
     long nodes;
     double calm; /* playout weight of unit moves (policy.h gr_stop) */
@@ -322,6 +324,7 @@ static int mcts_choose(gr_player *self, const gr_game *g, const void *state, gr_
     gr_budget_spent(&m->budget, ms);
     m->last.ms = ms;
     m->have_last = 1;
+    gr_quiet_apply(g, state, &m->last, m->cfg.quiet);
     *out = m->last.alt[0].a;
     return 0;
 }
@@ -372,7 +375,7 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
                     .puct = {.c = GR_MCTS_C, .pw = GR_MCTS_PW, .pwexp = GR_MCTS_PW_EXP, .qspan = GR_MCTS_QSPAN},
                     .nodes = GR_MCTS_MAX_NODES, .calm = GR_MCTS_CALM};
     long threads = 1, horizon = cfg.horizon, settle = -1, endgame = GR_MCTS_ENDGAME, reuse = 1, cache = 1,
-         qnorm = GR_MCTS_QNORM, pool = GR_MCTS_POOL;
+         qnorm = GR_MCTS_QNORM, pool = GR_MCTS_POOL, quiet = GR_MCTS_QUIET;
     if (gr_spec_long(sp, "iters", 1, 100000000L, &cfg.iters, err) ||
         gr_spec_long(sp, "ms", 1, 3600000L, &cfg.ms, err) ||
         gr_spec_long(sp, "dms", 1, 3600000L, &cfg.dms, err) ||
@@ -383,6 +386,7 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
         gr_spec_long(sp, "reuse", 0, 1, &reuse, err) ||
         gr_spec_long(sp, "cache", 0, 1, &cache, err) ||
         gr_spec_long(sp, "qnorm", 0, 1, &qnorm, err) ||
+        gr_spec_long(sp, "quiet", GR_QUIET_OFF, GR_QUIET_ALL, &quiet, err) ||
         gr_spec_long(sp, "nodes", 1024, 1L << 28, &cfg.nodes, err) ||
         gr_spec_double(sp, "c", 0, 100, &cfg.puct.c, err) ||
         gr_spec_double(sp, "pw", 0.1, 1000, &cfg.puct.pw, err) ||
@@ -391,7 +395,7 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
         gr_spec_double(sp, "calm", GR_POLICY_CALM_MIN, 1, &cfg.calm, err))
         return NULL;
     const char *wpath = gr_spec_get(sp, "weights");
-    if (gr_spec_finish(sp, "iters, ms, dms, pool, threads, c, horizon, settle, endgame, pw, pwexp, nodes, reuse, cache, qnorm, qspan, calm, weights",
+    if (gr_spec_finish(sp, "iters, ms, dms, pool, threads, c, horizon, settle, endgame, pw, pwexp, nodes, reuse, cache, qnorm, qspan, calm, quiet, weights",
                        err))
         return NULL;
     if ((cfg.iters != 0) + (cfg.ms != 0) + (cfg.dms != 0) > 1) {
@@ -406,6 +410,7 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
     cfg.reuse = (int)reuse;
     cfg.cache = (int)cache;
     cfg.puct.qnorm = (int)qnorm;
+    cfg.quiet = (int)quiet;
     gr_player *p = gr_player_alloc(sizeof(mcts_impl), "mcts", err);
     if (!p) return NULL;
     p->destroy = mcts_destroy;

@@ -34,6 +34,9 @@
  *   qspan=X      the least span qnorm divides by (ai/tree.c)
  *   calm=X       in simulations, the playout weight of orders that move a
  *                unit is multiplied by X (0.01 to 1, default 0.1; policy.h gr_stop)
+ *   quiet=0|1|2  1: a battery's move of any kind is played only when the
+ *                search tells it apart from the battery's hold; 2: every
+ *                unit's turns, wheels and falls back too (ai/quiet.h)
  *   weights=FILE evaluation weights
  * Without iters or ms the budget is GR_MCTS_DEFAULT_MS per side-turn. */
 #ifndef GR_MCTS_H
@@ -59,6 +62,8 @@
 /* calm: factor on the playout weight of unit moves in simulations (ai/policy.h);
  * 0.1 with pool 2, measured in docs/results.md ("Calm simulations") */
 #define GR_MCTS_CALM 0.1
+/* quiet: a unit's shift must stand clear of its hold (ai/quiet.h) */
+#define GR_MCTS_QUIET 1
 #define GR_MCTS_PW 2.0
 #define GR_MCTS_PW_EXP 0.5
 #define GR_MCTS_MAX_NODES (1 << 21)
