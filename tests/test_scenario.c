@@ -139,6 +139,58 @@ static void test_scenario_brigade_encounter_loads(void **state)
     fogn_scenario_free(s);
 }
 
+/* the even encounter is the same table seen from either side: every unit,
+ * terrain point and objective of one side has its twin turned half about
+ * the table's centre, and its notes say how even it has measured */
+static void test_scenario_even_encounter_is_point_symmetric(void **state)
+{
+    (void)state;
+    fogn_scenario *s = load_ok("scenarios/fogn/even-encounter.json");
+    double cx = s->table_w / 2, cy = s->table_h / 2;
+    assert_int_equal(count_side(s, 0), count_side(s, 1));
+    for (int i = 0; i < s->nunits; i++) {
+        const fogn_unit_profile *a = &s->units[i];
+        int twins = 0;
+        for (int j = 0; j < s->nunits; j++) {
+            const fogn_unit_profile *b = &s->units[j];
+            if (b->side == a->side || b->troop != a->troop || b->training != a->training || b->size != a->size ||
+                b->start_formation != a->start_formation || b->elan != a->elan)
+                continue;
+            if (fabs(b->x - (2 * cx - a->x)) < 1e-9 && fabs(b->y - (2 * cy - a->y)) < 1e-9 &&
+                fabs(remainder(b->heading - a->heading - M_PI, 2 * M_PI)) < 1e-9)
+                twins++;
+        }
+        if (twins != 1) fail_msg("%s has %d twins turned about the centre", a->name, twins);
+    }
+    for (int k = 0; k < s->nobj; k++) {
+        int twins = 0;
+        for (int m = 0; m < s->nobj; m++)
+            twins += fabs(s->obj[m].x - (2 * cx - s->obj[k].x)) < 1e-9 &&
+                     fabs(s->obj[m].y - (2 * cy - s->obj[k].y)) < 1e-9 && s->obj[m].points == s->obj[k].points;
+        assert_int_equal(twins, 1);
+    }
+    for (int t = 0; t < s->terrain.n; t++) {
+        const gr_terrain_piece *p = &s->terrain.p[t];
+        int twins = 0;
+        for (int u = 0; u < s->terrain.n; u++) {
+            const gr_terrain_piece *q = &s->terrain.p[u];
+            if (q->type != p->type || q->npts != p->npts) continue;
+            int all = 1;
+            for (int a = 0; a < p->npts && all; a++) {
+                int found = 0;
+                for (int b = 0; b < q->npts && !found; b++)
+                    found = fabs(q->pts[b].x - (2 * cx - p->pts[a].x)) < 1e-9 &&
+                            fabs(q->pts[b].y - (2 * cy - p->pts[a].y)) < 1e-9;
+                all = found;
+            }
+            twins += all;
+        }
+        if (twins != 1) fail_msg("terrain %s has %d twins turned about the centre", p->name, twins);
+    }
+    assert_non_null(strstr(s->notes, "How even: "));
+    fogn_scenario_free(s);
+}
+
 static void test_scenario_corps_battle_loads(void **state)
 {
     (void)state;
@@ -560,6 +612,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_scenario_brigade_encounter_loads),
         cmocka_unit_test(test_scenario_corps_battle_loads),
+        cmocka_unit_test(test_scenario_even_encounter_is_point_symmetric),
         cmocka_unit_test(test_scenario_minimal_values),
         cmocka_unit_test(test_scenario_bad_not_json),
         cmocka_unit_test(test_scenario_bad_truncated_json),

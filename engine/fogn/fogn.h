@@ -180,6 +180,7 @@ typedef struct fogn_objective {
 typedef struct fogn_scenario {
     char name[80];
     char description[400];
+    char notes[1000];       /* for players: how even it is, where it comes from ("" none) */
     char side_name[2][FOGN_NAME];
     double table_w, table_h;
     uint8_t base_edge[2];   /* 0: south edge (y=0), 1: north edge (y=table_h) */

@@ -274,6 +274,7 @@ void fogn_summary(const void *scn, const void *state, FILE *out)
     const fogn_state *st = state;
     fprintf(out, "%s\n", s->name);
     if (s->description[0]) fprintf(out, "  %s\n", s->description);
+    if (s->notes[0]) fprintf(out, "  Notes: %s\n", s->notes);
     fprintf(out, "table %.4g x %.4g MU, %d terrain pieces, weather %s, %d moves a side, %s moves first\n", s->table_w,
             s->table_h, s->terrain.n, s->weather == FOGN_WEATHER_RAIN ? "rain" : "clear",
             fogn_turn_limit(s), s->side_name[s->first_side]);

@@ -996,7 +996,7 @@ static int load_objectives(loader *L, json_t *root)
 static int load_all(loader *L, json_t *root)
 {
     fogn_scenario *s = L->s;
-    static const char *const keys[] = {"ruleset", "name", "description", "default", "table", "sides",
+    static const char *const keys[] = {"ruleset", "name", "description", "notes", "default", "table", "sides",
                                        "first_side", "weather", "max_turns", "terrain", "divisions",
                                        "commanders", "units", "objectives", "opening_moves", "historical"};
     if (!json_is_object(root))
@@ -1011,6 +1011,7 @@ static int load_all(loader *L, json_t *root)
     if (!s->name[0]) return gr_error_set(L->err, "$.name: must not be empty");
     if (gr_json_string(root, "$", "description", false, s->description, sizeof s->description, L->err))
         return -1;
+    if (gr_json_string(root, "$", "notes", false, s->notes, sizeof s->notes, L->err)) return -1;
     bool dflt = false;
     if (gr_json_bool(root, "$", "default", false, &dflt, L->err)) return -1;
 
