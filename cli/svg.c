@@ -29,6 +29,7 @@
 #define SVG_MARGIN_X 28.0       /* px left and right of the table */
 #define SVG_TOP 64.0            /* px above the table: title and side 1 edge */
 #define SVG_BOTTOM 78.0         /* px below: side 0 edge, scale bar, legend */
+#define SVG_CMD_STAR "#ffffff"  /* a commander's star: pale, unlike an objective's gold one */
 #define SVG_MIN_WIDTH 560.0     /* px, so the bottom band always fits */
 #define SVG_FRAME 9.0           /* px of wooden frame around the table */
 #define SVG_GRID_MU 6.0         /* grid spacing */
@@ -738,7 +739,7 @@ static void emit_item_body(const svg_ctx *c, const gr_render_item *it)
                                hypot(q[2].x - q[1].x, q[2].y - q[1].y));
             fputs("<polygon class=\"cmd-star\" points=\"", f);
             star_points(f, (q[0].x + q[2].x) / 2, (q[0].y + q[2].y) / 2, side * 0.36);
-            fputs("\" fill=\"#f2c230\" stroke=\"#3a2a00\" stroke-width=\"0.8\"/>\n", f);
+            fprintf(f, "\" fill=\"%s\" stroke=\"#161616\" stroke-width=\"0.8\"/>\n", SVG_CMD_STAR);
         }
     }
     fputs("</g>\n", f);
@@ -787,8 +788,8 @@ static double text_w(const char *s, double fs)
 
 static double legend_width(const svg_ctx *c)
 {
-    return 16 + 4 * 34 + text_w(c->name[0], 11) + text_w(c->name[1], 11) +
-           text_w("broken", 11) + text_w("objective", 11);
+    return 16 + 5 * 34 + text_w(c->name[0], 11) + text_w(c->name[1], 11) + text_w("broken", 11) +
+           text_w("commander", 11) + text_w("objective", 11);
 }
 
 static void emit_hex_scale(const svg_ctx *c, double bx, double by);
@@ -843,13 +844,13 @@ static void emit_margins(const svg_ctx *c, const gr_svg_input *in, double ox, do
         fputs("</g>\n", f);
     }
     /* legend box, bottom right */
-    const char *lab[4] = {c->name[0], c->name[1], "broken", "objective"};
+    const char *lab[5] = {c->name[0], c->name[1], "broken", "commander", "objective"};
     double lw = legend_width(c);
     double lx = fmax(W - SVG_MARGIN_X - lw, bx + scale_width(c) + 60), ly = oy + th + SVG_FRAME + 30;
     fprintf(f, "<g class=\"legend\">\n<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"26\" "
                "rx=\"3\" fill=\"#fbf7ec\" stroke=\"#8a7d62\" stroke-width=\"1\"/>\n", lx, ly, lw);
     double x = lx + 10, y = ly + 13;
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 5; i++) {
         if (i < 2)
             fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"16\" height=\"10\" fill=\"%s\" "
                        "stroke=\"%s\"/><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
@@ -858,7 +859,14 @@ static void emit_margins(const svg_ctx *c, const gr_svg_input *in, double ox, do
         else if (i == 2)
             fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"16\" height=\"10\" "
                        "fill=\"url(#gr-broken-0)\" stroke=\"#333\"/>\n", x, y - 5);
-        else {
+        else if (i == 3) {
+            /* a commander: a small square base in a side's colour with a pale star */
+            fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"12\" fill=\"%s\" stroke=\"%s\"/>\n",
+                    x + 2, y - 6, c->fill[0], c->stroke[0]);
+            fputs("<polygon points=\"", f);
+            star_points(f, x + 8, y, 4.5);
+            fprintf(f, "\" fill=\"%s\" stroke=\"#161616\" stroke-width=\"0.8\"/>\n", SVG_CMD_STAR);
+        } else {
             fputs("<polygon points=\"", f);
             star_points(f, x + 8, y, 7);
             fputs("\" fill=\"#f2c230\" stroke=\"#2a1f00\"/>\n", f);

@@ -23,7 +23,7 @@
 
 typedef struct fixture {
     gr_terrain terrain;
-    gr_render_item items[2];
+    gr_render_item items[3];
     gr_svg_objective obj[1];
     gr_svg_loc loc[2];
     gr_svg_input in;
@@ -174,10 +174,45 @@ static void test_structure_and_labels(void **state)
     assert_non_null(strstr(s, ">Bois de Boulogne<"));
     assert_int_equal(count(s, "class=\"loc\""), 2);
     assert_non_null(strstr(s, "class=\"legend\""));
+    /* the legend names the commander's look, a pale star on a square, unlike an objective's gold star */
+    assert_non_null(strstr(s, ">commander</text>"));
+    assert_non_null(strstr(s, ">objective</text>"));
     assert_non_null(strstr(s, "Test table"));
     assert_non_null(strstr(s, "move 2"));
     assert_non_null(strstr(s, "6 MU"));
     assert_non_null(strstr(s, "French base edge"));
+    free(s);
+    free(fx);
+}
+
+/* a commander is a square base with a pale star; an objective a gold star
+ * alone: the two are told apart on the map and named in the legend */
+static void test_commander_unlike_objective(void **state)
+{
+    (void)state;
+    fixture *fx = make_fixture();
+    gr_render_item *cm = &fx->items[2];
+    memset(cm, 0, sizeof *cm);
+    cm->side = 0;
+    cm->kind = GR_PIECE_COMMANDER;
+    snprintf(cm->label, sizeof cm->label, "Ney");
+    cm->nbases = 1;
+    cm->base[0][0] = 4;
+    cm->base[0][1] = 3;
+    cm->base[0][2] = M_PI / 2;
+    cm->base[0][3] = 1.5;
+    cm->base[0][4] = 1.5;
+    fx->in.nitems = 3;
+    char *s = render(&fx->in);
+    const char *star = strstr(s, "class=\"cmd-star\"");
+    assert_non_null(star);
+    const char *end = strchr(star, '>');
+    assert_non_null(end);
+    char tag[512];
+    snprintf(tag, sizeof tag, "%.*s", (int)(end - star), star);
+    assert_non_null(strstr(tag, "fill=\"#ffffff\""));
+    assert_null(strstr(tag, "#f2c230"));
+    assert_non_null(strstr(s, ">commander</text>"));
     free(s);
     free(fx);
 }
@@ -360,6 +395,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_structure_and_labels),
+        cmocka_unit_test(test_commander_unlike_objective),
         cmocka_unit_test(test_y_is_flipped),
         cmocka_unit_test(test_empty_table),
         cmocka_unit_test(test_bad_input_refused),
