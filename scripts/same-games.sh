@@ -43,18 +43,9 @@ case $ruleset in
     lasalle) main=scenarios/lasalle/brigade-clash.json ;;
     *) echo "same-games: no main scenario known for ruleset '$ruleset' (fogn, lasalle)" >&2; exit 2 ;;
 esac
-git rev-parse --verify --quiet "$commit^{commit}" >/dev/null || { echo "same-games: no commit '$commit'" >&2; exit 2; }
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/same-games.XXXXXX")
-cleanup() { git -C "$here" worktree remove --force "$work/old" >/dev/null 2>&1 || true; rm -rf "$work"; }
-trap cleanup EXIT
-
-echo "building $commit and this checkout ..."
-git worktree add --detach "$work/old" "$commit" >/dev/null 2>&1
-make -s -C "$work/old" -j"$jobs" build/grognard >/dev/null
-make -s -j"$jobs" B="$work/new-build" "$work/new-build/grognard" >/dev/null
-old_bin="$work/old/build/grognard"
-new_bin="$work/new-build/grognard"
+# shellcheck source=scripts/build-commit.sh
+. scripts/build-commit.sh
+build_commit_and_here same-games "$commit" "$jobs"
 
 # one game: BIN TAG SCENARIO PLAYERS SEED -> $work/TAG/<name>.json, played in
 # the binary's own checkout (its data files: scenarios, weights)

@@ -86,6 +86,23 @@ static void test_geom_heading_constants(void **state)
     }
 }
 
+/* gr_min and gr_max choose the number fmin and fmax return, zeros' signs included */
+static void test_geom_min_max_as_library(void **state)
+{
+    (void)state;
+    volatile double v[] = {0.0, -0.0, 1.0, -1.0, 2.5, 5e-324, INFINITY, -INFINITY, NAN};
+    size_t n = sizeof v / sizeof v[0];
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++) {
+            double a = v[i], b = v[j];
+            double m = gr_min(a, b), lm = fmin(a, b), x = gr_max(a, b), lx = fmax(a, b);
+            if (isnan(lm)) assert_true(isnan(m));
+            else assert_memory_equal(&m, &lm, sizeof m);
+            if (isnan(lx)) assert_true(isnan(x));
+            else assert_memory_equal(&x, &lx, sizeof x);
+        }
+}
+
 static void test_geom_segments(void **state)
 {
     (void)state;
@@ -710,6 +727,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_geom_vectors),
         cmocka_unit_test(test_geom_heading_constants),
+        cmocka_unit_test(test_geom_min_max_as_library),
         cmocka_unit_test(test_geom_segments),
         cmocka_unit_test(test_geom_rect_corners_order),
         cmocka_unit_test(test_geom_rect_wheel_pivot),

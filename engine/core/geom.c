@@ -156,14 +156,37 @@ double gr_seg_seg_dist(gr_vec2 a0, gr_vec2 a1, gr_vec2 b0, gr_vec2 b1)
 static inline double max2(double a, double b) { return a > b || b != b ? a : b; }
 static inline double min2(double a, double b) { return a < b || b != b ? a : b; }
 
+/* a segment's box: min x, min y, max x, max y */
+typedef struct seg_box {
+    double lo_x, lo_y, hi_x, hi_y;
+} seg_box;
+
+static inline seg_box seg_box_of(gr_vec2 a0, gr_vec2 a1)
+{
+    seg_box b = {min2(a0.x, a1.x), min2(a0.y, a1.y), max2(a0.x, a1.x), max2(a0.y, a1.y)};
+    return b;
+}
+
+/* boxes apart by more than the tolerance: the segments share no point */
+static inline bool seg_boxes_apart(const seg_box *a, const seg_box *b)
+{
+    return a->hi_x + GR_EPS < b->lo_x || b->hi_x + GR_EPS < a->lo_x || a->hi_y + GR_EPS < b->lo_y ||
+           b->hi_y + GR_EPS < a->lo_y;
+}
+
+/* gr_seg_intersect for segments whose boxes are not apart */
+static bool seg_meet_near(gr_vec2 a0, gr_vec2 a1, gr_vec2 b0, gr_vec2 b1)
+{
+    if (seg_cross_proper(a0, a1, b0, b1)) return true;
+    return seg_endpoint_dist(a0, a1, b0, b1) <= GR_EPS;
+}
+
 bool gr_seg_intersect(gr_vec2 a0, gr_vec2 a1, gr_vec2 b0, gr_vec2 b1)
 {
     /* boxes apart by more than the tolerance: no shared point (the common case) */
-    if (max2(a0.x, a1.x) + GR_EPS < min2(b0.x, b1.x) || max2(b0.x, b1.x) + GR_EPS < min2(a0.x, a1.x) ||
-        max2(a0.y, a1.y) + GR_EPS < min2(b0.y, b1.y) || max2(b0.y, b1.y) + GR_EPS < min2(a0.y, a1.y))
-        return false;
-    if (seg_cross_proper(a0, a1, b0, b1)) return true;
-    return seg_endpoint_dist(a0, a1, b0, b1) <= GR_EPS;
+    seg_box ba = seg_box_of(a0, a1), bb = seg_box_of(b0, b1);
+    if (seg_boxes_apart(&ba, &bb)) return false;
+    return seg_meet_near(a0, a1, b0, b1);
 }
 
 /* --- oriented rectangles ---------------------------------------------------- */
@@ -538,13 +561,34 @@ static bool poly_boxes_apart(const gr_vec2 *a, int na, const gr_vec2 *b, int nb)
     return ba[2] + m < bb[0] || bb[2] + m < ba[0] || ba[3] + m < bb[1] || bb[3] + m < ba[1];
 }
 
+/* b's edges at most this many: their boxes are worked out once, not once
+ * for each edge of a */
+#define POLY_EDGE_BOXES 16
+
+/* Does an edge of a meet an edge of b (gr_seg_intersect of each pair)? */
+static bool poly_edges_meet(const gr_vec2 *a, int na, const gr_vec2 *b, int nb)
+{
+    if (nb > POLY_EDGE_BOXES) {
+        for (int i = 0, j = na - 1; i < na; j = i++)
+            for (int k = 0, l = nb - 1; k < nb; l = k++)
+                if (gr_seg_intersect(a[j], a[i], b[l], b[k])) return true;
+        return false;
+    }
+    seg_box eb[POLY_EDGE_BOXES];
+    for (int k = 0, l = nb - 1; k < nb; l = k++) eb[k] = seg_box_of(b[l], b[k]);
+    for (int i = 0, j = na - 1; i < na; j = i++) {
+        seg_box ea = seg_box_of(a[j], a[i]);
+        for (int k = 0, l = nb - 1; k < nb; l = k++)
+            if (!seg_boxes_apart(&ea, &eb[k]) && seg_meet_near(a[j], a[i], b[l], b[k])) return true;
+    }
+    return false;
+}
+
 bool gr_poly_intersect(const gr_vec2 *a, int na, const gr_vec2 *b, int nb)
 {
     assert(na > 0 && nb > 0 && a && b);
     if (poly_boxes_apart(a, na, b, nb)) return false;
-    for (int i = 0, j = na - 1; i < na; j = i++)
-        for (int k = 0, l = nb - 1; k < nb; l = k++)
-            if (gr_seg_intersect(a[j], a[i], b[l], b[k])) return true;
+    if (poly_edges_meet(a, na, b, nb)) return true;
     /* boundaries apart: shared area only if one lies inside the other */
     return gr_point_in_poly(b, nb, a[0]) || gr_point_in_poly(a, na, b[0]);
 }

@@ -59,6 +59,12 @@ gr_vec2 gr_v2_dir(double heading);          /* (cos, sin) */
 /* *c = cos(h), *s = sin(h), bit for bit, faster for the right-angle headings */
 void gr_heading_dir(double h, double *c, double *s);
 double gr_angle_norm(double a);             /* into (-pi, pi] */
+/* fmin and fmax as the C library returns them (the smaller or larger
+ * number; on a tie, 0 and -0 too, the second; a NaN yields the other
+ * number), inline: the library's are calls, in loops that run millions of
+ * times a game */
+static inline double gr_min(double a, double b) { return a < b || b != b ? a : b; }
+static inline double gr_max(double a, double b) { return a > b || b != b ? a : b; }
 double gr_angle_diff(double a, double b);   /* a-b normalised */
 
 /* --- segments ------------------------------------------------------------ */

@@ -55,10 +55,10 @@ bool fogn_rect_window(const gr_rect *a, gr_vec2 v, const gr_rect *b, double eps,
         double amin = INFINITY, amax = -INFINITY, bmin = INFINITY, bmax = -INFINITY;
         for (int i = 0; i < 4; i++) {
             double pa = gr_v2_dot(ca[i], axes[k]), pb = gr_v2_dot(cb[i], axes[k]);
-            amin = fmin(amin, pa);
-            amax = fmax(amax, pa);
-            bmin = fmin(bmin, pb);
-            bmax = fmax(bmax, pb);
+            amin = gr_min(amin, pa);
+            amax = gr_max(amax, pa);
+            bmin = gr_min(bmin, pb);
+            bmax = gr_max(bmax, pb);
         }
         double kv = gr_v2_dot(v, axes[k]);
         if (fabs(kv) < 1e-12) {

@@ -22,43 +22,55 @@ static double open_allowance(const fogn_scenario *s, int unit, const fogn_state 
     return fogn_allowance(s, &s->units[unit], &st->u[unit], FOGN_MC_OPEN);
 }
 
-/* The footprint a normal move or a move to the rear ends on after `d` MU
- * of straight movement (the same poses move_pose.c computes), or -1 for
- * other kinds. */
-static int end_rect_at(const fogn_scenario *s, const fogn_state *st, const fogn_move *m, double d, gr_rect *out)
+/* The straight run of a normal move or a move to the rear (the same poses
+ * move_pose.c computes): where it starts (after a normal move's wheel and
+ * slide, worked out once for every distance asked) and which way it goes */
+typedef struct straight_run {
+    gr_rect from;
+    int back; /* a move to the rear: the run goes backwards */
+} straight_run;
+
+/* the run of move m, or -1 for other kinds */
+static int run_of(const fogn_scenario *s, const fogn_state *st, const fogn_move *m, straight_run *run)
 {
     gr_rect r = fogn_unit_rect(&s->units[m->unit], &st->u[m->unit]);
     if (m->kind == FOGN_MK_NORMAL) {
         gr_rect w = m->angle != 0 ? gr_rect_wheel(&r, m->pivot, m->angle) : r;
-        gr_rect ws = gr_rect_advance(&w, 0, m->slide);
-        *out = gr_rect_advance(&ws, d, 0);
+        run->from = gr_rect_advance(&w, 0, m->slide);
+        run->back = 0;
         return 0;
     }
     if (m->kind == FOGN_MK_REAR && !(m->flag & 1)) {
-        *out = gr_rect_advance(&r, -d, 0);
+        run->from = r;
+        run->back = 1;
         return 0;
     }
     return -1;
+}
+
+/* the footprint the run ends on after `d` MU */
+static gr_rect run_end(const straight_run *run, double d)
+{
+    return gr_rect_advance(&run->from, run->back ? -d : d, 0);
 }
 
 /* the first distance in [0, dmax] at which the footprint comes nearer than
  * `limit` to `e` (dmax + 1 when it never does); distances between convex
  * shapes vary convexly along a straight path, so sampling then halving finds
  * the first crossing */
-static double first_closer(const fogn_scenario *s, const fogn_state *st, const fogn_move *m, double dmax,
-                           const gr_rect *e, double limit)
+static double first_closer(const straight_run *run, double dmax, const gr_rect *e, double limit)
 {
     enum { SAMPLES = 12, HALVINGS = 16 };
     gr_rect r;
     double prev = 0;
     for (int k = 1; k <= SAMPLES; k++) {
         double d = dmax * k / SAMPLES;
-        end_rect_at(s, st, m, d, &r);
+        r = run_end(run, d);
         if (gr_rect_dist(&r, e) < limit) {
             double lo = prev, hi = d;
             for (int h = 0; h < HALVINGS; h++) {
                 double mid = (lo + hi) / 2;
-                end_rect_at(s, st, m, mid, &r);
+                r = run_end(run, mid);
                 if (gr_rect_dist(&r, e) < limit) hi = mid;
                 else lo = mid;
             }
@@ -76,8 +88,9 @@ static double first_closer(const fogn_scenario *s, const fogn_state *st, const f
 static double straight_bound(const fogn_scenario *s, const fogn_state *st, const fogn_move *m, double dmax, int target,
                              double keep)
 {
-    gr_rect r0;
-    if (end_rect_at(s, st, m, 0, &r0)) return dmax;
+    straight_run run;
+    if (run_of(s, st, m, &run)) return dmax;
+    gr_rect r0 = run_end(&run, 0);
     double hi = dmax;
     int side = s->units[m->unit].side;
     /* a circle about r0's centre holds it: with each enemy's reach circle, a
@@ -92,12 +105,11 @@ static double straight_bound(const fogn_scenario *s, const fogn_state *st, const
         if (low - hi > limit + 1e-6) continue; /* as the exact test below would find */
         gr_rect e = fogn_unit_rect(&s->units[j], &st->u[j]);
         if (gr_rect_dist(&r0, &e) - hi > limit) continue; /* cannot get near it within hi */
-        double d = first_closer(s, st, m, hi, &e, limit);
+        double d = first_closer(&run, hi, &e, limit);
         if (d < hi) hi = d;
     }
     /* the table edge: each corner moves along a straight line */
-    gr_rect r1;
-    end_rect_at(s, st, m, 1.0, &r1);
+    gr_rect r1 = run_end(&run, 1.0);
     gr_vec2 c0[4], c1[4];
     gr_rect_corners(&r0, c0);
     gr_rect_corners(&r1, c1);

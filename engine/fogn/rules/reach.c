@@ -138,37 +138,70 @@ static gr_rect wheeled(const reach_ctx *c, double theta)
     return gr_rect_rotate_about(&c->start, c->pv, c->sign * theta); /* gr_rect_wheel, the corner found once */
 }
 
-/* some part of the target lies on the line straight ahead of the centre */
-static bool aimed(const reach_ctx *c, double theta)
+/* where the centre of the unit wheeled by theta stands and which way it faces */
+typedef struct aim_pose {
+    gr_vec2 centre, f;
+} aim_pose;
+
+static aim_pose aim_pose_at(const reach_ctx *c, double theta)
 {
     gr_rect w = wheeled(c, theta);
-    gr_vec2 centre = gr_rect_centre(&w), f = gr_rect_fwd(&w);
+    aim_pose p = {gr_rect_centre(&w), gr_rect_fwd(&w)};
+    return p;
+}
+
+/* The poses at the scan's angles, k steps of FOGN_REACH_AIM_SCAN_DEG up to
+ * the largest wheel: both scans of aim_angles walk them from the first, so
+ * the leading ones worked out are kept and the second scan reads them (the
+ * same poses from the same angles) */
+#define AIM_SCAN_MAX 128 /* the 91 poses of 1-degree steps to 90; any beyond are worked out each time */
+typedef struct aim_scan {
+    double step, cap;
+    int nsteps, n;
+    aim_pose p[AIM_SCAN_MAX];
+} aim_scan;
+
+static double scan_angle(const aim_scan *a, int k) { return gr_min(k * a->step, a->cap); }
+
+static aim_pose scan_pose(const reach_ctx *c, aim_scan *a, int k)
+{
+    if (k < a->n) return a->p[k];
+    aim_pose p = aim_pose_at(c, scan_angle(a, k));
+    if (k == a->n && a->n < AIM_SCAN_MAX) a->p[a->n++] = p;
+    return p;
+}
+
+/* some part of the target lies on the line straight ahead of the centre */
+static bool aimed(const reach_ctx *c, aim_pose p)
+{
     for (int k = 0; k < c->nb; k++)
-        if (ray_hits(centre, f, &c->brect[k])) return true;
+        if (ray_hits(p.centre, p.f, &c->brect[k])) return true;
     return false;
 }
 
 /* how far the target's front-edge centre still lies to the wheeling side of
  * the centre line (<= 0: dead ahead or past it); *ahead: it is in front */
-static double aim_side(const reach_ctx *c, double theta, gr_vec2 bfc, int *ahead)
+static double aim_side(const reach_ctx *c, aim_pose p, gr_vec2 bfc, int *ahead)
 {
-    gr_rect w = wheeled(c, theta);
-    gr_vec2 centre = gr_rect_centre(&w), f = gr_rect_fwd(&w);
-    gr_vec2 rel = gr_v2_sub(bfc, centre);
-    *ahead = gr_v2_dot(rel, f) > 0;
-    return c->sign * gr_v2_cross(f, rel);
+    gr_vec2 rel = gr_v2_sub(bfc, p.centre);
+    *ahead = gr_v2_dot(rel, p.f) > 0;
+    return c->sign * gr_v2_cross(p.f, rel);
 }
 
 static void aim_angles(const reach_ctx *c, gr_vec2 bfc, double *amin, double *amax)
 {
-    const double step = FOGN_REACH_AIM_SCAN_DEG * DEG, cap = FOGN_MAX_WHEEL_DEG * DEG;
-    int nsteps = (int)ceil(cap / step - 1e-9);
+    aim_scan a;
+    a.step = FOGN_REACH_AIM_SCAN_DEG * DEG;
+    a.cap = FOGN_MAX_WHEEL_DEG * DEG;
+    a.nsteps = (int)ceil(a.cap / a.step - 1e-9);
+    a.n = 0;
+    int nsteps = a.nsteps;
     *amin = INFINITY;
-    *amax = cap;
+    *amax = a.cap;
     double prev = 0;
     for (int k = 0; k <= nsteps; k++) {
-        double th = fmin(k * step, cap);
-        if (aimed(c, th)) {
+        double th = scan_angle(&a, k);
+        if (aimed(c, scan_pose(c, &a, k))) {
             if (k == 0) { *amin = 0; break; }
             double lo = prev, hi = th;
             for (int i = 0; i < BISECT_STEPS; i++) {
@@ -176,7 +209,7 @@ static void aim_angles(const reach_ctx *c, gr_vec2 bfc, double *amin, double *am
                 /* no double between lo and hi: every further step would
                  * test lo (not aimed) or hi (aimed) and change nothing */
                 if (mid == lo || mid == hi) break;
-                if (aimed(c, mid)) hi = mid;
+                if (aimed(c, aim_pose_at(c, mid))) hi = mid;
                 else lo = mid;
             }
             *amin = hi;
@@ -185,11 +218,11 @@ static void aim_angles(const reach_ctx *c, gr_vec2 bfc, double *amin, double *am
         prev = th;
     }
     int ahead;
-    if (aim_side(c, 0, bfc, &ahead) <= 1e-9) { *amax = 0; return; }
+    if (aim_side(c, scan_pose(c, &a, 0), bfc, &ahead) <= 1e-9) { *amax = 0; return; }
     prev = 0;
     for (int k = 1; k <= nsteps; k++) {
-        double th = fmin(k * step, cap);
-        if (aim_side(c, th, bfc, &ahead) <= 0 && ahead) {
+        double th = scan_angle(&a, k);
+        if (aim_side(c, scan_pose(c, &a, k), bfc, &ahead) <= 0 && ahead) {
             double lo = prev, hi = th;
             int lo_out = k == 1; /* aim_side(lo) > 0 is known (at 0 it was tested above) */
             for (int i = 0; i < BISECT_STEPS; i++) {
@@ -198,7 +231,7 @@ static void aim_angles(const reach_ctx *c, gr_vec2 bfc, double *amin, double *am
                  * when it is known to be > 0, changes nothing, nor do the rest */
                 if (mid == hi || (mid == lo && lo_out)) break;
                 int ah;
-                if (aim_side(c, mid, bfc, &ah) <= 0) hi = mid;
+                if (aim_side(c, aim_pose_at(c, mid), bfc, &ah) <= 0) hi = mid;
                 else {
                     lo = mid;
                     lo_out = 1;
@@ -633,29 +666,46 @@ static double frontage(const gr_rect *w, const gr_rect *r)
     double lo = INFINITY, hi = -INFINITY;
     for (int i = 0; i < 4; i++) {
         double x = gr_v2_dot(gr_v2_sub(c[i], w->fc), rt);
-        lo = fmin(lo, x);
-        hi = fmax(hi, x);
+        lo = gr_min(lo, x);
+        hi = gr_max(hi, x);
     }
-    lo = fmax(lo, -0.5 * w->w);
-    hi = fmin(hi, 0.5 * w->w);
+    lo = gr_max(lo, -0.5 * w->w);
+    hi = gr_min(hi, 0.5 * w->w);
     return hi > lo ? hi - lo : 0;
 }
 
-/* Is the interceptor's own move legal: no friend passed, no enemy touched,
- * no difficult or impassable ground, on the table (§6.9)? */
-static bool icpt_path_ok(const fogn_scenario *s, const fogn_state *st, int i, const gr_rect *start, int pivot,
-                         double angle, const gr_rect *end)
+/* The part of an interceptor's path that its wheel alone decides: the start
+ * and the sampled wheel, the first polygons of every path after that wheel
+ * (each distance tried after it adds its straight run to a copy) */
+typedef struct icpt_wheel {
+    int ready;     /* worked out for the wheel being tried */
+    int on_table;  /* the wheeled pose stays on the table */
+    fogn_sweep head;
+} icpt_wheel;
+
+static void icpt_wheel_build(icpt_wheel *h, const fogn_scenario *s, const gr_rect *start, int pivot, double angle,
+                             const gr_rect *w)
 {
-    fogn_sweep sw;
-    fogn_sweep_clear(&sw);
-    fogn_sweep_rect(&sw, start);
-    gr_rect w = *start;
+    fogn_sweep_clear(&h->head);
+    fogn_sweep_rect(&h->head, start);
+    h->on_table = 1;
     if (angle != 0) {
-        fogn_sweep_rotation(&sw, start, gr_rect_corner(start, pivot), angle, FOGN_REACH_WHEEL_SAMPLES);
-        w = gr_rect_wheel(start, pivot, angle);
-        if (!fogn_rect_on_table(s, &w)) return false;
+        fogn_sweep_rotation(&h->head, start, gr_rect_corner(start, pivot), angle, FOGN_REACH_WHEEL_SAMPLES);
+        h->on_table = fogn_rect_on_table(s, w);
     }
-    fogn_sweep_pair(&sw, &w, end);
+    h->ready = 1;
+}
+
+/* Is the interceptor's own move legal: no friend passed, no enemy touched,
+ * no difficult or impassable ground, on the table (§6.9)? h is its wheel
+ * (icpt_wheel_build), w the pose after it, end where it stops. */
+static bool icpt_path_ok(const fogn_scenario *s, const fogn_state *st, int i, const icpt_wheel *h, const gr_rect *w,
+                         const gr_rect *end)
+{
+    if (!h->on_table) return false;
+    fogn_sweep sw;
+    fogn_sweep_copy(&sw, &h->head);
+    fogn_sweep_pair(&sw, w, end);
     fogn_sweep_rect(&sw, end);
     if (sw.overflow || !fogn_rect_on_table(s, end)) return false;
     /* where it ends it stands clear of every unit by the engine's own test
@@ -771,6 +821,11 @@ typedef struct icpt_search {
     double front, ang, d, lo; /* the best so far (front < 0: none): frontage, wheel, move, assault distance */
     int pivot;
     gr_rect end;
+    icpt_wheel wheel;      /* the wheel being tried, its path's first polygons */
+    /* the assaulter's sampled wheel, poses 1 .. FOGN_REACH_WHEEL_SAMPLES - 1,
+     * the first namid of them worked out (the same for every pose tried) */
+    int namid;
+    gr_rect amid[FOGN_REACH_WHEEL_SAMPLES - 1];
 } icpt_search;
 
 /* the distances tried: the least move, every multiple of the step above
@@ -786,6 +841,16 @@ static int icpt_distances(double min_move, double range, double dists[128])
     }
     if (range > min_move + T_EPS) dists[ndist++] = range;
     return ndist;
+}
+
+/* the assaulter's wheel at sample k of FOGN_REACH_WHEEL_SAMPLES (0 < k < it) */
+static const gr_rect *assault_sample(icpt_search *x, int k)
+{
+    while (x->namid < k) {
+        int j = x->namid + 1;
+        x->amid[x->namid++] = gr_rect_wheel(&x->ra->start, x->ra->pivot, x->ra->angle * j / FOGN_REACH_WHEEL_SAMPLES);
+    }
+    return &x->amid[k - 1];
 }
 
 /* the pose after wheeling ang (about pivot, w the wheeled pose) and going d
@@ -810,13 +875,12 @@ static void icpt_try(icpt_search *x, int pivot, double ang, const gr_rect *w, do
         return;
     if (ra->pivot >= 0) {
         int hit = 0;
-        for (int k = 1; k < FOGN_REACH_WHEEL_SAMPLES && !hit; k++) {
-            gr_rect m = gr_rect_wheel(&ra->start, ra->pivot, ra->angle * k / FOGN_REACH_WHEEL_SAMPLES);
-            if (gr_rect_overlap(&m, &end, GR_EPS)) hit = 1;
-        }
+        for (int k = 1; k < FOGN_REACH_WHEEL_SAMPLES && !hit; k++)
+            if (gr_rect_overlap(assault_sample(x, k), &end, GR_EPS)) hit = 1;
         if (hit) return;
     }
-    if (!icpt_path_ok(x->s, x->st, x->i, &x->start, pivot, ang, &end)) return;
+    if (!x->wheel.ready) icpt_wheel_build(&x->wheel, x->s, &x->start, pivot, ang, w);
+    if (!icpt_path_ok(x->s, x->st, x->i, &x->wheel, w, &end)) return;
     x->front = fr;
     x->ang = ang;
     x->d = d;
@@ -838,6 +902,7 @@ static void icpt_search_poses(icpt_search *x, double max_angle, const double *di
         if (ka > 2 * nang && fabs(fabs(ang) - nang * FOGN_ICPT_WHEEL_STEP_DEG * DEG) < 1e-9) continue;
         int pivot = ang > 0 ? GR_FL : ang < 0 ? GR_FR : -1;
         gr_rect w = ang != 0 ? gr_rect_wheel(&x->start, pivot, ang) : x->start;
+        x->wheel.ready = 0;
         for (int kd = 0; kd < ndist; kd++) icpt_try(x, pivot, ang, &w, dists[kd]);
     }
 }
@@ -900,6 +965,8 @@ static int icpt_frontal(const fogn_scenario *s, const fogn_state *st, int i, int
     x.lo = 0;
     x.pivot = -1;
     x.end = x.start;
+    x.wheel.ready = 0;
+    x.namid = 0;
     icpt_search_poses(&x, max_angle, dists, ndist);
     return x.front >= 0 && icpt_meet(&x, a, out);
 }

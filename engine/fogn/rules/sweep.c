@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
 
 void fogn_sweep_clear(fogn_sweep *sw)
 {
@@ -10,6 +11,17 @@ void fogn_sweep_clear(fogn_sweep *sw)
     sw->overflow = 0;
     sw->all[0] = sw->all[1] = INFINITY;
     sw->all[2] = sw->all[3] = -INFINITY;
+}
+
+void fogn_sweep_copy(fogn_sweep *dst, const fogn_sweep *src)
+{
+    size_t n = (size_t)src->n;
+    dst->n = src->n;
+    dst->overflow = src->overflow;
+    memcpy(dst->npts, src->npts, n * sizeof src->npts[0]);
+    memcpy(dst->pts, src->pts, n * sizeof src->pts[0]);
+    memcpy(dst->box, src->box, n * sizeof src->box[0]);
+    memcpy(dst->all, src->all, sizeof src->all);
 }
 
 /* box of the polygon just added */

@@ -18,6 +18,8 @@ typedef struct fogn_sweep {
 } fogn_sweep;
 
 void fogn_sweep_clear(fogn_sweep *sw);
+/* dst becomes src: its polygons, their boxes, the whole box */
+void fogn_sweep_copy(fogn_sweep *dst, const fogn_sweep *src);
 /* adds the footprint itself */
 void fogn_sweep_rect(fogn_sweep *sw, const gr_rect *r);
 /* adds the hull of two poses (exact for a translation) */
