@@ -86,17 +86,23 @@ static void print_summary(const gr_arena_set *s, FILE *out)
         }
     /* mirror games (a player against itself) tell how even the scenario is */
     gr_stats_wdl mirror = {0, 0, 0};
+    const char *side0 = "";
     for (size_t i = 0; i < s->n; i++) {
         const gr_arena_game *x = &s->g[i];
         if (strcmp(x->players[0], x->players[1])) continue;
         gr_stats_wdl_add(&mirror, x->score[0]);
+        if (!side0[0]) side0 = x->sides[0];
     }
     if (mirror.w + mirror.d + mirror.l) {
         double lo, hi;
         gr_stats_score_ci(mirror, ARENA_CONF, &lo, &hi);
-        fprintf(out, "mirror games: %ld; side 0 won %ld, drew %ld, lost %ld: %.1f%% [%.1f, %.1f] for side 0\n",
-                mirror.w + mirror.d + mirror.l, mirror.w, mirror.d, mirror.l, 100 * gr_stats_score(mirror), 100 * lo,
-                100 * hi);
+        /* the side by the scenario's name where the results line has it */
+        char who[GR_ARENA_SIDE_MAX + 16];
+        if (side0[0]) snprintf(who, sizeof who, "%s (side 0)", side0);
+        else snprintf(who, sizeof who, "side 0");
+        fprintf(out, "mirror games: %ld; %s won %ld, drew %ld, lost %ld: %.1f%% [%.1f, %.1f] for %s\n",
+                mirror.w + mirror.d + mirror.l, who, mirror.w, mirror.d, mirror.l, 100 * gr_stats_score(mirror),
+                100 * lo, 100 * hi, who);
     }
     if (n > 2) {
         fprintf(out, "\ncross table (row's score against column, %%):\n%-28s", "");
