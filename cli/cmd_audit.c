@@ -1,9 +1,11 @@
-/* cmd_audit.c - `grognard audit RECORD|DIR... [--examples N] [--json]`:
- * replays game records through the blunder audit (bench/audit/audit.h)
- * and says how often each check fired, per game, with examples to look
- * at. A record that cannot be read or replayed is named and passed over;
+/* cmd_audit.c - `grognard audit RECORD|DIR... [--results FILE]
+ * [--examples N] [--json]`: replays game records through the blunder audit
+ * (bench/audit/audit.h) and says how often each check fired, per game,
+ * with examples to look at; with an arena's results, per player too
+ * (audit_players.h). A record that cannot be read or replayed is named and passed over;
  * the exit status is then 1. */
 #include "commands.h"
+#include "audit_players.h"
 #include "tune_records.h"
 #include "../bench/audit/audit.h"
 #include "../engine/core/args.h"
@@ -28,6 +30,7 @@ typedef struct audit_totals {
     audit_example *ex;          /* at most `keep` a check */
     int nex[GR_AUDIT_NCHECKS];
     int keep;
+    gr_audit_players *by_player;    /* NULL: no results given */
 } audit_totals;
 
 static void keep_examples(audit_totals *t, const gr_game *g, const gr_audit *a, const char *file)
@@ -66,6 +69,7 @@ static int audit_one(audit_totals *t, const char *file, gr_error *err)
             t->games_with[c] += gr_audit_count(a, c) > 0;
         }
         keep_examples(t, &g, a, file);
+        if (t->by_player && gr_audit_players_add(t->by_player, file, a)) rc = gr_error_set(err, "out of memory");
     }
     gr_audit_free(a);
     gr_game_free(&g);
@@ -83,6 +87,7 @@ static void print_text(const audit_totals *t)
                games ? (double)t->found[c] / (double)games : 0.0, t->games_with[c]);
     printf("\nwhat each check counts:\n");
     for (int c = 0; c < GR_AUDIT_NCHECKS; c++) printf("  %s: %s\n", gr_audit_check_name(c), gr_audit_check_means(c));
+    if (t->by_player) gr_audit_players_print(t->by_player, stdout);
     if (t->keep <= 0) return;
     printf("\nexamples (at most %d of each):\n", t->keep);
     for (int c = 0; c < GR_AUDIT_NCHECKS; c++)
@@ -99,6 +104,19 @@ static json_t *example_json(const audit_example *e)
                      "unit", e->f.unit, "order", e->f.order, "what", e->f.what);
 }
 
+static json_t *players_json(const gr_audit_players *p)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < p->n; i++) {
+        json_t *found = json_object();
+        for (int c = 0; c < GR_AUDIT_NCHECKS; c++)
+            json_object_set_new(found, gr_audit_check_name(c), json_integer(p->row[i].found[c]));
+        json_array_append_new(a, json_pack("{s:s, s:I, s:o}", "player", p->row[i].spec, "side_games",
+                                           (json_int_t)p->row[i].side_games, "found", found));
+    }
+    return a;
+}
+
 static void print_json(const audit_totals *t)
 {
     json_t *checks = json_array();
@@ -111,6 +129,7 @@ static void print_json(const audit_totals *t)
     }
     json_t *o = json_pack("{s:I, s:I, s:I, s:o}", "records", (json_int_t)(t->records - t->failed), "failed",
                           (json_int_t)t->failed, "orders", (json_int_t)t->actions, "checks", checks);
+    if (t->by_player) json_object_set_new(o, "players", players_json(t->by_player));
     char *s = json_dumps(o, JSON_INDENT(2));
     if (s) puts(s);
     free(s);
@@ -137,15 +156,17 @@ int gr_cmd_audit(int argc, char **argv)
 {
     long examples = 5;
     int as_json = 0, quiet = 0;
+    const char *results = NULL;
     gr_args_list paths = {argv, 0, argc};
     const gr_args_opt opts[] = {
+        GR_ARGS_OPT_STRING("--results", &results, "FILE", "the arena's results of these records: counts per player"),
         GR_ARGS_OPT_LONG("--examples", &examples, 0, 1000, "N", "examples shown of each check (default 5)"),
         GR_ARGS_OPT_FLAG("--json", &as_json, "the counts and examples as JSON"),
         GR_ARGS_OPT_FLAG("--quiet", &quiet, "no progress on standard error"),
     };
     const gr_args_spec spec = {
         .verb = "grognard audit",
-        .usage = "usage: grognard audit RECORD|DIR... [--examples N] [--json] [--quiet]\n",
+        .usage = "usage: grognard audit RECORD|DIR... [--results FILE] [--examples N] [--json] [--quiet]\n",
         .opts = opts, .nopts = GR_ARGS_COUNT(opts), .pos = &paths, .min_pos = 1, .pos_name = "a RECORD or a DIR of records",
     };
     int status;
@@ -159,10 +180,17 @@ int gr_cmd_audit(int argc, char **argv)
             gr_tune_files_free(&files);
             return 1;
         }
-    audit_totals t = {.keep = (int)examples};
+    gr_audit_players by_player;
+    if (results && gr_audit_players_load(&by_player, results, &err)) {
+        fprintf(stderr, "grognard audit: %s\n", err.msg);
+        gr_tune_files_free(&files);
+        return 1;
+    }
+    audit_totals t = {.keep = (int)examples, .by_player = results ? &by_player : NULL};
     t.ex = calloc((size_t)GR_AUDIT_NCHECKS * (size_t)(t.keep > 0 ? t.keep : 1), sizeof *t.ex);
     if (!t.ex) {
         fprintf(stderr, "grognard audit: out of memory\n");
+        if (results) gr_audit_players_free(&by_player);
         gr_tune_files_free(&files);
         return 1;
     }
@@ -171,6 +199,7 @@ int gr_cmd_audit(int argc, char **argv)
     else print_text(&t);
     if (t.failed) fprintf(stderr, "grognard audit: %ld of %ld record(s) could not be audited\n", t.failed, t.records);
     free(t.ex);
+    if (results) gr_audit_players_free(&by_player);
     gr_tune_files_free(&files);
     return t.failed ? 1 : 0;
 }

@@ -815,8 +815,12 @@ static void test_command_lines(void **state)
         {{"audit", "nowhere.json"}, 1, "grognard audit: nowhere.json: no such file or folder"},
         {{"audit"}, 2, "grognard audit: a RECORD or a DIR of records is needed"},
         /* a player against itself measures the scenario: the side by its name */
-        {{"arena", f->scenario, "--players", "random,random", "--games", "2", "--out", "m.jsonl", "--quiet"}, 0,
-         "mirror games: 2; French (side 0) won "},
+        {{"arena", f->scenario, "--players", "random,random", "--games", "2", "--out", "m.jsonl", "--records", "mrec",
+          "--quiet"}, 0, "mirror games: 2; French (side 0) won "},
+        /* the arena's records audited by player: both sides of both games were the one player */
+        {{"audit", "mrec", "--results", "m.jsonl", "--json", "--quiet"}, 0,
+         "\"player\": \"random\",\n      \"side_games\": 4,"},
+        {{"audit", "mrec", "--results", "none.jsonl", "--quiet"}, 1, "grognard audit: "},
         {{"bench", "--runs", "0"}, 2, "grognard bench: --runs: expected a whole number from 1 to 50, got '0'"},
         {{"show"}, 2, "grognard show: a scenario FILE is needed\nusage: grognard show FILE"},
         {{"show", "a.json", "b.json"}, 2, "grognard show: unexpected argument 'b.json'"},
