@@ -22,7 +22,7 @@ static double target_bonus(const gr_game *g, const void *state, const gr_action_
     return 1.0 + GR_PRIOR_SHAKEN_BONUS * u.cohesion;
 }
 
-static void info_of(const gr_game *g, const void *state, const gr_action *a, gr_action_info *in)
+void gr_policy_action_info(const gr_game *g, const void *state, const gr_action *a, gr_action_info *in)
 {
     if (g->rs->ai->action_info) g->rs->ai->action_info(g->scn, state, a, in);
     else {
@@ -35,7 +35,7 @@ static void info_of(const gr_game *g, const void *state, const gr_action *a, gr_
 double gr_policy_prior(const gr_game *g, const void *state, const gr_action *a)
 {
     gr_action_info in;
-    info_of(g, state, a, &in);
+    gr_policy_action_info(g, state, a, &in);
     double w = GR_PRIOR_KIND[in.kind < GR_AK_COUNT ? in.kind : GR_AK_MANOEUVRE];
     if (in.kind == GR_AK_ATTACK || in.kind == GR_AK_FIRE || in.kind == GR_AK_ADVANCE) w *= target_bonus(g, state, &in);
     return w;
@@ -50,7 +50,7 @@ static int moves_unit(int kind)
 double gr_policy_playout_weight_calm(const gr_game *g, const void *state, const gr_action *a, double calm)
 {
     gr_action_info in;
-    info_of(g, state, a, &in);
+    gr_policy_action_info(g, state, a, &in);
     int kind = in.kind < GR_AK_COUNT ? in.kind : GR_AK_MANOEUVRE;
     double w = GR_PLAYOUT_KIND[kind];
     if (kind == GR_AK_ATTACK || kind == GR_AK_FIRE) w *= target_bonus(g, state, &in);

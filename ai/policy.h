@@ -10,6 +10,9 @@
 #include "../engine/core/ruleset.h"
 #include "../engine/core/rng.h"
 
+/* What an action does (ai->action_info), or a manoeuvre of no unit when
+ * the ruleset cannot say. */
+void gr_policy_action_info(const gr_game *g, const void *state, const gr_action *a, gr_action_info *in);
 /* Prior weight of one action (not normalised, > 0). */
 double gr_policy_prior(const gr_game *g, const void *state, const gr_action *a);
 /* Playout weight of one action (> 0): favours the cheap and decisive. */

@@ -4,17 +4,12 @@
 
 #include <math.h>
 
-static void info_of(const gr_game *g, const void *state, const gr_action *a, gr_action_info *in)
-{
-    in->kind = GR_AK_MANOEUVRE;
-    in->unit = in->enemy = in->objective = -1;
-    if (g->rs->ai->action_info) g->rs->ai->action_info(g->scn, state, a, in);
-}
+#include "policy.h"
 
 int gr_quiet_needs_reason(const gr_game *g, const void *state, const gr_action *a, int level)
 {
     gr_action_info in;
-    info_of(g, state, a, &in);
+    gr_policy_action_info(g, state, a, &in);
     if (level <= GR_QUIET_OFF || in.unit < 0) return 0;
     int shift = in.kind == GR_AK_MANOEUVRE || in.kind == GR_AK_WITHDRAW;
     if (shift && level >= GR_QUIET_ALL) return 1;
@@ -36,10 +31,10 @@ int gr_quiet_pick(const gr_game *g, const void *state, const gr_analysis *an, in
 {
     if (an->n < 2 || an->alt[0].visits <= 0 || !gr_quiet_needs_reason(g, state, &an->alt[0].a, level)) return 0;
     gr_action_info first;
-    info_of(g, state, &an->alt[0].a, &first);
+    gr_policy_action_info(g, state, &an->alt[0].a, &first);
     for (int k = 1; k < an->n; k++) {
         gr_action_info in;
-        info_of(g, state, &an->alt[k].a, &in);
+        gr_policy_action_info(g, state, &an->alt[k].a, &in);
         if (in.kind != GR_AK_HOLD || in.unit != first.unit) continue;
         if (an->alt[k].visits <= 0 || told_apart(&an->alt[0], &an->alt[k])) return 0;
         return k;
