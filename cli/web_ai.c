@@ -158,9 +158,10 @@ int gr_web_ai_status(gr_web *w, gr_web_game *G, const gr_web_req *q, gr_web_resp
 {
     (void)w, (void)q;
     pthread_mutex_lock(&G->info_mu);
-    json_t *o = json_pack("{s:b, s:I, s:f, s:O, s:O, s:s?}", "thinking", atomic_load(&G->thinking), "iterations",
-                          (json_int_t)G->iterations, "ms", G->ms, "played", G->played, "paths", G->paths, "error",
-                          G->ai_error[0] ? G->ai_error : NULL);
+    /* copies, taken under the lock: the AI's thread appends to both while the answer is written */
+    json_t *o = json_pack("{s:b, s:I, s:f, s:o, s:o, s:s?}", "thinking", atomic_load(&G->thinking), "iterations",
+                          (json_int_t)G->iterations, "ms", G->ms, "played", json_deep_copy(G->played), "paths",
+                          json_deep_copy(G->paths), "error", G->ai_error[0] ? G->ai_error : NULL);
     pthread_mutex_unlock(&G->info_mu);
     if (o && !json_object_get(o, "error")) json_object_set_new(o, "error", json_null());
     return gr_web_json(r, 200, o);

@@ -1167,7 +1167,8 @@ static void test_ai_turn(void **state)
     json_decref(go);
     json_t *done = wait_ai(f, pos);
     json_t *played = json_object_get(done, "played");
-    assert_true(json_array_size(played) > 0);
+    json_int_t nplayed = (json_int_t)json_array_size(played); /* read before done is freed */
+    assert_true(nplayed > 0);
     assert_true(json_is_string(json_array_get(played, 0)));
     assert_true(json_is_null(json_object_get(done, "error")));
     assert_true(json_is_integer(json_object_get(done, "iterations")));
@@ -1186,7 +1187,7 @@ static void test_ai_turn(void **state)
     json_t *after = get_pos(f, pos);
     check_position(after);
     assert_true(json_is_true(json_object_get(after, "yours")) || json_is_true(json_object_get(after, "over")));
-    assert_true(int_of(after, "version") >= version + (json_int_t)json_array_size(played));
+    assert_true(int_of(after, "version") >= version + nplayed);
     assert_true(json_is_false(json_object_get(after, "ai_thinking")));
     expect_error(f, "POST", ai, NULL, 409, "not the AI's");
 
