@@ -417,7 +417,7 @@ static void test_play_input_ends_then_resume(void **state)
 static void test_play_undo(void **state)
 {
     fixture *f = *state;
-    const char *lines[] = {"done", "u3 hold", "list", "u0 form column", "undo", "undo", "quit", NULL};
+    const char *lines[] = {"done", "u3 hold", "list", "u0 form column", "list", "undo", "undo", "quit", NULL};
     char *in = script(lines, 0);
     run_out r;
     const char *args[] = {"play", f->scenario, "--side", "0", "--ai", "random", NULL};
@@ -427,7 +427,7 @@ static void test_play_undo(void **state)
     expect(&r, "  French: u0 form column");
     /* the list marks orders that need a test, with its dice, score and cost; the prompt shows the command points */
     expect(&r, "u0 advance obj0                  (CMT: 3 dice at 4+ (led), no CP (the first test of a led unit); "
-               "crossing an obstacle)");
+               "second move)");
     expect(&r, "moves: 66e Ligne (u0) | CP Loison 1, Ferey 2 > ");
     /* and what "done" does here, as the rules' default */
     expect(&r, "done                             (the units and commanders not yet moved stay where they are)");

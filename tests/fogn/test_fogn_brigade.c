@@ -350,12 +350,15 @@ static void test_s8_8_group_move_to_the_rear_half_move(void **unused)
 
 /* --- one CMT for all ---------------------------------------------------------------------------- */
 
-/* a hedge across the path of the whole group at y = 12 makes the move Complex */
-static fogn_scenario *scn_hedge(void)
+/* a waist-deep stream across the path of the whole group at y = 12, forded
+ * all along, makes the move Complex (§15.7: crossing at a ford is crossing
+ * an obstacle, with a CMT, but as a move, not §15.8's placement beyond) */
+static fogn_scenario *scn_ford(void)
 {
     fogn_scenario *s = scn_row();
     const double xy[4] = {10, 12, 30, 12};
-    fx_line(s, GR_T_HEDGE, 0, 0.2, 2, xy);
+    fx_line(s, GR_T_STREAM, GR_WATER_WAIST, 0.5, 2, xy);
+    fx_line(s, GR_T_FORD, GR_WATER_WAIST, 1.0, 2, xy);
     s->units[0].training = FOGN_TR_CONSCRIPT; /* 1 die */
     s->units[2].elan = FOGN_ELAN_POOR;        /* must re-roll 6s */
     s->units[1].elan = FOGN_ELAN_SUPERIOR;
@@ -366,7 +369,7 @@ static fogn_scenario *scn_hedge(void)
 static void test_s8_8_one_cmt_with_worst_training_and_elan_fail(void **unused)
 {
     (void)unused;
-    fogn_scenario *s = scn_hedge();
+    fogn_scenario *s = scn_ford();
     fogn_state st;
     fx_state(s, &st, 0);
     int m[3] = {0, 1, 2};
@@ -379,7 +382,7 @@ static void test_s8_8_one_cmt_with_worst_training_and_elan_fail(void **unused)
         ASSERT_NEAR(st.u[i].y, 10, POS_TOL);
     }
     assert_int_equal(st.c[0].cp, cp); /* the leader's test costs no point */
-    /* still u0's decision: a simple move is allowed (short of the hedge) */
+    /* still u0's decision: a simple move is allowed (short of the stream) */
     assert_int_equal(fogn_cursor_actor(s, &st), 0);
     free(s);
 }
@@ -387,7 +390,7 @@ static void test_s8_8_one_cmt_with_worst_training_and_elan_fail(void **unused)
 static void test_s8_8_one_cmt_poor_rerolls_six(void **unused)
 {
     (void)unused;
-    fogn_scenario *s = scn_hedge();
+    fogn_scenario *s = scn_ford();
     fogn_state st;
     fx_state(s, &st, 0);
     int m[3] = {0, 1, 2};
@@ -401,7 +404,7 @@ static void test_s8_8_one_cmt_poor_rerolls_six(void **unused)
 static void test_s8_8_one_cmt_pass_moves_all(void **unused)
 {
     (void)unused;
-    fogn_scenario *s = scn_hedge();
+    fogn_scenario *s = scn_ford();
     fogn_state st;
     fx_state(s, &st, 0);
     int m[3] = {0, 1, 2};

@@ -63,6 +63,8 @@ typedef enum fogn_action_type {
     FOGN_A_ENTER,        /* Movement Phase: enter building / field work piece `target`; arg = mode + 4 * face (building.h) */
     FOGN_A_GARRISON,     /* Movement Phase: a garrison changes how it holds its area: arg = mode + 4 * face */
     FOGN_A_LEAVE,        /* Movement Phase: a garrison leaves its area through face arg (0-3) */
+    FOGN_A_UP_TO,        /* Movement Phase: wheel square to obstacle piece `target` and move up to touch it (§15.8) */
+    FOGN_A_CROSS,        /* Movement Phase: cross obstacle piece `target` from touching it (§15.8) */
     FOGN_A_COUNT
 } fogn_action_type;
 

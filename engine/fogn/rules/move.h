@@ -32,7 +32,8 @@ typedef enum fogn_move_kind {
     FOGN_MK_UNLIMBER,
     FOGN_MK_PROLONG,
     FOGN_MK_KINK,         /* bend an Extended Line at its centre */
-    FOGN_MK_GROUP         /* one member of a Brigade Group moving as a rigid body (§8.8) */
+    FOGN_MK_GROUP,        /* one member of a Brigade Group moving as a rigid body (§8.8) */
+    FOGN_MK_CROSS         /* over the obstacle piece `flag` from touching it to just beyond it (§15.8) */
 } fogn_move_kind;
 
 typedef struct fogn_move {
@@ -44,7 +45,8 @@ typedef struct fogn_move {
     double slide;         /* NORMAL: to the unit's right (MU, |slide| <= BW) */
     double dx, dy;        /* FREE: displacement */
     int flag;             /* REAR: bit0 about-face at start, bit1 at end; FORM: new formation;
-                             ROAD: +1 / -1 direction along the road; LIMBER: 0 fwd,1 back,2 right,3 left */
+                             ROAD: +1 / -1 direction along the road; LIMBER: 0 fwd,1 back,2 right,3 left;
+                             CROSS: the terrain piece crossed */
     int second;           /* this is the unit's second move */
     /* GROUP: the whole group turns `angle` about (gx, gy), then goes `dist`
      * straight along the new facing (negative: straight back, no turn);

@@ -5,6 +5,7 @@
  * including the limits of moves to the rear and of Brigade Groups. */
 #include "move_check.h"
 #include "cmt.h"
+#include "crossing.h"
 #include "move.h"
 #include "movetable.h"
 
@@ -21,7 +22,23 @@ typedef struct terrain_read {
     int deep_water;      /* crosses water that may not be crossed here */
     char water_name[GR_TERRAIN_NAME];
     int water_depth;
+    int refused;         /* a wall, hedge or deep water the move would go into or over (§15.8), or -1 */
 } terrain_read;
+
+/* is every swept polygon that touches the water also on a bridge or ford? */
+static int bridged(const gr_terrain *t, const fogn_sweep *sw, const gr_terrain_piece *pc)
+{
+    for (int i = 0; i < sw->n; i++) {
+        if (!fogn_sweep_touches(sw, i, pc)) continue;
+        int covered = 0;
+        for (int k = 0; k < t->n && !covered; k++) {
+            const gr_terrain_piece *b = &t->p[k];
+            if ((b->type == GR_T_BRIDGE || b->type == GR_T_FORD) && fogn_sweep_touches(sw, i, b)) covered = 1;
+        }
+        if (!covered) return 0;
+    }
+    return 1;
+}
 
 static void read_piece(const gr_terrain *t, int idx, terrain_read *tr, const fogn_sweep *sw, int on_road_bridge)
 {
@@ -43,18 +60,7 @@ static void read_piece(const gr_terrain *t, int idx, terrain_read *tr, const fog
     case GR_T_STREAM: {
         int depth = pc->grade;
         if (depth == GR_WATER_ANKLE || depth == GR_WATER_DRY) break;
-        /* is every swept polygon that touches the water also on a bridge or ford? */
-        int crossing_ok = 1;
-        for (int i = 0; i < sw->n && crossing_ok; i++) {
-            if (!fogn_sweep_touches(sw, i, pc)) continue;
-            int covered = 0;
-            for (int k = 0; k < t->n; k++) {
-                const gr_terrain_piece *b = &t->p[k];
-                if ((b->type == GR_T_BRIDGE || b->type == GR_T_FORD) && fogn_sweep_touches(sw, i, b))
-                    covered = 1;
-            }
-            if (!covered) crossing_ok = 0;
-        }
+        int crossing_ok = bridged(t, sw, pc);
         if (crossing_ok && on_road_bridge) break; /* column over a bridge: no obstacle */
         if (!crossing_ok && (depth == GR_WATER_TORRENT || depth == GR_WATER_SHOULDER)) {
             tr->deep_water = 1;
@@ -70,26 +76,52 @@ static void read_piece(const gr_terrain *t, int idx, terrain_read *tr, const fog
     }
 }
 
-static void read_terrain(const fogn_scenario *s, const fogn_sweep *sw, int column_or_limbered, terrain_read *tr)
+/* What a move does with a wall, a hedge or deep water it meets (§15.8): 0
+ * it only touches it (moving up to it crosses nothing), 1 it crosses it
+ * (the crossing order over it, a unit already in it going on, or water
+ * crossed on a bridge or ford), -1 it would go into or over it otherwise */
+static int crossing_of(const fogn_move_ctx *c, int k, const gr_terrain_piece *pc)
+{
+    const fogn_sweep *sw = c->sw;
+    int over = 0;
+    for (int i = 0; i < sw->n && !over; i++) over = fogn_cross_overlaps(pc, sw->pts[i], sw->npts[i]);
+    if (!over) return 0;
+    if (c->m->kind == FOGN_MK_CROSS && c->m->flag == k) return 1;
+    if (fogn_cross_rect_overlaps(pc, &c->start)) return 1;
+    if ((pc->type == GR_T_RIVER || pc->type == GR_T_STREAM) && bridged(&c->s->terrain, sw, pc)) return 1;
+    return -1;
+}
+
+static void read_terrain(const fogn_move_ctx *c, terrain_read *tr)
 {
     memset(tr, 0, sizeof *tr);
     tr->worst_piece = -1;
-    const gr_terrain *t = &s->terrain;
+    tr->refused = -1;
+    const fogn_sweep *sw = c->sw;
+    int column_or_limbered = c->u->formation == FOGN_F_COLUMN || c->u->formation == FOGN_F_LIMBERED;
+    const gr_terrain *t = &c->s->terrain;
     for (int k = 0; k < t->n; k++) {
         /* open ground that is no obstacle (roads, gentle hills, fords) changes nothing */
         if (!fogn_piece_hinders_move(&t->p[k]) || !fogn_sweep_near(sw, &t->p[k])) continue;
         for (int i = 0; i < sw->n; i++)
             if (fogn_sweep_touches(sw, i, &t->p[k])) {
-                read_piece(t, k, tr, sw, column_or_limbered);
+                int how = fogn_cross_piece(&t->p[k]) ? crossing_of(c, k, &t->p[k]) : 1;
+                if (how < 0 && tr->refused < 0) tr->refused = k;
+                if (how > 0) read_piece(t, k, tr, sw, column_or_limbered);
                 break;
             }
     }
 }
 
-/* impassable ground, and water that may not be crossed here (§15.6) */
+/* impassable ground, obstacles crossed otherwise than §15.8 allows, and
+ * water that may not be crossed here (§15.6) */
 static int ground_passable(const fogn_move_ctx *c, const terrain_read *tr)
 {
     const fogn_unit_profile *p = c->p;
+    if (tr->refused >= 0)
+        return gr_error_set(c->err, "%s would go into or over %s: a unit crosses it only from touching it, square to "
+                            "it (up to t%d), then crosses it as its whole move (cross t%d) (§15.8)", p->name,
+                            c->s->terrain.p[tr->refused].name, tr->refused, tr->refused);
     if (tr->worst == FOGN_MC_IMPASSABLE)
         return gr_error_set(c->err, "%s would enter impassable terrain (%s)", p->name,
                             c->s->terrain.p[tr->worst_piece].name);
@@ -161,7 +193,7 @@ int fogn_move_terrain(fogn_move_ctx *c)
     const fogn_move *m = c->m;
     fogn_move_plan *plan = c->plan;
     terrain_read tr;
-    read_terrain(c->s, c->sw, c->u->formation == FOGN_F_COLUMN || c->u->formation == FOGN_F_LIMBERED, &tr);
+    read_terrain(c, &tr);
     if (ground_passable(c, &tr)) return -1;
     plan->worst = tr.worst;
     double allow = fogn_allowance(c->s, c->p, c->u, tr.worst);

@@ -4,6 +4,7 @@
  * limits, formation changes and their templates, road marches, limbering,
  * prolonging, the rigid move of a Brigade Group member). The rules every
  * move answers to follow in move.c and move_check_*.c. */
+#include "crossing.h"
 #include "footprint.h"
 #include "move_check.h"
 #include "move.h"
@@ -525,6 +526,19 @@ static int pose_group(fogn_move_ctx *c)
     return 0;
 }
 
+/* over an obstacle from touching it to the least distance beyond it (§15.8):
+ * the crossing is the whole move, whatever the allowance */
+static int pose_cross(fogn_move_ctx *c)
+{
+    if (c->arm == FOGN_ARM_ART && c->u->formation == FOGN_F_UNLIMBERED)
+        return gr_error_set(c->err, "unlimbered artillery moves only by prolong (§8.6)");
+    if (fogn_cross_place(c->s, c->m->flag, &c->start, c->p->name, &c->end, c->err)) return -1;
+    fogn_sweep_pair(c->sw, &c->start, &c->end);
+    c->measured = 0;
+    set_pose(&c->after, &c->end);
+    return 0;
+}
+
 int fogn_move_pose(fogn_move_ctx *c)
 {
     switch ((fogn_move_kind)c->m->kind) {
@@ -539,6 +553,7 @@ int fogn_move_pose(fogn_move_ctx *c)
     case FOGN_MK_LIMBER: return pose_limber(c);
     case FOGN_MK_PROLONG: return pose_prolong(c);
     case FOGN_MK_GROUP: return pose_group(c);
+    case FOGN_MK_CROSS: return pose_cross(c);
     default: return gr_error_set(c->err, "unknown move kind %d", c->m->kind);
     }
 }

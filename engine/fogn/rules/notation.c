@@ -94,6 +94,8 @@ int fogn_format_action(const void *scn, const void *state, const gr_action *a, c
     case FOGN_A_UNLIMBER: return snprintf(buf, cap, "%s unlimber", who);
     case FOGN_A_PROLONG: return snprintf(buf, cap, "%s prolong %s", who, f1);
     case FOGN_A_KINK: return snprintf(buf, cap, "%s kink %s", who, f0);
+    case FOGN_A_UP_TO: return snprintf(buf, cap, "%s up to t%d", who, a->target);
+    case FOGN_A_CROSS: return snprintf(buf, cap, "%s cross t%d", who, a->target);
     case FOGN_A_CMDR_MOVE: return snprintf(buf, cap, "%s move %s %s", who, f0, f1);
     case FOGN_A_CMDR_JOIN: return snprintf(buf, cap, "%s join u%d", who, a->target);
     case FOGN_A_ALLOCATE: return snprintf(buf, cap, "%s give c%d", who, a->target);
@@ -164,6 +166,8 @@ static const rule unit_rules[] = {
     {"unlimber", FOGN_A_UNLIMBER},
     {"prolong\\s+(?<dist>[-+]?[0-9.]+)", FOGN_A_PROLONG},
     {"kink\\s+(?<ang>[-+]?[0-9.]+)", FOGN_A_KINK},
+    {"up\\s+to\\s+t(?<t>\\d+)", FOGN_A_UP_TO},
+    {"cross\\s+t(?<t>\\d+)", FOGN_A_CROSS},
     {"group\\s+(?<members>u\\d+(?:\\s*,\\s*u\\d+)*)\\s+advance\\s+u(?<t>\\d+)\\s+to\\s+(?<band>\\d+)",
      FOGN_A_GROUP_ADVANCE},
     {"group\\s+(?<members>u\\d+(?:\\s*,\\s*u\\d+)*)\\s+move(?:\\s+(?<corner>FL|FR)\\s+(?<ang>[-+]?[0-9.]+))?"
@@ -286,6 +290,12 @@ static int build(const fogn_scenario *s, const gr_regex *re, const gr_match *m, 
         a->target = (int16_t)t;
         a->arg = gr_match_named(re, m, "ns", buf, sizeof buf) >= 0 ? 1 : 0;
         if (gr_match_named(re, m, "split", buf, sizeof buf) >= 0) a->arg = (int16_t)(buf[0] - '0');
+        return 0;
+    case FOGN_A_UP_TO:
+    case FOGN_A_CROSS:
+        whole(re, m, "t", &t);
+        if (t < 0 || t >= s->terrain.n) return gr_error_set(err, "there is no terrain piece t%ld (t0..t%d)", t, s->terrain.n - 1);
+        a->target = (int16_t)t;
         return 0;
     case FOGN_A_ENTER:
     case FOGN_A_GARRISON:

@@ -9,6 +9,7 @@
 #include "brigade.h"
 #include "cmdr.h"
 #include "cmt.h"
+#include "crossing.h"
 #include "move.h"
 #include "movetable.h"
 
@@ -260,6 +261,12 @@ int fogn_action_to_move_planned(const fogn_scenario *s, const fogn_state *st, co
     case FOGN_A_UNLIMBER:
         m->kind = FOGN_MK_UNLIMBER;
         return 0;
+    case FOGN_A_CROSS:
+        m->kind = FOGN_MK_CROSS;
+        m->flag = a->target;
+        return 0;
+    case FOGN_A_UP_TO:
+        return fogn_cross_up_to(s, st, a->actor, a->target, m, err);
     case FOGN_A_PROLONG:
         m->kind = FOGN_MK_PROLONG;
         m->dist = a->p[1];
@@ -437,6 +444,20 @@ static int group_orders(const fogn_scenario *s, const fogn_state *st, int unit, 
     return try_add(s, st, out, n, max, r, check);
 }
 
+/* up square to each wall, hedge or deep water within a move, and over it (§15.8) */
+static int crossing_orders(const fogn_scenario *s, const fogn_state *st, int unit, gr_action *out, int n, int max,
+                           int check)
+{
+    int near[FOGN_MENU_CROSSINGS];
+    gr_rect r = fogn_unit_rect(&s->units[unit], &st->u[unit]);
+    int nn = fogn_cross_near(s, &r, open_allowance(s, unit, st), near, FOGN_MENU_CROSSINGS);
+    for (int i = 0; i < nn; i++) {
+        n = try_add(s, st, out, n, max, fogn_act(FOGN_A_UP_TO, unit, near[i], 0), check);
+        n = try_add(s, st, out, n, max, fogn_act(FOGN_A_CROSS, unit, near[i], 0), check);
+    }
+    return n;
+}
+
 int fogn_orders_for_unit(const fogn_scenario *s, const fogn_state *st, int unit, gr_action *out, int max, int check)
 {
     int n = 0;
@@ -465,6 +486,7 @@ int fogn_orders_for_unit(const fogn_scenario *s, const fogn_state *st, int unit,
         n = try_add(s, st, out, n, max, fogn_act(FOGN_A_ROAD, unit, -1, -1), check);
     }
     if (st->turn.second) return n; /* a second move: advances and road marches only */
+    if (movable) n = crossing_orders(s, st, unit, out, n, max, check);
     n = group_orders(s, st, unit, en, ne, out, n, max, check);
     if (movable) n = try_add(s, st, out, n, max, fogn_act(FOGN_A_FALL_BACK, unit, -1, 0), check);
     if (ne > 0) {

@@ -167,6 +167,21 @@
 #define FOGN_BAND_LONG 16.0
 /* Ruling: the order menu considers only this many nearest enemies */
 #define FOGN_MENU_ENEMIES 3
+/* Ruling: the order menu offers moving up to and crossing this many of the
+ * walls, hedges and deep waters within a move of a unit */
+#define FOGN_MENU_CROSSINGS 4
+
+/* Ruling §15.8: crossing a wall, hedge or deep water (crossing.c). */
+/* Ruling: how near counts as touching, and how far a move may overlap an obstacle
+ * and still only touch it (our tolerance for "touching" at the table) */
+#define FOGN_CROSS_TOUCH_TOL 0.02
+/* Ruling: how far from parallel a front edge may stand to an obstacle's edge and
+ * still cross it (our tolerance for "parallel" by eye) */
+#define FOGN_CROSS_PARALLEL_DEG 5.0
+/* Ruling: the farthest beyond its start a crossing places a unit: its depth, the
+ * widest river (4 MU, §15.6) and a margin for a bend */
+#define FOGN_CROSS_BEYOND_MAX 12.0
+
 
 /* Ruling §6.8: an assaulter whose target got away with no other to turn on
  * completes its full move in the direction of its assault: straight ahead,
