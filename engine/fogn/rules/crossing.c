@@ -4,7 +4,8 @@
 
 #include <math.h>
 
-#define CROSS_STEP 0.05        /* the scan's step along the way, below any obstacle's overlap with a unit */
+#define CROSS_STEP 0.25        /* the scan's step along the way: below any unit's depth, so a
+                                  unit going straight on never steps over a line it crosses */
 #define CROSS_HALVINGS 30      /* then halved to well under a thousandth of a MU */
 #define UP_TO_REACH 24.0       /* the farthest an obstacle is looked for ahead: more than any move */
 #define POLY_MAX 64
@@ -188,6 +189,13 @@ int fogn_cross_up_to(const fogn_scenario *s, const fogn_state *st, int unit, int
     if (gr_terrain_piece_touches_rect(p, &w)) {
         hi = 0;
     } else {
+        /* nothing of the piece in the way at all: said at once, with no scan */
+        gr_vec2 pts[8], run[8];
+        gr_rect far = gr_rect_advance(&w, UP_TO_REACH, 0);
+        gr_rect_corners(&w, pts);
+        gr_rect_corners(&far, pts + 4);
+        int nrun = gr_convex_hull(pts, 8, run);
+        if (!gr_terrain_piece_touches_poly(p, run, nrun)) return gr_error_set(err, "%s is not ahead of %s", p->name, pf->name);
         for (double d = CROSS_STEP; d <= UP_TO_REACH; d += CROSS_STEP) {
             gr_rect at = gr_rect_advance(&w, d, 0);
             if (gr_terrain_piece_touches_rect(p, &at)) {
