@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define WEB_AI_INFO_S 0.25
+#define WEB_AI_INFO_S 0.1
 #define WEB_HINT_MS_DEFAULT 1000
 #define WEB_HINT_MS_MAX 60000
 #define WEB_HINT_ALTS 4
@@ -25,6 +25,11 @@ static void on_info(void *ctx, const gr_search_info *si)
     pthread_mutex_lock(&G->info_mu);
     G->iterations = G->iterations_done + si->iterations;
     G->ms = G->ms_done + si->ms;
+    if (si->visits > 0) {
+        G->best = si->best;
+        G->best_value = si->value;
+        G->have_best = 1;
+    }
     pthread_mutex_unlock(&G->info_mu);
 }
 
@@ -51,6 +56,9 @@ static int ai_step(gr_web_game *G, void *st)
     gr_error err;
     gr_error_clear(&err);
     /* the search reads its own copy: the position may be read by others meanwhile */
+    pthread_mutex_lock(&G->info_mu);
+    G->have_best = 0;
+    pthread_mutex_unlock(&G->info_mu);
     long iters0 = G->iterations_done;
     int rc = G->ai->choose(G->ai, &G->L.g, st, &a, &err);
     if (!rc && atomic_load(&G->stop)) return 1;
@@ -84,6 +92,7 @@ static int ai_step(gr_web_game *G, void *st)
     pthread_mutex_lock(&G->info_mu);
     if (rc) snprintf(G->ai_error, sizeof G->ai_error, "%s", err.msg);
     else json_array_append_new(G->played, json_string(text));
+    G->have_best = 0; /* that decision is made: its search's best is no longer news */
     if (path) json_array_append_new(G->paths, path);
     pthread_mutex_unlock(&G->info_mu);
     return rc ? -1 : 0;
@@ -154,16 +163,35 @@ out:
     return rc;
 }
 
+/* the search's best order so far, in the notation of the position it was
+ * searched in (the game's, which changes only when the AI plays), or NULL */
+static json_t *best_json(gr_web_game *G, int have, const gr_action *best)
+{
+    if (!have) return json_null();
+    char text[160];
+    pthread_mutex_lock(&G->mu);
+    G->L.g.rs->present->format_action(G->L.g.scn, G->L.st, best, text, sizeof text);
+    pthread_mutex_unlock(&G->mu);
+    return json_string(text);
+}
+
 int gr_web_ai_status(gr_web *w, gr_web_game *G, const gr_web_req *q, gr_web_resp *r)
 {
     (void)w, (void)q;
     pthread_mutex_lock(&G->info_mu);
+    gr_action best = G->best;
+    int have = G->have_best && atomic_load(&G->thinking);
+    double best_value = G->best_value;
     /* copies, taken under the lock: the AI's thread appends to both while the answer is written */
     json_t *o = json_pack("{s:b, s:I, s:f, s:o, s:o, s:s?}", "thinking", atomic_load(&G->thinking), "iterations",
                           (json_int_t)G->iterations, "ms", G->ms, "played", json_deep_copy(G->played), "paths",
                           json_deep_copy(G->paths), "error", G->ai_error[0] ? G->ai_error : NULL);
     pthread_mutex_unlock(&G->info_mu);
     if (o && !json_object_get(o, "error")) json_object_set_new(o, "error", json_null());
+    if (o) {
+        json_object_set_new(o, "best", best_json(G, have, &best));
+        json_object_set_new(o, "best_score", have ? json_real(best_value) : json_null());
+    }
     return gr_web_json(r, 200, o);
 }
 

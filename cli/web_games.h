@@ -44,6 +44,9 @@ typedef struct gr_web_game {
     double ms, ms_done;
     json_t *played;                 /* the AI's orders of this turn */
     json_t *paths;                  /* where each took its piece: {ref, from, to} in the map's pixels */
+    gr_action best;                 /* the decision under search: its most visited order so far */
+    double best_value;              /* and that order's expected score for the AI's side */
+    int have_best;                  /* 0 until the search has reported one for this decision */
     char ai_error[GR_ERROR_MAX];
     int refs;                       /* requests holding it (the table's lock) */
     int closed;                     /* taken out of the table: freed with its last reference */

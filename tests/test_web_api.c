@@ -1211,8 +1211,9 @@ static void test_ai_turn(void **state)
 static void test_ai_thinking_refuses_changes(void **state)
 {
     fixture *f = *state;
-    json_t *p0 = new_game(f, "{\"ai\": \"mcts:ms=3000\", \"side\": 1}");
-    assert_string_equal(str_of(p0, "ai"), "mcts:ms=3000");
+    /* a budget of iterations far beyond the test's time: it thinks until stopped */
+    json_t *p0 = new_game(f, "{\"ai\": \"mcts:iters=10000000\", \"side\": 1}");
+    assert_string_equal(str_of(p0, "ai"), "mcts:iters=10000000");
     assert_true(json_is_false(json_object_get(p0, "yours")));
     char ai[128], op[128], up[128], fx[128], gp[128];
     game_path(ai, sizeof ai, p0, "/ai");
@@ -1231,6 +1232,23 @@ static void test_ai_thinking_refuses_changes(void **state)
     json_t *st = call_json(f, "GET", ai, NULL, 200);
     assert_true(json_is_true(json_object_get(st, "thinking")));
     json_decref(st);
+    /* the search reports its best order so far, with its expected score, every tenth of a second */
+    int seen_best = 0;
+    for (double until = now_s() + 2.0; !seen_best && now_s() < until; nap()) {
+        st = call_json(f, "GET", ai, NULL, 200);
+        json_t *b = json_object_get(st, "best"), *bs = json_object_get(st, "best_score");
+        assert_true(json_is_null(b) || json_is_string(b));
+        if (json_is_string(b)) {
+            seen_best = 1;
+            assert_true(strlen(json_string_value(b)) > 0);
+            assert_true(json_is_number(bs));
+            assert_true(json_number_value(bs) >= 0 && json_number_value(bs) <= 1);
+        } else {
+            assert_true(json_is_null(bs));
+        }
+        json_decref(st);
+    }
+    assert_true(seen_best);
     json_t *pos = get_pos(f, p0);
     assert_true(json_is_true(json_object_get(pos, "ai_thinking")));
     json_decref(pos);
