@@ -524,6 +524,40 @@ static void test_s15_4_fire_at_defenders_four_dice_at_5_and_they_reply_with_four
     free(s);
 }
 
+/* §15.4: a garrison's artillery attachment adds its dice to one target only
+ * (the nearest): the defenders shoot 4 dice and the gun's 2 at the Blue unit
+ * 1.5 MU off, 4 dice alone at the one 2 MU off */
+static void test_s15_4_defenders_guns_add_to_one_target_only(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn_fire(FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL);
+    s->units[1].attach[0] = FOGN_ATT_ARTILLERY;
+    /* u0 (x 27-30) 1.5 MU below the building's south face, u2 (x 30.5-33.5) 2 MU below it */
+    s->units[0].x = 28.5;
+    int u2 = fx_unit(s, 0, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 32, 12, 90);
+    fogn_state st;
+    at_step(s, &st, 0, FOGN_ST_FI_BEGIN);
+    fogn_bld_place(s, &st, 1, 0, FOGN_BLD_DEFEND, FOGN_BLD_FACE_REAR);
+    assert_true(fogn_bld_fire_allowed(s, &st, u2, 1));
+    gr_log log;
+    gr_log_init(&log);
+    gr_dice d;
+    int faces[40];
+    for (int i = 0; i < 40; i++) faces[i] = 1;
+    gr_dice_init_script(&d, faces, 40);
+    run(s, &st, &d, &log);
+    /* the infantry's dice and the gun's are rolled apart (§7.8), so each has its line */
+    ASSERT_LOGGED(&log, "unit1 scores 0 hits with 4 dice at 5+: fire at unit0");
+    ASSERT_LOGGED(&log, "unit1 scores 0 hits with 2 dice at 5+: fire at unit0");
+    char four[80], two[80];
+    snprintf(four, sizeof four, "unit1 scores 0 hits with 4 dice at 5+: fire at unit%d", u2);
+    snprintf(two, sizeof two, "unit1 scores 0 hits with 2 dice at 5+: fire at unit%d", u2);
+    ASSERT_LOGGED(&log, four);
+    assert_false(logged(&log, two));
+    gr_log_free(&log);
+    free(s);
+}
+
 static void test_s15_4_range_to_defenders_is_measured_to_the_perimeter_medium_hits_on_6(void **unused)
 {
     (void)unused;
@@ -1034,6 +1068,7 @@ int main(void)
         cmocka_unit_test(test_s15_4_infantry_may_not_fire_at_occupiers),
         cmocka_unit_test(test_s15_4_artillery_fires_at_occupiers_with_four_dice_at_close_range),
         cmocka_unit_test(test_s15_4_fire_at_defenders_four_dice_at_5_and_they_reply_with_four),
+        cmocka_unit_test(test_s15_4_defenders_guns_add_to_one_target_only),
         cmocka_unit_test(test_s15_4_range_to_defenders_is_measured_to_the_perimeter_medium_hits_on_6),
         cmocka_unit_test(test_s15_4_defenders_ignore_rain),
         cmocka_unit_test(test_s15_4_artillery_units_cannot_fire_from_buildings),

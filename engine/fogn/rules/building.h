@@ -48,6 +48,9 @@ enum { FOGN_BLD_FACE_FRONT = 0, FOGN_BLD_FACE_RIGHT, FOGN_BLD_FACE_REAR, FOGN_BL
 /* §15.4 Ruling: a defending garrison makes no outcome move unless Broken,
  * from fire as from combat (the book says it for combat) */
 #define FOGN_R_BLD_DEFENDERS_HOLD_FIRE 1
+/* §15.4: a garrison's artillery attachments add their dice to one of its
+ * targets only (Ruling: the nearest, the first in unit order on a tie) */
+#define FOGN_R_BLD_GUNS_AT_NEAREST 1
 /* §15.4 Ruling: the defenders' rear supporter may not have an enemy within
  * this distance of its straight path to the area ("without passing within
  * 4 MU across an enemy front" read as any enemy) */

@@ -914,11 +914,29 @@ static void share_dice(int D, int k, int focus, int *count)
     }
 }
 
+/* §15.4: of the shots v->shot[n0..] of one garrison (measured from fb[0]),
+ * only the one at the nearest target keeps the artillery attachments' dice */
+static void guns_at_one_target(const fogn_scenario *s, const fogn_state *st, fogn_volley *v, int n0, const gr_rect *fb)
+{
+    if (!FOGN_R_BLD_GUNS_AT_NEAREST || v->n - n0 < 2) return;
+    int keep = -1;
+    double bd = INFINITY;
+    for (int i = n0; i < v->n; i++) {
+        int t = v->shot[i].target;
+        gr_rect tr = fogn_unit_rect(&s->units[t], &st->u[t]);
+        double d = gr_rect_dist(fb, &tr);
+        if (d < bd - 1e-9) { bd = d; keep = i; }
+    }
+    for (int i = n0; i < v->n; i++)
+        if (i != keep) v->shot[i].n[FOGN_FG_ATT] = v->shot[i].n[FOGN_FG_SPECIAL] = 0;
+}
+
 /* §15.4: a building's defenders shoot 4 dice at each enemy able to fire at
  * them this phase or else at the closest enemy within their own range (so
  * Unreformed defenders reply at medium range but begin only at close range) */
 static void fire_defenders(const fogn_scenario *s, const fogn_state *st, fogn_volley *v, int f, contact_memo *cm)
 {
+    int n0 = v->n;
     gr_rect fb[2];
     fogn_bld_measure_rects(s, st, f, fb);
     fogn_volley probe_v;
@@ -953,6 +971,7 @@ static void fire_defenders(const fogn_scenario *s, const fogn_state *st, fogn_vo
     fogn_shot sh;
     if (!any && best >= 0 && v->n < FOGN_VOLLEY_MAX && shot_dice(s, st, v, f, best, best_r, -1, &sh) > 0)
         v->shot[v->n++] = sh;
+    guns_at_one_target(s, st, v, n0, fb);
 }
 
 /* §15.5: guns in a field work split among the k most central targets of their band */
