@@ -776,6 +776,58 @@ static void test_s15_4_attackers_storm_in_when_the_defenders_break(void **unused
     free(s);
 }
 
+/* §15.4: assaulted by two units, a garrison fires 4 dice at each; its
+ * artillery attachment adds its 2 dice at the nearer assaulter only. A
+ * large garrison (4.5 MU front on the south face, x 27.75-32.25) and two
+ * small assaulters below it side by side, 2.5 and 3 MU off */
+static void test_s15_4_defenders_guns_at_one_assaulter_only(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = fx_scenario();
+    fx_unit(s, 0, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 28.5, 11.5, 90);
+    fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_LARGE, FOGN_F_TACTICAL, 30, 30, -90);
+    s->units[1].attach[0] = FOGN_ATT_ARTILLERY;
+    village(s);
+    pad_armies(s);
+    int u2 = fx_unit(s, 0, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 31.5, 11, 90);
+    s->cmdrs[0].x = 30;
+    s->cmdrs[0].y = 7;
+    fogn_state st;
+    at_step(s, &st, 0, FOGN_ST_AS_BEGIN);
+    fogn_bld_place(s, &st, 1, 0, FOGN_BLD_DEFEND, FOGN_BLD_FACE_REAR);
+    fogn_advance_to_decision(s, &st, NULL, NULL);
+    gr_error err;
+    gr_log log;
+    gr_log_init(&log);
+    gr_dice d;
+    int faces[60];
+    for (int i = 0; i < 60; i++) faces[i] = 1;
+    gr_dice_init_script(&d, faces, 60);
+    /* u0 and u2 declare on the garrison, which stands; everything else is done */
+    int declared = 0;
+    for (int guard = 0; guard < 32 && st.turn.phase == FOGN_PH_ASSAULT; guard++) {
+        int who = fogn_cursor_actor(s, &st);
+        gr_action a = fx_action(FOGN_A_DONE, -1, -1, 0, 0, 0, 0);
+        if (st.turn.step == FOGN_ST_AS_DECLARE && (who == 0 || who == u2)) {
+            a = fx_action(FOGN_A_ASSAULT, who, 1, 0, 0, 0, 0);
+            declared++;
+        } else if (st.turn.step == FOGN_ST_AS_REACT && who == 1) {
+            a = fx_action(FOGN_A_REACT, 1, -1, FOGN_RE_STAND, 0, 0, 0);
+        }
+        if (apply(s, &st, a, &d, &log, &err)) fail_msg("refused: %s", err.msg);
+    }
+    assert_int_equal(declared, 2);
+    char four[80], two[80];
+    snprintf(four, sizeof four, "unit1 scores 0 hits with 4 dice at 5+: fire at unit%d", u2);
+    snprintf(two, sizeof two, "unit1 scores 0 hits with 2 dice at 5+: fire at unit%d", u2);
+    ASSERT_LOGGED(&log, "unit1 scores 0 hits with 4 dice at 5+: fire at unit0");
+    ASSERT_LOGGED(&log, "unit1 scores 0 hits with 2 dice at 5+: fire at unit0");
+    ASSERT_LOGGED(&log, four);
+    assert_false(logged(&log, two));
+    gr_log_free(&log);
+    free(s);
+}
+
 static void test_s15_4_cavalry_may_not_assault_a_building(void **unused)
 {
     (void)unused;
@@ -1078,6 +1130,7 @@ int main(void)
         cmocka_unit_test(test_s15_4_rear_support_of_defenders_plus_one_minus_one),
         cmocka_unit_test(test_s15_4_defenders_hold_until_broken),
         cmocka_unit_test(test_s15_4_attackers_storm_in_when_the_defenders_break),
+        cmocka_unit_test(test_s15_4_defenders_guns_at_one_assaulter_only),
         cmocka_unit_test(test_s15_4_cavalry_may_not_assault_a_building),
         cmocka_unit_test(test_s15_5_split_fire_dice),
         cmocka_unit_test(test_s15_5_field_work_rear_is_the_named_edge),

@@ -921,6 +921,20 @@ static int defensive_firers(const fogn_scenario *s, const fogn_state *st, const 
     return n;
 }
 
+/* for each garrison assaulted by more than one unit, the assaulter its
+ * artillery attachments fire at (fogn_bld_guns_target); -1 for the others */
+static void garrison_guns(const fogn_scenario *s, const fogn_state *st, int *guns)
+{
+    for (int g = 0; g < s->nunits; g++) {
+        guns[g] = -1;
+        if (!FOGN_R_BLD_GUNS_AT_NEAREST || !fogn_unit_alive(&st->u[g]) || !fogn_bld_all_round(s, st, g)) continue;
+        int t[FOGN_MAX_UNITS], n = 0;
+        for (int a = 0; a < s->nunits; a++)
+            if (st->u[a].astate == AS_GOING && st->u[a].target == g) t[n++] = a;
+        if (n > 1) guns[g] = fogn_bld_guns_target(s, st, g, t, n);
+    }
+}
+
 int fogn_as_fire(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log)
 {
     /* (a) guns that chose to fire and then leave: medium range first (§6.6, §6.10) */
@@ -951,7 +965,10 @@ int fogn_as_fire(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *
             abandon(s, st, g, FOGN_ABANDON_VOLUNTARY_LOSS, log);
         }
     }
-    /* (b) close-range fire at each assaulter paused 2 MU from its target */
+    /* (b) close-range fire at each assaulter paused 2 MU from its target; a
+     * garrison's guns add to the fire at one of its assaulters (§15.4) */
+    int guns[FOGN_MAX_UNITS];
+    garrison_guns(s, st, guns);
     for (int a = 0; a < s->nunits; a++) {
         fogn_unit *au = &st->u[a];
         if (au->astate != AS_GOING) continue;
@@ -968,7 +985,11 @@ int fogn_as_fire(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *
          * passing through takes the fire where it began */
         gr_rect pause = fogn_assault_pause_pose(s, st, j, &r);
         if (fogn_pose_clear(s, st, &pause, 1ull << a)) fogn_place_unit(s, st, a, &pause);
-        for (int k = 0; k < nf; k++) fogn_volley_add(s, st, &v, firers[k], a, FOGN_RANGE_CLOSE);
+        for (int k = 0; k < nf; k++) {
+            int before = v.n;
+            fogn_volley_add(s, st, &v, firers[k], a, FOGN_RANGE_CLOSE);
+            if (v.n > before && guns[firers[k]] >= 0 && guns[firers[k]] != a) fogn_shot_without_guns(&v.shot[before]);
+        }
         fogn_volley_support(s, st, &v);
         fogn_fire_report rep[FOGN_MAX_UNITS];
         if (fogn_volley_resolve(s, st, &v, rep, dice, log) < 0) return -1;

@@ -729,3 +729,20 @@ int fogn_fort_split_dice(int dice, int k)
     if (k == 2) return (4 * dice + 3 * up) / 6; /* two thirds, rounded */
     return (dice + up) / 2;                    /* half */
 }
+
+int fogn_bld_guns_target(const fogn_scenario *s, const fogn_state *st, int g, const int *t, int n)
+{
+    gr_rect fb[2];
+    fogn_bld_measure_rects(s, st, g, fb);
+    int best = -1;
+    double bd = INFINITY;
+    for (int i = 0; i < n; i++) {
+        gr_rect tr = fogn_unit_rect(&s->units[t[i]], &st->u[t[i]]);
+        double d = gr_rect_dist(&fb[0], &tr);
+        if (d < bd - 1e-9) {
+            bd = d;
+            best = t[i];
+        }
+    }
+    return best;
+}

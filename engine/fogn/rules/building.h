@@ -141,6 +141,10 @@ void fogn_bld_fire_facts(const fogn_scenario *s, const fogn_state *st, int f, in
                          uint8_t *score, uint8_t *cover);
 /* does unit f fire all round from its building's perimeter (a building's defenders)? */
 bool fogn_bld_all_round(const fogn_scenario *s, const fogn_state *st, int f);
+/* §15.4: of the units t[0..n) garrison g shoots at, the one its artillery
+ * attachments add their dice to (FOGN_R_BLD_GUNS_AT_NEAREST): the nearest to
+ * its perimeter, the first on a tie; -1 when n is 0 */
+int fogn_bld_guns_target(const fogn_scenario *s, const fogn_state *st, int g, const int *t, int n);
 /* is the melee between defender d and enemy a one across d's perimeter
  * (a defended building, or a field work's front or sides, §15.4, §15.5)? */
 bool fogn_bld_front_fight(const fogn_scenario *s, const fogn_state *st, int d, int a);

@@ -914,21 +914,22 @@ static void share_dice(int D, int k, int focus, int *count)
     }
 }
 
-/* §15.4: of the shots v->shot[n0..] of one garrison (measured from fb[0]),
- * only the one at the nearest target keeps the artillery attachments' dice */
-static void guns_at_one_target(const fogn_scenario *s, const fogn_state *st, fogn_volley *v, int n0, const gr_rect *fb)
+/* §15.4: of the shots v->shot[n0..] of garrison f, only the one at the
+ * target fogn_bld_guns_target names keeps the artillery attachments' dice */
+static void guns_at_one_target(const fogn_scenario *s, const fogn_state *st, fogn_volley *v, int f, int n0)
 {
     if (!FOGN_R_BLD_GUNS_AT_NEAREST || v->n - n0 < 2) return;
-    int keep = -1;
-    double bd = INFINITY;
-    for (int i = n0; i < v->n; i++) {
-        int t = v->shot[i].target;
-        gr_rect tr = fogn_unit_rect(&s->units[t], &st->u[t]);
-        double d = gr_rect_dist(fb, &tr);
-        if (d < bd - 1e-9) { bd = d; keep = i; }
-    }
+    int t[FOGN_VOLLEY_MAX], n = 0;
+    for (int i = n0; i < v->n; i++) t[n++] = v->shot[i].target;
+    int keep = fogn_bld_guns_target(s, st, f, t, n);
     for (int i = n0; i < v->n; i++)
-        if (i != keep) v->shot[i].n[FOGN_FG_ATT] = v->shot[i].n[FOGN_FG_SPECIAL] = 0;
+        if (v->shot[i].target != keep) fogn_shot_without_guns(&v->shot[i]);
+}
+
+void fogn_shot_without_guns(fogn_shot *sh)
+{
+    sh->n[FOGN_FG_ATT] = 0;
+    sh->n[FOGN_FG_SPECIAL] = 0;
 }
 
 /* §15.4: a building's defenders shoot 4 dice at each enemy able to fire at
@@ -971,7 +972,7 @@ static void fire_defenders(const fogn_scenario *s, const fogn_state *st, fogn_vo
     fogn_shot sh;
     if (!any && best >= 0 && v->n < FOGN_VOLLEY_MAX && shot_dice(s, st, v, f, best, best_r, -1, &sh) > 0)
         v->shot[v->n++] = sh;
-    guns_at_one_target(s, st, v, n0, fb);
+    guns_at_one_target(s, st, v, f, n0);
 }
 
 /* §15.5: guns in a field work split among the k most central targets of their band */

@@ -44,6 +44,8 @@ typedef struct fogn_fire_report {
 int fogn_can_fire(const fogn_scenario *s, const fogn_state *st, int i);
 
 void fogn_volley_init(fogn_volley *v, int side, int defensive);
+/* the shot without its artillery attachments' dice (§15.4: a garrison's guns add to one target) */
+void fogn_shot_without_guns(fogn_shot *sh);
 /* defensive fire: remember where assaulter a began (before it pauses) */
 void fogn_volley_assaulter_start(fogn_volley *v, const fogn_scenario *s, const fogn_state *st, int a);
 /* all of firer f's dice at target t in band `range` (defensive fire); 0, or -1 when it has none */
