@@ -542,6 +542,46 @@ static void test_s8_5_widening_with_an_enemy_on_the_flank(void **unused)
 
 /* --- §8.5 kinked Extended Line --------------------------------------------------------- */
 
+/* §8.5: the halves of a kinked line move each on its own and the line must
+ * end legal: a normal move brings the bent-back right half forward about the
+ * centre into line and the line goes on; each front corner is measured from
+ * where it stood, the right wing's outer corner from its bent place */
+static void test_s8_5_kinked_line_moves_its_halves_into_line(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn1(FOGN_INF_UNREFORMED, FOGN_SMALL, FOGN_F_LINE);
+    fogn_state st;
+    fx_state(s, &st, 0);
+    st.u[0].kink = -30 * FX_DEG;
+    fogn_move_plan plan;
+    gr_error err;
+    assert_int_equal(fx_check(s, &st, fx_normal(0, -1, 0, 1, 0), &plan, &err), 0);
+    ASSERT_NEAR(plan.after.kink, 0, TOL);
+    ASSERT_NEAR(plan.after.x, 20, TOL);
+    ASSERT_NEAR(plan.after.y, 11, TOL);
+    ASSERT_NEAR(gr_angle_diff(plan.after.heading, 90 * FX_DEG), 0, TOL);
+    assert_int_equal(plan.complex, 0);
+    /* the right wing's outer corner: bent at (20 + 3 cos 30, 10 - 1.5), straight at (23, 10 + d) */
+    double bx = 20 + 3 * cos(30 * FX_DEG), by = 8.5;
+    double allow = plan.allowance;
+    double d_ok = 0, d_bad = 0;
+    for (double d = 0; d <= allow; d += 0.01)
+        if (hypot(23 - bx, 10 + d - by) <= allow) d_ok = d;
+    d_bad = d_ok + 0.05;
+    assert_true(d_ok > 0);
+    assert_int_equal(fx_check(s, &st, fx_normal(0, -1, 0, d_ok, 0), &plan, &err), 0);
+    expect_refused(s, &st, fx_normal(0, -1, 0, d_bad, 0), "allowance");
+    /* the wing's wheel into line is a wheel: its outer corner goes at most half the allowance
+     * (60 degrees of a 3 MU half: 3.14 MU, more than 2), though it ends 3.1 MU from where it stood */
+    st.u[0].kink = -60 * FX_DEG;
+    expect_refused(s, &st, fx_normal(0, -1, 0, 0.1, 0), "outer corner travels");
+    /* bent right back, its outer corner is the one that goes farthest */
+    st.u[0].kink = -90 * FX_DEG;
+    expect_refused(s, &st, fx_normal(0, -1, 0, 0.5, 0), "the bent right wing's outer front corner would move 4.6 MU");
+    free(s);
+}
+
+
 static void test_s8_5_kinked_line(void **unused)
 {
     (void)unused;
@@ -563,8 +603,7 @@ static void test_s8_5_kinked_line(void **unused)
     assert_true(gr_rect_corner(&h[1], GR_FR).y < 10 - 0.5);
     gr_rect bases[24];
     assert_int_equal(fogn_unit_base_rects(&s->units[0], &st.u[0], bases, 24), 4);
-    /* a kinked line straightens before it moves */
-    expect_refused(s, &st, fx_normal(0, -1, 0, 1, 0), "kinked line");
+    /* a kinked line moves only by a normal move (which straightens it) or by bending */
     expect_refused(s, &st, kind_move(FOGN_MK_REAR, 0, 0, 1, 0), "kinked line");
     do_move(s, &st, kind_move(FOGN_MK_KINK, 0, 0, 0, 0));
     ASSERT_NEAR(st.u[0].kink, 0, TOL);
@@ -1215,6 +1254,7 @@ int main(void)
         cmocka_unit_test(test_s8_5_no_nearer_the_nearest_enemy),
         cmocka_unit_test(test_s8_5_widening_with_an_enemy_on_the_flank),
         cmocka_unit_test(test_s8_5_kinked_line),
+        cmocka_unit_test(test_s8_5_kinked_line_moves_its_halves_into_line),
         cmocka_unit_test(test_s8_6_unlimber),
         cmocka_unit_test(test_s8_6_limber_medium_simple_heavy_complex),
         cmocka_unit_test(test_s8_6_limber_facings),

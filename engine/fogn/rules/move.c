@@ -137,8 +137,10 @@ static int mover_may_move(const fogn_move_ctx *c)
     } else if (u->flags & FOGN_UF_MOVED) {
         return gr_error_set(err, "%s has already moved this phase", p->name);
     }
-    if (u->kink != 0 && m->kind != FOGN_MK_KINK && m->kind != FOGN_MK_FORM)
-        return gr_error_set(err, "%s is a kinked line: straighten it (kink 0) before moving", p->name);
+    /* §8.5: a kinked line moves by a normal move that brings its right half into line first */
+    if (u->kink != 0 && m->kind != FOGN_MK_KINK && m->kind != FOGN_MK_FORM && m->kind != FOGN_MK_NORMAL)
+        return gr_error_set(err, "%s is a kinked line: it moves by a normal move, which straightens it, or by kink 0 "
+                            "(§8.5)", p->name);
     return 0;
 }
 

@@ -81,6 +81,7 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
 typedef struct fogn_move_tries {
     int ready, have_allow, have_start_enemy;
     gr_rect ws;           /* the footprint after the wheel and the slide */
+    double kink_arc;      /* a kinked line's straightening wheel (move_pose.c) */
     int n0, overflow0;    /* the swept area so far */
     double all0[4];
     double max_allow, start_enemy;

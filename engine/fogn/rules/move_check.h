@@ -36,6 +36,7 @@ typedef struct fogn_move_ctx {
     fogn_unit after;
     fogn_sweep *sw;
     double measured;          /* the distance that counts against the allowance */
+    double kink_arc;          /* a kinked line's right half wheeling into line: its outer corner's arc */
     double allowance_factor;
     int column_road;          /* a road march whose front stays on the road all along */
     /* the end on the table (move.c) */

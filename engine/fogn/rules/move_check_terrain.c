@@ -176,6 +176,9 @@ static int within_allowance(const fogn_move_ctx *c, fogn_move_class worst, doubl
             /* name the corner that went furthest */
             double dl = gr_v2_dist(gr_rect_corner(&c->start, GR_FL), gr_rect_corner(&c->end, GR_FL));
             double dr = gr_v2_dist(gr_rect_corner(&c->start, GR_FR), gr_rect_corner(&c->end, GR_FR));
+            if (c->measured > (dl > dr ? dl : dr) + 1e-6) /* a kinked line's wing (move_pose.c) */
+                return gr_error_set(c->err, "the bent right wing's outer front corner would move %.1f MU, allowance "
+                                    "%.4g MU in %s (§8.4)", c->measured, plan->allowance, fogn_move_class_name(worst));
             return gr_error_set(c->err, "the %s front corner would move %.1f MU, allowance %.4g MU in %s (§8.3-8.4)",
                                 dl >= dr ? "left" : "right", dl >= dr ? dl : dr, plan->allowance, fogn_move_class_name(worst));
         }

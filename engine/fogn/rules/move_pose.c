@@ -206,6 +206,22 @@ static int wheel_turn_ok(const fogn_move *m, gr_error *err)
 /* a normal move's wheel and slide, checked and swept: *ws, the footprint
  * they leave the unit in. With tries, this is the first try's work, kept
  * for the others */
+/* §8.5: a kinked Extended Line's halves move each on its own and the line
+ * must end legal; its normal move begins with the right half wheeling
+ * forward about the centre (the halves' shared inner corner) into line with
+ * the left, so the line goes on straight. The right half's area and its
+ * wheel are swept; the wheel's outer-corner arc is returned. */
+static double unkink(fogn_move_ctx *c)
+{
+    if (c->u->kink == 0) return 0;
+    gr_rect halves[2];
+    if (fogn_unit_rects(c->p, c->u, halves) < 2) return 0;
+    fogn_sweep_rect(c->sw, &halves[1]);
+    fogn_sweep_rotation(c->sw, &halves[1], gr_v2(c->u->x, c->u->y), -c->u->kink, FOGN_WHEEL_SAMPLES);
+    c->after.kink = 0;
+    return fabs(c->u->kink) * halves[1].w;
+}
+
 static int normal_wheel_slide(fogn_move_ctx *c, gr_rect *ws)
 {
     const fogn_move *m = c->m;
@@ -225,6 +241,7 @@ static int normal_wheel_slide(fogn_move_ctx *c, gr_rect *ws)
         return gr_error_set(err, "unlimbered artillery moves only by prolong (§8.6)");
     if (u->formation == FOGN_F_SQUARE && m->angle != 0)
         return gr_error_set(err, "a square moves straight only");
+    c->kink_arc = unkink(c);
     if (m->angle != 0) {
         if (wheel_turn_ok(m, err)) return -1;
         gr_vec2 pv = gr_rect_corner(&c->start, m->pivot);
@@ -237,6 +254,7 @@ static int normal_wheel_slide(fogn_move_ctx *c, gr_rect *ws)
     if (m->slide != 0) fogn_sweep_pair(sw, &w, ws);
     if (t) {
         t->ws = *ws;
+        t->kink_arc = c->kink_arc;
         t->n0 = sw->n;
         t->overflow0 = sw->overflow;
         for (int k = 0; k < 4; k++) t->all0[k] = sw->all[k];
@@ -255,6 +273,17 @@ static void measure_front_corners(fogn_move_ctx *c)
     }
 }
 
+/* a kinked line's right half: its outer front corner from where it stood
+ * bent to where the move leaves it (§8.4 measures each front corner) */
+static void measure_bent_half(fogn_move_ctx *c)
+{
+    if (c->u->kink == 0) return;
+    gr_rect halves[2];
+    if (fogn_unit_rects(c->p, c->u, halves) < 2) return;
+    double d = gr_v2_dist(gr_rect_corner(&halves[1], GR_FR), gr_rect_corner(&c->end, GR_FR));
+    if (d > c->measured) c->measured = d;
+}
+
 /* a wheel about a corner, then straight on, with a slide (§8.4) */
 static int pose_normal(fogn_move_ctx *c)
 {
@@ -264,20 +293,26 @@ static int pose_normal(fogn_move_ctx *c)
     gr_rect ws;
     if (t && t->ready) {
         ws = t->ws; /* checked and swept on the first try */
+        c->kink_arc = t->kink_arc;
+        if (c->u->kink != 0) c->after.kink = 0;
     } else if (normal_wheel_slide(c, &ws)) {
         return -1;
     }
     c->end = gr_rect_advance(&ws, m->dist, 0);
-    /* measured: each front corner's straight displacement (§8.4); the wheel's
-     * outer-corner arc is limited separately (move_check_terrain.c) */
+    /* measured: each front corner's straight displacement (§8.4), the bent
+     * right half's outer corner too; the wheels' outer-corner arcs are
+     * limited separately (move_check_terrain.c) */
     measure_front_corners(c);
+    measure_bent_half(c);
     if (t && c->measured > t->max_allow + 1e-6) return -1; /* beyond any allowance */
     if (m->dist > 0) fogn_sweep_pair(c->sw, &ws, &c->end);
+    double arc = c->kink_arc;
     if (m->angle != 0) {
-        double arc = fabs(m->angle) * c->start.w;
-        if (m->pivot == GR_RL || m->pivot == GR_RR) arc = fabs(m->angle) * hypot(c->start.w, c->start.d);
-        c->plan->allowance = -arc; /* stash; checked once the allowance is known */
+        double wa = fabs(m->angle) * c->start.w;
+        if (m->pivot == GR_RL || m->pivot == GR_RR) wa = fabs(m->angle) * hypot(c->start.w, c->start.d);
+        if (wa > arc) arc = wa;
     }
+    if (arc > 0) c->plan->allowance = -arc; /* stash; checked once the allowance is known */
     if (m->slide != 0) {
         int only_slide = m->dist == 0 && m->angle == 0;
         if (only_slide) {
