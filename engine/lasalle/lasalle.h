@@ -181,6 +181,8 @@ typedef enum lasalle_precip { LASALLE_NO_PRECIP = 0, LASALLE_RAIN, LASALLE_SNOW 
 #define LASALLE_AB_SEND_IN_THE_GUARDS 4u    /* [H Send in the Guards, p.75] */
 #define LASALLE_AB_ENTRENCHMENTS 8u         /* [H Entrenchments, p.75]: its units may dig in */
 #define LASALLE_AB_HOME_FIELD 16u           /* [H Home Field Advantage, p.76] (the defender only) */
+#define LASALLE_AB_VIVA_ESPANA 32u          /* [K Spain]: +1 to Unpredictable rolls entrenched or in a town */
+#define LASALLE_AB_THEYLL_BE_BACK 64u       /* [K Spain]: a draw is this army's marginal victory */
 /* the Home Field army's setup choice (lasalle_scenario.home_field) [H, p.76] */
 #define LASALLE_HOME_NONE 0
 #define LASALLE_HOME_SHORT_EDGE 1           /* defender within 10 BW of a short edge, attacker within 20 of the other */

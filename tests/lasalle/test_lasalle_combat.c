@@ -61,6 +61,40 @@ static void test_inconclusive_and_advance(void **state)
     ls_free(&f);
 }
 
+/* Viva España!: an Unpredictable unit of an army with the rule rolls its esprit with +1 behind its own trench or
+ * in a town base [H Unpredictable, p.76; K Spain]; a 5 becomes 6: Valiant for the rest of the game */
+static void test_viva_espana(void **state)
+{
+    (void)state;
+    static const char unpredictable[] =
+        "[{\"name\": \"1/45e Ligne\", \"type\": \"infantry\", \"size\": \"small\", \"esprit\": \"reliable\", "
+        "\"discipline\": \"experienced\", \"sk\": 1, \"formation\": \"line\", \"at\": [16, 6], \"facing\": 90, "
+        "\"traits\": [\"unpredictable\"]}]";
+    const char *au = "[" LS_INF("IR 7", "small", "experienced", "column", 16, 20, 270) "]";
+    for (int entrenched = 0; entrenched < 2; entrenched++) {
+        ls_fix f;
+        char *t = ls_text_french(", \"rules\": [\"viva_espana\"]", unpredictable, au, "");
+        if (ls_try_load(&f, t)) fail_msg("%s", f.err.msg);
+        free(t);
+        ls_place(&f, 1, 16, 6, 270, LASALLE_COLUMN);
+        f.st.u[1].flags |= LASALLE_UF_CHARGER;
+        if (entrenched) f.st.u[0].flags |= LASALLE_UF_ENTRENCHED;
+        ls_dice(&f, 24, 5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+        assert_int_equal(run_combat(&f), 0);
+        if (entrenched) {
+            LS_ASSERT_LOGGED(&f, "the esprit of 1/45e Ligne (Unpredictable, Viva Espana! +1): 1d6 [5]");
+            LS_ASSERT_LOGGED(&f, "1/45e Ligne proves valiant for the rest of the game (Viva Espana! +1)");
+            assert_true(f.st.u[0].flags & LASALLE_UF_ESPRIT_FIXED);
+        } else {
+            /* in the open the rule does not help: a 5 is Reliable for this combat only */
+            LS_ASSERT_LOGGED(&f, "the esprit of 1/45e Ligne (Unpredictable): 1d6 [5]");
+            LS_ASSERT_LOGGED(&f, "1/45e Ligne proves reliable in this combat");
+            assert_false(f.st.u[0].flags & LASALLE_UF_ESPRIT_FIXED);
+        }
+        ls_free(&f);
+    }
+}
+
 /* a square attacked by cavalry: the cavalry halves; a square that loses holds and the winners retire [E, p.57, 60] */
 static void test_square_holds(void **state)
 {
@@ -188,7 +222,8 @@ static void test_officer_tactics(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_decisive_defence),  cmocka_unit_test(test_inconclusive_and_advance),
+        cmocka_unit_test(test_decisive_defence),
+        cmocka_unit_test(test_viva_espana),  cmocka_unit_test(test_inconclusive_and_advance),
         cmocka_unit_test(test_square_holds),      cmocka_unit_test(test_artillery_overrun),
         cmocka_unit_test(test_flank_halving),     cmocka_unit_test(test_roll_off_and_picks),
         cmocka_unit_test(test_officer_tactics),

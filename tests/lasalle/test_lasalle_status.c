@@ -162,6 +162,56 @@ static void test_send_in_the_guards(void **state)
     ls_free(&f);
 }
 
+/* loads the scenario with `rules` as the French side's and the Austrians' advanced rules (NULL: none) */
+static void load_with_rules(ls_fix *f, const char *french_rules, const char *austrian_rules)
+{
+    char *t = ls_text(0, "[" FR_LINE "]", "[" LS_FAR "]", "");
+    char buf[4096];
+    const char *fr = strstr(t, "\"name\": \"French\""), *au = strstr(t, "\"name\": \"Austrians\"");
+    assert_non_null(fr);
+    assert_non_null(au);
+    size_t a = (size_t)(fr - t) + strlen("\"name\": \"French\""), b = (size_t)(au - t) + strlen("\"name\": \"Austrians\"");
+    snprintf(buf, sizeof buf, "%.*s%s%s%s%.*s%s%s%s%s", (int)a, t, french_rules ? ", \"rules\": [\"" : "",
+             french_rules ? french_rules : "", french_rules ? "\"]" : "", (int)(b - a), t + a,
+             austrian_rules ? ", \"rules\": [\"" : "", austrian_rules ? austrian_rules : "",
+             austrian_rules ? "\"]" : "", t + b);
+    free(t);
+    if (ls_try_load(f, buf)) fail_msg("%s", f->err.msg);
+}
+
+/* They'll Be Back: a draw is a marginal victory for the Spanish army, unless both armies have it [K Spain; F, p.67] */
+static void test_theyll_be_back(void **state)
+{
+    (void)state;
+    ls_fix f;
+    gr_result r;
+    load_with_rules(&f, NULL, "theyll_be_back");
+    f.st.turn_no = 8;
+    ls_dice(&f, 2, 1, 1);
+    ls_do(&f, "done");
+    f.g.rs->rules->result(f.g.scn, &f.st, &r);
+    assert_int_equal(r.winner, 1);
+    assert_int_equal(r.margin, 1);
+    ls_free(&f);
+    /* both armies have it: it is not used, the draw stands */
+    load_with_rules(&f, "theyll_be_back", "theyll_be_back");
+    f.st.turn_no = 8;
+    ls_dice(&f, 2, 1, 1);
+    ls_do(&f, "done");
+    f.g.rs->rules->result(f.g.scn, &f.st, &r);
+    assert_int_equal(r.winner, -1);
+    ls_free(&f);
+    /* against Send in the Guards the two agree: the Guards army's draw is the Spanish marginal victory */
+    load_with_rules(&f, "send_in_the_guards", "theyll_be_back");
+    f.st.turn_no = 8;
+    ls_dice(&f, 2, 1, 1);
+    ls_do(&f, "done");
+    f.g.rs->rules->result(f.g.scn, &f.st, &r);
+    assert_int_equal(r.winner, 1);
+    assert_int_equal(r.margin, 1);
+    ls_free(&f);
+}
+
 /* an enemy unit moving through an officer: his casualty test (H, p.73), then he rides clear beside a unit of his
  * command (ruling A-20) */
 static void test_officer_passed_through(void **state)
@@ -204,6 +254,7 @@ int main(void)
         cmocka_unit_test(test_recovery_dice), cmocka_unit_test(test_commander_reroll),
         cmocka_unit_test(test_army_morale),   cmocka_unit_test(test_objective),
         cmocka_unit_test(test_bonus_turns),   cmocka_unit_test(test_send_in_the_guards),
+        cmocka_unit_test(test_theyll_be_back),
         cmocka_unit_test(test_officer_passed_through),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -2,6 +2,7 @@
  * (combat.h). */
 #include "combat.h"
 #include "footprint.h"
+#include "ground.h"
 #include "menu.h"
 #include "tables.h"
 #include "tactics.h"
@@ -36,14 +37,20 @@ static int unpredictable(const lasalle_scenario *s, lasalle_state *st, int i, co
 {
     lasalle_unit *u = &st->u[i];
     if (!(s->units[i].traits & LASALLE_T_UNPREDICTABLE) || (u->flags & LASALLE_UF_ESPRIT_FIXED)) return 0;
+    /* Viva España!: +1 behind its own trench or in a town base [K Spain] */
+    gr_rect h = lasalle_hull(s, st, i);
+    int viva = (s->side_rules[s->units[i].side] & LASALLE_AB_VIVA_ESPANA) &&
+               ((u->flags & LASALLE_UF_ENTRENCHED) || u->form == LASALLE_TOWN || lasalle_town_of(s, &h) >= 0);
     char purpose[128];
-    snprintf(purpose, sizeof purpose, "the esprit of %s (Unpredictable)", s->units[i].name);
+    snprintf(purpose, sizeof purpose, "the esprit of %s (Unpredictable%s)", s->units[i].name, viva ? ", Viva Espana! +1" : "");
     int d = gr_dice_d6(cx ? cx->dice : NULL, purpose);
     if (!d) return -1;
+    d += viva;
     u->esprit = d <= 3 ? LASALLE_SHAKY : d <= 5 ? LASALLE_RELIABLE : LASALLE_VALIANT;
-    if (d <= 3 || d == 6) u->flags |= LASALLE_UF_ESPRIT_FIXED;
-    gr_log_add(cx ? cx->log : NULL, GR_EV_TEST, s->units[i].side, "%s proves %s%s", s->units[i].name,
-               lasalle_esprit_names[u->esprit], d <= 3 || d == 6 ? " for the rest of the game" : " in this combat");
+    if (d <= 3 || d >= 6) u->flags |= LASALLE_UF_ESPRIT_FIXED;
+    gr_log_add(cx ? cx->log : NULL, GR_EV_TEST, s->units[i].side, "%s proves %s%s%s", s->units[i].name,
+               lasalle_esprit_names[u->esprit], d <= 3 || d >= 6 ? " for the rest of the game" : " in this combat",
+               viva ? " (Viva Espana! +1)" : "");
     return 0;
 }
 

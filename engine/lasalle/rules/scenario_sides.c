@@ -32,7 +32,7 @@ static const char *const size_names[] = {"small", "large"};
 static const char *const tactics_names[] = {"poor", "average", "good"};
 /* the advanced rules a side may name, built and not yet built [H, p.72-76] */
 static const char *const rule_names[] = {"linear_tactics", "superior_commander", "send_in_the_guards", "entrenchments",
-                                         "home_field_advantage"};
+                                         "home_field_advantage", "viva_espana", "theyll_be_back"};
 #define NRULES ((int)(sizeof rule_names / sizeof *rule_names))
 static const struct {
     const char *name, *cite;

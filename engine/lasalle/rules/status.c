@@ -98,6 +98,12 @@ void lasalle_finish(const lasalle_scenario *s, lasalle_state *st, int loser, int
         /* the loser's pursuit score as high as the winner's covers its retreat [F, p.67] */
         st->margin = lasalle_pursuit(s, st, loser) >= lasalle_pursuit(s, st, w) ? 1 : 2;
     }
+    /* They'll Be Back: a draw is a marginal victory for that army, unless both have it [K Spain] */
+    int back[2] = {(s->side_rules[0] & LASALLE_AB_THEYLL_BE_BACK) != 0, (s->side_rules[1] & LASALLE_AB_THEYLL_BE_BACK) != 0};
+    if (st->winner == -1 && back[0] != back[1]) {
+        st->winner = (int8_t)(back[0] ? 0 : 1);
+        st->margin = 1;
+    }
     /* Send in the Guards: only a decisive victory counts for that army; its
      * marginal win or its draw is a marginal victory for its enemy [H, p.75] */
     for (int side = 0; side < 2; side++)

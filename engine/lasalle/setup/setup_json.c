@@ -160,9 +160,11 @@ static json_t *side_json(lasalle_setup *S, int side, json_t *names, gr_error *er
         const char *word;
     } rules[] = {{LASALLE_LIST_RULE_LINEAR_TACTICS, "linear_tactics"},
                  {LASALLE_LIST_RULE_SUPERIOR_COMMANDER, "superior_commander"},
-                 {LASALLE_LIST_RULE_SEND_IN_THE_GUARDS, "send_in_the_guards"}};
+                 {LASALLE_LIST_RULE_SEND_IN_THE_GUARDS, "send_in_the_guards"},
+                 {LASALLE_LIST_RULE_VIVA_ESPANA, "viva_espana"},
+                 {LASALLE_LIST_RULE_DRAW_IS_VICTORY, "theyll_be_back"}};
     json_t *rl = json_array();
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < (int)(sizeof rules / sizeof *rules); k++)
         if (lasalle_list_rule_find(N, S->ref[side].army, S->ref[side].theatre, a->role, rules[k].kind))
             json_array_append_new(rl, json_string(rules[k].word));
     if (json_array_size(rl)) json_object_set_new(o, "rules", rl);
