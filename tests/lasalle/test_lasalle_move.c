@@ -236,6 +236,42 @@ static void test_obstacle(void **state)
     ls_free(&f);
 }
 
+/* [C Crossing an Obstacle, p.29]: a unit touching the wall at an angle may wheel while crossing to line up with
+ * it: it ends square to the wall, fully across, its rear edge on it; without the wheel it crosses at its angle */
+static void test_obstacle_line_up(void **state)
+{
+    (void)state;
+    const char *wall = ", \"terrain\": [{\"name\": \"Mur\", \"type\": \"wall\", \"points\": [[4, 8], [28, 8]]}]";
+    for (int square = 0; square < 2; square++) {
+        ls_fix f;
+        ls_load(&f, 0, "[" LS_INF("1/45e", "small", "experienced", "line", 16, 4, 90) "]", "[" LS_FAR "]", wall);
+        /* 10 degrees to the left of square, its right front corner on the wall */
+        ls_place(&f, 0, 16, 4, 100, LASALLE_LINE);
+        gr_rect h = lasalle_hull(f.s, &f.st, 0);
+        ls_place(&f, 0, 16, 4 + 8 - gr_rect_corner(&h, GR_FR).y, 100, LASALLE_LINE);
+        ls_do(&f, square ? "u0 cross square" : "u0 cross");
+        h = lasalle_hull(f.s, &f.st, 0);
+        if (square) {
+            LS_ASSERT_NEAR(gr_angle_diff(f.st.u[0].heading, GR_PI / 2), 0);
+            LS_ASSERT_NEAR(gr_rect_corner(&h, GR_RL).y, 8);
+            LS_ASSERT_NEAR(gr_rect_corner(&h, GR_RR).y, 8);
+            LS_ASSERT_LOGGED(&f, "crosses the obstacle, wheeling to line up with it");
+        } else {
+            LS_ASSERT_NEAR(gr_angle_diff(f.st.u[0].heading, 100 * GR_PI / 180), 0);
+            /* fully across, its lower rear corner on the wall */
+            LS_ASSERT_NEAR(gr_rect_corner(&h, GR_RL).y, 8);
+            assert_true(gr_rect_corner(&h, GR_RR).y > 8.1);
+        }
+        assert_true(f.st.u[0].flags & LASALLE_UF_CROSSED);
+        ls_free(&f);
+    }
+    /* standing square already, there is nothing to line up */
+    ls_fix f;
+    ls_load(&f, 0, "[" LS_INF("1/45e", "small", "experienced", "line", 16, 8, 90) "]", "[" LS_FAR "]", wall);
+    ls_refused(&f, "u0 cross square", "stands square to Mur already");
+    ls_free(&f);
+}
+
 /* a square does not move; Squares Moving (H, p.80) lets an Experienced one in command go 1 BW */
 static void test_squares(void **state)
 {
@@ -340,7 +376,7 @@ int main(void)
         cmocka_unit_test(test_formation_table),    cmocka_unit_test(test_formation_disc),
         cmocka_unit_test(test_formation_out_of_command), cmocka_unit_test(test_about_face),
         cmocka_unit_test(test_interpenetration),   cmocka_unit_test(test_table_edge),
-        cmocka_unit_test(test_obstacle),           cmocka_unit_test(test_squares),
+        cmocka_unit_test(test_obstacle), cmocka_unit_test(test_obstacle_line_up),           cmocka_unit_test(test_squares),
         cmocka_unit_test(test_artillery),          cmocka_unit_test(test_officers),
         cmocka_unit_test(test_prolong_off_the_table),
         cmocka_unit_test(test_later),

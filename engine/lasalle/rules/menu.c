@@ -166,6 +166,9 @@ static void unit_changes(menu *m)
         if (left > 0 && v != LASALLE_FCT_DISC) offer(m, move_act(m->i, LASALLE_PRE_ABOUT, 0, floor(left), 0, 0));
     }
     offer(m, lasalle_act(LASALLE_A_CROSS, m->i, -1, 0));
+    gr_action sq = lasalle_act(LASALLE_A_CROSS, m->i, -1, 0);
+    sq.p[0] = 1;
+    offer(m, sq);
 }
 
 /* a garrison: into an adjacent town base, an attack on the next one, or out of the town in March, its full

@@ -9,6 +9,9 @@
 #include <math.h>
 #include <stdio.h>
 
+/* the least wheel that lines a crossing unit up with an obstacle: below it, it stands square already */
+#define LINE_UP_MIN (0.5 * GR_PI / 180.0)
+
 #define DEG (GR_PI / 180.0)
 #define ALLOW_EPS 1e-6
 
@@ -230,8 +233,38 @@ static int check_sweep(const lasalle_scenario *s, const lasalle_state *st, int i
     return 0;
 }
 
-/* the crossing: straight ahead until the footprint is clear of the obstacle it touched [C, p.29] */
-static int plan_cross(const lasalle_scenario *s, const lasalle_state *st, int i, lasalle_plan *pl, gr_error *err)
+/* the wheel forward about the front corner on the obstacle that lines the unit up with the stretch of k nearest
+ * its front edge [C, p.29]: 0 (the wheel in *w, or no wheel when the unit stands square already), or -1 */
+static int line_up(const lasalle_scenario *s, const lasalle_unit_profile *p, lasalle_pose q, int k, lasalle_motion *w,
+                   gr_error *err)
+{
+    gr_rect h = lasalle_pose_hull(p, q);
+    gr_vec2 fl = gr_rect_corner(&h, GR_FL), fr = gr_rect_corner(&h, GR_FR);
+    const gr_terrain_piece *pc = &s->terrain.p[k];
+    int best = -1;
+    double bd = INFINITY;
+    for (int e = 0; e + 1 < pc->npts; e++) {
+        double d = gr_seg_seg_dist(fl, fr, pc->pts[e], pc->pts[e + 1]);
+        if (d < bd) { bd = d; best = e; }
+    }
+    if (best < 0) return gr_error_set(err, "%s has no stretch to line up with", pc->name);
+    gr_vec2 a = pc->pts[best], b = pc->pts[best + 1];
+    double dir = atan2(b.y - a.y, b.x - a.x), n1 = dir + GR_PI / 2, n2 = dir - GR_PI / 2;
+    double want = fabs(gr_angle_diff(n1, q.h)) <= fabs(gr_angle_diff(n2, q.h)) ? n1 : n2;
+    double turn = gr_angle_diff(want, q.h);
+    if (fabs(turn) < LINE_UP_MIN)
+        return gr_error_set(err, "%s stands square to %s already: order 'cross' (C, p.29)", p->name, pc->name);
+    if (fabs(turn) > GR_PI / 2 + 1e-9)
+        return gr_error_set(err, "%s would wheel %.0f degrees to line up with %s (C, p.27)", p->name,
+                            fabs(turn) * 180 / GR_PI, pc->name);
+    *w = lasalle_wheel(p, q.form, turn, 0);
+    return 0;
+}
+
+/* the crossing: straight ahead until the footprint is clear of the obstacle it touched, after a wheel lining it
+ * up with the obstacle when `square` asks for one [C, p.29] */
+static int plan_cross(const lasalle_scenario *s, const lasalle_state *st, int i, int square, lasalle_plan *pl,
+                      gr_error *err)
 {
     const lasalle_unit_profile *p = &s->units[i];
     gr_rect h = lasalle_pose_hull(p, pl->start);
@@ -239,17 +272,24 @@ static int plan_cross(const lasalle_scenario *s, const lasalle_state *st, int i,
     for (int t = 0; t < s->terrain.n && k < 0; t++)
         if (s->ground_of[t].obstacle && lasalle_touches_obstacle(s, &h, t, LASALLE_CONTACT_EPS)) k = t;
     if (k < 0) return gr_error_set(err, "%s touches no obstacle: a crossing starts against one (C, p.29)", p->name);
+    lasalle_pose q0 = pl->start;
+    pl->path.n = 0;
+    if (square) {
+        lasalle_motion w;
+        if (line_up(s, p, q0, k, &w, err)) return -1;
+        q0 = lasalle_pose_after(p, q0, &w);
+        pl->path.m[pl->path.n++] = w;
+        pl->maneuver = 1; /* a wheel [C, p.27] */
+    }
     double lo = 0, hi = h.d + 1.0;
     for (int it = 0; it < 40; it++) {
         double mid = (lo + hi) / 2;
-        lasalle_pose q = pl->start;
         lasalle_motion m = lasalle_straight(mid, 0, 0);
-        gr_rect g = lasalle_pose_hull(p, lasalle_pose_after(p, q, &m));
+        gr_rect g = lasalle_pose_hull(p, lasalle_pose_after(p, q0, &m));
         if (lasalle_touches_obstacle(s, &g, k, 0.0)) lo = mid;
         else hi = mid;
     }
-    pl->path.n = 1;
-    pl->path.m[0] = lasalle_straight(hi + 1e-4, 0, 0);
+    pl->path.m[pl->path.n++] = lasalle_straight(hi + 1e-4, 0, 0);
     lasalle_sweep *sw = &pl->sw;
     lasalle_sweep_path(s, st, i, pl->start, &pl->path, 0, sw);
     gr_rect end = lasalle_pose_hull(p, sw->end);
@@ -287,7 +327,7 @@ int lasalle_move_plan_memo(const lasalle_scenario *s, const lasalle_state *st, c
     if (check_prelude(s, st, i, a, memo, out, err)) return -1;
     int square = out->start.form == LASALLE_SQUARE;
     if (square && a->type == LASALLE_A_OBLIQUE) return gr_error_set(err, "a square may not oblique (H, p.80)");
-    if (a->type == LASALLE_A_CROSS) return plan_cross(s, st, i, out, err);
+    if (a->type == LASALLE_A_CROSS) return plan_cross(s, st, i, a->p[0] != 0, out, err);
     if (build_path(s, i, a, out->start.form, square, &out->path, &out->maneuver, err)) return -1;
     if (out->prelude == 2) out->maneuver = 1; /* an about-face is a maneuver [C, p.27] */
     if (!out->path.n && !out->prelude) return gr_error_set(err, "the move goes nowhere: order 'hold' instead");

@@ -42,7 +42,7 @@ static void segments(const gr_action *a, char *buf, size_t cap)
         return;
     }
     if (a->type == LASALLE_A_CROSS) {
-        add(buf, cap, ", crosses the obstacle%s%s", "", "");
+        add(buf, cap, ", crosses the obstacle%s%s", a->p[0] != 0 ? ", wheeling to line up with it" : "", "");
         return;
     }
     for (int k = 0; k < 2; k++) {

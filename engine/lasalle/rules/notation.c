@@ -34,7 +34,7 @@ static const char *const patterns[RE_COUNT] = {
                ")\\s+facing\\s+(" NUM ")(?:\\s+unlimber\\s+facing\\s+(" NUM "))?|(limber|unlimber)"
                "(?:\\s+facing\\s+(" NUM "))?|prolong\\s+(compress|extend))\\s*",
     [RE_SIDE] = "\\s*" UNIT "\\s+" PRELUDE "(?:oblique\\s+(" NUM ")\\s+(left|right)\\s+(" NUM ")|flank\\s+(left|right)"
-                "\\s+(" NUM ")|(cross))\\s*",
+                "\\s+(" NUM ")|(cross)(?:\\s+(square))?)\\s*",
     [RE_MOVE] = "\\s*" UNIT "\\s+" PRELUDE "(?:wheel\\s+(" NUM ")\\s*)?(?:(move|back)\\s+(" NUM ")\\s*)?"
                 "(?:wheel\\s+(" NUM ")\\s*)?(?:(move|back)\\s+(" NUM "))?\\s*",
     [RE_ENGINEER] = "\\s*e([0-9]{1,2})\\s+([a-z]+)(?:\\s+" UNIT ")?(?:\\s+t([0-9]{1,2}))?(?:\\s+b([0-9]{1,3}))?\\s*",
@@ -101,7 +101,7 @@ static void format_move(const gr_action *a, char *buf, size_t cap)
         cat_num(buf, cap, a->p[1] < 0 ? "left" : "right", a->p[1] < 0 ? -a->p[1] : a->p[1]);
         return;
     case LASALLE_A_FLANK: cat_num(buf, cap, a->p[0] < 0 ? "flank left" : "flank right", a->p[0] < 0 ? -a->p[0] : a->p[0]); return;
-    case LASALLE_A_CROSS: cat(buf, cap, " cross%s", ""); return;
+    case LASALLE_A_CROSS: cat(buf, cap, " cross%s", a->p[0] != 0 ? " square" : ""); return;
     default: break;
     }
     int any = a->arg != 0;
@@ -286,6 +286,7 @@ static int parse_side(const gr_match *m, gr_action *out, gr_error *err)
         if (group_str(m, 8, d, sizeof d) >= 0 && d[0] == 'l') out->p[0] = -out->p[0];
     } else {
         out->type = LASALLE_A_CROSS;
+        if (group_str(m, 11, d, sizeof d) >= 0) out->p[0] = 1; /* wheeling to line up [C, p.29] */
     }
     return 0;
 }
