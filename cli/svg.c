@@ -8,13 +8,18 @@
  *
  * Layers of a table, bottom to top: baize and grid, terrain areas (hills
  * first, woods and buildings last), water, roads, walls and hedges, bridges
- * and fords, terrain names, objectives and LOC markers, units, labels.
+ * and fords, objectives and LOC markers, units, leader lines, labels. The
+ * labels of a table (units' and commanders' names with their details,
+ * terrain names, objective names, "LOC") are collected first and placed by
+ * svg_labels.h clear of each other and of the pieces; each is drawn in a
+ * group whose data-box attribute gives the box it was placed in.
  * Layers of a hex board: hexes by terrain with their marks, outlines and
  * numbers, roads, rivers, bridges, objective rings, counters, labels; and a
  * second legend row naming the terrain and the hexside features. All text goes
  * through svg_text, which escapes XML and repairs broken UTF-8 (labels are
  * fixed-size char arrays, so a name can be cut inside a multibyte sequence). */
 #include "svg.h"
+#include "svg_labels.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -65,6 +70,9 @@ static double clampd(double v, double lo, double hi)
 {
     return v < lo ? lo : v > hi ? hi : v;
 }
+
+/* the width of a NUL-terminated text in a font of size fs (svg_labels.h's estimate) */
+static double text_w(const char *s, double fs) { return gr_svglab_text_w(s, SIZE_MAX, fs); }
 
 /* Length of the valid UTF-8 sequence at s (at most `avail` bytes), 0 if invalid. */
 static size_t utf8_len(const unsigned char *s, size_t avail)
@@ -585,19 +593,6 @@ static void emit_terrain(const svg_ctx *c, const gr_terrain *t)
             if (piece_ok(p) && p->shape != GR_SHAPE_POLYGON && line_layer(p->type) == layer)
                 emit_line(c, p);
         }
-    fputs("</g>\n<g class=\"terrain-names\" font-style=\"italic\">\n", f);
-    double fs = clampd(0.45 * c->s, 8, 13);
-    for (int i = 0; i < n; i++) {
-        const gr_terrain_piece *p = &t->p[i];
-        if (!piece_ok(p) || p->name[0] == '\0') continue;
-        gr_vec2 at = p->shape == GR_SHAPE_POLYGON ? centroid(p->pts, p->npts) : line_middle(p);
-        /* names on lines sit just beside the line, not on it */
-        double dy = p->shape == GR_SHAPE_POLYGON ? fs * 0.35 : -fs * 0.6 - p->width * c->s / 2;
-        text_open(f, sx(c, at.x), sy(c, at.y) + dy, fs, "#2b2514", "#f3eedd", 2.4,
-                  " stroke-opacity=\"0.85\"");
-        svg_text(f, p->name, sizeof p->name);
-        fputs("</text>\n", f);
-    }
     fputs("</g>\n", f);
 }
 
@@ -607,7 +602,6 @@ static void emit_objectives(const svg_ctx *c, const gr_svg_input *in)
 {
     FILE *f = c->f;
     fputs("<g class=\"objectives\">\n", f);
-    double fs = clampd(0.5 * c->s, 9, 14);
     for (int i = 0; i < in->nobjectives; i++) {
         const gr_svg_objective *o = &in->objectives[i];
         if (!isfinite(o->x) || !isfinite(o->y)) continue;
@@ -625,11 +619,6 @@ static void emit_objectives(const svg_ctx *c, const gr_svg_input *in)
         star_points(f, X, Y, r);
         fprintf(f, "\" fill=\"%s\" stroke=\"#2a1f00\" stroke-width=\"1.2\"/>\n",
                 slot == 2 ? "#f2c230" : c->fill[slot]);
-        if (o->name && o->name[0]) {
-            text_open(f, X, Y - r - 4, fs, "#2a1f00", "#f7f0d0", 2.6, " font-weight=\"bold\"");
-            svg_text(f, o->name, 64);
-            fputs("</text>\n", f);
-        }
     }
     for (int i = 0; i < in->nlocs; i++) {
         const gr_svg_loc *l = &in->locs[i];
@@ -640,8 +629,6 @@ static void emit_objectives(const svg_ctx *c, const gr_svg_input *in)
                    "fill=\"%s\" fill-opacity=\"0.45\" stroke=\"%s\" stroke-width=\"2\" "
                    "stroke-dasharray=\"5 3\"/>\n",
                 X - half, Y - half, 2 * half, 2 * half, c->fill[slot], c->stroke[slot]);
-        text_open(f, X, Y + fs * 0.35, fs, "#ffffff", "#1a1a1a", 2.4, " font-weight=\"bold\"");
-        fputs("LOC</text>\n", f);
     }
     fputs("</g>\n", f);
 }
@@ -745,46 +732,346 @@ static void emit_item_body(const svg_ctx *c, const gr_render_item *it)
     fputs("</g>\n", f);
 }
 
-static void emit_item_label(const svg_ctx *c, const gr_render_item *it)
+/* The text of an item's label: its name over its detail, the pair as one
+ * box with the baselines measured from the box's top. */
+typedef struct item_text {
+    double fs, ds;              /* name and detail font sizes */
+    double w, h;                /* the box, halo included */
+    double base_label, base_detail;
+    int has_label, has_detail;
+} item_text;
+
+#define SVG_LAB_PAD_X 3.0       /* px round a label's text in its box: the halo and a little air */
+#define SVG_LAB_PAD_Y 1.5
+#define SVG_BOLD_W 1.1          /* bold text is this much wider than the estimate of svg_labels.h */
+
+/* 0 when the item has nothing to write */
+static int item_text_of(const svg_ctx *c, const gr_render_item *it, item_text *t)
+{
+    t->fs = clampd(0.6 * c->s, 9, 15);
+    t->ds = t->fs * 0.78;
+    t->has_label = it->label[0] != '\0';
+    t->has_detail = it->detail[0] != '\0';
+    if (!t->has_label && !t->has_detail) return 0;
+    double wl = t->has_label ? gr_svglab_text_w(it->label, sizeof it->label, t->fs) * SVG_BOLD_W : 0;
+    double wd = t->has_detail ? gr_svglab_text_w(it->detail, sizeof it->detail, t->ds) : 0;
+    t->w = fmax(wl, wd) + 2 * SVG_LAB_PAD_X;
+    t->base_label = SVG_LAB_PAD_Y + 0.8 * t->fs;
+    t->base_detail = t->has_label ? t->base_label + 0.95 * t->fs : SVG_LAB_PAD_Y + 0.8 * t->ds;
+    t->h = (t->has_detail ? t->base_detail + 0.22 * t->ds : t->base_label + 0.22 * t->fs) + SVG_LAB_PAD_Y;
+    return 1;
+}
+
+/* what each placed label is, in the order of the placer's labels */
+enum { SVG_LAB_ITEM, SVG_LAB_TERRAIN, SVG_LAB_OBJECTIVE, SVG_LAB_LOC };
+/* placement order: units first, then commanders, objectives, LOCs, terrain names */
+enum { SVG_PRIO_UNIT, SVG_PRIO_CMD, SVG_PRIO_OBJECTIVE, SVG_PRIO_LOC, SVG_PRIO_TERRAIN };
+
+/* An item's label for the placer: on the body of a unit, below a commander
+ * or a marker; 0 when the item has no body or nothing to write. */
+static int item_label_spec(const svg_ctx *c, const gr_render_item *it, gr_svglab_label *l)
+{
+    svg_pt ctr, lo, hi;
+    item_text t;
+    if (!item_box(c, it, &ctr, &lo, &hi) || !item_text_of(c, it, &t)) return 0;
+    memset(l, 0, sizeof *l);
+    l->ax = (lo.x + hi.x) / 2;
+    l->ay = (lo.y + hi.y) / 2;
+    l->arx = (hi.x - lo.x) / 2;
+    l->ary = (hi.y - lo.y) / 2;
+    if (it->kind != 0) l->py = l->ary + 2 + t.h / 2;
+    else l->py = -(l->ary + 2 + t.h / 2);
+    l->w = l->pw = t.w;
+    l->h = t.h;
+    l->priority = it->kind == 0 ? SVG_PRIO_UNIT : SVG_PRIO_CMD;
+    l->cx = l->ax + l->px;
+    l->cy = l->ay + l->py;
+    return 1;
+}
+
+/* an item's name and detail in the box centred at (cx, cy) */
+static void emit_item_text(const svg_ctx *c, const gr_render_item *it, double cx, double cy)
 {
     FILE *f = c->f;
-    svg_pt ctr, lo, hi;
-    if (!item_box(c, it, &ctr, &lo, &hi)) return;
-    double fs = clampd(0.6 * c->s, 9, 15);
-    int has_label = it->label[0] != '\0', has_detail = it->detail[0] != '\0';
-    double y = ctr.y;
-    if (it->kind != 0) y = hi.y + fs;      /* beside small pieces, not over them */
-    else if (!has_detail) y += fs * 0.35;
-    else y -= fs * 0.05;
-    if (has_label) {
-        text_open(f, ctr.x, y, fs, it->broken ? "#e6e6e6" : "#ffffff", "#161616", 2.8,
+    item_text t;
+    if (!item_text_of(c, it, &t)) return;
+    double top = cy - t.h / 2;
+    if (t.has_label) {
+        text_open(f, cx, top + t.base_label, t.fs, it->broken ? "#e6e6e6" : "#ffffff", "#161616", 2.8,
                   " class=\"label\" font-weight=\"bold\"");
         svg_text(f, it->label, sizeof it->label);
         fputs("</text>\n", f);
     }
-    if (has_detail) {
-        double ds = fs * 0.78;
-        text_open(f, ctr.x, y + (has_label ? fs * 0.95 : 0), ds, "#fff6d8", "#161616", 2.4,
-                  " class=\"detail\"");
+    if (t.has_detail) {
+        text_open(f, cx, top + t.base_detail, t.ds, "#fff6d8", "#161616", 2.4, " class=\"detail\"");
         svg_text(f, it->detail, sizeof it->detail);
         fputs("</text>\n", f);
     }
-    if (it->worn) {
-        double r = fs * 0.55;
-        fprintf(f, "<g class=\"spent\"><circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#f4dc6b\" "
-                   "stroke=\"#222\" stroke-width=\"1\"/>"
-                   "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" font-weight=\"bold\" "
-                   "text-anchor=\"middle\" fill=\"#222\">S</text></g>\n",
-                hi.x, lo.y, r, hi.x, lo.y + r * 0.55, r * 1.5);
+}
+
+/* the mark of a worn unit at its body's top right corner; 0 when it has none */
+static int item_spent_at(const svg_ctx *c, const gr_render_item *it, double *x, double *y, double *r)
+{
+    svg_pt ctr, lo, hi;
+    if (!it->worn || !item_box(c, it, &ctr, &lo, &hi)) return 0;
+    *x = hi.x;
+    *y = lo.y;
+    *r = clampd(0.6 * c->s, 9, 15) * 0.55;
+    return 1;
+}
+
+static void emit_item_spent(const svg_ctx *c, const gr_render_item *it)
+{
+    double x, y, r;
+    if (!item_spent_at(c, it, &x, &y, &r)) return;
+    fprintf(c->f, "<g class=\"spent\"><circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#f4dc6b\" "
+                  "stroke=\"#222\" stroke-width=\"1\"/>"
+                  "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" font-weight=\"bold\" "
+                  "text-anchor=\"middle\" fill=\"#222\">S</text></g>\n",
+            x, y, r, x, y + r * 0.55, r * 1.5);
+}
+
+/* an item's label where it stands unplaced (the hex board's pieces on bases) */
+static void emit_item_label(const svg_ctx *c, const gr_render_item *it)
+{
+    gr_svglab_label l;
+    if (item_label_spec(c, it, &l)) emit_item_text(c, it, l.cx, l.cy);
+    emit_item_spent(c, it);
+}
+
+/* ---- placed labels: every name on a table, placed by svg_labels.h ----------- */
+
+/* The labels of a table and the obstacles they keep off: the pieces, the
+ * objectives' stars, the LOC squares. src[i] says what label i names. */
+typedef struct svg_labset {
+    gr_svglab_label *lab;
+    struct { int what, idx; } *src;
+    int n;
+    gr_svglab_obstacle *obs;
+    int nobs;
+} svg_labset;
+
+static double terrain_fs(const svg_ctx *c) { return clampd(0.45 * c->s, 8, 13); }
+static double mark_fs(const svg_ctx *c) { return clampd(0.5 * c->s, 9, 14); }
+static double star_r(const svg_ctx *c) { return fmax(0.6 * c->s, 7); }
+
+/* A one-line label of `nchars` characters in size fs (bold or not) at (ax, ay) */
+static void line_label(gr_svglab_label *l, double ax, double ay, int nchars, double fs, int bold, int priority)
+{
+    memset(l, 0, sizeof *l);
+    l->ax = ax;
+    l->ay = ay;
+    l->nchars = l->keep = nchars;
+    l->char_w = fs * GR_SVGLAB_EM * (bold ? SVG_BOLD_W : 1.0);
+    l->w = l->pw = nchars * l->char_w + 2 * SVG_LAB_PAD_X;
+    l->h = 1.02 * fs + 2 * SVG_LAB_PAD_Y;
+    l->priority = priority;
+}
+
+static int labset_add(svg_labset *s, const gr_svglab_label *l, int what, int idx)
+{
+    s->lab[s->n] = *l;
+    s->src[s->n].what = what;
+    s->src[s->n].idx = idx;
+    return s->n++;
+}
+
+static void labset_obstacle(svg_labset *s, double x0, double y0, double x1, double y1, int owner)
+{
+    gr_svglab_obstacle *o = &s->obs[s->nobs++];
+    o->r = (gr_svglab_rect){x0, y0, x1 - x0, y1 - y0};
+    o->owner = owner;
+}
+
+/* each item's label, its bases and its spent mark as obstacles */
+static void collect_items(const svg_ctx *c, const gr_svg_input *in, svg_labset *s)
+{
+    for (int i = 0; i < in->nitems; i++) {
+        const gr_render_item *it = &in->items[i];
+        gr_svglab_label l;
+        if (item_label_spec(c, it, &l)) labset_add(s, &l, SVG_LAB_ITEM, i);
+        int nb = it->nbases < 0 ? 0 : it->nbases > 24 ? 24 : it->nbases;
+        for (int b = 0; b < nb; b++) {
+            svg_pt q[4];
+            if (!base_corners(c, it->base[b], it->kind, q)) continue;
+            double x0 = fmin(fmin(q[0].x, q[1].x), fmin(q[2].x, q[3].x));
+            double x1 = fmax(fmax(q[0].x, q[1].x), fmax(q[2].x, q[3].x));
+            double y0 = fmin(fmin(q[0].y, q[1].y), fmin(q[2].y, q[3].y));
+            double y1 = fmax(fmax(q[0].y, q[1].y), fmax(q[2].y, q[3].y));
+            labset_obstacle(s, x0, y0, x1, y1, -1);
+        }
+        double x, y, r;
+        if (item_spent_at(c, it, &x, &y, &r)) labset_obstacle(s, x - r, y - r, x + r, y + r, -1);
     }
 }
 
-/* ---- margins: title, edges, scale, legend ----------------------------------- */
-
-static double text_w(const char *s, double fs)
+/* terrain names: on an area, beside a line; shortened or left out when there is no room */
+static void collect_terrain(const svg_ctx *c, const gr_terrain *t, svg_labset *s)
 {
-    return (s ? (double)strlen(s) : 0) * fs * 0.55;
+    int n = t ? (t->n < 0 ? 0 : t->n > GR_TERRAIN_MAX ? GR_TERRAIN_MAX : t->n) : 0;
+    double fs = terrain_fs(c);
+    for (int i = 0; i < n; i++) {
+        const gr_terrain_piece *p = &t->p[i];
+        if (!piece_ok(p) || p->name[0] == '\0') continue;
+        int area = p->shape == GR_SHAPE_POLYGON;
+        gr_vec2 at = area ? centroid(p->pts, p->npts) : line_middle(p);
+        gr_svglab_label l;
+        line_label(&l, sx(c, at.x), sy(c, at.y), (int)strnlen(p->name, sizeof p->name), fs, 0, SVG_PRIO_TERRAIN);
+        l.flags = GR_SVGLAB_MAY_SHORTEN;
+        if (!area) { /* beside the line, not on it */
+            double pw = (isfinite(p->width) && p->width > 0) ? fmin(p->width, 100.0) * c->s : 0;
+            l.ary = fmax(pw, 4.0) / 2;
+            l.py = -(l.ary + 1 + l.h / 2);
+        }
+        labset_add(s, &l, SVG_LAB_TERRAIN, i);
+    }
 }
+
+/* objectives' names above their stars, "LOC" on each LOC square */
+static void collect_marks(const svg_ctx *c, const gr_svg_input *in, svg_labset *s)
+{
+    double fs = mark_fs(c), r = star_r(c);
+    for (int i = 0; i < in->nobjectives; i++) {
+        const gr_svg_objective *o = &in->objectives[i];
+        if (!isfinite(o->x) || !isfinite(o->y)) continue;
+        double X = sx(c, o->x), Y = sy(c, o->y);
+        int me = -1;
+        if (o->name && o->name[0]) {
+            gr_svglab_label l;
+            line_label(&l, X, Y, (int)strnlen(o->name, 64), fs, 1, SVG_PRIO_OBJECTIVE);
+            l.arx = l.ary = r;
+            l.py = -(r + 2 + l.h / 2);
+            me = labset_add(s, &l, SVG_LAB_OBJECTIVE, i);
+        }
+        labset_obstacle(s, X - r, Y - r, X + r, Y + r, me);
+    }
+    for (int i = 0; i < in->nlocs; i++) {
+        const gr_svg_loc *lc = &in->locs[i];
+        if (!isfinite(lc->x) || !isfinite(lc->y)) continue;
+        double half = GR_SVG_LOC_SIZE * c->s / 2, X = sx(c, lc->x), Y = sy(c, lc->y);
+        gr_svglab_label l;
+        line_label(&l, X, Y, 3, fs, 1, SVG_PRIO_LOC);
+        l.arx = l.ary = half;
+        labset_obstacle(s, X - half, Y - half, X + half, Y + half, labset_add(s, &l, SVG_LAB_LOC, i));
+    }
+}
+
+static void labset_free(svg_labset *s)
+{
+    free(s->lab);
+    free(s->src);
+    free(s->obs);
+    memset(s, 0, sizeof *s);
+}
+
+/* every label of a table, placed; 0, or -1 when out of memory */
+static int labset_build(const svg_ctx *c, const gr_svg_input *in, svg_labset *s)
+{
+    memset(s, 0, sizeof *s);
+    size_t nl = (size_t)in->nitems + GR_TERRAIN_MAX + (size_t)in->nobjectives + (size_t)in->nlocs;
+    size_t no = (size_t)in->nitems * 25 + (size_t)in->nobjectives + (size_t)in->nlocs;
+    s->lab = calloc(nl, sizeof *s->lab);
+    s->src = calloc(nl, sizeof *s->src);
+    s->obs = calloc(no ? no : 1, sizeof *s->obs);
+    if (!s->lab || !s->src || !s->obs) {
+        labset_free(s);
+        return -1;
+    }
+    collect_items(c, in, s);
+    collect_marks(c, in, s);
+    collect_terrain(c, in->terrain, s);
+    gr_svglab_rect table = {0, 0, c->tw * c->s, c->th * c->s};
+    if (gr_svglab_place(s->lab, s->n, s->obs, s->nobs, &table)) {
+        labset_free(s);
+        return -1;
+    }
+    return 0;
+}
+
+/* A leader from the edge of what label l names to the nearest point of its
+ * box, a dot at its start; nothing when the box reaches the anchor. */
+static void emit_leader(const svg_ctx *c, const gr_svglab_label *l)
+{
+    gr_svglab_rect b = gr_svglab_box(l);
+    double x = clampd(l->ax, b.x, b.x + b.w), y = clampd(l->ay, b.y, b.y + b.h);
+    double dx = x - l->ax, dy = y - l->ay, t = 1;
+    if (fabs(dx) > 1e-9) t = fmin(t, l->arx / fabs(dx));
+    if (fabs(dy) > 1e-9) t = fmin(t, l->ary / fabs(dy));
+    if (t >= 1) return;
+    double x0 = l->ax + t * dx, y0 = l->ay + t * dy;
+    fprintf(c->f, "<line class=\"leader\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#2b2418\" "
+                  "stroke-width=\"1\" stroke-opacity=\"0.85\"/><circle class=\"leader\" cx=\"%.1f\" cy=\"%.1f\" "
+                  "r=\"1.6\" fill=\"#2b2418\"/>\n", x0, y0, x, y, x0, y0);
+}
+
+/* thin lines from the labels placed away from what they name */
+static void emit_leaders(const svg_ctx *c, const svg_labset *s)
+{
+    fputs("<g class=\"leaders\" pointer-events=\"none\">\n", c->f);
+    for (int i = 0; i < s->n; i++)
+        if (s->lab[i].leader && s->lab[i].fate != GR_SVGLAB_DROPPED) emit_leader(c, &s->lab[i]);
+    fputs("</g>\n", c->f);
+}
+
+/* a terrain name, cut to `keep` bytes (at a character's start) and an ellipsis when shortened */
+static void emit_terrain_name(const svg_ctx *c, const gr_terrain_piece *p, const gr_svglab_label *l)
+{
+    double fs = terrain_fs(c);
+    text_open(c->f, l->cx, l->cy - l->h / 2 + SVG_LAB_PAD_Y + 0.8 * fs, fs, "#2b2514", "#f3eedd", 2.4,
+              " class=\"terrain-name\" font-style=\"italic\" stroke-opacity=\"0.85\"");
+    if (l->fate != GR_SVGLAB_SHORTENED) {
+        svg_text(c->f, p->name, sizeof p->name);
+    } else {
+        size_t k = (size_t)l->keep;
+        while (k > 0 && ((unsigned char)p->name[k] & 0xC0) == 0x80) k--;
+        svg_text(c->f, p->name, k);
+        fputs("\xe2\x80\xa6<title>", c->f);
+        svg_text(c->f, p->name, sizeof p->name);
+        fputs("</title>", c->f);
+    }
+    fputs("</text>\n", c->f);
+}
+
+/* one placed label in a group that carries its box */
+static void emit_placed(const svg_ctx *c, const gr_svg_input *in, const svg_labset *s, int i)
+{
+    static const char *const what[] = {"unit", "terrain", "objective", "loc"};
+    const gr_svglab_label *l = &s->lab[i];
+    int k = s->src[i].idx, w = s->src[i].what;
+    if (l->fate == GR_SVGLAB_DROPPED) return;
+    gr_svglab_rect b = gr_svglab_box(l);
+    const char *cls = w == SVG_LAB_ITEM && in->items[k].kind != 0 ? "piece" : what[w];
+    fprintf(c->f, "<g class=\"map-label %s\" data-box=\"%.1f %.1f %.1f %.1f\">\n", cls, b.x, b.y, b.w, b.h);
+    double fs = mark_fs(c), base = l->cy - l->h / 2 + SVG_LAB_PAD_Y + 0.8 * fs;
+    if (w == SVG_LAB_ITEM) {
+        emit_item_text(c, &in->items[k], l->cx, l->cy);
+    } else if (w == SVG_LAB_TERRAIN) {
+        emit_terrain_name(c, &in->terrain->p[k], l);
+    } else if (w == SVG_LAB_OBJECTIVE) {
+        text_open(c->f, l->cx, base, fs, "#2a1f00", "#f7f0d0", 2.6, " class=\"objective-name\" font-weight=\"bold\"");
+        svg_text(c->f, in->objectives[k].name, 64);
+        fputs("</text>\n", c->f);
+    } else {
+        text_open(c->f, l->cx, base, fs, "#ffffff", "#1a1a1a", 2.4, " class=\"loc-name\" font-weight=\"bold\"");
+        fputs("LOC</text>\n", c->f);
+    }
+    fputs("</g>\n", c->f);
+}
+
+/* the table's pieces over its terrain and marks: bodies, spent marks, leaders, then every label */
+static void emit_table_pieces(const svg_ctx *c, const gr_svg_input *in, const svg_labset *s)
+{
+    fputs("<g class=\"units\">\n", c->f);
+    for (int i = 0; i < in->nitems; i++) emit_item_body(c, &in->items[i]);
+    for (int i = 0; i < in->nitems; i++) emit_item_spent(c, &in->items[i]);
+    fputs("</g>\n", c->f);
+    emit_leaders(c, s);
+    fputs("<g class=\"labels\" pointer-events=\"none\">\n", c->f);
+    for (int i = 0; i < s->n; i++) emit_placed(c, in, s, i);
+    fputs("</g>\n", c->f);
+}
+
+/* ---- margins: title, edges, scale, legend ----------------------------------- */
 
 static double legend_width(const svg_ctx *c)
 {
@@ -798,13 +1085,25 @@ static void emit_hex_legend(const svg_ctx *c, double x, double y);
 /* the width the scale bar takes: 6 MU on a table, one hex on a hex board */
 static double scale_width(const svg_ctx *c) { return c->hexes ? c->s : 6 * c->s; }
 
-static void emit_margins(const svg_ctx *c, const gr_svg_input *in, double ox, double oy, double W)
+/* the title's font size: 18, or less for the whole line to fit in the sheet's width W (below 10 the
+ * line is drawn at 10 and squeezed) */
+static double title_fs(const gr_svg_input *in, double W)
+{
+    double chars = (double)strnlen(in->title ? in->title : "Grognard", 200) + (in->move > 0 ? 12 : 0) +
+                   (in->phase ? (double)strnlen(in->phase, 64) + 9 : 0);
+    double fit = (W - 2 * SVG_MARGIN_X) / (chars * GR_SVGLAB_EM * SVG_BOLD_W);
+    return fmin(fit, 18);
+}
+
+/* the title line, its font smaller when a long title would run off the sheet, squeezed when still too long */
+static void emit_title(const svg_ctx *c, const gr_svg_input *in, double W)
 {
     FILE *f = c->f;
-    double tw = c->tw * c->s, th = c->th * c->s;
-    /* title line */
-    fprintf(f, "<text class=\"title\" x=\"%.1f\" y=\"24\" font-size=\"18\" font-weight=\"bold\" "
-               "fill=\"#2b2418\">", SVG_MARGIN_X);
+    double tfs = title_fs(in, W);
+    fprintf(f, "<text class=\"title\" x=\"%.1f\" y=\"24\" font-size=\"%.1f\" font-weight=\"bold\" "
+               "fill=\"#2b2418\"", SVG_MARGIN_X, fmax(tfs, 10));
+    if (tfs < 10) fprintf(f, " textLength=\"%.1f\" lengthAdjust=\"spacingAndGlyphs\"", W - 2 * SVG_MARGIN_X);
+    fputc('>', f);
     svg_text(f, in->title ? in->title : "Grognard", 200);
     if (in->move > 0) fprintf(f, " \xc2\xb7 move %d", in->move);
     if (in->phase && in->phase[0]) {
@@ -813,6 +1112,13 @@ static void emit_margins(const svg_ctx *c, const gr_svg_input *in, double ox, do
         fputs(" phase", f);
     }
     fputs("</text>\n", f);
+}
+
+static void emit_margins(const svg_ctx *c, const gr_svg_input *in, double ox, double oy, double W)
+{
+    FILE *f = c->f;
+    double tw = c->tw * c->s, th = c->th * c->s;
+    emit_title(c, in, W);
     /* base edges: side 1 at the top, side 0 at the bottom */
     for (int s = 0; s < 2; s++) {
         double y = s == 1 ? oy - SVG_FRAME - 8 : oy + th + SVG_FRAME + 17;
@@ -1317,6 +1623,9 @@ int gr_svg_render(FILE *out, const gr_svg_input *in, gr_error *err)
     svg_ctx c;
     if (ctx_init(&c, in, err)) return -1;
     c.f = out;
+    svg_labset labels = {0};
+    if (!c.hexes && labset_build(&c, in, &labels))
+        return gr_error_set(err, "svg: out of memory placing the labels");
 
     double tw = c.tw * c.s, th = c.th * c.s;
     /* wide enough for the table, and for the scale bar and legend side by side */
@@ -1346,10 +1655,9 @@ int gr_svg_render(FILE *out, const gr_svg_input *in, gr_error *err)
         emit_terrain(&c, in->terrain);
         fputs("</g>\n", f);
         emit_objectives(&c, in);
-        fputs("<g class=\"units\">\n", f);
-        for (int i = 0; i < in->nitems; i++) emit_item_body(&c, &in->items[i]);
-        for (int i = 0; i < in->nitems; i++) emit_item_label(&c, &in->items[i]);
-        fputs("</g>\n</g>\n", f);
+        emit_table_pieces(&c, in, &labels);
+        fputs("</g>\n", f);
+        labset_free(&labels);
     }
     emit_margins(&c, in, ox, oy, W);
     fputs("</svg>\n", f);

@@ -1,6 +1,8 @@
 /* test_svg.c - the SVG table renderer: structure of the output (balanced
  * elements, one polygon per base, escaped text, y flipped so side 0's edge
- * is at the bottom), bad input refused, and all-or-nothing file writing. */
+ * is at the bottom), bad input refused, and all-or-nothing file writing;
+ * the label placer (svg_labels.h), and the labels of crowded scenarios'
+ * maps read back from their data-box attributes, none overlapping. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,7 +17,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../cli/session.h"
 #include "../cli/svg.h"
+#include "../cli/svg_labels.h"
+#include "../engine/registry.h"
 
 #define T_W 24.0
 #define T_H 16.0
@@ -391,6 +396,248 @@ static void test_write_file(void **state)
     free(fx);
 }
 
+/* ---- the label placer (svg_labels.h) and the labels of real maps ----------------------------- */
+
+/* n labels of w x h, anchored a few px apart round (200, 200), preferred on their anchors */
+static void crowd(gr_svglab_label *l, int n, double w, double h)
+{
+    memset(l, 0, (size_t)n * sizeof *l);
+    for (int i = 0; i < n; i++) {
+        l[i].ax = 200 + 4 * (i % 3);
+        l[i].ay = 200 + 3 * (i / 3);
+        l[i].w = w;
+        l[i].h = h;
+        l[i].nchars = 10;
+        l[i].char_w = w / 10;
+        l[i].priority = 1;
+    }
+}
+
+static void assert_apart(const gr_svglab_label *l, int n)
+{
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            if (l[i].fate == GR_SVGLAB_DROPPED || l[j].fate == GR_SVGLAB_DROPPED) continue;
+            gr_svglab_rect a = gr_svglab_box(&l[i]), b = gr_svglab_box(&l[j]);
+            if (gr_svglab_overlap(&a, &b))
+                fail_msg("labels %d (%.1f %.1f %.1f %.1f) and %d (%.1f %.1f %.1f %.1f) overlap", i, a.x, a.y, a.w,
+                         a.h, j, b.x, b.y, b.w, b.h);
+        }
+}
+
+/* labels that all start on one spot come out apart, none dropped, the far ones with leaders */
+static void test_placer_separates(void **state)
+{
+    (void)state;
+    enum { N = 12 };
+    gr_svglab_label l[N];
+    crowd(l, N, 80, 14);
+    for (int i = 0; i < N; i++) {
+        gr_svglab_rect a = {l[i].ax - 40, l[i].ay - 7, 80, 14}, b = {l[0].ax - 40, l[0].ay - 7, 80, 14};
+        assert_true(i == 0 || gr_svglab_overlap(&a, &b));    /* they do overlap where they start */
+    }
+    assert_int_equal(gr_svglab_place(l, N, NULL, 0, NULL), 0);
+    assert_apart(l, N);
+    int leaders = 0;
+    for (int i = 0; i < N; i++) {
+        assert_int_equal(l[i].fate, GR_SVGLAB_PLACED);
+        assert_int_equal(l[i].keep, 10);
+        assert_true(l[i].pw == 80);
+        leaders += l[i].leader;
+    }
+    assert_false(l[0].leader);          /* the first stays on its anchor */
+    assert_true(l[0].cx == l[0].ax && l[0].cy == l[0].ay);
+    assert_true(leaders > 0);           /* twelve cannot all sit beside one point */
+}
+
+/* the label of lowest priority number is placed first, on its preferred place, whatever its input order */
+static void test_placer_priority(void **state)
+{
+    (void)state;
+    gr_svglab_label l[3];
+    crowd(l, 3, 60, 12);
+    for (int i = 0; i < 3; i++) {
+        l[i].ax = 100;
+        l[i].ay = 100;
+    }
+    l[0].priority = 4;
+    l[1].priority = 2;
+    l[2].priority = 0;
+    assert_int_equal(gr_svglab_place(l, 3, NULL, 0, NULL), 0);
+    assert_true(l[2].cx == 100 && l[2].cy == 100);
+    assert_false(l[0].cx == 100 && l[0].cy == 100);
+    assert_false(l[1].cx == 100 && l[1].cy == 100);
+    /* equal priorities: input order */
+    crowd(l, 2, 60, 12);
+    l[1].ax = l[0].ax;
+    l[1].ay = l[0].ay;
+    assert_int_equal(gr_svglab_place(l, 2, NULL, 0, NULL), 0);
+    assert_true(l[0].cx == l[0].ax && l[0].cy == l[0].ay);
+    assert_false(l[1].cx == l[1].ax && l[1].cy == l[1].ay);
+}
+
+/* the same input gives the same output */
+static void test_placer_deterministic(void **state)
+{
+    (void)state;
+    enum { N = 20 };
+    gr_svglab_label a[N], b[N];
+    gr_svglab_obstacle ob[2] = {{{190, 150, 40, 30}, -1}, {{230, 210, 30, 30}, 3}};
+    gr_svglab_rect bounds = {0, 0, 400, 400};
+    crowd(a, N, 70, 13);
+    for (int i = 0; i < N; i++) a[i].priority = i % 4;
+    memcpy(b, a, sizeof a);
+    assert_int_equal(gr_svglab_place(a, N, ob, 2, &bounds), 0);
+    assert_int_equal(gr_svglab_place(b, N, ob, 2, &bounds), 0);
+    assert_memory_equal(a, b, sizeof a);
+    assert_apart(a, N);
+}
+
+/* obstacles are kept off (but a label's own), the bounds kept to; a name that may be shortened is
+ * cut to fit and dropped when even a short one cannot; any other label is never dropped */
+static void test_placer_obstacles_and_shortening(void **state)
+{
+    (void)state;
+    gr_svglab_label l[1];
+    gr_svglab_obstacle ob[1] = {{{80, 80, 40, 40}, -1}};
+    crowd(l, 1, 60, 12);
+    l[0].ax = l[0].ay = 100;
+    assert_int_equal(gr_svglab_place(l, 1, ob, 1, NULL), 0);
+    gr_svglab_rect r = gr_svglab_box(&l[0]);
+    assert_false(gr_svglab_overlap(&r, &ob[0].r));
+    assert_int_equal(l[0].fate, GR_SVGLAB_PLACED);
+    ob[0].owner = 0;    /* its own: it may lie on it */
+    assert_int_equal(gr_svglab_place(l, 1, ob, 1, NULL), 0);
+    assert_true(l[0].cx == 100 && l[0].cy == 100);
+
+    /* 20 characters of 5 px in bounds 50 px wide: cut to fit */
+    gr_svglab_rect bounds = {75, 90, 50, 20};
+    crowd(l, 1, 100, 12);
+    l[0].ax = l[0].ay = 100;
+    l[0].nchars = 20;
+    l[0].char_w = 5;
+    l[0].flags = GR_SVGLAB_MAY_SHORTEN;
+    assert_int_equal(gr_svglab_place(l, 1, NULL, 0, &bounds), 0);
+    assert_int_equal(l[0].fate, GR_SVGLAB_SHORTENED);
+    assert_true(l[0].keep >= 4 && l[0].keep < 20);
+    assert_true(fabs(l[0].pw - (l[0].keep + 1) * 5.0) < 1e-9);
+    r = gr_svglab_box(&l[0]);
+    assert_true(r.x >= bounds.x && r.x + r.w <= bounds.x + bounds.w);
+    /* 15 px: not even four characters and an ellipsis fit */
+    bounds.x = 92.5;
+    bounds.w = 15;
+    assert_int_equal(gr_svglab_place(l, 1, NULL, 0, &bounds), 0);
+    assert_int_equal(l[0].fate, GR_SVGLAB_DROPPED);
+    /* the same label not allowed to be shortened is drawn whole, over the edge */
+    l[0].flags = 0;
+    assert_int_equal(gr_svglab_place(l, 1, NULL, 0, &bounds), 0);
+    assert_int_equal(l[0].fate, GR_SVGLAB_COVERS);
+    assert_int_equal(l[0].keep, 20);
+    assert_true(l[0].pw == 100);
+}
+
+/* the map of a scenario's opening position, rendered by the real renderer */
+static char *render_scenario(const char *rel, int *nlabelled)
+{
+    const char *root = getenv("GROGNARD_ROOT");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/scenarios/%s", root && *root ? root : ".", rel);
+    gr_game g;
+    gr_error err;
+    gr_error_clear(&err);
+    if (gr_game_load(&g, path, &err)) fail_msg("%s", err.msg);
+    void *st = calloc(1, g.rs->rules->state_size);
+    assert_non_null(st);
+    g.rs->rules->init(g.scn, st);
+    gr_map m;
+    if (gr_map_build(&m, &g, st, &err)) fail_msg("%s", err.msg);
+    *nlabelled = 0;
+    for (int i = 0; i < m.in.nitems; i++)
+        if (m.items[i].nbases > 0 && (m.items[i].label[0] || m.items[i].detail[0])) (*nlabelled)++;
+    char *s = render(&m.in);
+    gr_map_free(&m);
+    free(st);
+    gr_game_free(&g);
+    return s;
+}
+
+#define MAX_BOXES 512
+
+/* every data-box of the picture; each <text> of a label's group inside its box */
+static int read_boxes(const char *s, gr_svglab_rect *box)
+{
+    int n = 0;
+    for (const char *p = strstr(s, "data-box=\""); p; p = strstr(p + 1, "data-box=\"")) {
+        assert_true(n < MAX_BOXES);
+        gr_svglab_rect *b = &box[n++];
+        assert_int_equal(sscanf(p + 10, "%lf %lf %lf %lf", &b->x, &b->y, &b->w, &b->h), 4);
+        assert_true(b->w > 0 && b->h > 0);
+        const char *end = strstr(p, "</g>");
+        assert_non_null(end);
+        int texts = 0;
+        for (const char *t = strstr(p, "<text x=\""); t && t < end; t = strstr(t + 1, "<text x=\"")) {
+            double x, y;
+            assert_int_equal(sscanf(t, "<text x=\"%lf\" y=\"%lf\"", &x, &y), 2);
+            assert_true(x >= b->x && x <= b->x + b->w && y >= b->y && y <= b->y + b->h);
+            texts++;
+        }
+        assert_true(texts >= 1);
+    }
+    return n;
+}
+
+static void assert_map_labels_apart(const char *rel)
+{
+    int labelled;
+    char *s = render_scenario(rel, &labelled);
+    assert_balanced(s);
+    gr_svglab_rect *box = calloc(MAX_BOXES, sizeof *box);
+    assert_non_null(box);
+    int n = read_boxes(s, box);
+    /* every piece with a name has its label: none is left out */
+    assert_true(labelled > 10);
+    assert_int_equal(count(s, "class=\"map-label unit\"") + count(s, "class=\"map-label piece\""), labelled);
+    assert_true(n >= labelled);
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            if (gr_svglab_overlap(&box[i], &box[j]))
+                fail_msg("%s: label boxes %d (%.1f %.1f %.1f %.1f) and %d (%.1f %.1f %.1f %.1f) overlap", rel, i,
+                         box[i].x, box[i].y, box[i].w, box[i].h, j, box[j].x, box[j].y, box[j].w, box[j].h);
+    free(box);
+    free(s);
+}
+
+/* crowded battles, fogn and Lasalle: no two labels of the map overlap */
+static void test_map_labels_apart(void **state)
+{
+    (void)state;
+    assert_map_labels_apart("fogn/corps-battle.json");
+    assert_map_labels_apart("fogn/plancenoit-1815.json");
+    assert_map_labels_apart("lasalle/pratzen-1805.json");
+    assert_map_labels_apart("lasalle/brigade-clash.json");
+}
+
+/* a label moved off its piece has a leader line; the fixture's crowded pair of units shows one */
+static void test_leader_when_moved(void **state)
+{
+    (void)state;
+    fixture *fx = make_fixture();
+    /* the second unit right in front of the first: both labels cannot sit above their units */
+    line_of_four(&fx->items[1], 1, "IR 4 Hoch und Deutschmeister", 8, 3.2, -M_PI / 2);
+    line_of_four(&fx->items[2], 0, "2/45e Ligne de bataille", 8, 2.1, M_PI / 2);
+    fx->in.nitems = 3;
+    char *s = render(&fx->in);
+    assert_balanced(s);
+    gr_svglab_rect box[MAX_BOXES];
+    int n = read_boxes(s, box);
+    assert_int_equal(count(s, "class=\"map-label unit\""), 3);
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) assert_false(gr_svglab_overlap(&box[i], &box[j]));
+    assert_true(count(s, "<line class=\"leader\"") >= 1);
+    free(s);
+    free(fx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -401,6 +648,12 @@ int main(void)
         cmocka_unit_test(test_bad_input_refused),
         cmocka_unit_test(test_text_is_sanitised),
         cmocka_unit_test(test_write_file),
+        cmocka_unit_test(test_placer_separates),
+        cmocka_unit_test(test_placer_priority),
+        cmocka_unit_test(test_placer_deterministic),
+        cmocka_unit_test(test_placer_obstacles_and_shortening),
+        cmocka_unit_test(test_map_labels_apart),
+        cmocka_unit_test(test_leader_when_moved),
     };
     return cmocka_run_group_tests_name("svg", tests, NULL, NULL);
 }
