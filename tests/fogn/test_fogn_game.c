@@ -249,6 +249,38 @@ static void test_fogn_refused_action_changes_nothing(void **unused)
     gr_game_free(&g);
 }
 
+/* the map's small print under each piece: a unit's id and formation, and its
+ * cohesion short of Steady, Spent, in melee, holding a building; a
+ * commander's post, his command points and the unit he leads */
+static void test_fogn_map_details(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = fx_scenario();
+    fx_unit(s, 0, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 20, 10, 90);
+    fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_COLUMN, 40, 30, -90);
+    fogn_state st;
+    fx_state(s, &st, 0);
+    st.u[0].cohesion = FOGN_DISORDERED;
+    st.u[0].flags |= FOGN_UF_SPENT | FOGN_UF_IN_COMBAT;
+    st.c[0].cp = 2;
+    st.c[0].leading = 1;
+    gr_render_item items[16];
+    int n = fogn_ruleset.present->render_items(s, &st, items, 16);
+    const char *u0 = NULL, *u1 = NULL, *c0 = NULL;
+    for (int i = 0; i < n; i++) {
+        if (!strcmp(items[i].ref, "u0")) u0 = items[i].detail;
+        if (!strcmp(items[i].ref, "u1")) u1 = items[i].detail;
+        if (!strcmp(items[i].ref, "c0")) c0 = items[i].detail;
+    }
+    assert_non_null(u0);
+    assert_non_null(u1);
+    assert_non_null(c0);
+    assert_string_equal(u0, "u0 tactical, disordered, spent, in melee");
+    assert_string_equal(u1, "u1 column");
+    assert_string_equal(c0, "c0 division, 2 CP, leads u1");
+    free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -258,6 +290,7 @@ int main(void)
         cmocka_unit_test(test_fogn_random_games_end),
         cmocka_unit_test(test_fogn_record_replays_identically),
         cmocka_unit_test(test_fogn_refused_action_changes_nothing),
+        cmocka_unit_test(test_fogn_map_details),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -73,6 +73,19 @@ static const char *role_name(int role)
     return role == FOGN_CMDR_CORPS ? "corps" : role == FOGN_CMDR_ARMY ? "army" : "division";
 }
 
+/* what the map writes under a unit's name: its id, formation and what a
+ * player must see at a glance (cohesion short of Steady, Spent, in melee,
+ * holding a building or field work) */
+static void unit_detail(const fogn_scenario *s, const fogn_state *st, int i, char *buf, size_t cap)
+{
+    const fogn_unit *u = &st->u[i];
+    (void)s;
+    snprintf(buf, cap, "u%d %s%s%s%s%s%s", i, fogn_formation_name((fogn_formation)u->formation),
+             u->cohesion ? ", " : "", u->cohesion ? fogn_cohesion_name((fogn_cohesion)u->cohesion) : "",
+             (u->flags & FOGN_UF_SPENT) ? ", spent" : "", (u->flags & FOGN_UF_IN_COMBAT) ? ", in melee" : "",
+             u->bld < 0 ? "" : u->bmode == FOGN_BLD_DEFEND ? ", defending" : ", occupying");
+}
+
 int fogn_render_items(const void *scn, const void *state, gr_render_item *out, int max)
 {
     const fogn_scenario *s = scn;
@@ -87,8 +100,7 @@ int fogn_render_items(const void *scn, const void *state, gr_render_item *out, i
         it->kind = 0;
         snprintf(it->label, sizeof it->label, "%s", s->units[i].name);
         snprintf(it->ref, sizeof it->ref, "u%d", i);
-        snprintf(it->detail, sizeof it->detail, "u%d %s%s%s", i, fogn_formation_name((fogn_formation)u->formation),
-                 u->cohesion ? " " : "", u->cohesion ? fogn_cohesion_name((fogn_cohesion)u->cohesion) : "");
+        unit_detail(s, st, i, it->detail, sizeof it->detail);
         gr_rect b[24];
         int nb = fogn_unit_base_rects(&s->units[i], u, b, 24);
         it->nbases = nb;
@@ -110,8 +122,9 @@ int fogn_render_items(const void *scn, const void *state, gr_render_item *out, i
         it->kind = 1;
         snprintf(it->label, sizeof it->label, "%s", s->cmdrs[c].name);
         snprintf(it->ref, sizeof it->ref, "c%d", c);
-        snprintf(it->detail, sizeof it->detail, "c%d %s", c,
-                 role_name(s->cmdrs[c].role));
+        char leads[16] = "";
+        if (st->c[c].leading >= 0) snprintf(leads, sizeof leads, ", leads u%d", st->c[c].leading);
+        snprintf(it->detail, sizeof it->detail, "c%d %s, %d CP%s", c, role_name(s->cmdrs[c].role), st->c[c].cp, leads);
         gr_rect r = fogn_cmdr_rect(&st->c[c]);
         it->nbases = 1;
         it->base[0][0] = r.fc.x;
