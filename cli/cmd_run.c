@@ -23,14 +23,37 @@
 typedef struct run_teller {
     gr_narrator nar;
     size_t told;
+    int quiet;
+    int turn;                   /* the player-move under way */
+    void *turn_start;           /* the position as it began: the final map draws its moves */
+    void *prev_start;           /* as the player-move before it began: when the last one moved nothing */
 } run_teller;
 
 static void tell(void *ctx, const gr_game *g, const void *state, const gr_log *log)
 {
-    (void)g;
-    (void)state;
     run_teller *t = ctx;
-    if (log) t->told = gr_narrate(&t->nar, log, t->told, stdout);
+    if (log && !t->quiet) t->told = gr_narrate(&t->nar, log, t->told, stdout);
+    int turn = g->rs->rules->turn(g->scn, state);
+    if (turn != t->turn && t->turn_start && t->prev_start) {
+        void *was = t->prev_start;
+        t->prev_start = t->turn_start;
+        t->turn_start = was;
+        memcpy(t->turn_start, state, g->rs->rules->state_size);
+        t->turn = turn;
+    }
+}
+
+/* the final map, with the moves of the last player-move that moved a piece drawn as arrows */
+static int final_map(const gr_game *g, const run_teller *t, const void *st, const char *path, gr_error *err)
+{
+    if (!t->turn_start || !t->prev_start) return gr_write_map(g, st, path, err);
+    gr_map m;
+    if (gr_map_build(&m, g, st, err)) return -1;
+    int rc = gr_map_add_paths(&m, g, t->turn_start, err);
+    if (!rc && m.in.npaths == 0) rc = gr_map_add_paths(&m, g, t->prev_start, err);
+    if (!rc) rc = gr_svg_write_file(path, &m.in, err);
+    gr_map_free(&m);
+    return rc;
 }
 
 int gr_cmd_run(int argc, char **argv)
@@ -98,14 +121,17 @@ int gr_cmd_run(int argc, char **argv)
     gr_record rec;
     gr_record_init(&rec, &g, seed);
     gr_player *players[2] = {NULL, NULL};
+    run_teller teller = {.told = 0, .quiet = quiet, .turn = g.rs->rules->turn(g.scn, st),
+                         .turn_start = malloc(g.rs->rules->state_size), .prev_start = malloc(g.rs->rules->state_size)};
+    if (teller.turn_start) memcpy(teller.turn_start, st, g.rs->rules->state_size);
+    if (teller.prev_start) memcpy(teller.prev_start, st, g.rs->rules->state_size);
     if (gr_write_map(&g, st, start_svg, &err)) { fprintf(stderr, "%s\n", err.msg); goto done; }
     printf("map of the opening position: %s\n", start_svg);
-    run_teller teller = {.told = 0};
     const char *names[2];
     gr_game_side_names(&g, names);
     gr_narrator_init(&teller.nar, names[0], names[1], 0);
-    gr_play_opts o = {.seed = seed, .max_side_turns = (int)moves, .check_invariants = 1,
-                      .after = quiet ? NULL : tell, .ctx = &teller};
+    gr_play_opts o = {.seed = seed, .max_side_turns = (int)moves, .check_invariants = 1, .after = tell,
+                      .ctx = &teller};
     if (gr_player_pair_create(players_spec, &g, seed, players, &err)) {
         fprintf(stderr, "grognard run: --players: %s\n", err.msg);
         goto done;
@@ -124,10 +150,13 @@ int gr_cmd_run(int argc, char **argv)
     g.rs->present->describe_decision(g.scn, st, desc, sizeof desc);
     printf("\n%d decisions played by %s (seed %llu); %s\n", n, players_spec, seed, res.over ? res.reason : desc);
     if (gr_record_save(&rec, rec_path, &err)) { fprintf(stderr, "%s\n", err.msg); goto done; }
-    if (gr_write_map(&g, st, end_svg, &err)) { fprintf(stderr, "%s\n", err.msg); goto done; }
-    printf("record: %s\nfinal map: %s\n", rec_path, end_svg);
+    /* the final map draws the last player-move's moves */
+    if (final_map(&g, &teller, st, end_svg, &err)) { fprintf(stderr, "%s\n", err.msg); goto done; }
+    printf("record: %s\nfinal map: %s (the last move's moves drawn as arrows)\n", rec_path, end_svg);
     rc = 0;
 done:
+    free(teller.turn_start);
+    free(teller.prev_start);
     gr_player_free(players[0]);
     gr_player_free(players[1]);
     gr_record_free(&rec);

@@ -6,6 +6,7 @@
 #include "../engine/core/jsonutil.h"
 
 #include <dirent.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -140,8 +141,52 @@ int gr_map_build(gr_map *m, const gr_game *g, const void *state, gr_error *err)
     return 0;
 }
 
+/* a piece's place: the middle of its bases' front edges, MU */
+static void item_place(const gr_render_item *it, double out[2])
+{
+    out[0] = out[1] = 0;
+    for (int k = 0; k < it->nbases; k++) {
+        out[0] += it->base[k][0] / it->nbases;
+        out[1] += it->base[k][1] / it->nbases;
+    }
+}
+
+#define GR_MAP_MOVED_MIN 0.05   /* a piece that moved less than this (MU) gets no arrow */
+
+int gr_map_add_paths(gr_map *m, const gr_game *g, const void *before, gr_error *err)
+{
+    gr_map old;
+    if (gr_map_build(&old, g, before, err)) return -1;
+    free(m->paths);
+    m->paths = calloc((size_t)m->in.nitems + 1, sizeof *m->paths);
+    if (!m->paths) {
+        gr_map_free(&old);
+        return gr_error_set(err, "out of memory");
+    }
+    int n = 0;
+    for (int i = 0; i < m->in.nitems; i++) {
+        const gr_render_item *it = &m->items[i];
+        if (it->kind != 0 || !it->ref[0] || it->nbases <= 0) continue;
+        for (int j = 0; j < old.in.nitems; j++) {
+            const gr_render_item *was = &old.items[j];
+            if (strcmp(was->ref, it->ref) || was->nbases <= 0) continue;
+            gr_svg_path *p = &m->paths[n];
+            item_place(was, p->from);
+            item_place(it, p->to);
+            p->side = it->side;
+            if (hypot(p->to[0] - p->from[0], p->to[1] - p->from[1]) >= GR_MAP_MOVED_MIN) n++;
+            break;
+        }
+    }
+    gr_map_free(&old);
+    m->in.paths = m->paths;
+    m->in.npaths = n;
+    return 0;
+}
+
 void gr_map_free(gr_map *m)
 {
+    free(m->paths);
     free(m->items);
     memset(m, 0, sizeof *m);
 }

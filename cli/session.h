@@ -29,6 +29,7 @@ int gr_find_default_scenario(char *buf, size_t cap, gr_error *err);
 typedef struct gr_map {
     gr_svg_input in;
     gr_render_item *items;
+    gr_svg_path *paths;             /* gr_map_add_paths: the last move's arrows */
     gr_svg_objective objs[GR_MAP_MAX_OBJECTIVES];
     gr_svg_loc locs[2];
     char title[800];
@@ -37,6 +38,10 @@ typedef struct gr_map {
 /* Builds the map of a state; 0, or -1 with the reason. gr_map_free frees it. */
 int gr_map_build(gr_map *m, const gr_game *g, const void *state, gr_error *err);
 void gr_map_free(gr_map *m);
+/* Adds to the map an arrow for every unit (a piece of kind 0 with a ref)
+ * that stands elsewhere than it did in `before`, from its place then to its
+ * place now; 0, or -1 with the reason. */
+int gr_map_add_paths(gr_map *m, const gr_game *g, const void *before, gr_error *err);
 
 /* Writes an SVG map of a state (the write_map of the host that runs the
  * rulesets' verbs). */

@@ -53,6 +53,7 @@ typedef struct svg_ctx {
     const char *stroke[3];
     const char *name[2];
     const char *unit;           /* the distance unit the scale bar names */
+    int paths;                  /* arrows of the last move are drawn: the legend names them */
 } svg_ctx;
 
 typedef struct svg_pt {
@@ -281,6 +282,13 @@ static void emit_defs(const svg_ctx *c)
                    "<rect width=\"6\" height=\"3\" fill=\"", i);
         svg_text(f, c->fill[i], 64);
         fputs("\" opacity=\"0.75\"/></pattern>\n", f);
+    }
+    /* the last move's arrowheads, one per side's outline colour */
+    for (int i = 0; i < 3 && c->paths; i++) {
+        fprintf(f, "<marker id=\"gr-arrow-%d\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"5\" "
+                   "markerHeight=\"5\" orient=\"auto\"><path d=\"M0 0 L10 5 L0 10 z\" fill=\"", i);
+        svg_text(f, c->stroke[i], 64);
+        fputs("\"/></marker>\n", f);
     }
     fputs("</defs>\n", f);
 }
@@ -1059,12 +1067,34 @@ static void emit_placed(const svg_ctx *c, const gr_svg_input *in, const svg_labs
 }
 
 /* the table's pieces over its terrain and marks: bodies, spent marks, leaders, then every label */
+/* the last move's arrows: a line in the side's outline colour over a pale
+ * halo, its head at the piece's new centre */
+static void emit_paths(const svg_ctx *c, const gr_svg_input *in)
+{
+    if (!c->paths) return;
+    FILE *f = c->f;
+    fputs("<g class=\"paths\" pointer-events=\"none\">\n", f);
+    for (int i = 0; i < in->npaths; i++) {
+        const gr_svg_path *p = &in->paths[i];
+        if (!isfinite(p->from[0]) || !isfinite(p->from[1]) || !isfinite(p->to[0]) || !isfinite(p->to[1])) continue;
+        double x0 = sx(c, p->from[0]), y0 = sy(c, p->from[1]), x1 = sx(c, p->to[0]), y1 = sy(c, p->to[1]);
+        int slot = side_slot(p->side);
+        fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#fbf7ec\" stroke-width=\"4.5\" "
+                   "stroke-opacity=\"0.8\"/>\n", x0, y0, x1, y1);
+        fprintf(f, "<line class=\"path\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+                   "stroke-width=\"2\" stroke-dasharray=\"6 3\" marker-end=\"url(#gr-arrow-%d)\"/>\n",
+                x0, y0, x1, y1, c->stroke[slot], slot);
+    }
+    fputs("</g>\n", f);
+}
+
 static void emit_table_pieces(const svg_ctx *c, const gr_svg_input *in, const svg_labset *s)
 {
     fputs("<g class=\"units\">\n", c->f);
     for (int i = 0; i < in->nitems; i++) emit_item_body(c, &in->items[i]);
     for (int i = 0; i < in->nitems; i++) emit_item_spent(c, &in->items[i]);
     fputs("</g>\n", c->f);
+    emit_paths(c, in);
     emit_leaders(c, s);
     fputs("<g class=\"labels\" pointer-events=\"none\">\n", c->f);
     for (int i = 0; i < s->n; i++) emit_placed(c, in, s, i);
@@ -1075,8 +1105,9 @@ static void emit_table_pieces(const svg_ctx *c, const gr_svg_input *in, const sv
 
 static double legend_width(const svg_ctx *c)
 {
-    return 16 + 5 * 34 + text_w(c->name[0], 11) + text_w(c->name[1], 11) + text_w("broken", 11) +
-           text_w("commander", 11) + text_w("objective", 11);
+    double w = 16 + 5 * 34 + text_w(c->name[0], 11) + text_w(c->name[1], 11) + text_w("broken", 11) +
+               text_w("commander", 11) + text_w("objective", 11);
+    return c->paths ? w + 34 + text_w("last move", 11) : w;
 }
 
 static void emit_hex_scale(const svg_ctx *c, double bx, double by);
@@ -1150,14 +1181,18 @@ static void emit_margins(const svg_ctx *c, const gr_svg_input *in, double ox, do
         fputs("</g>\n", f);
     }
     /* legend box, bottom right */
-    const char *lab[5] = {c->name[0], c->name[1], "broken", "commander", "objective"};
+    const char *lab[6] = {c->name[0], c->name[1], "broken", "commander", "objective", "last move"};
     double lw = legend_width(c);
     double lx = fmax(W - SVG_MARGIN_X - lw, bx + scale_width(c) + 60), ly = oy + th + SVG_FRAME + 30;
     fprintf(f, "<g class=\"legend\">\n<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"26\" "
                "rx=\"3\" fill=\"#fbf7ec\" stroke=\"#8a7d62\" stroke-width=\"1\"/>\n", lx, ly, lw);
     double x = lx + 10, y = ly + 13;
-    for (int i = 0; i < 5; i++) {
-        if (i < 2)
+    for (int i = 0; i < 5 + c->paths; i++) {
+        if (i == 5)
+            fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2\" "
+                       "stroke-dasharray=\"6 3\" marker-end=\"url(#gr-arrow-0)\"/>\n",
+                    x, y, x + 14, y, c->stroke[0]);
+        else if (i < 2)
             fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"16\" height=\"10\" fill=\"%s\" "
                        "stroke=\"%s\"/><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
                        "stroke=\"#161616\" stroke-width=\"2\"/>\n",
@@ -1550,6 +1585,8 @@ static int ctx_init(svg_ctx *cp, const gr_svg_input *in, gr_error *err)
     c.hexes = in->hexes;
     c.unit = in->unit && *in->unit ? in->unit : "MU";
     if (c.hexes && hexes_ok(c.hexes, err)) return -1;
+    if (in->npaths < 0 || (in->npaths > 0 && !in->paths)) return gr_error_set(err, "svg: paths without their list");
+    c.paths = !c.hexes && in->npaths > 0;
     double hex_w = 0, hex_h = 0;
     if (c.hexes) gr_hex_board_size(c.hexes, &hex_w, &hex_h);
     c.tw = in->table_w > 0 ? in->table_w : in->terrain ? in->terrain->table_w : hex_w;

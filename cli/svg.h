@@ -40,6 +40,13 @@ typedef struct gr_svg_loc {
     double x, y;
 } gr_svg_loc;
 
+/* Where a piece went in the last move: an arrow from its centre before to
+ * its centre after (table coordinates, MU; table maps only). */
+typedef struct gr_svg_path {
+    int side;               /* 0 or 1: the arrow's colour */
+    double from[2], to[2];
+} gr_svg_path;
+
 typedef struct gr_svg_input {
     double table_w, table_h;        /* MU; 0 = take them from the terrain */
     const gr_terrain *terrain;      /* may be NULL: bare table */
@@ -63,6 +70,8 @@ typedef struct gr_svg_input {
     double scale;                   /* pixels per MU (or per hex); <= 0: GR_SVG_DEFAULT_SCALE
                                        (GR_SVG_HEX_SCALE on a hex board) */
     const char *unit;               /* the table's distance unit for the scale bar ("MU", "BW"); NULL: "MU" */
+    const gr_svg_path *paths;       /* the last move's arrows, drawn over the pieces, under the labels */
+    int npaths;
 } gr_svg_input;
 
 /* Writes the picture to out. Returns 0, or -1 with a message in err when the

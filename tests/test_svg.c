@@ -21,6 +21,7 @@
 #include "../cli/svg.h"
 #include "../cli/svg_labels.h"
 #include "../engine/registry.h"
+#include "../engine/fogn/fogn.h"
 
 #define T_W 24.0
 #define T_H 16.0
@@ -638,6 +639,48 @@ static void test_leader_when_moved(void **state)
     free(fx);
 }
 
+/* the last move's arrows: a unit that stands 2 MU further on than before
+ * gets one arrow from its old place to its new, and the legend names them */
+static void test_map_paths(void **state)
+{
+    (void)state;
+    const char *root = getenv("GROGNARD_ROOT");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/scenarios/fogn/brigade-encounter.json", root && *root ? root : ".");
+    gr_game g;
+    gr_error err;
+    gr_error_clear(&err);
+    if (gr_game_load(&g, path, &err)) fail_msg("%s", err.msg);
+    fogn_state *before = calloc(1, sizeof *before), *after = calloc(1, sizeof *after);
+    assert_non_null(before);
+    assert_non_null(after);
+    assert_int_equal(g.rs->rules->state_size, sizeof *before);
+    g.rs->rules->init(g.scn, before);
+    *after = *before;
+    after->u[0].y += 2;
+    gr_map m;
+    if (gr_map_build(&m, &g, after, &err)) fail_msg("%s", err.msg);
+    char *plain = render(&m.in);
+    assert_null(strstr(plain, "last move"));
+    free(plain);
+    if (gr_map_add_paths(&m, &g, before, &err)) fail_msg("%s", err.msg);
+    assert_int_equal(m.in.npaths, 1);
+    assert_int_equal(m.in.paths[0].side, 0);
+    assert_true(fabs(m.in.paths[0].from[0] - m.in.paths[0].to[0]) < 1e-9);
+    assert_true(fabs(m.in.paths[0].to[1] - m.in.paths[0].from[1] - 2) < 1e-9);
+    char *s = render(&m.in);
+    const char *first = strstr(s, "class=\"path\"");
+    assert_non_null(first);
+    assert_null(strstr(first + 1, "class=\"path\""));
+    assert_non_null(strstr(s, "marker-end=\"url(#gr-arrow-0)\""));
+    assert_non_null(strstr(s, ">last move</text>"));
+    free(s);
+    gr_map_free(&m);
+    free(before);
+    free(after);
+    gr_game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -654,6 +697,7 @@ int main(void)
         cmocka_unit_test(test_placer_obstacles_and_shortening),
         cmocka_unit_test(test_map_labels_apart),
         cmocka_unit_test(test_leader_when_moved),
+        cmocka_unit_test(test_map_paths),
     };
     return cmocka_run_group_tests_name("svg", tests, NULL, NULL);
 }
