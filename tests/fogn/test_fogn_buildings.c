@@ -448,6 +448,68 @@ static void test_s15_4_notation_reads_back(void **unused)
     free(s);
 }
 
+/* §15.4: a garrison may leave along the road in March Column: it stands on the road just outside, its rear edge on
+ * the area's edge, facing the way the road runs; occupiers need no test, defenders take a CMT */
+static void test_s15_4_garrison_leaves_along_the_road_in_march_column(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = fx_scenario();
+    fx_unit(s, 0, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 30, 10, 90);
+    fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 50, 34, -90);
+    village(s);
+    const double road[4] = {30, 0, 30, 37.5}; /* t1, its points running north */
+    fx_line(s, GR_T_ROAD, 0, 1.0, 2, road);
+    pad_armies(s);
+    for (int dir = 0; dir < 2; dir++) {
+        fogn_state st;
+        at_move(s, &st);
+        fogn_bld_place(s, &st, 0, 0, FOGN_BLD_OCCUPY, FOGN_BLD_FACE_REAR);
+        gr_action a = fx_parse(s, &st, dir ? "u0 leave road -" : "u0 leave road +");
+        char buf[64];
+        fogn_ruleset.present->format_action(s, &st, &a, buf, sizeof buf);
+        assert_string_equal(buf, dir ? "u0 leave road -" : "u0 leave road +");
+        gr_error err;
+        gr_dice d;
+        gr_dice_init_script(&d, NULL, 0); /* occupiers: no test */
+        if (apply(s, &st, a, &d, NULL, &err)) fail_msg("refused: %s", err.msg);
+        assert_int_equal(st.u[0].formation, FOGN_F_COLUMN);
+        assert_int_equal(st.u[0].bld, -1);
+        gr_rect r = fogn_unit_rect(&s->units[0], &st.u[0]);
+        ASSERT_NEAR(st.u[0].x, 30, POS_TOL);
+        ASSERT_NEAR(gr_angle_diff(st.u[0].heading, (dir ? -90 : 90) * FX_DEG), 0, 1e-9);
+        /* its rear edge on the building's north (y 18) or south (y 14) edge */
+        ASSERT_NEAR(gr_rect_corner(&r, GR_RL).y, dir ? 14 : 18, 1e-6);
+    }
+    /* defenders take a CMT to leave */
+    fogn_state st;
+    at_move(s, &st);
+    fogn_bld_place(s, &st, 0, 0, FOGN_BLD_DEFEND, FOGN_BLD_FACE_REAR);
+    fogn_bld_plan plan;
+    gr_error err;
+    assert_int_equal(fogn_bld_check(s, &st, &(gr_action){.type = FOGN_A_LEAVE, .actor = 0, .target = -1,
+                                                         .arg = FOGN_BLD_LEAVE_ROAD_FWD}, &plan, &err), 0);
+    assert_int_equal(plan.complex, 1);
+    /* the menu offers both ways along the road */
+    gr_action acts[GR_MAX_ACTIONS];
+    int n = fogn_ruleset.rules->legal_actions(s, &st, acts, GR_MAX_ACTIONS), ways = 0;
+    for (int i = 0; i < n; i++) ways += acts[i].type == FOGN_A_LEAVE && acts[i].arg >= FOGN_BLD_LEAVE_ROAD_FWD;
+    assert_int_equal(ways, 2);
+    free(s);
+    /* no road through the building: refused */
+    s = fx_scenario();
+    fx_unit(s, 0, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 30, 10, 90);
+    fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 50, 34, -90);
+    village(s);
+    pad_armies(s);
+    at_move(s, &st);
+    fogn_bld_place(s, &st, 0, 0, FOGN_BLD_OCCUPY, FOGN_BLD_FACE_REAR);
+    gr_error_clear(&err);
+    assert_int_equal(fogn_bld_check(s, &st, &(gr_action){.type = FOGN_A_LEAVE, .actor = 0, .target = -1,
+                                                         .arg = FOGN_BLD_LEAVE_ROAD_FWD}, &plan, &err), -1);
+    ASSERT_HAS(err.msg, "no road leaves");
+    free(s);
+}
+
 /* --- §15.4 fire ------------------------------------------------------------------------------------- */
 
 /* Blue (side 0) u0 at (30, 12.5) facing north, 1.5 MU south of the building's south face; Red u1 garrisons it */
@@ -1117,6 +1179,7 @@ int main(void)
         cmocka_unit_test(test_s15_4_garrison_makes_no_ordinary_move_and_nobody_walks_in),
         cmocka_unit_test(test_s15_4_menus_offer_the_building_orders),
         cmocka_unit_test(test_s15_4_notation_reads_back),
+        cmocka_unit_test(test_s15_4_garrison_leaves_along_the_road_in_march_column),
         cmocka_unit_test(test_s15_4_infantry_may_not_fire_at_occupiers),
         cmocka_unit_test(test_s15_4_artillery_fires_at_occupiers_with_four_dice_at_close_range),
         cmocka_unit_test(test_s15_4_fire_at_defenders_four_dice_at_5_and_they_reply_with_four),

@@ -488,9 +488,19 @@ static int check_leave(const fogn_scenario *s, const fogn_state *st, int i, int 
     const fogn_unit *u = &st->u[i];
     int k = fogn_bld_of(s, st, i);
     if (k < 0) return gr_error_set(err, "%s holds no area to leave", p->name);
-    if (face < 0 || face >= FOGN_BLD_FACES) return gr_error_set(err, "leave by which face?");
+    if (face < 0 || face > FOGN_BLD_LEAVE_ROAD_BACK) return gr_error_set(err, "leave by which face?");
     if (fogn_in_enemy_contact(s, st, i)) return gr_error_set(err, "%s is in contact with the enemy", p->name);
-    plan->after = leaving_pose(s, st, i, k, face);
+    if (face >= FOGN_BLD_LEAVE_ROAD_FWD) {
+        /* §15.4: a garrison may leave along the road in March Column */
+        gr_vec2 at;
+        double h;
+        if (s->terrain.p[k].type != GR_T_BUILDING ||
+            fogn_bld_road_exit(s, k, face == FOGN_BLD_LEAVE_ROAD_FWD ? 1 : -1, &at, &h))
+            return gr_error_set(err, "no road leaves %s that way (§15.4)", s->terrain.p[k].name);
+        plan->after = fogn_bld_road_pose(s, st, i, at, h);
+    } else {
+        plan->after = leaving_pose(s, st, i, k, face);
+    }
     plan->after.bld = -1;
     plan->after.bmode = FOGN_BLD_NONE;
     plan->after.bface = 0;
@@ -566,7 +576,9 @@ int fogn_bld_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, g
     const char *what = a->type == FOGN_A_LEAVE ? "leaves" : u->bmode == FOGN_BLD_DEFEND ? "defends" : "occupies";
     gr_log_add(log, GR_EV_MOVE, p->side, "%s %s %s%s%s (%s face)", p->name, what,
                piece >= 0 ? s->terrain.p[piece].name : "?", plan.complex ? ", after a test: " : "",
-               plan.complex ? plan.why : "", face_names[a->type == FOGN_A_LEAVE ? (a->arg & 3) : u->bface]);
+               plan.complex ? plan.why : "",
+               a->type == FOGN_A_LEAVE && a->arg >= FOGN_BLD_LEAVE_ROAD_FWD ? "in March Column along the road, its"
+                                                                          : face_names[a->type == FOGN_A_LEAVE ? (a->arg & 3) : u->bface]);
     return 0;
 }
 
@@ -599,7 +611,7 @@ int fogn_bld_orders(const fogn_scenario *s, const fogn_state *st, int unit, gr_a
             if (want != u->bface)
                 n = add(s, st, out, n, max, fogn_act(FOGN_A_GARRISON, unit, -1, u->bmode + 4 * want), check);
         }
-        for (int f = 0; f < FOGN_BLD_FACES; f++) n = add(s, st, out, n, max, fogn_act(FOGN_A_LEAVE, unit, -1, f), check);
+        for (int f = 0; f <= FOGN_BLD_LEAVE_ROAD_BACK; f++) n = add(s, st, out, n, max, fogn_act(FOGN_A_LEAVE, unit, -1, f), check);
     }
     if (k >= 0 && s->terrain.p[k].type != GR_T_BUILDING) return n;
     for (int q = 0; q < s->terrain.n && n < max; q++) {

@@ -141,6 +141,16 @@ void fogn_bld_fire_facts(const fogn_scenario *s, const fogn_state *st, int f, in
                          uint8_t *score, uint8_t *cover);
 /* does unit f fire all round from its building's perimeter (a building's defenders)? */
 bool fogn_bld_all_round(const fogn_scenario *s, const fogn_state *st, int f);
+/* §15.4: `uN leave road +` / `-`: the face argument of a garrison leaving
+ * along the road through its building, the way the road's points run or
+ * against it (building_road.c) */
+#define FOGN_BLD_LEAVE_ROAD_FWD 4
+#define FOGN_BLD_LEAVE_ROAD_BACK 5
+/* where the road through area k, walked forward (dir +1) or back (-1),
+ * leaves it, and its heading there; 0, or -1 when no road leaves it so */
+int fogn_bld_road_exit(const fogn_scenario *s, int k, int dir, gr_vec2 *at, double *heading);
+/* unit i in March Column on the road just outside, its rear edge at `at`, facing `heading` */
+fogn_unit fogn_bld_road_pose(const fogn_scenario *s, const fogn_state *st, int i, gr_vec2 at, double heading);
 /* §15.4: of the units t[0..n) garrison g shoots at, the one its artillery
  * attachments add their dice to (FOGN_R_BLD_GUNS_AT_NEAREST): the nearest to
  * its perimeter, the first on a tie; -1 when n is 0 */

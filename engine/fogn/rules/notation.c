@@ -120,7 +120,10 @@ int fogn_format_action(const void *scn, const void *state, const gr_action *a, c
     case FOGN_A_GARRISON:
         return snprintf(buf, cap, "%s garrison %s %s", who, fogn_bld_mode_name(a->arg & 3),
                         fogn_bld_face_name((a->arg >> 2) & 3));
-    case FOGN_A_LEAVE: return snprintf(buf, cap, "%s leave %s", who, fogn_bld_face_name(a->arg & 3));
+    case FOGN_A_LEAVE:
+        if (a->arg >= FOGN_BLD_LEAVE_ROAD_FWD)
+            return snprintf(buf, cap, "%s leave road %c", who, a->arg == FOGN_BLD_LEAVE_ROAD_FWD ? '+' : '-');
+        return snprintf(buf, cap, "%s leave %s", who, fogn_bld_face_name(a->arg & 3));
     case FOGN_A_PURSUE: return snprintf(buf, cap, "%s pursue", who);
     case FOGN_A_GROUP_MOVE:
     case FOGN_A_GROUP_ADVANCE:
@@ -180,7 +183,7 @@ static const rule unit_rules[] = {
     {"fire\\s+u(?<t>\\d+)(?:(?<ns>\\s+noskirm)|\\s+split\\s+(?<split>[23]))?", FOGN_A_FIRE},
     {"enter\\s+t(?<t>\\d+)\\s+(?<mode>occupy|defend)(?:\\s+(?<face>front|right|rear|left))?", FOGN_A_ENTER},
     {"garrison\\s+(?<mode>occupy|defend)(?:\\s+(?<face>front|right|rear|left))?", FOGN_A_GARRISON},
-    {"leave\\s+(?<face>front|right|rear|left)", FOGN_A_LEAVE},
+    {"leave\\s+(?:(?<face>front|right|rear|left)|road\\s+(?<dir>[+-]))", FOGN_A_LEAVE},
     {"pursue", FOGN_A_PURSUE},
     {"arrive\\s+(?<x>[-+]?[0-9.]+)\\s+(?<name>[a-z_]+)(?:\\s+(?<dist>[0-9.]+))?", FOGN_A_ARRIVE},
 };
@@ -310,6 +313,8 @@ static int build(const fogn_scenario *s, const gr_regex *re, const gr_match *m, 
         if (gr_match_named(re, m, "face", buf, sizeof buf) >= 0) face = fogn_bld_face_from_name(buf);
         if (mode < 0 || face < 0) return gr_error_set(err, "unknown mode or face");
         a->arg = (int16_t)(type == FOGN_A_LEAVE ? face : mode + 4 * face);
+        if (type == FOGN_A_LEAVE && gr_match_named(re, m, "dir", buf, sizeof buf) >= 0)
+            a->arg = buf[0] == '+' ? FOGN_BLD_LEAVE_ROAD_FWD : FOGN_BLD_LEAVE_ROAD_BACK;
         return 0;
     }
     case FOGN_A_ADVANCE:
