@@ -1,4 +1,4 @@
-/* svg_labels.h - the label placer of the SVG maps (svg.c): given labels
+/* svg_labels.h - the label placer of the SVG maps (svg_labset.c): given labels
  * (an anchor, a text box, a priority) and obstacles (rectangles labels keep
  * off: the pieces on the table), it puts each label where its box overlaps
  * no label placed before it, in priority order, trying a fixed list of
