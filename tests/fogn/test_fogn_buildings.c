@@ -544,6 +544,35 @@ static void test_s15_4_infantry_may_not_fire_at_occupiers(void **unused)
     free(s);
 }
 
+/* §15.4: a March Column passing through a building on its road counts as occupying it against fire: only
+ * artillery may fire at it; out of the building, anyone may */
+static void test_s15_4_passing_column_counts_as_occupying(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn_fire(FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL);
+    int gun = fx_unit(s, 0, FOGN_ART_FOOT, FOGN_SMALL, FOGN_F_UNLIMBERED, 40, 12.5, 90);
+    fogn_state st;
+    at_step(s, &st, 0, FOGN_ST_FI_BEGIN);
+    /* Red u1 in March Column through the building (x 27-33, y 14-18), facing south, its head 0.1 MU inside the
+     * south edge */
+    st.u[1].x = 30;
+    st.u[1].y = 14.1;
+    st.u[1].heading = -90 * FX_DEG;
+    st.u[1].formation = FOGN_F_COLUMN;
+    assert_true(fogn_bld_passing(s, &st, 1));
+    assert_false(fogn_bld_fire_allowed(s, &st, 0, 1));
+    assert_true(fogn_bld_fire_allowed(s, &st, gun, 1));
+    uint8_t into, from, score, cover;
+    fogn_bld_fire_facts(s, &st, gun, 1, &into, &from, &score, &cover);
+    assert_int_equal(into, 1);
+    assert_int_equal(cover, 1);
+    /* out on the road beyond the building it is fair game */
+    st.u[1].y = 25;
+    assert_false(fogn_bld_passing(s, &st, 1));
+    assert_true(fogn_bld_fire_allowed(s, &st, 0, 1));
+    free(s);
+}
+
 static void test_s15_4_artillery_fires_at_occupiers_with_four_dice_at_close_range(void **unused)
 {
     (void)unused;
@@ -1181,6 +1210,7 @@ int main(void)
         cmocka_unit_test(test_s15_4_notation_reads_back),
         cmocka_unit_test(test_s15_4_garrison_leaves_along_the_road_in_march_column),
         cmocka_unit_test(test_s15_4_infantry_may_not_fire_at_occupiers),
+        cmocka_unit_test(test_s15_4_passing_column_counts_as_occupying),
         cmocka_unit_test(test_s15_4_artillery_fires_at_occupiers_with_four_dice_at_close_range),
         cmocka_unit_test(test_s15_4_fire_at_defenders_four_dice_at_5_and_they_reply_with_four),
         cmocka_unit_test(test_s15_4_defenders_guns_add_to_one_target_only),

@@ -684,10 +684,21 @@ int fogn_bld_face_from_name(const char *name)
 
 /* --- fire and combat across the perimeter (§15.4, §15.5) ---------------------------------------------------- */
 
+bool fogn_bld_passing(const fogn_scenario *s, const fogn_state *st, int i)
+{
+    const fogn_unit *u = &st->u[i];
+    if (!fogn_unit_alive(u) || u->bld >= 0 || (u->formation != FOGN_F_COLUMN && u->formation != FOGN_F_LIMBERED))
+        return false;
+    for (int k = 0; k < s->terrain.n; k++)
+        if (s->terrain.p[k].type == GR_T_BUILDING && unit_inside(s, k, &s->units[i], u)) return true;
+    return false;
+}
+
 bool fogn_bld_fire_allowed(const fogn_scenario *s, const fogn_state *st, int f, int t)
 {
     fogn_arm fa = arm_of(s, f);
     if (fa == FOGN_ARM_ART && fogn_bld_in_building(s, st, f)) return false; /* no guns fire out of buildings */
+    if (FOGN_R_BLD_PASSING_OCCUPIES && fogn_bld_passing(s, st, t)) return fa == FOGN_ARM_ART; /* as at occupiers */
     if (!fogn_bld_in_building(s, st, t)) return true;
     if (st->u[t].bmode == FOGN_BLD_OCCUPY) return fa == FOGN_ARM_ART;   /* only artillery at occupiers */
     return fa == FOGN_ARM_ART || fa == FOGN_ARM_INF;                    /* infantry and artillery at defenders */
@@ -708,7 +719,7 @@ void fogn_bld_fire_facts(const fogn_scenario *s, const fogn_state *st, int f, in
                          uint8_t *score, uint8_t *cover)
 {
     fogn_arm fa = arm_of(s, f);
-    int in_b = fogn_bld_in_building(s, st, t);
+    int in_b = fogn_bld_in_building(s, st, t) || (FOGN_R_BLD_PASSING_OCCUPIES && fogn_bld_passing(s, st, t));
     int fort_front = fogn_bld_defends(s, st, t) && fogn_bld_in_fort(s, st, t) && !fogn_bld_from_rear(s, st, f, t);
     int out_b = fa == FOGN_ARM_INF && fogn_bld_defends(s, st, f);
     /* into: any fire into a building; infantry fire at a field work's front */

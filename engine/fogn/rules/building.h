@@ -141,6 +141,13 @@ void fogn_bld_fire_facts(const fogn_scenario *s, const fogn_state *st, int f, in
                          uint8_t *score, uint8_t *cover);
 /* does unit f fire all round from its building's perimeter (a building's defenders)? */
 bool fogn_bld_all_round(const fogn_scenario *s, const fogn_state *st, int f);
+/* §15.4: a March Column (or limbered guns) passing through a building on
+ * its road counts as occupying it against fire: only artillery may fire at
+ * it, with the building's dice, score and cover (Ruling: "passing" is such a
+ * unit standing in a building's area, not its garrison) */
+#define FOGN_R_BLD_PASSING_OCCUPIES 1
+/* is unit i such a passing column, in a building's area though no garrison? */
+bool fogn_bld_passing(const fogn_scenario *s, const fogn_state *st, int i);
 /* §15.4: `uN leave road +` / `-`: the face argument of a garrison leaving
  * along the road through its building, the way the road's points run or
  * against it (building_road.c) */
