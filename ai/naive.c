@@ -8,6 +8,7 @@
 #include "poscache.h"
 #include "mcts.h"
 #include "policy.h"
+#include "quiet.h"
 #include "spec.h"
 #include "tree.h"
 #include "../engine/core/rng.h"
@@ -46,6 +47,7 @@ typedef struct naive_impl {
     int horizon, settle;
     double eps0, epsl;
     double calm; /* playout weight of unit moves (policy.h gr_stop) */
+    int quiet;   /* which units' shifts are played only when told apart from their hold (quiet.h) */
     gr_eval eval;
     unsigned long long seed, decisions;
     NV_POOL(nv_node, nodes);
@@ -317,6 +319,7 @@ static int naive_choose(gr_player *self, const gr_game *g, const void *state, gr
     an->ms = (gr_now_s() - t0) * 1000.0;
     gr_budget_spent(&m->budget, an->ms);
     m->have_last = 1;
+    gr_quiet_apply(g, state, an, m->quiet);
     *out = an->alt[0].a;
     return 0;
 }
@@ -344,17 +347,20 @@ static void naive_destroy(gr_player *self)
 
 gr_player *gr_naive_create(gr_spec *sp, const gr_game *g, unsigned long long seed, gr_error *err)
 {
-    long iters = 0, ms = 0, horizon = GR_MCTS_HORIZON, settle = -1, cache = 1, pool = GR_NAIVE_POOL;
+    long iters = 0, ms = 0, horizon = GR_MCTS_HORIZON, settle = -1, cache = 1, pool = GR_NAIVE_POOL,
+         quiet = GR_MCTS_QUIET;
     double eps0 = GR_NAIVE_EPS0, epsl = GR_NAIVE_EPSL, calm = GR_NAIVE_CALM;
     if (gr_spec_long(sp, "iters", 1, 100000000L, &iters, err) || gr_spec_long(sp, "ms", 1, 3600000L, &ms, err) ||
         gr_spec_long(sp, "pool", 1, GR_BUDGET_MAX_POOL, &pool, err) ||
         gr_spec_long(sp, "horizon", 1, 100, &horizon, err) || gr_spec_long(sp, "settle", 0, 1, &settle, err) ||
         gr_spec_double(sp, "eps0", 0, 1, &eps0, err) ||
         gr_spec_double(sp, "epsl", 0, 1, &epsl, err) ||
-        gr_spec_double(sp, "calm", GR_POLICY_CALM_MIN, 1, &calm, err) || gr_spec_long(sp, "cache", 0, 1, &cache, err))
+        gr_spec_double(sp, "calm", GR_POLICY_CALM_MIN, 1, &calm, err) || gr_spec_long(sp, "cache", 0, 1, &cache, err) ||
+        gr_spec_long(sp, "quiet", GR_QUIET_OFF, GR_QUIET_ALL, &quiet, err))
         return NULL;
     const char *wpath = gr_spec_get(sp, "weights");
-    if (gr_spec_finish(sp, "iters, ms, pool, horizon, settle, eps0, epsl, calm, cache, weights", err)) return NULL;
+    if (gr_spec_finish(sp, "iters, ms, pool, horizon, settle, eps0, epsl, calm, cache, quiet, weights", err))
+        return NULL;
     if (iters && ms) {
         gr_error_set(err, "naive: give iters or ms, not both");
         return NULL;
@@ -371,6 +377,7 @@ gr_player *gr_naive_create(gr_spec *sp, const gr_game *g, unsigned long long see
     m->eps0 = eps0;
     m->epsl = epsl;
     m->calm = calm;
+    m->quiet = (int)quiet;
     m->seed = seed;
     gr_budget_init(&m->budget, (int)pool);
     m->scratch = malloc(g->rs->rules->state_size);

@@ -13,6 +13,7 @@
 
 #include "fogn_fixture.h"
 #include "../../ai/quiet.h"
+#include "../../ai/player.h"
 
 typedef struct qfix {
     fogn_scenario *s;
@@ -123,6 +124,31 @@ static void test_only_the_same_units_hold_stands_in(void **state)
     assert_int_equal(gr_quiet_pick(&q->g, &q->st, &an, GR_QUIET_ALL), 0);
 }
 
+/* NaiveMCTS plays quietly too: `quiet=N` in its spec (default the same level
+ * as MCTS), and the order it plays is its analysis's first, which the
+ * quiet rule would not change again */
+static void test_naive_plays_quietly(void **state)
+{
+    qfix *q = *state;
+    gr_error err;
+    gr_error_clear(&err);
+    assert_null(gr_player_create("naive:iters=40,quiet=3", &q->g, 1, &err));
+    ASSERT_HAS(err.msg, "quiet");
+    for (unsigned long long seed = 1; seed <= 6; seed++) {
+        gr_error_clear(&err);
+        gr_player *p = gr_player_create("naive:iters=60,quiet=2", &q->g, seed, &err);
+        if (!p) fail_msg("%s", err.msg);
+        gr_action a;
+        if (p->choose(p, &q->g, &q->st, &a, &err)) fail_msg("%s", err.msg);
+        gr_analysis an;
+        if (p->analysis && !p->analysis(p, &an)) {
+            assert_memory_equal(&an.alt[0].a, &a, sizeof a);
+            assert_int_equal(gr_quiet_pick(&q->g, &q->st, &an, GR_QUIET_ALL), 0);
+        }
+        gr_player_free(p);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -130,6 +156,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_guns_hold_when_the_turn_is_within_the_noise, setup, teardown),
         cmocka_unit_test_setup_teardown(test_guns_move_when_the_search_tells_it_apart, setup, teardown),
         cmocka_unit_test_setup_teardown(test_only_the_same_units_hold_stands_in, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_naive_plays_quietly, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
