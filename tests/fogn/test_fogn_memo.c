@@ -146,6 +146,7 @@ static void test_walks_change_nothing(void **unused)
     fogn_state st, a0, a1, a2;
     int steps = 0, walk_steps[2] = {0, 0}; /* actions that end in an assault / a firing walk step */
     int volleys = 0;                       /* fire-results steps the actions ran through */
+    long again_w = 0, again_v = 0, looked = 0; /* walks and volleys the second application missed; all lookups */
     /* two battles, one memo: the second meets the first's steps and cursors
      * with other positions, which the memo must tell apart */
     for (unsigned long long game = 0; game < 2; game++) {
@@ -172,12 +173,14 @@ static void test_walks_change_nothing(void **unused)
             assert_int_equal(p2, 0);
             assert_memory_equal(&a0, &a1, sizeof a0);
             assert_memory_equal(&a0, &a2, sizeof a0);
-            /* the second application copies every walk the first one made */
-            assert_int_equal(m2, m1);
-            assert_int_equal(h2 - h1, (h1 - h0) + (m1 - m0));
-            /* and every volley it built */
-            assert_int_equal(vm2, vm1);
-            assert_int_equal(vh2 - vh1, (vh1 - vh0) + (vm1 - vm0));
+            /* the second application looks up the same walks and volleys, and copies each one the first
+             * left in the table: a miss again only where two of one application's walks (or volleys)
+             * share a slot of the direct-mapped table, the later one evicting the earlier */
+            assert_int_equal((h2 - h1) + (m2 - m1), (h1 - h0) + (m1 - m0));
+            assert_int_equal((vh2 - vh1) + (vm2 - vm1), (vh1 - vh0) + (vm1 - vm0));
+            again_w += m2 - m1;
+            again_v += vm2 - vm1;
+            looked += (h1 - h0) + (m1 - m0) + (vh1 - vh0) + (vm1 - vm0);
             volleys += (int)((vh1 - vh0) + (vm1 - vm0));
             if (a0.turn.step == FOGN_ST_AS_DECLARE || a0.turn.step == FOGN_ST_AS_INTERCEPT) walk_steps[0]++;
             if (a0.turn.step == FOGN_ST_FI_ALLOC_A || a0.turn.step == FOGN_ST_FI_ALLOC_N) walk_steps[1]++;
@@ -187,17 +190,19 @@ static void test_walks_change_nothing(void **unused)
     long hits, misses;
     fogn_memo_walk_stats(memo, &hits, &misses);
     print_message("walks: %d actions, %d / %d stopped in assault / firing walk steps, %ld walks copied, %ld worked "
-                  "out\n", steps, walk_steps[0], walk_steps[1], hits, misses);
+                  "out; %ld of %ld lookups missed again (slots shared)\n", steps, walk_steps[0], walk_steps[1], hits,
+                  misses, again_w + again_v, looked);
+    assert_true((again_w + again_v) * 100 <= looked); /* shared slots are rare: at most 1 in 100 */
     assert_true(walk_steps[0] > 0);
     assert_true(walk_steps[1] > 0);
     assert_true(misses > 0);
-    assert_true(hits >= misses); /* every walk of the second application is copied */
+    assert_true(hits + 2 * again_w >= misses); /* the second application copies every walk but those */
     long vhits, vmisses;
     fogn_memo_volley_stats(memo, &vhits, &vmisses);
     print_message("volleys: %d met, %ld copied, %ld built\n", volleys, vhits, vmisses);
     assert_true(volleys > 0);
     assert_true(vmisses > 0);
-    assert_true(vhits >= vmisses);
+    assert_true(vhits + 2 * again_v >= vmisses);
     fogn_memo_free(memo);
     gr_game_free(&g);
 }
