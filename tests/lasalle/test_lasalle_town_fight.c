@@ -97,6 +97,7 @@ static void test_infantry_charges_cavalry_in_town(void **state)
     f.st.u[1].flags |= LASALLE_UF_CHARGER;
     assert_int_equal(ls_run_to(&f, LASALLE_ST_REACT), 0);
     ls_refused(&f, "u0 hold", "8e Hussards is cavalry in a town base charged by infantry: it must try to fall back");
+    ls_refused(&f, "done", "8e Hussards is cavalry in a town base charged by infantry: it must try to fall back");
     assert_true(ls_offers(&f, "u0 fallback"));
     assert_false(ls_offers(&f, "u0 about"));
     ls_free(&f);

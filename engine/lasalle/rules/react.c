@@ -351,7 +351,6 @@ int lasalle_react_apply(const void *scn, void *state, const gr_action *a, const 
 int lasalle_react_done(const void *scn, void *state, const gr_ctx *cx, gr_error *err)
 {
     (void)cx;
-    (void)err;
     const lasalle_scenario *s = scn;
     lasalle_state *st = state;
     int f = lasalle_follower(s, st);
@@ -360,6 +359,11 @@ int lasalle_react_done(const void *scn, void *state, const gr_ctx *cx, gr_error 
         st->turn.cursor--; /* "done" declines the follow-up; the driver's step on undoes this */
         return 0;
     }
-    if (st->turn.cursor >= 0 && st->turn.cursor < s->nunits) st->u[st->turn.cursor].flags |= LASALLE_UF_ASKED;
+    int i = st->turn.cursor;
+    /* "done" holds the unit: not for cavalry that must try to fall back [G Towns, p.70] */
+    if (i >= 0 && i < s->nunits && must_fall_back(s, st, i))
+        return gr_error_set(err, "%s is cavalry in a town base charged by infantry: it must try to fall back (G, p.70)",
+                            s->units[i].name);
+    if (i >= 0 && i < s->nunits) st->u[i].flags |= LASALLE_UF_ASKED;
     return 0;
 }
