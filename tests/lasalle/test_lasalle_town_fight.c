@@ -8,6 +8,7 @@
 #include "lasalle_fixture.h"
 
 #include "../../engine/lasalle/rules/charge.h"
+#include "../../engine/lasalle/rules/recovery.h"
 
 /* two 3 x 3 BW wooden town bases side by side, Hameau west of Eglise, their south edges at y = 9 */
 #define TOWNS                                                                                                      \
@@ -74,6 +75,14 @@ static void test_garrisons_stand_off(void **state)
     assert_int_equal(ls_run_to(&f, LASALLE_ST_COMBAT_BEGIN), 0);
     assert_false(ls_logged(&f, "Combat Phase"));
     assert_int_equal(f.st.turn.step, LASALLE_ST_ACTIVITY);
+    /* standing off, they are not in contact: a garrison with a DISR may recover (C, p.30) */
+    f.st.u[0].disr = 1;
+    const char *why = NULL;
+    assert_true(lasalle_recovery_eligible(f.s, &f.st, 0, &why));
+    /* attacked, they are: the attacker faces it as a charger */
+    f.st.u[1].flags |= LASALLE_UF_CHARGER;
+    assert_false(lasalle_recovery_eligible(f.s, &f.st, 0, &why));
+    assert_string_equal(why, "it is in contact with the enemy");
     ls_free(&f);
 }
 

@@ -16,10 +16,7 @@
  * attack [G Towns, p.70] */
 static int fight_contacts(const lasalle_scenario *s, const lasalle_state *st, int i, int *out, int max)
 {
-    int touch[LASALLE_MAX_UNITS], n = lasalle_contacts(s, st, i, touch, LASALLE_MAX_UNITS), m = 0;
-    for (int k = 0; k < n && m < max; k++)
-        if (!lasalle_town_standoff(s, st, i, touch[k])) out[m++] = touch[k];
-    return m;
+    return lasalle_engaged(s, st, i, out, max);
 }
 
 int lasalle_pending_combats(const lasalle_scenario *s, const lasalle_state *st, int *out, int max)

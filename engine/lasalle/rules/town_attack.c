@@ -76,3 +76,11 @@ int lasalle_town_standoff(const lasalle_scenario *s, const lasalle_state *st, in
     return st->u[i].form == LASALLE_TOWN && st->u[j].form == LASALLE_TOWN && !attacked(s, st, i, j) &&
            !attacked(s, st, j, i);
 }
+
+int lasalle_engaged(const lasalle_scenario *s, const lasalle_state *st, int i, int *out, int max)
+{
+    int touch[LASALLE_MAX_UNITS], n = lasalle_contacts(s, st, i, touch, LASALLE_MAX_UNITS), m = 0;
+    for (int k = 0; k < n && m < max; k++)
+        if (!lasalle_town_standoff(s, st, i, touch[k])) out[m++] = touch[k];
+    return m;
+}

@@ -20,5 +20,8 @@ int lasalle_town_attack_apply(const lasalle_scenario *s, lasalle_state *st, int 
 /* 1 when enemies i and j touch only as two garrisons of neighbouring town bases, neither of which attacked:
  * no combat between them [G Towns, p.70] */
 int lasalle_town_standoff(const lasalle_scenario *s, const lasalle_state *st, int i, int j);
+/* the enemies engaging unit i: those touching it, less garrisons of neighbouring town bases that stand off
+ * (lasalle_town_standoff) [G Towns, p.70]; their number, at most max, in out */
+int lasalle_engaged(const lasalle_scenario *s, const lasalle_state *st, int i, int *out, int max);
 
 #endif
