@@ -121,6 +121,33 @@ static int may_start(const gr_terrain_piece *p, const gr_rect *r, const char *wh
     return 0;
 }
 
+/* Going straight on from r, the first distance in (0, lim] at which the
+ * footprint starts (want_touch 1) or stops (0) meeting piece p: scanned in
+ * CROSS_STEP steps, then halved to the step on the far side of the change;
+ * -1 when it does not change within lim. *at_once: 1 when the first step
+ * already changes it. */
+static double first_change(const gr_terrain_piece *p, const gr_rect *r, int want_touch, double lim, int *at_once)
+{
+    double lo = 0, hi = -1;
+    for (double d = CROSS_STEP; d <= lim; d += CROSS_STEP) {
+        gr_rect at = gr_rect_advance(r, d, 0);
+        if (gr_terrain_piece_touches_rect(p, &at) == (want_touch != 0)) {
+            hi = d;
+            break;
+        }
+        lo = d;
+    }
+    *at_once = lo == 0 && hi > 0;
+    if (hi < 0) return -1;
+    for (int i = 0; i < CROSS_HALVINGS; i++) {
+        double mid = (lo + hi) / 2;
+        gr_rect at = gr_rect_advance(r, mid, 0);
+        if (gr_terrain_piece_touches_rect(p, &at) == (want_touch != 0)) hi = mid;
+        else lo = mid;
+    }
+    return hi;
+}
+
 int fogn_cross_place(const fogn_scenario *s, int k, const gr_rect *r, const char *who, gr_rect *out, gr_error *err)
 {
     if (k < 0 || k >= s->terrain.n) return gr_error_set(err, "there is no terrain piece t%d", k);
@@ -130,24 +157,12 @@ int fogn_cross_place(const fogn_scenario *s, int k, const gr_rect *r, const char
                             "ankle are (§15.8)", p->name);
     if (may_start(p, r, who, err)) return -1;
     /* straight on from the start until the footprint no longer meets the piece */
-    double lo = 0, hi = -1, lim = r->d + FOGN_CROSS_BEYOND_MAX;
-    for (double d = CROSS_STEP; d <= lim; d += CROSS_STEP) {
-        gr_rect at = gr_rect_advance(r, d, 0);
-        if (!gr_terrain_piece_touches_rect(p, &at)) {
-            hi = d;
-            break;
-        }
-        lo = d;
-    }
-    if (lo == 0) return gr_error_set(err, "none of %s lies ahead of %s's front to cross (§15.8)", p->name, who);
-    if (hi < 0) return gr_error_set(err, "%s finds no place beyond %s within %.0f MU (§15.8)", who, p->name, lim);
-    for (int i = 0; i < CROSS_HALVINGS; i++) {
-        double mid = (lo + hi) / 2;
-        gr_rect at = gr_rect_advance(r, mid, 0);
-        if (gr_terrain_piece_touches_rect(p, &at)) lo = mid;
-        else hi = mid;
-    }
-    *out = gr_rect_advance(r, hi, 0);
+    double lim = r->d + FOGN_CROSS_BEYOND_MAX;
+    int at_once;
+    double d = first_change(p, r, 0, lim, &at_once);
+    if (at_once) return gr_error_set(err, "none of %s lies ahead of %s's front to cross (§15.8)", p->name, who);
+    if (d < 0) return gr_error_set(err, "%s finds no place beyond %s within %.0f MU (§15.8)", who, p->name, lim);
+    *out = gr_rect_advance(r, d, 0);
     return 0;
 }
 
@@ -185,7 +200,7 @@ int fogn_cross_up_to(const fogn_scenario *s, const fogn_state *st, int unit, int
     gr_rect w = a != 0 ? gr_rect_wheel(&r, pivot, a) : r;
     if (fogn_cross_rect_overlaps(p, &w))
         return gr_error_set(err, "wheeling square to %s would carry %s into it", p->name, pf->name);
-    double lo = 0, hi = -1;
+    double hi;
     if (gr_terrain_piece_touches_rect(p, &w)) {
         hi = 0;
     } else {
@@ -196,21 +211,9 @@ int fogn_cross_up_to(const fogn_scenario *s, const fogn_state *st, int unit, int
         gr_rect_corners(&far, pts + 4);
         int nrun = gr_convex_hull(pts, 8, run);
         if (!gr_terrain_piece_touches_poly(p, run, nrun)) return gr_error_set(err, "%s is not ahead of %s", p->name, pf->name);
-        for (double d = CROSS_STEP; d <= UP_TO_REACH; d += CROSS_STEP) {
-            gr_rect at = gr_rect_advance(&w, d, 0);
-            if (gr_terrain_piece_touches_rect(p, &at)) {
-                hi = d;
-                break;
-            }
-            lo = d;
-        }
+        int at_once;
+        hi = first_change(p, &w, 1, UP_TO_REACH, &at_once);
         if (hi < 0) return gr_error_set(err, "%s is not ahead of %s", p->name, pf->name);
-        for (int i = 0; i < CROSS_HALVINGS; i++) {
-            double mid = (lo + hi) / 2;
-            gr_rect at = gr_rect_advance(&w, mid, 0);
-            if (gr_terrain_piece_touches_rect(p, &at)) hi = mid;
-            else lo = mid;
-        }
     }
     if (hi == 0 && a == 0) return gr_error_set(err, "%s already stands square against %s", pf->name, p->name);
     m->kind = FOGN_MK_NORMAL;
