@@ -203,9 +203,6 @@ static int wheel_turn_ok(const fogn_move *m, gr_error *err)
     return 0;
 }
 
-/* a normal move's wheel and slide, checked and swept: *ws, the footprint
- * they leave the unit in. With tries, this is the first try's work, kept
- * for the others */
 /* §8.5: a kinked Extended Line's halves move each on its own and the line
  * must end legal; its normal move begins with the right half wheeling
  * forward about the centre (the halves' shared inner corner) into line with
@@ -222,6 +219,9 @@ static double unkink(fogn_move_ctx *c)
     return fabs(c->u->kink) * halves[1].w;
 }
 
+/* a normal move's wheel and slide, checked and swept: *ws, the footprint
+ * they leave the unit in. With tries, this is the first try's work, kept
+ * for the others */
 static int normal_wheel_slide(fogn_move_ctx *c, gr_rect *ws)
 {
     const fogn_move *m = c->m;
