@@ -76,10 +76,9 @@ static const char *role_name(int role)
 /* what the map writes under a unit's name: its id, formation and what a
  * player must see at a glance (cohesion short of Steady, Spent, in melee,
  * holding a building or field work) */
-static void unit_detail(const fogn_scenario *s, const fogn_state *st, int i, char *buf, size_t cap)
+static void unit_detail(const fogn_state *st, int i, char *buf, size_t cap)
 {
     const fogn_unit *u = &st->u[i];
-    (void)s;
     snprintf(buf, cap, "u%d %s%s%s%s%s%s", i, fogn_formation_name((fogn_formation)u->formation),
              u->cohesion ? ", " : "", u->cohesion ? fogn_cohesion_name((fogn_cohesion)u->cohesion) : "",
              (u->flags & FOGN_UF_SPENT) ? ", spent" : "", (u->flags & FOGN_UF_IN_COMBAT) ? ", in melee" : "",
@@ -100,7 +99,7 @@ int fogn_render_items(const void *scn, const void *state, gr_render_item *out, i
         it->kind = 0;
         snprintf(it->label, sizeof it->label, "%s", s->units[i].name);
         snprintf(it->ref, sizeof it->ref, "u%d", i);
-        unit_detail(s, st, i, it->detail, sizeof it->detail);
+        unit_detail(st, i, it->detail, sizeof it->detail);
         gr_rect b[24];
         int nb = fogn_unit_base_rects(&s->units[i], u, b, 24);
         it->nbases = nb;
