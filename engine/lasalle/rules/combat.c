@@ -12,19 +12,12 @@
 #include <stdio.h>
 #include <string.h>
 
-/* the enemies fighting unit i: those touching it, less garrisons of neighbouring town bases that did not
- * attack [G Towns, p.70] */
-static int fight_contacts(const lasalle_scenario *s, const lasalle_state *st, int i, int *out, int max)
-{
-    return lasalle_engaged(s, st, i, out, max);
-}
-
 int lasalle_pending_combats(const lasalle_scenario *s, const lasalle_state *st, int *out, int max)
 {
     int n = 0, touch[1];
     for (int i = 0; i < s->nunits && n < max; i++)
         if (s->units[i].side == st->active && lasalle_alive(st, i) && !(st->u[i].flags & LASALLE_UF_FOUGHT) &&
-            fight_contacts(s, st, i, touch, 1))
+            lasalle_engaged(s, st, i, touch, 1))
             out[n++] = i;
     return n;
 }
@@ -71,7 +64,7 @@ int lasalle_fight(const lasalle_scenario *s, lasalle_state *st, int d, const gr_
 {
     gr_log *log = cx ? cx->log : NULL;
     lasalle_side_of_combat c = {d, 0, {0}};
-    c.natt = fight_contacts(s, st, d, c.att, LASALLE_COMBAT_MAX);
+    c.natt = lasalle_engaged(s, st, d, c.att, LASALLE_COMBAT_MAX);
     st->u[d].flags |= LASALLE_UF_FOUGHT;
     if (!c.natt) return 0;
     gr_log_add(log, GR_EV_NOTE, s->units[d].side, "the combat of %s against %d attacker%s (E, p.53)",
