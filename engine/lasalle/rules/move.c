@@ -234,7 +234,8 @@ static int check_sweep(const lasalle_scenario *s, const lasalle_state *st, int i
 }
 
 /* the wheel forward about the front corner on the obstacle that lines the unit up with the stretch of k nearest
- * its front edge [C, p.29]: 0 (the wheel in *w, or no wheel when the unit stands square already), or -1 */
+ * its front edge [C, p.29]: 0 with the wheel in *w, or -1 (the unit stands square already, or would wheel more
+ * than 90 degrees) */
 static int line_up(const lasalle_scenario *s, const lasalle_unit_profile *p, lasalle_pose q, int k, lasalle_motion *w,
                    gr_error *err)
 {
