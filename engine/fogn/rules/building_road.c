@@ -63,7 +63,8 @@ fogn_unit fogn_bld_road_pose(const fogn_scenario *s, const fogn_state *st, int i
     a.y = at.y;
     /* its rear edge on the area's edge: the front-edge centre a column's depth on along the road */
     gr_rect r = fogn_unit_rect(&s->units[i], &a);
-    a.x += cos(heading) * r.d;
-    a.y += sin(heading) * r.d;
+    gr_vec2 shift = gr_v2_scale(gr_v2_dir(heading), r.d);
+    a.x += shift.x;
+    a.y += shift.y;
     return a;
 }
