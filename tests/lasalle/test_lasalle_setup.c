@@ -308,6 +308,31 @@ static void test_j86_whole_setup(void **state)
     free(text[1]);
 }
 
+/* [K Spain]: the scenario of a set-up game names Spain's national rules for the Spanish side only */
+static void test_k_spain_rules_in_the_scenario(void **state)
+{
+    const char *what[2] = {"spain-infantry-division-peninsula", "france-infantry-division-empire"};
+    gr_error err;
+    gr_dice d;
+    gr_dice_init_rng(&d, 7, 5);
+    json_t *root = lasalle_setup_generate(*state, what, &d, NULL, 7, &err);
+    if (!root) fail_msg("%s", err.msg);
+    assert_int_equal(lasalle_setup_check(root, &err), 0);
+    for (int side = 0; side < 2; side++) {
+        json_t *rules = json_object_get(json_array_get(json_object_get(root, "sides"), (size_t)side), "rules");
+        int viva = 0, back = 0;
+        size_t i;
+        json_t *r;
+        json_array_foreach(rules, i, r) {
+            viva |= !strcmp(json_string_value(r), "viva_espana");
+            back |= !strcmp(json_string_value(r), "theyll_be_back");
+        }
+        assert_int_equal(viva, side == 0);
+        assert_int_equal(back, side == 0);
+    }
+    json_decref(root);
+}
+
 /* p.91: a reserve brigade arrives later: its Force rolls 2d6 ("arrives"), its units wait within 4 BW of
  * the owner's edge, guns limbered, the rest of the army deployed in the zone */
 static void test_j91_reserves_arrive_later(void **state)
@@ -370,6 +395,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_j90_customise_order_and_zones, setup_book, teardown_book),
         cmocka_unit_test_setup_teardown(test_j91_objective, setup_book, teardown_book),
         cmocka_unit_test_setup_teardown(test_j86_whole_setup, setup_book, teardown_book),
+        cmocka_unit_test_setup_teardown(test_k_spain_rules_in_the_scenario, setup_book, teardown_book),
         cmocka_unit_test_setup_teardown(test_j91_reserves_arrive_later, setup_book, teardown_book),
         cmocka_unit_test_setup_teardown(test_setup_bad_input, setup_book, teardown_book),
     };
