@@ -126,6 +126,33 @@ int fogn_bld_measure_rects(const fogn_scenario *s, const fogn_state *st, int i, 
     return fogn_unit_rects(&s->units[i], &st->u[i], out);
 }
 
+bool fogn_bld_on_perimeter(const fogn_scenario *s, const fogn_state *st, int i)
+{
+    return FOGN_R_BLD_MET_ON_PERIMETER && st->u[i].bld >= 0 && fogn_bld_in_building(s, st, i);
+}
+
+int fogn_bld_meet_rects(const fogn_scenario *s, const fogn_state *st, int i, gr_rect out[2])
+{
+    int n = fogn_unit_rects(&s->units[i], &st->u[i], out);
+    if (!fogn_bld_on_perimeter(s, st, i)) return n;
+    /* the box, and the footprint too: a garrison too wide for its building
+     * stands partly outside it (a garrison is never a kinked line) */
+    assert(n == 1);
+    out[1] = out[0];
+    out[0] = fogn_bld_box(&s->terrain.p[st->u[i].bld]);
+    return 2;
+}
+
+double fogn_bld_reach(const fogn_scenario *s, const fogn_state *st, int i, double reach)
+{
+    if (!fogn_bld_on_perimeter(s, st, i)) return reach;
+    gr_rect b = fogn_bld_box(&s->terrain.p[st->u[i].bld]);
+    gr_vec2 c[4], fc = gr_v2(st->u[i].x, st->u[i].y);
+    gr_rect_corners(&b, c);
+    for (int k = 0; k < 4; k++) reach = fmax(reach, gr_v2_dist(c[k], fc) + 1e-9);
+    return reach;
+}
+
 bool fogn_bld_behind_rear(const fogn_scenario *s, int k, gr_vec2 q)
 {
     if (!fogn_bld_piece(s, k) || s->terrain.p[k].type != GR_T_FORTIFICATION) return false;

@@ -83,9 +83,25 @@ bool fogn_bld_in_building(const fogn_scenario *s, const fogn_state *st, int i);
 bool fogn_bld_in_fort(const fogn_scenario *s, const fogn_state *st, int i);
 /* does unit i defend its building or field work (infantry or artillery, not Broken)? */
 bool fogn_bld_defends(const fogn_scenario *s, const fogn_state *st, int i);
-/* the rectangles ranges and contact are measured to for unit i: a building's
- * box for its garrison (§15.4 "the perimeter"), else its footprint */
+/* the rectangles fire ranges are measured to for unit i: a building's box
+ * for its garrison (§15.4 "the perimeter"), else its footprint (contact:
+ * fogn_bld_meet_rects) */
 int fogn_bld_measure_rects(const fogn_scenario *s, const fogn_state *st, int i, gr_rect out[2]);
+/* §15.4 Ruling: a building's garrison is met anywhere on the building's
+ * perimeter: contact, assault reach and the distances of moves to it are
+ * measured to the box (fogn_bld_measure_rects), and it has no flank or rear
+ * there (all its faces are front) */
+#define FOGN_R_BLD_MET_ON_PERIMETER 1
+/* is unit i met on its building's perimeter (FOGN_R_BLD_MET_ON_PERIMETER)? */
+bool fogn_bld_on_perimeter(const fogn_scenario *s, const fogn_state *st, int i);
+/* a radius about unit i's front-edge centre holding every rectangle
+ * fogn_bld_measure_rects gives it; `reach` is its footprint's
+ * (fogn_unit_reach), returned as it is for a unit in no building */
+double fogn_bld_reach(const fogn_scenario *s, const fogn_state *st, int i, double reach);
+/* the rectangles unit i is met on (contact, assault reach, the enemy distances
+ * of moves): its footprint, and before it a building garrison's box
+ * (FOGN_R_BLD_MET_ON_PERIMETER) */
+int fogn_bld_meet_rects(const fogn_scenario *s, const fogn_state *st, int i, gr_rect out[2]);
 /* is point q beyond the open rear of field work k (outside its rear face)? */
 bool fogn_bld_behind_rear(const fogn_scenario *s, int k, gr_vec2 q);
 /* does rectangle r reach inside piece k (more than the tolerance)? */

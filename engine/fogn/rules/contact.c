@@ -6,6 +6,7 @@
  * before close fire and intercepts are in reach.c. No dice, no cohesion:
  * the caller decides and marks; see contact.h. */
 #include "contact.h"
+#include "building.h"
 #include "obstacle.h"
 #include "sweep.h"
 #include "move.h"
@@ -26,9 +27,23 @@
 
 static bool is_square(const fogn_unit *u) { return u->formation == FOGN_F_SQUARE; }
 
+/* what contact is made with: the footprint, or a building garrison's
+ * perimeter (FOGN_R_BLD_MET_ON_PERIMETER) */
 static int rects_of(const fogn_scenario *s, const fogn_state *st, int i, gr_rect out[2])
 {
-    return fogn_unit_rects(&s->units[i], &st->u[i], out);
+    return fogn_bld_meet_rects(s, st, i, out);
+}
+
+/* no flank or rear: a Square (§6.1) and a unit in a building (§15.4) */
+static bool all_front(const fogn_scenario *s, const fogn_state *st, int i)
+{
+    return (FOGN_SQUARE_ALL_FRONT && is_square(&st->u[i])) || fogn_bld_on_perimeter(s, st, i);
+}
+
+/* the radius about unit i's front-edge centre holding what contact is made with */
+static double reach_of(const fogn_scenario *s, const fogn_state *st, int i)
+{
+    return fogn_bld_reach(s, st, i, fogn_unit_reach(&s->units[i], &st->u[i]));
 }
 
 /* edge k of r runs from corner k to corner k+1: 0 front, 1 right, 2 rear, 3 left */
@@ -172,10 +187,12 @@ static bool unit_contact_reach(const fogn_scenario *s, const fogn_state *st, int
     if (i == j || !fogn_unit_alive(&st->u[i]) || !fogn_unit_alive(&st->u[j])) return false;
     /* far apart: no footprint work */
     double dx = st->u[i].x - st->u[j].x, dy = st->u[i].y - st->u[j].y;
-    /* beyond the largest reaches and any obstacle between: not even j's reach is needed */
+    /* beyond the largest reaches and any obstacle between: not even j's reach
+     * is needed (a building's perimeter may lie farther out than a footprint) */
     const double bound = 2 * FOGN_REACH_MAX + 2 * TOL + FOGN_OBS_MAX_LINE_WIDTH + FOGN_OBS_ACROSS_GAP + 1.0;
-    if (dx * dx + dy * dy > bound * bound) return false;
-    double reach_j = fogn_unit_reach(&s->units[j], &st->u[j]);
+    int in_bld = st->u[i].bld >= 0 || st->u[j].bld >= 0;
+    if (!in_bld && dx * dx + dy * dy > bound * bound) return false;
+    double reach_j = reach_of(s, st, j);
     double lim = reach_i + reach_j + 2 * TOL;
     /* not touching: enemies may still meet across an obstacle (§6.1 item 3),
      * but only this close (obstacle.c's own first test) */
@@ -188,22 +205,22 @@ static bool unit_contact_reach(const fogn_scenario *s, const fogn_state *st, int
     if (!sets_contact(ri, ni, rj, nj, c)) return fogn_obs_contact_reach(s, st, i, j, reach_i, reach_j, c);
     c->a = i;
     c->b = j;
-    if (FOGN_SQUARE_ALL_FRONT && is_square(&st->u[i])) c->face_a = FOGN_FACE_FRONT;
-    if (FOGN_SQUARE_ALL_FRONT && is_square(&st->u[j])) c->face_b = FOGN_FACE_FRONT;
+    if (all_front(s, st, i)) c->face_a = FOGN_FACE_FRONT;
+    if (all_front(s, st, j)) c->face_b = FOGN_FACE_FRONT;
     return true;
 }
 
 bool fogn_unit_contact(const fogn_scenario *s, const fogn_state *st, int i, int j, fogn_contact *c)
 {
     assert(i >= 0 && i < s->nunits);
-    return unit_contact_reach(s, st, i, j, fogn_unit_reach(&s->units[i], &st->u[i]), c);
+    return unit_contact_reach(s, st, i, j, reach_of(s, st, i), c);
 }
 
 int fogn_contacts(const fogn_scenario *s, const fogn_state *st, fogn_contact *out, int max)
 {
     int n = 0;
     for (int i = 0; i < s->nunits; i++) {
-        double reach_i = fogn_unit_reach(&s->units[i], &st->u[i]);
+        double reach_i = reach_of(s, st, i);
         for (int j = i + 1; j < s->nunits && n < max; j++) {
             if (s->units[i].side == s->units[j].side) continue;
             fogn_contact c;
@@ -216,7 +233,7 @@ int fogn_contacts(const fogn_scenario *s, const fogn_state *st, fogn_contact *ou
 int fogn_touching_enemies(const fogn_scenario *s, const fogn_state *st, int i, int *out, int max)
 {
     int n = 0;
-    double reach_i = fogn_unit_reach(&s->units[i], &st->u[i]);
+    double reach_i = reach_of(s, st, i);
     for (int j = 0; j < s->nunits && n < max; j++) {
         fogn_contact c;
         if (s->units[j].side != s->units[i].side && unit_contact_reach(s, st, i, j, reach_i, &c)) out[n++] = j;
@@ -227,7 +244,7 @@ int fogn_touching_enemies(const fogn_scenario *s, const fogn_state *st, int i, i
 int fogn_front_enemies(const fogn_scenario *s, const fogn_state *st, int i, int *out, int max)
 {
     int n = 0;
-    double reach_i = fogn_unit_reach(&s->units[i], &st->u[i]);
+    double reach_i = reach_of(s, st, i);
     for (int j = 0; j < s->nunits && n < max; j++) {
         fogn_contact c;
         if (s->units[j].side != s->units[i].side && unit_contact_reach(s, st, i, j, reach_i, &c) &&
@@ -245,7 +262,7 @@ bool fogn_in_enemy_contact(const fogn_scenario *s, const fogn_state *st, int i)
 
 bool fogn_flank_rear_start(const fogn_scenario *s, const fogn_state *st, const gr_rect *start, int target)
 {
-    if (FOGN_SQUARE_ALL_FRONT && is_square(&st->u[target])) return false;
+    if (all_front(s, st, target)) return false;
     gr_rect rt[2];
     int n = rects_of(s, st, target, rt);
     gr_rect whole = fogn_unit_rect(&s->units[target], &st->u[target]);
@@ -471,7 +488,7 @@ static int turn_to_face(const fogn_scenario *s, const fogn_state *st, int a, int
                         gr_rect *b_new, gr_rect *a_new, double *slide)
 {
     const fogn_unit *ub = &st->u[b];
-    if (FOGN_SQUARE_ALL_FRONT && is_square(ub)) return -1;
+    if (all_front(s, st, b)) return -1;
     for (int q = 0; q < s->nunits; q++) {
         fogn_contact c;
         if (q != a && s->units[q].side != s->units[b].side && fogn_unit_contact(s, st, b, q, &c)) return -1;
@@ -497,7 +514,7 @@ int fogn_contact_plan(const fogn_scenario *s, const fogn_state *st, int a, int b
     if (!sets_contact(a_at, 1, rb, nb, &c)) return -1;
     out->a_end = *a_at;
     out->b_end = fogn_unit_rect(&s->units[b], &st->u[b]);
-    out->face = (FOGN_SQUARE_ALL_FRONT && is_square(&st->u[b])) ? FOGN_FACE_FRONT : c.face_b;
+    out->face = all_front(s, st, b) ? FOGN_FACE_FRONT : c.face_b;
     out->flank_rear = flank_rear && out->face != FOGN_FACE_FRONT;
     int k = snap_edge(&rb[c.rect_b], c.mid, gr_rect_fwd(a_at));
     gr_rect snapped;
@@ -733,7 +750,7 @@ static int pursue_from(const fogn_scenario *s, const fogn_state *st, int p, cons
         int ne = rects_of(s, st, e, re);
         fogn_contact c;
         if (sets_contact(&end, 1, re, ne, &c)) {
-            int face = (FOGN_SQUARE_ALL_FRONT && is_square(&st->u[e])) ? FOGN_FACE_FRONT : c.face_b;
+            int face = all_front(s, st, e) ? FOGN_FACE_FRONT : c.face_b;
             out->enemy = e;
             out->first_half = t <= 0.5 * dist + T_EPS;
             out->flank_rear = face != FOGN_FACE_FRONT && fogn_flank_rear_start(s, st, judge, e);

@@ -4,6 +4,7 @@
  * units keep away; reforming, turning or advancing near the enemy is
  * complex; the distance rules of slides, free moves and second moves. */
 #include "move_check.h"
+#include "building.h"
 #include "obstacle.h"
 #include "footprint.h"
 #include "move.h"
@@ -23,11 +24,11 @@ double fogn_sweep_enemy_dist(const fogn_scenario *s, const fogn_state *st, int s
     for (int j = 0; j < s->nunits; j++) {
         if (s->units[j].side == side || !fogn_unit_alive(&st->u[j])) continue;
         /* the box of the circle holding the enemy's footprint */
-        double r = fogn_unit_reach(&s->units[j], &st->u[j]);
+        double r = fogn_bld_reach(s, st, j, fogn_unit_reach(&s->units[j], &st->u[j]));
         double cb[4] = {st->u[j].x - r, st->u[j].y - r, st->u[j].x + r, st->u[j].y + r};
         if (fogn_box_dist_at_least(sw->all, cb, d)) continue;
         gr_rect e[2];
-        int ne = fogn_unit_rects(&s->units[j], &st->u[j], e);
+        int ne = fogn_bld_meet_rects(s, st, j, e);
         for (int k = 0; k < ne; k++) {
             gr_vec2 ec[4];
             double eb[4];

@@ -5,6 +5,7 @@
  * defensive fire (§6.10) and intercepts (§6.9), which are searched with the
  * same machinery. See contact.h; contact.c carries the contact out. */
 #include "contact.h"
+#include "building.h"
 #include "obstacle.h"
 #include "sweep.h"
 #include "view.h"
@@ -37,9 +38,11 @@ typedef struct reach_ctx {
     int obs[GR_TERRAIN_MAX];
 } reach_ctx;
 
+/* what an assault meets: the footprint, or a building garrison's perimeter
+ * (FOGN_R_BLD_MET_ON_PERIMETER) */
 static int rects_of(const fogn_scenario *s, const fogn_state *st, int i, gr_rect out[2])
 {
-    return fogn_unit_rects(&s->units[i], &st->u[i], out);
+    return fogn_bld_meet_rects(s, st, i, out);
 }
 
 /* --- the ground along a path (the idea of read_terrain in move_check_terrain.c) ------------------------ */
@@ -432,7 +435,8 @@ static int contact_made(const reach_ctx *c, const wheel_try *wt, fogn_contact *b
         return gr_error_set(err, "%s would not meet %s with its front", c->s->units[c->a].name, c->s->units[c->b].name);
     best->a = c->a;
     best->b = c->b;
-    if (FOGN_SQUARE_ALL_FRONT && c->st->u[c->b].formation == FOGN_F_SQUARE) best->face_b = FOGN_FACE_FRONT;
+    if ((FOGN_SQUARE_ALL_FRONT && c->st->u[c->b].formation == FOGN_F_SQUARE) || fogn_bld_on_perimeter(c->s, c->st, c->b))
+        best->face_b = FOGN_FACE_FRONT; /* no flank or rear (§6.1, §15.4) */
     return 0;
 }
 
@@ -498,7 +502,8 @@ static bool far_beyond_move(const fogn_scenario *s, const fogn_state *st, int a,
     double most = o->allowance > 0 ? o->allowance : fogn_allowance(s, &s->units[a], u, FOGN_MC_OPEN);
     if (most < 0) return false; /* refused anyway, but leave it to the full test */
     double dx = u->x - v->x, dy = u->y - v->y;
-    double lb = sqrt(dx * dx + dy * dy) - fogn_unit_reach(&s->units[a], u) - fogn_unit_reach(&s->units[b], v) - 1e-6;
+    double lb = sqrt(dx * dx + dy * dy) - fogn_unit_reach(&s->units[a], u) -
+                fogn_bld_reach(s, st, b, fogn_unit_reach(&s->units[b], v)) - 1e-6;
     for (int k = 0; k < s->terrain.n; k++)
         if (fogn_obs_line(&s->terrain.p[k])) lb -= s->terrain.p[k].width + FOGN_OBS_ACROSS_GAP;
     return lb > most + 1e-6;
@@ -722,7 +727,7 @@ static bool icpt_path_ok(const fogn_scenario *s, const fogn_state *st, int i, co
         if (q == i || !fogn_unit_alive(&st->u[q])) continue;
         int enemy = s->units[q].side != side;
         if (enemy) {
-            double r = fogn_unit_reach(&s->units[q], &st->u[q]);
+            double r = fogn_bld_reach(s, st, q, fogn_unit_reach(&s->units[q], &st->u[q]));
             double cb[4] = {st->u[q].x - r, st->u[q].y - r, st->u[q].x + r, st->u[q].y + r};
             if (fogn_box_dist_at_least(sw.all, cb, beyond)) continue;
         }
