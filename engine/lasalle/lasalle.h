@@ -286,6 +286,7 @@ typedef enum lasalle_status { LASALLE_ON = 0, LASALLE_BROKEN, LASALLE_LEFT } las
 #define LASALLE_UF_DIG_SHIFT 24             /* failed entrenching attempts so far, +1 each to the next [H, p.75] */
 #define LASALLE_UF_DIG_MASK (15u << LASALLE_UF_DIG_SHIFT)
 #define LASALLE_UF_COMPRESSED (1u << 28)     /* an Unlimbered battery two ranks deep [H Compressed Artillery, p.81] */
+#define LASALLE_UF_ARRIVING (1u << 29)      /* a reserve coming on this Status Phase, its place not yet chosen [J, p.91] */
 
 typedef struct lasalle_unit {
     double x, y;            /* front-edge centre of the unit, BW */
@@ -354,7 +355,9 @@ typedef struct lasalle_state {
                                        declared [J Reinforcements, p.91] */
     int8_t group_now;               /* Activity Phase: the place in the side's order where the force (or
                                        independent unit) chosen to move now begins; -1 none [C, p.24] */
-    uint8_t pad_choice[6];          /* explicit: states are compared byte for byte */
+    uint8_t status_held;            /* Status Phase: 1 when the attacker controlled the objective as it began
+                                       [J, p.91] */
+    uint8_t pad_choice[5];          /* explicit: states are compared byte for byte */
     lasalle_officer o[LASALLE_MAX_OFFICERS];
     lasalle_unit u[LASALLE_MAX_UNITS];
     lasalle_engineer eng[LASALLE_MAX_ENGINEERS];    /* the scenario's engineer bases (option Engineering) */
@@ -407,6 +410,7 @@ typedef enum lasalle_action_type {
     LASALLE_A_ENGINEER,     /* Status Phase: engineer arg deploys to task p[0] with unit target [H, p.77-78] */
     LASALLE_A_NEXT,         /* Activity Phase: force arg (or, arg -1, independent unit target) moves next [C, p.24] */
     LASALLE_A_RESERVE,      /* Status Phase: reserve force arg is the one that rolls to arrive [J, p.91] */
+    LASALLE_A_ARRIVE,       /* Status Phase: arriving force arg comes on shifted target BW along its edge [J, p.91] */
     LASALLE_A_COUNT
 } lasalle_action_type;
 

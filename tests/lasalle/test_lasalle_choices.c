@@ -61,6 +61,8 @@ static void test_reserve_declared(void **state)
     ls_do(&f, "f2 reserve");
     LS_ASSERT_LOGGED(&f, "the French declare Reserve B as the reserve to roll (J, p.91)");
     LS_ASSERT_LOGGED(&f, "Reserve B arrives: 3 against under 4 (J, p.91)");
+    assert_true(ls_offers(&f, "f2 arrive 0"));
+    ls_do(&f, "f2 arrive 0");
     assert_int_equal(f.st.u[2].status, LASALLE_ON);
     assert_int_equal(f.st.u[1].status, LASALLE_LEFT); /* no roll for Reserve A this turn */
     assert_int_equal(f.st.turn_no, 4);
@@ -78,6 +80,7 @@ static void test_reserve_done_first(void **state)
     ls_dice(&f, 2, 2, 1);
     ls_do(&f, "done");
     LS_ASSERT_LOGGED(&f, "Reserve A arrives: 3 against under 4 (J, p.91)");
+    ls_do(&f, "done"); /* at its set place */
     assert_int_equal(f.st.u[1].status, LASALLE_ON);
     assert_int_equal(f.st.u[2].status, LASALLE_LEFT);
     ls_free(&f);

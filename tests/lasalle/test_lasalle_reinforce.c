@@ -102,13 +102,16 @@ static void test_reserve_roll(void **state)
     ls_free(&f);
 }
 
-/* no room (an enemy within 4 BW of its place): delayed, then on at the first Status Phase with room, no new roll */
+/* no room anywhere along the edge (enemies within 4 BW of every place offered): delayed, then on at the
+ * first Status Phase with room, no new roll */
 static void test_delayed_arrival(void **state)
 {
     (void)state;
     ls_fix f;
     load_with(&f, "{\"dice\": \"2d6\"}", RES_UNITS,
-              "[" LS_FAR ", " LS_CAV("Hussars 3", "small", "experienced", "waves", 6, 6.5, 270) "]");
+              "[" LS_FAR ", " LS_CAV("Hussars 3", "small", "experienced", "waves", 6, 6.5, 270) ", "
+              LS_CAV("Hussars 4", "small", "experienced", "waves", 14, 5.5, 270) ", "
+              LS_CAV("Hussars 5", "small", "experienced", "waves", 22, 5.5, 270) "]");
     ls_dice(&f, 2, 1, 1);
     f.st.turn_no = 3;
     play_to(&f, 4);
@@ -120,6 +123,50 @@ static void test_delayed_arrival(void **state)
     ls_dice(&f, 0);
     play_to(&f, 6); /* no die is thrown for it again */
     assert_int_equal(f.st.u[1].status, LASALLE_ON);
+    ls_free(&f);
+}
+
+/* where along its edge an arriving force comes on is its owner's choice: its set places shifted by 4, 8,
+ * ... 16 BW either way, where every base is on the table and none within 4 BW of an enemy [J, p.91] */
+static void test_arrival_along_the_edge(void **state)
+{
+    (void)state;
+    ls_fix f;
+    load_with(&f, "{\"turn\": 1}", RES_UNITS, "[" LS_FAR "]");
+    for (int guard = 0; guard < 100 && f.st.turn.step != LASALLE_ST_ARRIVE; guard++) ls_do(&f, "done");
+    assert_int_equal(f.st.turn.step, LASALLE_ST_ARRIVE);
+    LS_ASSERT_HAS(ls_now(&f), "Reserve brigade arrives; where along the south edge does it come on?");
+    assert_true(ls_offers(&f, "f1 arrive 0"));
+    assert_true(ls_offers(&f, "f1 arrive +4"));
+    assert_true(ls_offers(&f, "f1 arrive +16"));
+    assert_false(ls_offers(&f, "f1 arrive -8")); /* its line would stand off the west edge */
+    ls_refused(&f, "f1 arrive +3", "3 is not one of them");
+    ls_refused(&f, "f1 arrive -8", "has no room -8 BW along the edge");
+    ls_refused(&f, "f1 arrive +20", "20 is not one of them");
+    ls_refused(&f, "f1 arrive", "where along the edge");
+    ls_do(&f, "f1 arrive +8");
+    assert_int_equal(f.st.u[1].status, LASALLE_ON);
+    LS_ASSERT_NEAR(f.st.u[1].x, 14);
+    LS_ASSERT_NEAR(f.st.u[1].y, 3);
+    LS_ASSERT_NEAR(f.st.o[f.s->forces[1].officer].x, 14); /* its subcommander beside it */
+    LS_ASSERT_LOGGED(&f, "Reserve brigade arrives from the south edge: 1 unit, 8 BW east of its set place (J, p.91)");
+    ls_free(&f);
+}
+
+/* "done" puts a force whose set place is blocked at the nearest place with room [J, p.91] */
+static void test_arrival_done_nearest_room(void **state)
+{
+    (void)state;
+    ls_fix f;
+    load_with(&f, "{\"turn\": 1}", RES_UNITS,
+              "[" LS_FAR ", " LS_CAV("Hussars 3", "small", "experienced", "waves", 6, 6.5, 270) "]");
+    for (int guard = 0; guard < 100 && f.st.turn.step != LASALLE_ST_ARRIVE; guard++) ls_do(&f, "done");
+    assert_int_equal(f.st.turn.step, LASALLE_ST_ARRIVE);
+    assert_false(ls_offers(&f, "f1 arrive 0"));
+    ls_do(&f, "done");
+    assert_int_equal(f.st.u[1].status, LASALLE_ON);
+    LS_ASSERT_NEAR(f.st.u[1].y, 3);
+    assert_true(f.st.u[1].x > 6);
     ls_free(&f);
 }
 
@@ -145,6 +192,8 @@ int main(void)
         cmocka_unit_test(test_fixed_turn_arrival),
         cmocka_unit_test(test_reserve_roll),
         cmocka_unit_test(test_delayed_arrival),
+        cmocka_unit_test(test_arrival_along_the_edge),
+        cmocka_unit_test(test_arrival_done_nearest_room),
         cmocka_unit_test(test_loader_checks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -172,6 +172,7 @@ void lasalle_action_info(const void *scn, const void *state, const gr_action *a,
         if (a->arg >= 0) out->unit = a->arg < s->nforces && s->forces[a->arg].nunits ? s->forces[a->arg].units[0] : -1;
         break;
     case LASALLE_A_RESERVE: out->kind = GR_AK_COMMAND; break; /* the reserve that rolls [J, p.91] */
+    case LASALLE_A_ARRIVE: out->kind = GR_AK_COMMAND; break;  /* where a reserve comes on [J, p.91] */
     case LASALLE_A_TACTICS:
         out->kind = a->target >= 0 ? GR_AK_COMMAND : GR_AK_PASS;
         out->unit = a->target;

@@ -38,7 +38,7 @@ static const char *const patterns[RE_COUNT] = {
     [RE_MOVE] = "\\s*" UNIT "\\s+" PRELUDE "(?:wheel\\s+(" NUM ")\\s*)?(?:(move|back)\\s+(" NUM ")\\s*)?"
                 "(?:wheel\\s+(" NUM ")\\s*)?(?:(move|back)\\s+(" NUM "))?\\s*",
     [RE_ENGINEER] = "\\s*e([0-9]{1,2})\\s+([a-z]+)(?:\\s+" UNIT ")?(?:\\s+t([0-9]{1,2}))?(?:\\s+b([0-9]{1,3}))?\\s*",
-    [RE_CHOICE] = "\\s*([fu])([0-9]{1,3})\\s+(next|reserve)\\s*",
+    [RE_CHOICE] = "\\s*([fu])([0-9]{1,3})\\s+(next|reserve|arrive)(?:\\s+([+-]?[0-9]{1,3}))?\\s*",
     [RE_FALLBACK] = "\\s*" UNIT "\\s+fallback(?:\\s+(back|forward))?(?:\\s+wheel\\s+(" NUM "))?\\s*",
 };
 
@@ -149,6 +149,8 @@ int lasalle_format_action(const void *scn, const void *state, const gr_action *a
     if (a->type == LASALLE_A_DONE) return snprintf(buf, cap, "done");
     if (a->type == LASALLE_A_FIGHT) return snprintf(buf, cap, "fight u%d", a->target);
     if (a->type == LASALLE_A_RESERVE) return snprintf(buf, cap, "f%d reserve", a->arg); /* [J, p.91] */
+    if (a->type == LASALLE_A_ARRIVE) /* where along its edge it comes on [J, p.91] */
+        return a->target ? snprintf(buf, cap, "f%d arrive %+d", a->arg, a->target) : snprintf(buf, cap, "f%d arrive 0", a->arg);
     if (a->type == LASALLE_A_NEXT) /* a force, or an independent unit, moves next [C, p.24] */
         return a->arg >= 0 ? snprintf(buf, cap, "f%d next", a->arg) : snprintf(buf, cap, "u%d next", a->target);
     if (a->type == LASALLE_A_ENGINEER) { /* the Engineering step [H, p.77-78] */
@@ -398,7 +400,7 @@ static int parse_unit(const lasalle_scenario *s, const lasalle_state *st, const 
                              "'uN charge uM [wheel A]', 'uN drive X Y facing H', 'uN limber|unlimber facing H', "
                              "'uN prolong R F', 'uN prolong compress|extend', 'cN move X Y', "
                              "'uN fire uM [with uA uB | split K uB]', 'uN fallback [back|forward] [wheel A]', "
-                             "'fight uN', 'fN next', 'uN next', 'fN reserve', 'eN assault uM', "
+                             "'fight uN', 'fN next', 'uN next', 'fN reserve', 'fN arrive K', 'eN assault uM', "
                              "'eN demolition|fortification tK', 'eN bridging tK bS' or 'uN reroll'", text);
 }
 
@@ -479,16 +481,23 @@ static int parse_engineer(const lasalle_scenario *s, const gr_match *m, gr_actio
 }
 
 /* "fN next" | "uN next": which force or independent unit moves next [C, p.24]; "fN reserve": which reserve
- * rolls to arrive [J, p.91] */
+ * rolls to arrive; "fN arrive K": where along its edge an arriving force comes on, K BW from its set place
+ * [J, p.91] */
 static int parse_choice(const lasalle_scenario *s, const gr_match *m, gr_action *out, gr_error *err)
 {
-    char k[4], b[16], w[16];
+    char k[4], b[16], w[16], sh[8];
     group_str(m, 1, k, sizeof k);
     group_str(m, 2, b, sizeof b);
     group_str(m, 3, w, sizeof w);
+    int has_shift = group_str(m, 4, sh, sizeof sh) >= 0;
     long v = strtol(b, NULL, 10);
+    if (has_shift && w[0] != 'a') return gr_error_set(err, "'%s%s %s' takes no number", k, b, w);
+    if (w[0] == 'a' && !has_shift)
+        return gr_error_set(err, "where along the edge: 'f%s arrive K', K the BW from its set place (0 there, "
+                                 "-4 or +4 along the edge, ...) (J, p.91)", b);
     if (k[0] == 'u') {
         if (w[0] == 'r') return gr_error_set(err, "a reserve is a force: 'fN reserve' (J, p.91)");
+        if (w[0] == 'a') return gr_error_set(err, "a force arrives: 'fN arrive K' (J, p.91)");
         int u = -1;
         if (group_unit(s, m, 2, &u, err) < 0) return -1;
         out->type = LASALLE_A_NEXT;
@@ -498,8 +507,9 @@ static int parse_choice(const lasalle_scenario *s, const gr_match *m, gr_action 
     }
     if (v < 0 || v >= s->nforces)
         return gr_error_set(err, "there is no force f%ld (the forces are f0 to f%d)", v, s->nforces - 1);
-    out->type = w[0] == 'r' ? LASALLE_A_RESERVE : LASALLE_A_NEXT;
+    out->type = w[0] == 'r' ? LASALLE_A_RESERVE : w[0] == 'a' ? LASALLE_A_ARRIVE : LASALLE_A_NEXT;
     out->arg = (int16_t)v;
+    if (w[0] == 'a') out->target = (int16_t)strtol(sh, NULL, 10);
     return 0;
 }
 

@@ -71,6 +71,16 @@ void lasalle_describe(const void *scn, const void *state, char *buf, size_t cap)
         describe_choice(s, st, buf, cap);
         return;
     }
+    if (st->turn.step == LASALLE_ST_ARRIVE && st->turn.cursor < s->nforces) { /* [J, p.91] */
+        const lasalle_force *fo = &s->forces[st->turn.cursor];
+        static const char *const edges[4] = {"south", "north", "west", "east"};
+        int along_x = fo->edge == LASALLE_EDGE_SOUTH || fo->edge == LASALLE_EDGE_NORTH;
+        snprintf(buf, cap, "turn %d, the %s's %s: %s arrives; where along the %s edge does it come on? 'f%d arrive 0' "
+                 "at its set place, 'f%d arrive K' K BW %s (J, p.91)", st->turn_no, s->side_name[st->active], ph,
+                 fo->name, edges[fo->edge & 3], st->turn.cursor, st->turn.cursor,
+                 along_x ? "east (K < 0: west)" : "north (K < 0: south)");
+        return;
+    }
     if (st->turn.step == LASALLE_ST_ENGINEER && st->turn.cursor < s->nengineers) /* [H, p.78] */
         snprintf(buf, cap, "turn %d, the %s's %s, engineering: %s (e%d) may be deployed", st->turn_no,
                  s->side_name[st->active], ph, s->engineers[st->turn.cursor].name, st->turn.cursor);

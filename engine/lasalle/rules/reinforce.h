@@ -24,8 +24,26 @@ int lasalle_reinforce_check(const lasalle_scenario *s, int f, const char *path, 
 void lasalle_reinforce_init(const lasalle_scenario *s, lasalle_state *st);
 /* 1 while force f has not arrived */
 int lasalle_force_off(const lasalle_scenario *s, const lasalle_state *st, int f);
-/* 1 when force f's units have room to come on now */
+/* where along its edge an arriving force may be placed (R-70): its set
+ * places shifted by a multiple of this many BW, up to the most either way */
+#define LASALLE_ARRIVAL_SHIFT_STEP_BW 4
+#define LASALLE_ARRIVAL_SHIFT_MAX_BW 16
+
+/* 1 when force f's units have room to come on now at their set places */
 int lasalle_arrival_room(const lasalle_scenario *s, const lasalle_state *st, int f);
+/* ... at their set places shifted `bw` BW along the edge (east or north positive): every base on the
+ * table, none within 4 BW of an enemy or on a friend, the subcommander on the table */
+int lasalle_arrival_room_at(const lasalle_scenario *s, const lasalle_state *st, int f, int bw);
+/* 1 when bw is a shift the arrival offers */
+int lasalle_arrival_shift_ok(int bw);
+/* where each arriving force comes on, a decision step over the forces: due for a force of the moving side
+ * whose roll (or turn) brought it this Status Phase; the menu names each shift with room ("fN arrive K");
+ * "done" places it at its set place, or failing that at the nearest shift with room */
+int lasalle_arrive_end(const void *scn);
+int lasalle_arrive_due(const void *scn, const void *state, int cursor);
+int lasalle_arrive_actions(const void *scn, const void *state, gr_action *out, int max);
+int lasalle_arrive_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err);
+int lasalle_arrive_done(const void *scn, void *state, const gr_ctx *cx, gr_error *err);
 /* the Status Phase's reinforcement step for the moving side; 0, or -1 when the dice failed */
 int lasalle_reinforce_run(const lasalle_scenario *s, lasalle_state *st, const gr_ctx *cx);
 

@@ -176,7 +176,17 @@ int lasalle_status_run(const void *scn, void *state, const gr_ctx *cx)
         if (c >= 0) st->owner[k] = (int8_t)c;
     }
     lasalle_entrench_status(s, st);
+    st->status_held = (uint8_t)held;
     if (lasalle_reinforce_run(s, st, cx)) return -1;
+    return LASALLE_ST_ARRIVE;
+}
+
+int lasalle_status_end(const void *scn, void *state, const gr_ctx *cx)
+{
+    const lasalle_scenario *s = scn;
+    lasalle_state *st = state;
+    int held = st->status_held;
+    st->status_held = 0;
     int broke = morale_check(s, st, held, cx);
     if (broke < 0) return -1;
     if (broke) {

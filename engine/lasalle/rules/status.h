@@ -25,8 +25,11 @@ int lasalle_pursuit(const lasalle_scenario *s, const lasalle_state *st, int side
 /* the chance that a morale check now (n dice) fails: the sum at most the turn number */
 double lasalle_check_fail_chance(int ndice, int turn_no);
 
-/* the Status Phase step */
+/* the Status Phase steps: smoke, objectives, trenches and the reinforcements'
+ * rolls; then, once the arriving forces are placed, the army morale checks,
+ * the end of the game or the next turn */
 int lasalle_status_run(const void *scn, void *state, const gr_ctx *cx);
+int lasalle_status_end(const void *scn, void *state, const gr_ctx *cx);
 /* ends the game with `loser`'s army broken (-1: time ran out), setting the winner and margin */
 void lasalle_finish(const lasalle_scenario *s, lasalle_state *st, int loser, int how);
 

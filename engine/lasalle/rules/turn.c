@@ -187,6 +187,11 @@ static const gr_step_def steps[LASALLE_ST_COUNT] = {
                              .due = lasalle_engineer_due, .decider = who_active, .actor = lasalle_no_actor,
                              .actions = lasalle_engineer_actions, .apply = engineer_apply, .done_moves_on = 1},
     [LASALLE_ST_STATUS_MORE] = {.name = "the Status Phase", .phase = LASALLE_PH_STATUS, .run = lasalle_status_run},
+    [LASALLE_ST_ARRIVE] = {.name = "reinforcements arriving", .phase = LASALLE_PH_STATUS,
+                           .cursor_end = lasalle_arrive_end, .due = lasalle_arrive_due, .decider = who_active,
+                           .actor = lasalle_no_actor, .actions = lasalle_arrive_actions, .apply = lasalle_arrive_apply,
+                           .done = lasalle_arrive_done, .done_moves_on = 1},
+    [LASALLE_ST_STATUS_END] = {.name = "the Status Phase", .phase = LASALLE_PH_STATUS, .run = lasalle_status_end},
 };
 
 const char *lasalle_step_name(int step) { return step >= 0 && step < LASALLE_ST_COUNT ? steps[step].name : "over"; }

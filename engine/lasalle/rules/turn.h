@@ -34,7 +34,9 @@ enum {
     LASALLE_ST_STATUS_OPEN,     /* smoke, morale checks, the end or the next turn; with the option
                                    Engineering, its working engineers first (engineer.h) */
     LASALLE_ST_ENGINEER,        /* ... then the deployment of engineers [H, p.78] */
-    LASALLE_ST_STATUS_MORE,     /* ... then the rest of the Status Phase */
+    LASALLE_ST_STATUS_MORE,     /* ... then smoke, objectives, trenches and reinforcements' rolls */
+    LASALLE_ST_ARRIVE,          /* ... where along its edge each arriving force comes on [J, p.91] */
+    LASALLE_ST_STATUS_END,      /* ... then the army morale checks, the end or the next turn */
     LASALLE_ST_COUNT
 };
 
