@@ -30,26 +30,20 @@ static void pad_armies(fogn_scenario *s)
 /* a building 6 x 4 MU: x 27..33, y 14..18 (box faces: front north, rear south) */
 static int village(fogn_scenario *s) { return fx_area(s, GR_T_BUILDING, 0, 27, 14, 33, 18); }
 
-/* a state at the opening of `step` with `side` active, not yet run */
-static void at_step(const fogn_scenario *s, fogn_state *st, int side, int step)
-{
-    fogn_ruleset.rules->init(s, st);
-    st->active = (uint8_t)side;
-    st->turn.decider = (uint8_t)side;
-    st->turn.phase = fogn_step_def_of(step)->phase;
-    st->turn.step = (uint8_t)step;
-    st->turn.cursor = 0;
-    st->turn.second = 0;
-}
-
 /* Blue u0 north of the building facing south, its front `gap` MU off the
- * north face; Red u1 garrisons the building on its south face (facing away) */
-static fogn_scenario *scn_far_face(double gap)
+ * north face; Red u1 starts garrisoning the building in `mode` on its south
+ * face, facing away (FOGN_BLD_NONE: no garrison, standing far off) */
+static fogn_scenario *scn_far_face(double gap, int mode)
 {
     fogn_scenario *s = fx_scenario();
     fx_unit(s, 0, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 30, 18 + gap, -90);
     fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 30, 30, 90);
-    village(s);
+    int k = village(s);
+    if (mode != FOGN_BLD_NONE) {
+        s->units[1].start_bld1 = (uint8_t)(k + 1);
+        s->units[1].start_bmode = (uint8_t)mode;
+        s->units[1].start_bface = FOGN_BLD_FACE_REAR;
+    }
     pad_armies(s);
     s->cmdrs[0].x = 30;
     s->cmdrs[0].y = 18 + gap + 3;
@@ -72,12 +66,11 @@ static bool offers(const fogn_scenario *s, const fogn_state *st, int type, int a
 static void test_s15_4_assault_meets_the_garrison_on_the_far_face(void **unused)
 {
     (void)unused;
-    fogn_scenario *s = scn_far_face(2.0);
+    fogn_scenario *s = scn_far_face(2.0, FOGN_BLD_DEFEND);
     fogn_state st;
-    at_step(s, &st, 0, FOGN_ST_AS_BEGIN);
-    fogn_bld_place(s, &st, 1, 0, FOGN_BLD_DEFEND, FOGN_BLD_FACE_REAR);
+    fx_state_at(s, &st, 0, FOGN_ST_AS_BEGIN, NULL, NULL);
+    assert_int_equal(st.u[1].bld, 0);
     assert_true(st.u[1].y < 15.5); /* the footprint stands against the south face */
-    fogn_advance_to_decision(s, &st, NULL, NULL);
     assert_int_equal(st.turn.step, FOGN_ST_AS_DECLARE);
     assert_int_equal(fogn_cursor_actor(s, &st), 0);
     fogn_reach r;
@@ -122,16 +115,14 @@ static void test_s15_4_assault_meets_the_garrison_on_the_far_face(void **unused)
 static void test_s15_4_melee_on_the_far_face_four_dice_each(void **unused)
 {
     (void)unused;
-    fogn_scenario *s = scn_far_face(0.0);
+    fogn_scenario *s = scn_far_face(0.0, FOGN_BLD_DEFEND);
     fogn_state st;
-    at_step(s, &st, 0, FOGN_ST_CO_BEGIN);
-    fogn_bld_place(s, &st, 1, 0, FOGN_BLD_DEFEND, FOGN_BLD_FACE_REAR);
     gr_log log;
     gr_log_init(&log);
     gr_dice d;
     const int faces[] = {1, 1, 1, 1, 1, 1, 1, 1};
     gr_dice_init_script(&d, faces, 8);
-    fogn_advance_to_decision(s, &st, &d, &log);
+    fx_state_at(s, &st, 0, FOGN_ST_CO_BEGIN, &d, &log);
     ASSERT_LOGGED(&log, "unit0 scores 0 hits with 4 dice at 5+: melee against unit1");
     ASSERT_LOGGED(&log, "unit1 scores 0 hits with 4 dice at 5+: melee against unit0");
     assert_int_equal(d.pos, 8);
@@ -144,10 +135,9 @@ static void test_s15_4_melee_on_the_far_face_four_dice_each(void **unused)
 static void test_s15_4_no_ordinary_move_into_contact_with_the_perimeter(void **unused)
 {
     (void)unused;
-    fogn_scenario *s = scn_far_face(2.0);
+    fogn_scenario *s = scn_far_face(2.0, FOGN_BLD_DEFEND);
     fogn_state st;
     fx_state(s, &st, 0);
-    fogn_bld_place(s, &st, 1, 0, FOGN_BLD_DEFEND, FOGN_BLD_FACE_REAR);
     assert_int_equal(fogn_cursor_actor(s, &st), 0);
     fogn_move_plan plan;
     gr_error err;
@@ -162,14 +152,14 @@ static void test_s15_4_no_ordinary_move_into_contact_with_the_perimeter(void **u
 static void test_s15_4_an_empty_building_is_no_unit(void **unused)
 {
     (void)unused;
-    fogn_scenario *s = scn_far_face(0.0);
-    fogn_state st;
-    fx_state(s, &st, 0);
-    fogn_contact c;
-    assert_false(fogn_unit_contact(s, &st, 0, 1, &c));
-    fogn_bld_place(s, &st, 1, 0, FOGN_BLD_OCCUPY, FOGN_BLD_FACE_REAR);
-    assert_true(fogn_unit_contact(s, &st, 0, 1, &c));
-    free(s);
+    for (int mode = FOGN_BLD_NONE; mode <= FOGN_BLD_OCCUPY; mode++) {
+        fogn_scenario *s = scn_far_face(0.0, mode);
+        fogn_state st;
+        fx_state(s, &st, 0);
+        fogn_contact c;
+        assert_int_equal(fogn_unit_contact(s, &st, 0, 1, &c), mode == FOGN_BLD_OCCUPY);
+        free(s);
+    }
 }
 
 int main(void)
