@@ -8,6 +8,8 @@
 #include "lasalle_fixture.h"
 
 #include "../../engine/lasalle/rules/charge.h"
+#include "../../engine/lasalle/rules/fire.h"
+#include "../../engine/lasalle/rules/footprint.h"
 #include "../../engine/lasalle/rules/recovery.h"
 
 /* two 3 x 3 BW wooden town bases side by side, Hameau west of Eglise, their south edges at y = 9 */
@@ -86,6 +88,29 @@ static void test_garrisons_stand_off(void **state)
     ls_free(&f);
 }
 
+/* standing off, neighbouring garrisons are not in contact for the fire rules either: roundshot, which may not
+ * hit a unit touching a friend (D, p.42), may hit an enemy garrison whose neighbour across the town edge is a
+ * friendly garrison; once either has attacked across the edge they are in contact and the shot is refused
+ * (ruling R-58) [G, p.70] */
+static void test_garrisons_standing_off_fire(void **state)
+{
+    (void)state;
+    ls_fix f;
+    ls_load(&f, 0, "[" GARRISON("2/45e", "Hameau", 270) ", " LS_ART("Batterie 3", 4, "light", "unlimbered", 19, 1, 90) "]",
+            "[" GARRISON("IR 7", "Eglise", 180) "]", TOWNS);
+    int touch[2], kind = -1;
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(lasalle_contacts(f.s, &f.st, 2, touch, 2), 0);
+    if (lasalle_fire_target_ok(f.s, &f.st, 1, 2, &kind, &err)) fail_msg("refused: %s", err.msg);
+    assert_int_equal(kind, LASALLE_ROUNDSHOT);
+    f.st.u[2].flags |= LASALLE_UF_CHARGER; /* IR 7, facing Hameau, attacked across the edge: now in contact */
+    assert_int_equal(lasalle_contacts(f.s, &f.st, 2, touch, 2), 1);
+    assert_int_equal(lasalle_fire_target_ok(f.s, &f.st, 1, 2, &kind, &err), -1);
+    LS_ASSERT_HAS(err.msg, "which touches a friendly unit");
+    ls_free(&f);
+}
+
 /* infantry may charge cavalry in a town base; the cavalry must try to fall back; an infantry winner advances
  * into the town base the cavalry left, in March [C, p.30; G, p.70; E, p.60] */
 static void test_infantry_charges_cavalry_in_town(void **state)
@@ -118,6 +143,7 @@ int main(void)
         cmocka_unit_test(test_garrison_attacks),
         cmocka_unit_test(test_garrisons_fight),
         cmocka_unit_test(test_garrisons_stand_off),
+        cmocka_unit_test(test_garrisons_standing_off_fire),
         cmocka_unit_test(test_infantry_charges_cavalry_in_town),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -6,7 +6,6 @@
 #include "menu.h"
 #include "tables.h"
 #include "tactics.h"
-#include "town_attack.h"
 #include "turn.h"
 
 #include <stdio.h>
@@ -17,7 +16,7 @@ int lasalle_pending_combats(const lasalle_scenario *s, const lasalle_state *st, 
     int n = 0, touch[1];
     for (int i = 0; i < s->nunits && n < max; i++)
         if (s->units[i].side == st->active && lasalle_alive(st, i) && !(st->u[i].flags & LASALLE_UF_FOUGHT) &&
-            lasalle_engaged(s, st, i, touch, 1))
+            lasalle_contacts(s, st, i, touch, 1))
             out[n++] = i;
     return n;
 }
@@ -64,7 +63,7 @@ int lasalle_fight(const lasalle_scenario *s, lasalle_state *st, int d, const gr_
 {
     gr_log *log = cx ? cx->log : NULL;
     lasalle_side_of_combat c = {d, 0, {0}};
-    c.natt = lasalle_engaged(s, st, d, c.att, LASALLE_COMBAT_MAX);
+    c.natt = lasalle_contacts(s, st, d, c.att, LASALLE_COMBAT_MAX);
     st->u[d].flags |= LASALLE_UF_FOUGHT;
     if (!c.natt) return 0;
     gr_log_add(log, GR_EV_NOTE, s->units[d].side, "the combat of %s against %d attacker%s (E, p.53)",

@@ -128,6 +128,19 @@ int lasalle_in_contact(const lasalle_scenario *s, const lasalle_state *st, int i
     return lasalle_rects_touch(&a, &b);
 }
 
+/* garrison i attacked j: it charged this turn and faces j's base */
+static int town_attacked(const lasalle_scenario *s, const lasalle_state *st, int i, int j)
+{
+    gr_rect h = lasalle_hull(s, st, i), g = lasalle_hull(s, st, j);
+    return (st->u[i].flags & LASALLE_UF_CHARGER) && lasalle_directly_in_front(&h, &g);
+}
+
+int lasalle_town_standoff(const lasalle_scenario *s, const lasalle_state *st, int i, int j)
+{
+    return st->u[i].form == LASALLE_TOWN && st->u[j].form == LASALLE_TOWN && !town_attacked(s, st, i, j) &&
+           !town_attacked(s, st, j, i);
+}
+
 int lasalle_contacts(const lasalle_scenario *s, const lasalle_state *st, int i, int *out, int max)
 {
     int n = 0;
@@ -136,7 +149,7 @@ int lasalle_contacts(const lasalle_scenario *s, const lasalle_state *st, int i, 
     for (int j = 0; j < s->nunits && n < max; j++) {
         if (j == i || !lasalle_alive(st, j) || !lasalle_enemies(s, i, j)) continue;
         gr_rect b = lasalle_hull(s, st, j);
-        if (lasalle_rects_touch(&a, &b)) out[n++] = j;
+        if (lasalle_rects_touch(&a, &b) && !lasalle_town_standoff(s, st, i, j)) out[n++] = j;
     }
     return n;
 }

@@ -50,7 +50,12 @@ double lasalle_unit_dist(const lasalle_scenario *s, const lasalle_state *st, int
 int lasalle_in_contact(const lasalle_scenario *s, const lasalle_state *st, int i, int j);
 int lasalle_rects_overlap(const gr_rect *a, const gr_rect *b);
 int lasalle_rects_touch(const gr_rect *a, const gr_rect *b);
-/* the living enemies touching unit i, up to max; returns the count */
+/* 1 when enemies i and j are two garrisons Deployed(Town) in neighbouring town bases, neither of which
+ * attacked the other this turn: touching across the edge, they stand off and are not in contact, for combat,
+ * fire, recovery and every other rule (ruling R-58) [G Towns, p.70] */
+int lasalle_town_standoff(const lasalle_scenario *s, const lasalle_state *st, int i, int j);
+/* the living enemies in contact with unit i (touching it, less those standing off across a town edge), up to
+ * max; returns the count */
 int lasalle_contacts(const lasalle_scenario *s, const lasalle_state *st, int i, int *out, int max);
 /* any living enemy within `bw` of unit i (LASALLE_NEAR_BW: "near the enemy" [B, p.10]) */
 int lasalle_enemy_within(const lasalle_scenario *s, const lasalle_state *st, int i, double bw);

@@ -5,7 +5,6 @@
 #include "footprint.h"
 #include "menu.h"
 #include "tables.h"
-#include "town_attack.h"
 #include "turn.h"
 
 #include <stdio.h>
@@ -17,7 +16,7 @@ int lasalle_recovery_eligible(const lasalle_scenario *s, const lasalle_state *st
     int touching[2], irregular_opt = (s->options & LASALLE_OPT_IRREGULAR_RECOVERY) &&
                                      s->units[i].discipline == LASALLE_IRREGULAR;
     if (!lasalle_alive(st, i) || !u->disr || (u->flags & LASALLE_UF_RECOVERY)) bar = "nothing to recover";
-    else if (lasalle_engaged(s, st, i, touching, 2)) bar = "it is in contact with the enemy"; /* */
+    else if (lasalle_contacts(s, st, i, touching, 2)) bar = "it is in contact with the enemy"; /* */
     else if (!lasalle_in_command(s, st, i)) bar = "it is out of command";
     else if (irregular_opt && lasalle_enemy_within(s, st, i, LASALLE_NEAR_BW))
         bar = "irregulars do not recover near the enemy (H, p.80)";

@@ -64,23 +64,3 @@ int lasalle_town_attack_apply(const lasalle_scenario *s, lasalle_state *st, int 
     return 0;
 }
 
-/* garrison i attacked j: it charged this turn and faces j's base */
-static int attacked(const lasalle_scenario *s, const lasalle_state *st, int i, int j)
-{
-    gr_rect h = lasalle_hull(s, st, i), g = lasalle_hull(s, st, j);
-    return (st->u[i].flags & LASALLE_UF_CHARGER) && lasalle_directly_in_front(&h, &g);
-}
-
-int lasalle_town_standoff(const lasalle_scenario *s, const lasalle_state *st, int i, int j)
-{
-    return st->u[i].form == LASALLE_TOWN && st->u[j].form == LASALLE_TOWN && !attacked(s, st, i, j) &&
-           !attacked(s, st, j, i);
-}
-
-int lasalle_engaged(const lasalle_scenario *s, const lasalle_state *st, int i, int *out, int max)
-{
-    int touch[LASALLE_MAX_UNITS], n = lasalle_contacts(s, st, i, touch, LASALLE_MAX_UNITS), m = 0;
-    for (int k = 0; k < n && m < max; k++)
-        if (!lasalle_town_standoff(s, st, i, touch[k])) out[m++] = touch[k];
-    return m;
-}

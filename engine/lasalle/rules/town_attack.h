@@ -4,7 +4,8 @@
  * move, but turns to face that side, and a defender not deployed is slid
  * within its own base against the shared edge so that the two touch (the
  * book's small adjustment of positions). Two garrisons touching across a
- * town edge fight only when one of them attacked. */
+ * town edge are in contact only when one of them attacked
+ * (lasalle_town_standoff, footprint.h). */
 #ifndef LASALLE_TOWN_ATTACK_H
 #define LASALLE_TOWN_ATTACK_H
 
@@ -17,11 +18,5 @@ int lasalle_town_attack_check(const lasalle_scenario *s, const lasalle_state *st
 /* carries the attack out: the turn, the defender's slide, the charger's marks */
 int lasalle_town_attack_apply(const lasalle_scenario *s, lasalle_state *st, int i, int j, gr_log *log,
                               gr_error *err);
-/* 1 when enemies i and j touch only as two garrisons of neighbouring town bases, neither of which attacked:
- * no combat between them [G Towns, p.70] */
-int lasalle_town_standoff(const lasalle_scenario *s, const lasalle_state *st, int i, int j);
-/* the enemies engaging unit i: those touching it, less garrisons of neighbouring town bases that stand off
- * (lasalle_town_standoff) [G Towns, p.70]; their number, at most max, in out */
-int lasalle_engaged(const lasalle_scenario *s, const lasalle_state *st, int i, int *out, int max);
 
 #endif
