@@ -287,6 +287,9 @@ typedef enum lasalle_status { LASALLE_ON = 0, LASALLE_BROKEN, LASALLE_LEFT } las
 #define LASALLE_UF_DIG_MASK (15u << LASALLE_UF_DIG_SHIFT)
 #define LASALLE_UF_COMPRESSED (1u << 28)     /* an Unlimbered battery two ranks deep [H Compressed Artillery, p.81] */
 #define LASALLE_UF_ARRIVING (1u << 29)      /* a reserve coming on this Status Phase, its place not yet chosen [J, p.91] */
+/* a unit in March standing in a town base in two files, its column too long for the base [G Towns, p.68]
+ * (ruling R-50; footprint.h LASALLE_LAYOUT_TOWN_MARCH) */
+#define LASALLE_UF_TOWN_BLOCK (1u << 30)
 
 typedef struct lasalle_unit {
     double x, y;            /* front-edge centre of the unit, BW */

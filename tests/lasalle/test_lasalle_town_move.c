@@ -7,6 +7,10 @@
  * reaction; a garrison leaving the town in March. */
 #include "lasalle_fixture.h"
 
+#include "../../engine/lasalle/rules/footprint.h"
+#include "../../engine/lasalle/rules/ground.h"
+#include "../../engine/lasalle/rules/tables.h"
+
 /* a 3 x 3 BW wooden town base with its south edge at y = 9, centred on x = 16 */
 #define TOWN                                                                                                       \
     ", \"terrain\": [{\"name\": \"Hameau\", \"type\": \"town\", \"points\": [[14.5, 9], [17.5, 9], [17.5, 12], " \
@@ -36,7 +40,7 @@ static void test_enter_town_in_march(void **state)
 }
 
 /* an Attack Column going into a town base moves as through rough ground (Reduced, 2 BW) and becomes March
- * [G, p.68; C, p.24]; a large unit's six bases in March do not fit a town base (ruling R-50) */
+ * [G, p.68; C, p.24] */
 static void test_enter_town_as_column(void **state)
 {
     (void)state;
@@ -49,9 +53,51 @@ static void test_enter_town_as_column(void **state)
     LS_ASSERT_NEAR(f.st.u[0].y, 12);
     assert_true(f.st.u[0].flags & LASALLE_UF_ROUGH);
     ls_free(&f);
+}
+
+/* a large unit's six bases in March (4 BW of column) do not fit a 3 BW town base in one file: they stand in two
+ * files, three bases deep, its front on the far edge ("placed in any arrangement that fits", G p.68; ruling
+ * R-50); it may deploy there, and it leaves as a column formed on its front [G, p.68-70] */
+static void test_large_unit_in_town_in_two_files(void **state)
+{
+    (void)state;
+    ls_fix f;
     ls_load(&f, 0, "[" LS_INF("1/57e", "large", "experienced", "march", 16, 7, 90) "]", "[" LS_FAR "]", TOWN);
     ls_to_activity(&f);
-    ls_refused(&f, "u0 move 6", "1/57e's 6 bases in March do not fit inside the town base Hameau (ruling R-50");
+    ls_do(&f, "u0 move 6");
+    LS_ASSERT_LOGGED(&f, "1/57e ends its move in the town base Hameau in March, in two files (ruling R-50) (G, p.68)");
+    assert_int_equal(f.st.u[0].form, LASALLE_MARCH);
+    assert_true(f.st.u[0].flags & LASALLE_UF_TOWN_BLOCK);
+    LS_ASSERT_NEAR(f.st.u[0].x, 16);
+    LS_ASSERT_NEAR(f.st.u[0].y, 12);
+    gr_rect h = lasalle_hull(f.s, &f.st, 0), b[LASALLE_MAX_BASES];
+    LS_ASSERT_NEAR(h.w, 2);
+    LS_ASSERT_NEAR(h.d, 3 * LASALLE_BASE_DEPTH);
+    assert_int_equal(lasalle_bases(f.s, &f.st, 0, b), 6);
+    for (int k = 0; k < 6; k++) assert_true(lasalle_bases_in_piece(f.s, &b[k], 1, 0)); /* every base inside */
+    assert_int_equal(lasalle_town_of(f.s, &h), 0);
+    /* the next turn it deploys in the base: the block becomes the garrison */
+    ls_do(&f, "done");
+    for (int guard = 0; guard < 100 && !(f.st.active == 0 && f.st.turn.step == LASALLE_ST_ACTIVITY); guard++)
+        ls_do(&f, "done");
+    ls_do(&f, "u0 form deployed_town");
+    assert_int_equal(f.st.u[0].form, LASALLE_TOWN);
+    assert_false(f.st.u[0].flags & LASALLE_UF_TOWN_BLOCK);
+    ls_free(&f);
+    /* or it marches on out of the town: a column again, on open ground */
+    ls_load(&f, 0, "[" LS_INF("1/57e", "large", "experienced", "march", 16, 7, 90) "]", "[" LS_FAR "]", TOWN);
+    ls_to_activity(&f);
+    ls_do(&f, "u0 move 6");
+    ls_do(&f, "done");
+    for (int guard = 0; guard < 100 && !(f.st.active == 0 && f.st.turn.step == LASALLE_ST_ACTIVITY); guard++)
+        ls_do(&f, "done");
+    ls_do(&f, "u0 move 6");
+    assert_int_equal(f.st.u[0].form, LASALLE_MARCH);
+    assert_false(f.st.u[0].flags & LASALLE_UF_TOWN_BLOCK);
+    LS_ASSERT_NEAR(f.st.u[0].y, 18);
+    h = lasalle_hull(f.s, &f.st, 0);
+    LS_ASSERT_NEAR(h.w, 1);
+    assert_int_equal(lasalle_town_of(f.s, &h), -1);
     ls_free(&f);
 }
 
@@ -172,6 +218,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_enter_town_in_march),
         cmocka_unit_test(test_enter_town_as_column),
+        cmocka_unit_test(test_large_unit_in_town_in_two_files),
         cmocka_unit_test(test_pass_through_town),
         cmocka_unit_test(test_deploy_in_activity),
         cmocka_unit_test(test_garrison_leaves),

@@ -319,7 +319,7 @@ static double advance_into_town(const lasalle_scenario *s, lasalle_state *st, in
         st->u[i].x = q.x;
         st->u[i].y = q.y;
         st->u[i].heading = q.h;
-        st->u[i].form = (uint8_t)q.form;
+        lasalle_set_form(&st->u[i], q.form);
         gr_log_add(log, GR_EV_MOVE, p->side, "%s advances into the town base %s and stands in it in March (E, p.60; "
                    "G, p.68)", p->name, k >= 0 ? s->terrain.p[k].name : "?");
         return l;

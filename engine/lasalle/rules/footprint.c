@@ -43,6 +43,10 @@ void lasalle_layout_of(const lasalle_unit_profile *p, int form, lasalle_layout *
         out->cols = (n + 1) / 2;
         out->rows = 2;
         break;
+    case LASALLE_LAYOUT_TOWN_MARCH: /* two files (ruling R-50) */
+        out->cols = 2;
+        out->rows = (n + 1) / 2;
+        break;
     case LASALLE_LIMBERED:
         out->nbases = lasalle_limbers(n);
         out->cols = 1;
@@ -61,7 +65,18 @@ int lasalle_layout_form(const lasalle_state *st, int i)
 {
     const lasalle_unit *u = &st->u[i];
     if (u->form == LASALLE_UNLIMBERED && (u->flags & LASALLE_UF_COMPRESSED)) return LASALLE_LAYOUT_COMPRESSED;
+    if (u->form == LASALLE_MARCH && (u->flags & LASALLE_UF_TOWN_BLOCK)) return LASALLE_LAYOUT_TOWN_MARCH;
     return u->form;
+}
+
+void lasalle_set_form(lasalle_unit *u, int layout)
+{
+    u->flags &= ~LASALLE_UF_TOWN_BLOCK;
+    if (layout == LASALLE_LAYOUT_TOWN_MARCH) {
+        u->flags |= LASALLE_UF_TOWN_BLOCK;
+        layout = LASALLE_MARCH;
+    }
+    u->form = (uint8_t)layout;
 }
 
 int lasalle_profile_layout_form(const lasalle_unit_profile *p)

@@ -25,8 +25,16 @@ typedef struct lasalle_layout {
  * below and the poses of sweep.h take it where they take a formation; the unit's own form stays
  * LASALLE_UNLIMBERED and its LASALLE_UF_COMPRESSED flag says it stands so. */
 #define LASALLE_LAYOUT_COMPRESSED 0x40
-/* the formation, or LASALLE_LAYOUT_COMPRESSED, that gives unit i's layout now */
+/* A layout code, not a formation: a unit in March standing in a town base whose column is longer than the
+ * base, its bases in two files side by side (the book's "any arrangement that fits", G Towns p.68; ruling
+ * R-50). Its form stays LASALLE_MARCH and its LASALLE_UF_TOWN_BLOCK flag says it stands so; a move starts
+ * from its column, formed on the block's front. */
+#define LASALLE_LAYOUT_TOWN_MARCH 0x41
+/* the formation, or layout code, that gives unit i's layout now */
 int lasalle_layout_form(const lasalle_state *st, int i);
+/* puts unit u in the formation a pose ends in: LASALLE_LAYOUT_TOWN_MARCH is March with the town-block
+ * flag, any other formation clears that flag (the compressed battery keeps its own, artillery.c) */
+void lasalle_set_form(lasalle_unit *u, int layout);
 /* ... and of a unit as the scenario sets it up (its "compressed" start) */
 int lasalle_profile_layout_form(const lasalle_unit_profile *p);
 

@@ -384,7 +384,8 @@ static void town_log(const lasalle_scenario *s, const lasalle_state *st, int i, 
                    s->terrain.p[k].name);
     else if (k >= 0 && pl->path.n)
         gr_log_add(log, GR_EV_MOVE, p->side, "%s ends its move in the town base %s in %s (G, p.68)", p->name,
-                   s->terrain.p[k].name, pl->sw.end.form == LASALLE_MARCH ? "March" : "Limbered");
+                   s->terrain.p[k].name, pl->sw.end.form == LASALLE_LIMBERED ? "Limbered"
+                   : pl->sw.end.form == LASALLE_LAYOUT_TOWN_MARCH ? "March, in two files (ruling R-50)" : "March");
 }
 
 int lasalle_move_apply(const lasalle_scenario *s, lasalle_state *st, const gr_action *a, const gr_ctx *cx,
@@ -410,7 +411,7 @@ int lasalle_move_apply(const lasalle_scenario *s, lasalle_state *st, const gr_ac
     u->x = pl.sw.end.x;
     u->y = pl.sw.end.y;
     u->heading = pl.sw.end.h;
-    u->form = (uint8_t)pl.sw.end.form;
+    lasalle_set_form(u, pl.sw.end.form);
     u->flags |= LASALLE_UF_MOVED;
     if (pl.prelude) u->flags |= LASALLE_UF_FORMED;
     if (pl.maneuver) u->flags |= LASALLE_UF_MANEUVER;

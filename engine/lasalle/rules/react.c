@@ -297,7 +297,7 @@ static int react_reform(const lasalle_scenario *s, lasalle_state *st, const gr_a
     st->u[i].x = to.x;
     st->u[i].y = to.y;
     st->u[i].heading = to.h;
-    st->u[i].form = (uint8_t)form;
+    lasalle_set_form(&st->u[i], form);
     int town = form == LASALLE_TOWN;
     gr_log_add(cx ? cx->log : NULL, GR_EV_MOVE, s->units[i].side, "%s changes to %s (D, p.34%s)", s->units[i].name,
                town ? "Deployed(Town)" : lasalle_form_names[form], town ? "; G, p.69" : "");

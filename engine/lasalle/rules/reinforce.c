@@ -123,7 +123,7 @@ static void arrive(const lasalle_scenario *s, lasalle_state *st, int f, int bw, 
         u->x = p->x + d.x;
         u->y = p->y + d.y;
         u->heading = gr_angle_norm(p->heading);
-        u->form = (uint8_t)p->form;
+        lasalle_set_form(u, p->form);
         u->status = LASALLE_ON;
         u->flags &= ~(uint32_t)(LASALLE_UF_RESERVE | LASALLE_UF_DUE | LASALLE_UF_ARRIVING);
     }

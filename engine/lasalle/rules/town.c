@@ -35,9 +35,14 @@ lasalle_pose lasalle_town_pose(const lasalle_scenario *s, const lasalle_unit_pro
     gr_vec2 c = gr_v2_add(gr_v2_scale(u, (lo[0] + hi[0]) / 2), gr_v2_scale(v, (lo[1] + hi[1]) / 2));
     int q = (int)lround(gr_angle_diff(h, a0) / (GR_PI / 2));
     double head = gr_angle_norm(a0 + GR_PI / 2 * q), reach = (q % 2 ? hi[1] - lo[1] : hi[0] - lo[0]) / 2;
-    /* its front on the edge of the side it faces (ruling R-50): a garrison fills the base */
+    /* its front on the edge of the side it faces (ruling R-50): a garrison fills the base; a column longer
+     * than the base stands in two files */
     gr_vec2 fc = gr_v2_add(c, gr_v2_scale(gr_v2_dir(head), reach));
-    (void)p;
+    if (form == LASALLE_MARCH) {
+        lasalle_layout l;
+        lasalle_layout_of(p, LASALLE_MARCH, &l);
+        if (l.rows * l.bd > 2 * reach + 1e-9) form = LASALLE_LAYOUT_TOWN_MARCH;
+    }
     return (lasalle_pose){fc.x, fc.y, head, form};
 }
 
@@ -112,7 +117,9 @@ lasalle_pose lasalle_town_leave_pose(const lasalle_scenario *s, const lasalle_st
     gr_rect h = lasalle_hull(s, st, i);
     *k = lasalle_town_of(s, &h);
     if (*k < 0) return lasalle_pose_of(st, i);
-    return lasalle_town_pose(s, &s->units[i], *k, LASALLE_MARCH, st->u[i].heading);
+    lasalle_pose q = lasalle_town_pose(s, &s->units[i], *k, LASALLE_MARCH, st->u[i].heading);
+    q.form = LASALLE_MARCH; /* it leaves as a column, even one longer than the base (ruling R-50) */
+    return q;
 }
 
 /* the side a garrison leaves by, in quarter-turns anti-clockwise from its facing; -1 when the angle is none */
