@@ -213,6 +213,34 @@ static void test_march_in_town_charged(void **state)
     ls_free(&f);
 }
 
+/* a charge from outside at a unit in March in a town base may not enter the base: it is made against the
+ * edge, and the column is moved up within its base to meet it ("adjust positions slightly so that the contact
+ * is clear"): the Austrian column east of Hameau charges 1/45e, which stands in the middle of the base, and
+ * meets its right flank on the east edge (G, p.68-70; ruling R-57) */
+static void test_charge_into_town_meets_at_the_edge(void **state)
+{
+    (void)state;
+    ls_fix f;
+    ls_load(&f, 0, "[" LS_INF("1/45e", "small", "experienced", "march", 16, 12, 90) "]",
+            "[" LS_INF("IR 7", "small", "experienced", "column", 20, 10.5, 180) "]", TOWN);
+    /* the Austrians' Activity Phase */
+    f.st.active = 1;
+    for (int guard = 0; guard < 100 && !(f.st.active == 1 && f.st.turn.step == LASALLE_ST_ACTIVITY); guard++)
+        ls_do(&f, "done");
+    assert_int_equal(f.st.active, 1);
+    assert_true(ls_offers(&f, "u1 charge u0"));
+    ls_do(&f, "u1 charge u0");
+    LS_ASSERT_LOGGED(&f, "1/45e moves up within the town base Hameau to meet the charge (G, p.69; ruling R-57)");
+    LS_ASSERT_NEAR(f.st.u[0].x, 17); /* its hull now x 16.5-17.5, against the east edge */
+    LS_ASSERT_NEAR(f.st.u[0].y, 12);
+    LS_ASSERT_NEAR(f.st.u[1].x, 17.5); /* the column's front on the edge */
+    int touch[2];
+    assert_int_equal(lasalle_contacts(f.s, &f.st, 0, touch, 2), 1);
+    gr_rect h = lasalle_hull(f.s, &f.st, 0);
+    assert_int_equal(lasalle_town_of(f.s, &h), 0); /* still wholly in its base */
+    ls_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -224,6 +252,7 @@ int main(void)
         cmocka_unit_test(test_garrison_leaves),
         cmocka_unit_test(test_garrison_leaving_stopped_by_a_friend),
         cmocka_unit_test(test_march_in_town_charged),
+        cmocka_unit_test(test_charge_into_town_meets_at_the_edge),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

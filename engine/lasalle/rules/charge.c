@@ -7,6 +7,7 @@
 #include "movelog.h"
 #include "tables.h"
 #include "town_attack.h"
+#include "town_charge.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -102,8 +103,8 @@ static void charge_path(const lasalle_unit_profile *p, int form, double wheel, d
     path->m[path->n++] = lasalle_straight(run, 0, run);
 }
 
-static int try_in(const lasalle_scenario *s, const lasalle_state *st, lasalle_geo *g, int i, int j, double wheel,
-                  lasalle_charge *out, gr_error *err)
+static int try_core(const lasalle_scenario *s, const lasalle_state *st, lasalle_geo *g, int i, int j, double wheel,
+                    lasalle_charge *out, gr_error *err)
 {
     const lasalle_unit_profile *p = &s->units[i];
     int form = st->u[i].form, irregular = p->discipline == LASALLE_IRREGULAR;
@@ -128,6 +129,33 @@ static int try_in(const lasalle_scenario *s, const lasalle_state *st, lasalle_ge
     return refuse_path(s, out, j, err);
 }
 
+/* the charge; at a unit in a town base, against each edge of the base it may be moved up to, the nearest
+ * first (town_charge.h) */
+static int try_in(const lasalle_scenario *s, const lasalle_state *st, lasalle_geo *g, int i, int j, double wheel,
+                  lasalle_charge *out, gr_error *err)
+{
+    gr_vec2 at[4];
+    int n = lasalle_town_charge_slides(s, st, i, j, at);
+    if (!n) return try_core(s, st, g, i, j, wheel, out, err);
+    lasalle_state tmp = *st;
+    gr_error first;
+    gr_error_clear(&first);
+    for (int q = 0; q < n; q++) {
+        tmp.u[j].x = at[q].x;
+        tmp.u[j].y = at[q].y;
+        gr_error e;
+        gr_error_clear(&e);
+        if (!try_core(s, &tmp, NULL, i, j, wheel, out, err ? &e : NULL)) {
+            out->town_slide = gr_v2_dist(at[q], gr_v2(st->u[j].x, st->u[j].y)) > 1e-9;
+            out->slide_to = at[q];
+            return 0;
+        }
+        if (q == 0) first = e;
+    }
+    if (err) *err = first;
+    return -1;
+}
+
 int lasalle_charge_try(const lasalle_scenario *s, const lasalle_state *st, int i, int j, double wheel,
                        lasalle_charge *out, gr_error *err)
 {
@@ -139,6 +167,8 @@ static int find_in(const lasalle_scenario *s, const lasalle_state *st, lasalle_g
 {
     const lasalle_unit_profile *p = &s->units[i];
     gr_rect h = lasalle_hull(s, st, i), g = lasalle_hull(s, st, j);
+    gr_vec2 at[4];
+    if (lasalle_town_charge_slides(s, st, i, j, at)) g = lasalle_town_rect(s, lasalle_town_of(s, &g)); /* */
     double reach = lasalle_allowance(p, st->u[i].form, s->ground == LASALLE_MUD);
     if (gr_rect_dist(&h, &g) > reach + 1e-6) return -1;
     double limit = wheel_limit(p) / h.w;
@@ -300,6 +330,15 @@ int lasalle_charge_apply(const lasalle_scenario *s, lasalle_state *st, const gr_
     for (int k = 0; k < c.sw.ncontact; k++) {
         size_t n = strlen(names);
         snprintf(names + n, sizeof names - n, "%s%s", k ? " and " : "", s->units[c.sw.contact[k]].name);
+    }
+    if (c.town_slide) { /* [G, p.68-69] (ruling R-57) */
+        int j = a->target;
+        gr_rect hj = lasalle_hull(s, st, j);
+        int k = lasalle_town_of(s, &hj);
+        st->u[j].x = c.slide_to.x;
+        st->u[j].y = c.slide_to.y;
+        gr_log_add(cx ? cx->log : NULL, GR_EV_MOVE, s->units[j].side, "%s moves up within the town base %s to meet "
+                   "the charge (G, p.69; ruling R-57)", s->units[j].name, k >= 0 ? s->terrain.p[k].name : "?");
     }
     gr_log_add(cx ? cx->log : NULL, GR_EV_MOVE, s->units[i].side, "%s charges %s: %s BW (%s allowance), contact with %s",
                s->units[i].name, s->units[a->target].name, run, c.reduced ? "Reduced" : "Full", names);

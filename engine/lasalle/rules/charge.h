@@ -15,6 +15,8 @@ typedef struct lasalle_charge {
     lasalle_sweep sw;       /* sw.end where it stops, sw.contact whom it touches */
     int reduced;
     double allowance;
+    int town_slide;         /* 1: the target, in a town base, is moved up to its edge to meet the charge */
+    gr_vec2 slide_to;       /* ... its front-edge centre then */
 } lasalle_charge;
 
 /* 0 when unit i may charge at all this Activity Phase; -1 with the reason */
