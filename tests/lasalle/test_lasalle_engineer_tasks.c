@@ -351,6 +351,50 @@ static void test_bridging_one_section_a_turn(void **state)
     ls_free(&f);
 }
 
+/* [H Demolition, p.79]: a finished pontoon is a wooden bridge an engineer may blow, from the bank site it spans
+ * from ("eN demolition tK bS"), with the wooden bridge's re-roll; once blown the river is impassable there
+ * again; no pontoon, no demolition */
+static void test_pontoon_demolished(void **state)
+{
+    (void)state;
+    ls_fix f;
+    load_two(&f);
+    to_engineering(&f);
+    ls_do(&f, "e0 bridging t0 b6");
+    ls_do(&f, "done"); /* e1 stays in reserve */
+    ls_dice(&f, 1, 4);
+    engineering_segment(&f);
+    assert_int_equal(f.st.turn.step, LASALLE_ST_ENGINEER);
+    assert_int_equal(f.st.turn.cursor, 1);
+    assert_false(ls_offers(&f, "e1 demolition t0 b6")); /* one section of two: no bridge yet */
+    ls_refused(&f, "e1 demolition t0 b6", "Demolition needs a bridge (H, p.79)");
+    ls_do(&f, "done");
+    ls_dice(&f, 1, 6);
+    engineering_segment(&f);
+    assert_int_equal(f.st.spans, 1);
+    gr_rect across = gr_rect_make((gr_vec2){13, 11.5}, GR_PI / 2, 0.8, 1.0);
+    assert_false(lasalle_meets_st(f.s, &f.st, &across, NULL) & LASALLE_MEETS_IMPASSABLE);
+    assert_int_equal(f.st.turn.cursor, 1);
+    assert_true(ls_offers(&f, "e1 demolition t0 b6"));
+    assert_false(ls_offers(&f, "e1 demolition t0 b7"));
+    ls_refused(&f, "e1 demolition t0", "blown from the bank site it spans from: 'eN demolition tK bS'");
+    ls_refused(&f, "e1 demolition t0 b7", "no finished pontoon spans the water from that bank site (H, p.79)");
+    ls_do(&f, "e1 demolition t0 b6");
+    assert_int_equal(f.st.eng[1].task, LASALLE_TASK_DEMOLITION);
+    assert_int_equal(f.st.eng[1].spot, 6);
+    assert_int_equal(f.st.eng[1].bank, 1);
+    gr_vec2 at = lasalle_engineer_at(f.s, &f.st, 1);
+    assert_true(fabs(at.x - 13) < 1e-9 && fabs(at.y - 10) < 1e-9); /* at its near end */
+    /* a failed test re-rolled as at a wooden bridge: 2, then 5 */
+    ls_dice(&f, 2, 2, 5);
+    engineering_segment(&f);
+    LS_ASSERT_LOGGED(&f, "the pontoon bridge across Isar is demolished: it carries nobody across the water (H, p.79)");
+    assert_int_equal(f.st.spans, 0);
+    assert_int_equal(f.st.eng[1].status, LASALLE_EN_DONE);
+    assert_true(lasalle_meets_st(f.s, &f.st, &across, NULL) & LASALLE_MEETS_IMPASSABLE);
+    ls_free(&f);
+}
+
 /* ruling R-161: a bridge is wooden when its name says wooden or pontoon */
 static void test_wooden_by_name(void **state)
 {
@@ -411,6 +455,7 @@ int main(void)
         cmocka_unit_test(test_wooden_by_name),
         cmocka_unit_test(test_bridging_spans_the_river),
         cmocka_unit_test(test_bridging_one_section_a_turn),
+        cmocka_unit_test(test_pontoon_demolished),
         cmocka_unit_test(test_random_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -108,7 +108,8 @@ static int table_tasks(const lasalle_scenario *s, const lasalle_state *st, int e
     int n = 0;
     for (int task = LASALLE_TASK_FORTIFICATION; task <= LASALLE_TASK_DEMOLITION; task++)
         for (int k = 0; k < s->terrain.n && n < max; k++) {
-            int sites = task == LASALLE_TASK_BRIDGING ? lasalle_bank_sites(s, k) : 1;
+            /* bridging, and the demolition of a finished pontoon, at each bank site of the water */
+            int sites = task != LASALLE_TASK_FORTIFICATION && lasalle_bank_sites(s, k) ? lasalle_bank_sites(s, k) : 1;
             for (int site = 0; site < sites && n < max; site++) {
                 if (!lasalle_task_ok(s, st, e, task, k, site, NULL)) continue;
                 out[n] = (gr_action){0};
@@ -167,8 +168,9 @@ static int deploy_on_table(const lasalle_scenario *s, lasalle_state *st, const g
     st->eng[e].status = LASALLE_EN_WORKING;
     st->eng[e].task = (uint8_t)task;
     st->eng[e].piece = (int8_t)k;
-    st->eng[e].spot = (uint8_t)(task == LASALLE_TASK_BRIDGING ? site : end);
-    st->eng[e].bank = (uint8_t)(task == LASALLE_TASK_BRIDGING ? end : 0);
+    int at_site = task != LASALLE_TASK_FORTIFICATION && lasalle_bank_sites(s, k); /* bridging, or a pontoon */
+    st->eng[e].spot = (uint8_t)(at_site ? site : end);
+    st->eng[e].bank = (uint8_t)(at_site ? end : 0);
     gr_log_add(cx ? cx->log : NULL, GR_EV_NOTE, st->active, "%s go to work at %s (%s): an engineering test in each "
                "of the side's Engineering segments from the next (H, p.78)", s->engineers[e].name,
                s->terrain.p[k].name, lasalle_task_names[task]);

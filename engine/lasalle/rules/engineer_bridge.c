@@ -2,6 +2,7 @@
  * p.78-79] (engineer_bridge.h): the bank sites along the water, the ends of
  * a pontoon, its sections, and the points it carries. */
 #include "engineer_bridge.h"
+#include "footprint.h"
 
 #include <math.h>
 
@@ -63,6 +64,35 @@ int lasalle_pontoon_sections(const lasalle_scenario *s, int k)
 {
     int n = (int)ceil(s->terrain.p[k].width - 1e-9);
     return n < 1 ? 1 : n;
+}
+
+int lasalle_pontoon_at(const lasalle_scenario *s, const lasalle_state *st, int k, int site)
+{
+    for (int e = 0; e < s->nengineers; e++)
+        if ((st->spans >> e & 1) && st->eng[e].piece == k && st->eng[e].spot == site) return e;
+    return -1;
+}
+
+/* the finished pontoon of engineer e as a rectangle: its width across, running onto each bank by half of it */
+static gr_rect pontoon_rect(const lasalle_scenario *s, const lasalle_state *st, int e)
+{
+    const lasalle_engineer *g = &st->eng[e];
+    gr_vec2 a, b;
+    lasalle_pontoon_ends(s, g->piece, g->spot, g->bank, &a, &b);
+    gr_vec2 d = gr_v2_sub(b, a), u = gr_v2_norm(d);
+    gr_vec2 fc = gr_v2_add(b, gr_v2_scale(u, LASALLE_PONTOON_WIDTH_BW / 2));
+    return gr_rect_make(fc, atan2(u.y, u.x), LASALLE_PONTOON_WIDTH_BW, gr_v2_len(d) + LASALLE_PONTOON_WIDTH_BW);
+}
+
+int lasalle_pontoon_held(const lasalle_scenario *s, const lasalle_state *st, int e)
+{
+    gr_rect r = pontoon_rect(s, st, e);
+    for (int j = 0; j < s->nunits; j++) {
+        if (st->u[j].status != LASALLE_ON) continue;
+        gr_rect h = lasalle_hull(s, st, j);
+        if (gr_rect_overlap(&r, &h, 1e-6)) return 1;
+    }
+    return 0;
 }
 
 int lasalle_on_pontoon(const lasalle_scenario *s, const lasalle_state *st, gr_vec2 q)

@@ -25,6 +25,10 @@ int lasalle_bank_facing(const lasalle_scenario *s, int k, int site, gr_vec2 from
 void lasalle_pontoon_ends(const lasalle_scenario *s, int k, int site, int bank, gr_vec2 *near, gr_vec2 *far);
 /* the 1 BW sections the water's width asks for */
 int lasalle_pontoon_sections(const lasalle_scenario *s, int k);
+/* the engineer whose finished pontoon spans water piece k from bank site `site`, -1 none */
+int lasalle_pontoon_at(const lasalle_scenario *s, const lasalle_state *st, int k, int site);
+/* 1 when some unit's hull stands on the finished pontoon of engineer e */
+int lasalle_pontoon_held(const lasalle_scenario *s, const lasalle_state *st, int e);
 /* 1 when the point stands on a finished pontoon bridge of the state */
 int lasalle_on_pontoon(const lasalle_scenario *s, const lasalle_state *st, gr_vec2 q);
 

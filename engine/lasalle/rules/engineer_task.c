@@ -51,7 +51,8 @@ gr_vec2 lasalle_task_spot(const lasalle_scenario *s, const lasalle_state *st, in
     const lasalle_officer *c = &st->o[s->commander[side]];
     gr_vec2 at = {c->x, c->y}, a = p->pts[0], b = p->pts[p->npts - 1];
     if (end) *end = 0;
-    if (task == LASALLE_TASK_BRIDGING) { /* the bank facing the commander [H, p.78] */
+    if (task == LASALLE_TASK_BRIDGING || (task == LASALLE_TASK_DEMOLITION && lasalle_bank_sites(s, k))) {
+        /* the bank facing the commander [H, p.78]; a pontoon is blown from its end there */
         int bank = lasalle_bank_facing(s, k, site, at);
         if (end) *end = bank;
         lasalle_pontoon_ends(s, k, site, bank, &a, &b);
@@ -67,7 +68,7 @@ gr_vec2 lasalle_engineer_at(const lasalle_scenario *s, const lasalle_state *st, 
 {
     const lasalle_engineer *g = &st->eng[e];
     const gr_terrain_piece *p = &s->terrain.p[g->piece];
-    if (g->task == LASALLE_TASK_BRIDGING) {
+    if (g->task == LASALLE_TASK_BRIDGING || (g->task == LASALLE_TASK_DEMOLITION && lasalle_bank_sites(s, g->piece))) {
         gr_vec2 a, b;
         lasalle_pontoon_ends(s, g->piece, g->spot, g->bank, &a, &b);
         return a;
@@ -107,6 +108,15 @@ static const char *wrong_piece(const lasalle_scenario *s, const lasalle_state *s
     if (task == LASALLE_TASK_BRIDGING) {
         if (!lasalle_bank_sites(s, k)) return "Bridging starts at the bank of a stream or river (H, p.78)";
         if (site < 0 || site >= lasalle_bank_sites(s, k)) return "there is no such bank site along the water";
+        return NULL;
+    }
+    if (task == LASALLE_TASK_DEMOLITION && lasalle_bank_sites(s, k)) { /* a pontoon: wooden [H, p.79] */
+        int any = 0;
+        for (int q = 0; q < lasalle_bank_sites(s, k) && !any; q++) any = lasalle_pontoon_at(s, st, k, q) >= 0;
+        if (!any) return "Demolition needs a bridge (H, p.79)";
+        if (site < 0) return "a pontoon bridge is blown from the bank site it spans from: 'eN demolition tK bS' (H, p.79)";
+        if (site >= lasalle_bank_sites(s, k) || lasalle_pontoon_at(s, st, k, site) < 0)
+            return "no finished pontoon spans the water from that bank site (H, p.79)";
         return NULL;
     }
     if (task == LASALLE_TASK_DEMOLITION) {
@@ -199,11 +209,13 @@ static int bridge_held(const lasalle_scenario *s, const lasalle_state *st, int k
     return 0;
 }
 
-/* engineers e and f work at one task: the same bridge or town base, or the same pontoon */
-static int same_job(const lasalle_state *st, int e, int f)
+/* engineers e and f work at one task: the same bridge (from either end) or town base, the same pontoon being
+ * built, or the same finished pontoon being blown (from either bank) */
+static int same_job(const lasalle_scenario *s, const lasalle_state *st, int e, int f)
 {
     const lasalle_engineer *a = &st->eng[e], *b = &st->eng[f];
     if (a->task != b->task || a->piece != b->piece) return 0;
+    if (a->task == LASALLE_TASK_DEMOLITION) return !lasalle_bank_sites(s, a->piece) || a->spot == b->spot;
     return a->task != LASALLE_TASK_BRIDGING || (a->spot == b->spot && a->bank == b->bank);
 }
 
@@ -212,7 +224,7 @@ static void remove_group(const lasalle_scenario *s, lasalle_state *st, int e)
 {
     for (int f = e; f < s->nengineers; f++)
         if (st->eng[f].status == LASALLE_EN_WORKING && s->engineers[f].side == s->engineers[e].side &&
-            same_job(st, e, f))
+            same_job(s, st, e, f))
             st->eng[f].status = LASALLE_EN_DONE;
 }
 
@@ -223,7 +235,7 @@ static void add_section(const lasalle_scenario *s, lasalle_state *st, int e, con
     int need = lasalle_pontoon_sections(s, g->piece), now = g->sections + 1;
     for (int f = e; f < s->nengineers; f++)
         if (st->eng[f].status == LASALLE_EN_WORKING && s->engineers[f].side == s->engineers[e].side &&
-            same_job(st, e, f))
+            same_job(s, st, e, f))
             st->eng[f].sections = (uint8_t)now;
     gr_log_add(cx ? cx->log : NULL, GR_EV_NOTE, st->active, "a pontoon section is placed across %s (%d of %d) "
                "(H, p.79)", s->terrain.p[g->piece].name, now, need);
@@ -234,6 +246,33 @@ static void add_section(const lasalle_scenario *s, lasalle_state *st, int e, con
                "engineers are removed (H, p.79)", s->terrain.p[g->piece].name);
 }
 
+/* engineer e and the others blowing a finished pontoon take one test together, re-rolling as at any wooden
+ * bridge; its builder's mark of the span is cleared [H, p.79] */
+static int test_pontoon_demolition(const lasalle_scenario *s, lasalle_state *st, int e, int n, const gr_ctx *cx)
+{
+    const lasalle_engineer *g = &st->eng[e];
+    int f = lasalle_pontoon_at(s, st, g->piece, g->spot);
+    const char *water = s->terrain.p[g->piece].name;
+    if (f < 0) {
+        remove_group(s, st, e); /* gone already (by the other side's engineers) */
+        return 0;
+    }
+    if (lasalle_pontoon_held(s, st, f)) {
+        gr_log_add(cx ? cx->log : NULL, GR_EV_NOTE, st->active,
+                   "the pontoon bridge across %s is not demolished while a unit stands on it (H, p.79)", water);
+        return 0;
+    }
+    char what[96];
+    snprintf(what, sizeof what, "%s the pontoon bridge across %s", lasalle_task_names[LASALLE_TASK_DEMOLITION], water);
+    int r = lasalle_engineering_test(n, 1, what, cx);
+    if (r <= 0) return r;
+    st->spans &= ~((uint64_t)1 << f);
+    gr_log_add(cx ? cx->log : NULL, GR_EV_NOTE, st->active,
+               "the pontoon bridge across %s is demolished: it carries nobody across the water (H, p.79)", water);
+    remove_group(s, st, e);
+    return 0;
+}
+
 /* engineer e and the others at its task take one test together [H, p.78] */
 static int test_job(const lasalle_scenario *s, lasalle_state *st, int e, const gr_ctx *cx)
 {
@@ -241,7 +280,8 @@ static int test_job(const lasalle_scenario *s, lasalle_state *st, int e, const g
     int n = 0, k = g->piece, task = g->task, demo = task == LASALLE_TASK_DEMOLITION;
     uint64_t bit = (uint64_t)1 << k;
     for (int f = e; f < s->nengineers; f++)
-        n += st->eng[f].status == LASALLE_EN_WORKING && s->engineers[f].side == st->active && same_job(st, e, f);
+        n += st->eng[f].status == LASALLE_EN_WORKING && s->engineers[f].side == st->active && same_job(s, st, e, f);
+    if (demo && lasalle_bank_sites(s, k)) return test_pontoon_demolition(s, st, e, n, cx);
     if ((demo && (st->blown & bit)) || (task == LASALLE_TASK_FORTIFICATION && (st->hardened & bit))) {
         remove_group(s, st, e); /* done already (by the other side's engineers) */
         return 0;
@@ -280,7 +320,7 @@ int lasalle_engineer_tasks_run(const lasalle_scenario *s, lasalle_state *st, con
         int first = 1;
         for (int f = 0; f < e && first; f++)
             first = !(st->eng[f].status == LASALLE_EN_WORKING && s->engineers[f].side == st->active &&
-                      same_job(st, e, f));
+                      same_job(s, st, e, f));
         if (first && test_job(s, st, e, cx)) return -1;
     }
     return 0;

@@ -61,7 +61,9 @@ static int check_table_task(const lasalle_scenario *s, const lasalle_state *st, 
 {
     const lasalle_engineer *g = &st->eng[e];
     int k = g->piece, kind = k >= 0 && k < s->terrain.n ? s->ground_of[k].kind : -1, ok;
-    if (g->task == LASALLE_TASK_BRIDGING)
+    if (g->task == LASALLE_TASK_DEMOLITION && lasalle_bank_sites(s, k)) /* blowing a finished pontoon */
+        ok = g->spot < lasalle_bank_sites(s, k) && g->bank <= 1 && !g->sections && !(st->spans >> e & 1);
+    else if (g->task == LASALLE_TASK_BRIDGING)
         ok = g->spot < lasalle_bank_sites(s, k) && g->bank <= 1 && g->sections <= lasalle_pontoon_sections(s, k) &&
              (g->sections < lasalle_pontoon_sections(s, k) || g->status != LASALLE_EN_WORKING) &&
              (!(st->spans >> e & 1) || g->sections == lasalle_pontoon_sections(s, k));

@@ -1,5 +1,6 @@
 /* notation.c - printing and reading Lasalle orders (notation.h). */
 #include "notation.h"
+#include "engineer_bridge.h"
 #include "artillery.h"
 #include "compressed.h"
 #include "engineer.h"
@@ -157,6 +158,8 @@ int lasalle_format_action(const void *scn, const void *state, const gr_action *a
         int task = (int)a->p[0];
         if (task == LASALLE_TASK_BRIDGING) /* a bank site of a terrain piece [H, p.78] */
             return snprintf(buf, cap, "e%d bridging t%d b%d", a->arg, a->target, (int)a->p[1]);
+        if (task == LASALLE_TASK_DEMOLITION && lasalle_bank_sites(s, a->target)) /* a finished pontoon [H, p.79] */
+            return snprintf(buf, cap, "e%d demolition t%d b%d", a->arg, a->target, (int)a->p[1]);
         if (task == LASALLE_TASK_DEMOLITION || task == LASALLE_TASK_FORTIFICATION) /* a terrain piece [H, p.78-79] */
             return snprintf(buf, cap, "e%d %s t%d", a->arg, lasalle_task_names[task], a->target);
         return snprintf(buf, cap, "e%d %s u%d", a->arg,
@@ -447,7 +450,7 @@ static int parse_table_task(const lasalle_scenario *s, const gr_match *m, long e
     out->arg = (int16_t)e;
     out->target = (int16_t)k;
     out->p[0] = (float)task;
-    out->p[1] = (float)(task == LASALLE_TASK_BRIDGING ? site : 0);
+    out->p[1] = (float)(task != LASALLE_TASK_FORTIFICATION && lasalle_bank_sites(s, (int)k) ? site : 0);
     return 0;
 }
 
