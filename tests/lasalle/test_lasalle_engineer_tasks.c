@@ -15,6 +15,7 @@
 #include "../../engine/lasalle/rules/engineer.h"
 #include "../../engine/lasalle/rules/engineer_bridge.h"
 #include "../../engine/lasalle/rules/engineer_task.h"
+#include "../../engine/lasalle/rules/footprint.h"
 #include "../../engine/lasalle/rules/ground.h"
 
 #define ENG_ON ", \"options\": {\"engineering\": true}"
@@ -395,6 +396,29 @@ static void test_pontoon_demolished(void **state)
     ls_free(&f);
 }
 
+/* a unit standing on a finished pontoon is on a bridge, not in the water: no Bad Terrain for the water in
+ * combat [E, p.56], and open ground to the rules that ask (H, p.79; R-163) */
+static void test_on_pontoon_not_in_water(void **state)
+{
+    (void)state;
+    ls_fix f;
+    /* a fordable 1 BW stream along y = 11: one section spans it */
+    load(&f, ", \"terrain\": [{\"name\": \"Bach\", \"type\": \"stream\", \"width\": 1, \"points\": [[0, 11], "
+             "[32, 11]]}]");
+    to_engineering(&f);
+    ls_do(&f, "e0 bridging t0 b6");
+    ls_dice(&f, 1, 4);
+    engineering_segment(&f);
+    assert_int_equal(f.st.spans, 1);
+    ls_place(&f, 0, 13, 12, 90, LASALLE_MARCH); /* 1/45e in March across the pontoon, x 12.5-13.5 */
+    gr_rect b[LASALLE_MAX_BASES];
+    int nb = lasalle_bases(f.s, &f.st, 0, b);
+    assert_true(lasalle_in_water(f.s, NULL, b, nb)); /* the scenario's river alone */
+    assert_false(lasalle_in_water(f.s, &f.st, b, nb));
+    assert_false(lasalle_in_open(f.s, NULL, b, nb));
+    ls_free(&f);
+}
+
 /* ruling R-161: a bridge is wooden when its name says wooden or pontoon */
 static void test_wooden_by_name(void **state)
 {
@@ -456,6 +480,7 @@ int main(void)
         cmocka_unit_test(test_bridging_spans_the_river),
         cmocka_unit_test(test_bridging_one_section_a_turn),
         cmocka_unit_test(test_pontoon_demolished),
+        cmocka_unit_test(test_on_pontoon_not_in_water),
         cmocka_unit_test(test_random_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -60,7 +60,7 @@ int lasalle_may_target(const lasalle_scenario *s, const lasalle_state *st, int i
     if (p->type == LASALLE_CAV && lasalle_cover_against_st(s, st, &g, b, nb, &h) >= LASALLE_COVER_HARD)
         return gr_error_set(err, "cavalry may not charge %s in hard cover (C, p.30)", q->name);
     if (p->discipline == LASALLE_IRREGULAR && q->discipline != LASALLE_IRREGULAR &&
-        (lasalle_in_open(s, a, na) || lasalle_in_open(s, b, nb)))
+        (lasalle_in_open(s, st, a, na) || lasalle_in_open(s, st, b, nb)))
         return gr_error_set(err, "an irregular unit charges a regular one only when neither stands in the open (C, "
                                  "p.30)");
     if (!lasalle_visible(s, &h, &g))

@@ -64,7 +64,7 @@ static int bad_terrain(const lasalle_scenario *s, const lasalle_state *st, const
     int nb = lasalle_bases(s, st, u, b), all_irregular = !regular(s, u);
     for (int k = 0; k < nf; k++) all_irregular &= !regular(s, foes[k]);
     if (all_irregular) return 0; /* irregulars fighting irregulars never take it */
-    if (lasalle_in_water(s, b, nb)) return 1;
+    if (lasalle_in_water(s, st, b, nb)) return 1;
     if (regular(s, u)) {
         if (lasalle_in_rough(s, b, nb)) return 1;
         for (int k = 0; attacking && k < nf; k++) {
@@ -77,7 +77,7 @@ static int bad_terrain(const lasalle_scenario *s, const lasalle_state *st, const
     /* an irregular unit in the open charged by a regular one */
     int charged_by_regular = 0;
     for (int k = 0; !attacking && k < nf; k++) charged_by_regular |= regular(s, foes[k]);
-    return charged_by_regular && lasalle_in_open(s, b, nb);
+    return charged_by_regular && lasalle_in_open(s, st, b, nb);
 }
 
 /* the defender's cover holds against every attacker */

@@ -86,7 +86,7 @@ static int to_hit(const lasalle_scenario *s, const lasalle_state *st, int f, int
     }
     switch (kind) {
     case LASALLE_MUSKETRY:
-        if (p->discipline == LASALLE_IRREGULAR) need += lasalle_in_open(s, fb, nf);
+        if (p->discipline == LASALLE_IRREGULAR) need += lasalle_in_open(s, st, fb, nf);
         else need += cover != LASALLE_COVER_NONE || lasalle_in_rough(s, fb, nf);
         break;
     case LASALLE_CANISTER: need += cover != LASALLE_COVER_NONE; break;

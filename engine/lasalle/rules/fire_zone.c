@@ -34,7 +34,7 @@ int lasalle_can_fire(const lasalle_scenario *s, const lasalle_state *st, int i)
     if (p->type != LASALLE_ART || form != LASALLE_UNLIMBERED) return 0;
     gr_rect b[LASALLE_MAX_BASES];
     int nb = lasalle_bases(s, st, i, b);
-    return lasalle_in_open(s, b, nb); /* guns fire only from open ground [C, p.26] */
+    return lasalle_in_open(s, st, b, nb); /* guns fire only from open ground [C, p.26] */
 }
 
 static gr_rect zone_rect(const gr_rect *h, double range)

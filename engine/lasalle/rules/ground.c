@@ -198,18 +198,18 @@ int lasalle_in_rough(const lasalle_scenario *s, const gr_rect *bases, int nb)
     return nb > 0 && 2 * in >= nb;
 }
 
-int lasalle_in_open(const lasalle_scenario *s, const gr_rect *bases, int nb)
+int lasalle_in_open(const lasalle_scenario *s, const lasalle_state *st, const gr_rect *bases, int nb)
 {
     for (int i = 0; i < nb; i++)
-        if (lasalle_meets(s, &bases[i], NULL) & (LASALLE_MEETS_ROUGH | LASALLE_MEETS_TOWN | LASALLE_MEETS_WATER))
+        if (lasalle_meets_st(s, st, &bases[i], NULL) & (LASALLE_MEETS_ROUGH | LASALLE_MEETS_TOWN | LASALLE_MEETS_WATER))
             return 0;
     return 1;
 }
 
-int lasalle_in_water(const lasalle_scenario *s, const gr_rect *bases, int nb)
+int lasalle_in_water(const lasalle_scenario *s, const lasalle_state *st, const gr_rect *bases, int nb)
 {
     int in = 0;
-    for (int i = 0; i < nb; i++) in += (lasalle_meets(s, &bases[i], NULL) & LASALLE_MEETS_WATER) != 0;
+    for (int i = 0; i < nb; i++) in += (lasalle_meets_st(s, st, &bases[i], NULL) & LASALLE_MEETS_WATER) != 0;
     return nb > 0 && 2 * in >= nb;
 }
 

@@ -38,10 +38,12 @@ int lasalle_unit_level(const lasalle_scenario *s, const gr_rect *bases, int nb);
 /* 1 when half or more of the bases stand in rough terrain (for Bad Terrain); a town base is not rough here
  * [G Towns, p.68] */
 int lasalle_in_rough(const lasalle_scenario *s, const gr_rect *bases, int nb);
-/* 1 when the unit stands in open ground: no base in rough, town or water */
-int lasalle_in_open(const lasalle_scenario *s, const gr_rect *bases, int nb);
-/* 1 when half or more of its bases stand in a stream or river (ford included) */
-int lasalle_in_water(const lasalle_scenario *s, const gr_rect *bases, int nb);
+/* 1 when the unit stands in open ground: no base in rough, town or water; with a state (or NULL), the
+ * engineers' changes count: a base on a finished pontoon is on a bridge, not in the water */
+int lasalle_in_open(const lasalle_scenario *s, const lasalle_state *st, const gr_rect *bases, int nb);
+/* 1 when half or more of its bases stand in a stream or river (ford included; with a state, a base on a
+ * finished pontoon is not in it) */
+int lasalle_in_water(const lasalle_scenario *s, const lasalle_state *st, const gr_rect *bases, int nb);
 
 /* the best cover the unit has against fire or attack from `from` (a point of
  * the shooter or attacker): an area of cover it is in, or an obstacle it is
