@@ -252,6 +252,32 @@ static void test_engineer_moved_through(void **state)
     ls_free(&f);
 }
 
+/* [H Engineers Eliminated, p.79; ruling R-164]: a fall-back is a move too: the French line, charged from the
+ * bridge, falls back 2 BW over the Austrian engineers at the bridge's north end and ends clear of them; they
+ * are eliminated at once */
+static void test_engineer_fallen_back_through(void **state)
+{
+    (void)state;
+    ls_fix f;
+    load(&f, TERRAIN("Isarbruecke"));
+    /* Austrian e1 at Demolition of the bridge from its north end: the marker 15.75..16.25 x 13..13.5 */
+    f.st.eng[1].status = LASALLE_EN_WORKING;
+    f.st.eng[1].task = LASALLE_TASK_DEMOLITION;
+    f.st.eng[1].piece = 1;
+    f.st.eng[1].spot = 1;
+    ls_place(&f, 0, 16, 12.2, 270, LASALLE_LINE);     /* 1/45e Ligne on the north bank, facing the bridge */
+    ls_place(&f, 1, 16, 12.2, 90, LASALLE_COLUMN);    /* IR 7 on the bridge, its front on the line's */
+    f.st.u[1].flags |= LASALLE_UF_CHARGER;
+    assert_int_equal(ls_run_to(&f, LASALLE_ST_REACT), 0);
+    ls_dice(&f, 1, 4);
+    ls_do(&f, "u0 fallback");
+    LS_ASSERT_LOGGED(&f, "1/45e Ligne falls back 2 BW");
+    LS_ASSERT_NEAR(f.st.u[0].y, 14.2);
+    assert_int_equal(f.st.eng[1].status, LASALLE_EN_LOST);
+    LS_ASSERT_LOGGED(&f, "1/45e Ligne reaches engineers of the Austrians at Isarbruecke: they are eliminated (H, p.79)");
+    ls_free(&f);
+}
+
 /* [H, p.78]: an engineer is not deployed near the enemy: no enemy unit within 4 BW of where it would stand */
 static void test_not_near_the_enemy(void **state)
 {
@@ -475,6 +501,7 @@ int main(void)
         cmocka_unit_test(test_fortification_fails),
         cmocka_unit_test(test_engineer_overrun),
         cmocka_unit_test(test_engineer_moved_through),
+        cmocka_unit_test(test_engineer_fallen_back_through),
         cmocka_unit_test(test_not_near_the_enemy),
         cmocka_unit_test(test_wooden_by_name),
         cmocka_unit_test(test_bridging_spans_the_river),

@@ -99,19 +99,43 @@ static int activity_apply(const void *scn, void *state, const gr_action *a, cons
     return rc;
 }
 
-/* reactions and combats move units too: officers they end on ride clear [H, p.73] */
+/* every unit that moved since `before` (a fall-back, an advance, a momentum move) passes over enemy
+ * engineers at their table tasks on its way [H, p.79] */
+static int engineers_passed(const lasalle_scenario *s, lasalle_state *st, const lasalle_unit *before, const gr_ctx *cx)
+{
+    for (int i = 0; i < s->nunits; i++) {
+        const lasalle_unit *u = &st->u[i];
+        if (!lasalle_alive(st, i) || (u->x == before[i].x && u->y == before[i].y && u->heading == before[i].heading))
+            continue;
+        if (lasalle_engineers_swept(s, st, i, &before[i], cx)) return -1;
+    }
+    return 0;
+}
+
+/* reactions and combats move units too: officers they end on ride clear [H, p.73], engineers they pass are
+ * lost [H, p.79] */
 static int react_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err)
 {
+    const lasalle_scenario *s = scn;
+    lasalle_state *st = state;
+    lasalle_unit before[LASALLE_MAX_UNITS];
+    if (s->nengineers) memcpy(before, st->u, sizeof before);
     int rc = lasalle_react_apply(scn, state, a, cx, err);
     if (!rc) rc = lasalle_officers_trampled(scn, state, cx);
+    if (!rc && s->nengineers) rc = engineers_passed(s, st, before, cx);
     if (rc && err && !err->set) lasalle_dice_error(cx, err);
     return rc;
 }
 
 static int run_combat_fight(const void *scn, void *state, const gr_ctx *cx)
 {
+    const lasalle_scenario *s = scn;
+    lasalle_state *st = state;
+    lasalle_unit before[LASALLE_MAX_UNITS];
+    if (s->nengineers) memcpy(before, st->u, sizeof before);
     int next = lasalle_combat_fight(scn, state, cx);
-    return next < 0 || lasalle_officers_trampled(scn, state, cx) ? -1 : next;
+    if (next < 0 || lasalle_officers_trampled(scn, state, cx)) return -1;
+    return s->nengineers && engineers_passed(s, st, before, cx) ? -1 : next;
 }
 
 static int entrench_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err)
