@@ -133,11 +133,11 @@ static int apply_action(const gr_steps *t, const void *scn, void *state, const g
 {
     int actor = d->actor(scn, state);
     if (a->actor != actor) {
-        if (actor < 0) return gr_error_set(err, "the %s decision takes only 'done'", d->name);
+        if (actor < 0) return gr_error_set(err, "the decision due (%s) takes only 'done'", d->name);
         return gr_error_set(err, "it is %s's decision now, not this one",
                             t->actor_name ? t->actor_name(scn, actor) : "another piece");
     }
-    if (!d->apply) return gr_error_set(err, "the %s decision takes only 'done'", d->name);
+    if (!d->apply) return gr_error_set(err, "the decision due (%s) takes only 'done'", d->name);
     gr_log_add(cx ? cx->log : NULL, GR_EV_DECISION, gr_steps_turn(t, state)->decider, "%s", text);
     return apply ? apply(scn, state, a, cx, err, arg) : d->apply(scn, state, a, cx, err);
 }

@@ -290,6 +290,8 @@ typedef enum lasalle_status { LASALLE_ON = 0, LASALLE_BROKEN, LASALLE_LEFT } las
 /* a unit in March standing in a town base in two files, its column too long for the base [G Towns, p.68]
  * (ruling R-50; footprint.h LASALLE_LAYOUT_TOWN_MARCH) */
 #define LASALLE_UF_TOWN_BLOCK (1u << 30)
+/* a winning attacker that may advance after its combat, waiting for its player's choice [E, p.60] */
+#define LASALLE_UF_MAY_ADVANCE (1u << 31)
 
 typedef struct lasalle_unit {
     double x, y;            /* front-edge centre of the unit, BW */
@@ -414,6 +416,7 @@ typedef enum lasalle_action_type {
     LASALLE_A_NEXT,         /* Activity Phase: force arg (or, arg -1, independent unit target) moves next [C, p.24] */
     LASALLE_A_RESERVE,      /* Status Phase: reserve force arg is the one that rolls to arrive [J, p.91] */
     LASALLE_A_ARRIVE,       /* Status Phase: arriving force arg comes on shifted target BW along its edge [J, p.91] */
+    LASALLE_A_ADVANCE,      /* Combat Phase: of the winners who may advance, only unit target does [E, p.60] */
     LASALLE_A_COUNT
 } lasalle_action_type;
 

@@ -114,6 +114,49 @@ static void test_square_holds(void **state)
     ls_free(&f);
 }
 
+/* two winners that may advance: their player chooses whether both go, or only one ("several eligible units:
+ * the attacker may advance all of them, or only one", E p.60); the French line breaks in a decisive defeat */
+static void two_attackers_win(ls_fix *f)
+{
+    ls_load(f, 0, "[" FR_LINE "]",
+            "[" LS_INF("IR 7", "small", "experienced", "column", 10, 20, 270) ", "
+            LS_INF("IR 8", "small", "experienced", "column", 22, 20, 270) "]", "");
+    ls_place(f, 1, 15, 6, 270, LASALLE_COLUMN);
+    ls_place(f, 2, 17, 6, 270, LASALLE_COLUMN);
+    f->st.u[1].flags |= LASALLE_UF_CHARGER;
+    f->st.u[2].flags |= LASALLE_UF_CHARGER;
+    for (int k = 0; k < 40; k++) f->script[k] = k < 8 ? 1 : 6; /* the line misses with all 8; the columns hit */
+    gr_dice_init_script(&f->dice, f->script, 40);
+    gr_dice_set_log(&f->dice, &f->log);
+    assert_int_equal(run_combat(f), 0);
+    LS_ASSERT_LOGGED(f, "0 hits to 12: a decisive loss for 1/45e Ligne (E, p.59)");
+    assert_int_equal(f->st.u[0].status, LASALLE_BROKEN);
+}
+
+static void test_advance_choice(void **state)
+{
+    (void)state;
+    ls_fix f;
+    two_attackers_win(&f);
+    assert_int_equal(f.st.turn.step, LASALLE_ST_ADVANCE);
+    assert_int_equal(f.g.rs->rules->to_move(f.g.scn, &f.st), 1); /* the Austrians choose */
+    assert_true(ls_offers(&f, "u1 advance"));
+    assert_true(ls_offers(&f, "u2 advance"));
+    ls_refused(&f, "u0 advance", "u0 is not one of the winners that may advance (E, p.60)");
+    ls_do(&f, "u2 advance");
+    LS_ASSERT_LOGGED(&f, "the Austrians advance IR 8 alone (E, p.60)");
+    LS_ASSERT_NEAR(f.st.u[1].y, 6);
+    LS_ASSERT_NEAR(f.st.u[2].y, 4);
+    assert_false(f.st.u[1].flags & LASALLE_UF_MAY_ADVANCE);
+    ls_free(&f);
+    /* "done": both go */
+    two_attackers_win(&f);
+    ls_do(&f, "done");
+    LS_ASSERT_NEAR(f.st.u[1].y, 4);
+    LS_ASSERT_NEAR(f.st.u[2].y, 4);
+    ls_free(&f);
+}
+
 /* artillery rolls two dice, and a decisive defeat eliminates it; the cavalry takes a DISR and advances */
 static void test_artillery_overrun(void **state)
 {
@@ -224,6 +267,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_decisive_defence),
         cmocka_unit_test(test_viva_espana),  cmocka_unit_test(test_inconclusive_and_advance),
+        cmocka_unit_test(test_advance_choice),
         cmocka_unit_test(test_square_holds),      cmocka_unit_test(test_artillery_overrun),
         cmocka_unit_test(test_flank_halving),     cmocka_unit_test(test_roll_off_and_picks),
         cmocka_unit_test(test_officer_tactics),

@@ -166,6 +166,10 @@ void lasalle_action_info(const void *scn, const void *state, const gr_action *a,
         break;
     case LASALLE_A_FIGHT: out->kind = GR_AK_MANOEUVRE; break;
     case LASALLE_A_LATER: out->kind = GR_AK_PASS; break;
+    case LASALLE_A_ADVANCE: /* the one winner that advances [E, p.60] */
+        out->kind = GR_AK_MANOEUVRE;
+        out->unit = a->target;
+        break;
     case LASALLE_A_NEXT: /* the force (or independent unit) that moves next [C, p.24] */
         out->kind = GR_AK_COMMAND;
         out->unit = a->target; /* an independent unit; a force is named by its first unit */

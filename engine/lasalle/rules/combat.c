@@ -193,5 +193,5 @@ int lasalle_combat_fight(const void *scn, void *state, const gr_ctx *cx)
     st->pending = -1;
     if (d >= 0 && lasalle_fight(scn, st, d, cx)) return -1;
     if (lasalle_tactics_casualties(scn, st, cx)) return -1;
-    return LASALLE_ST_COMBAT_PICK;
+    return LASALLE_ST_ADVANCE; /* several winners that may advance: their player's choice, then the next combat */
 }

@@ -58,16 +58,21 @@ static void winner_disr(const lasalle_scenario *s, lasalle_state *st, const int 
     }
 }
 
-/* the winning attackers advance, unless still touching a defender yet to fight [E, p.60] */
+/* the winning attackers advance, unless still touching a defender yet to fight [E, p.60]: one advances at
+ * once; several are marked, and their player chooses whether all or only one of them goes (the advance step,
+ * lasalle_advance_apply) */
 static void advance_all(const lasalle_scenario *s, lasalle_state *st, const lasalle_side_of_combat *c, gr_log *log)
 {
+    int may[LASALLE_COMBAT_MAX], n = 0;
     for (int k = 0; k < c->natt; k++) {
         int a = c->att[k], touch[LASALLE_MAX_UNITS], busy = 0;
         if (!lasalle_alive(st, a)) continue;
-        int n = lasalle_contacts(s, st, a, touch, LASALLE_MAX_UNITS);
-        for (int q = 0; q < n; q++) busy |= !(st->u[touch[q]].flags & LASALLE_UF_FOUGHT);
-        if (!busy) lasalle_advance(s, st, a, 2.0, log);
+        int nt = lasalle_contacts(s, st, a, touch, LASALLE_MAX_UNITS);
+        for (int q = 0; q < nt; q++) busy |= !(st->u[touch[q]].flags & LASALLE_UF_FOUGHT);
+        if (!busy && n < LASALLE_COMBAT_MAX) may[n++] = a;
     }
+    if (n == 1) lasalle_advance(s, st, may[0], 2.0, log);
+    for (int k = 0; n > 1 && k < n; k++) st->u[may[k]].flags |= LASALLE_UF_MAY_ADVANCE;
 }
 
 static int decisive_result(const lasalle_scenario *s, lasalle_state *st, const lasalle_side_of_combat *c,

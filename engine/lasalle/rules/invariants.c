@@ -36,6 +36,13 @@ static int check_unit(const lasalle_scenario *s, const lasalle_state *st, int i,
     if (!isfinite(u->x) || !isfinite(u->y) || !isfinite(u->heading))
         return gr_error_set(err, "u%d (%s) has a position that is not a number", i, p->name);
     if (u->esprit >= LASALLE_ESPRIT_COUNT) return gr_error_set(err, "u%d (%s) has esprit %d", i, p->name, u->esprit);
+    /* marks of one decision: a winner's advance, a town block only in March, an arrival only while it is due */
+    if ((u->flags & LASALLE_UF_MAY_ADVANCE) && st->turn.step != LASALLE_ST_ADVANCE)
+        return gr_error_set(err, "u%d (%s) may advance outside the advance step", i, p->name);
+    if ((u->flags & LASALLE_UF_TOWN_BLOCK) && u->form != LASALLE_MARCH)
+        return gr_error_set(err, "u%d (%s) stands in a town block out of March", i, p->name);
+    if ((u->flags & LASALLE_UF_ARRIVING) && st->turn.step != LASALLE_ST_ARRIVE)
+        return gr_error_set(err, "u%d (%s) is arriving outside the arrival step", i, p->name);
     if (!lasalle_alive(st, i)) return 0;
     if (p->type == LASALLE_ART ? u->disr != 0 : u->disr >= p->nbases)
         return gr_error_set(err, "u%d (%s) is on the table with %d DISR and %d bases", i, p->name, u->disr, p->nbases);

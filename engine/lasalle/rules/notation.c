@@ -27,7 +27,7 @@ static const char *const patterns[RE_COUNT] = {
     [RE_FIGHT] = "\\s*fight\\s+" UNIT "\\s*",
     [RE_OFFICER] = "\\s*c([0-9]{1,3})\\s+(?:(hold)|move\\s+(" NUM ")\\s+(" NUM "))\\s*",
     [RE_TACTICS] = "\\s*(?:tactics\\s+(none)|" UNIT "\\s+tactics\\s+c([0-9]{1,3})(?:\\s+poor\\s+c([0-9]{1,3}))?)\\s*",
-    [RE_SIMPLE] = "\\s*" UNIT "\\s+(hold|fallback|momentum|stay|reroll|accept|about|later)\\s*",
+    [RE_SIMPLE] = "\\s*" UNIT "\\s+(hold|fallback|momentum|stay|reroll|accept|about|later|advance)\\s*",
     [RE_CHARGE] = "\\s*" UNIT "\\s+(charge|countercharge)\\s+" UNIT "(?:\\s+wheel\\s+(" NUM "))?\\s*",
     [RE_FIRE] = "\\s*" UNIT "\\s+fire\\s+" UNIT "((?:\\s+with(?:\\s+u[0-9]{1,3})+)?)"
                 "(?:\\s+split\\s+([0-9]{1,2})\\s+" UNIT ")?\\s*",
@@ -145,7 +145,7 @@ int lasalle_format_action(const void *scn, const void *state, const gr_action *a
     static const char *const words[LASALLE_A_COUNT] = {
         [LASALLE_A_HOLD] = "hold",   [LASALLE_A_FALLBACK] = "fallback", [LASALLE_A_ABOUT] = "about",
         [LASALLE_A_MOMENTUM] = "momentum", [LASALLE_A_STAY] = "stay",  [LASALLE_A_REROLL] = "reroll",
-        [LASALLE_A_ACCEPT] = "accept", [LASALLE_A_LATER] = "later"};
+        [LASALLE_A_ACCEPT] = "accept", [LASALLE_A_LATER] = "later", [LASALLE_A_ADVANCE] = "advance"};
     if (cap) buf[0] = 0;
     if (a->type == LASALLE_A_DONE) return snprintf(buf, cap, "done");
     if (a->type == LASALLE_A_FIGHT) return snprintf(buf, cap, "fight u%d", a->target);
@@ -170,6 +170,7 @@ int lasalle_format_action(const void *scn, const void *state, const gr_action *a
         if (a->p[0] < 0) return snprintf(buf, cap, "u%d tactics c%d", a->target, a->arg);
         return snprintf(buf, cap, "u%d tactics c%d poor c%d", a->target, a->arg, (int)a->p[0]);
     }
+    if (a->type == LASALLE_A_ADVANCE) return snprintf(buf, cap, "u%d advance", a->target); /* [E, p.60] */
     if (a->actor >= s->nunits) {
         int k = a->actor - s->nunits;
         if (a->type != LASALLE_A_OFFICER) return snprintf(buf, cap, "c%d hold", k);
@@ -328,11 +329,16 @@ static int parse_simple(const lasalle_state *st, const gr_match *m, gr_action *o
         int type;
     } verbs[] = {{"hold", LASALLE_A_HOLD},     {"fallback", LASALLE_A_FALLBACK}, {"momentum", LASALLE_A_MOMENTUM},
                  {"stay", LASALLE_A_STAY},     {"reroll", LASALLE_A_REROLL},     {"accept", LASALLE_A_ACCEPT},
-                 {"about", LASALLE_A_ABOUT},    {"later", LASALLE_A_LATER}};
+                 {"about", LASALLE_A_ABOUT},    {"later", LASALLE_A_LATER},       {"advance", LASALLE_A_ADVANCE}};
     char w[16] = "";
     group_str(m, 2, w, sizeof w);
     for (size_t k = 0; k < sizeof verbs / sizeof *verbs; k++)
         if (!strcmp(w, verbs[k].w)) out->type = (uint16_t)verbs[k].type;
+    /* the winner that advances names no actor: the decision is the side's (advance.h) */
+    if (out->type == LASALLE_A_ADVANCE) {
+        out->target = out->actor;
+        out->actor = -1;
+    }
     /* outside the Reaction Phase "about" opens a move */
     if (out->type == LASALLE_A_ABOUT && st->turn.step != LASALLE_ST_REACT) {
         out->type = LASALLE_A_MOVE;

@@ -2,6 +2,7 @@
  * (turn.h). */
 #include "turn.h"
 #include "activity.h"
+#include "advance.h"
 #include "combat.h"
 #include "engineer.h"
 #include "engineer_task.h"
@@ -138,6 +139,41 @@ static int run_combat_fight(const void *scn, void *state, const gr_ctx *cx)
     return s->nengineers && engineers_passed(s, st, before, cx) ? -1 : next;
 }
 
+/* the advance chosen after a combat moves units too [H, p.73, 79] */
+static int advance_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err)
+{
+    const lasalle_scenario *s = scn;
+    lasalle_state *st = state;
+    lasalle_unit before[LASALLE_MAX_UNITS];
+    memcpy(before, st->u, sizeof before);
+    int rc = lasalle_advance_apply(scn, state, a, cx, err);
+    if (!rc) rc = lasalle_officers_trampled(scn, state, cx);
+    if (!rc && s->nengineers) rc = engineers_passed(s, st, before, cx);
+    if (rc && err && !err->set) lasalle_dice_error(cx, err);
+    return rc;
+}
+
+static int advance_done(const void *scn, void *state, const gr_ctx *cx, gr_error *err)
+{
+    const lasalle_scenario *s = scn;
+    lasalle_state *st = state;
+    lasalle_unit before[LASALLE_MAX_UNITS];
+    memcpy(before, st->u, sizeof before);
+    int rc = lasalle_advance_done(scn, state, cx, err);
+    if (!rc) rc = lasalle_officers_trampled(scn, state, cx);
+    if (!rc && s->nengineers) rc = engineers_passed(s, st, before, cx);
+    if (rc && err && !err->set) lasalle_dice_error(cx, err);
+    return rc;
+}
+
+static int run_advance_end(const void *scn, void *state, const gr_ctx *cx)
+{
+    (void)scn;
+    (void)state;
+    (void)cx;
+    return LASALLE_ST_COMBAT_PICK;
+}
+
 static int entrench_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err)
 {
     int rc = lasalle_entrench_apply(scn, state, a, cx, err);
@@ -183,6 +219,10 @@ static const gr_step_def steps[LASALLE_ST_COUNT] = {
                             .due = lasalle_tactics_due, .decider = lasalle_tactics_decider, .actor = lasalle_no_actor,
                             .actions = lasalle_tactics_actions, .apply = lasalle_tactics_apply, .done_moves_on = 1},
     [LASALLE_ST_COMBAT_FIGHT] = {.name = "the combat", .phase = LASALLE_PH_COMBAT, .run = run_combat_fight},
+    [LASALLE_ST_ADVANCE] = {.name = "the advance", .phase = LASALLE_PH_COMBAT, .cursor_end = end_one,
+                            .due = lasalle_advance_due, .decider = lasalle_advance_decider, .actor = lasalle_no_actor,
+                            .actions = lasalle_advance_actions, .apply = advance_apply, .done = advance_done},
+    [LASALLE_ST_ADVANCE_END] = {.name = "the combat", .phase = LASALLE_PH_COMBAT, .run = run_advance_end},
     [LASALLE_ST_ACTIVITY_BEGIN] = {.name = "the Activity Phase opens", .phase = LASALLE_PH_ACTIVITY,
                                    .run = run_activity_begin},
     [LASALLE_ST_ENTRENCH] = {.name = "entrenching", .phase = LASALLE_PH_ACTIVITY, .cursor_end = lasalle_entrench_end,

@@ -21,6 +21,8 @@ enum {
     LASALLE_ST_COMBAT_CHOOSE,   /* the combat picked, or the only one left */
     LASALLE_ST_TACTICS,         /* officers direct it: the defender declares first, then the attacker */
     LASALLE_ST_COMBAT_FIGHT,    /* it is fought */
+    LASALLE_ST_ADVANCE,         /* with several winners that may advance: all, or which one [E, p.60] */
+    LASALLE_ST_ADVANCE_END,     /* ... then the next combat */
     LASALLE_ST_ACTIVITY_BEGIN,  /* who was out of command as the phase began */
     LASALLE_ST_ENTRENCH,        /* units dig in instead of moving [H Entrenchments, p.75] */
     LASALLE_ST_FORCE,           /* the force (or independent unit) to move next [C, p.24] (order.h) */
