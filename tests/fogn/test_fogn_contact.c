@@ -209,6 +209,39 @@ static void test_s6_5_assault_snaps_centred(void **state)
     free(s);
 }
 
+/* the map draws units in melee touching, not overlapping: after the snapped
+ * assault the bases the map draws for the two units share an edge and no area */
+static void test_melee_drawn_touching(void **state)
+{
+    (void)state;
+    fogn_scenario *s = scn_base(INF);
+    fx_unit(s, 1, INF, FOGN_SMALL, FOGN_F_TACTICAL, 21, 14, -90);
+    fogn_state *st = state_of(s);
+    fogn_reach r;
+    assert_int_equal(fogn_assault_reach(s, st, 0, 1, &r, NULL), 1);
+    fogn_contact_result cr;
+    assert_int_equal(fogn_assault_move(s, st, 0, 1, &r, &cr), 0);
+    gr_render_item items[24];
+    int n = fogn_ruleset.present->render_items(s, st, items, 24), a = -1, b = -1;
+    for (int i = 0; i < n; i++) {
+        if (!strcmp(items[i].ref, "u0")) a = i;
+        if (!strcmp(items[i].ref, "u1")) b = i;
+    }
+    assert_true(a >= 0 && b >= 0 && items[a].nbases > 0 && items[b].nbases > 0);
+    double least = INFINITY;
+    for (int x = 0; x < items[a].nbases; x++)
+        for (int y = 0; y < items[b].nbases; y++) {
+            const double *p = items[a].base[x], *q = items[b].base[y];
+            gr_rect ra = gr_rect_make(gr_v2(p[0], p[1]), p[2], p[3], p[4]);
+            gr_rect rb = gr_rect_make(gr_v2(q[0], q[1]), q[2], q[3], q[4]);
+            assert_false(gr_rect_overlap(&ra, &rb, 1e-6));
+            least = fmin(least, gr_rect_dist(&ra, &rb));
+        }
+    ASSERT_NEAR(least, 0, FOGN_CONTACT_TOL);
+    free(st);
+    free(s);
+}
+
 /* a friend beside the target's front keeps the large assaulter from being
  * centred: it slides 0.25 MU to its left, the least that clears the friend */
 static void test_s22_2_snap_slides_clear_of_friend(void **state)
@@ -692,6 +725,7 @@ int main(void)
         cmocka_unit_test(test_s9_1_square_has_no_flank),
         cmocka_unit_test(test_s9_1_front_and_touching_lists),
         cmocka_unit_test(test_s6_5_assault_snaps_centred),
+        cmocka_unit_test(test_melee_drawn_touching),
         cmocka_unit_test(test_s22_2_snap_slides_clear_of_friend),
         cmocka_unit_test(test_s6_11_flank_assault_target_turns),
         cmocka_unit_test(test_s6_11_no_room_to_turn),
