@@ -437,6 +437,29 @@ static void test_play_undo(void **state)
     free(r.text);
 }
 
+/* §8.2: the player moves his units in the order he chooses: an order for a unit in command other than the one
+ * asked for is taken at once, and the question comes back; a unit out of command waits for those in command */
+static void test_play_units_in_any_order(void **state)
+{
+    fixture *f = *state;
+    const char *lines[] = {"done", "done", "u3 hold", "u1 hold", "save any.json", "quit", NULL};
+    char *in = script(lines, 0);
+    run_out r;
+    const char *args[] = {"play", f->scenario, "--side", "0", "--ai", "random", "--seed", "5", NULL};
+    run_text(f, args, in, &r);
+    free(in);
+    assert_int_equal(r.status, 0);
+    assert_null(strstr(r.text, "refused: it is 66e Ligne's decision now, not this one"));
+    expect(&r, "refused: it is 66e Ligne's decision now: 82e Ligne acts later in this step (units within command "
+               "range move before those out of it");
+    expect(&r, "moves: 66e Ligne (u0) | CP");
+    free(r.text);
+    char *save = read_file(f, "any.json");
+    assert_non_null(save);
+    assert_non_null(strstr(save, "\"u3 hold\""));
+    free(save);
+}
+
 /* --casual: undo goes back past the dice just thrown (the battery's fire
  * and the AI's moves after it) and the dice are thrown again; the default
  * game refuses the same undo. The record of the casual game still replays. */
@@ -967,6 +990,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_play_casual_undo_past_dice, setup, teardown),
         cmocka_unit_test_setup_teardown(test_protocol_plays_as_run, setup, teardown),
         cmocka_unit_test_setup_teardown(test_play_undo, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_play_units_in_any_order, setup, teardown),
         cmocka_unit_test_setup_teardown(test_play_two_games_keep_two_saves, setup, teardown),
         cmocka_unit_test_setup_teardown(test_assist_whole_game, setup, teardown),
         cmocka_unit_test_setup_teardown(test_assist_resume, setup, teardown),

@@ -64,6 +64,7 @@ int gr_steps_advance(const gr_steps *t, const void *scn, void *state, const gr_c
             tn->step = (uint8_t)next;
             tn->cursor = 0;
             tn->second = 0;
+            tn->resume = 0;
             continue;
         }
         int end = d->cursor_end(scn);
@@ -76,6 +77,7 @@ int gr_steps_advance(const gr_steps *t, const void *scn, void *state, const gr_c
         tn->step = (uint8_t)(tn->step + 1 < t->count ? tn->step + 1 : t->first);
         tn->cursor = 0;
         tn->second = 0;
+        tn->resume = 0;
     }
     return 0;
 }
@@ -126,12 +128,46 @@ static int apply_done(const gr_steps *t, const void *scn, void *state, gr_turn *
     return rc;
 }
 
-/* an action of the step: only the actor whose decision is due may act; the
+/* an action for `want`, due later in the walk in the cursor's group
+ * (gr_step_def.order_group): the cursor goes to its position, remembering
+ * where to come back to; 0, or -1 when no such position is due, -2 when
+ * one is but in a later group (the cursor as it was) */
+static int jump_to(const void *scn, void *state, gr_turn *tn, const gr_step_def *d, int want)
+{
+    int c0 = tn->cursor, end = d->cursor_end(scn), group = d->order_group(scn, state, c0), rc = -1;
+    if (want < 0 || tn->second) return -1; /* the actor now deciding finishes first (a second move) */
+    for (int p = c0 + 1; p < end && rc == -1; p++) {
+        tn->cursor = (int16_t)p;
+        if (d->prepare) d->prepare(scn, state, p);
+        if (!d->due(scn, state, p) || d->actor(scn, state) != want) continue;
+        if (d->order_group(scn, state, p) != group) {
+            rc = -2;
+            break;
+        }
+        if (!tn->resume) tn->resume = (uint16_t)(c0 + 1);
+        return 0;
+    }
+    tn->cursor = (int16_t)c0;
+    if (d->prepare) d->prepare(scn, state, c0);
+    return rc;
+}
+
+/* an action of the step: only the actor whose decision is due may act (or,
+ * where the step allows it, one due later in its group: jump_to); the
  * decision goes to the log (as `text`) before it is carried out */
 static int apply_action(const gr_steps *t, const void *scn, void *state, const gr_action *a, const gr_step_def *d,
                         const gr_ctx *cx, gr_error *err, gr_step_apply_fn apply, const void *arg, const char *text)
 {
-    int actor = d->actor(scn, state);
+    int actor = d->actor(scn, state), jump = -1;
+    if (a->actor != actor && actor >= 0 && d->order_group && cx && cx->any_order) {
+        jump = jump_to(scn, state, gr_steps_turn(t, state), d, a->actor);
+        if (jump == 0) actor = d->actor(scn, state);
+    }
+    if (a->actor != actor && jump == -2)
+        return gr_error_set(err, "it is %s's decision now: %s acts later in this step (%s)",
+                            t->actor_name ? t->actor_name(scn, actor) : "another piece",
+                            t->actor_name ? t->actor_name(scn, a->actor) : "that piece",
+                            d->order_rule ? d->order_rule : "its group's turn comes after this one's");
     if (a->actor != actor) {
         if (actor < 0) return gr_error_set(err, "the decision due (%s) takes only 'done'", d->name);
         return gr_error_set(err, "it is %s's decision now, not this one",
@@ -166,11 +202,18 @@ int gr_steps_apply_by(const gr_steps *t, const void *scn, void *state, const gr_
     if (!save) return gr_error_set(err, "out of memory");
     memcpy(save, state, t->state_size);
     int rc;
+    int step = tn->step;
     if (a->type == t->done_type) {
         gr_log_add(log, GR_EV_DECISION, tn->decider, "%s", text);
         rc = apply_done(t, scn, state, tn, d, cx, err);
     } else {
         rc = apply_action(t, scn, state, a, d, cx, err, apply, arg, text);
+    }
+    /* a decision taken out of order is finished: back to the first position passed over (unless the step
+     * was closed or left) */
+    if (!rc && tn->resume && !tn->second) {
+        if (tn->step == step && tn->cursor < d->cursor_end(scn)) tn->cursor = (int16_t)(tn->resume - 1);
+        tn->resume = 0;
     }
     if (!rc && gr_steps_advance(t, scn, state, cx) < 0)
         rc = gr_error_set(err, "%s", dice && dice->fail_msg[0] ? dice->fail_msg : "the dice failed");

@@ -31,6 +31,11 @@ typedef struct gr_ctx {
     gr_dice *dice;
     gr_log *log;
     void *memo;
+    /* 1: the call comes from a front end (a player at the keyboard, the
+     * assistant, the protocol, a record replayed): an order for an actor
+     * due later in the cursor's group is taken (gr_step_def.order_group).
+     * 0 (the search): only the actor whose decision is due may act */
+    int any_order;
 } gr_ctx;
 
 /* A state's place in its step table; a ruleset keeps one in its state. */
@@ -44,7 +49,8 @@ typedef struct gr_turn {
                                when the step changes */
     uint8_t pad;            /* explicit: states are compared byte for byte */
     uint16_t decisions;     /* decisions taken so far in the game */
-    uint16_t pad2;
+    uint16_t resume;        /* 1 + the cursor the walk goes back to once a decision taken out of the
+                               cursor's order is finished (gr_step_def.order_group); 0 none */
 } gr_turn;
 
 typedef struct gr_step_def {
@@ -80,6 +86,20 @@ typedef struct gr_step_def {
     /* 1: finding the next position due costs enough for a thread's memo to
      * keep the walk (gr_steps.walk) */
     int walk_memo;
+    /* optional: the decisions of one group of cursor positions may be taken
+     * in any order (the book's "order otherwise free"). An action naming an
+     * actor who is due later in the walk, at a position of the cursor's
+     * group, is taken at once: the cursor goes there for it, and once that
+     * actor has finished (no further decision of its own, gr_turn.second
+     * clear) the walk goes back to the first position it passed over. `due`
+     * must be false for an actor that has acted in the step, so the walk
+     * does not ask it again. Only calls with gr_ctx.any_order take such
+     * orders (front ends); the menus and the search keep the cursor's order.
+     * NULL: the cursor's order only */
+    int (*order_group)(const void *scn, const void *state, int cursor);
+    /* optional, with order_group: the rule that orders the groups, in the
+     * book's words, said when an actor of a later group is named */
+    const char *order_rule;
 } gr_step_def;
 
 /* A ruleset's step table and what the driver needs to know of its states. */

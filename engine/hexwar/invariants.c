@@ -80,7 +80,7 @@ int hexwar_check_invariants(const void *scn, const void *state, gr_error *err)
         if (check_piece(s, st, occ, i, err)) return -1;
     if (!all_zero(&st->p[s->ncounters], sizeof st->p[0] * (size_t)(HEXWAR_MAX_COUNTERS - s->ncounters)) ||
         !all_zero(&st->owner[s->nobjectives], (size_t)(HEXWAR_MAX_OBJECTIVES - s->nobjectives)) ||
-        !all_zero(st->pad, sizeof st->pad) || st->turn.pad || st->turn.pad2)
+        !all_zero(st->pad, sizeof st->pad) || st->turn.pad)
         return gr_error_set(err, "bytes beyond the scenario's counters and objectives, or padding, are not zero");
     for (int k = 0; k < s->nobjectives; k++)
         if (st->owner[k] < -1 || st->owner[k] > 1)

@@ -129,7 +129,7 @@ int hexwar_legal_actions(const void *scn, const void *state, gr_action *out, int
 
 int hexwar_apply(const void *scn, void *state, const gr_action *a, gr_dice *dice, gr_log *log, gr_error *err)
 {
-    gr_ctx cx = {dice, log, NULL};
+    gr_ctx cx = {dice, log, NULL, 0};
     return gr_steps_apply(&hexwar_steps, scn, state, a, &cx, err);
 }
 

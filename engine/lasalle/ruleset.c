@@ -76,12 +76,15 @@ static const gr_verb verbs[] = {
     {NULL, NULL, NULL},
 };
 
+/* only the search's apply, which takes orders in the cursor's order (turn.c) */
+static const gr_fast fast = {.apply_memo = lasalle_apply_memo};
+
 const gr_ruleset lasalle_ruleset = {
     .version = GR_RULESET_VERSION,
     .name = "lasalle",
     .title = "Lasalle",
     .rules = &rules,
-    .fast = NULL,
+    .fast = &fast,
     .ai = &ai,
     .present = &present,
     .verbs = verbs,

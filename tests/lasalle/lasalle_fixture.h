@@ -211,7 +211,7 @@ static inline int ls_run_to(ls_fix *f, int step)
     f->st.turn.step = (uint8_t)step;
     f->st.turn.cursor = 0;
     f->st.turn.second = 0;
-    gr_ctx cx = {&f->dice, &f->log, NULL};
+    gr_ctx cx = {&f->dice, &f->log, NULL, 0};
     return gr_steps_advance(&lasalle_steps, f->s, &f->st, &cx);
 }
 

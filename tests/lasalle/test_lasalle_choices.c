@@ -257,6 +257,37 @@ static void test_later_within_chosen_force(void **state)
     ls_free(&f);
 }
 
+/* [C, p.24]: the units of the force moving go in any order their player chooses: an order for the third is
+ * taken at once and the decision comes back to the first; the subcommander moves after all of them */
+static void test_units_of_a_force_in_any_order(void **state)
+{
+    (void)state;
+    ls_fix f;
+    const char *t =
+        "{\"ruleset\": \"lasalle\", \"name\": \"test\", \"table\": {\"width\": 32, \"height\": 24}, \"turns\": 8, "
+        "\"sides\": [{\"name\": \"French\", \"commander\": {\"name\": \"GdD Blue\", \"at\": [16, 1]}, "
+        "\"forces\": [{\"name\": \"Blue brigade\", \"subcommander\": {\"name\": \"GdB Blue\", \"at\": [14, 5]}, "
+        "\"units\": [" LS_INF("1/45e", "small", "experienced", "line", 8, 8, 90) ", "
+        LS_INF("2/45e", "small", "experienced", "line", 14, 8, 90) ", "
+        LS_INF("3/45e", "small", "experienced", "line", 20, 8, 90) "]}]}, "
+        "{\"name\": \"Austrians\", \"commander\": {\"name\": \"FML Red\", \"at\": [16, 23]}, "
+        "\"forces\": [{\"name\": \"Red brigade\", \"subcommander\": {\"name\": \"GM Red\", \"at\": [16, 22]}, "
+        "\"units\": [" LS_FAR "]}]}]}";
+    if (ls_try_load(&f, t)) fail_msg("refused: %s", f.err.msg);
+    to_order(&f);
+    assert_int_equal(f.st.turn.step, LASALLE_ST_ACTIVITY);
+    assert_int_equal(gr_steps_actor(&lasalle_steps, f.s, &f.st), 0);
+    ls_refused(&f, "c1 hold", "a force's units move before its subcommander (C, p.24)");
+    ls_do(&f, "u2 move 1");
+    LS_ASSERT_NEAR(f.st.u[2].y, 9);
+    assert_int_equal(gr_steps_actor(&lasalle_steps, f.s, &f.st), 0); /* back to the first */
+    ls_do(&f, "u0 hold");
+    assert_int_equal(gr_steps_actor(&lasalle_steps, f.s, &f.st), 1); /* 3/45e is not asked again */
+    ls_do(&f, "u1 hold");
+    assert_int_equal(gr_steps_actor(&lasalle_steps, f.s, &f.st), f.s->nunits + 1); /* then its subcommander */
+    ls_free(&f);
+}
+
 /* the notation reads and prints both choices; the AI sees a command */
 static void test_notation_and_info(void **state)
 {
@@ -364,6 +395,7 @@ int main(void)
         cmocka_unit_test(test_done_ends_phase),
         cmocka_unit_test(test_independent_and_empty_force),
         cmocka_unit_test(test_later_within_chosen_force),
+        cmocka_unit_test(test_units_of_a_force_in_any_order),
         cmocka_unit_test(test_notation_and_info),
         cmocka_unit_test(test_fall_back_with_wheel),
         cmocka_unit_test(test_fall_back_way_refused),

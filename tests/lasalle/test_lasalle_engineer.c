@@ -365,7 +365,7 @@ static void test_engineering_test(void **state)
     (void)state;
     ls_fix f;
     load_with(&f, "", FR_UNITS, AU_FAR, ENG_ON);
-    gr_ctx cx = {&f.dice, &f.log, NULL};
+    gr_ctx cx = {&f.dice, &f.log, NULL, 0};
     ls_dice(&f, 2, 3, 5);
     assert_int_equal(lasalle_engineering_test(2, 0, "demolition", &cx), 1);
     ls_dice(&f, 2, 1, 3);

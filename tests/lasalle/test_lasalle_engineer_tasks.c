@@ -245,7 +245,7 @@ static void test_engineer_moved_through(void **state)
     ls_place(&f, 2, 14, 9.25, 0, LASALLE_WAVES);
     before = f.st.u[2];
     ls_place(&f, 2, 20, 9.25, 0, LASALLE_WAVES);
-    gr_ctx cx = {&f.dice, &f.log, NULL};
+    gr_ctx cx = {&f.dice, &f.log, NULL, 0};
     assert_int_equal(lasalle_engineers_swept(f.s, &f.st, 2, &before, &cx), 0);
     assert_int_equal(f.st.eng[0].status, LASALLE_EN_LOST);
     LS_ASSERT_LOGGED(&f, "Chevaulegers reaches engineers of the French at Isarbruecke: they are eliminated (H, p.79)");

@@ -33,7 +33,7 @@ static void test_square_exception(void **state)
     ls_dice(&f, 1, 4);
     gr_action a;
     assert_int_equal(f.g.rs->present->parse_action(f.s, &f.st, "u0 form square", &a, &f.err), 0);
-    gr_ctx cx = {&f.dice, &f.log, NULL};
+    gr_ctx cx = {&f.dice, &f.log, NULL, 0};
     assert_int_equal(lasalle_react_apply(f.s, &f.st, &a, &cx, &f.err), 0);
     LS_ASSERT_LOGGED(&f, "1/45e changes to square (D, p.34)");
     LS_ASSERT_LOGGED(&f, "Ulanen slides up to the Square (D, p.35)");

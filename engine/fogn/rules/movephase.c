@@ -33,6 +33,15 @@ static int can_move_now(const fogn_scenario *s, const fogn_state *st, int i)
 
 int fogn_mv_cursor_end(const fogn_scenario *s) { return 2 * s->nunits + s->ncmdrs; }
 
+int fogn_mv_order_group(const void *scn, const void *state, int cursor)
+{
+    const fogn_scenario *s = scn;
+    (void)state;
+    /* §8.2: "order otherwise free, but all units within command range are moved before out-of-command units":
+     * the units in command (the first pass), the others (the second), then the commanders */
+    return cursor < s->nunits ? 0 : cursor < 2 * s->nunits ? 1 : 2;
+}
+
 int fogn_mv_due(const fogn_scenario *s, const fogn_state *st, int cur)
 {
     int nu = s->nunits;

@@ -59,6 +59,8 @@ int fogn_cursor_units(const fogn_scenario *s);
 /* --- movement phase (movephase.c) --- */
 int fogn_mv_begin(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);
 int fogn_mv_cursor_end(const fogn_scenario *s);
+/* the group of a Movement Phase cursor position whose decisions a front end may take in any order (gr_step_def.order_group) */
+int fogn_mv_order_group(const void *scn, const void *state, int cursor);
 int fogn_mv_due(const fogn_scenario *s, const fogn_state *st, int cursor);
 int fogn_mv_actor(const fogn_scenario *s, const fogn_state *st);
 int fogn_mv_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max);

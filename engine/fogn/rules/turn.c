@@ -213,7 +213,10 @@ static const fogn_step_def steps[FOGN_ST_COUNT] = {
     [FOGN_ST_MV_UNITS] = {.name = "moves", .phase = FOGN_PH_MOVEMENT, .cursor_end = end_fogn_mv_cursor_end,
                           .due = due_fogn_mv_due, .decider = who_fogn_decider_active, .actor = who_fogn_mv_actor,
                           .actions = menu_fogn_mv_actions, .candidates = menu_fogn_mv_candidates,
-                          .legal = legal_fogn_mv_legal, .apply = apply_mv, .done = done_fogn_mv_done},
+                          .legal = legal_fogn_mv_legal, .apply = apply_mv, .done = done_fogn_mv_done,
+                          .order_group = fogn_mv_order_group,
+                          .order_rule = "units within command range move before those out of it, and the "
+                                        "commanders after them (§8.2)"},
     [FOGN_ST_CO_BEGIN] = AUTO("combat", FOGN_PH_COMBAT, fogn_co_begin),
     [FOGN_ST_CO_ROUND] = AUTO("melee", FOGN_PH_COMBAT, fogn_co_round),
     [FOGN_ST_CO_STAGE] = AUTO("resolution", FOGN_PH_COMBAT, fogn_co_stage),
@@ -289,7 +292,7 @@ static int advance(const fogn_scenario *s, fogn_state *st, const gr_ctx *cx)
 
 void fogn_advance_to_decision(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log)
 {
-    gr_ctx cx = {dice, log, NULL};
+    gr_ctx cx = {dice, log, NULL, 0};
     advance(s, st, &cx);
 }
 
@@ -342,7 +345,7 @@ void fogn_init(const void *scn, void *state)
     fogn_state *st = state;
     fogn_state_setup(s, st);
     /* the opening steps roll no dice: the first decision is the command phase's */
-    gr_ctx cx = {NULL, NULL, NULL};
+    gr_ctx cx = {NULL, NULL, NULL, 0};
     advance(s, st, &cx);
 }
 
@@ -376,13 +379,15 @@ int fogn_action_legal(const void *scn, const void *state, const gr_action *a)
 int fogn_apply_memo(const void *scn, void *state, const gr_action *a, gr_dice *dice, gr_log *log, void *memo,
                     gr_error *err)
 {
-    gr_ctx cx = {dice, log, memo};
+    gr_ctx cx = {dice, log, memo, 0};
     return gr_steps_apply(&fogn_steps, scn, state, a, &cx, err);
 }
 
+/* the rules' own apply, the front ends': an order may name any unit of the current group (§8.2) */
 int fogn_apply(const void *scn, void *state, const gr_action *a, gr_dice *dice, gr_log *log, gr_error *err)
 {
-    return fogn_apply_memo(scn, state, a, dice, log, NULL, err);
+    gr_ctx cx = {dice, log, NULL, 1};
+    return gr_steps_apply(&fogn_steps, scn, state, a, &cx, err);
 }
 
 /* a movement order carried out with the move its legality test compiled */
@@ -399,7 +404,7 @@ int fogn_apply_checked(const void *scn, void *state, const gr_action *a, gr_dice
     fogn_state *st = state;
     const fogn_step_def *d = gr_steps_def(&fogn_steps, st);
     if (!d || !d->actions) return 1;
-    gr_ctx cx = {dice, NULL, memo};
+    gr_ctx cx = {dice, NULL, memo, 0};
     if (st->turn.step == FOGN_ST_MV_UNITS) {
         fogn_compiled c;
         if (!fogn_mv_legal_compiled(s, st, a, &c, memo)) return 1;

@@ -67,6 +67,14 @@ static int deferred_at(const lasalle_scenario *s, const lasalle_state *st, int s
     return -1;
 }
 
+int lasalle_activity_order_group(const void *scn, const void *state, int cursor)
+{
+    const lasalle_state *st = state;
+    int slot = slot_at(scn, st, cursor);
+    /* the units of the force moving now, in any order [C, p.24]; its officers each in their turn */
+    return slot >= 0 && slot < LASALLE_MAX_UNITS ? 0 : 1 + cursor;
+}
+
 int lasalle_activity_due(const void *scn, const void *state, int cursor)
 {
     const lasalle_scenario *s = scn;

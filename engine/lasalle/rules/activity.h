@@ -14,6 +14,9 @@
 /* the phase opens: who is out of command now is remembered (no charge for them, C p.30) */
 int lasalle_activity_begin(const void *scn, void *state, const gr_ctx *cx);
 int lasalle_activity_end(const void *scn);
+/* the group of an Activity cursor position whose decisions a front end may take in any order: the units of
+ * the force moving (gr_step_def.order_group) [C, p.24] */
+int lasalle_activity_order_group(const void *scn, const void *state, int cursor);
 int lasalle_activity_due(const void *scn, const void *state, int cursor);
 int lasalle_activity_actor(const void *scn, const void *state);
 int lasalle_activity_actions(const void *scn, const void *state, gr_action *out, int max);

@@ -155,7 +155,7 @@ int lasalle_check_invariants(const void *scn, const void *state, gr_error *err)
             return gr_error_set(err, "objective %d is owned by %d", k, st->owner[k]);
     if (!all_zero(&st->u[s->nunits], sizeof st->u[0] * (size_t)(LASALLE_MAX_UNITS - s->nunits)) ||
         !all_zero(&st->o[s->nofficers], sizeof st->o[0] * (size_t)(LASALLE_MAX_OFFICERS - s->nofficers)) ||
-        st->turn.pad || st->turn.pad2)
+        st->turn.pad)
         return gr_error_set(err, "bytes beyond the scenario's units and officers, or padding, are not zero");
     if (st->pending < -1 || st->pending >= s->nunits) return gr_error_set(err, "pending unit %d", st->pending);
     for (int e = 0; e < s->nengineers; e++)

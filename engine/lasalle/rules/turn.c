@@ -235,7 +235,8 @@ static const gr_step_def steps[LASALLE_ST_COUNT] = {
     [LASALLE_ST_ACTIVITY] = {.name = "activity", .phase = LASALLE_PH_ACTIVITY, .cursor_end = lasalle_activity_end,
                              .due = lasalle_activity_due, .decider = who_active, .actor = lasalle_activity_actor,
                              .actions = lasalle_activity_actions, .apply = activity_apply,
-                             .done = lasalle_activity_done},
+                             .done = lasalle_activity_done, .order_group = lasalle_activity_order_group,
+                             .order_rule = "a force's units move before its subcommander (C, p.24)"},
     [LASALLE_ST_ACTIVITY_NEXT] = {.name = "activity", .phase = LASALLE_PH_ACTIVITY, .run = lasalle_order_next},
     [LASALLE_ST_RECOVERY] = {.name = "recovery", .phase = LASALLE_PH_ACTIVITY, .run = lasalle_recovery_run},
     [LASALLE_ST_REROLL] = {.name = "the commander's re-roll", .phase = LASALLE_PH_ACTIVITY, .cursor_end = end_one,
@@ -331,9 +332,18 @@ int lasalle_legal_actions(const void *scn, const void *state, gr_action *out, in
     return gr_steps_legal_actions(&lasalle_steps, scn, state, out, max);
 }
 
+/* the rules' own apply, the front ends': an order may name any unit of the force moving [C, p.24] */
 int lasalle_apply(const void *scn, void *state, const gr_action *a, gr_dice *dice, gr_log *log, gr_error *err)
 {
-    gr_ctx cx = {dice, log, NULL};
+    gr_ctx cx = {dice, log, NULL, 1};
+    return gr_steps_apply(&lasalle_steps, scn, state, a, &cx, err);
+}
+
+/* the search's apply: the cursor's order only */
+int lasalle_apply_memo(const void *scn, void *state, const gr_action *a, gr_dice *dice, gr_log *log, void *memo,
+                       gr_error *err)
+{
+    gr_ctx cx = {dice, log, memo, 0};
     return gr_steps_apply(&lasalle_steps, scn, state, a, &cx, err);
 }
 

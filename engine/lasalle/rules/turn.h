@@ -48,6 +48,9 @@ void lasalle_init(const void *scn, void *state);
 int lasalle_to_move(const void *scn, const void *state);
 int lasalle_legal_actions(const void *scn, const void *state, gr_action *out, int max);
 int lasalle_apply(const void *scn, void *state, const gr_action *a, gr_dice *dice, gr_log *log, gr_error *err);
+/* the search's apply (gr_fast.apply_memo): only the actor whose decision is due may act; no memo is kept */
+int lasalle_apply_memo(const void *scn, void *state, const gr_action *a, gr_dice *dice, gr_log *log, void *memo,
+                       gr_error *err);
 int lasalle_turn(const void *scn, const void *state);
 int lasalle_phase(const void *scn, const void *state);
 
