@@ -21,17 +21,26 @@ int lasalle_town_holder(const lasalle_scenario *s, const lasalle_state *st, int 
     return -1;
 }
 
-lasalle_pose lasalle_town_pose(const lasalle_scenario *s, const lasalle_unit_profile *p, int k, int form, double h)
+double lasalle_town_frame(const lasalle_scenario *s, int k, gr_vec2 *u, gr_vec2 *v, double lo[2], double hi[2])
 {
     const gr_terrain_piece *t = &s->terrain.p[k];
     gr_vec2 e = gr_v2_sub(t->pts[1], t->pts[0]);
     double a0 = atan2(e.y, e.x);
-    gr_vec2 u = gr_v2_dir(a0), v = gr_v2(-u.y, u.x);
-    double lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY};
+    *u = gr_v2_dir(a0);
+    *v = gr_v2(-u->y, u->x);
+    lo[0] = lo[1] = INFINITY;
+    hi[0] = hi[1] = -INFINITY;
     for (int q = 0; q < t->npts; q++) {
-        double pu = gr_v2_dot(t->pts[q], u), pv = gr_v2_dot(t->pts[q], v);
+        double pu = gr_v2_dot(t->pts[q], *u), pv = gr_v2_dot(t->pts[q], *v);
         lo[0] = fmin(lo[0], pu), hi[0] = fmax(hi[0], pu), lo[1] = fmin(lo[1], pv), hi[1] = fmax(hi[1], pv);
     }
+    return a0;
+}
+
+lasalle_pose lasalle_town_pose(const lasalle_scenario *s, const lasalle_unit_profile *p, int k, int form, double h)
+{
+    gr_vec2 u, v;
+    double lo[2], hi[2], a0 = lasalle_town_frame(s, k, &u, &v, lo, hi);
     gr_vec2 c = gr_v2_add(gr_v2_scale(u, (lo[0] + hi[0]) / 2), gr_v2_scale(v, (lo[1] + hi[1]) / 2));
     int q = (int)lround(gr_angle_diff(h, a0) / (GR_PI / 2));
     double head = gr_angle_norm(a0 + GR_PI / 2 * q), reach = (q % 2 ? hi[1] - lo[1] : hi[0] - lo[0]) / 2;

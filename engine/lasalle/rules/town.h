@@ -19,6 +19,9 @@ int lasalle_town_move_plan(const lasalle_scenario *s, const lasalle_state *st, c
 
 /* the living unit other than `except` standing (even in part) in town base k, -1 none */
 int lasalle_town_holder(const lasalle_scenario *s, const lasalle_state *st, int k, int except);
+/* town base k's frame: u along its first edge (the angle returned), v a quarter-turn left of it, and the
+ * least and greatest of its corners along each (lo, hi) */
+double lasalle_town_frame(const lasalle_scenario *s, int k, gr_vec2 *u, gr_vec2 *v, double lo[2], double hi[2]);
 /* unit p in formation `form` centred in town base k, its heading the side of the base nearest to h */
 lasalle_pose lasalle_town_pose(const lasalle_scenario *s, const lasalle_unit_profile *p, int k, int form, double h);
 /* the end of unit i's move at *end: 0 when it lies wholly outside every town base; 1 when it enters a town

@@ -3,20 +3,15 @@
 #include "town_charge.h"
 #include "footprint.h"
 #include "ground.h"
+#include "town.h"
 
 #include <math.h>
 
 gr_rect lasalle_town_rect(const lasalle_scenario *s, int k)
 {
-    const gr_terrain_piece *t = &s->terrain.p[k];
-    gr_vec2 e = gr_v2_sub(t->pts[1], t->pts[0]);
-    double a0 = atan2(e.y, e.x);
-    gr_vec2 u = gr_v2_dir(a0), v = gr_v2(-u.y, u.x);
-    double lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY};
-    for (int q = 0; q < t->npts; q++) {
-        double pu = gr_v2_dot(t->pts[q], u), pv = gr_v2_dot(t->pts[q], v);
-        lo[0] = fmin(lo[0], pu), hi[0] = fmax(hi[0], pu), lo[1] = fmin(lo[1], pv), hi[1] = fmax(hi[1], pv);
-    }
+    gr_vec2 u, v;
+    double lo[2], hi[2];
+    lasalle_town_frame(s, k, &u, &v, lo, hi);
     /* facing v: the front edge runs along u at the far side */
     gr_vec2 fc = gr_v2_add(gr_v2_scale(u, (lo[0] + hi[0]) / 2), gr_v2_scale(v, hi[1]));
     return gr_rect_make(fc, atan2(v.y, v.x), hi[0] - lo[0], hi[1] - lo[1]);
