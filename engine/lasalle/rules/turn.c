@@ -113,17 +113,26 @@ static int engineers_passed(const lasalle_scenario *s, lasalle_state *st, const 
     return 0;
 }
 
-/* reactions and combats move units too: officers they end on ride clear [H, p.73], engineers they pass are
- * lost [H, p.79] */
+/* reactions, combats and advances move units too: officers they end on ride clear [H, p.73], engineers they
+ * pass are lost [H, p.79]; `before` holds the units as they were (read only when the game has engineers) */
+static int units_moved(const lasalle_scenario *s, lasalle_state *st, const lasalle_unit *before, const gr_ctx *cx)
+{
+    if (lasalle_officers_trampled(s, st, cx)) return -1;
+    return s->nengineers ? engineers_passed(s, st, before, cx) : 0;
+}
+
+/* the units as they are, for units_moved: copied only when the game has engineers */
+#define KEEP_UNITS(s, st, before)                                                                                  \
+    lasalle_unit before[LASALLE_MAX_UNITS];                                                                        \
+    if ((s)->nengineers) memcpy(before, (st)->u, sizeof before)
+
 static int react_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err)
 {
     const lasalle_scenario *s = scn;
     lasalle_state *st = state;
-    lasalle_unit before[LASALLE_MAX_UNITS];
-    if (s->nengineers) memcpy(before, st->u, sizeof before);
+    KEEP_UNITS(s, st, before);
     int rc = lasalle_react_apply(scn, state, a, cx, err);
-    if (!rc) rc = lasalle_officers_trampled(scn, state, cx);
-    if (!rc && s->nengineers) rc = engineers_passed(s, st, before, cx);
+    if (!rc) rc = units_moved(s, st, before, cx);
     if (rc && err && !err->set) lasalle_dice_error(cx, err);
     return rc;
 }
@@ -132,23 +141,18 @@ static int run_combat_fight(const void *scn, void *state, const gr_ctx *cx)
 {
     const lasalle_scenario *s = scn;
     lasalle_state *st = state;
-    lasalle_unit before[LASALLE_MAX_UNITS];
-    if (s->nengineers) memcpy(before, st->u, sizeof before);
+    KEEP_UNITS(s, st, before);
     int next = lasalle_combat_fight(scn, state, cx);
-    if (next < 0 || lasalle_officers_trampled(scn, state, cx)) return -1;
-    return s->nengineers && engineers_passed(s, st, before, cx) ? -1 : next;
+    return next < 0 || units_moved(s, st, before, cx) ? -1 : next;
 }
 
-/* the advance chosen after a combat moves units too [H, p.73, 79] */
 static int advance_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err)
 {
     const lasalle_scenario *s = scn;
     lasalle_state *st = state;
-    lasalle_unit before[LASALLE_MAX_UNITS];
-    memcpy(before, st->u, sizeof before);
+    KEEP_UNITS(s, st, before);
     int rc = lasalle_advance_apply(scn, state, a, cx, err);
-    if (!rc) rc = lasalle_officers_trampled(scn, state, cx);
-    if (!rc && s->nengineers) rc = engineers_passed(s, st, before, cx);
+    if (!rc) rc = units_moved(s, st, before, cx);
     if (rc && err && !err->set) lasalle_dice_error(cx, err);
     return rc;
 }
@@ -157,11 +161,9 @@ static int advance_done(const void *scn, void *state, const gr_ctx *cx, gr_error
 {
     const lasalle_scenario *s = scn;
     lasalle_state *st = state;
-    lasalle_unit before[LASALLE_MAX_UNITS];
-    memcpy(before, st->u, sizeof before);
+    KEEP_UNITS(s, st, before);
     int rc = lasalle_advance_done(scn, state, cx, err);
-    if (!rc) rc = lasalle_officers_trampled(scn, state, cx);
-    if (!rc && s->nengineers) rc = engineers_passed(s, st, before, cx);
+    if (!rc) rc = units_moved(s, st, before, cx);
     if (rc && err && !err->set) lasalle_dice_error(cx, err);
     return rc;
 }
