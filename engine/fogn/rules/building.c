@@ -143,8 +143,9 @@ int fogn_bld_meet_rects(const fogn_scenario *s, const fogn_state *st, int i, gr_
     return 2;
 }
 
-double fogn_bld_reach(const fogn_scenario *s, const fogn_state *st, int i, double reach)
+double fogn_bld_meet_reach(const fogn_scenario *s, const fogn_state *st, int i)
 {
+    double reach = fogn_unit_reach(&s->units[i], &st->u[i]);
     if (!fogn_bld_on_perimeter(s, st, i)) return reach;
     gr_rect b = fogn_bld_box(&s->terrain.p[st->u[i].bld]);
     gr_vec2 c[4], fc = gr_v2(st->u[i].x, st->u[i].y);

@@ -95,9 +95,9 @@ int fogn_bld_measure_rects(const fogn_scenario *s, const fogn_state *st, int i, 
 /* is unit i met on its building's perimeter (FOGN_R_BLD_MET_ON_PERIMETER)? */
 bool fogn_bld_on_perimeter(const fogn_scenario *s, const fogn_state *st, int i);
 /* a radius about unit i's front-edge centre holding every rectangle
- * fogn_bld_measure_rects gives it; `reach` is its footprint's
- * (fogn_unit_reach), returned as it is for a unit in no building */
-double fogn_bld_reach(const fogn_scenario *s, const fogn_state *st, int i, double reach);
+ * fogn_bld_meet_rects gives it: its footprint's reach (fogn_unit_reach),
+ * or more for a building's garrison */
+double fogn_bld_meet_reach(const fogn_scenario *s, const fogn_state *st, int i);
 /* the rectangles unit i is met on (contact, assault reach, the enemy distances
  * of moves): its footprint, and before it a building garrison's box
  * (FOGN_R_BLD_MET_ON_PERIMETER) */

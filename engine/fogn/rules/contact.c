@@ -40,11 +40,6 @@ static bool all_front(const fogn_scenario *s, const fogn_state *st, int i)
     return (FOGN_SQUARE_ALL_FRONT && is_square(&st->u[i])) || fogn_bld_on_perimeter(s, st, i);
 }
 
-/* the radius about unit i's front-edge centre holding what contact is made with */
-static double reach_of(const fogn_scenario *s, const fogn_state *st, int i)
-{
-    return fogn_bld_reach(s, st, i, fogn_unit_reach(&s->units[i], &st->u[i]));
-}
 
 /* edge k of r runs from corner k to corner k+1: 0 front, 1 right, 2 rear, 3 left */
 static gr_vec2 edge_normal(const gr_rect *r, int k)
@@ -192,7 +187,7 @@ static bool unit_contact_reach(const fogn_scenario *s, const fogn_state *st, int
     const double bound = 2 * FOGN_REACH_MAX + 2 * TOL + FOGN_OBS_MAX_LINE_WIDTH + FOGN_OBS_ACROSS_GAP + 1.0;
     int in_bld = st->u[i].bld >= 0 || st->u[j].bld >= 0;
     if (!in_bld && dx * dx + dy * dy > bound * bound) return false;
-    double reach_j = reach_of(s, st, j);
+    double reach_j = fogn_bld_meet_reach(s, st, j);
     double lim = reach_i + reach_j + 2 * TOL;
     /* not touching: enemies may still meet across an obstacle (§6.1 item 3),
      * but only this close (obstacle.c's own first test) */
@@ -213,14 +208,14 @@ static bool unit_contact_reach(const fogn_scenario *s, const fogn_state *st, int
 bool fogn_unit_contact(const fogn_scenario *s, const fogn_state *st, int i, int j, fogn_contact *c)
 {
     assert(i >= 0 && i < s->nunits);
-    return unit_contact_reach(s, st, i, j, reach_of(s, st, i), c);
+    return unit_contact_reach(s, st, i, j, fogn_bld_meet_reach(s, st, i), c);
 }
 
 int fogn_contacts(const fogn_scenario *s, const fogn_state *st, fogn_contact *out, int max)
 {
     int n = 0;
     for (int i = 0; i < s->nunits; i++) {
-        double reach_i = reach_of(s, st, i);
+        double reach_i = fogn_bld_meet_reach(s, st, i);
         for (int j = i + 1; j < s->nunits && n < max; j++) {
             if (s->units[i].side == s->units[j].side) continue;
             fogn_contact c;
@@ -233,7 +228,7 @@ int fogn_contacts(const fogn_scenario *s, const fogn_state *st, fogn_contact *ou
 int fogn_touching_enemies(const fogn_scenario *s, const fogn_state *st, int i, int *out, int max)
 {
     int n = 0;
-    double reach_i = reach_of(s, st, i);
+    double reach_i = fogn_bld_meet_reach(s, st, i);
     for (int j = 0; j < s->nunits && n < max; j++) {
         fogn_contact c;
         if (s->units[j].side != s->units[i].side && unit_contact_reach(s, st, i, j, reach_i, &c)) out[n++] = j;
@@ -244,7 +239,7 @@ int fogn_touching_enemies(const fogn_scenario *s, const fogn_state *st, int i, i
 int fogn_front_enemies(const fogn_scenario *s, const fogn_state *st, int i, int *out, int max)
 {
     int n = 0;
-    double reach_i = reach_of(s, st, i);
+    double reach_i = fogn_bld_meet_reach(s, st, i);
     for (int j = 0; j < s->nunits && n < max; j++) {
         fogn_contact c;
         if (s->units[j].side != s->units[i].side && unit_contact_reach(s, st, i, j, reach_i, &c) &&

@@ -60,12 +60,11 @@ double fogn_enemy_dist(const fogn_scenario *s, const fogn_state *st, int unit, c
         double ax = st->u[j].x - mc.x, ay = st->u[j].y - mc.y, apart = sqrt(ax * ax + ay * ay);
         /* the largest reach first: it passes over most enemies without working out theirs */
         /* (a building's garrison is measured to its perimeter, §15.4, which may lie beyond its footprint's reach) */
-        int in_bld = st->u[j].bld >= 0;
-        if (!in_bld && (apart - mr - FOGN_REACH_MAX >= d || apart - mr - fogn_unit_reach(&s->units[j], &st->u[j]) >= d))
+        if (st->u[j].bld >= 0 ? apart - mr - fogn_bld_meet_reach(s, st, j) >= d
+                              : apart - mr - FOGN_REACH_MAX >= d || apart - mr - fogn_unit_reach(&s->units[j], &st->u[j]) >= d)
             continue;
         gr_rect e[2];
         int ne = fogn_bld_meet_rects(s, st, j, e);
-        if (in_bld && apart - mr - fogn_bld_reach(s, st, j, fogn_unit_reach(&s->units[j], &st->u[j])) >= d) continue;
         double x = fogn_rects_dist(mine, nm, e, ne);
         if (x < d) d = x;
     }

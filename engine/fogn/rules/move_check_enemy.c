@@ -24,7 +24,7 @@ double fogn_sweep_enemy_dist(const fogn_scenario *s, const fogn_state *st, int s
     for (int j = 0; j < s->nunits; j++) {
         if (s->units[j].side == side || !fogn_unit_alive(&st->u[j])) continue;
         /* the box of the circle holding the enemy's footprint */
-        double r = fogn_bld_reach(s, st, j, fogn_unit_reach(&s->units[j], &st->u[j]));
+        double r = fogn_bld_meet_reach(s, st, j);
         double cb[4] = {st->u[j].x - r, st->u[j].y - r, st->u[j].x + r, st->u[j].y + r};
         if (fogn_box_dist_at_least(sw->all, cb, d)) continue;
         gr_rect e[2];

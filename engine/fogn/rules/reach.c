@@ -503,7 +503,7 @@ static bool far_beyond_move(const fogn_scenario *s, const fogn_state *st, int a,
     if (most < 0) return false; /* refused anyway, but leave it to the full test */
     double dx = u->x - v->x, dy = u->y - v->y;
     double lb = sqrt(dx * dx + dy * dy) - fogn_unit_reach(&s->units[a], u) -
-                fogn_bld_reach(s, st, b, fogn_unit_reach(&s->units[b], v)) - 1e-6;
+                fogn_bld_meet_reach(s, st, b) - 1e-6;
     for (int k = 0; k < s->terrain.n; k++)
         if (fogn_obs_line(&s->terrain.p[k])) lb -= s->terrain.p[k].width + FOGN_OBS_ACROSS_GAP;
     return lb > most + 1e-6;
@@ -727,7 +727,7 @@ static bool icpt_path_ok(const fogn_scenario *s, const fogn_state *st, int i, co
         if (q == i || !fogn_unit_alive(&st->u[q])) continue;
         int enemy = s->units[q].side != side;
         if (enemy) {
-            double r = fogn_bld_reach(s, st, q, fogn_unit_reach(&s->units[q], &st->u[q]));
+            double r = fogn_bld_meet_reach(s, st, q);
             double cb[4] = {st->u[q].x - r, st->u[q].y - r, st->u[q].x + r, st->u[q].y + r};
             if (fogn_box_dist_at_least(sw.all, cb, beyond)) continue;
         }
