@@ -78,7 +78,7 @@ static int water_meets(const lasalle_scenario *s, const lasalle_state *ov, const
     return bits;
 }
 
-static int off_table(const lasalle_scenario *s, const gr_rect *r)
+int lasalle_off_table(const lasalle_scenario *s, const gr_rect *r)
 {
     gr_vec2 c[4];
     gr_rect_corners(r, c);
@@ -89,7 +89,7 @@ static int off_table(const lasalle_scenario *s, const gr_rect *r)
 
 static int meets(const lasalle_scenario *s, const lasalle_state *ov, const gr_rect *hull, int *piece)
 {
-    int bits = off_table(s, hull) ? LASALLE_MEETS_OFF_TABLE : 0, road = -1;
+    int bits = lasalle_off_table(s, hull) ? LASALLE_MEETS_OFF_TABLE : 0, road = -1;
     gr_rect r = shrink(hull, SHRINK_BW);
     for (int k = 0; k < s->terrain.n; k++) {
         const lasalle_ground *g = &s->ground_of[k];

@@ -26,6 +26,8 @@ int lasalle_meets(const lasalle_scenario *s, const gr_rect *hull, int *piece);
 /* the same on the table as the state has it: its demolished bridges carry nobody [H Demolition, p.79], its
  * finished pontoon bridges carry as bridges [H Bridging, p.79] */
 int lasalle_meets_st(const lasalle_scenario *s, const lasalle_state *st, const gr_rect *hull, int *piece);
+/* 1 when some corner of the rectangle lies off the table (LASALLE_MEETS_OFF_TABLE) */
+int lasalle_off_table(const lasalle_scenario *s, const gr_rect *r);
 /* 1 when the hull touches (or lies within `tol` of) the obstacle piece k */
 int lasalle_touches_obstacle(const lasalle_scenario *s, const gr_rect *hull, int k, double tol);
 

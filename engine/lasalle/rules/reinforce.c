@@ -1,6 +1,7 @@
 /* reinforce.c - forces arriving later (reinforce.h). */
 #include "reinforce.h"
 #include "footprint.h"
+#include "ground.h"
 #include "tables.h"
 
 #include "../../core/jsonutil.h"
@@ -70,15 +71,6 @@ static gr_vec2 along_edge(const lasalle_force *fo, double bw)
     return fo->edge == LASALLE_EDGE_SOUTH || fo->edge == LASALLE_EDGE_NORTH ? gr_v2(bw, 0) : gr_v2(0, bw);
 }
 
-static int on_table(const lasalle_scenario *s, const gr_rect *h)
-{
-    gr_vec2 c[4];
-    gr_rect_corners(h, c);
-    for (int m = 0; m < 4; m++)
-        if (c[m].x < -1e-9 || c[m].y < -1e-9 || c[m].x > s->table_w + 1e-9 || c[m].y > s->table_h + 1e-9) return 0;
-    return 1;
-}
-
 int lasalle_arrival_room(const lasalle_scenario *s, const lasalle_state *st, int f)
 {
     return lasalle_arrival_room_at(s, st, f, 0);
@@ -99,7 +91,7 @@ int lasalle_arrival_room_at(const lasalle_scenario *s, const lasalle_state *st, 
     for (int k = 0; k < fo->nunits; k++) {
         const lasalle_unit_profile *p = &s->units[fo->units[k]];
         gr_rect h = lasalle_hull_at(p, p->form, p->x + d.x, p->y + d.y, p->heading);
-        if (!on_table(s, &h)) return 0;
+        if (lasalle_off_table(s, &h)) return 0;
         for (int j = 0; j < s->nunits; j++) {
             if (!lasalle_alive(st, j)) continue;
             gr_rect g = lasalle_hull(s, st, j);

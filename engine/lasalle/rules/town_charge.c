@@ -24,9 +24,10 @@ int lasalle_town_charge_slides(const lasalle_scenario *s, const lasalle_state *s
     int k = lasalle_town_of(s, &h);
     if (k < 0) return 0;
     gr_rect b = lasalle_town_rect(s, k);
-    gr_vec2 bc[4], hc[4];
+    gr_vec2 bc[4], hc[4], cc[4];
     gr_rect_corners(&b, bc);
     gr_rect_corners(&h, hc);
+    gr_rect_corners(&ci, cc);
     double near[4];
     gr_vec2 shift[4];
     for (int e = 0; e < 4; e++) {
@@ -35,8 +36,6 @@ int lasalle_town_charge_slides(const lasalle_scenario *s, const lasalle_state *s
         double most = -INFINITY;
         for (int q = 0; q < 4; q++) most = fmax(most, gr_v2_dot(gr_v2_sub(hc[q], p0), n));
         shift[e] = gr_v2_scale(n, -most); /* most <= 0 inside the base: move out by -most */
-        gr_vec2 cc[4];
-        gr_rect_corners(&ci, cc);
         near[e] = INFINITY;
         for (int q = 0; q < 4; q++) near[e] = fmin(near[e], gr_point_seg_dist(cc[q], p0, p1));
     }
