@@ -240,7 +240,10 @@ enum {
 
 typedef struct fogn_unit {
     double x, y, heading;   /* front-edge centre and facing */
-    double kink;            /* kinked Extended Line: right half's heading minus left's (0 straight) */
+    double kink;            /* kinked Extended Line: right half's heading minus left's; March Column
+                             * bent at a road's turn: the rear part's heading minus the head's (0 straight) */
+    double bend;            /* a bent March Column: the head part's length, from the front edge back to
+                             * the turn (0 when straight; always 0 for other formations) */
     uint32_t flags;         /* FOGN_UF_* */
     uint8_t formation;      /* fogn_formation */
     uint8_t cohesion;       /* fogn_cohesion */
@@ -349,17 +352,22 @@ int fogn_unit_bases(const fogn_unit_profile *p, const fogn_unit *u);
 bool fogn_formation_allowed(const fogn_unit_profile *p, fogn_formation f);
 
 /* Footprint of a unit: one rectangle, or two for a kinked line (left half
- * first). Returns the count. */
+ * first) or a March Column bent at a road's turn (head part first). Returns
+ * the count. */
 int fogn_unit_rects(const fogn_unit_profile *p, const fogn_unit *u, gr_rect out[2]);
 /* The bounding rectangle measured for moves (the whole front edge; for a
- * kinked line, the left half extended). */
+ * kinked line, the left half extended; for a bent column, the head part
+ * extended straight back). */
 gr_rect fogn_unit_rect(const fogn_unit_profile *p, const fogn_unit *u);
 /* the radius about the front-edge centre within which the whole footprint lies */
 double fogn_unit_reach(const fogn_unit_profile *p, const fogn_unit *u);
 /* no unit's reach is larger (the deepest footprint, a large unit's March
- * Column of 6 bases, reaches sqrt(0.75^2 + 6.75^2) = 6.79 MU): a distance
- * test against it passes over pairs before any reach is worked out */
-#define FOGN_REACH_MAX 7.0
+ * Column of 6 bases, reaches sqrt(0.75^2 + 6.75^2) = 6.79 MU straight and
+ * less than 0.75 + 6.75 = 7.5 MU bent at a road's turn): a distance test
+ * against it passes over pairs before any reach is worked out */
+#define FOGN_REACH_MAX 7.5
+/* is the unit a March Column bent at a road's turn (two parts)? */
+#define FOGN_BENT_COLUMN(u) ((u)->formation == FOGN_F_COLUMN && (u)->kink != 0.0)
 /* Per-base rectangles for drawing and base counting; returns the count (<= 24). */
 int fogn_unit_base_rects(const fogn_unit_profile *p, const fogn_unit *u, gr_rect *out, int max);
 /* width x depth in bases of a formation for this unit */

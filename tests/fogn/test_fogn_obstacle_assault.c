@@ -198,7 +198,11 @@ static void test_s15_8_assault_on_wall_defenders_ends_against_the_wall(void **un
     free(s);
 }
 
-static void test_s6_1_target_not_defending_is_met_itself_beyond_the_wall(void **unused)
+/* §6.1 item 3: the assault range is a normal advance, and a normal advance
+ * does not cross a wall (§15.8: that is a move of its own, from touching it):
+ * a target standing back from a wall it does not defend is out of reach
+ * (FOGN_R_ASSAULT_NOT_OVER_OBSTACLE), though it stands within the move */
+static void test_s6_1_no_assault_over_a_wall_the_target_does_not_defend(void **unused)
 {
     (void)unused;
     /* the Red unit stands 1 MU behind the wall: it does not defend it */
@@ -210,13 +214,49 @@ static void test_s6_1_target_not_defending_is_met_itself_beyond_the_wall(void **
     pad_armies(s);
     fogn_state st;
     open_assault(s, &st);
+    assert_false(fogn_defends_piece(s, &st, 1, 0));
+    assert_unit0_cannot_reach_unit1(s, "the path to unit1 goes over wall (t0), which unit1 does not defend: an assault is "
+                                       "a normal advance, which crosses an obstacle only by a move of its own (§6.1, §15.8)");
+}
+
+/* the same with a hedge, the Blue unit already standing in it: it goes on out
+ * of it, as any move may (the hedge is not crossed from outside) */
+static void test_s6_1_assault_from_inside_a_hedge_goes_on(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = fx_scenario();
+    fx_unit(s, 0, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 20, 14.5, 90); /* its front rank in the hedge */
+    fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 20, 17, -90);
+    const double xy[] = {10, 14, 30, 14};
+    fx_line(s, GR_T_HEDGE, 0, 1.0, 2, xy);
+    pad_armies(s);
+    fogn_state st;
+    open_assault(s, &st);
     fogn_reach r;
     assert_int_equal(fogn_assault_reach(s, &st, 0, 1, &r, NULL), 1);
+    ASSERT_NEAR(r.dist, 2.5, 1e-6);
+    free(s);
+}
+
+/* water is the book's exception: an assault may go through it where its depth
+ * permits (§15.7), so a target standing back from a waist-high stream it
+ * does not defend is met beyond it */
+static void test_s15_7_assault_through_waist_high_water_at_a_target_back_from_it(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = fx_scenario();
+    fx_unit(s, 0, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 20, 13, 90);
+    fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 20, 18, 90); /* facing away: no bank defended */
+    stream(s, GR_WATER_WAIST);
+    pad_armies(s);
+    fogn_state st;
+    open_assault(s, &st);
+    assert_false(fogn_defends_piece(s, &st, 1, 0));
+    fogn_reach r;
+    gr_error err;
+    gr_error_clear(&err);
+    if (fogn_assault_reach(s, &st, 0, 1, &r, &err) != 1) fail_msg("out of reach: %s", err.msg);
     assert_int_equal(r.across, 0);
-    ASSERT_NEAR(r.dist, 3.1, 1e-6);
-    assert_int_equal(r.contact.across, 0);
-    assert_int_equal(r.contact.face_b, FOGN_FACE_FRONT);
-    assert_true(r.contact.len > 2.9);
     free(s);
 }
 
@@ -548,7 +588,9 @@ int main(void)
         cmocka_unit_test(test_s6_1_assault_ends_on_the_near_bank_of_a_defended_stream),
         cmocka_unit_test(test_s6_1_front_of_the_obstacle_beyond_the_move_is_out_of_range),
         cmocka_unit_test(test_s15_8_assault_on_wall_defenders_ends_against_the_wall),
-        cmocka_unit_test(test_s6_1_target_not_defending_is_met_itself_beyond_the_wall),
+        cmocka_unit_test(test_s6_1_no_assault_over_a_wall_the_target_does_not_defend),
+        cmocka_unit_test(test_s6_1_assault_from_inside_a_hedge_goes_on),
+        cmocka_unit_test(test_s15_7_assault_through_waist_high_water_at_a_target_back_from_it),
         cmocka_unit_test(test_s6_1_no_assault_across_shoulder_high_water),
         cmocka_unit_test(test_s15_6_cavalry_may_not_charge_over_a_defended_stream),
         cmocka_unit_test(test_s15_7_cavalry_may_charge_across_a_ford),

@@ -297,6 +297,7 @@ static fogn_unit garrison_pose(const fogn_scenario *s, const fogn_state *st, int
     a.y = c.y;
     a.heading = h;
     a.kink = 0;
+    a.bend = 0;
     return a;
 }
 
@@ -309,6 +310,7 @@ static fogn_unit leaving_pose(const fogn_scenario *s, const fogn_state *st, int 
     fogn_bld_face(&s->terrain.p[k], f, &h, &c, NULL);
     a.formation = (uint8_t)garrison_formation(s, i, 1);
     a.kink = 0;
+    a.bend = 0;
     a.heading = h;
     a.x = c.x;
     a.y = c.y;

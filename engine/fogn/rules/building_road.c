@@ -58,6 +58,7 @@ fogn_unit fogn_bld_road_pose(const fogn_scenario *s, const fogn_state *st, int i
     fogn_unit a = st->u[i];
     a.formation = FOGN_F_COLUMN;
     a.kink = 0;
+    a.bend = 0;
     a.heading = heading;
     a.x = at.x;
     a.y = at.y;

@@ -276,6 +276,7 @@ void fogn_place_unit(const fogn_scenario *s, fogn_state *st, int i, const gr_rec
     u->y = r->fc.y;
     u->heading = gr_angle_norm(r->heading);
     u->kink = 0;
+    u->bend = 0;
     for (int c = 0; c < s->ncmdrs; c++) {
         if (!(st->c[c].flags & FOGN_CF_ON_TABLE) || st->c[c].leading != i) continue;
         gr_vec2 rel = gr_v2_rot(gr_v2(st->c[c].x - ox, st->c[c].y - oy), u->heading - oh);
@@ -832,7 +833,7 @@ int fogn_square_up(const fogn_scenario *s, fogn_state *st, int x, int y, int onl
         return gr_error_set(err, "%s and %s are not in frontal contact (§9.14)", px->name, py->name);
     if (c.across) return gr_error_set(err, "%s and %s meet across an obstacle: they stay as they are", px->name, py->name);
     if (st->u[x].kink != 0 || st->u[y].kink != 0)
-        return gr_error_set(err, "a kinked line is not squared up");
+        return gr_error_set(err, "a kinked line or a column bent at a road's turn is not squared up");
     gr_rect rx = fogn_unit_rect(px, &st->u[x]), ry = fogn_unit_rect(py, &st->u[y]);
     out->active_end = rx;
     out->inactive_end = ry;

@@ -410,6 +410,7 @@ static int unit_edit(const fogn_scenario *s, fogn_state *t, const ed_parsed *e, 
         int old = u->formation;
         u->formation = (uint8_t)e->value;
         u->kink = 0;
+        u->bend = 0;
         post_leaders(s, t, i);
         refresh_marks(s, t, i);
         snprintf(note, cap, "correction: u%d (%s) formation %s (was %s)", i, p->name, names[e->value],

@@ -85,6 +85,7 @@ int fogn_flight_plan(const fogn_scenario *s, const fogn_state *st, int unit, fog
         d0[j] = (s->units[j].side != p->side && fogn_unit_alive(&st->u[j])) ? unit_dist(s, st, j, &orig) : INFINITY;
     fogn_unit fu = *u;
     fu.kink = 0;
+    fu.bend = 0;
     if (FOGN_FLIGHT_LIMBERS && fogn_troop_arm((fogn_troop)p->troop) == FOGN_ARM_ART && u->formation == FOGN_F_UNLIMBERED)
         fu.formation = FOGN_F_LIMBERED;
     gr_rect r0 = fu.formation == u->formation ? orig : fogn_rect_limber(p, u, &orig, 1);
@@ -166,6 +167,7 @@ int fogn_flight_plan(const fogn_scenario *s, const fogn_state *st, int unit, fog
     r->after.y = best.end.fc.y;
     r->after.heading = gr_angle_norm(best.end.heading);
     r->after.kink = 0;
+    r->after.bend = 0;
 
     /* friends within 4 MU of its path test (§8.12): the ground from where it
      * stood to where it ends */

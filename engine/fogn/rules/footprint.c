@@ -70,13 +70,38 @@ double fogn_unit_reach(const fogn_unit_profile *p, const fogn_unit *u)
     fogn_formation_grid(p, (fogn_formation)u->formation, &cols, &rows);
     double hw = cols * FOGN_BW / 2.0, dd = rows * base_depth(p, (fogn_formation)u->formation);
     double r = sqrt(hw * hw + dd * dd); /* not hypot: this runs in every prefilter, and needs no overflow care */
+    if (FOGN_BENT_COLUMN(u)) {
+        /* the rear part's far corners may lie farther out than the straight
+         * column's: measure them */
+        gr_rect parts[2];
+        fogn_unit_rects(p, u, parts);
+        gr_vec2 cs[4];
+        gr_rect_corners(&parts[1], cs);
+        for (int k = 0; k < 4; k++) {
+            double dx = cs[k].x - u->x, dy = cs[k].y - u->y, e = sqrt(dx * dx + dy * dy);
+            if (e > r) r = e;
+        }
+    }
     assert(r <= FOGN_REACH_MAX);
     return r;
+}
+
+/* a March Column bent at a road's turn (§8.4): the head part runs back
+ * `bend` from the front edge along the heading; the rear part, the rest of
+ * the column, runs back from the middle of the head part's rear edge along
+ * its own heading (heading + kink) */
+static int bent_column_rects(const gr_rect *r, const fogn_unit *u, gr_rect out[2])
+{
+    gr_vec2 turn = gr_v2_sub(r->fc, gr_v2_scale(gr_rect_fwd(r), u->bend));
+    out[0] = gr_rect_make(r->fc, r->heading, r->w, u->bend);
+    out[1] = gr_rect_make(turn, r->heading + u->kink, r->w, r->d - u->bend);
+    return 2;
 }
 
 int fogn_unit_rects(const fogn_unit_profile *p, const fogn_unit *u, gr_rect out[2])
 {
     gr_rect r = fogn_unit_rect(p, u);
+    if (FOGN_BENT_COLUMN(u)) return bent_column_rects(&r, u, out);
     if (u->kink == 0.0 || (u->formation != FOGN_F_LINE && u->formation != FOGN_F_SKIRMISH_LINE)) {
         out[0] = r;
         return 1;
@@ -109,6 +134,15 @@ int fogn_unit_base_rects(const fogn_unit_profile *p, const fogn_unit *u, gr_rect
             if (idx_from_end < skip) continue;
             const gr_rect *h = &halves[0];
             int cc = c, hc = cols;
+            if (nh == 2 && u->formation == FOGN_F_COLUMN) {
+                /* a bent column: each base in the part that holds its centre */
+                double along = (r + 0.5) * bd;
+                gr_rect part = along <= u->bend ? halves[0] : halves[1];
+                double back = along <= u->bend ? along : along - u->bend;
+                gr_vec2 centre = gr_v2_sub(part.fc, gr_v2_scale(gr_rect_fwd(&part), back));
+                out[n++] = gr_rect_make(gr_v2_add(centre, gr_v2_scale(gr_rect_fwd(&part), bd / 2)), part.heading, FOGN_BW, bd);
+                continue;
+            }
             if (nh == 2) {
                 hc = cols / 2;
                 if (c >= hc) { h = &halves[1]; cc = c - hc; hc = cols - hc; }

@@ -140,8 +140,13 @@ static int mover_may_move(const fogn_move_ctx *c)
     } else if (u->flags & FOGN_UF_MOVED) {
         return gr_error_set(err, "%s has already moved this phase", p->name);
     }
+    /* §8.4: a column bent at a road's turn follows its head round it */
+    if (FOGN_BENT_COLUMN(u) && m->kind != FOGN_MK_ROAD && m->kind != FOGN_MK_FORM && m->kind != FOGN_MK_NORMAL)
+        return gr_error_set(err, "%s is a March Column bent at a road's turn: it goes on along the road or straight "
+                            "ahead, its rear following its head round the turn, or changes formation (§8.4)", p->name);
     /* §8.5: a kinked line moves by a normal move that brings its right half into line first */
-    if (u->kink != 0 && m->kind != FOGN_MK_KINK && m->kind != FOGN_MK_FORM && m->kind != FOGN_MK_NORMAL)
+    if (u->kink != 0 && !FOGN_BENT_COLUMN(u) && m->kind != FOGN_MK_KINK && m->kind != FOGN_MK_FORM &&
+        m->kind != FOGN_MK_NORMAL)
         return gr_error_set(err, "%s is a kinked line: it moves by a normal move, which straightens it, or by kink 0 "
                             "(§8.5)", p->name);
     return 0;
@@ -162,7 +167,15 @@ static void sweep_start(fogn_move_ctx *c, fogn_sweep *local_sw)
         for (int k = 0; k < 4; k++) sw->all[k] = t->all0[k];
     } else {
         fogn_sweep_clear(sw);
-        fogn_sweep_rect(sw, &c->start);
+        if (FOGN_BENT_COLUMN(c->u)) {
+            /* a bent column stands on its two parts, not on its head's straight line */
+            gr_rect parts[2];
+            fogn_unit_rects(c->p, c->u, parts);
+            fogn_sweep_rect(sw, &parts[0]);
+            fogn_sweep_rect(sw, &parts[1]);
+        } else {
+            fogn_sweep_rect(sw, &c->start);
+        }
     }
     if (t && !t->have_allow) {
         t->max_allow = -1;
@@ -215,7 +228,7 @@ static int move_check(const fogn_scenario *s, const fogn_state *st, const fogn_m
     if (fogn_move_pose(&c)) return -1;
     /* the end footprint is always part of the swept area, so end checks (friends,
      * terrain) never hang on the hulls of the path alone */
-    if (m->kind != FOGN_MK_KINK) fogn_sweep_rect(c.sw, &c.end);
+    if (m->kind != FOGN_MK_KINK && !c.end_swept) fogn_sweep_rect(c.sw, &c.end);
     if (c.sw->overflow) return gr_error_set(err, "move too complex to check");
     if (opening_check(s, st, m, c.skirm, &c.start, &c.end, err)) return -1;
 

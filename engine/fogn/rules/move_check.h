@@ -39,6 +39,7 @@ typedef struct fogn_move_ctx {
     double kink_arc;          /* a kinked line's right half wheeling into line: its outer corner's arc */
     double allowance_factor;
     int column_road;          /* a road march whose front stays on the road all along */
+    int end_swept;            /* the pose swept the end footprint itself (a bent column's two parts) */
     /* the end on the table (move.c) */
     gr_rect end_rects[2];
     int nend;

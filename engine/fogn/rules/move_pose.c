@@ -35,6 +35,7 @@ gr_rect fogn_form_pose(const fogn_unit_profile *p, const fogn_unit *u, fogn_form
     fogn_unit nu = *u;
     nu.formation = (uint8_t)to;
     nu.kink = 0;
+    nu.bend = 0;
     gr_rect nr = fogn_unit_rect(p, &nu);
     fogn_formation from = (fogn_formation)u->formation;
     gr_vec2 fwd = gr_rect_fwd(&old);
@@ -216,6 +217,7 @@ static double unkink(fogn_move_ctx *c)
     fogn_sweep_rect(c->sw, &halves[1]);
     fogn_sweep_rotation(c->sw, &halves[1], gr_v2(c->u->x, c->u->y), -c->u->kink, FOGN_WHEEL_SAMPLES);
     c->after.kink = 0;
+    c->after.bend = 0;
     return fabs(c->u->kink) * halves[1].w;
 }
 
@@ -284,12 +286,46 @@ static void measure_bent_half(fogn_move_ctx *c)
     if (d > c->measured) c->measured = d;
 }
 
+/* a March Column bent at a road's turn moving straight ahead (§8.4): the head
+ * goes on and the rear follows it round the turn, which stays where it is
+ * on the table; once the last base has passed the turn the column is
+ * straight. It sweeps the run from the turn to the new front edge and the
+ * square of a base width about the turn that its bases' corners swing
+ * through (its rear part as it stood is swept from the start) */
+static int pose_bent_ahead(fogn_move_ctx *c)
+{
+    const fogn_move *m = c->m;
+    if (m->angle != 0 || m->slide != 0)
+        return gr_error_set(c->err, "%s is a March Column bent at a road's turn: it neither wheels nor slides until its "
+                            "last base has passed the turn (§8.4)", c->p->name);
+    c->end = gr_rect_advance(&c->start, m->dist, 0);
+    c->measured = m->dist;
+    if (c->t && c->measured > c->t->max_allow + 1e-6) return -1; /* beyond any allowance */
+    gr_rect parts[2];
+    fogn_unit_rects(c->p, c->u, parts);
+    double head = c->u->bend + m->dist;
+    gr_rect run = gr_rect_make(c->end.fc, c->end.heading, c->end.w, head);
+    fogn_sweep_rect(c->sw, &run);
+    gr_rect turn = gr_rect_make(gr_v2_add(parts[1].fc, gr_v2(c->end.w / 2, 0)), 0, c->end.w, c->end.w);
+    fogn_sweep_rect(c->sw, &turn);
+    c->end_swept = 1;
+    set_pose(&c->after, &c->end);
+    if (head >= c->start.d - GR_EPS) {
+        c->after.kink = 0;
+        c->after.bend = 0;
+    } else {
+        c->after.bend = head;
+    }
+    return 0;
+}
+
 /* a wheel about a corner, then straight on, with a slide (§8.4) */
 static int pose_normal(fogn_move_ctx *c)
 {
     const fogn_move *m = c->m;
     fogn_move_tries *t = c->t;
     if (m->dist < -GR_EPS) return gr_error_set(c->err, "a normal move goes forward; use a move to the rear");
+    if (FOGN_BENT_COLUMN(c->u)) return pose_bent_ahead(c);
     gr_rect ws;
     if (t && t->ready) {
         ws = t->ws; /* checked and swept on the first try */
@@ -416,6 +452,7 @@ static int pose_form(fogn_move_ctx *c)
     c->end = fogn_form_pose(c->p, c->u, to);
     c->after.formation = (uint8_t)c->m->flag;
     c->after.kink = 0;
+    c->after.bend = 0;
     if (form_keep_distance(c)) return -1;
     fogn_sweep_rect(c->sw, &c->end);
     c->measured = 0;
@@ -443,20 +480,89 @@ static int pose_kink(fogn_move_ctx *c)
     return 0;
 }
 
-/* a March Column or limbered guns along the road it stands on (§8.3) */
+/* a March Column whose head stands at after's front edge on road rd, having
+ * marched in direction dir: bent at the road's first turn behind its head
+ * when that turn lies within its depth and turns by FOGN_COLUMN_BEND_MIN_DEG
+ * or more (§8.4); the rear part points from the column's tail, on the road
+ * `depth` behind the head, at that turn */
+static void column_on_road(const gr_terrain_piece *rd, int dir, double depth, fogn_unit *after)
+{
+    after->kink = 0;
+    after->bend = 0;
+    gr_vec2 back[64], tail;
+    int nb = 0;
+    double h;
+    if (road_walk(rd, gr_v2(after->x, after->y), -dir, depth, &tail, &h, back, &nb, 64) || nb < 2) return;
+    if (gr_v2_dist(back[1], tail) <= GR_EPS) return; /* no turn between head and tail */
+    double bend = gr_v2_dist(back[0], back[1]);
+    gr_vec2 rear = gr_v2_sub(back[1], tail);
+    if (bend <= GR_EPS || bend >= depth - GR_EPS || gr_v2_len(rear) <= GR_EPS) return;
+    double k = gr_angle_norm(atan2(rear.y, rear.x) - after->heading);
+    if (fabs(k) < FOGN_COLUMN_BEND_MIN_DEG * FOGN_DEG) return;
+    after->kink = k;
+    after->bend = bend;
+}
+
+/* the ground a column passes over marching along road rd in direction dir
+ * with its head's path fw[0..nf-1] ending at e: the road's width from where
+ * its tail starts to where its head ends, every base following the centre
+ * line, and at each point where the line turns, the square of a base width
+ * about it that the bases' corners swing through */
+static void sweep_road_corridor(fogn_move_ctx *c, const gr_terrain_piece *rd, int dir, const gr_vec2 *fw, int nf,
+                                gr_vec2 e)
+{
+    gr_vec2 back[64], tail, path[130];
+    int nb = 0, np = 0;
+    double h;
+    if (road_walk(rd, fw[0], -dir, c->start.d, &tail, &h, back, &nb, 64)) nb = 0;
+    path[np++] = tail;
+    for (int i = nb - 1; i >= 0; i--) path[np++] = back[i];
+    for (int i = 1; i < nf; i++) path[np++] = fw[i];
+    path[np++] = e;
+    double w = c->start.w;
+    for (int i = 1; i < np; i++) {
+        gr_vec2 v = gr_v2_sub(path[i], path[i - 1]);
+        double l = gr_v2_len(v);
+        if (l <= GR_EPS) continue;
+        gr_rect piece = gr_rect_make(path[i], atan2(v.y, v.x), w, l);
+        fogn_sweep_rect(c->sw, &piece);
+        if (i + 1 < np) {
+            gr_rect turn = gr_rect_make(gr_v2_add(path[i], gr_v2(w / 2, 0)), 0, w, w);
+            fogn_sweep_rect(c->sw, &turn);
+        }
+    }
+}
+
+/* a March Column or limbered guns along the road it stands on (§8.3); a
+ * column bends with the road where it turns (§8.4) */
 static int pose_road(fogn_move_ctx *c)
 {
     const fogn_move *m = c->m;
     const gr_rect *start = &c->start;
     if (!(c->u->formation == FOGN_F_COLUMN || c->u->formation == FOGN_F_LIMBERED))
         return gr_error_set(c->err, "only a March Column or limbered artillery marches along a road (§8.3)");
-    int rd = fogn_road_under(c->s, start->fc);
-    if (rd < 0) return gr_error_set(c->err, "%s is not on a road", c->p->name);
+    int rdi = fogn_road_under(c->s, start->fc);
+    if (rdi < 0) return gr_error_set(c->err, "%s is not on a road", c->p->name);
+    const gr_terrain_piece *rd = &c->s->terrain.p[rdi];
+    int dir = m->flag >= 0 ? 1 : -1;
     gr_vec2 samples[64], e;
     int ns = 0;
     double hd;
-    if (road_walk(&c->s->terrain.p[rd], start->fc, m->flag >= 0 ? 1 : -1, m->dist, &e, &hd, samples, &ns, 64))
+    if (road_walk(rd, start->fc, dir, m->dist, &e, &hd, samples, &ns, 64))
         return gr_error_set(c->err, "the road has no course");
+    c->end = gr_rect_make(e, hd, start->w, start->d);
+    c->measured = m->dist;
+    c->column_road = path_on_road(c->s, samples, ns);
+    set_pose(&c->after, &c->end);
+    if (c->u->formation == FOGN_F_COLUMN) column_on_road(rd, dir, start->d, &c->after);
+    if (FOGN_BENT_COLUMN(c->u) || FOGN_BENT_COLUMN(&c->after)) {
+        sweep_road_corridor(c, rd, dir, samples, ns, e);
+        gr_rect parts[2];
+        int n = fogn_unit_rects(c->p, &c->after, parts);
+        for (int i = 0; i < n; i++) fogn_sweep_rect(c->sw, &parts[i]);
+        c->end_swept = 1;
+        return 0;
+    }
     gr_rect prev = *start;
     for (int i = 1; i < ns; i++) {
         gr_vec2 dv = gr_v2_sub(samples[i], samples[i - 1]);
@@ -464,10 +570,6 @@ static int pose_road(fogn_move_ctx *c)
         fogn_sweep_pair(c->sw, &prev, &cur);
         prev = cur;
     }
-    c->end = gr_rect_make(e, hd, start->w, start->d);
-    c->measured = m->dist;
-    c->column_road = path_on_road(c->s, samples, ns);
-    set_pose(&c->after, &c->end);
     return 0;
 }
 

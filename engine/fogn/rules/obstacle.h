@@ -22,6 +22,13 @@
  * obstacle (it never crosses an obstacle its target defends); the pose is
  * not snapped and the target does not turn */
 #define FOGN_OBS_STOP_AT_FRONT 1
+/* §6.1 item 3, §15.8 Ruling: an assault's path (and an interception's) is a
+ * normal advance, so it goes into or over a wall or a hedge only where its
+ * target defends that obstacle (and then ends at its front) or where the
+ * assaulter already stands in it; otherwise the target is out of reach.
+ * Water is the exception the book makes: an assault may go through it where
+ * its depth permits (§6.1's shoulder-high bar, §15.7) */
+#define FOGN_R_ASSAULT_NOT_OVER_OBSTACLE 1
 /* §6.1, §15.8 Ruling: two units are in contact across obstacle k when one
  * defends k, the other's front edge touches k's far edge (not in it), and a
  * line straight ahead from that front edge crosses k into the defender's

@@ -70,6 +70,7 @@ gr_rect fogn_rect_reform(const fogn_unit_profile *p, const fogn_unit *u, const g
     fogn_unit nu = *u;
     nu.formation = (uint8_t)f;
     nu.kink = 0;
+    nu.bend = 0;
     gr_rect nr = fogn_unit_rect(p, &nu);
     gr_vec2 c = gr_rect_centre(r);
     gr_rect_set_heading(&nr, r->heading);
@@ -82,6 +83,7 @@ gr_rect fogn_rect_limber(const fogn_unit_profile *p, const fogn_unit *u, const g
     fogn_unit nu = *u;
     nu.formation = FOGN_F_LIMBERED;
     nu.kink = 0;
+    nu.bend = 0;
     gr_rect lim = fogn_unit_rect(p, &nu);
     if (!backward) return gr_rect_make(r->fc, r->heading, lim.w, lim.d);
     /* facing backward, its rear edge on the gun line's front edge (§8.6 b) */
@@ -890,6 +892,7 @@ static void set_pose(fogn_unit *u, const gr_rect *r)
     u->y = r->fc.y;
     u->heading = gr_angle_norm(r->heading);
     u->kink = 0;
+    u->bend = 0;
 }
 
 static int retire_plan(const fogn_scenario *s, const fogn_state *st, int unit, const fogn_retire_opts *o,

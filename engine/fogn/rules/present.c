@@ -152,6 +152,7 @@ static json_t *unit_json(const fogn_scenario *s, const fogn_state *st, int i)
                           "formation", fogn_formation_name((fogn_formation)u->formation), "cohesion",
                           fogn_cohesion_name((fogn_cohesion)u->cohesion), "bases_lost", u->bases_lost);
     if (!o) return NULL;
+    json_object_set_new(o, "bend", json_real(u->bend));
     bool in = u->bld >= 0 && u->bld < s->terrain.n;
     json_object_set_new(o, "building", in ? json_string(s->terrain.p[u->bld].name) : json_null());
     json_object_set_new(o, "building_mode", !in ? json_null()

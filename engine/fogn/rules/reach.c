@@ -5,6 +5,7 @@
  * defensive fire (§6.10) and intercepts (§6.9), which are searched with the
  * same machinery. See contact.h; contact.c carries the contact out. */
 #include "contact.h"
+#include "crossing.h"
 #include "building.h"
 #include "obstacle.h"
 #include "sweep.h"
@@ -81,6 +82,30 @@ static void path_ground(const fogn_scenario *s, const fogn_sweep *sw, ground *g)
             if (!covered) g->deep_water = 1;
         }
     }
+}
+
+/* §6.1 item 3, §15.8 (FOGN_R_ASSAULT_NOT_OVER_OBSTACLE): an assault's path
+ * is a normal advance, which goes into or over a wall or a hedge only where
+ * the target defends it (the advance then ends at its front) or where the
+ * assaulter already stands in it. Water is not asked here: the book lets an
+ * assault go through water where its depth permits (§6.1, §15.7), which
+ * path_ground judges. The wall or hedge the path crosses otherwise, or -1. */
+static int path_over_obstacle(const fogn_scenario *s, const gr_rect *start, const int *defended, int ndef,
+                              const fogn_sweep *sw)
+{
+    if (!FOGN_R_ASSAULT_NOT_OVER_OBSTACLE) return -1;
+    const gr_terrain *t = &s->terrain;
+    for (int k = 0; k < t->n; k++) {
+        const gr_terrain_piece *pc = &t->p[k];
+        if ((pc->type != GR_T_WALL && pc->type != GR_T_HEDGE) || !fogn_sweep_near(sw, pc)) continue;
+        int mine = 0;
+        for (int q = 0; q < ndef && !mine; q++) mine = defended[q] == k;
+        if (mine) continue;
+        int over = 0;
+        for (int i = 0; i < sw->n && !over; i++) over = fogn_cross_overlaps(pc, sw->pts[i], sw->npts[i]);
+        if (over && !fogn_cross_rect_overlaps(pc, start)) return k;
+    }
+    return -1;
 }
 
 /* does any polygon of the sweep with index in [from, to) overlap r (more
@@ -359,6 +384,11 @@ static int ground_and_allowance(const reach_ctx *c, wheel_try *wt, gr_error *err
     if (g->worst == FOGN_MC_IMPASSABLE) return gr_error_set(err, "the path to %s crosses impassable ground", pb->name);
     if (g->deep_water)
         return gr_error_set(err, "the path to %s crosses deep water off a bridge or ford (§6.1)", pb->name);
+    int over = path_over_obstacle(s, &c->start, c->obs, c->nobs, &wt->sw);
+    if (over >= 0)
+        return gr_error_set(err, "the path to %s goes over %s (t%d), which %s does not defend: an assault is a normal "
+                            "advance, which crosses an obstacle only by a move of its own (§6.1, §15.8)",
+                            pb->name, s->terrain.p[over].name, over, pb->name);
     if (c->o->no_difficult && g->worst >= FOGN_MC_DIFFICULT)
         return gr_error_set(err, "the path to %s crosses difficult ground (§6.9)", pb->name);
     double allow = c->o->allowance > 0 ? c->o->allowance : fogn_allowance(s, p, &c->st->u[c->a], (fogn_move_class)g->worst);
@@ -537,7 +567,11 @@ int fogn_reach_with(const fogn_scenario *s, const fogn_state *st, int a, int b, 
         return 0;
     }
     if (u->kink != 0) {
-        gr_error_set(err, "%s is a kinked line and cannot assault (§6.1)", p->name);
+        if (FOGN_BENT_COLUMN(u))
+            gr_error_set(err, "%s is a March Column bent at a road's turn and cannot assault until its last base has "
+                         "passed the turn (§6.1, §8.4)", p->name);
+        else
+            gr_error_set(err, "%s is a kinked line and cannot assault (§6.1)", p->name);
         return 0;
     }
     reach_ctx c;
@@ -719,6 +753,8 @@ static bool icpt_path_ok(const fogn_scenario *s, const fogn_state *st, int i, co
     ground g;
     path_ground(s, &sw, &g);
     if (g.worst >= FOGN_MC_DIFFICULT || g.deep_water) return false;
+    gr_rect start = fogn_unit_rect(&s->units[i], &st->u[i]);
+    if (path_over_obstacle(s, &start, NULL, 0, &sw) >= 0) return false;
     int side = s->units[i].side;
     /* an enemy touches the path when a swept polygon comes within TOL of it;
      * boxes further apart than that cannot (the boxes hold the polygons) */

@@ -255,6 +255,7 @@ static void reform_rallied(const fogn_scenario *s, fogn_state *st, int unit)
     fogn_unit nu = *u;
     nu.formation = (uint8_t)(fogn_troop_arm((fogn_troop)p->troop) == FOGN_ARM_ART ? FOGN_F_LIMBERED : FOGN_F_TACTICAL);
     nu.kink = 0;
+    nu.bend = 0;
     gr_rect old = fogn_unit_rect(p, u);
     gr_vec2 c = gr_rect_centre(&old);
     double facing = u->heading;

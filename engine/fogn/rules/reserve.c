@@ -204,6 +204,7 @@ static int plan_arrival(const fogn_scenario *s, const fogn_state *st, int i, dou
     probe.y = ar->e.y;
     probe.heading = ar->heading;
     probe.kink = 0;
+    probe.bend = 0;
     gr_rect r0 = fogn_unit_rect(p, &probe);
     ar->w = r0.w;
     ar->depth = r0.d;
@@ -375,6 +376,7 @@ int fogn_reserve_arrive(const fogn_scenario *s, fogn_state *st, const gr_action 
     ar.heading = atan2(ar.in.y, ar.in.x);
     u->formation = (uint8_t)form;
     u->kink = 0;
+    u->bend = 0;
     push_back(s, st, i, ar.e, ar.in, log);
     if (plan_arrival(s, st, i, a->p[1], &ar, err)) return -1;
     gr_vec2 fc = gr_v2_add(ar.e, gr_v2_scale(ar.in, ar.dist));

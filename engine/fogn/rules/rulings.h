@@ -79,6 +79,11 @@
 /* Ruling: an about-face keeps the footprint: the new front edge is the old rear edge */
 /* Ruling: a march column turning off a road is moved as a rigid unit measured
  * by its head (the book's kinked column is kept only on roads, see FOGN_MK_ROAD) */
+/* §8.4, Ruling: a March Column marching along a road bends at the road's
+ * first turn behind its head when that turn is at least this sharp; a
+ * gentler one leaves it straight along its head (1 degree moves the tail of
+ * the longest column, 6.75 MU, by less than 0.12 MU) */
+#define FOGN_COLUMN_BEND_MIN_DEG 1.0
 /* Ruling: a kinked Extended Line must straighten (a KINK of 0) before it moves */
 #define FOGN_MAX_KINK_DEG 90.0
 /* §8.7 interpenetration: the passed unit may be slid back up to one base depth */
