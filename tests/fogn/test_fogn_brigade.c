@@ -312,6 +312,66 @@ static void test_s8_8_group_may_not_enter_difficult_terrain(void **unused)
     free(s);
 }
 
+/* §8.8 "all units perform the same action", §15.8: a group whose every member's
+ * front edge touches a hedge crosses it as one move: one complex move test for
+ * all, and each member placed the least distance beyond, its rear edge on the
+ * hedge's far side */
+static void test_s8_8_group_crosses_a_hedge_together(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn_row();
+    const double xy[] = {10, 10.125, 30, 10.125}; /* t0: y 10 .. 10.25 */
+    fx_line(s, GR_T_HEDGE, 0, 0.25, 2, xy);
+    fogn_state st;
+    fx_state(s, &st, 0);
+    int m[3] = {0, 1, 2};
+    gr_action x = group(FOGN_A_GROUP_CROSS, m, 3, 0, 0, 0);
+    x.target = 0;
+    /* in the menu and in the notation */
+    gr_action menu[GR_MAX_ACTIONS];
+    int n = fogn_ruleset.rules->legal_actions(s, &st, menu, GR_MAX_ACTIONS), offered = 0;
+    for (int k = 0; k < n; k++) offered += menu[k].type == FOGN_A_GROUP_CROSS && menu[k].target == 0;
+    assert_int_equal(offered, 1);
+    char buf[64];
+    fogn_ruleset.present->format_action(s, &st, &x, buf, sizeof buf);
+    assert_string_equal(buf, "u0 group u1,u2 cross t0");
+    gr_action back = fx_parse(s, &st, buf);
+    assert_int_equal(back.type, FOGN_A_GROUP_CROSS);
+    assert_int_equal(back.target, 0);
+    /* one test for the group (its commander leads: 4+ on 2 dice) */
+    const int pass[] = {4, 1};
+    must_apply(s, &st, x, pass, 2);
+    for (int i = 0; i < 3; i++) {
+        ASSERT_NEAR(st.u[i].x, 17 + 3 * i, POS_TOL);
+        ASSERT_NEAR(st.u[i].y, 10.25 + 2.25, 1e-5); /* the placement leaves a hair of clearance */
+        ASSERT_NEAR(st.u[i].heading, GR_PI / 2, POS_TOL);
+        assert_true(st.u[i].flags & FOGN_UF_TOOK_CMT);
+    }
+    free(s);
+}
+
+/* a member not touching the hedge cannot make the same move: the group does not cross */
+static void test_s8_8_group_crossing_needs_every_member_at_the_hedge(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn_row();
+    s->units[2].y = 9; /* u2 stands 1 MU back, still in edge contact with u1 */
+    const double xy[] = {10, 10.125, 30, 10.125};
+    fx_line(s, GR_T_HEDGE, 0, 0.25, 2, xy);
+    fogn_state st;
+    fx_state(s, &st, 0);
+    int m[3] = {0, 1, 2};
+    gr_action x = group(FOGN_A_GROUP_CROSS, m, 3, 0, 0, 0);
+    x.target = 0;
+    gr_error err;
+    assert_int_equal(apply(s, &st, x, NULL, 0, &err), -1);
+    ASSERT_HAS(err.msg, "unit2");
+    /* nor over open ground */
+    x.target = 5;
+    assert_int_equal(apply(s, &st, x, NULL, 0, &err), -1);
+    free(s);
+}
+
 static void test_s8_8_group_may_not_pass_through_friends(void **unused)
 {
     (void)unused;
@@ -477,6 +537,8 @@ int main(void)
         cmocka_unit_test(test_s8_8_group_wheels_about_its_front_corner),
         cmocka_unit_test(test_s8_8_group_wheel_arc_limit),
         cmocka_unit_test(test_s8_8_group_may_not_enter_difficult_terrain),
+        cmocka_unit_test(test_s8_8_group_crosses_a_hedge_together),
+        cmocka_unit_test(test_s8_8_group_crossing_needs_every_member_at_the_hedge),
         cmocka_unit_test(test_s8_8_group_may_not_pass_through_friends),
         cmocka_unit_test(test_s8_8_group_move_to_the_rear_half_move),
         cmocka_unit_test(test_s8_8_one_cmt_with_worst_training_and_elan_fail),

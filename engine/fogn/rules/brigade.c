@@ -6,6 +6,7 @@
  * members ignored, no passing through friends). */
 #include "brigade.h"
 #include "cmt.h"
+#include "crossing.h"
 #include "move.h"
 #include "movetable.h"
 
@@ -319,6 +320,30 @@ static int compile_advance(const fogn_scenario *s, const fogn_state *st, const i
     return 0;
 }
 
+/* the group crossing an obstacle (§8.8: every member makes the same move,
+ * here §15.8's crossing of piece k): each member, its front edge touching k
+ * square to it, is placed the least distance beyond, its fellow members not
+ * in its way (they cross with it) */
+static int crossing_moves(const fogn_scenario *s, const fogn_state *st, const int *m, int n, int k, fogn_move *moves,
+                          gr_error *err)
+{
+    if (k < 0 || k >= s->terrain.n || !fogn_cross_piece(&s->terrain.p[k]))
+        return gr_error_set(err, "a Brigade Group crosses a wall, a hedge or water deeper than ankle (§15.8): t%d is none", k);
+    uint64_t mask = 0;
+    for (int q = 0; q < n; q++) mask |= 1ull << m[q];
+    for (int q = 0; q < n; q++) {
+        fogn_move *mv = &moves[q];
+        memset(mv, 0, sizeof *mv);
+        mv->kind = FOGN_MK_CROSS;
+        mv->unit = m[q];
+        mv->pivot = -1;
+        mv->flag = k;
+        mv->ignore = mask & ~(1ull << m[q]);
+        mv->second = st->turn.second;
+    }
+    return 0;
+}
+
 int fogn_brigade_check(const fogn_scenario *s, const fogn_state *st, const gr_action *a, fogn_move *moves,
                        fogn_move_plan *plans, int *n, int *complex, char *why, size_t why_cap, gr_error *err)
 {
@@ -348,6 +373,9 @@ int fogn_brigade_check(const fogn_scenario *s, const fogn_state *st, const gr_ac
     case FOGN_A_GROUP_REAR:
         if (a->p[1] <= 0) return gr_error_set(err, "the distance to the rear must be positive");
         rigid_moves(s, st, m, nm, gr_v2(0, 0), 0, -a->p[1], moves);
+        break;
+    case FOGN_A_GROUP_CROSS:
+        if (crossing_moves(s, st, m, nm, a->target, moves, err)) return -1;
         break;
     case FOGN_A_GROUP_ADVANCE:
         if (a->target < 0 || a->target >= s->nunits || s->units[a->target].side == s->units[m[0]].side ||

@@ -17,6 +17,12 @@
 int fogn_brigade_members(const fogn_scenario *s, const fogn_state *st, int unit, int *out, int max);
 /* Is this set (the deciding unit first) a legal Brigade Group now? 0 yes, -1 with the reason. */
 int fogn_brigade_valid(const fogn_scenario *s, const fogn_state *st, const int *members, int n, gr_error *err);
+/* Is a an order of a whole Brigade Group (group move, advance, rear, cross)? */
+static inline int fogn_brigade_order(const gr_action *a)
+{
+    return a->type == FOGN_A_GROUP_MOVE || a->type == FOGN_A_GROUP_ADVANCE || a->type == FOGN_A_GROUP_REAR ||
+           a->type == FOGN_A_GROUP_CROSS;
+}
 /* Members packed into / out of an action's p[3] (the deciding unit is the actor). */
 float fogn_brigade_pack(const int *members, int n);
 int fogn_brigade_unpack(const fogn_scenario *s, const gr_action *a, int *members, int max);

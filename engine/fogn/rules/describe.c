@@ -46,7 +46,9 @@ void fogn_action_info(const void *scn, const void *state, const gr_action *a, gr
     case FOGN_A_HOLD: out->kind = GR_AK_HOLD; break;
     case FOGN_A_ADVANCE: case FOGN_A_GROUP_ADVANCE: out->kind = GR_AK_ADVANCE; out->enemy = (int16_t)tgt_unit; break;
     case FOGN_A_ADVANCE_OBJ: out->kind = GR_AK_ADVANCE; out->objective = a->target; break;
-    case FOGN_A_ROAD: case FOGN_A_ARRIVE: case FOGN_A_UP_TO: case FOGN_A_CROSS: out->kind = GR_AK_ADVANCE; break;
+    case FOGN_A_ROAD: case FOGN_A_ARRIVE: case FOGN_A_UP_TO: case FOGN_A_CROSS: case FOGN_A_GROUP_CROSS:
+        out->kind = GR_AK_ADVANCE;
+        break;
     case FOGN_A_FORM: out->kind = GR_AK_FORM; out->shape = (uint8_t)shape_of(a->arg); break;
     case FOGN_A_FALL_BACK: case FOGN_A_REAR: case FOGN_A_GROUP_REAR: out->kind = GR_AK_WITHDRAW; break;
     case FOGN_A_ASSAULT: case FOGN_A_INTERCEPT: out->kind = GR_AK_ATTACK; out->enemy = (int16_t)tgt_unit; break;

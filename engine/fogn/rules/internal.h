@@ -65,6 +65,8 @@ typedef enum fogn_action_type {
     FOGN_A_LEAVE,        /* Movement Phase: a garrison leaves its area through face arg (0-3) */
     FOGN_A_UP_TO,        /* Movement Phase: wheel square to obstacle piece `target` and move up to touch it (§15.8) */
     FOGN_A_CROSS,        /* Movement Phase: cross obstacle piece `target` from touching it (§15.8) */
+    FOGN_A_GROUP_CROSS,  /* Movement Phase, Brigade Group of unit actor: every member crosses obstacle piece
+                            `target` from touching it (§8.8, §15.8); p3 the other members */
     FOGN_A_COUNT
 } fogn_action_type;
 

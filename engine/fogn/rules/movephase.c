@@ -194,8 +194,7 @@ static int apply_group(const fogn_scenario *s, fogn_state *st, const gr_action *
     int n = 0, complex = 0;
     char why[96];
     if (fogn_brigade_check(s, st, a, moves, plans, &n, &complex, why, sizeof why, err)) return -1;
-    if (second && a->type != FOGN_A_GROUP_ADVANCE && a->type != FOGN_A_GROUP_MOVE)
-        return gr_error_set(err, "a second move goes forward (8.10)");
+    if (second && a->type == FOGN_A_GROUP_REAR) return gr_error_set(err, "a second move goes forward (8.10)");
     if (complex || second) {
         int pass = group_cmt(s, st, moves, n, second, dice, log, why, err);
         if (pass < 0) return -1;
@@ -250,7 +249,7 @@ static int apply_unit(const fogn_scenario *s, fogn_state *st, const gr_action *a
         next_actor(st);
         return 0;
     }
-    if (a->type == FOGN_A_GROUP_MOVE || a->type == FOGN_A_GROUP_ADVANCE || a->type == FOGN_A_GROUP_REAR)
+    if (fogn_brigade_order(a))
         return apply_group(s, st, a, dice, log, err);
     if (fogn_bld_order(a)) {
         /* §15.4, §15.5: a building order is the unit's whole move (building.c) */

@@ -22,6 +22,7 @@
  *                                Commander is with it): order, as advance
  *   u3 group u4,u5 move FL 20 3  exact group wheel about the group's corner, then straight
  *   u3 group u4,u5 rear 2        exact group move straight back
+ *   u3 group u4,u5 cross t2      every member over obstacle t2 from touching it (§8.8, §15.8)
  *   c2 move 30 12.5 | c2 join u5 | c2 hold | c2 recover u5 (Recovery Phase)
  *   c0 give c2                  the corps commander gives c2 a command point (§5.1)
  *   u3 assault u12 | u12 react square | u7 intercept u3 | u3 press     (Assault Phase)
@@ -127,7 +128,8 @@ int fogn_format_action(const void *scn, const void *state, const gr_action *a, c
     case FOGN_A_PURSUE: return snprintf(buf, cap, "%s pursue", who);
     case FOGN_A_GROUP_MOVE:
     case FOGN_A_GROUP_ADVANCE:
-    case FOGN_A_GROUP_REAR: {
+    case FOGN_A_GROUP_REAR:
+    case FOGN_A_GROUP_CROSS: {
         int m[FOGN_GROUP_MAX];
         int nm = fogn_brigade_unpack(s, a, m, FOGN_GROUP_MAX);
         char list[64] = "";
@@ -137,6 +139,7 @@ int fogn_format_action(const void *scn, const void *state, const gr_action *a, c
         if (a->type == FOGN_A_GROUP_ADVANCE)
             return snprintf(buf, cap, "%s group %s advance u%d to %d", who, list, a->target, a->arg);
         if (a->type == FOGN_A_GROUP_REAR) return snprintf(buf, cap, "%s group %s rear %s", who, list, f1);
+        if (a->type == FOGN_A_GROUP_CROSS) return snprintf(buf, cap, "%s group %s cross t%d", who, list, a->target);
         if (a->p[0] == 0.0f) return snprintf(buf, cap, "%s group %s move %s", who, list, f1);
         return snprintf(buf, cap, "%s group %s move %s %s %s", who, list, corner_names[a->arg & 3], f0, f1);
     }
@@ -176,6 +179,7 @@ static const rule unit_rules[] = {
     {"group\\s+(?<members>u\\d+(?:\\s*,\\s*u\\d+)*)\\s+move(?:\\s+(?<corner>FL|FR)\\s+(?<ang>[-+]?[0-9.]+))?"
      "\\s+(?<dist>[-+]?[0-9.]+)", FOGN_A_GROUP_MOVE},
     {"group\\s+(?<members>u\\d+(?:\\s*,\\s*u\\d+)*)\\s+rear\\s+(?<dist>[0-9.]+)", FOGN_A_GROUP_REAR},
+    {"group\\s+(?<members>u\\d+(?:\\s*,\\s*u\\d+)*)\\s+cross\\s+t(?<t>\\d+)", FOGN_A_GROUP_CROSS},
     {"assault\\s+u(?<t>\\d+)", FOGN_A_ASSAULT},
     {"react\\s+(?<name>[a-z]+)", FOGN_A_REACT},
     {"intercept\\s+u(?<t>\\d+)", FOGN_A_INTERCEPT},
@@ -261,7 +265,15 @@ static int build(const fogn_scenario *s, const gr_regex *re, const gr_match *m, 
     case FOGN_A_GROUP_ADVANCE:
     case FOGN_A_GROUP_MOVE:
     case FOGN_A_GROUP_REAR:
+    case FOGN_A_GROUP_CROSS:
         if (group_members(s, re, m, a, err)) return -1;
+        if (type == FOGN_A_GROUP_CROSS) {
+            whole(re, m, "t", &t);
+            if (t < 0 || t >= s->terrain.n)
+                return gr_error_set(err, "there is no terrain piece t%ld (t0..t%d)", t, s->terrain.n - 1);
+            a->target = (int16_t)t;
+            return 0;
+        }
         if (type == FOGN_A_GROUP_ADVANCE) {
             long band = 0;
             whole(re, m, "t", &t);

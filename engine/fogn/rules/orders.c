@@ -351,7 +351,7 @@ int fogn_unit_order_legal_compiled(const fogn_scenario *s, const fogn_state *st,
 {
     out->have = 0;
     if (a->type == FOGN_A_HOLD || a->type == FOGN_A_DONE) return 1;
-    if (a->type == FOGN_A_GROUP_MOVE || a->type == FOGN_A_GROUP_ADVANCE || a->type == FOGN_A_GROUP_REAR) {
+    if (fogn_brigade_order(a)) {
         fogn_move moves[FOGN_GROUP_MAX];
         fogn_move_plan plans[FOGN_GROUP_MAX];
         int nm = 0, complex = 0;
@@ -432,6 +432,15 @@ static int group_orders(const fogn_scenario *s, const fogn_state *st, int unit, 
             g.arg = (int16_t)bands[b];
             n = try_add(s, st, out, n, max, g, check);
         }
+    /* over a wall, hedge or deep water the group's lead unit touches (§8.8, §15.8) */
+    int near[FOGN_MENU_CROSSINGS];
+    gr_rect lr = fogn_unit_rect(&s->units[unit], &st->u[unit]);
+    int nn = fogn_cross_near(s, &lr, FOGN_CONTACT_TOL, near, FOGN_MENU_CROSSINGS);
+    for (int i = 0; i < nn; i++) {
+        gr_action x = fogn_act(FOGN_A_GROUP_CROSS, unit, near[i], 0);
+        x.p[3] = g.p[3];
+        if (n < max && fogn_unit_order_legal(s, st, &x)) out[n++] = x;
+    }
     if (st->turn.second) return n;
     gr_action r = fogn_act(FOGN_A_GROUP_REAR, unit, -1, 0);
     r.p[3] = g.p[3];

@@ -153,8 +153,13 @@ static void vary_terrain(json_t *root)
         json_t *t = json_array_get(terrain, k);
         const char *type = json_string_value(json_object_get(t, "type"));
         if (!type) continue;
-        for (size_t w = 0; w < sizeof swap / sizeof swap[0]; w++)
-            if (!strcmp(type, swap[w][0])) json_object_set_new(t, "type", json_string(swap[w][1]));
+        size_t w = 0;
+        while (w < sizeof swap / sizeof swap[0] && strcmp(type, swap[w][0])) w++;
+        if (w < sizeof swap / sizeof swap[0]) {
+            /* the new type frees the old string `type` points at: look no further at it */
+            json_object_set_new(t, "type", json_string(swap[w][1]));
+            continue;
+        }
         json_t *pts = json_object_get(t, "points");
         if (strcmp(type, "fields") || json_array_size(pts) < 6) continue;
         const char *name = json_string_value(json_object_get(t, "name"));
