@@ -169,6 +169,9 @@ static int apply_action(const gr_steps *t, const void *scn, void *state, const g
                             t->actor_name ? t->actor_name(scn, a->actor) : "that piece",
                             d->order_rule ? d->order_rule : "its group's turn comes after this one's");
     if (a->actor != actor) {
+        if (actor < 0 && d->apply)
+            return gr_error_set(err, "the decision due (%s) is not that piece's: 'list' shows the orders it takes, "
+                                     "'done' among them", d->name);
         if (actor < 0) return gr_error_set(err, "the decision due (%s) takes only 'done'", d->name);
         return gr_error_set(err, "it is %s's decision now, not this one",
                             t->actor_name ? t->actor_name(scn, actor) : "another piece");

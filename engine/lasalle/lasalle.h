@@ -362,7 +362,10 @@ typedef struct lasalle_state {
                                        independent unit) chosen to move now begins; -1 none [C, p.24] */
     uint8_t status_held;            /* Status Phase: 1 when the attacker controlled the objective as it began
                                        [J, p.91] */
-    uint8_t pad_choice[5];          /* explicit: states are compared byte for byte */
+    uint8_t fb_then;                /* Combat Phase: what follows the fall-backs due (fb_due): lasalle_fb_then
+                                       (fallback_step.h) */
+    int8_t fb_def;                  /* ... the defender of the combat they come from, -1 none */
+    uint8_t pad_choice[3];          /* explicit: states are compared byte for byte */
     lasalle_officer o[LASALLE_MAX_OFFICERS];
     lasalle_unit u[LASALLE_MAX_UNITS];
     lasalle_engineer eng[LASALLE_MAX_ENGINEERS];    /* the scenario's engineer bases (option Engineering) */
@@ -371,6 +374,10 @@ typedef struct lasalle_state {
     uint64_t blown;                 /* bridges demolished */
     uint64_t hardened;              /* soft-cover town bases made hard cover */
     uint64_t spans;                 /* pontoon bridges across the water: bits of the engineers who built them */
+    /* a combat's fall-backs, each unit's way and order its player's choice [D, p.38]: the units that owe one
+     * now, and the attackers of the combat they come from */
+    uint64_t fb_due;
+    uint64_t fb_att;
 } lasalle_state;
 
 _Static_assert(sizeof(lasalle_unit) == 32, "lasalle_unit has padding the byte-for-byte comparisons would read");
@@ -378,7 +385,7 @@ _Static_assert(sizeof(lasalle_officer) == 24, "lasalle_officer has padding");
 _Static_assert(sizeof(lasalle_engineer) == 8, "lasalle_engineer has padding");
 _Static_assert(sizeof(lasalle_state) == sizeof(gr_turn) + 12 + LASALLE_MAX_OBJECTIVES + 4 + 8 +
                                             24 * LASALLE_MAX_OFFICERS + 32 * LASALLE_MAX_UNITS +
-                                            8 * LASALLE_MAX_ENGINEERS + 24,
+                                            8 * LASALLE_MAX_ENGINEERS + 40,
                "lasalle_state has padding the byte-for-byte comparisons would read");
 
 /* ---- the turn's steps [B The Sequence of Play, p.23] and the action types -------------------- */

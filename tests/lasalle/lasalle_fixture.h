@@ -215,6 +215,16 @@ static inline int ls_run_to(ls_fix *f, int step)
     return gr_steps_advance(&lasalle_steps, f->s, &f->st, &cx);
 }
 
+/* "done" at each fall-back decision of the combats (every loser falls back the engine's way, in unit order);
+ * the number of such decisions */
+static inline int ls_fallbacks_done(ls_fix *f)
+{
+    int n = 0;
+    for (int guard = 0; guard < 64 && f->st.turn.step == LASALLE_ST_FALLBACK && !f->st.turn.over; guard++, n++)
+        ls_do(f, "done");
+    return n;
+}
+
 /* "done" until the Activity Phase's decisions come (reactions and combats declined) */
 static inline void ls_to_activity(ls_fix *f)
 {

@@ -162,7 +162,7 @@ static void test_player_orders_forces(void **state)
                               "next (C, p.24): Blue brigade (f0 next), Green brigade (f1 next), Hussars (u2 next)");
     assert_true(ls_offers(&f, "f1 next"));
     assert_false(ls_offers(&f, "f2 next")); /* the enemy's */
-    ls_refused(&f, "u0 hold", "the decision due (force order) takes only 'done'");
+    ls_refused(&f, "u0 hold", "the decision due (force order) is not that piece's: 'list' shows the orders it takes");
     ls_do(&f, "f1 next");
     LS_ASSERT_LOGGED(&f, "the French move Green brigade next (C, p.24)");
     assert_int_equal(gr_steps_actor(&lasalle_steps, f.s, &f.st), 1);

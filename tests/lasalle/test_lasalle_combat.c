@@ -18,7 +18,13 @@ static void setup(ls_fix *f, const char *fr, const char *au, int u, double x, do
     f->st.u[u].flags |= LASALLE_UF_CHARGER;
 }
 
-static int run_combat(ls_fix *f) { return ls_run_to(f, LASALLE_ST_COMBAT_BEGIN); }
+/* the Combat Phase played, every fall-back the engine's way ("done" at each fall-back decision) */
+static int run_combat(ls_fix *f)
+{
+    int rc = ls_run_to(f, LASALLE_ST_COMBAT_BEGIN);
+    if (!rc) ls_fallbacks_done(f);
+    return rc;
+}
 
 /* 4 hits to 1: decisive; the attacker takes a DISR and falls back 1 BW on an odd die [E, p.59; D, p.38] */
 static void test_decisive_defence(void **state)
@@ -111,6 +117,44 @@ static void test_square_holds(void **state)
     /* victorious cavalry takes a DISR, then retires 5 BW on the die */
     assert_int_equal(f.st.u[1].disr, 1);
     LS_ASSERT_NEAR(f.st.u[1].y, 11);
+    ls_free(&f);
+}
+
+/* [D, p.38; E, p.59-60]: two columns lose decisively to a line; their player chooses which falls back first and
+ * how ("uN fallback [back|forward] [wheel A]"), each rolling its own die as it goes */
+static void test_losers_fall_back_in_the_order_and_way_chosen(void **state)
+{
+    (void)state;
+    ls_fix f;
+    ls_load(&f, 0, "[" FR_LINE "]",
+            "[" LS_INF("IR 7", "small", "experienced", "column", 10, 20, 270) ", "
+            LS_INF("IR 8", "small", "experienced", "column", 22, 20, 270) "]", "");
+    ls_place(&f, 1, 15, 6, 270, LASALLE_COLUMN);
+    ls_place(&f, 2, 17, 6, 270, LASALLE_COLUMN);
+    f.st.u[1].flags |= LASALLE_UF_CHARGER;
+    f.st.u[2].flags |= LASALLE_UF_CHARGER;
+    ls_dice(&f, 20, 5, 5, 5, 5, 5, 5, 5, 5, /* the line hits with all 8 */ 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+    assert_int_equal(ls_run_to(&f, LASALLE_ST_COMBAT_BEGIN), 0);
+    LS_ASSERT_LOGGED(&f, "8 hits to 0: a decisive win for 1/45e Ligne (E, p.59)");
+    assert_int_equal(f.st.turn.step, LASALLE_ST_FALLBACK);
+    assert_int_equal(f.g.rs->rules->to_move(f.g.scn, &f.st), 1); /* the Austrians choose */
+    assert_true(ls_offers(&f, "u1 fallback") && ls_offers(&f, "u2 fallback"));
+    ls_refused(&f, "u0 fallback", "u0 does not owe a fall-back from this combat (D, p.38)");
+    ls_refused(&f, "u1 fallback forward", "that fall-back does not take IR 7 away from the enemies touching it");
+    ls_refused(&f, "u1 hold", "the decision due (the fall-backs) is not that piece's");
+    /* IR 8 first, straight back: its die (4, even) is the first rolled: 2 BW */
+    ls_dice(&f, 2, 4, 3);
+    ls_do(&f, "u2 fallback");
+    LS_ASSERT_LOGGED(&f, "IR 8 falls back 2 BW");
+    LS_ASSERT_NEAR(f.st.u[2].y, 8);
+    LS_ASSERT_NEAR(f.st.u[1].y, 6); /* IR 7 has not gone yet */
+    assert_int_equal(f.st.turn.step, LASALLE_ST_FALLBACK);
+    /* then IR 7 with a wheel of 20 degrees to the left: its die (3, odd) gives 1 BW, the wheel's arc counting */
+    ls_do(&f, "u1 fallback back wheel 20");
+    LS_ASSERT_LOGGED(&f, "IR 7 falls back 1 BW, wheeling 20 degrees left");
+    LS_ASSERT_NEAR(gr_angle_diff(f.st.u[1].heading, 290 * GR_PI / 180), 0); /* 270 + 20 degrees */
+    assert_true(f.st.u[1].y > 6.5);
+    assert_int_equal(f.st.turn.step, LASALLE_ST_ACTIVITY);
     ls_free(&f);
 }
 
@@ -215,6 +259,7 @@ static void test_roll_off_and_picks(void **state)
             5, 5, 5, 5, 5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3 /* the last combat */);
     ls_do(&f, "fight u1");
     LS_ASSERT_LOGGED(&f, "the combat of 2/45e against 1 attacker");
+    assert_int_equal(ls_fallbacks_done(&f), 2); /* the column of each combat falls back straight back */
     /* one combat left: fought without a choice */
     assert_int_equal(f.st.turn.step, LASALLE_ST_ACTIVITY);
     LS_ASSERT_LOGGED(&f, "the combat of 1/45e Ligne against 1 attacker");
@@ -255,6 +300,8 @@ static void test_officer_tactics(void **state)
     LS_ASSERT_LOGGED(&f, "GdB Blue directs the combat: 1/45e Ligne hits on 4+ (H, p.72)");
     LS_ASSERT_LOGGED(&f, "combat dice of 1/45e Ligne (8, hits on 4+)");
     LS_ASSERT_LOGGED(&f, "4 hits to 0: a decisive win for 1/45e Ligne");
+    /* the column's fall-back comes first, then the officer's casualty test */
+    assert_int_equal(ls_fallbacks_done(&f), 1);
     LS_ASSERT_LOGGED(&f, "GdB Blue is killed; an aide takes over (H, p.73)");
     assert_int_equal(f.st.o[1].vigor, -1);
     assert_int_equal(f.st.o[1].tactics, LASALLE_AVERAGE);
@@ -266,6 +313,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_decisive_defence),
+        cmocka_unit_test(test_losers_fall_back_in_the_order_and_way_chosen),
         cmocka_unit_test(test_viva_espana),  cmocka_unit_test(test_inconclusive_and_advance),
         cmocka_unit_test(test_advance_choice),
         cmocka_unit_test(test_square_holds),      cmocka_unit_test(test_artillery_overrun),

@@ -64,6 +64,7 @@ static void test_told_combat(void **state)
     f.st.u[1].flags |= LASALLE_UF_CHARGER;
     ls_dice(&f, 15, 5, 5, 5, 5, 1, 1, 1, 1, /* the line: 8 dice */ 5, 1, 1, 1, 1, 1, /* the column: 6 */ 3);
     assert_int_equal(ls_run_to(&f, LASALLE_ST_COMBAT_BEGIN), 0);
+    assert_int_equal(ls_fallbacks_done(&f), 1);
     ASSERT_TOLD(&f, 0,
                 "-- Combat Phase: 1 combat\n"
                 "    the combat of 1/45e Ligne against 1 attacker (E, p.53)\n"
@@ -89,6 +90,7 @@ static void test_told_advance(void **state)
     f.st.u[1].flags |= LASALLE_UF_CHARGER;
     ls_dice(&f, 15, 5, 5, 1, 1, 1, 1, 1, 1, 5, 5, 5, 1, 1, 1, 4);
     assert_int_equal(ls_run_to(&f, LASALLE_ST_COMBAT_BEGIN), 0);
+    assert_int_equal(ls_fallbacks_done(&f), 1);
     ASSERT_TOLD(&f, 0,
                 "-- Combat Phase: 1 combat\n"
                 "    the combat of 1/45e Ligne against 1 attacker (E, p.53)\n"
@@ -162,6 +164,7 @@ static void test_told_fallback_reaction(void **state)
     size_t from = f.log.n;
     ls_dice(&f, 16, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3);
     ls_do(&f, "u0 fallback");
+    assert_int_equal(ls_fallbacks_done(&f), 1);
     ASSERT_TOLD(&f, from,
                 "  French: u0 fallback\n"
                 "      roll DISC test of 1/45e Ligne for a fall back (experienced: 3+, modifier +0): 2\n"

@@ -131,6 +131,7 @@ static void test_garrison_fights(void **state)
     /* 10 dice for the garrison (no Bad Terrain: a town base is not rough, p.68), 8 for the column; 2 hits to 3 */
     ls_dice(&f, 19, 5, 5, 1, 1, 1, 1, 1, 1, 1, 1, 5, 5, 5, 1, 1, 1, 1, 1, /* the winner's retirement */ 1);
     assert_int_equal(ls_run_to(&f, LASALLE_ST_COMBAT_BEGIN), 0);
+    assert_int_equal(ls_fallbacks_done(&f), 1); /* the winner retires the engine's way */
     LS_ASSERT_LOGGED(&f, "2/45e: +8 dice (2 a base) +2 cover: 10 dice");
     LS_ASSERT_LOGGED(&f, "IR 7: +8 dice (2 a base): 8 dice");
     LS_ASSERT_LOGGED(&f, "2 hits to 3: an inconclusive loss for 2/45e (E, p.59)");
@@ -239,6 +240,7 @@ static void test_fall_back_through_garrison(void **state)
      * the garrison until it is clear of it, 5.5 BW in all [D, p.39; G, p.70]; the script holds no die for a test */
     ls_dice(&f, 15, 5, 5, 1, 1, 1, 1, 5, 5, 5, 1, 1, 1, 1, 1, 4);
     assert_int_equal(ls_run_to(&f, LASALLE_ST_COMBAT_BEGIN), 0);
+    assert_int_equal(ls_fallbacks_done(&f), 1);
     LS_ASSERT_LOGGED(&f, "2 hits to 3: an inconclusive loss for 1/45e (E, p.59)");
     LS_ASSERT_LOGGED(&f, "1/45e falls back 5.5 BW");
     assert_false(ls_logged(&f, "falling back through it"));

@@ -153,7 +153,10 @@ void lasalle_action_info(const void *scn, const void *state, const gr_action *a,
         out->kind = GR_AK_FIRE;
         out->enemy = a->target;
         break;
-    case LASALLE_A_FALLBACK: out->kind = GR_AK_WITHDRAW; break;
+    case LASALLE_A_FALLBACK: /* a combat's fall-back names its unit as the target (fallback_step.h) */
+        out->kind = GR_AK_WITHDRAW;
+        if (!unit && a->target >= 0 && a->target < s->nunits) out->unit = a->target;
+        break;
     case LASALLE_A_ABOUT: out->kind = GR_AK_MANOEUVRE; break;
     case LASALLE_A_REFORM:
         out->kind = GR_AK_FORM;

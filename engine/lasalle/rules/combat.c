@@ -192,6 +192,5 @@ int lasalle_combat_fight(const void *scn, void *state, const gr_ctx *cx)
     int d = st->pending;
     st->pending = -1;
     if (d >= 0 && lasalle_fight(scn, st, d, cx)) return -1;
-    if (lasalle_tactics_casualties(scn, st, cx)) return -1;
-    return LASALLE_ST_ADVANCE; /* several winners that may advance: their player's choice, then the next combat */
+    return LASALLE_ST_FALLBACK; /* the losers' fall-backs, their player's choice (fallback_step.h), then the rest */
 }

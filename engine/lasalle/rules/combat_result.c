@@ -3,19 +3,22 @@
  * attacker back with a DISR; an inconclusive loss costs each loser a DISR
  * and a fall-back, unless it is one of the units that never fall back, in
  * which case the winners retire; victorious cavalry takes a DISR unless it
- * would break; the winning attackers advance. A unit the combat breaks is
- * marked Overrun when it is artillery, or infantry against cavalry (kept for
- * Continuing Games [H, p.79]; no rule of the battle reads the mark). */
+ * would break; the winning attackers advance. The fall-backs are owed here
+ * (lasalle_state.fb_due) and made in the fall-back step, in the order and
+ * ways their player chooses (fallback_step.c), which then has the winners
+ * retire or advance. A unit the combat breaks is marked Overrun when it is
+ * artillery, or infantry against cavalry (kept for Continuing Games [H,
+ * p.79]; no rule of the battle reads the mark). */
 #include "combat.h"
 #include "fallback.h"
+#include "fallback_step.h"
 #include "footprint.h"
 #include "ground.h"
 #include "tables.h"
 
 #include <stdio.h>
 
-/* units that never fall back as a combat result [E, p.60; D, p.37] */
-static int exempt(const lasalle_scenario *s, const lasalle_state *st, int i)
+int lasalle_fb_exempt(const lasalle_scenario *s, const lasalle_state *st, int i)
 {
     const lasalle_unit_profile *p = &s->units[i];
     int form = st->u[i].form, touch[LASALLE_MAX_UNITS];
@@ -36,16 +39,8 @@ static int exempt(const lasalle_scenario *s, const lasalle_state *st, int i)
     return 0;
 }
 
-/* a fall-back as a combat result: its own die [D, p.38] */
-static int fall_back(const lasalle_scenario *s, lasalle_state *st, int i, const gr_ctx *cx)
-{
-    char purpose[128];
-    snprintf(purpose, sizeof purpose, "the fall-back of %s", s->units[i].name);
-    int die = gr_dice_d6(cx ? cx->dice : NULL, purpose);
-    if (!die) return -1;
-    lasalle_fb r;
-    return lasalle_fallback(s, st, i, lasalle_fallback_distance(s, i, die), 0, cx, &r);
-}
+/* unit i owes a fall-back as a combat result, made in the fall-back step */
+static void owe(lasalle_state *st, int i) { st->fb_due |= (uint64_t)1 << i; }
 
 /* victorious cavalry takes a DISR, skipped if it would break it [E, p.59] */
 static void winner_disr(const lasalle_scenario *s, lasalle_state *st, const int *w, int nw, gr_log *log)
@@ -61,12 +56,12 @@ static void winner_disr(const lasalle_scenario *s, lasalle_state *st, const int 
 /* the winning attackers advance, unless still touching a defender yet to fight [E, p.60]: one advances at
  * once; several are marked, and their player chooses whether all or only one of them goes (the advance step,
  * lasalle_advance_apply) */
-static void advance_all(const lasalle_scenario *s, lasalle_state *st, const lasalle_side_of_combat *c, gr_log *log)
+void lasalle_fb_advance_all(const lasalle_scenario *s, lasalle_state *st, uint64_t att, gr_log *log)
 {
     int may[LASALLE_COMBAT_MAX], n = 0;
-    for (int k = 0; k < c->natt; k++) {
-        int a = c->att[k], touch[LASALLE_MAX_UNITS], busy = 0;
-        if (!lasalle_alive(st, a)) continue;
+    for (int a = 0; a < s->nunits; a++) {
+        int touch[LASALLE_MAX_UNITS], busy = 0;
+        if (!(att >> a & 1) || !lasalle_alive(st, a)) continue;
         int nt = lasalle_contacts(s, st, a, touch, LASALLE_MAX_UNITS);
         for (int q = 0; q < nt; q++) busy |= !(st->u[touch[q]].flags & LASALLE_UF_FOUGHT);
         if (!busy && n < LASALLE_COMBAT_MAX) may[n++] = a;
@@ -82,7 +77,7 @@ static int decisive_result(const lasalle_scenario *s, lasalle_state *st, const l
     if (!defender_won) {
         lasalle_break(s, st, c->d, "in a decisive defeat (E, p.59)", log);
         winner_disr(s, st, c->att, c->natt, log);
-        advance_all(s, st, c, log);
+        st->fb_then = LASALLE_FB_THEN_ADVANCE;
         return 0;
     }
     int countercharger = (st->u[c->d].flags & LASALLE_UF_COUNTERCHARGER) != 0;
@@ -95,7 +90,7 @@ static int decisive_result(const lasalle_scenario *s, lasalle_state *st, const l
             continue;
         }
         if (lasalle_add_disr(s, st, a, 1, "in a decisive defeat (E, p.59)", log)) continue;
-        if (!exempt(s, st, a) && fall_back(s, st, a, cx)) return -1;
+        if (!lasalle_fb_exempt(s, st, a)) owe(st, a);
     }
     winner_disr(s, st, &c->d, 1, log);
     return 0;
@@ -111,19 +106,18 @@ static int inconclusive_result(const lasalle_scenario *s, lasalle_state *st, con
     for (int k = 0; k < nl; k++) {
         int i = lose[k];
         if (!lasalle_alive(st, i)) continue;
-        if (exempt(s, st, i)) {
+        if (lasalle_fb_exempt(s, st, i)) {
             stayed = 1;
             gr_log_add(log, GR_EV_NOTE, s->units[i].side, "%s holds its ground: it does not fall back (E, p.60)",
                        s->units[i].name);
             continue;
         }
-        if (fall_back(s, st, i, cx)) return -1;
+        owe(st, i);
     }
     winner_disr(s, st, win, nw, log);
-    /* a loser that stayed makes the winners retire instead [E, p.60; ruling A-15] */
-    for (int k = 0; stayed && k < nw; k++)
-        if (lasalle_alive(st, win[k]) && !exempt(s, st, win[k]) && fall_back(s, st, win[k], cx)) return -1;
-    if (!defender_won && !stayed) advance_all(s, st, c, log);
+    /* a loser that stayed makes the winners retire instead [E, p.60; ruling A-15], once the losers have gone */
+    if (stayed) st->fb_then = defender_won ? LASALLE_FB_THEN_DEFENDER_RETIRES : LASALLE_FB_THEN_ATTACKERS_RETIRE;
+    else if (!defender_won) st->fb_then = LASALLE_FB_THEN_ADVANCE;
     return 0;
 }
 
@@ -147,6 +141,11 @@ int lasalle_combat_results(const lasalle_scenario *s, lasalle_state *st, const l
 {
     int was[LASALLE_COMBAT_MAX + 1];
     for (int k = -1; k < c->natt; k++) was[k + 1] = lasalle_alive(st, k < 0 ? c->d : c->att[k]);
+    st->fb_due = 0;
+    st->fb_then = LASALLE_FB_THEN_NOTHING;
+    st->fb_def = (int8_t)c->d;
+    st->fb_att = 0;
+    for (int k = 0; k < c->natt; k++) st->fb_att |= (uint64_t)1 << c->att[k];
     int rc = decisive ? decisive_result(s, st, c, defender_won, cx) : inconclusive_result(s, st, c, defender_won, cx);
     if (!rc) mark_overrun(s, st, c, was);
     return rc;

@@ -38,6 +38,16 @@ void lasalle_break(const lasalle_scenario *s, lasalle_state *st, int i, const ch
     gr_log_add(log, GR_EV_MOVE, s->units[i].side, "%s breaks %s", s->units[i].name, why);
 }
 
+lasalle_fb_way lasalle_fb_way_of(const gr_action *a)
+{
+    lasalle_fb_way w = {0, 0};
+    if (a && a->type == LASALLE_A_FALLBACK) {
+        w.dir = a->arg == 1 ? -1 : a->arg == 2 ? 1 : 0;
+        w.wheel = a->p[0] * GR_PI / 180.0;
+    }
+    return w;
+}
+
 int lasalle_fallback_distance(const lasalle_scenario *s, int i, int die)
 {
     if (s->units[i].type != LASALLE_INF) return die;

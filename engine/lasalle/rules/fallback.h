@@ -43,6 +43,9 @@ typedef struct lasalle_fb_way {
     double wheel;           /* radians, + left; its outer corner's arc counts in the distance */
 } lasalle_fb_way;
 
+/* the way a Fall Back order declares (LASALLE_A_FALLBACK: arg 0 the engine's choice, 1 back, 2 forward; p[0]
+ * the wheel in degrees, + left); the engine's choice for any other action */
+lasalle_fb_way lasalle_fb_way_of(const gr_action *a);
 /* how unit i would fall back `dist` BW from the enemies touching it, without moving it: the outcome, and the end pose */
 lasalle_fb lasalle_fallback_probe(const lasalle_scenario *s, const lasalle_state *st, int i, double dist, double *x,
                                   double *y, int *dir);

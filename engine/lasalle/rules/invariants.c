@@ -39,6 +39,8 @@ static int check_unit(const lasalle_scenario *s, const lasalle_state *st, int i,
     /* marks of one decision: a winner's advance, a town block only in March, an arrival only while it is due */
     if ((u->flags & LASALLE_UF_MAY_ADVANCE) && st->turn.step != LASALLE_ST_ADVANCE)
         return gr_error_set(err, "u%d (%s) may advance outside the advance step", i, p->name);
+    if ((st->fb_due >> i & 1) && (st->turn.step != LASALLE_ST_FALLBACK || !lasalle_alive(st, i)))
+        return gr_error_set(err, "u%d (%s) owes a fall-back outside the fall-back step, or off the table", i, p->name);
     if ((u->flags & LASALLE_UF_TOWN_BLOCK) && u->form != LASALLE_MARCH)
         return gr_error_set(err, "u%d (%s) stands in a town block out of March", i, p->name);
     if ((u->flags & LASALLE_UF_ARRIVING) && st->turn.step != LASALLE_ST_ARRIVE)
@@ -158,6 +160,12 @@ int lasalle_check_invariants(const void *scn, const void *state, gr_error *err)
         st->turn.pad)
         return gr_error_set(err, "bytes beyond the scenario's units and officers, or padding, are not zero");
     if (st->pending < -1 || st->pending >= s->nunits) return gr_error_set(err, "pending unit %d", st->pending);
+    /* a combat's fall-backs and what follows them live only from its fight to its end */
+    int in_fb = st->turn.step == LASALLE_ST_FALLBACK || st->turn.step == LASALLE_ST_FALLBACK_END;
+    if (st->fb_def < -1 || st->fb_def >= s->nunits || (s->nunits < 64 && (st->fb_att >> s->nunits)) ||
+        (!in_fb && (st->fb_def != -1 || st->fb_att || st->fb_then)) || !all_zero(st->pad_choice, sizeof st->pad_choice))
+        return gr_error_set(err, "a combat's fall-back marks (defender %d, then %d) outside its fall-back steps",
+                            st->fb_def, st->fb_then);
     for (int e = 0; e < s->nengineers; e++)
         if (check_engineer(s, st, e, err)) return -1;
     if (!all_zero(&st->eng[s->nengineers], sizeof st->eng[0] * (size_t)(LASALLE_MAX_ENGINEERS - s->nengineers)))

@@ -19,6 +19,8 @@ void lasalle_order_note(const void *scn, const void *state, const gr_action *a, 
     case LASALLE_ST_COUNTER: what = "no more countercharges"; break;
     case LASALLE_ST_COMBAT_PICK: what = "the combat of the first defender in unit order is fought next"; break;
     case LASALLE_ST_TACTICS: what = "this officer directs no tactic"; break;
+    case LASALLE_ST_FALLBACK: what = "the rest fall back in unit order, each straight back (or forward when "
+                                     "that is what takes it away from its enemies)"; break;
     case LASALLE_ST_ADVANCE: what = "every winner that may advance does"; break;
     case LASALLE_ST_ENTRENCH: what = "this unit does not dig in"; break;
     case LASALLE_ST_FORCE: what = "the forces not yet moved go in the scenario's order"; break;

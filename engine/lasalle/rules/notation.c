@@ -179,7 +179,7 @@ int lasalle_format_action(const void *scn, const void *state, const gr_action *a
         cat_num(buf, cap, "", a->p[1]);
         return (int)strlen(buf);
     }
-    snprintf(buf, cap, "u%d", a->actor);
+    snprintf(buf, cap, "u%d", a->type == LASALLE_A_FALLBACK && a->actor < 0 ? a->target : a->actor);
     if (a->type < LASALLE_A_COUNT && words[a->type]) {
         cat(buf, cap, " %s", words[a->type]);
         if (a->type == LASALLE_A_FALLBACK && (a->arg == 1 || a->arg == 2)) /* the way declared [D, p.38] */
@@ -322,6 +322,15 @@ static int parse_gun(const gr_match *m, gr_action *out)
     return 0;
 }
 
+/* a fall-back a combat owes is its side's choice of which unit goes next and how (fallback_step.h): the order
+ * names no actor, the unit is its target, as the advance's */
+static void combat_fallback(const lasalle_state *st, gr_action *out)
+{
+    if (out->type != LASALLE_A_FALLBACK || !st || st->turn.step != LASALLE_ST_FALLBACK) return;
+    out->target = out->actor;
+    out->actor = -1;
+}
+
 static int parse_simple(const lasalle_state *st, const gr_match *m, gr_action *out)
 {
     static const struct {
@@ -339,6 +348,7 @@ static int parse_simple(const lasalle_state *st, const gr_match *m, gr_action *o
         out->target = out->actor;
         out->actor = -1;
     }
+    combat_fallback(st, out);
     /* outside the Reaction Phase "about" opens a move */
     if (out->type == LASALLE_A_ABOUT && st->turn.step != LASALLE_ST_REACT) {
         out->type = LASALLE_A_MOVE;
@@ -397,6 +407,7 @@ static int parse_unit(const lasalle_scenario *s, const lasalle_state *st, const 
             out->type = LASALLE_A_FALLBACK;
             if (group_str(&m, 2, w, sizeof w) >= 0) out->arg = w[0] == 'b' ? 1 : 2;
             group_num(&m, 3, &out->p[0]);
+            combat_fallback(st, out);
             return 0;
         }
         case RE_GUN: return parse_gun(&m, out);

@@ -88,18 +88,6 @@ static int refuge(const lasalle_scenario *s, const lasalle_state *st, int i)
     return 0;
 }
 
-/* the way a Fall Back order declares [D, p.38]: arg 0 the engine's choice, 1 back, 2 forward; p[0] the wheel
- * in degrees, + left */
-static lasalle_fb_way way_of(const gr_action *a)
-{
-    lasalle_fb_way w = {0, 0};
-    if (a && a->type == LASALLE_A_FALLBACK) {
-        w.dir = a->arg == 1 ? -1 : a->arg == 2 ? 1 : 0;
-        w.wheel = a->p[0] * GR_PI / 180.0;
-    }
-    return w;
-}
-
 static int check_fallback(const lasalle_scenario *s, const lasalle_state *st, int i, const gr_action *a,
                           gr_error *err)
 {
@@ -117,7 +105,7 @@ static int check_fallback(const lasalle_scenario *s, const lasalle_state *st, in
     int dir;
     if (lasalle_fallback_probe(s, st, i, p->type == LASALLE_INF ? 2 : 6, &x, &y, &dir) == LASALLE_FB_BROKE)
         return gr_error_set(err, "%s has no way back clear of its enemies (D, p.39)", p->name);
-    lasalle_fb_way w = way_of(a);
+    lasalle_fb_way w = lasalle_fb_way_of(a);
     if (!w.dir && w.wheel == 0) return 0;
     if (a->arg < 0 || a->arg > 2 || fabs(a->p[0]) > LASALLE_FALLBACK_WHEEL_MAX_DEG)
         return gr_error_set(err, "a fall-back wheels at most %g degrees (D, p.38; ruling R-192)",
@@ -261,7 +249,7 @@ static int react_fallback(const lasalle_scenario *s, lasalle_state *st, int i, c
         st->u[i].flags &= ~LASALLE_UF_COMPRESSED; /* it limbers as any battery does (ruling R-143) */
     }
     lasalle_fb r;
-    lasalle_fb_way way = way_of(a);
+    lasalle_fb_way way = lasalle_fb_way_of(a);
     if (lasalle_fallback_way(s, st, i, lasalle_fallback_distance(s, i, die), 1, &way, cx, &r)) return -1;
     if (r == LASALLE_FB_NONE) {
         st->u[i] = keep;

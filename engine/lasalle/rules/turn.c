@@ -7,6 +7,7 @@
 #include "engineer.h"
 #include "engineer_task.h"
 #include "entrench.h"
+#include "fallback_step.h"
 #include "footprint.h"
 #include "notation.h"
 #include "officers.h"
@@ -168,6 +169,37 @@ static int advance_done(const void *scn, void *state, const gr_ctx *cx, gr_error
     return rc;
 }
 
+static int fb_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err)
+{
+    const lasalle_scenario *s = scn;
+    lasalle_state *st = state;
+    KEEP_UNITS(s, st, before);
+    int rc = lasalle_fb_apply(scn, state, a, cx, err);
+    if (!rc) rc = units_moved(s, st, before, cx);
+    if (rc && err && !err->set) lasalle_dice_error(cx, err);
+    return rc;
+}
+
+static int fb_done(const void *scn, void *state, const gr_ctx *cx, gr_error *err)
+{
+    const lasalle_scenario *s = scn;
+    lasalle_state *st = state;
+    KEEP_UNITS(s, st, before);
+    int rc = lasalle_fb_done(scn, state, cx, err);
+    if (!rc) rc = units_moved(s, st, before, cx);
+    if (rc && err && !err->set) lasalle_dice_error(cx, err);
+    return rc;
+}
+
+static int run_fb_end(const void *scn, void *state, const gr_ctx *cx)
+{
+    const lasalle_scenario *s = scn;
+    lasalle_state *st = state;
+    KEEP_UNITS(s, st, before);
+    int next = lasalle_fb_end(scn, state, cx);
+    return next < 0 || units_moved(s, st, before, cx) ? -1 : next;
+}
+
 static int run_advance_end(const void *scn, void *state, const gr_ctx *cx)
 {
     (void)scn;
@@ -221,6 +253,10 @@ static const gr_step_def steps[LASALLE_ST_COUNT] = {
                             .due = lasalle_tactics_due, .decider = lasalle_tactics_decider, .actor = lasalle_no_actor,
                             .actions = lasalle_tactics_actions, .apply = lasalle_tactics_apply, .done_moves_on = 1},
     [LASALLE_ST_COMBAT_FIGHT] = {.name = "the combat", .phase = LASALLE_PH_COMBAT, .run = run_combat_fight},
+    [LASALLE_ST_FALLBACK] = {.name = "the fall-backs", .phase = LASALLE_PH_COMBAT, .cursor_end = end_one,
+                             .due = lasalle_fb_due, .decider = lasalle_fb_decider, .actor = lasalle_no_actor,
+                             .actions = lasalle_fb_actions, .apply = fb_apply, .done = fb_done},
+    [LASALLE_ST_FALLBACK_END] = {.name = "the combat", .phase = LASALLE_PH_COMBAT, .run = run_fb_end},
     [LASALLE_ST_ADVANCE] = {.name = "the advance", .phase = LASALLE_PH_COMBAT, .cursor_end = end_one,
                             .due = lasalle_advance_due, .decider = lasalle_advance_decider, .actor = lasalle_no_actor,
                             .actions = lasalle_advance_actions, .apply = advance_apply, .done = advance_done},
@@ -296,6 +332,7 @@ void lasalle_init(const void *scn, void *state)
     st->active = (uint8_t)s->first;
     st->winner = -1;
     st->pending = -1;
+    st->fb_def = -1;
     for (int k = 0; k < LASALLE_MAX_OBJECTIVES; k++) st->owner[k] = -1;
     for (int k = 0; k < s->nobjectives; k++) st->owner[k] = (int8_t)s->objectives[k].owner;
     for (int k = 0; k < s->nofficers; k++) {

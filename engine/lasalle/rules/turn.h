@@ -21,6 +21,8 @@ enum {
     LASALLE_ST_COMBAT_CHOOSE,   /* the combat picked, or the only one left */
     LASALLE_ST_TACTICS,         /* officers direct it: the defender declares first, then the attacker */
     LASALLE_ST_COMBAT_FIGHT,    /* it is fought */
+    LASALLE_ST_FALLBACK,        /* its losers fall back, in the order and ways their player chooses [D, p.38] */
+    LASALLE_ST_FALLBACK_END,    /* ... then winners whose loser stood retire, or the winners advance */
     LASALLE_ST_ADVANCE,         /* with several winners that may advance: all, or which one [E, p.60] */
     LASALLE_ST_ADVANCE_END,     /* ... then the next combat */
     LASALLE_ST_ACTIVITY_BEGIN,  /* who was out of command as the phase began */
