@@ -244,6 +244,18 @@ static inline fogn_move fx_normal(int unit, int pivot, double angle_deg, double 
     return m;
 }
 
+/* a march of unit u along the road it stands on, dist MU toward the road's last point (dir +1) or first (-1) */
+static inline fogn_move fx_road(int unit, double dist, int dir)
+{
+    fogn_move m;
+    memset(&m, 0, sizeof m);
+    m.kind = FOGN_MK_ROAD;
+    m.unit = unit;
+    m.dist = dist;
+    m.flag = dir;
+    return m;
+}
+
 /* an order in the notation, as the position reads it (failing the test when it does not parse) */
 static inline gr_action fx_parse(const fogn_scenario *s, const fogn_state *st, const char *text)
 {

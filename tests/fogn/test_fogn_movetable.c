@@ -558,16 +558,6 @@ static void test_s15_3_rain_in_a_real_move(void **unused)
 
 /* --- roads -------------------------------------------------------------------------- */
 
-static fogn_move road(int unit, double dist, int dir)
-{
-    fogn_move m;
-    memset(&m, 0, sizeof m);
-    m.kind = FOGN_MK_ROAD;
-    m.unit = unit;
-    m.dist = dist;
-    m.flag = dir;
-    return m;
-}
 
 /* a reformed column on a straight north-south road along x = 10 */
 static fogn_scenario *road_scenario(void)
@@ -587,13 +577,13 @@ static void test_s8_3_road_double_move_clear_of_enemy(void **unused)
     fogn_move_plan plan;
     gr_error err;
     /* §8.3 roads: a March Column wholly on the road, > 6 MU from every enemy: 2 x 6 */
-    assert_int_equal(fx_check(s, &st, road(0, 12, 1), &plan, &err), 0);
+    assert_int_equal(fx_check(s, &st, fx_road(0, 12, 1), &plan, &err), 0);
     ASSERT_NEAR(plan.allowance, 12, TOL);
     ASSERT_NEAR(plan.after.x, 10, 1e-6);
     ASSERT_NEAR(plan.after.y, 20, 1e-6);
     ASSERT_NEAR(plan.after.heading, GR_PI / 2, 1e-6);
     assert_int_equal(plan.complex, 0);
-    assert_int_equal(fx_check(s, &st, road(0, 12.5, 1), &plan, &err), -1);
+    assert_int_equal(fx_check(s, &st, fx_road(0, 12.5, 1), &plan, &err), -1);
     ASSERT_HAS(err.msg, "allowance 12 MU");
     free(s);
 }
@@ -610,20 +600,20 @@ static void test_s8_3_road_single_move_near_enemy(void **unused)
     fx_state(s, &st, 0);
     fogn_move_plan plan;
     gr_error err;
-    assert_int_equal(fx_check(s, &st, road(0, 12, 1), &plan, &err), -1);
+    assert_int_equal(fx_check(s, &st, fx_road(0, 12, 1), &plan, &err), -1);
     ASSERT_HAS(err.msg, "allowance 6 MU");
-    assert_int_equal(fx_check(s, &st, road(0, 6, 1), &plan, &err), 0);
+    assert_int_equal(fx_check(s, &st, fx_road(0, 6, 1), &plan, &err), 0);
     ASSERT_NEAR(plan.allowance, 6, TOL);
     /* marching south, away from it, the column starts 6.4 MU from it and only opens
      * the gap: the whole path is clear, so the double allowance applies */
     assert_true(fogn_enemy_dist(s, &st, 0, NULL) > FOGN_ROAD_ENEMY_CLEAR);
-    assert_int_equal(fx_check(s, &st, road(0, 6.5, -1), &plan, &err), 0);
+    assert_int_equal(fx_check(s, &st, fx_road(0, 6.5, -1), &plan, &err), 0);
     ASSERT_NEAR(plan.allowance, 12, TOL);
     /* move the enemy 1 MU south: now the column starts within 6 MU and even the
      * march away from it gets the single allowance */
     st.u[1].y = 14;
     assert_true(fogn_enemy_dist(s, &st, 0, NULL) < FOGN_ROAD_ENEMY_CLEAR);
-    assert_int_equal(fx_check(s, &st, road(0, 6.5, -1), &plan, &err), -1);
+    assert_int_equal(fx_check(s, &st, fx_road(0, 6.5, -1), &plan, &err), -1);
     ASSERT_HAS(err.msg, "allowance 6 MU");
     free(s);
 }
@@ -642,14 +632,14 @@ static void test_s8_3_no_double_move_off_road(void **unused)
     assert_int_equal(fx_check(s, &st, straight(0, 7), &plan, &err), -1);
     /* a column standing off the road has no road to march on */
     st.u[0].x = 20;
-    assert_int_equal(fx_check(s, &st, road(0, 12, 1), &plan, &err), -1);
+    assert_int_equal(fx_check(s, &st, fx_road(0, 12, 1), &plan, &err), -1);
     ASSERT_HAS(err.msg, "not on a road");
     assert_int_equal(fx_check(s, &st, straight(0, 7), &plan, &err), -1);
     ASSERT_HAS(err.msg, "allowance 6 MU");
     /* only a March Column (or limbered guns) marches by road */
     st.u[0].x = 10;
     st.u[0].formation = FOGN_F_TACTICAL;
-    assert_int_equal(fx_check(s, &st, road(0, 4, 1), &plan, &err), -1);
+    assert_int_equal(fx_check(s, &st, fx_road(0, 4, 1), &plan, &err), -1);
     ASSERT_HAS(err.msg, "only a March Column");
     free(s);
 }
@@ -665,9 +655,9 @@ static void test_s8_3_road_limbered_artillery(void **unused)
     fogn_move_plan plan;
     gr_error err;
     /* limbered foot artillery 6 open, doubled on a clear road */
-    assert_int_equal(fx_check(s, &st, road(0, 12, 1), &plan, &err), 0);
+    assert_int_equal(fx_check(s, &st, fx_road(0, 12, 1), &plan, &err), 0);
     ASSERT_NEAR(plan.allowance, 12, TOL);
-    assert_int_equal(fx_check(s, &st, road(0, 12.5, 1), &plan, &err), -1);
+    assert_int_equal(fx_check(s, &st, fx_road(0, 12.5, 1), &plan, &err), -1);
     free(s);
 }
 

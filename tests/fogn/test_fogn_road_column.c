@@ -19,16 +19,6 @@
 #include "fogn_fixture.h"
 #include "../../engine/fogn/rules/footprint.h"
 
-static fogn_move road(int unit, double dist, int dir)
-{
-    fogn_move m;
-    memset(&m, 0, sizeof m);
-    m.kind = FOGN_MK_ROAD;
-    m.unit = unit;
-    m.dist = dist;
-    m.flag = dir;
-    return m;
-}
 
 /* a small reformed column (4 bases, 4.5 MU deep) heading north with its head
  * at (10, y) on a road that runs north along x = 10 to (10, 20) and turns
@@ -53,6 +43,16 @@ static void commit(const fogn_scenario *s, fogn_state *st, fogn_move m)
     st->u[0].flags &= ~(uint32_t)FOGN_UF_MOVED; /* the next test move is another phase's */
 }
 
+/* the column of bend_scenario(13) marched 10 MU along the road: bent at the
+ * turn, its head at (13, 20) facing east (test_s8_4_column_bends_at_the_road_turn) */
+static fogn_scenario *bent_column(fogn_state *st)
+{
+    fogn_scenario *s = bend_scenario(13);
+    fx_state(s, st, 0);
+    commit(s, st, fx_road(0, 10, 1));
+    return s;
+}
+
 static void test_s8_4_column_bends_at_the_road_turn(void **unused)
 {
     (void)unused;
@@ -62,7 +62,7 @@ static void test_s8_4_column_bends_at_the_road_turn(void **unused)
     fogn_move_plan plan;
     gr_error err;
     /* 7 MU to the turn, then 3 MU east: the head at (13, 20) facing east */
-    assert_int_equal(fx_check(s, &st, road(0, 10, 1), &plan, &err), 0);
+    assert_int_equal(fx_check(s, &st, fx_road(0, 10, 1), &plan, &err), 0);
     ASSERT_NEAR(plan.allowance, 12, 1e-9); /* still the road's double move (§8.3) */
     ASSERT_POSE(&plan.after, 13, 20, 0);
     /* bent at the turn: 3 MU of head part east of it, the last 1.5 MU of the
@@ -90,10 +90,8 @@ static void test_s8_4_column_bends_at_the_road_turn(void **unused)
 static void test_s8_4_bent_column_straightens_as_it_goes_on(void **unused)
 {
     (void)unused;
-    fogn_scenario *s = bend_scenario(13);
     fogn_state st;
-    fx_state(s, &st, 0);
-    commit(s, &st, road(0, 10, 1));
+    fogn_scenario *s = bent_column(&st);
     fogn_move_plan plan;
     gr_error err;
     /* straight ahead 1 MU: the turn stays where it is, the head part grows */
@@ -110,15 +108,15 @@ static void test_s8_4_bent_column_straightens_as_it_goes_on(void **unused)
     ASSERT_NEAR(plan.after.kink, 0, 0);
     ASSERT_NEAR(plan.after.bend, 0, 0);
     /* on along the road 1 MU: bent still, by the road's own geometry */
-    assert_int_equal(fx_check(s, &st, road(0, 1, 1), &plan, &err), 0);
+    assert_int_equal(fx_check(s, &st, fx_road(0, 1, 1), &plan, &err), 0);
     ASSERT_POSE(&plan.after, 14, 20, 0);
     ASSERT_NEAR(plan.after.bend, 4, 1e-9);
     /* back along the road (facing south) 2 MU past the turn: bent the other way */
-    commit(s, &st, road(0, 4, 1)); /* head (17, 20), straight */
+    commit(s, &st, fx_road(0, 4, 1)); /* head (17, 20), straight */
     ASSERT_NEAR(st.u[0].kink, 0, 0);
     st.u[0].heading = GR_PI; /* faced about, its head at (17, 20) for the test */
     st.u[0].x = 12.5;
-    assert_int_equal(fx_check(s, &st, road(0, 4.5, -1), &plan, &err), 0);
+    assert_int_equal(fx_check(s, &st, fx_road(0, 4.5, -1), &plan, &err), 0);
     ASSERT_POSE(&plan.after, 10, 18, -90);
     ASSERT_NEAR(plan.after.bend, 2, 1e-9);
     ASSERT_NEAR(plan.after.kink, -90 * FX_DEG, 1e-9); /* the rear part faces west */
@@ -128,10 +126,8 @@ static void test_s8_4_bent_column_straightens_as_it_goes_on(void **unused)
 static void test_s8_4_bent_column_neither_wheels_nor_turns(void **unused)
 {
     (void)unused;
-    fogn_scenario *s = bend_scenario(13);
     fogn_state st;
-    fx_state(s, &st, 0);
-    commit(s, &st, road(0, 10, 1));
+    fogn_scenario *s = bent_column(&st);
     fogn_move_plan plan;
     gr_error err;
     assert_int_equal(fx_check(s, &st, fx_normal(0, GR_FL, 20, 1, 0), &plan, &err), -1);
@@ -169,7 +165,7 @@ static void test_s8_4_bent_column_clears_the_corner(void **unused)
     fx_state(s, &st, 0);
     fogn_move_plan plan;
     gr_error err;
-    assert_int_equal(fx_check(s, &st, road(0, 10, 1), &plan, &err), 0);
+    assert_int_equal(fx_check(s, &st, fx_road(0, 10, 1), &plan, &err), 0);
     assert_int_equal(plan.passes_through, -1);
     assert_int_equal(plan.slide_friend, -1);
     fogn_move_commit(s, &st, &(fogn_move){.kind = FOGN_MK_ROAD, .unit = 0, .dist = 10, .flag = 1}, &plan);
@@ -193,7 +189,7 @@ static void test_s8_4_gentle_turn_leaves_the_column_straight(void **unused)
     fx_state(s, &st, 0);
     fogn_move_plan plan;
     gr_error err;
-    assert_int_equal(fx_check(s, &st, road(0, 9, 1), &plan, &err), 0);
+    assert_int_equal(fx_check(s, &st, fx_road(0, 9, 1), &plan, &err), 0);
     ASSERT_NEAR(plan.after.kink, 0, 0);
     ASSERT_NEAR(plan.after.bend, 0, 0);
     ASSERT_NEAR(plan.after.heading, GR_PI / 2 + turn, 1e-9);

@@ -222,6 +222,18 @@ static gr_vec2 group_corner(const gr_rect *r, int n, int corner)
     return best;
 }
 
+/* a member's move of the kind given, its fellow members (mask) not in its way: they move with it */
+static fogn_move *member_move(fogn_move *mv, int kind, int unit, uint64_t mask, const fogn_state *st)
+{
+    memset(mv, 0, sizeof *mv);
+    mv->kind = kind;
+    mv->unit = unit;
+    mv->pivot = -1;
+    mv->ignore = mask & ~(1ull << unit);
+    mv->second = st->turn.second;
+    return mv;
+}
+
 /* fills one rigid move per member for a turn of `angle` about pivot, then dist */
 static void rigid_moves(const fogn_scenario *s, const fogn_state *st, const int *m, int n, gr_vec2 pivot,
                         double angle, double dist, fogn_move *moves)
@@ -237,18 +249,12 @@ static void rigid_moves(const fogn_scenario *s, const fogn_state *st, const int 
         }
     }
     for (int k = 0; k < n; k++) {
-        fogn_move *mv = &moves[k];
-        memset(mv, 0, sizeof *mv);
-        mv->kind = FOGN_MK_GROUP;
-        mv->unit = m[k];
-        mv->pivot = -1;
+        fogn_move *mv = member_move(&moves[k], FOGN_MK_GROUP, m[k], mask, st);
         mv->angle = angle;
         mv->dist = dist;
         mv->gx = pivot.x;
         mv->gy = pivot.y;
         mv->radius = radius;
-        mv->ignore = mask & ~(1ull << m[k]);
-        mv->second = st->turn.second;
     }
 }
 
@@ -331,16 +337,7 @@ static int crossing_moves(const fogn_scenario *s, const fogn_state *st, const in
         return gr_error_set(err, "a Brigade Group crosses a wall, a hedge or water deeper than ankle (§15.8): t%d is none", k);
     uint64_t mask = 0;
     for (int q = 0; q < n; q++) mask |= 1ull << m[q];
-    for (int q = 0; q < n; q++) {
-        fogn_move *mv = &moves[q];
-        memset(mv, 0, sizeof *mv);
-        mv->kind = FOGN_MK_CROSS;
-        mv->unit = m[q];
-        mv->pivot = -1;
-        mv->flag = k;
-        mv->ignore = mask & ~(1ull << m[q]);
-        mv->second = st->turn.second;
-    }
+    for (int q = 0; q < n; q++) member_move(&moves[q], FOGN_MK_CROSS, m[q], mask, st)->flag = k;
     return 0;
 }
 

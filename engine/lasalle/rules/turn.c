@@ -127,78 +127,65 @@ static int units_moved(const lasalle_scenario *s, lasalle_state *st, const lasal
     lasalle_unit before[LASALLE_MAX_UNITS];                                                                        \
     if ((s)->nengineers) memcpy(before, (st)->u, sizeof before)
 
-static int react_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err)
+typedef int (*apply_fn)(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err);
+typedef int (*done_fn)(const void *scn, void *state, const gr_ctx *cx, gr_error *err);
+typedef int (*run_fn)(const void *scn, void *state, const gr_ctx *cx);
+
+/* a decision that moves units (apply, or done when apply is NULL), then what that does to officers and
+ * engineers; a dice failure told as such */
+static int moving(apply_fn apply, done_fn done, const void *scn, void *state, const gr_action *a, const gr_ctx *cx,
+                  gr_error *err)
 {
     const lasalle_scenario *s = scn;
     lasalle_state *st = state;
     KEEP_UNITS(s, st, before);
-    int rc = lasalle_react_apply(scn, state, a, cx, err);
+    int rc = apply ? apply(scn, state, a, cx, err) : done(scn, state, cx, err);
     if (!rc) rc = units_moved(s, st, before, cx);
     if (rc && err && !err->set) lasalle_dice_error(cx, err);
     return rc;
+}
+
+/* an automatic step that moves units, the same way */
+static int moving_run(run_fn run, const void *scn, void *state, const gr_ctx *cx)
+{
+    const lasalle_scenario *s = scn;
+    lasalle_state *st = state;
+    KEEP_UNITS(s, st, before);
+    int next = run(scn, state, cx);
+    return next < 0 || units_moved(s, st, before, cx) ? -1 : next;
+}
+
+static int react_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err)
+{
+    return moving(lasalle_react_apply, NULL, scn, state, a, cx, err);
 }
 
 static int run_combat_fight(const void *scn, void *state, const gr_ctx *cx)
 {
-    const lasalle_scenario *s = scn;
-    lasalle_state *st = state;
-    KEEP_UNITS(s, st, before);
-    int next = lasalle_combat_fight(scn, state, cx);
-    return next < 0 || units_moved(s, st, before, cx) ? -1 : next;
+    return moving_run(lasalle_combat_fight, scn, state, cx);
 }
 
 static int advance_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err)
 {
-    const lasalle_scenario *s = scn;
-    lasalle_state *st = state;
-    KEEP_UNITS(s, st, before);
-    int rc = lasalle_advance_apply(scn, state, a, cx, err);
-    if (!rc) rc = units_moved(s, st, before, cx);
-    if (rc && err && !err->set) lasalle_dice_error(cx, err);
-    return rc;
+    return moving(lasalle_advance_apply, NULL, scn, state, a, cx, err);
 }
 
 static int advance_done(const void *scn, void *state, const gr_ctx *cx, gr_error *err)
 {
-    const lasalle_scenario *s = scn;
-    lasalle_state *st = state;
-    KEEP_UNITS(s, st, before);
-    int rc = lasalle_advance_done(scn, state, cx, err);
-    if (!rc) rc = units_moved(s, st, before, cx);
-    if (rc && err && !err->set) lasalle_dice_error(cx, err);
-    return rc;
+    return moving(NULL, lasalle_advance_done, scn, state, NULL, cx, err);
 }
 
 static int fb_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err)
 {
-    const lasalle_scenario *s = scn;
-    lasalle_state *st = state;
-    KEEP_UNITS(s, st, before);
-    int rc = lasalle_fb_apply(scn, state, a, cx, err);
-    if (!rc) rc = units_moved(s, st, before, cx);
-    if (rc && err && !err->set) lasalle_dice_error(cx, err);
-    return rc;
+    return moving(lasalle_fb_apply, NULL, scn, state, a, cx, err);
 }
 
 static int fb_done(const void *scn, void *state, const gr_ctx *cx, gr_error *err)
 {
-    const lasalle_scenario *s = scn;
-    lasalle_state *st = state;
-    KEEP_UNITS(s, st, before);
-    int rc = lasalle_fb_done(scn, state, cx, err);
-    if (!rc) rc = units_moved(s, st, before, cx);
-    if (rc && err && !err->set) lasalle_dice_error(cx, err);
-    return rc;
+    return moving(NULL, lasalle_fb_done, scn, state, NULL, cx, err);
 }
 
-static int run_fb_end(const void *scn, void *state, const gr_ctx *cx)
-{
-    const lasalle_scenario *s = scn;
-    lasalle_state *st = state;
-    KEEP_UNITS(s, st, before);
-    int next = lasalle_fb_end(scn, state, cx);
-    return next < 0 || units_moved(s, st, before, cx) ? -1 : next;
-}
+static int run_fb_end(const void *scn, void *state, const gr_ctx *cx) { return moving_run(lasalle_fb_end, scn, state, cx); }
 
 static int run_advance_end(const void *scn, void *state, const gr_ctx *cx)
 {
