@@ -74,6 +74,35 @@ static void test_s8_2_any_unit_in_command_moves_next(void **unused)
     free(s);
 }
 
+/* §7: a side's fire is chosen unit by unit in any order (the dice at each target are rolled together once all
+ * have chosen): u1 chooses first, the decision comes back to u0, and u1 is not asked again */
+static void test_s7_fire_chosen_in_any_order(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = fx_scenario();
+    fx_unit(s, 0, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 10, 6, 90);
+    fx_unit(s, 0, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 16, 6, 90);
+    fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 10, 10, -90); /* 4 MU ahead: medium range */
+    fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 16, 10, -90);
+    fogn_state st;
+    fx_state_at(s, &st, 0, FOGN_ST_FI_BEGIN, NULL, NULL);
+    assert_int_equal(st.turn.step, FOGN_ST_FI_ALLOC_A);
+    assert_int_equal(actor(s, &st), 0);
+    gr_error err;
+    if (act(s, &st, "u1 fire u3", &err)) fail_msg("refused: %s", err.msg);
+    assert_int_equal(st.u[1].target, 3);
+    assert_true(st.u[1].flags & FOGN_UF_FIRED);
+    assert_int_equal(st.turn.step, FOGN_ST_FI_ALLOC_A);
+    assert_int_equal(actor(s, &st), 0);
+    assert_int_equal(act(s, &st, "u1 fire u2", &err), -1); /* it has chosen */
+    /* u0's own choice is due now (its fire at u2 is in its menu); once it chooses, the dice roll */
+    gr_action menu[GR_MAX_ACTIONS];
+    int n = fogn_ruleset.rules->legal_actions(s, &st, menu, GR_MAX_ACTIONS), at_u2 = 0;
+    for (int k = 0; k < n; k++) at_u2 |= menu[k].type == FOGN_A_FIRE && menu[k].actor == 0 && menu[k].target == 2;
+    assert_true(at_u2);
+    free(s);
+}
+
 /* the menus keep the cursor's order: the legal orders are the actor's only */
 static void test_menus_keep_the_cursor_order(void **unused)
 {
@@ -93,6 +122,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_s8_2_any_unit_in_command_moves_next),
         cmocka_unit_test(test_menus_keep_the_cursor_order),
+        cmocka_unit_test(test_s7_fire_chosen_in_any_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,6 +6,7 @@
  * engaged enemies. Positions are set up by placing an Austrian charger in
  * contact and sending the French turn to its Reaction Phase. */
 #include "lasalle_fixture.h"
+#include "../../engine/lasalle/rules/react.h"
 
 #define FR_LINE LS_INF("1/45e Ligne", "small", "experienced", "line", 16, 6, 90)
 #define AU_COLUMN LS_INF("IR 7", "small", "experienced", "column", 16, 20, 270)
@@ -42,6 +43,30 @@ static void test_fall_back(void **state)
     LS_ASSERT_LOGGED(&f, "0 hits to 0: an inconclusive win for 1/45e Ligne");
     LS_ASSERT_NEAR(f.st.u[0].y, 6);
     assert_false(ls_logged(&f, "1/45e Ligne fires"));
+    ls_free(&f);
+}
+
+/* [D, p.33]: the units charged react in the order their player chooses: u1 first, then the decision comes
+ * back to u0, and u1 is not asked again */
+static void test_reactions_in_any_order(void **state)
+{
+    (void)state;
+    ls_fix f;
+    ls_load(&f, 0, "[" FR_LINE ", " LS_INF("2/45e Ligne", "small", "experienced", "line", 8, 6, 90) "]",
+            "[" AU_COLUMN ", " LS_INF("IR 8", "small", "experienced", "column", 8, 20, 270) "]", "");
+    ls_place(&f, 2, 16, 6, 270, LASALLE_COLUMN);
+    ls_place(&f, 3, 8, 6, 270, LASALLE_COLUMN);
+    f.st.u[2].flags |= LASALLE_UF_CHARGER;
+    f.st.u[3].flags |= LASALLE_UF_CHARGER;
+    assert_int_equal(ls_run_to(&f, LASALLE_ST_REACT), 0);
+    assert_int_equal(lasalle_react_actor(f.s, &f.st), 0);
+    ls_do(&f, "u1 hold");
+    assert_true(f.st.u[1].flags & LASALLE_UF_ASKED);
+    assert_int_equal(f.st.turn.step, LASALLE_ST_REACT);
+    assert_int_equal(lasalle_react_actor(f.s, &f.st), 0);
+    ls_refused(&f, "u1 hold", "not this one");
+    ls_do(&f, "u0 hold");
+    assert_true(f.st.turn.step != LASALLE_ST_REACT);
     ls_free(&f);
 }
 
@@ -125,6 +150,7 @@ static void test_countercharge(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_reactions_in_any_order),
         cmocka_unit_test(test_fall_back),        cmocka_unit_test(test_about_face),
         cmocka_unit_test(test_change_formation), cmocka_unit_test(test_momentum),
         cmocka_unit_test(test_countercharge),

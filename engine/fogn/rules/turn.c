@@ -179,6 +179,16 @@ static int apply_mv(const void *scn, void *st, const gr_action *a, const gr_ctx 
     .name = nm, .phase = ph, .cursor_end = end_fogn_cursor_units, .due = due_##due_fn, .decider = who_##who,       \
     .actor = who_fogn_actor_unit_cursor, .actions = menu_##act##_actions, .apply = apply_##act##_apply
 
+/* §7: a side's fire is chosen unit by unit in any order its player likes: every die aimed at a target is
+ * rolled together once all have chosen, so the order of choosing changes nothing (one group) */
+static int fi_order_group(const void *scn, const void *state, int cursor)
+{
+    (void)scn;
+    (void)state;
+    (void)cursor;
+    return 0;
+}
+
 static const fogn_step_def steps[FOGN_ST_COUNT] = {
     [FOGN_ST_CMD_BEGIN] = AUTO("command", FOGN_PH_COMMAND, cmd_begin),
     [FOGN_ST_CMD_ALLOC] = {.name = "command points", .phase = FOGN_PH_COMMAND, .cursor_end = end_fogn_alloc_cursor_end,
@@ -201,13 +211,13 @@ static const fogn_step_def steps[FOGN_ST_COUNT] = {
     [FOGN_ST_FI_ALLOC_A] = {.name = "fire", .phase = FOGN_PH_FIRING, .walk_memo = 1, .cursor_end = end_fogn_cursor_units,
                             .prepare = prep_fogn_fi_prepare, .due = due_fogn_fi_due, .decider = who_fogn_fi_decider,
                             .actor = who_fogn_actor_unit_cursor, .actions = menu_fogn_fi_actions,
-                            .apply = apply_fogn_fi_apply},
+                            .apply = apply_fogn_fi_apply, .order_group = fi_order_group},
     [FOGN_ST_FI_RESOLVE_A] = {.name = "fire results", .phase = FOGN_PH_FIRING, .run = run_fi_resolve},
     [FOGN_ST_FI_ALLOC_N] = {.name = "return fire", .phase = FOGN_PH_FIRING, .walk_memo = 1,
                             .cursor_end = end_fogn_cursor_units, .prepare = prep_fogn_fi_prepare,
                             .due = due_fogn_fi_due, .decider = who_fogn_fi_decider,
                             .actor = who_fogn_actor_unit_cursor, .actions = menu_fogn_fi_actions,
-                            .apply = apply_fogn_fi_apply},
+                            .apply = apply_fogn_fi_apply, .order_group = fi_order_group},
     [FOGN_ST_FI_RESOLVE_N] = {.name = "return fire results", .phase = FOGN_PH_FIRING, .run = run_fi_resolve},
     [FOGN_ST_MV_BEGIN] = AUTO("movement", FOGN_PH_MOVEMENT, fogn_mv_begin),
     [FOGN_ST_MV_UNITS] = {.name = "moves", .phase = FOGN_PH_MOVEMENT, .cursor_end = end_fogn_mv_cursor_end,

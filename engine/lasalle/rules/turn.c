@@ -155,6 +155,16 @@ static int moving_run(run_fn run, const void *scn, void *state, const gr_ctx *cx
     return next < 0 || units_moved(s, st, before, cx) ? -1 : next;
 }
 
+/* the units touched by a charge react in the order the moving player chooses [D, p.33] (one group); a
+ * follow-up the opponent's cavalry may make is its own decision, taken before any other */
+static int react_order_group(const void *scn, const void *state, int cursor)
+{
+    (void)scn;
+    (void)state;
+    (void)cursor;
+    return 0;
+}
+
 static int react_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err)
 {
     return moving(lasalle_react_apply, NULL, scn, state, a, cx, err);
@@ -221,7 +231,7 @@ static const gr_step_def steps[LASALLE_ST_COUNT] = {
     [LASALLE_ST_REACT] = {.name = "reactions", .phase = LASALLE_PH_REACTION, .cursor_end = lasalle_unit_end,
                           .due = lasalle_react_due, .decider = lasalle_react_decider, .actor = lasalle_react_actor,
                           .actions = lasalle_react_actions, .apply = react_apply, .done = lasalle_react_done,
-                          .done_moves_on = 1},
+                          .done_moves_on = 1, .order_group = react_order_group},
     [LASALLE_ST_FIRE] = {.name = "fire", .phase = LASALLE_PH_REACTION, .cursor_end = lasalle_unit_end,
                          .due = lasalle_fire_due, .decider = who_active, .actor = lasalle_cursor_actor,
                          .actions = lasalle_fire_actions, .apply = lasalle_fire_apply},
