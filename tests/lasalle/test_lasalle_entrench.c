@@ -102,6 +102,40 @@ static void test_start_entrenched(void **state)
                   "", "$.sides[0].forces[0].units[0].entrenched: only a unit set up in Line or Unlimbered");
 }
 
+/* ruling R-75 [H, p.75]: "the unit may then change formation and keep the protection if it stays behind
+ * them": a Line behind its works forms column on a front base and keeps the cover; a move ahead leaves it */
+static void test_formation_change_behind_the_trench(void **state)
+{
+    (void)state;
+    ls_fix f;
+    const char *entrenched = "[{\"name\": \"1/45e\", \"type\": \"infantry\", \"size\": \"small\", "
+                             "\"esprit\": \"reliable\", \"discipline\": \"experienced\", \"formation\": \"line\", "
+                             "\"at\": [16, 6], \"entrenched\": true}]";
+    load_rules(&f, "", entrenched, "[" LS_FAR "]", "");
+    ls_dice(&f, 0);
+    ls_to_activity(&f);
+    gr_rect line = lasalle_hull(f.s, &f.st, 0);
+    ls_do(&f, "u0 form column");
+    gr_rect column = lasalle_hull(f.s, &f.st, 0);
+    assert_int_equal(f.st.u[0].form, LASALLE_COLUMN);
+    assert_true(lasalle_behind_trench(&line, &column));
+    assert_true(f.st.u[0].flags & LASALLE_UF_ENTRENCHED);
+    assert_false(ls_logged(&f, "leaves its trench"));
+    /* the Status Phase keeps it too (only its count of failed attempts goes), to the French's next turn */
+    for (int guard = 0; guard < 64 && !(f.st.turn_no == 3 && f.st.turn.step == LASALLE_ST_ACTIVITY); guard++)
+        ls_do(&f, "done");
+    assert_int_equal(f.st.turn.step, LASALLE_ST_ACTIVITY);
+    assert_true(f.st.u[0].flags & LASALLE_UF_ENTRENCHED);
+    gr_rect ahead = lasalle_hull_at(&f.s->units[1], LASALLE_LINE, 16, 12, 270 * GR_PI / 180);
+    assert_int_equal(lasalle_trench_cover(f.s, &f.st, 0, &ahead), LASALLE_COVER_SOFT);
+    /* a move ahead leaves it */
+    ls_do(&f, "u0 move 1");
+    LS_ASSERT_LOGGED(&f, "1/45e leaves its trench (H, p.75)");
+    assert_false(f.st.u[0].flags & LASALLE_UF_ENTRENCHED);
+    assert_int_equal(lasalle_trench_cover(f.s, &f.st, 0, &ahead), LASALLE_COVER_NONE);
+    ls_free(&f);
+}
+
 /* fire at a unit behind its trench from ahead: soft cover, musketry hits on 5+ [H, p.75; D, p.46] */
 static void test_trench_against_fire(void **state)
 {
@@ -148,6 +182,7 @@ int main(void)
         cmocka_unit_test(test_dig_in),
         cmocka_unit_test(test_who_digs),
         cmocka_unit_test(test_start_entrenched),
+        cmocka_unit_test(test_formation_change_behind_the_trench),
         cmocka_unit_test(test_trench_against_fire),
         cmocka_unit_test(test_home_field),
     };

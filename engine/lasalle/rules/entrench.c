@@ -3,6 +3,7 @@
 #include "command.h"
 #include "footprint.h"
 
+#include <math.h>
 #include <stdio.h>
 
 int lasalle_dig_count(const lasalle_state *st, int i)
@@ -89,9 +90,42 @@ int lasalle_trench_cover(const lasalle_scenario *s, const lasalle_state *st, int
 
 void lasalle_entrench_status(const lasalle_scenario *s, lasalle_state *st)
 {
+    for (int i = 0; i < s->nunits; i++)
+        if (s->units[i].side == st->active && (st->u[i].flags & LASALLE_UF_MOVED)) set_dig(st, i, 0);
+}
+
+int lasalle_behind_trench(const gr_rect *then, const gr_rect *now)
+{
+    if (fabs(gr_angle_diff(now->heading, then->heading)) > LASALLE_TRENCH_ANGLE_EPS) return 0;
+    gr_vec2 f = gr_rect_fwd(then), r = gr_rect_right(then);
+    for (int k = GR_FL; k <= GR_FR; k++) {
+        gr_vec2 c = gr_v2_sub(gr_rect_corner(now, k), then->fc);
+        if (fabs(gr_v2_dot(c, f)) > LASALLE_TRENCH_EPS || fabs(gr_v2_dot(c, r)) > then->w / 2 + LASALLE_TRENCH_EPS)
+            return 0;
+    }
+    return 1;
+}
+
+void lasalle_trench_watch_begin(const lasalle_scenario *s, const lasalle_state *st, lasalle_trench_watch *w)
+{
+    w->units = 0;
     for (int i = 0; i < s->nunits; i++) {
-        if (s->units[i].side != st->active || !(st->u[i].flags & LASALLE_UF_MOVED)) continue;
-        set_dig(st, i, 0);
+        if (!lasalle_alive(st, i) || !(st->u[i].flags & LASALLE_UF_ENTRENCHED)) continue;
+        w->units |= (uint64_t)1 << i;
+        w->hull[i] = lasalle_hull(s, st, i);
+    }
+}
+
+void lasalle_trench_watch_end(const lasalle_scenario *s, lasalle_state *st, const lasalle_trench_watch *w,
+                              gr_log *log)
+{
+    for (int i = 0; i < s->nunits; i++) {
+        if (!(w->units >> i & 1) || !(st->u[i].flags & LASALLE_UF_ENTRENCHED)) continue;
+        if (lasalle_alive(st, i)) {
+            gr_rect now = lasalle_hull(s, st, i);
+            if (lasalle_behind_trench(&w->hull[i], &now)) continue;
+            gr_log_add(log, GR_EV_NOTE, s->units[i].side, "%s leaves its trench (H, p.75)", s->units[i].name);
+        }
         st->u[i].flags &= ~LASALLE_UF_ENTRENCHED;
     }
 }

@@ -91,7 +91,10 @@ static int activity_apply(const void *scn, void *state, const gr_action *a, cons
     const lasalle_scenario *s = scn;
     lasalle_state *st = state;
     lasalle_unit before = a->actor >= 0 && a->actor < s->nunits ? st->u[a->actor] : (lasalle_unit){0};
+    lasalle_trench_watch tw;
+    lasalle_trench_watch_begin(s, st, &tw);
     int rc = lasalle_activity_apply(scn, state, a, cx, err);
+    if (!rc) lasalle_trench_watch_end(s, st, &tw, cx ? cx->log : NULL);
     /* enemy officers in the mover's path [H, p.73] */
     if (!rc && a->actor >= 0 && a->actor < s->nunits) rc = lasalle_officers_swept(s, st, a->actor, &before, cx);
     /* ... and enemy engineers at their tasks [H, p.79] */
@@ -139,7 +142,10 @@ static int moving(apply_fn apply, done_fn done, const void *scn, void *state, co
     const lasalle_scenario *s = scn;
     lasalle_state *st = state;
     KEEP_UNITS(s, st, before);
+    lasalle_trench_watch tw;
+    lasalle_trench_watch_begin(s, st, &tw);
     int rc = apply ? apply(scn, state, a, cx, err) : done(scn, state, cx, err);
+    if (!rc) lasalle_trench_watch_end(s, st, &tw, cx ? cx->log : NULL);
     if (!rc) rc = units_moved(s, st, before, cx);
     if (rc && err && !err->set) lasalle_dice_error(cx, err);
     return rc;
@@ -151,7 +157,10 @@ static int moving_run(run_fn run, const void *scn, void *state, const gr_ctx *cx
     const lasalle_scenario *s = scn;
     lasalle_state *st = state;
     KEEP_UNITS(s, st, before);
+    lasalle_trench_watch tw;
+    lasalle_trench_watch_begin(s, st, &tw);
     int next = run(scn, state, cx);
+    if (next >= 0) lasalle_trench_watch_end(s, st, &tw, cx ? cx->log : NULL);
     return next < 0 || units_moved(s, st, before, cx) ? -1 : next;
 }
 
