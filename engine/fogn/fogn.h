@@ -362,10 +362,11 @@ gr_rect fogn_unit_rect(const fogn_unit_profile *p, const fogn_unit *u);
 /* the radius about the front-edge centre within which the whole footprint lies */
 double fogn_unit_reach(const fogn_unit_profile *p, const fogn_unit *u);
 /* no unit's reach is larger (the deepest footprint, a large unit's March
- * Column of 6 bases, reaches sqrt(0.75^2 + 6.75^2) = 6.79 MU straight and
- * less than 0.75 + 6.75 = 7.5 MU bent at a road's turn): a distance test
- * against it passes over pairs before any reach is worked out */
-#define FOGN_REACH_MAX 7.5
+ * Column of 6 bases, reaches sqrt(0.75^2 + 6.75^2) = 6.79 MU straight; bent
+ * at a road's turn with at least FOGN_COLUMN_BEND_MIN_REAR = 1.125 MU of it
+ * behind the turn, at most 6.75 - 1.125 + sqrt(0.75^2 + 1.125^2) = 6.98 MU):
+ * a distance test against it passes over pairs before any reach is worked out */
+#define FOGN_REACH_MAX 7.0
 /* is the unit a March Column bent at a road's turn (two parts)? */
 #define FOGN_BENT_COLUMN(u) ((u)->formation == FOGN_F_COLUMN && (u)->kink != 0.0)
 /* Per-base rectangles for drawing and base counting; returns the count (<= 24). */

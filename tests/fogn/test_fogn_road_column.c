@@ -94,23 +94,30 @@ static void test_s8_4_bent_column_straightens_as_it_goes_on(void **unused)
     fogn_scenario *s = bent_column(&st);
     fogn_move_plan plan;
     gr_error err;
-    /* straight ahead 1 MU: the turn stays where it is, the head part grows */
-    assert_int_equal(fx_check(s, &st, fx_normal(0, -1, 0, 1, 0), &plan, &err), 0);
-    ASSERT_POSE(&plan.after, 14, 20, 0);
-    ASSERT_NEAR(plan.after.bend, 4, 1e-9);
+    /* straight ahead 0.25 MU: the turn stays where it is, the head part grows */
+    assert_int_equal(fx_check(s, &st, fx_normal(0, -1, 0, 0.25, 0), &plan, &err), 0);
+    ASSERT_POSE(&plan.after, 13.25, 20, 0);
+    ASSERT_NEAR(plan.after.bend, 3.25, 1e-9);
     ASSERT_NEAR(plan.after.kink, 90 * FX_DEG, 1e-9);
-    /* the rear part's far corner, (9.25, 19.5), now lies beyond the straight
-     * column's reach: the reach measures it */
-    ASSERT_NEAR(fogn_unit_reach(&s->units[0], &plan.after), sqrt(4.75 * 4.75 + 0.5 * 0.5), 1e-9);
-    /* 1.5 MU or more: the last base has passed the turn, the column is straight */
-    assert_int_equal(fx_check(s, &st, fx_normal(0, -1, 0, 1.5, 0), &plan, &err), 0);
-    ASSERT_POSE(&plan.after, 14.5, 20, 0);
+    /* every corner of both parts lies within the unit's reach */
+    gr_rect parts[2];
+    gr_vec2 cs[4];
+    double reach = fogn_unit_reach(&s->units[0], &plan.after);
+    assert_int_equal(fogn_unit_rects(&s->units[0], &plan.after, parts), 2);
+    for (int p = 0; p < 2; p++) {
+        gr_rect_corners(&parts[p], cs);
+        for (int k = 0; k < 4; k++) assert_true(gr_v2_dist(cs[k], gr_v2(plan.after.x, plan.after.y)) <= reach + 1e-12);
+    }
+    /* 0.5 MU: less than a base depth of it (1 MU) would be left behind the turn, its last base turning the
+     * corner: the column is placed straight (FOGN_COLUMN_BEND_MIN_REAR) */
+    assert_int_equal(fx_check(s, &st, fx_normal(0, -1, 0, 0.5, 0), &plan, &err), 0);
+    ASSERT_POSE(&plan.after, 13.5, 20, 0);
     ASSERT_NEAR(plan.after.kink, 0, 0);
     ASSERT_NEAR(plan.after.bend, 0, 0);
-    /* on along the road 1 MU: bent still, by the road's own geometry */
-    assert_int_equal(fx_check(s, &st, fx_road(0, 1, 1), &plan, &err), 0);
-    ASSERT_POSE(&plan.after, 14, 20, 0);
-    ASSERT_NEAR(plan.after.bend, 4, 1e-9);
+    /* on along the road 0.25 MU: bent still, by the road's own geometry */
+    assert_int_equal(fx_check(s, &st, fx_road(0, 0.25, 1), &plan, &err), 0);
+    ASSERT_POSE(&plan.after, 13.25, 20, 0);
+    ASSERT_NEAR(plan.after.bend, 3.25, 1e-9);
     /* back along the road (facing south) 2 MU past the turn: bent the other way */
     commit(s, &st, fx_road(0, 4, 1)); /* head (17, 20), straight */
     ASSERT_NEAR(st.u[0].kink, 0, 0);

@@ -288,8 +288,8 @@ static void measure_bent_half(fogn_move_ctx *c)
 
 /* a March Column bent at a road's turn moving straight ahead (§8.4): the head
  * goes on and the rear follows it round the turn, which stays where it is
- * on the table; once the last base has passed the turn the column is
- * straight. It sweeps the run from the turn to the new front edge and the
+ * on the table; once less than FOGN_COLUMN_BEND_MIN_REAR of it lies behind
+ * the turn the column is straight. It sweeps the run from the turn to the new front edge and the
  * square of a base width about the turn that its bases' corners swing
  * through (its rear part as it stood is swept from the start) */
 static int pose_bent_ahead(fogn_move_ctx *c)
@@ -310,7 +310,7 @@ static int pose_bent_ahead(fogn_move_ctx *c)
     fogn_sweep_rect(c->sw, &turn);
     c->end_swept = 1;
     set_pose(&c->after, &c->end);
-    if (head >= c->start.d - GR_EPS) {
+    if (head > c->start.d - FOGN_COLUMN_BEND_MIN_REAR + GR_EPS) {
         c->after.kink = 0;
         c->after.bend = 0;
     } else {
@@ -482,9 +482,9 @@ static int pose_kink(fogn_move_ctx *c)
 
 /* a March Column whose head stands at after's front edge on road rd, having
  * marched in direction dir: bent at the road's first turn behind its head
- * when that turn lies within its depth and turns by FOGN_COLUMN_BEND_MIN_DEG
- * or more (§8.4); the rear part points from the column's tail, on the road
- * `depth` behind the head, at that turn */
+ * when at least FOGN_COLUMN_BEND_MIN_REAR of it lies behind that turn and
+ * the turn is FOGN_COLUMN_BEND_MIN_DEG or more (§8.4); the rear part points
+ * from the column's tail, on the road `depth` behind the head, at that turn */
 static void column_on_road(const gr_terrain_piece *rd, int dir, double depth, fogn_unit *after)
 {
     after->kink = 0;
@@ -496,7 +496,7 @@ static void column_on_road(const gr_terrain_piece *rd, int dir, double depth, fo
     if (gr_v2_dist(back[1], tail) <= GR_EPS) return; /* no turn between head and tail */
     double bend = gr_v2_dist(back[0], back[1]);
     gr_vec2 rear = gr_v2_sub(back[1], tail);
-    if (bend <= GR_EPS || bend >= depth - GR_EPS || gr_v2_len(rear) <= GR_EPS) return;
+    if (bend <= GR_EPS || bend > depth - FOGN_COLUMN_BEND_MIN_REAR + GR_EPS || gr_v2_len(rear) <= GR_EPS) return;
     double k = gr_angle_norm(atan2(rear.y, rear.x) - after->heading);
     if (fabs(k) < FOGN_COLUMN_BEND_MIN_DEG * FOGN_DEG) return;
     after->kink = k;

@@ -84,6 +84,11 @@
  * gentler one leaves it straight along its head (1 degree moves the tail of
  * the longest column, 6.75 MU, by less than 0.12 MU) */
 #define FOGN_COLUMN_BEND_MIN_DEG 1.0
+/* §8.4, Ruling: ... and while at least a base depth of it lies behind the
+ * turn: with less, its last base is turning the corner, and the column is
+ * placed straight along its head (the far corner moves by under a base
+ * depth; every footprint stays within FOGN_REACH_MAX of its front edge) */
+#define FOGN_COLUMN_BEND_MIN_REAR FOGN_BASE_DEPTH
 /* Ruling: a kinked Extended Line must straighten (a KINK of 0) before it moves */
 #define FOGN_MAX_KINK_DEG 90.0
 /* §8.7 interpenetration: the passed unit may be slid back up to one base depth */
