@@ -146,7 +146,7 @@ static void test_trench_against_fire(void **state)
             "\"discipline\": \"experienced\", \"sk\": 1, \"formation\": \"line\", \"at\": [16, 9], \"facing\": 270, "
             "\"entrenched\": true}]",
             "");
-    assert_int_equal(f.st.turn.step, LASALLE_ST_FIRE);
+    assert_int_equal(f.st.turn.step, LASALLE_ST_REACT);
     ls_dice(&f, 4, 5, 4, 4, 1);
     ls_do(&f, "u0 fire u1");
     LS_ASSERT_LOGGED(&f, "1/45e Ligne fires at IR 7: 4 musketry dice (4 clear bases), hits on 5+");

@@ -16,7 +16,7 @@ static void test_musketry(void **state)
     (void)state;
     ls_fix f;
     ls_load(&f, 0, "[" FR_LINE "]", "[" AU_LINE("IR 7", 16, 9) "]", "");
-    assert_int_equal(f.st.turn.step, LASALLE_ST_FIRE);
+    assert_int_equal(f.st.turn.step, LASALLE_ST_REACT);
     assert_true(ls_offers(&f, "u0 fire u1"));
     ls_dice(&f, 4, 4, 4, 4, 1);
     ls_do(&f, "u0 fire u1");

@@ -154,7 +154,7 @@ static void test_ai_view(void **state)
     gr_action acts[GR_MAX_ACTIONS];
     int n = g.rs->rules->legal_actions(g.scn, &st, acts, GR_MAX_ACTIONS);
     /* the French battery's fire reaction first: hold, or fire at the Austrian battery */
-    assert_int_equal(st.turn.step, LASALLE_ST_FIRE);
+    assert_int_equal(st.turn.step, LASALLE_ST_REACT);
     gr_action_info fire;
     g.rs->ai->action_info(g.scn, &st, &acts[1], &fire);
     assert_int_equal(fire.kind, GR_AK_FIRE);
@@ -230,11 +230,11 @@ static void test_svg_table(void **state)
     assert_string_equal(json_string_value(json_object_get(u0, "force")), "Brigade Dufour");
     assert_true(json_is_null(json_object_get(u0, "town")));
     json_decref(j);
-    /* `list` says what "done" does here: the first decision is the Reaction Phase's fire */
+    /* `list` says what "done" does here: the first decision is a unit's reaction (its fire) */
     char note[256];
     gr_action done = {.type = LASALLE_A_DONE, .actor = -1, .target = -1};
     gr_rs_order_note(g.rs, g.scn, st, &done, note, sizeof note);
-    assert_string_equal(note, "the units not yet asked do not fire");
+    assert_string_equal(note, "this unit makes no reaction (or declines to follow up)");
     free(st);
     gr_game_free(&g);
 }

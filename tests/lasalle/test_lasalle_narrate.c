@@ -136,7 +136,6 @@ static void test_told_countercharge(void **state)
     f.st.u[2].flags |= LASALLE_UF_CHARGER;
     assert_int_equal(ls_run_to(&f, LASALLE_ST_REACT), 0);
     ls_do(&f, "u0 hold");
-    ls_do(&f, "done");
     size_t from = f.log.n;
     ls_dice(&f, 3, 4, 4, 2);
     ls_do(&f, "u1 countercharge u2");

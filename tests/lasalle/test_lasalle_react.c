@@ -65,8 +65,9 @@ static void test_reactions_in_any_order(void **state)
     assert_int_equal(f.st.turn.step, LASALLE_ST_REACT);
     assert_int_equal(lasalle_react_actor(f.s, &f.st), 0);
     ls_refused(&f, "u1 hold", "not this one");
+    ls_dice(&f, 2, 4, 2); /* the roll for the first pick of the two combats */
     ls_do(&f, "u0 hold");
-    assert_true(f.st.turn.step != LASALLE_ST_REACT);
+    assert_int_equal(f.st.turn.step, LASALLE_ST_COMBAT_PICK);
     ls_free(&f);
 }
 
@@ -131,10 +132,8 @@ static void test_countercharge(void **state)
     charged(&f, "[" LS_INF("1/45e", "small", "experienced", "line", 10, 6, 90) ", "
                 LS_CAV("Chasseurs", "small", "experienced", "waves", 14.5, 7.1, 180) "]",
             "[" AU_COLUMN "]", 2, 10, 6, 270, LASALLE_COLUMN);
-    ls_do(&f, "u0 hold");                /* no contact reaction */
-    assert_int_equal(f.st.turn.step, LASALLE_ST_FIRE);
-    ls_do(&f, "done");                   /* no fire */
-    assert_int_equal(f.st.turn.step, LASALLE_ST_COUNTER);
+    ls_do(&f, "u0 hold");                /* no reaction */
+    assert_int_equal(f.st.turn.step, LASALLE_ST_REACT); /* the cavalry's own reaction next */
     assert_true(ls_offers(&f, "u1 countercharge u2"));
     ls_dice(&f, 3, 4, /* the roll for the first pick: */ 4, 2);
     ls_do(&f, "u1 countercharge u2");
@@ -147,6 +146,33 @@ static void test_countercharge(void **state)
     ls_free(&f);
 }
 
+/* [D, p.33; ruling R-8]: the reactions of the kinds interleave in the order the player chooses: the
+ * cavalry countercharges the column while the line it charged still has its own reaction to make, which
+ * then may no longer be a fall-back's empty field but a fight beside friends */
+static void test_countercharge_before_the_contact_reaction(void **state)
+{
+    (void)state;
+    ls_fix f;
+    charged(&f, "[" LS_INF("1/45e", "small", "experienced", "line", 10, 6, 90) ", "
+                LS_CAV("Chasseurs", "small", "experienced", "waves", 14.5, 7.1, 180) "]",
+            "[" AU_COLUMN "]", 2, 10, 6, 270, LASALLE_COLUMN);
+    assert_int_equal(lasalle_react_actor(f.s, &f.st), 0);
+    assert_true(ls_offers(&f, "u0 fallback")); /* the menus keep the units' order */
+    ls_dice(&f, 1, 4);
+    ls_do(&f, "u1 countercharge u2"); /* at the keyboard, the cavalry first */
+    assert_true(f.st.u[1].flags & LASALLE_UF_COUNTERCHARGER);
+    LS_ASSERT_LOGGED(&f, "Chasseurs countercharges IR 7 (D, p.36)");
+    /* back to the line, whose contact reaction is still to come */
+    assert_int_equal(f.st.turn.step, LASALLE_ST_REACT);
+    assert_int_equal(lasalle_react_actor(f.s, &f.st), 0);
+    assert_true(ls_offers(&f, "u0 fallback"));
+    ls_refused(&f, "u1 hold", "not this one"); /* the cavalry has reacted */
+    ls_dice(&f, 2, 4, 2);
+    ls_do(&f, "u0 hold");
+    assert_int_equal(f.st.turn.step, LASALLE_ST_COMBAT_PICK);
+    ls_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -154,6 +180,7 @@ int main(void)
         cmocka_unit_test(test_fall_back),        cmocka_unit_test(test_about_face),
         cmocka_unit_test(test_change_formation), cmocka_unit_test(test_momentum),
         cmocka_unit_test(test_countercharge),
+        cmocka_unit_test(test_countercharge_before_the_contact_reaction),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -75,7 +75,7 @@ static void test_garrison_fires(void **state)
     ls_fix f;
     ls_load(&f, 0, "[" GARRISON("2/45e", 270) "]", "[" LS_INF("IR 7", "small", "experienced", "line", 16, 7, 90) "]",
             TOWN);
-    assert_int_equal(f.st.turn.step, LASALLE_ST_FIRE);
+    assert_int_equal(f.st.turn.step, LASALLE_ST_REACT);
     ls_dice(&f, 2, 5, 5);
     ls_do(&f, "u0 fire u1");
     LS_ASSERT_LOGGED(&f, "2/45e fires at IR 7: 2 musketry dice (2 clear bases), hits on 4+");
@@ -84,7 +84,7 @@ static void test_garrison_fires(void **state)
     /* an enemy behind the side it faces: it fires from the far side, and turns to face it */
     ls_load(&f, 0, "[" GARRISON("2/45e", 270) "]", "[" LS_INF("IR 7", "small", "experienced", "line", 16, 14, 270) "]",
             TOWN);
-    assert_int_equal(f.st.turn.step, LASALLE_ST_FIRE);
+    assert_int_equal(f.st.turn.step, LASALLE_ST_REACT);
     assert_true(ls_offers(&f, "u0 fire u1"));
     ls_dice(&f, 2, 5, 1);
     ls_do(&f, "u0 fire u1");
@@ -103,7 +103,7 @@ static void test_fire_at_garrison(void **state)
     ls_fix f;
     ls_load(&f, 0, "[" LS_INF("1/45e", "small", "experienced", "line", 16, 7, 90) "]", "[" GARRISON("IR 7", 270) "]",
             TOWN);
-    assert_int_equal(f.st.turn.step, LASALLE_ST_FIRE);
+    assert_int_equal(f.st.turn.step, LASALLE_ST_REACT);
     ls_dice(&f, 4, 5, 5, 4, 4);
     ls_do(&f, "u0 fire u1");
     LS_ASSERT_LOGGED(&f, "1/45e fires at IR 7: 4 musketry dice (4 clear bases), hits on 5+");

@@ -15,8 +15,6 @@ void lasalle_order_note(const void *scn, const void *state, const gr_action *a, 
     const char *what = NULL;
     switch (st->turn.step) {
     case LASALLE_ST_REACT: what = "this unit makes no reaction (or declines to follow up)"; break;
-    case LASALLE_ST_FIRE: what = "the units not yet asked do not fire"; break;
-    case LASALLE_ST_COUNTER: what = "no more countercharges"; break;
     case LASALLE_ST_COMBAT_PICK: what = "the combat of the first defender in unit order is fought next"; break;
     case LASALLE_ST_TACTICS: what = "this officer directs no tactic"; break;
     case LASALLE_ST_FALLBACK: what = "the rest fall back in unit order, each straight back (or forward when "

@@ -170,7 +170,7 @@ static int check_reform(const lasalle_scenario *s, const lasalle_state *st, cons
 }
 
 /* cavalry in a town base charged by infantry must try to fall back, when it may [G Towns, p.70] */
-static int must_fall_back(const lasalle_scenario *s, const lasalle_state *st, int i)
+int lasalle_react_must_fall_back(const lasalle_scenario *s, const lasalle_state *st, int i)
 {
     gr_rect h = lasalle_hull(s, st, i);
     if (s->units[i].type != LASALLE_CAV || lasalle_town_of(s, &h) < 0) return 0;
@@ -182,7 +182,7 @@ static int must_fall_back(const lasalle_scenario *s, const lasalle_state *st, in
 int lasalle_react_check(const lasalle_scenario *s, const lasalle_state *st, const gr_action *a, gr_error *err)
 {
     int i = a->actor;
-    if (a->type != LASALLE_A_FALLBACK && must_fall_back(s, st, i))
+    if (a->type != LASALLE_A_FALLBACK && lasalle_react_must_fall_back(s, st, i))
         return gr_error_set(err, "%s is cavalry in a town base charged by infantry: it must try to fall back (G, p.70)",
                             s->units[i].name);
     switch (a->type) {
@@ -349,7 +349,7 @@ int lasalle_react_done(const void *scn, void *state, const gr_ctx *cx, gr_error 
     }
     int i = st->turn.cursor;
     /* "done" holds the unit: not for cavalry that must try to fall back [G Towns, p.70] */
-    if (i >= 0 && i < s->nunits && must_fall_back(s, st, i))
+    if (i >= 0 && i < s->nunits && lasalle_react_must_fall_back(s, st, i))
         return gr_error_set(err, "%s is cavalry in a town base charged by infantry: it must try to fall back (G, p.70)",
                             s->units[i].name);
     if (i >= 0 && i < s->nunits) st->u[i].flags |= LASALLE_UF_ASKED;

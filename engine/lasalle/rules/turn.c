@@ -13,6 +13,7 @@
 #include "officers.h"
 #include "order.h"
 #include "react.h"
+#include "reaction.h"
 #include "reinforce.h"
 #include "recovery.h"
 #include "status.h"
@@ -176,7 +177,7 @@ static int react_order_group(const void *scn, const void *state, int cursor)
 
 static int react_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err)
 {
-    return moving(lasalle_react_apply, NULL, scn, state, a, cx, err);
+    return moving(lasalle_reaction_apply, NULL, scn, state, a, cx, err);
 }
 
 static int run_combat_fight(const void *scn, void *state, const gr_ctx *cx)
@@ -238,15 +239,9 @@ static int engineer_apply(const void *scn, void *state, const gr_action *a, cons
 static const gr_step_def steps[LASALLE_ST_COUNT] = {
     [LASALLE_ST_BEGIN] = {.name = "the turn opens", .phase = LASALLE_PH_REACTION, .run = run_begin},
     [LASALLE_ST_REACT] = {.name = "reactions", .phase = LASALLE_PH_REACTION, .cursor_end = lasalle_unit_end,
-                          .due = lasalle_react_due, .decider = lasalle_react_decider, .actor = lasalle_react_actor,
-                          .actions = lasalle_react_actions, .apply = react_apply, .done = lasalle_react_done,
+                          .due = lasalle_reaction_due, .decider = lasalle_react_decider, .actor = lasalle_react_actor,
+                          .actions = lasalle_reaction_actions, .apply = react_apply, .done = lasalle_react_done,
                           .done_moves_on = 1, .order_group = react_order_group},
-    [LASALLE_ST_FIRE] = {.name = "fire", .phase = LASALLE_PH_REACTION, .cursor_end = lasalle_unit_end,
-                         .due = lasalle_fire_due, .decider = who_active, .actor = lasalle_cursor_actor,
-                         .actions = lasalle_fire_actions, .apply = lasalle_fire_apply},
-    [LASALLE_ST_COUNTER] = {.name = "countercharges", .phase = LASALLE_PH_REACTION, .cursor_end = lasalle_unit_end,
-                            .due = lasalle_counter_due, .decider = who_active, .actor = lasalle_cursor_actor,
-                            .actions = lasalle_counter_actions, .apply = lasalle_counter_apply},
     [LASALLE_ST_COMBAT_BEGIN] = {.name = "the roll for the first combat", .phase = LASALLE_PH_COMBAT,
                                  .run = lasalle_combat_begin},
     [LASALLE_ST_COMBAT_PICK] = {.name = "the next combat", .phase = LASALLE_PH_COMBAT, .cursor_end = end_one,

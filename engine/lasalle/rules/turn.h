@@ -12,10 +12,8 @@
 
 enum {
     LASALLE_ST_BEGIN = 0,       /* the turn opens: the marks of the last turn are cleared */
-    LASALLE_ST_REACT,           /* contacted units react (fall back, about face, change formation); the
-                                   opponent's cavalry may follow a fall-back up with a momentum move */
-    LASALLE_ST_FIRE,            /* fire */
-    LASALLE_ST_COUNTER,         /* countercharges */
+    LASALLE_ST_REACT,           /* each unit's one reaction, in the order its player chooses: fall back,
+                                   about face, change formation, fire, countercharge or hold (reaction.h) */
     LASALLE_ST_COMBAT_BEGIN,    /* the roll-off for the first pick */
     LASALLE_ST_COMBAT_PICK,     /* a player picks the next combat */
     LASALLE_ST_COMBAT_CHOOSE,   /* the combat picked, or the only one left */
