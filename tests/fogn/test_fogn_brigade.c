@@ -312,6 +312,19 @@ static void test_s8_8_group_may_not_enter_difficult_terrain(void **unused)
     free(s);
 }
 
+/* a hedge t0 along the row's front edges (y 10 .. 10.25), the state at side 0's move, and the
+ * order for the row's group (u0, u1, u2) to cross it */
+static gr_action at_the_hedge(fogn_scenario *s, fogn_state *st)
+{
+    const double xy[] = {10, 10.125, 30, 10.125};
+    fx_line(s, GR_T_HEDGE, 0, 0.25, 2, xy);
+    fx_state(s, st, 0);
+    int m[3] = {0, 1, 2};
+    gr_action x = group(FOGN_A_GROUP_CROSS, m, 3, 0, 0, 0);
+    x.target = 0;
+    return x;
+}
+
 /* §8.8 "all units perform the same action", §15.8: a group whose every member's
  * front edge touches a hedge crosses it as one move: one complex move test for
  * all, and each member placed the least distance beyond, its rear edge on the
@@ -320,13 +333,8 @@ static void test_s8_8_group_crosses_a_hedge_together(void **unused)
 {
     (void)unused;
     fogn_scenario *s = scn_row();
-    const double xy[] = {10, 10.125, 30, 10.125}; /* t0: y 10 .. 10.25 */
-    fx_line(s, GR_T_HEDGE, 0, 0.25, 2, xy);
     fogn_state st;
-    fx_state(s, &st, 0);
-    int m[3] = {0, 1, 2};
-    gr_action x = group(FOGN_A_GROUP_CROSS, m, 3, 0, 0, 0);
-    x.target = 0;
+    gr_action x = at_the_hedge(s, &st);
     /* in the menu and in the notation */
     gr_action menu[GR_MAX_ACTIONS];
     int n = fogn_ruleset.rules->legal_actions(s, &st, menu, GR_MAX_ACTIONS), offered = 0;
@@ -356,13 +364,8 @@ static void test_s8_8_group_crossing_needs_every_member_at_the_hedge(void **unus
     (void)unused;
     fogn_scenario *s = scn_row();
     s->units[2].y = 9; /* u2 stands 1 MU back, still in edge contact with u1 */
-    const double xy[] = {10, 10.125, 30, 10.125};
-    fx_line(s, GR_T_HEDGE, 0, 0.25, 2, xy);
     fogn_state st;
-    fx_state(s, &st, 0);
-    int m[3] = {0, 1, 2};
-    gr_action x = group(FOGN_A_GROUP_CROSS, m, 3, 0, 0, 0);
-    x.target = 0;
+    gr_action x = at_the_hedge(s, &st);
     gr_error err;
     assert_int_equal(apply(s, &st, x, NULL, 0, &err), -1);
     ASSERT_HAS(err.msg, "unit2");

@@ -124,14 +124,20 @@ static void test_momentum(void **state)
     ls_free(&f);
 }
 
+/* the French line u0 charged by the Austrian column u2, the Chasseurs u1 beside them out of contact */
+static void line_and_cavalry_charged(ls_fix *f)
+{
+    charged(f, "[" LS_INF("1/45e", "small", "experienced", "line", 10, 6, 90) ", "
+               LS_CAV("Chasseurs", "small", "experienced", "waves", 14.5, 7.1, 180) "]",
+            "[" AU_COLUMN "]", 2, 10, 6, 270, LASALLE_COLUMN);
+}
+
 /* [D Countercharge, p.36]: cavalry not in contact charges an enemy engaged with friends */
 static void test_countercharge(void **state)
 {
     (void)state;
     ls_fix f;
-    charged(&f, "[" LS_INF("1/45e", "small", "experienced", "line", 10, 6, 90) ", "
-                LS_CAV("Chasseurs", "small", "experienced", "waves", 14.5, 7.1, 180) "]",
-            "[" AU_COLUMN "]", 2, 10, 6, 270, LASALLE_COLUMN);
+    line_and_cavalry_charged(&f);
     ls_do(&f, "u0 hold");                /* no reaction */
     assert_int_equal(f.st.turn.step, LASALLE_ST_REACT); /* the cavalry's own reaction next */
     assert_true(ls_offers(&f, "u1 countercharge u2"));
@@ -153,9 +159,7 @@ static void test_countercharge_before_the_contact_reaction(void **state)
 {
     (void)state;
     ls_fix f;
-    charged(&f, "[" LS_INF("1/45e", "small", "experienced", "line", 10, 6, 90) ", "
-                LS_CAV("Chasseurs", "small", "experienced", "waves", 14.5, 7.1, 180) "]",
-            "[" AU_COLUMN "]", 2, 10, 6, 270, LASALLE_COLUMN);
+    line_and_cavalry_charged(&f);
     assert_int_equal(lasalle_react_actor(f.s, &f.st), 0);
     assert_true(ls_offers(&f, "u0 fallback")); /* the menus keep the units' order */
     ls_dice(&f, 1, 4);
