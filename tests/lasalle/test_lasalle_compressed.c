@@ -10,6 +10,7 @@
 #include "../../ai/player.h"
 #include "../../engine/core/play.h"
 #include "../../engine/lasalle/rules/compressed.h"
+#include "../../engine/lasalle/rules/fire.h"
 #include "../../engine/lasalle/rules/footprint.h"
 #include "../../engine/lasalle/rules/tables.h"
 
@@ -264,6 +265,25 @@ static void test_prolong_refusals(void **state)
     ls_free(&f);
 }
 
+/* [D Obstructed Fire, p.50] (ruling R-144): a compressed battery's gun bases of both ranks are judged each on
+ * its own, and the cascade runs along each rank: a copse before the right-hand guns blocks both of them, and
+ * the left-hand guns of both ranks still fire canister (two clear bases, not the one a cascade along all four
+ * bases in a row would leave) */
+static void test_canister_cascade_rank_by_rank(void **state)
+{
+    (void)state;
+    ls_fix f;
+    ls_load(&f, 0, "[" COMPRESSED_ART("6pdr", 4, 16, 4, 90) "]",
+            "[" LS_INF("IR 7", "small", "experienced", "line", 16, 6.5, 270) "]",
+            OPTION ", \"terrain\": [{\"name\": \"Copse\", \"type\": \"woods\", \"points\": [[16.1, 4.6], "
+                   "[17.2, 4.6], [17.2, 5.4], [16.1, 5.4]]}]");
+    assert_true(f.st.u[0].flags & LASALLE_UF_COMPRESSED);
+    assert_int_equal(lasalle_clear_bases_in(f.s, &f.st, 0, 1, 0, 2), 1);                 /* the first rank */
+    assert_int_equal(lasalle_clear_bases_in(f.s, &f.st, 0, 1, 2, LASALLE_MAX_BASES), 1); /* the second */
+    assert_int_equal(lasalle_clear_bases(f.s, &f.st, 0, 1), 2);
+    ls_free(&f);
+}
+
 /* a compressed battery prolongs in its two ranks: a unit 1.8 BW behind its front blocks a step back that a
  * battery on its normal frontage makes [C, p.28] */
 static void test_prolong_in_two_ranks(void **state)
@@ -436,6 +456,7 @@ static void test_random_games(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_canister_cascade_rank_by_rank),
         cmocka_unit_test(test_footprint_four_guns),
         cmocka_unit_test(test_footprint_three_guns),
         cmocka_unit_test(test_fire_at_compressed_battery),

@@ -314,20 +314,30 @@ int lasalle_clear_bases(const lasalle_scenario *s, const lasalle_state *st, int 
     return lasalle_clear_bases_in(s, st, i, t, 0, LASALLE_MAX_BASES);
 }
 
+/* the cascade along one rank, bases lo..hi-1 left to right: beyond a blocked base, every base farther from
+ * the target on that side is blocked too [D, p.50] */
+static void cascade(const gr_rect *b, const gr_rect *g, int *blocked, int lo, int hi)
+{
+    int near = lo;
+    for (int k = lo; k < hi; k++)
+        if (gr_rect_dist(&b[k], g) < gr_rect_dist(&b[near], g)) near = k;
+    for (int k = near - 1; k >= lo; k--) blocked[k] |= blocked[k + 1];
+    for (int k = near + 1; k < hi; k++) blocked[k] |= blocked[k - 1];
+}
+
 int lasalle_clear_bases_in(const lasalle_scenario *s, const lasalle_state *st, int i, int t, int from, int to)
 {
     gr_rect b[LASALLE_MAX_BASES], g = lasalle_hull(s, st, t);
     lasalle_layout l;
     lasalle_layout_of(&s->units[i], st->u[i].form, &l);
     lasalle_bases(s, st, i, b);
-    int n = l.cols, blocked[LASALLE_MAX_BASES] = {0}, near = 0;
-    for (int k = 0; k < n; k++) {
-        blocked[k] = obstructed(s, st, i, &b[k], &g);
-        if (gr_rect_dist(&b[k], &g) < gr_rect_dist(&b[near], &g)) near = k;
-    }
-    /* the cascade: beyond a blocked base, every base farther from the target on that side [D, p.50] */
-    for (int k = near - 1; k >= 0; k--) blocked[k] |= blocked[k + 1];
-    for (int k = near + 1; k < n; k++) blocked[k] |= blocked[k - 1];
+    int n = l.cols, blocked[LASALLE_MAX_BASES] = {0};
+    for (int k = 0; k < n; k++) blocked[k] = obstructed(s, st, i, &b[k], &g);
+    /* its firing bases: the front rank; a compressed battery's gun bases in both of its ranks, each rank
+     * cascading on its own (ruling R-144) */
+    int first = lasalle_layout_form(st, i) == LASALLE_LAYOUT_COMPRESSED ? (n + 1) / 2 : n;
+    cascade(b, &g, blocked, 0, first);
+    if (first < n) cascade(b, &g, blocked, first, n);
     int clear = 0;
     for (int k = from < 0 ? 0 : from; k < n && k < to; k++) clear += !blocked[k];
     return clear;
