@@ -213,9 +213,11 @@ int gr_steps_apply_by(const gr_steps *t, const void *scn, void *state, const gr_
         rc = apply_action(t, scn, state, a, d, cx, err, apply, arg, text);
     }
     /* a decision taken out of order is finished: back to the first position passed over (unless the step
-     * was closed or left) */
+     * was left, or closed by "done"; an order for the last position leaves the cursor at the end too, and
+     * the positions passed over are still to come) */
     if (!rc && tn->resume && !tn->second) {
-        if (tn->step == step && tn->cursor < d->cursor_end(scn)) tn->cursor = (int16_t)(tn->resume - 1);
+        int closed = a->type == t->done_type && tn->cursor >= d->cursor_end(scn);
+        if (tn->step == step && !closed) tn->cursor = (int16_t)(tn->resume - 1);
         tn->resume = 0;
     }
     if (!rc && gr_steps_advance(t, scn, state, cx) < 0)

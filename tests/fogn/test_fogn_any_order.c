@@ -103,6 +103,33 @@ static void test_s7_fire_chosen_in_any_order(void **unused)
     free(s);
 }
 
+/* §6.6: the assaulted units react in the order their player chooses: u3, the last unit, first; then the
+ * decision comes back to u2, which was passed over */
+static void test_s6_6_reactions_in_any_order(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = fx_scenario();
+    fx_unit(s, 0, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 14, 10, 90);
+    fx_unit(s, 0, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 26, 10, 90);
+    fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 14, 14, -90);
+    fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 26, 14, -90);
+    s->cmdrs[0].x = 20;
+    s->cmdrs[0].y = 6;
+    fogn_state st;
+    fx_state_at(s, &st, 0, FOGN_ST_AS_BEGIN, NULL, NULL);
+    gr_error err;
+    if (act(s, &st, "u0 assault u2", &err)) fail_msg("refused: %s", err.msg);
+    if (act(s, &st, "u1 assault u3", &err)) fail_msg("refused: %s", err.msg);
+    assert_int_equal(st.turn.step, FOGN_ST_AS_REACT);
+    assert_int_equal(actor(s, &st), 2);
+    if (act(s, &st, "u3 react stand", &err)) fail_msg("refused: %s", err.msg);
+    assert_int_equal(st.u[3].reaction, FOGN_RE_STAND);
+    assert_int_equal(st.turn.step, FOGN_ST_AS_REACT);
+    assert_int_equal(actor(s, &st), 2);
+    assert_int_equal(act(s, &st, "u3 react stand", &err), -1); /* it has reacted */
+    free(s);
+}
+
 /* the menus keep the cursor's order: the legal orders are the actor's only */
 static void test_menus_keep_the_cursor_order(void **unused)
 {
@@ -123,6 +150,7 @@ int main(void)
         cmocka_unit_test(test_s8_2_any_unit_in_command_moves_next),
         cmocka_unit_test(test_menus_keep_the_cursor_order),
         cmocka_unit_test(test_s7_fire_chosen_in_any_order),
+        cmocka_unit_test(test_s6_6_reactions_in_any_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
