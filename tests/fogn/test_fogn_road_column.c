@@ -182,6 +182,27 @@ static void test_s8_4_bent_column_clears_the_corner(void **unused)
     free(s);
 }
 
+/* `show` and the map say so: a player reads that the column is bent */
+static void test_s8_4_bent_column_is_told(void **unused)
+{
+    (void)unused;
+    fogn_state st;
+    fogn_scenario *s = bent_column(&st);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    fogn_ruleset.present->summary(s, &st, out);
+    fclose(out);
+    ASSERT_HAS(text, "column");
+    ASSERT_HAS(text, "bent at a road's turn");
+    free(text);
+    gr_render_item items[64];
+    int n = fogn_ruleset.present->render_items(s, &st, items, 64), told = 0;
+    for (int k = 0; k < n; k++) told |= strstr(items[k].detail, "u0 column, bent") != NULL;
+    assert_true(told);
+    free(s);
+}
+
 /* a turn gentler than FOGN_COLUMN_BEND_MIN_DEG leaves the column straight */
 static void test_s8_4_gentle_turn_leaves_the_column_straight(void **unused)
 {
@@ -210,6 +231,7 @@ int main(void)
         cmocka_unit_test(test_s8_4_bent_column_straightens_as_it_goes_on),
         cmocka_unit_test(test_s8_4_bent_column_neither_wheels_nor_turns),
         cmocka_unit_test(test_s8_4_bent_column_clears_the_corner),
+        cmocka_unit_test(test_s8_4_bent_column_is_told),
         cmocka_unit_test(test_s8_4_gentle_turn_leaves_the_column_straight),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

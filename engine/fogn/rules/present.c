@@ -73,13 +73,22 @@ static const char *role_name(int role)
     return role == FOGN_CMDR_CORPS ? "corps" : role == FOGN_CMDR_ARMY ? "army" : "division";
 }
 
+/* the bend of a unit in words: a kinked line (§8.5), a column bent at a road's turn (§8.4), or ""; the
+ * map's labels take the short words */
+static const char *bend_words(const fogn_unit *u, int short_words)
+{
+    if (u->kink == 0) return "";
+    if (FOGN_BENT_COLUMN(u)) return short_words ? ", bent" : ", bent at a road's turn";
+    return ", kinked";
+}
+
 /* what the map writes under a unit's name: its id, formation and what a
- * player must see at a glance (cohesion short of Steady, Spent, in melee,
- * holding a building or field work) */
+ * player must see at a glance (a bend, cohesion short of Steady, Spent, in
+ * melee, holding a building or field work) */
 static void unit_detail(const fogn_state *st, int i, char *buf, size_t cap)
 {
     const fogn_unit *u = &st->u[i];
-    snprintf(buf, cap, "u%d %s%s%s%s%s%s", i, fogn_formation_name((fogn_formation)u->formation),
+    snprintf(buf, cap, "u%d %s%s%s%s%s%s%s", i, fogn_formation_name((fogn_formation)u->formation), bend_words(u, 1),
              u->cohesion ? ", " : "", u->cohesion ? fogn_cohesion_name((fogn_cohesion)u->cohesion) : "",
              (u->flags & FOGN_UF_SPENT) ? ", spent" : "", (u->flags & FOGN_UF_IN_COMBAT) ? ", in melee" : "",
              u->bld < 0 ? "" : u->bmode == FOGN_BLD_DEFEND ? ", defending" : ", occupying");
@@ -314,12 +323,12 @@ void fogn_summary(const void *scn, const void *state, FILE *out)
                 const fogn_unit_profile *p = &s->units[i];
                 const fogn_unit *u = &st->u[i];
                 if (p->division != d) continue;
-                fprintf(out, "    u%-2d %-28s %-5s %-8s %-9s %-23s %-12s %-10s (%5.1f,%5.1f) facing %4.0f%s%s\n", i,
+                fprintf(out, "    u%-2d %-28s %-5s %-8s %-9s %-23s %-12s %-10s (%5.1f,%5.1f) facing %4.0f%s%s%s\n", i,
                         p->name, p->size == FOGN_LARGE ? "large" : "small", fogn_elan_name((fogn_elan)p->elan),
                         fogn_training_name((fogn_training)p->training), fogn_troop_name((fogn_troop)p->troop),
                         fogn_formation_name((fogn_formation)u->formation),
                         fogn_cohesion_name((fogn_cohesion)u->cohesion), u->x, u->y, u->heading * 180.0 / GR_PI,
-                        (u->flags & FOGN_UF_SPENT) ? " spent" : "", fogn_unit_alive(u) ? "" : " (off table)");
+                        bend_words(u, 0), (u->flags & FOGN_UF_SPENT) ? " spent" : "", fogn_unit_alive(u) ? "" : " (off table)");
             }
         }
     }
