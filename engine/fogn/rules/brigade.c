@@ -334,7 +334,8 @@ static int crossing_moves(const fogn_scenario *s, const fogn_state *st, const in
                           gr_error *err)
 {
     if (k < 0 || k >= s->terrain.n || !fogn_cross_piece(&s->terrain.p[k]))
-        return gr_error_set(err, "a Brigade Group crosses a wall, a hedge or water deeper than ankle (§15.8): t%d is none", k);
+        return gr_error_set(err, "a Brigade Group crosses a wall, a hedge or water deeper than ankle (§15.8): t%d is none",
+                            k);
     uint64_t mask = 0;
     for (int q = 0; q < n; q++) mask |= 1ull << m[q];
     for (int q = 0; q < n; q++) member_move(&moves[q], FOGN_MK_CROSS, m[q], mask, st)->flag = k;

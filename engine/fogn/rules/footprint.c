@@ -140,7 +140,8 @@ int fogn_unit_base_rects(const fogn_unit_profile *p, const fogn_unit *u, gr_rect
                 gr_rect part = along <= u->bend ? halves[0] : halves[1];
                 double back = along <= u->bend ? along : along - u->bend;
                 gr_vec2 centre = gr_v2_sub(part.fc, gr_v2_scale(gr_rect_fwd(&part), back));
-                out[n++] = gr_rect_make(gr_v2_add(centre, gr_v2_scale(gr_rect_fwd(&part), bd / 2)), part.heading, FOGN_BW, bd);
+                gr_vec2 fc = gr_v2_add(centre, gr_v2_scale(gr_rect_fwd(&part), bd / 2));
+                out[n++] = gr_rect_make(fc, part.heading, FOGN_BW, bd);
                 continue;
             }
             if (nh == 2) {

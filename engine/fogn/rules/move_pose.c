@@ -289,9 +289,10 @@ static void measure_bent_half(fogn_move_ctx *c)
 /* a March Column bent at a road's turn moving straight ahead (§8.4): the head
  * goes on and the rear follows it round the turn, which stays where it is
  * on the table; once less than FOGN_COLUMN_BEND_MIN_REAR of it lies behind
- * the turn the column is straight. It sweeps the run from the turn to the new front edge and the
- * square of a base width about the turn that its bases' corners swing
- * through (its rear part as it stood is swept from the start) */
+ * the turn the column is straight. It sweeps the run from the turn to the
+ * new front edge and the square of a base width about the turn that its
+ * bases' corners swing through (its rear part as it stood is swept from the
+ * start) */
 static int pose_bent_ahead(fogn_move_ctx *c)
 {
     const fogn_move *m = c->m;

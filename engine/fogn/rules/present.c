@@ -328,7 +328,8 @@ void fogn_summary(const void *scn, const void *state, FILE *out)
                         fogn_training_name((fogn_training)p->training), fogn_troop_name((fogn_troop)p->troop),
                         fogn_formation_name((fogn_formation)u->formation),
                         fogn_cohesion_name((fogn_cohesion)u->cohesion), u->x, u->y, u->heading * 180.0 / GR_PI,
-                        bend_words(u, 0), (u->flags & FOGN_UF_SPENT) ? " spent" : "", fogn_unit_alive(u) ? "" : " (off table)");
+                        bend_words(u, 0), (u->flags & FOGN_UF_SPENT) ? " spent" : "",
+                        fogn_unit_alive(u) ? "" : " (off table)");
             }
         }
     }

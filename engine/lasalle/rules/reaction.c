@@ -39,7 +39,8 @@ int lasalle_reaction_actions(const void *scn, const void *state, gr_action *out,
     else if (max > 0) out[n++] = lasalle_act(LASALLE_A_HOLD, i, -1, 0);
     if (lasalle_react_must_fall_back(s, st, i)) return n; /* it may only try to fall back [G, p.70] */
     gr_action more[GR_MAX_ACTIONS];
-    if (lasalle_fire_due(scn, state, i)) n = append(out, n, max, more, lasalle_fire_actions(scn, state, more, GR_MAX_ACTIONS));
+    if (lasalle_fire_due(scn, state, i))
+        n = append(out, n, max, more, lasalle_fire_actions(scn, state, more, GR_MAX_ACTIONS));
     if (lasalle_counter_due(scn, state, i))
         n = append(out, n, max, more, lasalle_counter_actions(scn, state, more, GR_MAX_ACTIONS));
     return n;

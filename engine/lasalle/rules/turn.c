@@ -205,7 +205,10 @@ static int fb_done(const void *scn, void *state, const gr_ctx *cx, gr_error *err
     return moving(NULL, lasalle_fb_done, scn, state, NULL, cx, err);
 }
 
-static int run_fb_end(const void *scn, void *state, const gr_ctx *cx) { return moving_run(lasalle_fb_end, scn, state, cx); }
+static int run_fb_end(const void *scn, void *state, const gr_ctx *cx)
+{
+    return moving_run(lasalle_fb_end, scn, state, cx);
+}
 
 static int run_advance_end(const void *scn, void *state, const gr_ctx *cx)
 {
