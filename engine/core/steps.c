@@ -233,6 +233,14 @@ int gr_steps_apply_by(const gr_steps *t, const void *scn, void *state, const gr_
     return 0;
 }
 
+int gr_steps_one_group(const void *scn, const void *state, int cursor)
+{
+    (void)scn;
+    (void)state;
+    (void)cursor;
+    return 0;
+}
+
 int gr_steps_apply(const gr_steps *t, const void *scn, void *state, const gr_action *a, const gr_ctx *cx,
                    gr_error *err)
 {

@@ -137,6 +137,9 @@ const gr_step_def *gr_steps_def(const gr_steps *t, const void *state);
  * is due or the game is over. 0, or -1 when the dice failed (the caller
  * restores the state). */
 int gr_steps_advance(const gr_steps *t, const void *scn, void *state, const gr_ctx *cx);
+/* An order_group for a step whose decisions may all be taken in any order:
+ * every cursor position in one group. */
+int gr_steps_one_group(const void *scn, const void *state, int cursor);
 /* The plain cursor walk: from the cursor, each position prepared, until
  * one is due or `end`. */
 void gr_steps_walk(const void *scn, void *state, gr_turn *turn, const gr_step_def *d, int end);

@@ -179,17 +179,9 @@ static int apply_mv(const void *scn, void *st, const gr_action *a, const gr_ctx 
     .name = nm, .phase = ph, .cursor_end = end_fogn_cursor_units, .due = due_##due_fn, .decider = who_##who,       \
     .actor = who_fogn_actor_unit_cursor, .actions = menu_##act##_actions, .apply = apply_##act##_apply
 
-/* decisions taken unit by unit in any order the player likes (one group): a side's choice of fire (§7:
- * every die aimed at a target is rolled together once all have chosen, so the order changes nothing), and
- * the assaulted units' reactions (§6.6), each of its own target's */
-static int any_order(const void *scn, const void *state, int cursor)
-{
-    (void)scn;
-    (void)state;
-    (void)cursor;
-    return 0;
-}
-
+/* decisions taken unit by unit in any order the player likes (gr_steps_one_group): a side's choice of fire
+ * (§7: every die aimed at a target is rolled together once all have chosen, so the order changes nothing),
+ * and the assaulted units' reactions (§6.6), each of its own target's */
 static const fogn_step_def steps[FOGN_ST_COUNT] = {
     [FOGN_ST_CMD_BEGIN] = AUTO("command", FOGN_PH_COMMAND, cmd_begin),
     [FOGN_ST_CMD_ALLOC] = {.name = "command points", .phase = FOGN_PH_COMMAND, .cursor_end = end_fogn_alloc_cursor_end,
@@ -201,7 +193,7 @@ static const fogn_step_def steps[FOGN_ST_COUNT] = {
                                   fogn_as_declare), .walk_memo = 1},
     [FOGN_ST_AS_TESTS] = AUTO("declaration tests", FOGN_PH_ASSAULT, fogn_as_tests),
     [FOGN_ST_AS_REACT] = {UNITS("reactions", FOGN_PH_ASSAULT, fogn_as_react_due, fogn_decider_inactive, fogn_as_react),
-                          .done = done_react_done, .order_group = any_order},
+                          .done = done_react_done, .order_group = gr_steps_one_group},
     [FOGN_ST_AS_INTERCEPT] = {UNITS("intercepts", FOGN_PH_ASSAULT, fogn_as_intercept_due, fogn_decider_inactive,
                                     fogn_as_intercept), .walk_memo = 1},
     [FOGN_ST_AS_FIRE] = AUTO("defensive fire", FOGN_PH_ASSAULT, fogn_as_fire),
@@ -212,13 +204,13 @@ static const fogn_step_def steps[FOGN_ST_COUNT] = {
     [FOGN_ST_FI_ALLOC_A] = {.name = "fire", .phase = FOGN_PH_FIRING, .walk_memo = 1, .cursor_end = end_fogn_cursor_units,
                             .prepare = prep_fogn_fi_prepare, .due = due_fogn_fi_due, .decider = who_fogn_fi_decider,
                             .actor = who_fogn_actor_unit_cursor, .actions = menu_fogn_fi_actions,
-                            .apply = apply_fogn_fi_apply, .order_group = any_order},
+                            .apply = apply_fogn_fi_apply, .order_group = gr_steps_one_group},
     [FOGN_ST_FI_RESOLVE_A] = {.name = "fire results", .phase = FOGN_PH_FIRING, .run = run_fi_resolve},
     [FOGN_ST_FI_ALLOC_N] = {.name = "return fire", .phase = FOGN_PH_FIRING, .walk_memo = 1,
                             .cursor_end = end_fogn_cursor_units, .prepare = prep_fogn_fi_prepare,
                             .due = due_fogn_fi_due, .decider = who_fogn_fi_decider,
                             .actor = who_fogn_actor_unit_cursor, .actions = menu_fogn_fi_actions,
-                            .apply = apply_fogn_fi_apply, .order_group = any_order},
+                            .apply = apply_fogn_fi_apply, .order_group = gr_steps_one_group},
     [FOGN_ST_FI_RESOLVE_N] = {.name = "return fire results", .phase = FOGN_PH_FIRING, .run = run_fi_resolve},
     [FOGN_ST_MV_BEGIN] = AUTO("movement", FOGN_PH_MOVEMENT, fogn_mv_begin),
     [FOGN_ST_MV_UNITS] = {.name = "moves", .phase = FOGN_PH_MOVEMENT, .cursor_end = end_fogn_mv_cursor_end,

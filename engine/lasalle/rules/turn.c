@@ -165,16 +165,6 @@ static int moving_run(run_fn run, const void *scn, void *state, const gr_ctx *cx
     return next < 0 || units_moved(s, st, before, cx) ? -1 : next;
 }
 
-/* the units touched by a charge react in the order the moving player chooses [D, p.33] (one group); a
- * follow-up the opponent's cavalry may make is its own decision, taken before any other */
-static int react_order_group(const void *scn, const void *state, int cursor)
-{
-    (void)scn;
-    (void)state;
-    (void)cursor;
-    return 0;
-}
-
 static int react_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err)
 {
     return moving(lasalle_reaction_apply, NULL, scn, state, a, cx, err);
@@ -244,7 +234,7 @@ static const gr_step_def steps[LASALLE_ST_COUNT] = {
     [LASALLE_ST_REACT] = {.name = "reactions", .phase = LASALLE_PH_REACTION, .cursor_end = lasalle_unit_end,
                           .due = lasalle_reaction_due, .decider = lasalle_react_decider, .actor = lasalle_react_actor,
                           .actions = lasalle_reaction_actions, .apply = react_apply, .done = lasalle_react_done,
-                          .done_moves_on = 1, .order_group = react_order_group},
+                          .done_moves_on = 1, .order_group = gr_steps_one_group}, /* any order [D, p.33] */
     [LASALLE_ST_COMBAT_BEGIN] = {.name = "the roll for the first combat", .phase = LASALLE_PH_COMBAT,
                                  .run = lasalle_combat_begin},
     [LASALLE_ST_COMBAT_PICK] = {.name = "the next combat", .phase = LASALLE_PH_COMBAT, .cursor_end = end_one,
