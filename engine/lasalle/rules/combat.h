@@ -41,6 +41,8 @@ int lasalle_combat_dice(const lasalle_scenario *s, const lasalle_state *st, cons
                         char *why, size_t cap);
 
 /* combat_result.c: the results of a fought combat [E, p.59-60] */
+/* units that never fall back as a combat result [E, p.60; D, p.37] (combat_result.c) */
+int lasalle_combat_exempt(const lasalle_scenario *s, const lasalle_state *st, int i);
 int lasalle_combat_results(const lasalle_scenario *s, lasalle_state *st, const lasalle_side_of_combat *c,
                            int defender_won, int decisive, const gr_ctx *cx);
 

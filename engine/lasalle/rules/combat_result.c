@@ -3,12 +3,10 @@
  * attacker back with a DISR; an inconclusive loss costs each loser a DISR
  * and a fall-back, unless it is one of the units that never fall back, in
  * which case the winners retire; victorious cavalry takes a DISR unless it
- * would break; the winning attackers advance. The fall-backs are owed here
- * (lasalle_state.fb_due) and made in the fall-back step, in the order and
- * ways their player chooses (fallback_step.c), which then has the winners
- * retire or advance. A unit the combat breaks is marked Overrun when it is
- * artillery, or infantry against cavalry (kept for Continuing Games [H,
- * p.79]; no rule of the battle reads the mark). */
+ * would break. The fall-backs are owed here (lasalle_state.fb_due) and
+ * made in the fall-back step, in the order and ways their player chooses
+ * (fallback_step.c), which then has the winners retire or advance and
+ * marks the combat's broken units Overrun. */
 #include "combat.h"
 #include "fallback.h"
 #include "fallback_step.h"
@@ -18,7 +16,7 @@
 
 #include <stdio.h>
 
-int lasalle_fb_exempt(const lasalle_scenario *s, const lasalle_state *st, int i)
+int lasalle_combat_exempt(const lasalle_scenario *s, const lasalle_state *st, int i)
 {
     const lasalle_unit_profile *p = &s->units[i];
     int form = st->u[i].form, touch[LASALLE_MAX_UNITS];
@@ -53,23 +51,6 @@ static void winner_disr(const lasalle_scenario *s, lasalle_state *st, const int 
     }
 }
 
-/* the winning attackers advance, unless still touching a defender yet to fight [E, p.60]: one advances at
- * once; several are marked, and their player chooses whether all or only one of them goes (the advance step,
- * lasalle_advance_apply) */
-void lasalle_fb_advance_all(const lasalle_scenario *s, lasalle_state *st, uint64_t att, gr_log *log)
-{
-    int may[LASALLE_COMBAT_MAX], n = 0;
-    for (int a = 0; a < s->nunits; a++) {
-        int touch[LASALLE_MAX_UNITS], busy = 0;
-        if (!(att >> a & 1) || !lasalle_alive(st, a)) continue;
-        int nt = lasalle_contacts(s, st, a, touch, LASALLE_MAX_UNITS);
-        for (int q = 0; q < nt; q++) busy |= !(st->u[touch[q]].flags & LASALLE_UF_FOUGHT);
-        if (!busy && n < LASALLE_COMBAT_MAX) may[n++] = a;
-    }
-    if (n == 1) lasalle_advance(s, st, may[0], 2.0, log);
-    for (int k = 0; n > 1 && k < n; k++) st->u[may[k]].flags |= LASALLE_UF_MAY_ADVANCE;
-}
-
 static int decisive_result(const lasalle_scenario *s, lasalle_state *st, const lasalle_side_of_combat *c,
                            int defender_won, const gr_ctx *cx)
 {
@@ -90,7 +71,7 @@ static int decisive_result(const lasalle_scenario *s, lasalle_state *st, const l
             continue;
         }
         if (lasalle_add_disr(s, st, a, 1, "in a decisive defeat (E, p.59)", log)) continue;
-        if (!lasalle_fb_exempt(s, st, a)) owe(st, a);
+        if (!lasalle_combat_exempt(s, st, a)) owe(st, a);
     }
     winner_disr(s, st, &c->d, 1, log);
     return 0;
@@ -106,7 +87,7 @@ static int inconclusive_result(const lasalle_scenario *s, lasalle_state *st, con
     for (int k = 0; k < nl; k++) {
         int i = lose[k];
         if (!lasalle_alive(st, i)) continue;
-        if (lasalle_fb_exempt(s, st, i)) {
+        if (lasalle_combat_exempt(s, st, i)) {
             stayed = 1;
             gr_log_add(log, GR_EV_NOTE, s->units[i].side, "%s holds its ground: it does not fall back (E, p.60)",
                        s->units[i].name);
@@ -121,32 +102,13 @@ static int inconclusive_result(const lasalle_scenario *s, lasalle_state *st, con
     return 0;
 }
 
-/* a unit of the combat that broke in it: Overrun when it is artillery, or infantry against cavalry
- * (Continuing Games [H, p.79]); `was` held which were on the table before the result */
-static void mark_overrun(const lasalle_scenario *s, lasalle_state *st, const lasalle_side_of_combat *c,
-                         const int *was)
-{
-    int att_cav = 0;
-    for (int k = 0; k < c->natt; k++) att_cav |= s->units[c->att[k]].type == LASALLE_CAV;
-    for (int k = -1; k < c->natt; k++) {
-        int i = k < 0 ? c->d : c->att[k], type = s->units[i].type;
-        int cav = k < 0 ? att_cav : s->units[c->d].type == LASALLE_CAV;
-        if (!was[k + 1] || st->u[i].status != LASALLE_BROKEN) continue;
-        if (type == LASALLE_ART || (type == LASALLE_INF && cav)) st->u[i].flags |= LASALLE_UF_OVERRUN;
-    }
-}
-
 int lasalle_combat_results(const lasalle_scenario *s, lasalle_state *st, const lasalle_side_of_combat *c,
                            int defender_won, int decisive, const gr_ctx *cx)
 {
-    int was[LASALLE_COMBAT_MAX + 1];
-    for (int k = -1; k < c->natt; k++) was[k + 1] = lasalle_alive(st, k < 0 ? c->d : c->att[k]);
     st->fb_due = 0;
     st->fb_then = LASALLE_FB_THEN_NOTHING;
     st->fb_def = (int8_t)c->d;
     st->fb_att = 0;
     for (int k = 0; k < c->natt; k++) st->fb_att |= (uint64_t)1 << c->att[k];
-    int rc = decisive ? decisive_result(s, st, c, defender_won, cx) : inconclusive_result(s, st, c, defender_won, cx);
-    if (!rc) mark_overrun(s, st, c, was);
-    return rc;
+    return decisive ? decisive_result(s, st, c, defender_won, cx) : inconclusive_result(s, st, c, defender_won, cx);
 }

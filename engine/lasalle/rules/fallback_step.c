@@ -1,6 +1,7 @@
 /* fallback_step.c - a combat's fall-backs, in the order and ways their
  * player chooses, then the winners' retire or advance (fallback_step.h). */
 #include "fallback_step.h"
+#include "combat.h"
 #include "fallback.h"
 #include "footprint.h"
 #include "menu.h"
@@ -38,19 +39,35 @@ int lasalle_fb_actions(const void *scn, const void *state, gr_action *out, int m
     return n;
 }
 
-/* a unit broken in its fall-back is Overrun when it is artillery, or infantry fighting cavalry (kept for
- * Continuing Games [H, p.79], as combat_result.c marks those the result itself breaks) */
-static void mark_overrun(const lasalle_scenario *s, lasalle_state *st, int i)
+/* the combat's units that broke in it, in its results or their fall-backs, are Overrun when artillery, or
+ * infantry against cavalry (kept for Continuing Games [H, p.79]; no rule of the battle reads the mark): every
+ * unit of the combat was on the table as it was fought */
+static void mark_overrun(const lasalle_scenario *s, lasalle_state *st)
 {
-    if (st->u[i].status != LASALLE_BROKEN) return;
-    int foe_cav = 0;
-    if (i == st->fb_def) {
-        for (int a = 0; a < s->nunits; a++) foe_cav |= (st->fb_att >> a & 1) && s->units[a].type == LASALLE_CAV;
-    } else if (st->fb_def >= 0) {
-        foe_cav = s->units[st->fb_def].type == LASALLE_CAV;
+    int d = st->fb_def, att_cav = 0;
+    for (int a = 0; a < s->nunits; a++) att_cav |= (st->fb_att >> a & 1) && s->units[a].type == LASALLE_CAV;
+    for (int i = 0; i < s->nunits; i++) {
+        if ((i != d && !(st->fb_att >> i & 1)) || st->u[i].status != LASALLE_BROKEN) continue;
+        int type = s->units[i].type, foe_cav = i == d ? att_cav : s->units[d].type == LASALLE_CAV;
+        if (type == LASALLE_ART || (type == LASALLE_INF && foe_cav)) st->u[i].flags |= LASALLE_UF_OVERRUN;
     }
-    int type = s->units[i].type;
-    if (type == LASALLE_ART || (type == LASALLE_INF && foe_cav)) st->u[i].flags |= LASALLE_UF_OVERRUN;
+}
+
+/* the winning attackers (bits of att) advance, unless still touching a defender yet to fight [E, p.60]: one
+ * advances at once; several are marked, and their player chooses whether all or only one of them goes (the
+ * advance step, advance.c) */
+static void advance_all(const lasalle_scenario *s, lasalle_state *st, uint64_t att, gr_log *log)
+{
+    int may[LASALLE_COMBAT_MAX], n = 0;
+    for (int a = 0; a < s->nunits; a++) {
+        int touch[LASALLE_MAX_UNITS], busy = 0;
+        if (!(att >> a & 1) || !lasalle_alive(st, a)) continue;
+        int nt = lasalle_contacts(s, st, a, touch, LASALLE_MAX_UNITS);
+        for (int q = 0; q < nt; q++) busy |= !(st->u[touch[q]].flags & LASALLE_UF_FOUGHT);
+        if (!busy && n < LASALLE_COMBAT_MAX) may[n++] = a;
+    }
+    if (n == 1) lasalle_advance(s, st, may[0], 2.0, log);
+    for (int k = 0; n > 1 && k < n; k++) st->u[may[k]].flags |= LASALLE_UF_MAY_ADVANCE;
 }
 
 /* unit i's fall-back as a combat result, along `way` (NULL: the engine's): its own die [D, p.38] */
@@ -63,9 +80,7 @@ static int fall_back(const lasalle_scenario *s, lasalle_state *st, int i, const 
     int die = gr_dice_d6(cx ? cx->dice : NULL, purpose);
     if (!die) return -1;
     lasalle_fb r;
-    if (lasalle_fallback_way(s, st, i, lasalle_fallback_distance(s, i, die), 0, way, cx, &r)) return -1;
-    mark_overrun(s, st, i);
-    return 0;
+    return lasalle_fallback_way(s, st, i, lasalle_fallback_distance(s, i, die), 0, way, cx, &r);
 }
 
 int lasalle_fb_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err)
@@ -108,7 +123,7 @@ int lasalle_fb_done(const void *scn, void *state, const gr_ctx *cx, gr_error *er
 static void retire(const lasalle_scenario *s, lasalle_state *st, uint64_t winners)
 {
     for (int i = 0; i < s->nunits; i++)
-        if ((winners >> i & 1) && lasalle_alive(st, i) && !lasalle_fb_exempt(s, st, i))
+        if ((winners >> i & 1) && lasalle_alive(st, i) && !lasalle_combat_exempt(s, st, i))
             st->fb_due |= (uint64_t)1 << i;
 }
 
@@ -121,7 +136,8 @@ int lasalle_fb_end(const void *scn, void *state, const gr_ctx *cx)
     if (then == LASALLE_FB_THEN_DEFENDER_RETIRES && st->fb_def >= 0) retire(s, st, (uint64_t)1 << st->fb_def);
     if (then == LASALLE_FB_THEN_ATTACKERS_RETIRE) retire(s, st, st->fb_att);
     if (st->fb_due) return LASALLE_ST_FALLBACK;
-    if (then == LASALLE_FB_THEN_ADVANCE) lasalle_fb_advance_all(s, st, st->fb_att, cx ? cx->log : NULL);
+    if (then == LASALLE_FB_THEN_ADVANCE) advance_all(s, st, st->fb_att, cx ? cx->log : NULL);
+    if (st->fb_def >= 0) mark_overrun(s, st);
     st->fb_def = -1;
     st->fb_att = 0;
     if (lasalle_tactics_casualties(s, st, cx)) return -1;

@@ -5,8 +5,9 @@
  * `uN fallback [back|forward] [wheel A]`, or `done` for the rest, each
  * straight back (or forward) in unit order. Each rolls its own die as it
  * goes. Then the winners whose loser stood retire (another round, the other
- * player's), or the winning attackers advance, and the officers who
- * directed the combat test for casualties. Decision step LASALLE_ST_FALLBACK
+ * player's), or the winning attackers advance; the combat's units that broke
+ * are marked Overrun; and the officers who directed the combat test for
+ * casualties. Decision step LASALLE_ST_FALLBACK
  * and run step LASALLE_ST_FALLBACK_END of the Combat Phase (turn.c). */
 #ifndef LASALLE_FALLBACK_STEP_H
 #define LASALLE_FALLBACK_STEP_H
@@ -20,12 +21,6 @@ typedef enum lasalle_fb_then {
     LASALLE_FB_THEN_DEFENDER_RETIRES,   /* an attacker that lost stood: the winning defender retires */
     LASALLE_FB_THEN_ATTACKERS_RETIRE    /* the losing defender stood: the winning attackers retire */
 } lasalle_fb_then;
-
-/* units that never fall back as a combat result [E, p.60; D, p.37] (combat_result.c) */
-int lasalle_fb_exempt(const lasalle_scenario *s, const lasalle_state *st, int i);
-/* the winning attackers (bits of att) advance: one at once, several marked for their player's choice
- * (advance.c) (combat_result.c) */
-void lasalle_fb_advance_all(const lasalle_scenario *s, lasalle_state *st, uint64_t att, gr_log *log);
 
 /* the decision step: due while a fall-back is owed; the side that owes it decides */
 int lasalle_fb_due(const void *scn, const void *state, int cursor);
