@@ -134,7 +134,7 @@ int fogn_unit_base_rects(const fogn_unit_profile *p, const fogn_unit *u, gr_rect
             if (idx_from_end < skip) continue;
             const gr_rect *h = &halves[0];
             int cc = c, hc = cols;
-            if (nh == 2 && u->formation == FOGN_F_COLUMN) {
+            if (FOGN_BENT_COLUMN(u)) {
                 /* a bent column: each base in the part that holds its centre */
                 double along = (r + 0.5) * bd;
                 gr_rect part = along <= u->bend ? halves[0] : halves[1];
