@@ -17,6 +17,10 @@
 
 #define SVG_MARGIN_X 28.0       /* px left and right of the table */
 #define SVG_CMD_STAR "#ffffff"  /* a commander's star: pale, unlike an objective's gold one */
+/* a marker at least this many times as wide as it is deep is a strip on the ground (works, a pontoon): drawn as
+ * its rectangle, not as a disc; earth-coloured when it belongs to no side */
+#define SVG_STRIP_RATIO 2.5
+#define SVG_STRIP_EARTH "#8a6a3a"
 #define SVG_FRAME 9.0           /* px of wooden frame around the table */
 #define SVG_GRID_MU 6.0         /* grid spacing */
 #define SVG_MAX_TABLE 10000.0   /* MU: beyond this the input is nonsense */

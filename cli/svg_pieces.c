@@ -119,6 +119,15 @@ void svg_emit_item_body(const svg_ctx *c, const gr_render_item *it)
     for (int b = 0; b < nb; b++) {
         svg_pt q[4];
         if (!svg_base_corners(c, it->base[b], it->kind, q)) continue;
+        double lw = it->base[b][3], ld = it->base[b][4];
+        if (it->kind == 2 && fmax(lw, ld) >= SVG_STRIP_RATIO * fmin(lw, ld)) {
+            /* a strip (works, a pontoon): drawn as it lies, earth-coloured when it is nobody's */
+            fprintf(f, "<polygon class=\"marker strip\" points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f\" "
+                       "fill=\"%s\" stroke=\"#161616\" stroke-width=\"1\"/>\n",
+                    q[0].x, q[0].y, q[1].x, q[1].y, q[2].x, q[2].y, q[3].x, q[3].y,
+                    slot == 2 ? SVG_STRIP_EARTH : fill);
+            continue;
+        }
         if (it->kind == 2) {
             double r = fmax(0.3, fmin(it->base[b][3], it->base[b][4]) / 2) * c->s;
             fprintf(f, "<circle class=\"marker\" cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" "

@@ -206,9 +206,10 @@ typedef struct lasalle_slot_list {
 typedef enum lasalle_task {
     LASALLE_TASK_NONE = 0,          /* kept off the table, not deployed yet */
     LASALLE_TASK_ASSAULT,           /* attached to an infantry unit [H, p.77] */
-    LASALLE_TASK_FORTIFICATION,     /* field works, or a town base made hard cover [H, p.78] (not built) */
+    LASALLE_TASK_FORTIFICATION,     /* a town base made hard cover [H, p.78] */
     LASALLE_TASK_BRIDGING,          /* a pontoon bridge [H, p.78-79] */
-    LASALLE_TASK_DEMOLITION,        /* a bridge blown [H, p.79] (not built) */
+    LASALLE_TASK_DEMOLITION,        /* a bridge blown [H, p.79] */
+    LASALLE_TASK_FIELD_WORKS,       /* Fortification's other form: field works in open ground [H, p.78] */
     LASALLE_TASK_COUNT
 } lasalle_task;
 
@@ -279,7 +280,6 @@ typedef enum lasalle_status { LASALLE_ON = 0, LASALLE_BROKEN, LASALLE_LEFT } las
 #define LASALLE_UF_DEFERRED (1u << 19)      /* it chose to move after the rest of its force [C, p.24] */
 #define LASALLE_UF_RESERVE (1u << 20)       /* not arrived yet (its status is LASALLE_LEFT meanwhile) [J, p.91] */
 #define LASALLE_UF_DUE (1u << 22)           /* a reserve whose roll succeeded, waiting for room [J, p.91] */
-#define LASALLE_UF_ENTRENCHED (1u << 21)    /* it stands behind its own trench [H Entrenchments, p.75] */
 /* broken in a combat as infantry against cavalry, or as artillery: Overrun for Continuing Games
  * [H, p.79]; no rule of the battle reads it */
 #define LASALLE_UF_OVERRUN (1u << 23)
@@ -334,7 +334,18 @@ typedef struct lasalle_engineer {
     uint8_t sections;       /* bridging: the 1 BW pontoon sections placed so far */
     uint8_t bank;           /* bridging: 0 the bank left of the water's course, 1 the right */
     uint8_t pad[1];         /* explicit: states are compared byte for byte */
+    float x, y, heading;    /* field works: the middle of the line they will run along and the way they will
+                               face (engineer_works.h); 0 for every other task */
 } lasalle_engineer;
+
+/* a piece of works made in play, a straight line a -> b whose front lies to its left (works.h)
+ * [H Entrenchments, p.75; H Fortification, p.78] */
+#define LASALLE_MAX_WORKS 32        /* pieces a game keeps (ruling R-201) */
+typedef struct lasalle_work {
+    float ax, ay, bx, by;
+    uint8_t kind;           /* LASALLE_WORK_* (works.h); 0 an empty slot */
+    uint8_t pad[3];         /* explicit: states are compared byte for byte */
+} lasalle_work;
 
 typedef enum lasalle_end {
     LASALLE_PLAYING = 0, LASALLE_END_MORALE, LASALLE_END_TIME, LASALLE_END_LIMIT
@@ -378,14 +389,21 @@ typedef struct lasalle_state {
      * now, and the attackers of the combat they come from */
     uint64_t fb_due;
     uint64_t fb_att;
+    /* the trenches dug and the field works built, in the order made: any unit may stand behind them
+     * [H, p.75, p.78] */
+    uint8_t nworks;
+    uint8_t pad_works[3];
+    lasalle_work works[LASALLE_MAX_WORKS];
+    uint8_t pad_end[4];
 } lasalle_state;
 
 _Static_assert(sizeof(lasalle_unit) == 32, "lasalle_unit has padding the byte-for-byte comparisons would read");
 _Static_assert(sizeof(lasalle_officer) == 24, "lasalle_officer has padding");
-_Static_assert(sizeof(lasalle_engineer) == 8, "lasalle_engineer has padding");
+_Static_assert(sizeof(lasalle_engineer) == 20, "lasalle_engineer has padding");
+_Static_assert(sizeof(lasalle_work) == 20, "lasalle_work has padding");
 _Static_assert(sizeof(lasalle_state) == sizeof(gr_turn) + 12 + LASALLE_MAX_OBJECTIVES + 4 + 8 +
                                             24 * LASALLE_MAX_OFFICERS + 32 * LASALLE_MAX_UNITS +
-                                            8 * LASALLE_MAX_ENGINEERS + 40,
+                                            20 * LASALLE_MAX_ENGINEERS + 40 + 8 + 20 * LASALLE_MAX_WORKS,
                "lasalle_state has padding the byte-for-byte comparisons would read");
 
 /* ---- the turn's steps [B The Sequence of Play, p.23] and the action types -------------------- */

@@ -7,6 +7,8 @@
  * up by placing units in contact and sending the turn to the Combat Phase. */
 #include "lasalle_fixture.h"
 
+#include "../../engine/lasalle/rules/works.h"
+
 #define FR_LINE LS_INF("1/45e Ligne", "small", "experienced", "line", 16, 6, 90)
 
 /* loads the French units and an Austrian one far away, then puts the Austrian unit u at (x, y) facing f
@@ -67,7 +69,7 @@ static void test_inconclusive_and_advance(void **state)
     ls_free(&f);
 }
 
-/* Viva España!: an Unpredictable unit of an army with the rule rolls its esprit with +1 behind its own trench or
+/* Viva España!: an Unpredictable unit of an army with the rule rolls its esprit with +1 holding entrenchments or
  * in a town base [H Unpredictable, p.76; K Spain]; a 5 becomes 6: Valiant for the rest of the game */
 static void test_viva_espana(void **state)
 {
@@ -84,7 +86,7 @@ static void test_viva_espana(void **state)
         free(t);
         ls_place(&f, 1, 16, 6, 270, LASALLE_COLUMN);
         f.st.u[1].flags |= LASALLE_UF_CHARGER;
-        if (entrenched) f.st.u[0].flags |= LASALLE_UF_ENTRENCHED;
+        if (entrenched) assert_int_equal(lasalle_works_dig(f.s, &f.st, 0), 0); /* a trench before its front */
         ls_dice(&f, 24, 5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
         assert_int_equal(run_combat(&f), 0);
         if (entrenched) {

@@ -144,7 +144,7 @@ static void test_deploy_in_status_phase(void **state)
     ls_refused(&f, "e0 assault u1", "joins a regular infantry unit of its own army (H, p.77)");
     ls_refused(&f, "e0 assault u4", "joins a regular infantry unit of its own army");
     ls_refused(&f, "e1 assault u4", "it is e0's deployment now");
-    ls_refused(&f, "e0 fortification u0", "the engineering task fortification is not built yet (H, p.78-79)");
+    assert_true(ls_offers(&f, "e0 fortification u0")); /* field works before it [H, p.78] */
     ls_refused(&f, "e9 assault u0", "there is no engineer e9");
     ls_do(&f, "e0 assault u0");
     assert_int_equal(f.st.eng[0].status, LASALLE_EN_WORKING);

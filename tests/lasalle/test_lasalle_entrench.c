@@ -1,13 +1,18 @@
 /* test_lasalle_entrench.c - Entrenchments [H, p.75]: digging in as the
  * Activity Phase opens (a discipline test, +1 for each earlier failure,
- * the count lost by moving), the trench's soft cover from ahead, units
- * starting behind works; and Home Field Advantage [H, p.76] in the
+ * the count lost by moving), the trench as works on the table for the rest
+ * of the game (soft cover across it, crossed only by the crossing move,
+ * serving whichever unit stands behind it), units starting behind works;
+ * and Home Field Advantage [H, p.76] in the
  * scenario file (the defender only; the short-edge setup's zones; the
  * attacker's reserves in play from the first turn). */
 #include "lasalle_fixture.h"
 
+#include "../../engine/lasalle/rules/combat.h"
 #include "../../engine/lasalle/rules/entrench.h"
 #include "../../engine/lasalle/rules/footprint.h"
+#include "../../engine/lasalle/rules/ground.h"
+#include "../../engine/lasalle/rules/works.h"
 
 #define DIG ", \"rules\": [\"entrenchments\"]"
 
@@ -31,6 +36,14 @@ static void refused_rules(const char *french_extra, const char *french, const ch
 
 #define FR_LINE LS_INF("1/45e Ligne", "small", "experienced", "line", 16, 6, 90)
 
+/* unit i's cover against a footprint, read as fire and combat read it */
+static int cover_of(ls_fix *f, int i, const gr_rect *from)
+{
+    gr_rect h = lasalle_hull(f->s, &f->st, i), b[LASALLE_MAX_BASES];
+    int nb = lasalle_bases(f->s, &f->st, i, b);
+    return lasalle_cover_against_st(f->s, &f->st, &h, b, nb, from);
+}
+
 /* a failed attempt counts +1 for the next; a pass puts the trench in front [H, p.75] */
 static void test_dig_in(void **state)
 {
@@ -52,13 +65,22 @@ static void test_dig_in(void **state)
     ls_dice(&f, 1, 2); /* 2 + 1 against 3+: passes */
     ls_do(&f, "u0 hold");
     LS_ASSERT_LOGGED(&f, "1/45e Ligne entrenches: a trench stands before each base (H, p.75)");
-    assert_true(f.st.u[0].flags & LASALLE_UF_ENTRENCHED);
     assert_int_equal(lasalle_dig_count(&f.st, 0), 0);
+    /* one piece of works along its whole front edge, facing the way the unit faces (ruling R-75) */
+    gr_rect h = lasalle_hull(f.s, &f.st, 0);
+    assert_int_equal(f.st.nworks, 1);
+    assert_int_equal(f.st.works[0].kind, LASALLE_WORK_TRENCH);
+    gr_vec2 a = lasalle_work_a(&f.st.works[0]), b = lasalle_work_b(&f.st.works[0]);
+    assert_true(gr_v2_dist(a, gr_rect_corner(&h, GR_FL)) < 1e-5 && gr_v2_dist(b, gr_rect_corner(&h, GR_FR)) < 1e-5);
+    gr_vec2 fr = lasalle_work_front(&f.st.works[0]);
+    assert_true(fabs(fr.x - 0.0) < 1e-6 && fabs(fr.y - 1.0) < 1e-6);
+    assert_true(lasalle_holds_works(f.s, &f.st, 0));
+    assert_false(lasalle_may_entrench(f.s, &f.st, 0)); /* it holds works already */
     /* soft cover against what stands ahead, none from behind */
     gr_rect ahead = lasalle_hull_at(&f.s->units[1], LASALLE_LINE, 16, 12, 270 * GR_PI / 180);
     gr_rect behind = lasalle_hull_at(&f.s->units[1], LASALLE_LINE, 16, 1, 90 * GR_PI / 180);
-    assert_int_equal(lasalle_trench_cover(f.s, &f.st, 0, &ahead), LASALLE_COVER_SOFT);
-    assert_int_equal(lasalle_trench_cover(f.s, &f.st, 0, &behind), LASALLE_COVER_NONE);
+    assert_int_equal(cover_of(&f, 0, &ahead), LASALLE_COVER_SOFT);
+    assert_int_equal(cover_of(&f, 0, &behind), LASALLE_COVER_NONE);
     ls_free(&f);
 }
 
@@ -94,7 +116,8 @@ static void test_start_entrenched(void **state)
                "[{\"name\": \"1/45e\", \"type\": \"infantry\", \"size\": \"small\", \"esprit\": \"reliable\", "
                "\"discipline\": \"experienced\", \"formation\": \"line\", \"at\": [16, 6], \"entrenched\": true}]",
                "[" LS_FAR "]", "");
-    assert_true(f.st.u[0].flags & LASALLE_UF_ENTRENCHED);
+    assert_int_equal(f.st.nworks, 1);
+    assert_true(lasalle_holds_works(f.s, &f.st, 0));
     ls_free(&f);
     refused_rules("",
                   "[{\"name\": \"1/45e\", \"type\": \"infantry\", \"size\": \"small\", \"esprit\": \"reliable\", "
@@ -103,7 +126,8 @@ static void test_start_entrenched(void **state)
 }
 
 /* ruling R-75 [H, p.75]: "the unit may then change formation and keep the protection if it stays behind
- * them": a Line behind its works forms column on a front base and keeps the cover; a move ahead leaves it */
+ * them": a Line behind its works forms column on a front base and keeps the cover; a move ahead is a crossing
+ * [C, p.29], after which the trench is behind it and gives it nothing, and the trench stays on the table */
 static void test_formation_change_behind_the_trench(void **state)
 {
     (void)state;
@@ -114,25 +138,58 @@ static void test_formation_change_behind_the_trench(void **state)
     load_rules(&f, "", entrenched, "[" LS_FAR "]", "");
     ls_dice(&f, 0);
     ls_to_activity(&f);
-    gr_rect line = lasalle_hull(f.s, &f.st, 0);
     ls_do(&f, "u0 form column");
-    gr_rect column = lasalle_hull(f.s, &f.st, 0);
     assert_int_equal(f.st.u[0].form, LASALLE_COLUMN);
-    assert_true(lasalle_behind_trench(&line, &column));
-    assert_true(f.st.u[0].flags & LASALLE_UF_ENTRENCHED);
-    assert_false(ls_logged(&f, "leaves its trench"));
-    /* the Status Phase keeps it too (only its count of failed attempts goes), to the French's next turn */
+    assert_true(lasalle_holds_works(f.s, &f.st, 0));
+    /* the Status Phase keeps it too, to the French's next turn */
     for (int guard = 0; guard < 64 && !(f.st.turn_no == 3 && f.st.turn.step == LASALLE_ST_ACTIVITY); guard++)
         ls_do(&f, "done");
     assert_int_equal(f.st.turn.step, LASALLE_ST_ACTIVITY);
-    assert_true(f.st.u[0].flags & LASALLE_UF_ENTRENCHED);
     gr_rect ahead = lasalle_hull_at(&f.s->units[1], LASALLE_LINE, 16, 12, 270 * GR_PI / 180);
-    assert_int_equal(lasalle_trench_cover(f.s, &f.st, 0, &ahead), LASALLE_COVER_SOFT);
-    /* a move ahead leaves it */
-    ls_do(&f, "u0 move 1");
-    LS_ASSERT_LOGGED(&f, "1/45e leaves its trench (H, p.75)");
-    assert_false(f.st.u[0].flags & LASALLE_UF_ENTRENCHED);
-    assert_int_equal(lasalle_trench_cover(f.s, &f.st, 0, &ahead), LASALLE_COVER_NONE);
+    assert_int_equal(cover_of(&f, 0, &ahead), LASALLE_COVER_SOFT);
+    /* going forward is crossing the works: the whole move [C, p.29] */
+    ls_refused(&f, "u0 move 1", "crossing the obstacle a dug trench takes the whole move: order 'cross' (C, p.29)");
+    ls_do(&f, "u0 cross");
+    assert_false(lasalle_holds_works(f.s, &f.st, 0));
+    assert_int_equal(cover_of(&f, 0, &ahead), LASALLE_COVER_NONE);
+    assert_int_equal(f.st.nworks, 1); /* the trench stays for the rest of the game */
+    ls_free(&f);
+}
+
+/* [H, p.75]: the trenches stay for the rest of the game: another unit that stands behind them has their cover
+ * and holds them (no retiring as a combat result); an enemy meets them as an obstacle */
+static void test_trench_left_for_others(void **state)
+{
+    (void)state;
+    ls_fix f;
+    load_rules(&f, DIG,
+               "[" FR_LINE ", " LS_INF("2/45e Ligne", "small", "experienced", "line", 24, 4, 90) "]",
+               "[" LS_INF("IR 7", "small", "experienced", "line", 16, 14, 270) "]", "");
+    assert_int_equal(lasalle_works_dig(f.s, &f.st, 0), 0);
+    gr_rect ahead = lasalle_hull(f.s, &f.st, 2);
+    /* the digger goes elsewhere; the 2nd battalion moves up behind the trench */
+    ls_place(&f, 0, 4, 2, 90, LASALLE_LINE);
+    assert_false(lasalle_holds_works(f.s, &f.st, 0));
+    assert_false(lasalle_holds_works(f.s, &f.st, 1));
+    ls_place(&f, 1, 16, 6, 90, LASALLE_LINE);
+    assert_true(lasalle_holds_works(f.s, &f.st, 1));
+    assert_int_equal(cover_of(&f, 1, &ahead), LASALLE_COVER_SOFT);
+    assert_true(lasalle_combat_exempt(f.s, &f.st, 1));
+    /* a unit facing away from it, or standing before it, does not hold it */
+    ls_place(&f, 1, 16, 6 - lasalle_hull(f.s, &f.st, 1).d, 270, LASALLE_LINE);
+    assert_false(lasalle_holds_works(f.s, &f.st, 1));
+    ls_place(&f, 1, 16, 6, 270, LASALLE_LINE);
+    assert_false(lasalle_holds_works(f.s, &f.st, 1));
+    /* the Austrians meet the empty trench as an obstacle: a move over it is refused, the crossing taken */
+    ls_place(&f, 1, 4, 4, 90, LASALLE_LINE);
+    ls_place(&f, 2, 16, 7, 270, LASALLE_LINE);
+    assert_false(lasalle_holds_works(f.s, &f.st, 2));
+    ls_dice(&f, 0);
+    for (int guard = 0; guard < 64 && !(f.st.active == 1 && f.st.turn.step == LASALLE_ST_ACTIVITY); guard++)
+        ls_do(&f, "done");
+    assert_int_equal(f.st.active, 1);
+    assert_int_equal(f.st.turn.step, LASALLE_ST_ACTIVITY);
+    ls_refused(&f, "u2 move 3", "crossing the obstacle a dug trench takes the whole move");
     ls_free(&f);
 }
 
@@ -183,6 +240,7 @@ int main(void)
         cmocka_unit_test(test_who_digs),
         cmocka_unit_test(test_start_entrenched),
         cmocka_unit_test(test_formation_change_behind_the_trench),
+        cmocka_unit_test(test_trench_left_for_others),
         cmocka_unit_test(test_trench_against_fire),
         cmocka_unit_test(test_home_field),
     };

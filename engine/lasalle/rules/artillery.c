@@ -10,6 +10,7 @@
 #include "ground.h"
 #include "movelog.h"
 #include "tables.h"
+#include "works.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -74,7 +75,7 @@ static int check_path(const lasalle_scenario *s, const lasalle_state *st, int i,
 {
     lasalle_sweep *sw = &g->sw;
     lasalle_sweep_path(s, st, i, from, &g->path, 0, sw);
-    const char *pn = sw->piece >= 0 ? s->terrain.p[sw->piece].name : "";
+    const char *pn = lasalle_obstacle_name(s, st, sw->piece);
     if (sw->meets & LASALLE_MEETS_IMPASSABLE) return gr_error_set(err, "the path enters impassable %s", pn);
     int guns = from.form == LASALLE_UNLIMBERED || from.form == LASALLE_LAYOUT_COMPRESSED;
     if ((sw->meets & LASALLE_MEETS_TOWN) && guns)

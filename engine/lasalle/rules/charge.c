@@ -8,6 +8,7 @@
 #include "tables.h"
 #include "town_attack.h"
 #include "town_charge.h"
+#include "works.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -68,10 +69,11 @@ int lasalle_may_target(const lasalle_scenario *s, const lasalle_state *st, int i
     return 0;
 }
 
-static int refuse_path(const lasalle_scenario *s, const lasalle_charge *c, int j, gr_error *err)
+static int refuse_path(const lasalle_scenario *s, const lasalle_state *st, const lasalle_charge *c, int j,
+                       gr_error *err)
 {
     const lasalle_sweep *sw = &c->sw;
-    const char *pn = sw->piece >= 0 ? s->terrain.p[sw->piece].name : "";
+    const char *pn = lasalle_obstacle_name(s, st, sw->piece);
     if (sw->meets & LASALLE_MEETS_IMPASSABLE) return gr_error_set(err, "the charge would enter impassable %s", pn);
     if (sw->meets & LASALLE_MEETS_TOWN)
         return gr_error_set(err, "the charge would enter the town base %s: a charge stops at a town base's edge, and "
@@ -124,9 +126,9 @@ static int try_core(const lasalle_scenario *s, const lasalle_state *st, lasalle_
         out->allowance = allow;
         /* rough ground on the way means the Reduced allowance [C, p.24] */
         if (!reduced && (out->sw.meets & LASALLE_MEETS_ROUGH) && !irregular) continue;
-        return refuse_path(s, out, j, err);
+        return refuse_path(s, st, out, j, err);
     }
-    return refuse_path(s, out, j, err);
+    return refuse_path(s, st, out, j, err);
 }
 
 /* the charge; at a unit in a town base, against each edge of the base it may be moved up to, the nearest

@@ -7,6 +7,7 @@
 #include "tables.h"
 #include "tactics.h"
 #include "turn.h"
+#include "works.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -26,10 +27,10 @@ static int unpredictable(const lasalle_scenario *s, lasalle_state *st, int i, co
 {
     lasalle_unit *u = &st->u[i];
     if (!(s->units[i].traits & LASALLE_T_UNPREDICTABLE) || (u->flags & LASALLE_UF_ESPRIT_FIXED)) return 0;
-    /* Viva España!: +1 behind its own trench or in a town base [K Spain] */
+    /* Viva España!: +1 holding entrenchments or in a town base [K Spain] */
     gr_rect h = lasalle_hull(s, st, i);
     int viva = (s->side_rules[s->units[i].side] & LASALLE_AB_VIVA_ESPANA) &&
-               ((u->flags & LASALLE_UF_ENTRENCHED) || u->form == LASALLE_TOWN || lasalle_town_of(s, &h) >= 0);
+               (lasalle_holds_works(s, st, i) || u->form == LASALLE_TOWN || lasalle_town_of(s, &h) >= 0);
     char purpose[128];
     snprintf(purpose, sizeof purpose, "the esprit of %s (Unpredictable%s)", s->units[i].name, viva ? ", Viva Espana! +1" : "");
     int d = gr_dice_d6(cx ? cx->dice : NULL, purpose);

@@ -6,7 +6,6 @@
 #include "combat.h"
 #include "command.h"
 #include "engineer.h"
-#include "entrench.h"
 #include "footprint.h"
 #include "ground.h"
 #include "tables.h"
@@ -89,8 +88,7 @@ static int cover_from_all(const lasalle_scenario *s, const lasalle_state *st, co
     if (st->u[c->d].form != LASALLE_TOWN && lasalle_town_of(s, &h) >= 0) return 0;
     for (int k = 0; k < c->natt; k++) {
         gr_rect g = lasalle_hull(s, st, c->att[k]);
-        int cov = lasalle_cover_against_st(s, st, &h, b, nb, &g) != LASALLE_COVER_NONE ||
-                  lasalle_trench_cover(s, st, c->d, &g);
+        int cov = lasalle_cover_against_st(s, st, &h, b, nb, &g) != LASALLE_COVER_NONE;
         /* an attacker with an engineer takes away works, walls and towns; woods still cover [H, p.77] */
         if (cov && lasalle_engineer_assists(s, st, c->att[k]))
             cov = lasalle_natural_cover_against(s, &h, b, nb, &g) != LASALLE_COVER_NONE;
@@ -115,7 +113,7 @@ static void attacker_lines(const lasalle_scenario *s, const lasalle_state *st, c
     if (td == LASALLE_ART) {
         gr_rect h = lasalle_hull(s, st, d), g = lasalle_hull(s, st, u), b[LASALLE_MAX_BASES];
         int nb = lasalle_bases(s, st, d, b);
-        int cov = lasalle_cover_against_st(s, st, &h, b, nb, &g) || lasalle_trench_cover(s, st, d, &g);
+        int cov = lasalle_cover_against_st(s, st, &h, b, nb, &g);
         if (cov && lasalle_engineer_assists(s, st, u)) /* works, walls, towns not counted (ruling R-155) */
             cov = lasalle_natural_cover_against(s, &h, b, nb, &g);
         if (cov) add(t, -2, "against artillery in cover");

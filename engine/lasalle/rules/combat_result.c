@@ -13,6 +13,7 @@
 #include "footprint.h"
 #include "ground.h"
 #include "tables.h"
+#include "works.h"
 
 #include <stdio.h>
 
@@ -28,13 +29,8 @@ int lasalle_combat_exempt(const lasalle_scenario *s, const lasalle_state *st, in
         for (int k = 0; k < n; k++)
             if (s->units[touch[k]].type == LASALLE_CAV) return 1;
     }
-    /* units holding entrenchments: their own trench [H, p.75], or one drawn on the table */
-    if (st->u[i].flags & LASALLE_UF_ENTRENCHED) return 1;
-    gr_rect h = lasalle_hull(s, st, i);
-    for (int k = 0; k < s->terrain.n; k++)
-        if (s->ground_of[k].kind == LASALLE_G_ENTRENCHMENT && lasalle_touches_obstacle(s, &h, k, LASALLE_CONTACT_EPS))
-            return 1;
-    return 0;
+    /* units holding entrenchments: works made in play [H, p.75, p.78], or one drawn on the table */
+    return lasalle_holds_works(s, st, i);
 }
 
 /* unit i owes a fall-back as a combat result, made in the fall-back step */

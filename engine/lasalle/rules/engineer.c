@@ -5,6 +5,7 @@
 #include "command.h"
 #include "engineer_bridge.h"
 #include "engineer_task.h"
+#include "engineer_works.h"
 #include "footprint.h"
 #include "status.h"
 #include "tables.h"
@@ -12,8 +13,8 @@
 
 #include <stdio.h>
 
-const char *const lasalle_task_names[LASALLE_TASK_COUNT] = {"reserve", "assault", "fortification", "bridging",
-                                                             "demolition"};
+const char *const lasalle_task_names[LASALLE_TASK_COUNT] = {"reserve",    "assault",   "fortification",
+                                                             "bridging",   "demolition", "field works"};
 
 void lasalle_engineer_init(const lasalle_scenario *s, lasalle_state *st)
 {
@@ -122,6 +123,17 @@ static int table_tasks(const lasalle_scenario *s, const lasalle_state *st, int e
                 n++;
             }
         }
+    /* field works before each unit of its side [H, p.78]; the target is the unit */
+    for (int i = 0; i < s->nunits && n < max; i++) {
+        if (!lasalle_field_ok(s, st, e, i, NULL)) continue;
+        out[n] = (gr_action){0};
+        out[n].type = LASALLE_A_ENGINEER;
+        out[n].actor = -1;
+        out[n].target = (int16_t)i;
+        out[n].arg = (int16_t)e;
+        out[n].p[0] = (float)LASALLE_TASK_FIELD_WORKS;
+        n++;
+    }
     return n;
 }
 
@@ -154,6 +166,23 @@ int lasalle_engineer_actions(const void *scn, const void *state, gr_action *out,
     return n + table_tasks(s, st, e, out + n, max - n);
 }
 
+/* "eN fortification uM": the engineer goes to build field works before unit M [H, p.78] */
+static int deploy_field_works(const lasalle_scenario *s, lasalle_state *st, int e, int i, const gr_ctx *cx,
+                              gr_error *err)
+{
+    const char *why = NULL;
+    if (!lasalle_field_ok(s, st, e, i, &why))
+        return gr_error_set(err, "%s cannot build field works before u%d: %s", s->engineers[e].name, i, why);
+    lasalle_engineer *g = &st->eng[e];
+    g->status = LASALLE_EN_WORKING;
+    g->task = LASALLE_TASK_FIELD_WORKS;
+    lasalle_field_deploy(s, st, e, i, g);
+    gr_log_add(cx ? cx->log : NULL, GR_EV_NOTE, st->active, "%s go to work at field works before %s: an engineering "
+               "test in each of the side's Engineering segments from the next (H, p.78)", s->engineers[e].name,
+               s->units[i].name);
+    return 0;
+}
+
 /* "eN demolition tK", "eN fortification tK", "eN bridging tK bS": the engineer goes to work at terrain piece K
  * (at bank site S) [H, p.78-79] */
 static int deploy_on_table(const lasalle_scenario *s, lasalle_state *st, const gr_action *a, const gr_ctx *cx,
@@ -161,6 +190,7 @@ static int deploy_on_table(const lasalle_scenario *s, lasalle_state *st, const g
 {
     int e = a->arg, k = a->target, task = (int)a->p[0], site = (int)a->p[1], end = 0;
     const char *why = NULL;
+    if (task == LASALLE_TASK_FIELD_WORKS) return deploy_field_works(s, st, e, k, cx, err);
     if (!lasalle_task_ok(s, st, e, task, k, site, &why))
         return gr_error_set(err, "%s cannot take %s at t%d: %s", s->engineers[e].name, lasalle_task_names[task], k,
                             why);
@@ -185,13 +215,13 @@ int lasalle_engineer_apply(const void *scn, void *state, const gr_action *a, con
     const char *why = NULL;
     if (a->type != LASALLE_A_ENGINEER)
         return gr_error_set(err, "the Engineering step takes 'eN assault uM', 'eN demolition tK', "
-                                 "'eN fortification tK', 'eN bridging tK bS' or 'done' (H, p.78)");
+                                 "'eN fortification tK|uM', 'eN bridging tK bS' or 'done' (H, p.78)");
     if (e != st->turn.cursor)
         return gr_error_set(err, "it is e%d's deployment now, not e%d's", st->turn.cursor, e);
     if (lasalle_task_on_table((int)a->p[0])) return deploy_on_table(s, st, a, cx, err);
     if ((int)a->p[0] != LASALLE_TASK_ASSAULT)
-        return gr_error_set(err, "field works are not built yet (H, p.78); an engineer takes assault, demolition "
-                                 "(a bridge), fortification (a soft town base) or bridging (a bank site)");
+        return gr_error_set(err, "an engineer takes assault (a unit), demolition (a bridge), fortification (a soft "
+                                 "town base, or field works before a unit) or bridging (a bank site) (H, p.77-79)");
     if (i < 0 || i >= s->nunits) return gr_error_set(err, "there is no unit u%d", i);
     if (!lasalle_assault_ok(s, st, e, i, &why)) return gr_error_set(err, "%s cannot take %s: %s", s->units[i].name,
                                                                    s->engineers[e].name, why);

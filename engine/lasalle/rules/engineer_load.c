@@ -25,7 +25,10 @@ static const char *const not_built[LASALLE_TASK_COUNT] = {
     [LASALLE_TASK_FORTIFICATION] = "Fortification (H, p.78) done before the game is the scenario's own terrain: give "
                                    "works as \"entrenchment\" and a hardened town base \"cover\": \"hard\" (in play "
                                    "'eN fortification tK' hardens a town base)",
-    [LASALLE_TASK_BRIDGING] = "Bridging (H, p.78-79): pontoon bridges are not built yet",
+    [LASALLE_TASK_BRIDGING] = "Bridging (H, p.78-79) begins in play ('eN bridging tK bS'); an engineer is not set "
+                              "up at a bank",
+    [LASALLE_TASK_FIELD_WORKS] = "field works (H, p.78) are built in play ('eN fortification uM'); works finished "
+                                 "before the game are the scenario's terrain (\"entrenchment\")",
     [LASALLE_TASK_DEMOLITION] = "Demolition (H, p.79) is deployed in play ('eN demolition tK'); an engineer set up "
                                 "at a bridge is not built yet",
 };

@@ -76,7 +76,9 @@ int lasalle_engineer_markers(const lasalle_scenario *s, const lasalle_state *st,
         it->side = s->engineers[e].side;
         it->kind = GR_PIECE_MARKER;
         snprintf(it->label, sizeof it->label, "%s", s->engineers[e].name);
-        if (on_table)
+        if (on_table && g->task == LASALLE_TASK_FIELD_WORKS)
+            snprintf(it->detail, sizeof it->detail, "e%d engineer at field works", e);
+        else if (on_table)
             snprintf(it->detail, sizeof it->detail, "e%d engineer at t%d (%s)", e, g->piece, lasalle_task_names[g->task]);
         else
             snprintf(it->detail, sizeof it->detail, "e%d engineer with u%d (assault)", e, g->unit);
@@ -125,6 +127,8 @@ json_t *lasalle_engineers_json(const lasalle_scenario *s, const lasalle_state *s
             snprintf(id, sizeof id, "t%d", g->piece);
             json_object_set_new(o, "piece", json_string(id));
         }
+        if (g->task == LASALLE_TASK_FIELD_WORKS) /* the middle of the line the works will run along [H, p.78] */
+            json_object_set_new(o, "at", json_pack("[f, f]", (double)g->x, (double)g->y));
         if (g->task == LASALLE_TASK_BRIDGING) {
             json_object_set_new(o, "bank_site", json_integer(g->spot));
             json_object_set_new(o, "sections", json_integer(g->sections));
@@ -144,6 +148,8 @@ void lasalle_engineer_summary(const lasalle_scenario *s, const lasalle_state *st
         if (g->unit >= 0) fprintf(out, ", Assault with u%d %s", g->unit, s->units[g->unit].name);
         if (g->piece >= 0)
             fprintf(out, ", %s at t%d %s", lasalle_task_names[g->task], g->piece, s->terrain.p[g->piece].name);
+        if (g->task == LASALLE_TASK_FIELD_WORKS && g->status == LASALLE_EN_WORKING)
+            fprintf(out, ", field works along (%.1f, %.1f)", g->x, g->y);
         if (g->task == LASALLE_TASK_BRIDGING)
             fprintf(out, ", %d of %d pontoon sections", g->sections, lasalle_pontoon_sections(s, g->piece));
         fprintf(out, "\n");

@@ -6,8 +6,10 @@
 #include "command.h"
 #include "engineer_bridge.h"
 #include "engineer.h"
+#include "engineer_works.h"
 #include "footprint.h"
 #include "tables.h"
+#include "works.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -16,7 +18,8 @@
 
 int lasalle_task_on_table(int task)
 {
-    return task == LASALLE_TASK_DEMOLITION || task == LASALLE_TASK_FORTIFICATION || task == LASALLE_TASK_BRIDGING;
+    return task == LASALLE_TASK_DEMOLITION || task == LASALLE_TASK_FORTIFICATION || task == LASALLE_TASK_BRIDGING ||
+           task == LASALLE_TASK_FIELD_WORKS;
 }
 
 /* `word` (lower case) appears in `text`, whatever its case */
@@ -67,6 +70,7 @@ gr_vec2 lasalle_task_spot(const lasalle_scenario *s, const lasalle_state *st, in
 gr_vec2 lasalle_engineer_at(const lasalle_scenario *s, const lasalle_state *st, int e)
 {
     const lasalle_engineer *g = &st->eng[e];
+    if (g->task == LASALLE_TASK_FIELD_WORKS) return lasalle_field_marker_at(g);
     const gr_terrain_piece *p = &s->terrain.p[g->piece];
     if (g->task == LASALLE_TASK_BRIDGING || (g->task == LASALLE_TASK_DEMOLITION && lasalle_bank_sites(s, g->piece))) {
         gr_vec2 a, b;
@@ -83,8 +87,14 @@ static gr_rect marker(gr_vec2 at)
     return gr_rect_make(fc, 0.0, LASALLE_ENGINEER_SPOT_BW, LASALLE_ENGINEER_SPOT_BW);
 }
 
-/* the nearest enemy unit of `side` of the given types (a bit per lasalle_type) to the marker at `at`, in BW */
-static double enemy_dist(const lasalle_scenario *s, const lasalle_state *st, int side, gr_vec2 at, unsigned types)
+/* where engineer e works, for messages: the terrain piece's name, or its field works' site */
+static const char *place_name(const lasalle_scenario *s, const lasalle_state *st, int e)
+{
+    const lasalle_engineer *g = &st->eng[e];
+    return g->task == LASALLE_TASK_FIELD_WORKS ? "the site of their field works" : s->terrain.p[g->piece].name;
+}
+
+double lasalle_task_enemy_dist(const lasalle_scenario *s, const lasalle_state *st, int side, gr_vec2 at, unsigned types)
 {
     gr_rect m = marker(at);
     gr_vec2 mc[4], hc[4];
@@ -134,16 +144,18 @@ static const char *wrong_piece(const lasalle_scenario *s, const lasalle_state *s
 int lasalle_task_ok(const lasalle_scenario *s, const lasalle_state *st, int e, int task, int k, int site,
                     const char **why)
 {
+    if (task == LASALLE_TASK_FIELD_WORKS) return lasalle_field_ok(s, st, e, k, why); /* k: the unit [H, p.78] */
     int side = s->engineers[e].side, cmd = s->commander[side];
     const char *no = lasalle_task_on_table(task) ? wrong_piece(s, st, task, k, site)
-                                                 : "field works are not built yet (H, p.78)";
+                                                 : "an engineer on the table works at Demolition, Fortification, "
+                                                   "Bridging or field works (H, p.78-79)";
     if (!no) {
         gr_vec2 at = lasalle_task_spot(s, st, side, task, k, site, NULL);
         const lasalle_officer *c = &st->o[cmd];
         gr_vec2 from = {c->x, c->y};
         if (gr_v2_len(gr_v2_sub(at, from)) > lasalle_officer_range(s, st, cmd) + GR_EPS)
             no = "an engineer is deployed within the commander's range (H, p.78)";
-        else if (enemy_dist(s, st, side, at, ~0u) <= LASALLE_NEAR_BW)
+        else if (lasalle_task_enemy_dist(s, st, side, at, ~0u) <= LASALLE_NEAR_BW)
             no = "an engineer is not deployed near the enemy, within 4 BW (H, p.78)";
     }
     if (why) *why = no;
@@ -157,13 +169,13 @@ static void overrun(const lasalle_scenario *s, lasalle_state *st, const gr_ctx *
         lasalle_engineer *g = &st->eng[e];
         if (g->status != LASALLE_EN_WORKING || !lasalle_task_on_table(g->task)) continue;
         unsigned foot_horse = 1u << LASALLE_INF | 1u << LASALLE_CAV;
-        if (enemy_dist(s, st, s->engineers[e].side, lasalle_engineer_at(s, st, e), foot_horse) >
+        if (lasalle_task_enemy_dist(s, st, s->engineers[e].side, lasalle_engineer_at(s, st, e), foot_horse) >
             LASALLE_CONTACT_EPS)
             continue;
         g->status = LASALLE_EN_LOST;
         gr_log_add(cx ? cx->log : NULL, GR_EV_NOTE, s->engineers[e].side,
                    "%s at %s are reached by the enemy and eliminated (H, p.79)", s->engineers[e].name,
-                   s->terrain.p[g->piece].name);
+                   place_name(s, st, e));
     }
 }
 
@@ -191,7 +203,7 @@ int lasalle_engineers_swept(const lasalle_scenario *s, lasalle_state *st, int i,
             g->status = LASALLE_EN_LOST;
             gr_log_add(cx ? cx->log : NULL, GR_EV_NOTE, s->engineers[e].side,
                        "%s reaches %s at %s: they are eliminated (H, p.79)", p->name, s->engineers[e].name,
-                       s->terrain.p[g->piece].name);
+                       place_name(s, st, e));
             break;
         }
     }
@@ -215,6 +227,7 @@ static int same_job(const lasalle_scenario *s, const lasalle_state *st, int e, i
 {
     const lasalle_engineer *a = &st->eng[e], *b = &st->eng[f];
     if (a->task != b->task || a->piece != b->piece) return 0;
+    if (a->task == LASALLE_TASK_FIELD_WORKS) return a->x == b->x && a->y == b->y && a->heading == b->heading;
     if (a->task == LASALLE_TASK_DEMOLITION) return !lasalle_bank_sites(s, a->piece) || a->spot == b->spot;
     return a->task != LASALLE_TASK_BRIDGING || (a->spot == b->spot && a->bank == b->bank);
 }
@@ -273,14 +286,38 @@ static int test_pontoon_demolition(const lasalle_scenario *s, lasalle_state *st,
     return 0;
 }
 
+/* engineer e and the others building field works take one test together; a pass lays the open pieces as one
+ * line of works and removes them [H, p.78] (ruling R-202) */
+static int test_field_works(const lasalle_scenario *s, lasalle_state *st, int e, int n, const gr_ctx *cx)
+{
+    gr_vec2 a, b;
+    if (!lasalle_field_run(s, st, &st->eng[e], &a, &b)) {
+        gr_log_add(cx ? cx->log : NULL, GR_EV_NOTE, st->active, "%s cannot lay field works while the ground beside "
+                   "them is not open (H, p.78)", s->engineers[e].name);
+        return 0;
+    }
+    int r = lasalle_engineering_test(n, 0, "field works", cx);
+    if (r <= 0) return r;
+    if (lasalle_works_add(st, a, b, LASALLE_WORK_FIELD))
+        gr_log_add(cx ? cx->log : NULL, GR_EV_NOTE, st->active, "no more works can be laid in this game (%d pieces, "
+                   "ruling R-201): %s are removed", LASALLE_MAX_WORKS, s->engineers[e].name);
+    else
+        gr_log_add(cx ? cx->log : NULL, GR_EV_NOTE, st->active, "%s lay %.0f BW of field works from (%.1f, %.1f) to "
+                   "(%.1f, %.1f): an obstacle with soft cover (H, p.78)", s->engineers[e].name,
+                   gr_v2_len(gr_v2_sub(b, a)), a.x, a.y, b.x, b.y);
+    remove_group(s, st, e);
+    return 0;
+}
+
 /* engineer e and the others at its task take one test together [H, p.78] */
 static int test_job(const lasalle_scenario *s, lasalle_state *st, int e, const gr_ctx *cx)
 {
     const lasalle_engineer *g = &st->eng[e];
     int n = 0, k = g->piece, task = g->task, demo = task == LASALLE_TASK_DEMOLITION;
-    uint64_t bit = (uint64_t)1 << k;
     for (int f = e; f < s->nengineers; f++)
         n += st->eng[f].status == LASALLE_EN_WORKING && s->engineers[f].side == st->active && same_job(s, st, e, f);
+    if (task == LASALLE_TASK_FIELD_WORKS) return test_field_works(s, st, e, n, cx);
+    uint64_t bit = (uint64_t)1 << k;
     if (demo && lasalle_bank_sites(s, k)) return test_pontoon_demolition(s, st, e, n, cx);
     if ((demo && (st->blown & bit)) || (task == LASALLE_TASK_FORTIFICATION && (st->hardened & bit))) {
         remove_group(s, st, e); /* done already (by the other side's engineers) */

@@ -11,7 +11,8 @@
  * or cavalry that touches or moves through a working engineer eliminates
  * it. The table's changes are bits of the state (lasalle_state.blown,
  * .hardened, .spans) read by ground.h's lasalle_meets_st and
- * lasalle_cover_against_st. Field works are not built. */
+ * lasalle_cover_against_st; field works (engineer_works.h) are the state's
+ * works (works.h). */
 #ifndef LASALLE_ENGINEER_TASK_H
 #define LASALLE_ENGINEER_TASK_H
 
@@ -30,10 +31,14 @@ int lasalle_bridge_wooden(const lasalle_scenario *s, int k);
  * site `site` facing him (*end the bank, engineer_bridge.h) */
 gr_vec2 lasalle_task_spot(const lasalle_scenario *s, const lasalle_state *st, int side, int task, int k, int site,
                           int *end);
+/* the distance (BW) from the marker at `at` to the nearest unit not of `side` of the given types (a bit per
+ * lasalle_type) */
+double lasalle_task_enemy_dist(const lasalle_scenario *s, const lasalle_state *st, int side, gr_vec2 at,
+                               unsigned types);
 /* where a working engineer on a table task stands */
 gr_vec2 lasalle_engineer_at(const lasalle_scenario *s, const lasalle_state *st, int e);
-/* engineer e may be deployed for `task` at piece k (Bridging: at its bank site `site`) now [H, p.78-79]; 0 with
- * why set when not */
+/* engineer e may be deployed for `task` at piece k (Bridging: at its bank site `site`; field works: before unit
+ * k) now [H, p.78-79]; 0 with why set when not */
 int lasalle_task_ok(const lasalle_scenario *s, const lasalle_state *st, int e, int task, int k, int site,
                     const char **why);
 /* the Engineering segment's work on the table: engineers reached by enemy infantry or cavalry eliminated (both

@@ -2,8 +2,8 @@
 #include "entrench.h"
 #include "command.h"
 #include "footprint.h"
+#include "works.h"
 
-#include <math.h>
 #include <stdio.h>
 
 int lasalle_dig_count(const lasalle_state *st, int i)
@@ -22,8 +22,8 @@ int lasalle_may_entrench(const lasalle_scenario *s, const lasalle_state *st, int
     const lasalle_unit *u = &st->u[i];
     if (p->side != st->active || !(s->side_rules[p->side] & LASALLE_AB_ENTRENCHMENTS) || !lasalle_alive(st, i))
         return 0;
-    if (u->flags & (LASALLE_UF_ENTRENCHED | LASALLE_UF_ACTED)) return 0;
-    /* only infantry in Line and unlimbered artillery dig in [H, p.75]; not while engaged (ruling R-75) */
+    if ((u->flags & LASALLE_UF_ACTED) || st->nworks >= LASALLE_MAX_WORKS || lasalle_holds_works(s, st, i)) return 0;
+    /* only infantry in Line and unlimbered artillery dig in [H, p.75]; not while engaged (ruling R-76) */
     int form_ok = (p->type == LASALLE_INF && u->form == LASALLE_LINE) ||
                   (p->type == LASALLE_ART && u->form == LASALLE_UNLIMBERED);
     int touch[1];
@@ -69,7 +69,7 @@ int lasalle_entrench_apply(const void *scn, void *state, const gr_action *a, con
     if (pass < 0) return -1;
     st->u[i].flags |= LASALLE_UF_ACTED; /* it digs instead of moving */
     if (pass) {
-        st->u[i].flags |= LASALLE_UF_ENTRENCHED;
+        lasalle_works_dig(s, st, i); /* may_entrench saw room for it */
         set_dig(st, i, 0);
     } else if (tries < LASALLE_DIG_MAX) {
         set_dig(st, i, tries + 1);
@@ -79,53 +79,8 @@ int lasalle_entrench_apply(const void *scn, void *state, const gr_action *a, con
     return 0;
 }
 
-int lasalle_trench_cover(const lasalle_scenario *s, const lasalle_state *st, int i, const gr_rect *from)
-{
-    if (!lasalle_alive(st, i) || !(st->u[i].flags & LASALLE_UF_ENTRENCHED)) return LASALLE_COVER_NONE;
-    gr_rect h = lasalle_hull(s, st, i);
-    gr_vec2 c = gr_rect_centre(from), f = gr_rect_fwd(&h);
-    /* the trench runs along its front: it covers against what stands ahead of that line */
-    return gr_v2_dot(gr_v2_sub(c, h.fc), f) > 0 ? LASALLE_COVER_SOFT : LASALLE_COVER_NONE;
-}
-
 void lasalle_entrench_status(const lasalle_scenario *s, lasalle_state *st)
 {
     for (int i = 0; i < s->nunits; i++)
         if (s->units[i].side == st->active && (st->u[i].flags & LASALLE_UF_MOVED)) set_dig(st, i, 0);
-}
-
-int lasalle_behind_trench(const gr_rect *then, const gr_rect *now)
-{
-    if (fabs(gr_angle_diff(now->heading, then->heading)) > LASALLE_TRENCH_ANGLE_EPS) return 0;
-    gr_vec2 f = gr_rect_fwd(then), r = gr_rect_right(then);
-    for (int k = GR_FL; k <= GR_FR; k++) {
-        gr_vec2 c = gr_v2_sub(gr_rect_corner(now, k), then->fc);
-        if (fabs(gr_v2_dot(c, f)) > LASALLE_TRENCH_EPS || fabs(gr_v2_dot(c, r)) > then->w / 2 + LASALLE_TRENCH_EPS)
-            return 0;
-    }
-    return 1;
-}
-
-void lasalle_trench_watch_begin(const lasalle_scenario *s, const lasalle_state *st, lasalle_trench_watch *w)
-{
-    w->units = 0;
-    for (int i = 0; i < s->nunits; i++) {
-        if (!lasalle_alive(st, i) || !(st->u[i].flags & LASALLE_UF_ENTRENCHED)) continue;
-        w->units |= (uint64_t)1 << i;
-        w->hull[i] = lasalle_hull(s, st, i);
-    }
-}
-
-void lasalle_trench_watch_end(const lasalle_scenario *s, lasalle_state *st, const lasalle_trench_watch *w,
-                              gr_log *log)
-{
-    for (int i = 0; i < s->nunits; i++) {
-        if (!(w->units >> i & 1) || !(st->u[i].flags & LASALLE_UF_ENTRENCHED)) continue;
-        if (lasalle_alive(st, i)) {
-            gr_rect now = lasalle_hull(s, st, i);
-            if (lasalle_behind_trench(&w->hull[i], &now)) continue;
-            gr_log_add(log, GR_EV_NOTE, s->units[i].side, "%s leaves its trench (H, p.75)", s->units[i].name);
-        }
-        st->u[i].flags &= ~LASALLE_UF_ENTRENCHED;
-    }
 }

@@ -106,7 +106,7 @@ static int may_stop(const fb_walk *w, double len)
 {
     lasalle_pose p = at(w, len);
     gr_rect h = lasalle_pose_hull(&w->s->units[w->i], p);
-    if (lasalle_meets(w->s, &h, NULL) & (LASALLE_MEETS_OBSTACLE | LASALLE_MEETS_TOWN)) return 0;
+    if (lasalle_meets_st(w->s, w->st, &h, NULL) & (LASALLE_MEETS_OBSTACLE | LASALLE_MEETS_TOWN)) return 0;
     if (lasalle_pose_overlaps(w->s, w->st, w->i, p, -1) >= 0) return 0;
     for (int j = 0; j < w->s->nunits; j++) {
         if (!lasalle_alive(w->st, j) || !lasalle_enemies(w->s, w->i, j)) continue;

@@ -6,7 +6,6 @@
  * fire (optional rules) [H, p.80-81]. */
 #include "fire.h"
 #include "compressed.h"
-#include "entrench.h"
 #include "fallback.h"
 #include "footprint.h"
 #include "form.h"
@@ -73,7 +72,6 @@ static int to_hit(const lasalle_scenario *s, const lasalle_state *st, int f, int
     gr_rect h = lasalle_hull(s, st, f), g = lasalle_hull(s, st, t), fb[LASALLE_MAX_BASES], tb[LASALLE_MAX_BASES];
     int nf = lasalle_bases(s, st, f, fb), nt = lasalle_bases(s, st, t, tb);
     int cover = lasalle_cover_against_st(s, st, &g, tb, nt, &h), need = 4;
-    if (cover == LASALLE_COVER_NONE) cover = lasalle_trench_cover(s, st, t, &h); /* its own trench [H, p.75] */
     if (kind == LASALLE_ROCKET) /* never modified: cavalry on 4+, the rest on 5+ [H Rockets, p.81] */
         return s->units[t].type == LASALLE_CAV ? 4 : 5;
     if (kind == LASALLE_ROUNDSHOT && lasalle_howitzer_battery(s, f)) return 4; /* [H, p.81] (ruling R-94) */

@@ -9,6 +9,7 @@
 #include "footprint.h"
 #include "ground.h"
 #include "tables.h"
+#include "works.h"
 
 #include <math.h>
 
@@ -90,6 +91,7 @@ int lasalle_behind_works(const lasalle_scenario *s, const lasalle_state *st, int
 {
     gr_rect h = lasalle_hull(s, st, f), g = lasalle_hull(s, st, t);
     if (st->u[t].form == LASALLE_TOWN || lasalle_town_of(s, &g) >= 0) return 1;
+    if (lasalle_works_cover(st, &g, &h) != LASALLE_COVER_NONE) return 1; /* works made in play [H, p.75, p.78] */
     gr_vec2 a = gr_rect_centre(&h), b = gr_rect_centre(&g);
     for (int k = 0; k < s->terrain.n; k++) {
         const lasalle_ground *gr = &s->ground_of[k];

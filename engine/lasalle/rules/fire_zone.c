@@ -5,6 +5,7 @@
 #include "footprint.h"
 #include "ground.h"
 #include "tables.h"
+#include "works.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -292,7 +293,6 @@ static int obstructed(const lasalle_scenario *s, const lasalle_state *st, int i,
     gr_vec2 to = c[0];
     for (int q = 1; q < 4; q++)
         if (gr_v2_dist(a, c[q]) < gr_v2_dist(a, to)) to = c[q];
-    (void)st;
     for (int k = 0; k < s->terrain.n; k++) {
         const lasalle_ground *gr = &s->ground_of[k];
         const gr_terrain_piece *p = &s->terrain.p[k];
@@ -306,7 +306,8 @@ static int obstructed(const lasalle_scenario *s, const lasalle_state *st, int i,
             return 1;
         }
     }
-    return 0;
+    /* works made in play obstruct as entrenchments do [H, p.75, p.78] */
+    return st->nworks && lasalle_works_obstruct(st, b, g, a, to);
 }
 
 int lasalle_clear_bases(const lasalle_scenario *s, const lasalle_state *st, int i, int t)

@@ -4,6 +4,7 @@
 #include "command.h"
 #include "footprint.h"
 #include "ground.h"
+#include "works.h"
 
 #include <math.h>
 
@@ -81,7 +82,7 @@ int lasalle_reform_check_geo(const lasalle_scenario *s, const lasalle_state *st,
     const lasalle_unit_profile *p = &s->units[i];
     gr_rect a = lasalle_hull(s, st, i), b = lasalle_pose_hull(p, to);
     int piece = -1, m = lasalle_meets_st(s, st, &b, &piece);
-    const char *pn = piece >= 0 ? s->terrain.p[piece].name : "";
+    const char *pn = lasalle_obstacle_name(s, st, piece);
     if (m & LASALLE_MEETS_OFF_TABLE) return gr_error_set(err, "the new formation would reach off the table");
     if (m & LASALLE_MEETS_IMPASSABLE) return gr_error_set(err, "the new formation would stand in impassable %s", pn);
     if (st->u[i].form == LASALLE_TOWN)

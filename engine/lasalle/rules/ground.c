@@ -4,6 +4,7 @@
 #include "ground.h"
 #include "engineer_bridge.h"
 #include "tables.h"
+#include "works.h"
 
 #include <math.h>
 
@@ -87,7 +88,9 @@ int lasalle_off_table(const lasalle_scenario *s, const gr_rect *r)
     return 0;
 }
 
-static int meets(const lasalle_scenario *s, const lasalle_state *ov, const gr_rect *hull, int *piece)
+/* `ov`: the state when its engineers changed the water's crossings; `wk`: the state when it holds works */
+static int meets(const lasalle_scenario *s, const lasalle_state *ov, const lasalle_state *wk, const gr_rect *hull,
+                 int *piece)
 {
     int bits = lasalle_off_table(s, hull) ? LASALLE_MEETS_OFF_TABLE : 0, road = -1;
     gr_rect r = shrink(hull, SHRINK_BW);
@@ -108,15 +111,27 @@ static int meets(const lasalle_scenario *s, const lasalle_state *ov, const gr_re
         if (b && piece && !(bits & b)) *piece = k;
         bits |= b;
     }
+    if (wk && !(bits & LASALLE_MEETS_OBSTACLE)) { /* the works made in play [H, p.75, p.78] */
+        gr_vec2 c[4];
+        gr_rect_corners(&r, c);
+        int w = lasalle_works_meet_poly(wk, c, 4);
+        if (w >= 0) {
+            bits |= LASALLE_MEETS_OBSTACLE;
+            if (piece) *piece = s->terrain.n + w;
+        }
+    }
     return bits;
 }
 
-int lasalle_meets(const lasalle_scenario *s, const gr_rect *hull, int *piece) { return meets(s, NULL, hull, piece); }
+int lasalle_meets(const lasalle_scenario *s, const gr_rect *hull, int *piece)
+{
+    return meets(s, NULL, NULL, hull, piece);
+}
 
 int lasalle_meets_st(const lasalle_scenario *s, const lasalle_state *st, const gr_rect *hull, int *piece)
 {
-    /* the state is read only when the engineers have changed the table */
-    return meets(s, st && (st->blown || st->spans) ? st : NULL, hull, piece);
+    /* the state is read only when the engineers have changed the table or works were made */
+    return meets(s, st && (st->blown || st->spans) ? st : NULL, st && st->nworks ? st : NULL, hull, piece);
 }
 
 int lasalle_town_of(const lasalle_scenario *s, const gr_rect *h)
@@ -221,10 +236,11 @@ static int man_made(int kind)
 
 /* the best cover of the pieces, man-made ones left out when `natural_only`; the town bases of `hardened`
  * give hard cover [H Fortification, p.78] */
-static int cover_scan(const lasalle_scenario *s, uint64_t hardened, const gr_rect *hull, const gr_rect *bases,
+static int cover_scan(const lasalle_scenario *s, const lasalle_state *st, const gr_rect *hull, const gr_rect *bases,
                       int nb, const gr_rect *from, int natural_only)
 {
-    int best = LASALLE_COVER_NONE;
+    uint64_t hardened = st ? st->hardened : 0;
+    int best = st && !natural_only ? lasalle_works_cover(st, hull, from) : LASALLE_COVER_NONE;
     gr_vec2 a = gr_rect_centre(from), b = gr_rect_centre(hull);
     for (int k = 0; k < s->terrain.n; k++) {
         const lasalle_ground *g = &s->ground_of[k];
@@ -246,19 +262,19 @@ static int cover_scan(const lasalle_scenario *s, uint64_t hardened, const gr_rec
 int lasalle_cover_against(const lasalle_scenario *s, const gr_rect *hull, const gr_rect *bases, int nb,
                           const gr_rect *from)
 {
-    return cover_scan(s, 0, hull, bases, nb, from, 0);
+    return cover_scan(s, NULL, hull, bases, nb, from, 0);
 }
 
 int lasalle_cover_against_st(const lasalle_scenario *s, const lasalle_state *st, const gr_rect *hull,
                              const gr_rect *bases, int nb, const gr_rect *from)
 {
-    return cover_scan(s, st ? st->hardened : 0, hull, bases, nb, from, 0);
+    return cover_scan(s, st, hull, bases, nb, from, 0);
 }
 
 int lasalle_natural_cover_against(const lasalle_scenario *s, const gr_rect *hull, const gr_rect *bases, int nb,
                                   const gr_rect *from)
 {
-    return cover_scan(s, 0, hull, bases, nb, from, 1);
+    return cover_scan(s, NULL, hull, bases, nb, from, 1);
 }
 
 /* the points a sight line may join: corners, front-edge centre and centre */

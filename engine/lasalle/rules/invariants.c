@@ -9,6 +9,7 @@
  * compared byte for byte). */
 #include "present.h"
 #include "engineer_bridge.h"
+#include "works.h"
 #include "engineer_task.h"
 #include "footprint.h"
 #include "ground.h"
@@ -70,7 +71,10 @@ static int check_table_task(const lasalle_scenario *s, const lasalle_state *st, 
 {
     const lasalle_engineer *g = &st->eng[e];
     int k = g->piece, kind = k >= 0 && k < s->terrain.n ? s->ground_of[k].kind : -1, ok;
-    if (g->task == LASALLE_TASK_DEMOLITION && lasalle_bank_sites(s, k)) /* blowing a finished pontoon */
+    if (g->task == LASALLE_TASK_FIELD_WORKS) /* a line on the table, no piece [H, p.78] */
+        ok = k == -1 && !g->spot && !g->sections && !g->bank && !(st->spans >> e & 1) && g->x >= 0 && g->y >= 0 &&
+             g->x <= s->table_w && g->y <= s->table_h && isfinite(g->heading);
+    else if (g->task == LASALLE_TASK_DEMOLITION && lasalle_bank_sites(s, k)) /* blowing a finished pontoon */
         ok = g->spot < lasalle_bank_sites(s, k) && g->bank <= 1 && !g->sections && !(st->spans >> e & 1);
     else if (g->task == LASALLE_TASK_BRIDGING)
         ok = g->spot < lasalle_bank_sites(s, k) && g->bank <= 1 && g->sections <= lasalle_pontoon_sections(s, k) &&
@@ -82,6 +86,26 @@ static int check_table_task(const lasalle_scenario *s, const lasalle_state *st, 
     if (ok && g->unit == -1) return 0;
     return gr_error_set(err, "e%d (%s) works at task %d at piece %d (site %d, bank %d, %d sections)", e,
                         s->engineers[e].name, g->task, k, g->spot, g->bank, g->sections);
+}
+
+/* the works made in play [H, p.75, p.78]: pieces of a known kind on the table, at least a piece long, the
+ * slots past the last one empty */
+static int check_works(const lasalle_scenario *s, const lasalle_state *st, gr_error *err)
+{
+    if (st->nworks > LASALLE_MAX_WORKS || !all_zero(st->pad_works, sizeof st->pad_works) ||
+        !all_zero(st->pad_end, sizeof st->pad_end))
+        return gr_error_set(err, "%d works, or padding set", st->nworks);
+    for (int w = 0; w < st->nworks; w++) {
+        const lasalle_work *k = &st->works[w];
+        double len = hypot(k->bx - k->ax, k->by - k->ay);
+        if ((k->kind != LASALLE_WORK_TRENCH && k->kind != LASALLE_WORK_FIELD) || !all_zero(k->pad, sizeof k->pad) ||
+            !(len > 0.1) || k->ax < -0.5 || k->ay < -0.5 || k->ax > s->table_w + 0.5 || k->ay > s->table_h + 0.5)
+            return gr_error_set(err, "works %d (kind %d) from (%g, %g) to (%g, %g)", w, k->kind, k->ax, k->ay, k->bx,
+                                k->by);
+    }
+    if (!all_zero(&st->works[st->nworks], sizeof st->works[0] * (size_t)(LASALLE_MAX_WORKS - st->nworks)))
+        return gr_error_set(err, "bytes beyond the works made are not zero");
+    return 0;
 }
 
 /* engineers [H Engineering, p.77-79]: in reserve with no task, or working with a task built (Assault: with a
@@ -177,5 +201,6 @@ int lasalle_check_invariants(const void *scn, const void *state, gr_error *err)
     }
     if (st->spans >> s->nengineers)
         return gr_error_set(err, "a pontoon bridge of an engineer the scenario does not have");
+    if (check_works(s, st, err)) return -1;
     return check_turn(s, st, err);
 }

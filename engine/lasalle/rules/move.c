@@ -5,6 +5,7 @@
 #include "footprint.h"
 #include "ground.h"
 #include "movelog.h"
+#include "works.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -172,9 +173,10 @@ static int check_prelude(const lasalle_scenario *s, const lasalle_state *st, int
     return 0;
 }
 
-static int refuse_meets(const lasalle_scenario *s, const lasalle_sweep *sw, int leaving, gr_error *err)
+static int refuse_meets(const lasalle_scenario *s, const lasalle_state *st, const lasalle_sweep *sw, int leaving,
+                        gr_error *err)
 {
-    const char *pn = sw->piece >= 0 ? s->terrain.p[sw->piece].name : "";
+    const char *pn = lasalle_obstacle_name(s, st, sw->piece);
     if (sw->meets & LASALLE_MEETS_IMPASSABLE) return gr_error_set(err, "the path enters impassable %s (B, p.21)", pn);
     if (sw->meets & LASALLE_MEETS_OBSTACLE)
         return gr_error_set(err, "crossing the obstacle %s takes the whole move: order 'cross' (C, p.29)", pn);
@@ -206,7 +208,7 @@ static int check_sweep(const lasalle_scenario *s, const lasalle_state *st, int i
     lasalle_sweep_path_geo(s, st, memo ? memo->geo : NULL, i, pl->start, &pl->path, 0, sw);
     gr_rect end = lasalle_pose_hull(p, sw->end);
     pl->leaves = (s->options & LASALLE_OPT_LEAVE_TABLE) && lasalle_wholly_off(s, &end);
-    if (refuse_meets(s, sw, pl->leaves, err)) return -1;
+    if (refuse_meets(s, st, sw, pl->leaves, err)) return -1;
     if (sw->touch_enemy >= 0)
         return gr_error_set(err, "the move would touch %s: moving into contact is a charge, declared before the unit "
                                  "moves (C, p.31)", s->units[sw->touch_enemy].name);
@@ -236,28 +238,29 @@ static int check_sweep(const lasalle_scenario *s, const lasalle_state *st, int i
 /* the wheel forward about the front corner on the obstacle that lines the unit up with the stretch of k nearest
  * its front edge [C, p.29]: 0 with the wheel in *w, or -1 (the unit stands square already, or would wheel more
  * than 90 degrees) */
-static int line_up(const lasalle_scenario *s, const lasalle_unit_profile *p, lasalle_pose q, int k, lasalle_motion *w,
-                   gr_error *err)
+static int line_up(const lasalle_scenario *s, const lasalle_state *st, const lasalle_unit_profile *p, lasalle_pose q,
+                   int k, lasalle_motion *w, gr_error *err)
 {
     gr_rect h = lasalle_pose_hull(p, q);
-    gr_vec2 fl = gr_rect_corner(&h, GR_FL), fr = gr_rect_corner(&h, GR_FR);
-    const gr_terrain_piece *pc = &s->terrain.p[k];
-    int best = -1;
+    gr_vec2 fl = gr_rect_corner(&h, GR_FL), fr = gr_rect_corner(&h, GR_FR), buf[2];
+    int npts, best = -1;
+    const gr_vec2 *pts = lasalle_obstacle_line(s, st, k, buf, &npts);
+    const char *name = lasalle_obstacle_name(s, st, k);
     double bd = INFINITY;
-    for (int e = 0; e + 1 < pc->npts; e++) {
-        double d = gr_seg_seg_dist(fl, fr, pc->pts[e], pc->pts[e + 1]);
+    for (int e = 0; e + 1 < npts; e++) {
+        double d = gr_seg_seg_dist(fl, fr, pts[e], pts[e + 1]);
         if (d < bd) { bd = d; best = e; }
     }
-    if (best < 0) return gr_error_set(err, "%s has no stretch to line up with", pc->name);
-    gr_vec2 a = pc->pts[best], b = pc->pts[best + 1];
+    if (best < 0) return gr_error_set(err, "%s has no stretch to line up with", name);
+    gr_vec2 a = pts[best], b = pts[best + 1];
     double dir = atan2(b.y - a.y, b.x - a.x), n1 = dir + GR_PI / 2, n2 = dir - GR_PI / 2;
     double want = fabs(gr_angle_diff(n1, q.h)) <= fabs(gr_angle_diff(n2, q.h)) ? n1 : n2;
     double turn = gr_angle_diff(want, q.h);
     if (fabs(turn) < LINE_UP_MIN)
-        return gr_error_set(err, "%s stands square to %s already: order 'cross' (C, p.29)", p->name, pc->name);
+        return gr_error_set(err, "%s stands square to %s already: order 'cross' (C, p.29)", p->name, name);
     if (fabs(turn) > GR_PI / 2 + 1e-9)
         return gr_error_set(err, "%s would wheel %.0f degrees to line up with %s (C, p.27)", p->name,
-                            fabs(turn) * 180 / GR_PI, pc->name);
+                            fabs(turn) * 180 / GR_PI, name);
     *w = lasalle_wheel(p, q.form, turn, 0);
     return 0;
 }
@@ -272,12 +275,14 @@ static int plan_cross(const lasalle_scenario *s, const lasalle_state *st, int i,
     int k = -1;
     for (int t = 0; t < s->terrain.n && k < 0; t++)
         if (s->ground_of[t].obstacle && lasalle_touches_obstacle(s, &h, t, LASALLE_CONTACT_EPS)) k = t;
+    for (int w = 0; w < st->nworks && k < 0; w++) /* works made in play [H, p.75, p.78] */
+        if (lasalle_touches_obstacle_st(s, st, &h, s->terrain.n + w, LASALLE_CONTACT_EPS)) k = s->terrain.n + w;
     if (k < 0) return gr_error_set(err, "%s touches no obstacle: a crossing starts against one (C, p.29)", p->name);
     lasalle_pose q0 = pl->start;
     pl->path.n = 0;
     if (square) {
         lasalle_motion w;
-        if (line_up(s, p, q0, k, &w, err)) return -1;
+        if (line_up(s, st, p, q0, k, &w, err)) return -1;
         q0 = lasalle_pose_after(p, q0, &w);
         pl->path.m[pl->path.n++] = w;
         pl->maneuver = 1; /* a wheel [C, p.27] */
@@ -287,7 +292,7 @@ static int plan_cross(const lasalle_scenario *s, const lasalle_state *st, int i,
         double mid = (lo + hi) / 2;
         lasalle_motion m = lasalle_straight(mid, 0, 0);
         gr_rect g = lasalle_pose_hull(p, lasalle_pose_after(p, q0, &m));
-        if (lasalle_touches_obstacle(s, &g, k, 0.0)) lo = mid;
+        if (lasalle_touches_obstacle_st(s, st, &g, k, 0.0)) lo = mid;
         else hi = mid;
     }
     pl->path.m[pl->path.n++] = lasalle_straight(hi + 1e-4, 0, 0);
@@ -296,11 +301,12 @@ static int plan_cross(const lasalle_scenario *s, const lasalle_state *st, int i,
     gr_rect end = lasalle_pose_hull(p, sw->end);
     int m = lasalle_meets_st(s, st, &end, NULL);
     sw->meets = (sw->meets & ~LASALLE_MEETS_OBSTACLE) | (m & LASALLE_MEETS_OBSTACLE);
-    if (refuse_meets(s, sw, 0, err)) return -1;
+    if (refuse_meets(s, st, sw, 0, err)) return -1;
     if (sw->touch_enemy >= 0 || sw->end_overlap >= 0)
-        return gr_error_set(err, "there is no room for %s beyond %s (C, p.29)", p->name, s->terrain.p[k].name);
-    if (!lasalle_touches_obstacle(s, &end, k, LASALLE_CONTACT_EPS))
-        return gr_error_set(err, "%s would not end against %s", p->name, s->terrain.p[k].name);
+        return gr_error_set(err, "there is no room for %s beyond %s (C, p.29)", p->name,
+                            lasalle_obstacle_name(s, st, k));
+    if (!lasalle_touches_obstacle_st(s, st, &end, k, LASALLE_CONTACT_EPS))
+        return gr_error_set(err, "%s would not end against %s", p->name, lasalle_obstacle_name(s, st, k));
     double full = lasalle_unit_allowance(s, st, i, pl->start.form, s->ground == LASALLE_MUD);
     pl->allowance = pl->prelude ? lasalle_fct_allowance(pl->verdict, full) : full;
     if (pl->allowance <= 0)

@@ -162,6 +162,8 @@ int lasalle_format_action(const void *scn, const void *state, const gr_action *a
             return snprintf(buf, cap, "e%d demolition t%d b%d", a->arg, a->target, (int)a->p[1]);
         if (task == LASALLE_TASK_DEMOLITION || task == LASALLE_TASK_FORTIFICATION) /* a terrain piece [H, p.78-79] */
             return snprintf(buf, cap, "e%d %s t%d", a->arg, lasalle_task_names[task], a->target);
+        if (task == LASALLE_TASK_FIELD_WORKS) /* before a unit [H, p.78] */
+            return snprintf(buf, cap, "e%d fortification u%d", a->arg, a->target);
         return snprintf(buf, cap, "e%d %s u%d", a->arg,
                         task > 0 && task < LASALLE_TASK_COUNT ? lasalle_task_names[task] : "?", a->target);
     }
@@ -421,7 +423,8 @@ static int parse_unit(const lasalle_scenario *s, const lasalle_state *st, const 
                              "'uN prolong R F', 'uN prolong compress|extend', 'cN move X Y', "
                              "'uN fire uM [with uA uB | split K uB]', 'uN fallback [back|forward] [wheel A]', "
                              "'fight uN', 'fN next', 'uN next', 'fN reserve', 'fN arrive K', 'eN assault uM', "
-                             "'eN demolition|fortification tK', 'eN bridging tK bS' or 'uN reroll'", text);
+                             "'eN demolition|fortification tK', 'eN fortification uM', 'eN bridging tK bS' or "
+                             "'uN reroll'", text);
 }
 
 /* "tactics none" | "uN tactics cK [poor cJ]" */
@@ -447,15 +450,21 @@ static int parse_tactics(const lasalle_scenario *s, const gr_match *m, gr_action
 }
 
 /* "eN demolition tK", "eN fortification tK", "eN bridging tK bS": engineer N goes to work at terrain piece K
- * (bank site S) [H, p.78-79] */
+ * (bank site S) [H, p.78-79]; "eN fortification uM": field works before unit M [H, p.78] */
 static int parse_table_task(const lasalle_scenario *s, const gr_match *m, long e, int task, gr_action *out,
                             gr_error *err)
 {
     char b[16];
     const char *name = lasalle_task_names[task];
-    if (task == LASALLE_TASK_FORTIFICATION && group_str(m, 3, b, sizeof b) >= 0)
-        return gr_error_set(err, "the engineering task fortification is not built yet (H, p.78-79) for field works; "
-                                 "a soft town base is fortified with 'e%ld fortification tK'", e);
+    if (task == LASALLE_TASK_FORTIFICATION && group_str(m, 3, b, sizeof b) >= 0) { /* field works [H, p.78] */
+        int u = -1;
+        if (group_unit(s, m, 3, &u, err) < 0) return -1;
+        out->type = LASALLE_A_ENGINEER;
+        out->arg = (int16_t)e;
+        out->target = (int16_t)u;
+        out->p[0] = (float)LASALLE_TASK_FIELD_WORKS;
+        return 0;
+    }
     long k = group_str(m, 4, b, sizeof b) < 0 ? -1 : strtol(b, NULL, 10);
     long site = group_str(m, 5, b, sizeof b) < 0 ? -1 : strtol(b, NULL, 10);
     if (task == LASALLE_TASK_BRIDGING && (k < 0 || k >= s->terrain.n || site < 0))

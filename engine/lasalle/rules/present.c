@@ -11,6 +11,7 @@
 #include "status.h"
 #include "tables.h"
 #include "turn.h"
+#include "works.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -140,6 +141,7 @@ json_t *lasalle_state_to_json(const void *scn, const void *state)
     json_object_set_new(j, "losses", json_pack("[i, i]", lasalle_losses(s, st, 0), lasalle_losses(s, st, 1)));
     if (s->nengineers) json_object_set_new(j, "engineers", lasalle_engineers_json(s, st)); /* [H, p.77-79] */
     if (s->nengineers) lasalle_table_changes_json(s, st, j);                                /* [H, p.78-79] */
+    lasalle_works_json(st, j);                                                              /* [H, p.75, 78] */
     return j;
 }
 
@@ -172,7 +174,7 @@ static void unit_detail(const lasalle_scenario *s, const lasalle_state *st, int 
         n += snprintf(buf + n, cap - (size_t)n, " compressed");
     if (u->disr && n >= 0 && (size_t)n < cap) n += snprintf(buf + n, cap - (size_t)n, ", %d DISR", u->disr);
     if ((u->flags & LASALLE_UF_SMOKE) && n >= 0 && (size_t)n < cap) n += snprintf(buf + n, cap - (size_t)n, ", smoke");
-    if ((u->flags & LASALLE_UF_ENTRENCHED) && n >= 0 && (size_t)n < cap)
+    if (lasalle_holds_works(s, st, i) && n >= 0 && (size_t)n < cap)
         n += snprintf(buf + n, cap - (size_t)n, ", entrenched");
     if (!lasalle_in_command(s, st, i) && n >= 0 && (size_t)n < cap)
         snprintf(buf + n, cap - (size_t)n, ", out of command");
@@ -243,6 +245,7 @@ int lasalle_render_items(const void *scn, const void *state, gr_render_item *out
     for (int i = 0; i < s->nunits && n < max; i++)
         if (lasalle_alive(st, i)) n += disr_markers(s, st, i, out + n, max - n);
     if (s->nengineers && n < max) n += lasalle_engineer_markers(s, st, out + n, max - n); /* [H, p.77] */
+    if (n < max) n += lasalle_works_markers(st, out + n, max - n);                        /* [H, p.75, 78] */
     return n;
 }
 
@@ -265,7 +268,7 @@ static void summary_unit(const lasalle_scenario *s, const lasalle_state *st, int
     }
     if (lasalle_compressed(st, i)) fprintf(out, ", compressed, two ranks deep");
     if (u->disr) fprintf(out, ", %d DISR of %d", u->disr, p->nbases);
-    if (u->flags & LASALLE_UF_ENTRENCHED) fprintf(out, ", entrenched");
+    if (lasalle_holds_works(s, st, i)) fprintf(out, ", entrenched");
     if (u->status != LASALLE_ON) fprintf(out, " (%s)", status_names[u->status % 3]);
     else if (!lasalle_in_command(s, st, i)) fprintf(out, " (out of command)");
     fprintf(out, "\n");
@@ -329,6 +332,7 @@ void lasalle_summary(const void *scn, const void *state, FILE *out)
         lasalle_engineer_summary(s, st, side, out); /* [H Engineering, p.77-79] */
     }
     summary_ground(s, out);
+    lasalle_works_summary(st, out);
     for (int k = 0; k < s->nobjectives; k++)
         fprintf(out, "\nobjective %s at (%.1f, %.1f): held by the %s\n", s->objectives[k].name, s->objectives[k].x,
                 s->objectives[k].y, st->owner[k] >= 0 ? s->side_name[st->owner[k]] : "nobody");

@@ -227,6 +227,11 @@ static int load_unit(lasalle_scenario *s, json_t *o, const char *p, int side, in
     if (dug && u->form != LASALLE_LINE && u->form != LASALLE_UNLIMBERED)
         return gr_error_set(err, "%s: only a unit set up in Line or Unlimbered may use works it starts behind "
                                  "(H, p.75)", gr_json_path_key(q, sizeof q, p, "entrenched"));
+    int dug_before = 0;
+    for (int k = 0; k < s->nunits; k++) dug_before += s->units[k].entrenched;
+    if (dug && dug_before >= LASALLE_MAX_WORKS)
+        return gr_error_set(err, "%s: more than %d units start behind works, the most a game keeps (ruling R-201)",
+                            gr_json_path_key(q, sizeof q, p, "entrenched"), LASALLE_MAX_WORKS);
     u->entrenched = dug;
     bool two_ranks = false; /* Compressed Artillery (option) [H, p.81] */
     if (gr_json_bool(o, p, "compressed", false, &two_ranks, err) ||

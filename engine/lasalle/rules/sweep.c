@@ -4,6 +4,7 @@
 #include "footprint.h"
 #include "ground.h"
 #include "tables.h"
+#include "works.h"
 
 #include <math.h>
 #include <string.h>
@@ -123,7 +124,7 @@ static const gr_vec2 *area_hull(swept_area *w)
 }
 
 /* the terrain a swept area meets (water is looked at pose by pose; the table's edge by the caller) */
-static int poly_meets(const lasalle_scenario *s, swept_area *w, int *piece, int *water)
+static int poly_meets(const lasalle_scenario *s, const lasalle_state *st, swept_area *w, int *piece, int *water)
 {
     int bits = 0;
     for (int k = 0; k < s->terrain.n; k++) {
@@ -153,6 +154,14 @@ static int poly_meets(const lasalle_scenario *s, swept_area *w, int *piece, int 
         }
         if (b && !(bits & b) && *piece < 0) *piece = k;
         bits |= b;
+    }
+    if (st && st->nworks && !(bits & LASALLE_MEETS_OBSTACLE)) { /* the works made in play [H, p.75, p.78] */
+        const gr_vec2 *poly = area_hull(w);
+        int k = lasalle_works_meet_poly(st, poly, w->n);
+        if (k >= 0) {
+            bits |= LASALLE_MEETS_OBSTACLE;
+            if (*piece < 0) *piece = s->terrain.n + k;
+        }
     }
     return bits;
 }
@@ -321,7 +330,7 @@ static void sweep_motion(sweep_ctx *c, lasalle_pose a, const lasalle_motion *m, 
         gr_rect next = shrunk(p1, 0.01);
         swept_area w;
         area_of(&prev, &next, &w);
-        out->meets |= poly_meets(c->s, &w, &out->piece, &water);
+        out->meets |= poly_meets(c->s, c->st, &w, &out->piece, &water);
         /* the units against the unshrunk footprint */
         area_of(&p0, &p1, &w);
         /* off the table when a corner of either footprint is: the swept area's extreme points are corners.

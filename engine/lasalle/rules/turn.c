@@ -18,6 +18,7 @@
 #include "recovery.h"
 #include "status.h"
 #include "tactics.h"
+#include "works.h"
 
 #include <stddef.h>
 #include <string.h>
@@ -92,10 +93,7 @@ static int activity_apply(const void *scn, void *state, const gr_action *a, cons
     const lasalle_scenario *s = scn;
     lasalle_state *st = state;
     lasalle_unit before = a->actor >= 0 && a->actor < s->nunits ? st->u[a->actor] : (lasalle_unit){0};
-    lasalle_trench_watch tw;
-    lasalle_trench_watch_begin(s, st, &tw);
     int rc = lasalle_activity_apply(scn, state, a, cx, err);
-    if (!rc) lasalle_trench_watch_end(s, st, &tw, cx ? cx->log : NULL);
     /* enemy officers in the mover's path [H, p.73] */
     if (!rc && a->actor >= 0 && a->actor < s->nunits) rc = lasalle_officers_swept(s, st, a->actor, &before, cx);
     /* ... and enemy engineers at their tasks [H, p.79] */
@@ -143,10 +141,7 @@ static int moving(apply_fn apply, done_fn done, const void *scn, void *state, co
     const lasalle_scenario *s = scn;
     lasalle_state *st = state;
     KEEP_UNITS(s, st, before);
-    lasalle_trench_watch tw;
-    lasalle_trench_watch_begin(s, st, &tw);
     int rc = apply ? apply(scn, state, a, cx, err) : done(scn, state, cx, err);
-    if (!rc) lasalle_trench_watch_end(s, st, &tw, cx ? cx->log : NULL);
     if (!rc) rc = units_moved(s, st, before, cx);
     if (rc && err && !err->set) lasalle_dice_error(cx, err);
     return rc;
@@ -158,10 +153,7 @@ static int moving_run(run_fn run, const void *scn, void *state, const gr_ctx *cx
     const lasalle_scenario *s = scn;
     lasalle_state *st = state;
     KEEP_UNITS(s, st, before);
-    lasalle_trench_watch tw;
-    lasalle_trench_watch_begin(s, st, &tw);
     int next = run(scn, state, cx);
-    if (next >= 0) lasalle_trench_watch_end(s, st, &tw, cx ? cx->log : NULL);
     return next < 0 || units_moved(s, st, before, cx) ? -1 : next;
 }
 
@@ -345,10 +337,11 @@ void lasalle_init(const void *scn, void *state)
         u->form = (uint8_t)p->form;
         u->disr = (uint8_t)p->disr;
         u->esprit = (uint8_t)p->esprit;
-        if (p->entrenched) u->flags |= LASALLE_UF_ENTRENCHED; /* works it starts behind [H, p.75] */
         if (p->compressed) u->flags |= LASALLE_UF_COMPRESSED; /* two ranks deep [H Compressed Artillery, p.81] */
     }
     lasalle_reinforce_init(s, st);
+    for (int i = 0; i < s->nunits; i++) /* the works a unit starts behind [H, p.75] (the loader counts them) */
+        if (s->units[i].entrenched && lasalle_alive(st, i)) lasalle_works_dig(s, st, i);
     lasalle_engineer_init(s, st); /* engineers off the table or deployed at the set-up [H, p.77-78] */
     st->turn.step = LASALLE_ST_BEGIN;
     gr_steps_advance(&lasalle_steps, scn, state, NULL); /* no die is rolled before the first decision */
