@@ -89,11 +89,12 @@ int gr_map_build(gr_map *m, const gr_game *g, const void *state, gr_error *err)
         for (int k = 0; k < n; k++) items[k].ref[0] = 0; /* the field is not the ruleset's to fill */
     m->items = items;
     gr_svg_input *in = &m->in;
-    gr_board board;
+    gr_board board = {0}; /* a ruleset that leaves base_edges alone keeps the default */
     g->rs->present->board(g->scn, &board);
     in->terrain = board.terrain;
     in->hexes = board.hexes;
     in->unit = board.unit;
+    in->base_edges = board.base_edges;
     in->table_w = board.width;
     in->table_h = board.height;
     in->items = items;

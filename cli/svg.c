@@ -126,6 +126,7 @@ static int ctx_init(svg_ctx *cp, const gr_svg_input *in, gr_error *err)
         return gr_error_set(err, "svg: table size or scale is not a number");
     c.hexes = in->hexes;
     c.unit = in->unit && *in->unit ? in->unit : "MU";
+    c.base_edges = in->base_edges == GR_BASE_EDGES_WE || in->base_edges == GR_BASE_EDGES_EW ? in->base_edges : 0;
     if (c.hexes && svg_hexes_ok(c.hexes, err)) return -1;
     if (in->npaths < 0 || (in->npaths > 0 && !in->paths)) return gr_error_set(err, "svg: paths without their list");
     c.paths = !c.hexes && in->npaths > 0;

@@ -72,6 +72,7 @@ typedef struct gr_svg_input {
     const char *unit;               /* the table's distance unit for the scale bar ("MU", "BW"); NULL: "MU" */
     const gr_svg_path *paths;       /* the last move's arrows, drawn over the pieces, under the labels */
     int npaths;
+    int base_edges;                 /* gr_base_edges: the sides' base edges named in the margins */
 } gr_svg_input;
 
 /* Writes the picture to out. Returns 0, or -1 with a message in err when the

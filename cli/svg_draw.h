@@ -47,6 +47,7 @@ typedef struct svg_ctx {
     const char *name[2];
     const char *unit;           /* the distance unit the scale bar names */
     int paths;                  /* arrows of the last move are drawn: the legend names them */
+    int base_edges;             /* gr_base_edges */
 } svg_ctx;
 
 typedef struct svg_pt {

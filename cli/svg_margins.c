@@ -51,17 +51,22 @@ void svg_emit_margins(const svg_ctx *c, const gr_svg_input *in, double ox, doubl
     FILE *f = c->f;
     double tw = c->tw * c->s, th = c->th * c->s;
     emit_title(c, in, W);
-    /* base edges: side 1 at the top, side 0 at the bottom */
+    /* base edges: side 1 named at the top, side 0 at the bottom, each with the way to its edge */
     for (int s = 0; s < 2; s++) {
+        int west = (c->base_edges == GR_BASE_EDGES_WE) == (s == 0);
+        const char *arrow = !c->base_edges ? (s == 1 ? "\xe2\x96\xb2" : "\xe2\x96\xbc")
+                            : west         ? "\xe2\x97\x80"
+                                           : "\xe2\x96\xb6";
         double y = s == 1 ? oy - SVG_FRAME - 8 : oy + th + SVG_FRAME + 17;
         double cx = ox + tw / 2;
         double half = svg_text_w(c->name[s], 12) / 2 + 48;  /* name + arrow + " base edge" */
         fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"9\" fill=\"%s\" stroke=\"%s\"/>\n",
                 cx - half - 10, y - 9, c->fill[s], c->stroke[s]);
         fprintf(f, "<text class=\"edge\" x=\"%.1f\" y=\"%.1f\" font-size=\"12\" fill=\"#3b3224\" "
-                   "text-anchor=\"middle\">%s ", cx + 8, y, s == 1 ? "\xe2\x96\xb2" : "\xe2\x96\xbc");
+                   "text-anchor=\"middle\">%s ", cx + 8, y, arrow);
         svg_text(f, c->name[s], 64);
-        fputs(" base edge</text>\n", f);
+        fputs(!c->base_edges ? " base edge</text>\n" : west ? " base edge (west)</text>\n" : " base edge (east)</text>\n",
+              f);
     }
     /* scale bar: 6 MU in 1 MU cells (one hex on a hex board) */
     double by = oy + th + SVG_FRAME + 44, bx = SVG_MARGIN_X;

@@ -79,7 +79,11 @@ typedef struct gr_board {
     const char *unit;                   /* the distance unit's short name: "MU", "BW", "hex" */
     const struct gr_terrain *terrain;   /* GR_BOARD_TABLE */
     const struct gr_hexmap *hexes;      /* GR_BOARD_HEX */
+    int base_edges;                     /* gr_base_edges: where each side's base edge lies, for the map's legend */
 } gr_board;
+
+/* the sides' base edges (gr_board.base_edges); 0, the default, is side 0 south and side 1 north */
+typedef enum gr_base_edges { GR_BASE_EDGES_SN = 0, GR_BASE_EDGES_WE, GR_BASE_EDGES_EW } gr_base_edges;
 
 /* What a front end needs to draw one piece (unit, commander, marker). */
 typedef enum gr_piece_kind { GR_PIECE_UNIT = 0, GR_PIECE_COMMANDER = 1, GR_PIECE_MARKER = 2 } gr_piece_kind;

@@ -297,9 +297,16 @@ static void test_j86_whole_setup(void **state)
         assert_int_equal(json_integer_value(json_object_get(root, "turns")), LASALLE_SETUP_TURNS);
         json_t *ob = json_array_get(json_object_get(root, "objectives"), 0);
         assert_int_equal(json_integer_value(json_object_get(ob, "owner")), def);
-        double y = json_real_value(json_object_get(ob, "y")), z[4];
-        lasalle_setup_zone(def, z);
-        assert_true(y >= z[1] && y <= z[3]);
+        double x = json_real_value(json_object_get(ob, "x")), y = json_real_value(json_object_get(ob, "y")), z[4];
+        json_t *home = json_object_get(json_array_get(json_object_get(root, "sides"), (size_t)def), "home_field");
+        if (home && !strcmp(json_string_value(json_object_get(home, "setup")), "short_edge")) {
+            /* Russia's Home Field Advantage [H, p.76]: the short-edge setup, the objective within 10 BW of it */
+            int west = !strcmp(json_string_value(json_object_get(home, "edge")), "west");
+            assert_true(west ? x <= 10 : x >= LASALLE_SETUP_TABLE_W - 10);
+        } else {
+            lasalle_setup_zone(def, z);
+            assert_true(y >= z[1] && y <= z[3]);
+        }
         text[k] = json_dumps(root, JSON_COMPACT | JSON_SORT_KEYS);
         json_decref(root);
     }

@@ -154,6 +154,9 @@ void lasalle_board(const void *scn, gr_board *out)
     out->height = s->table_h;
     out->unit = "BW";
     out->terrain = &s->terrain;
+    if (s->home_field == LASALLE_HOME_SHORT_EDGE) /* Home Field Advantage's short-edge setup [H, p.76] */
+        out->base_edges = (s->home_short_edge == LASALLE_EDGE_WEST) == (s->defender == 0) ? GR_BASE_EDGES_WE
+                                                                                          : GR_BASE_EDGES_EW;
 }
 
 static void put_rect(gr_render_item *it, int k, const gr_rect *r)

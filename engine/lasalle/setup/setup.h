@@ -15,6 +15,7 @@
  * setup_place.c (placing one piece), setup_clash.c (overlaps, the zones),
  * setup_steps.c (weather, board, roles, edges, customising),
  * setup_objective.c (the objective), setup_deploy.c (deployment, reserves),
+ * setup_home.c (Home Field Advantage [H, p.76]),
  * setup_json.c (armies and the scenario), setup_run.c (the whole
  * procedure, loading the armies), setup_sweep.c (many setups checked),
  * verb.c (`grognard lasalle setup`). */
@@ -125,6 +126,8 @@ typedef struct lasalle_setup {
     int roll[2];                    /* the last roll-off's totals, 0 none */
     int attacker, defender;
     bool defender_first;            /* the defender picked his edge and set up first */
+    int home;                       /* LASALLE_HOME_*: the defender's Home Field Advantage choice [H, p.76] */
+    int home_edge;                  /* ... with LASALLE_HOME_SHORT_EDGE: LASALLE_EDGE_WEST or _EAST, his edge */
     bool flipped;                   /* the board was turned so the defender's edge stays his */
     int npieces;
     lasalle_setup_piece piece[LASALLE_SETUP_MAX_PIECES];
@@ -156,8 +159,28 @@ bool lasalle_setup_clashes(const lasalle_setup *S, const lasalle_setup_piece *p)
 /* is the point inside an area piece of this ground kind (-1: any area), or in a town base? */
 int lasalle_setup_area_at(const lasalle_setup *S, double x, double y);
 
-/* a side's setup zone [J, p.90; R-114]: x0, y0, x1, y1 */
+/* a side's setup zone along its long edge [J, p.90; R-114]: x0, y0, x1, y1 */
 void lasalle_setup_zone(int side, double box[4]);
+/* how much cover and height a piece offers the side behind it (R-115): town base 3, woods and hill 2, orchard
+ * and wall 1 */
+int lasalle_setup_worth(const lasalle_setup_piece *p);
+/* the zone a side sets up in, Home Field Advantage's short-edge setup included [H, p.76; R-122]: the box, and
+ * the edge it stands on (lasalle_edge) */
+int lasalle_setup_zone_of(const lasalle_setup *S, int side, double box[4]);
+/* the point `along` (a table coordinate along the edge: x for the long edges, y for the short ones) and
+ * `across` (the other coordinate) */
+gr_vec2 lasalle_setup_edge_pt(int edge, double along, double across);
+
+/* Home Field Advantage in the set-up [H, p.76] (setup_home.c): whether the defender has it (his list's rule,
+ * and he asked to defend); his choice of setup (R-121), made as the edges are chosen; and, at his last
+ * customising pick, the attacker's pick taken away (R-123) */
+bool lasalle_setup_home_offered(const lasalle_setup *S);
+int lasalle_setup_home_choice(lasalle_setup *S, gr_error *err);
+/* a customising piece that would lie in the other side's zone (short-edge setup only: the long-edge zones
+ * are kept clear by where pieces are rolled) */
+bool lasalle_setup_in_foreign_zone(const lasalle_setup *S, const lasalle_setup_piece *p, int placer);
+/* removes pieces [first, first + n) */
+void lasalle_setup_remove_pieces(lasalle_setup *S, int first, int n);
 
 /* the terrain as the scenario's "terrain" array */
 json_t *lasalle_setup_terrain_json(const lasalle_setup *S);

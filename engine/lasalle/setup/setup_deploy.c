@@ -26,6 +26,8 @@
 #define ROW_COST 4.0
 #define FRONT_GAP 0.25
 
+static const char *const edge_names[4] = {"south", "north", "west", "east"};
+
 typedef struct dunit {
     json_t *j;
     int group;              /* force index in the side's JSON, or nforces for the independents */
@@ -38,6 +40,7 @@ typedef struct dunit {
 typedef struct deploy {
     const lasalle_scenario *ts;
     int side;
+    int edge;               /* lasalle_edge the zone stands on: its units face away from it */
     double zone[4];
     double heading;
     int n;
@@ -68,12 +71,21 @@ static void profile(json_t *j, lasalle_unit_profile *p)
     }
 }
 
+static bool long_edge(const deploy *D) { return D->edge == LASALLE_EDGE_SOUTH || D->edge == LASALLE_EDGE_NORTH; }
+/* the box's low and high ends along the edge */
+static double along_lo(const deploy *D) { return long_edge(D) ? D->zone[0] : D->zone[1]; }
+static double along_hi(const deploy *D) { return long_edge(D) ? D->zone[2] : D->zone[3]; }
+/* 1 when the edge lies at the box's high end (north, east): moving toward the enemy lowers the coordinate */
+static bool edge_high(const deploy *D) { return D->edge == LASALLE_EDGE_NORTH || D->edge == LASALLE_EDGE_EAST; }
+
 /* a unit's box: the setup zone, or for a reserve the part of it within 4 BW of the edge [J, p.91] */
 static void box_of(const deploy *D, bool reserve, double z[4])
 {
     for (int k = 0; k < 4; k++) z[k] = D->zone[k];
-    if (reserve && D->side) z[1] = z[3] - LASALLE_ARRIVAL_EDGE_BW;
-    else if (reserve) z[3] = z[1] + LASALLE_ARRIVAL_EDGE_BW;
+    if (!reserve) return;
+    int lo = long_edge(D) ? 1 : 0, hi = lo + 2; /* the box's coordinates across the edge */
+    if (edge_high(D)) z[lo] = z[hi] - LASALLE_ARRIVAL_EDGE_BW;
+    else z[hi] = z[lo] + LASALLE_ARRIVAL_EDGE_BW;
 }
 
 static bool inside_zone(const deploy *D, bool reserve, const gr_rect *h)
@@ -122,10 +134,13 @@ static bool place_unit(deploy *D, int i, double target)
     int nc = 0;
     double z[4];
     box_of(D, D->u[i].reserve, z);
-    double front = D->side ? z[1] : z[3], dir = D->side ? 1 : -1;
+    int lo = long_edge(D) ? 1 : 0, hi = lo + 2;
+    double front = edge_high(D) ? z[lo] : z[hi], dir = edge_high(D) ? 1 : -1;
     for (int r = 0; r < ROWS; r++)
-        for (double x = D->zone[0] + 0.5; x < D->zone[2] && nc < ROWS * 200; x += LASALLE_SETUP_GRID)
-            c[nc++] = (cand){x, front + dir * (FRONT_GAP + r * ROW_PITCH), fabs(x - target) + r * ROW_COST};
+        for (double a = along_lo(D) + 0.5; a < along_hi(D) && nc < ROWS * 200; a += LASALLE_SETUP_GRID) {
+            gr_vec2 q = lasalle_setup_edge_pt(D->edge, a, front + dir * (FRONT_GAP + r * ROW_PITCH));
+            c[nc++] = (cand){q.x, q.y, fabs(a - target) + r * ROW_COST};
+        }
     qsort(c, (size_t)nc, sizeof *c, by_cost);
     dunit *u = &D->u[i];
     for (int pass = 0; pass < 3; pass++) {
@@ -224,9 +239,13 @@ static void centre_of(const deploy *D, int group, double *cx, double *cy)
             n++;
         }
     *cx = n ? sx / n : (D->zone[0] + D->zone[2]) / 2;
+    *cy = n ? sy / n : (D->zone[1] + D->zone[3]) / 2;
     bool reserve = false;
     for (int k = 0; k < D->n; k++) reserve |= D->u[k].group == group && D->u[k].reserve;
-    *cy = (n ? sy / n : (D->zone[1] + D->zone[3]) / 2) + (reserve ? 0 : D->side ? 1.5 : -1.5);
+    /* a little behind them, toward the army's own edge */
+    double back = reserve ? 0 : edge_high(D) ? 1.5 : -1.5;
+    if (long_edge(D)) *cy += back;
+    else *cx += back;
 }
 
 /* the farthest unit of a group from a point (hull distance) */
@@ -265,7 +284,8 @@ static int write_out(lasalle_setup *S, deploy *D, json_t *side_json, gr_error *e
         dunit *u = &D->u[k];
         json_object_set_new(u->j, "formation", json_string(lasalle_form_names[u->p.form]));
         json_object_set_new(u->j, "at", json_pack("[f, f]", u->p.x, u->p.y));
-        json_object_set_new(u->j, "facing", json_real(D->side ? 270 : 90));
+        static const double degrees[4] = {90, 270, 0, 180}; /* away from the south, north, west, east edge */
+        json_object_set_new(u->j, "facing", json_real(degrees[D->edge]));
     }
     json_t *forces = json_object_get(side_json, "forces");
     size_t f;
@@ -302,8 +322,9 @@ int lasalle_setup_deploy(lasalle_setup *S, int side, const lasalle_scenario *ter
     if (!D) return gr_error_set(err, "out of memory");
     D->ts = terrain;
     D->side = side;
-    D->heading = side ? -GR_PI / 2 : GR_PI / 2;
-    lasalle_setup_zone(side, D->zone);
+    D->edge = lasalle_setup_zone_of(S, side, D->zone);
+    static const double facing[4] = {GR_PI / 2, -GR_PI / 2, 0, GR_PI}; /* away from the south, north, west, east */
+    D->heading = facing[D->edge];
     json_t *forces = json_object_get(side_json, "forces");
     size_t f;
     json_t *fo;
@@ -314,8 +335,8 @@ int lasalle_setup_deploy(lasalle_setup *S, int side, const lasalle_scenario *ter
     double width[LASALLE_MAX_FORCES + 2], total = 0;
     int nord = order_groups(D, ngroups < LASALLE_MAX_FORCES + 1 ? ngroups : LASALLE_MAX_FORCES + 1, order, width);
     for (int k = 0; k < nord; k++) total += width[order[k]];
-    double span = D->zone[2] - D->zone[0], scale = total > span ? span / total : 1;
-    double at = D->zone[0] + (total < span ? (span - total) / 2 : 0);
+    double span = along_hi(D) - along_lo(D), scale = total > span ? span / total : 1;
+    double at = along_lo(D) + (total < span ? (span - total) / 2 : 0);
     int rc = 0;
     /* the reserves' places first, at the back of the zone; then the Forces on the table from its front */
     for (int pass = 0; pass < 2 && !rc; pass++) {
@@ -329,7 +350,7 @@ int lasalle_setup_deploy(lasalle_setup *S, int side, const lasalle_scenario *ter
                 double w = lasalle_hull_at(&u->p, u->p.form, 0, 0, 0).w + 2 * LASALLE_SETUP_UNIT_GAP;
                 if (u->reserve == (pass == 0) && !place_unit(D, k, u->reserve ? mid : x + w * scale / 2))
                     rc = gr_error_set(err, "setup: no room for %s in the %s setup zone (J p.90)",
-                                      json_string_value(json_object_get(u->j, "name")), side ? "north" : "south");
+                                      json_string_value(json_object_get(u->j, "name")), edge_names[D->edge]);
                 x += w * scale;
             }
         }

@@ -142,6 +142,12 @@ static json_t *forces_json(lasalle_setup *S, int side, json_t *names, gr_error *
         }
         json_object_set_new(o, "units", units);
         if (reserve) json_object_set_new(o, "arrives", json_pack("{s:s}", "dice", "2d6"));
+        if (reserve && S->home == LASALLE_HOME_SHORT_EDGE) { /* from its short edge [H, p.76] */
+            double z[4];
+            int edge = lasalle_setup_zone_of(S, side, z);
+            json_object_set_new(json_object_get(o, "arrives"), "edge",
+                                json_string(edge == LASALLE_EDGE_WEST ? "west" : "east"));
+        }
         if (json_array_size(units)) json_array_append_new(forces, o);
         else json_decref(o);
     }
@@ -167,6 +173,14 @@ static json_t *side_json(lasalle_setup *S, int side, json_t *names, gr_error *er
     for (int k = 0; k < (int)(sizeof rules / sizeof *rules); k++)
         if (lasalle_list_rule_find(N, S->ref[side].army, S->ref[side].theatre, a->role, rules[k].kind))
             json_array_append_new(rl, json_string(rules[k].word));
+    if (side == S->defender && S->home != LASALLE_HOME_NONE) { /* [H, p.76] */
+        json_array_append_new(rl, json_string("home_field_advantage"));
+        json_object_set_new(o, "home_field",
+                            S->home == LASALLE_HOME_LONG_EDGE
+                                ? json_pack("{s:s}", "setup", "long_edge")
+                                : json_pack("{s:s, s:s}", "setup", "short_edge", "edge",
+                                            S->home_edge == LASALLE_EDGE_WEST ? "west" : "east"));
+    }
     if (json_array_size(rl)) json_object_set_new(o, "rules", rl);
     else json_decref(rl);
     if (a->commander[0] && strcmp(a->commander, "Commander")) snprintf(nm, sizeof nm, "%.46s", a->commander);
@@ -209,6 +223,14 @@ static json_t *notes_json(const lasalle_setup *S)
                      "(%s, %d), %.200s attacks and moves first, %.200s defends the objective.",
                      S->weather_sum, lasalle_setup_board_name(S->board), S->a_die % 2 ? "odd" : "even", S->b_die,
                      S->source[S->attacker], S->source[S->defender]);
+    if (S->home != LASALLE_HOME_NONE && n > 0 && n < (int)sizeof notes)
+        n += snprintf(notes + n, sizeof notes - (size_t)n,
+                      S->home == LASALLE_HOME_SHORT_EDGE
+                          ? " Home Field Advantage (H, p.76): the defender set up within 10 BW of the %s edge, the "
+                            "attacker within 20 BW of the other, its reserves on the table from the first turn."
+                          : " Home Field Advantage (H, p.76)%s: the defender chose the long edge and the attacker set "
+                            "up first.",
+                      S->home == LASALLE_HOME_SHORT_EDGE ? (S->home_edge == LASALLE_EDGE_WEST ? "west" : "east") : "");
     for (int k = 0; k < S->nnotes && n > 0 && n < (int)sizeof notes; k++)
         n += snprintf(notes + n, sizeof notes - (size_t)n, " %s", S->notes[k]);
     return json_string(notes);

@@ -37,23 +37,30 @@ static int level_at(const lasalle_setup *S, double x, double y)
 int lasalle_setup_objective_step(lasalle_setup *S, gr_error *err)
 {
     double z[4];
-    lasalle_setup_zone(S->defender, z);
+    int edge = lasalle_setup_zone_of(S, S->defender, z);
+    /* the zone's extent along its edge (lo, hi) and its middle depth, whichever edge it stands on */
+    int along_x = edge == LASALLE_EDGE_SOUTH || edge == LASALLE_EDGE_NORTH;
+    double lo = along_x ? z[0] : z[1], hi = along_x ? z[2] : z[3], mid = along_x ? (z[1] + z[3]) / 2 : (z[0] + z[2]) / 2;
     /* R-118: the attacker puts it in the open at the zone's middle depth, in the sixth of its width a policy
      * die gives, sliding it along the zone to the nearest open ground */
     int d = lasalle_setup_d6(S, S->attacker, "objective: policy die, where in the defender's zone (R-118)");
     if (!d) return gr_error_set(err, "%s", S->dice->fail_msg);
-    double y = (z[1] + z[3]) / 2, x0 = z[0] + (z[2] - z[0]) * (d - 0.5) / 6, best = -1;
-    for (double dx = 0; dx <= z[2] - z[0] && best < 0; dx += 0.5)
+    double a0 = lo + (hi - lo) * (d - 0.5) / 6, best = -1;
+    for (double da = 0; da <= hi - lo && best < 0; da += 0.5)
         for (int s = -1; s <= 1 && best < 0; s += 2) {
-            double x = x0 + s * dx;
-            if (x > z[0] && x < z[2] && ground_at(S, x, y) == 0) best = x;
+            double a = a0 + s * da;
+            gr_vec2 q = lasalle_setup_edge_pt(edge, a, mid);
+            if (a > lo && a < hi && ground_at(S, q.x, q.y) == 0) best = a;
         }
     if (best < 0)
-        for (double x = z[0] + 0.5; x < z[2] && best < 0; x += 0.5)
-            if (ground_at(S, x, y) < 2) best = x;
+        for (double a = lo + 0.5; a < hi && best < 0; a += 0.5) {
+            gr_vec2 q = lasalle_setup_edge_pt(edge, a, mid);
+            if (ground_at(S, q.x, q.y) < 2) best = a;
+        }
     if (best < 0) return gr_error_set(err, "objective: the defender's setup zone is all impassable (J p.91)");
-    S->obj_x = best;
-    S->obj_y = y;
+    gr_vec2 at = lasalle_setup_edge_pt(edge, best, mid);
+    S->obj_x = at.x;
+    S->obj_y = at.y;
     bool open = ground_at(S, S->obj_x, S->obj_y) == 0;
     lasalle_setup_note(S, S->attacker, "places the objective at (%.1f, %.1f)", S->obj_x, S->obj_y);
     /* R-118: the defender moves it, within 8 BW and his zone, onto the highest hill he can reach (the nearest

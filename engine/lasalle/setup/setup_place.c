@@ -186,6 +186,19 @@ static int roll_centre(lasalle_setup *S, int kind, int placer, int attempt, doub
     int col = lasalle_setup_d6(S, placer, "%s: column (1d6)", nm);
     int row = col ? lasalle_setup_d6(S, placer, "%s: row (1d6)", nm) : 0;
     if (!row) return gr_error_set(err, "%s", S->dice->fail_msg), -2;
+    if (S->home == LASALLE_HOME_SHORT_EDGE && placer >= 0) {
+        /* between the short-edge zones, in the placer's half of that band; the column along the edge */
+        double zd[4], za[4], half = area_size[kind][0] / 2;
+        lasalle_setup_zone_of(S, S->defender, zd);
+        lasalle_setup_zone_of(S, S->attacker, za);
+        double lo = fmin(zd[2], za[2]) + 1 + half, hi = fmax(zd[0], za[0]) - 1 - half;
+        bool west = (placer == S->defender) == (S->home_edge == LASALLE_EDGE_WEST);
+        if (west) hi = (lo + hi) / 2;
+        else lo = (lo + hi) / 2;
+        *cx = lo + (hi - lo) * (row - 1) / 5.0;
+        *cy = LASALLE_SETUP_TABLE_H * (col - 0.5) / 6;
+        return 0;
+    }
     double half = area_size[kind][1] / 2, lo = LASALLE_SETUP_ZONE_BW + 1 + half;
     double hi = LASALLE_SETUP_TABLE_H - LASALLE_SETUP_ZONE_BW - 1 - half;
     if (placer == 0) hi = (lo + hi) / 2;
@@ -205,7 +218,7 @@ static int place_area(lasalle_setup *S, int kind, int placer, gr_error *err)
         lasalle_setup_piece p;
         lasalle_setup_shape(kind, cx, cy, &p);
         p.owner = placer;
-        if (lasalle_setup_clashes(S, &p)) {
+        if (lasalle_setup_clashes(S, &p) || lasalle_setup_in_foreign_zone(S, &p, placer)) {
             lasalle_setup_note(S, placer, "%s at (%.1f, %.1f) would overlap another piece: rolled again",
                                lasalle_setup_piece_name(kind), cx, cy);
             continue;

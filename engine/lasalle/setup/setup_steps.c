@@ -80,8 +80,7 @@ int lasalle_setup_roles_step(lasalle_setup *S, gr_error *err)
     return 0;
 }
 
-/* how much cover and height a piece offers the side behind it */
-static int worth(const lasalle_setup_piece *p)
+int lasalle_setup_worth(const lasalle_setup_piece *p)
 {
     return p->gtype == LASALLE_G_TOWN ? 3 : p->gtype == LASALLE_G_WOODS || p->gtype == LASALLE_G_HILL ? 2
            : p->gtype == LASALLE_G_ORCHARD || p->gtype == LASALLE_G_WALL ? 1 : 0;
@@ -89,26 +88,34 @@ static int worth(const lasalle_setup_piece *p)
 
 int lasalle_setup_edges_step(lasalle_setup *S, gr_error *err)
 {
-    (void)err;
+    /* Home Field Advantage [H, p.76] changes this step: the short-edge setup replaces it */
+    if (lasalle_setup_home_choice(S, err)) return -1;
+    if (S->home == LASALLE_HOME_SHORT_EDGE) {
+        S->defender_first = true;
+        return 0;
+    }
     /* [J Setup Zones, p.90]: the defender picks his long edge and sets up first, or makes the attacker pick and
-     * set up first. R-115: he picks, taking the half with more cover and height (the south on a tie) */
+     * set up first. R-115: he picks, taking the half with more cover and height (the south on a tie); with
+     * Home Field Advantage's long-edge choice he picks it and makes the attacker set up first [H, p.76] */
     int score[2] = {0, 0};
     for (int k = 0; k < S->npieces; k++) {
         const lasalle_setup_piece *p = &S->piece[k];
         double cy = 0;
         for (int i = 0; i < p->npts; i++) cy += p->pts[i].y / p->npts;
-        score[cy > LASALLE_SETUP_TABLE_H / 2] += worth(p);
+        score[cy > LASALLE_SETUP_TABLE_H / 2] += lasalle_setup_worth(p);
     }
     int edge = score[1] > score[0] ? 1 : 0;
-    S->defender_first = true;
+    S->defender_first = S->home != LASALLE_HOME_LONG_EDGE;
     /* side 0 keeps the south edge (y = 0): when the defender (side d) wants the other edge, the board turns */
     S->flipped = edge != S->defender;
     if (S->flipped)
         for (int k = 0; k < S->npieces; k++)
             for (int i = 0; i < S->piece[k].npts; i++)
                 S->piece[k].pts[i].y = LASALLE_SETUP_TABLE_H - S->piece[k].pts[i].y;
-    lasalle_setup_note(S, S->defender, "the defender takes the %s edge (cover %d against %d) and sets up first",
-                       edge ? "north" : "south", score[edge], score[1 - edge]);
+    lasalle_setup_note(S, S->defender, "the defender takes the %s edge (cover %d against %d) and %s",
+                       edge ? "north" : "south", score[edge], score[1 - edge],
+                       S->defender_first ? "sets up first"
+                                         : "makes the attacker set up first (Home Field Advantage, H p.76)");
     return 0;
 }
 
@@ -118,7 +125,16 @@ int lasalle_setup_custom_step(lasalle_setup *S, gr_error *err)
      * policy die picks it: 1-2 pass, 3 woods, 4 hill, 5 town base, 6 ploughed field, in the picker's half */
     static const int pick[6] = {-1, -1, LASALLE_PK_WOODS, LASALLE_PK_HILL, LASALLE_PK_TOWN, LASALLE_PK_FIELD};
     const int who[3] = {S->defender, S->attacker, S->defender};
+    int att_first = 0, att_n = 0;
     for (int i = 0; i < 3; i++) {
+        if (i == 2 && S->home != LASALLE_HOME_NONE && att_n > 0) {
+            /* with Home Field Advantage the defender's last pick takes the attacker's away [H, p.76] */
+            lasalle_setup_note(S, S->defender, "Home Field Advantage: the last pick removes the attacker's %s "
+                               "(H, p.76)", S->piece[att_first].name);
+            lasalle_setup_remove_pieces(S, att_first, att_n);
+            continue;
+        }
+        int before = S->npieces;
         int d = lasalle_setup_d6(S, who[i], "customise: policy die, pick %d (R-116)", i + 1);
         if (!d) return gr_error_set(err, "%s", S->dice->fail_msg);
         if (pick[d - 1] < 0) {
@@ -126,6 +142,7 @@ int lasalle_setup_custom_step(lasalle_setup *S, gr_error *err)
             continue;
         }
         if (lasalle_setup_place(S, pick[d - 1], who[i], err) == -2) return -1;
+        if (i == 1) att_first = before, att_n = S->npieces - before;
     }
     return 0;
 }
