@@ -153,8 +153,17 @@ static int legal_at(const fogn_scenario *s, const fogn_state *st, fogn_move *m, 
  * check's plan of the move at that distance. The full distance is tried
  * first, then the cheap geometric bound, and only then a halving search over
  * full checks. */
+/* Where a legality check may stop the halving search early (NULL: never): at the first legal distance that
+ * already settles the order's legality (above `at`, or at least `at` when not `strict`). The search only ever
+ * raises the distance it has found legal, so the answer "some legal distance past the threshold" is the one
+ * the whole search would give; the distance itself, and its plan, are not the order's. */
+typedef struct quick_stop {
+    double at;
+    int strict;
+} quick_stop;
+
 static double longest_legal(const fogn_scenario *s, const fogn_state *st, fogn_move *m, double dmax,
-                            int target, double keep, fogn_move_plan *plan)
+                            int target, double keep, fogn_move_plan *plan, const quick_stop *q)
 {
     fogn_move_tries t;
     fogn_move_tries_init(&t);
@@ -174,6 +183,7 @@ static double longest_legal(const fogn_scenario *s, const fogn_state *st, fogn_m
             lo = d;
             step_lo = d;
             *plan = cur;
+            if (q && (q->strict ? d > q->at : d >= q->at)) return d;
         } else {
             hi = d;
         }
@@ -208,9 +218,14 @@ int fogn_action_to_move(const fogn_scenario *s, const fogn_state *st, const gr_a
     return fogn_action_to_move_planned(s, st, a, m, &plan, &have, err);
 }
 
-int fogn_action_to_move_planned(const fogn_scenario *s, const fogn_state *st, const gr_action *a, fogn_move *m,
-                                fogn_move_plan *plan, int *have_plan, gr_error *err)
+/* the order as a move; with `quick`, an order settled by a halving search stops it as soon as its legality is
+ * known (quick_stop), so the move's distance is only good for saying the order is legal */
+static int to_move(const fogn_scenario *s, const fogn_state *st, const gr_action *a, fogn_move *m,
+                   fogn_move_plan *plan, int *have_plan, gr_error *err, int quick)
 {
+    /* legal when the distance found is more than 0.05 MU (a fall-back, a road march), at least 0.05 MU (a
+     * straight advance), or any at all (an advance with its wheel) */
+    const quick_stop over = {0.05, 1}, least = {0.05, 0}, any = {0, 0};
     *have_plan = 0;
     memset(m, 0, sizeof *m);
     m->unit = a->actor;
@@ -273,7 +288,7 @@ int fogn_action_to_move_planned(const fogn_scenario *s, const fogn_state *st, co
         return 0;
     case FOGN_A_FALL_BACK: {
         m->kind = FOGN_MK_REAR;
-        double d = longest_legal(s, st, m, open_allowance(s, a->actor, st) / 2, -1, 0, plan);
+        double d = longest_legal(s, st, m, open_allowance(s, a->actor, st) / 2, -1, 0, plan, quick ? &over : NULL);
         if (d <= 0.05) return gr_error_set(err, "%s has no room to fall back", s->units[a->actor].name);
         m->dist = d;
         *have_plan = 1;
@@ -282,7 +297,7 @@ int fogn_action_to_move_planned(const fogn_scenario *s, const fogn_state *st, co
     case FOGN_A_ROAD: {
         m->kind = FOGN_MK_ROAD;
         m->flag = a->arg >= 0 ? 1 : -1;
-        double d = longest_legal(s, st, m, 2 * open_allowance(s, a->actor, st), -1, 0, plan);
+        double d = longest_legal(s, st, m, 2 * open_allowance(s, a->actor, st), -1, 0, plan, quick ? &over : NULL);
         if (d <= 0.05) return gr_error_set(err, "%s cannot march along the road that way", s->units[a->actor].name);
         m->dist = d;
         *have_plan = 1;
@@ -314,11 +329,11 @@ int fogn_action_to_move_planned(const fogn_scenario *s, const fogn_state *st, co
         double allow = open_allowance(s, a->actor, st);
         m->kind = FOGN_MK_NORMAL;
         wheel_toward(&r, goal, allow, &m->pivot, &m->angle);
-        double d = longest_legal(s, st, m, allow, target, keep, plan);
+        double d = longest_legal(s, st, m, allow, target, keep, plan, !quick ? NULL : m->angle != 0 ? &any : &least);
         if (d < 0 && m->angle != 0) { /* try a straight advance if the wheel is blocked */
             m->pivot = -1;
             m->angle = 0;
-            d = longest_legal(s, st, m, allow, target, keep, plan);
+            d = longest_legal(s, st, m, allow, target, keep, plan, quick ? &least : NULL);
         }
         if (d < 0 || (d < 0.05 && m->angle == 0)) return gr_error_set(err, "%s cannot advance that way", s->units[a->actor].name);
         m->dist = d;
@@ -328,6 +343,12 @@ int fogn_action_to_move_planned(const fogn_scenario *s, const fogn_state *st, co
     default:
         return gr_error_set(err, "that is not a unit's movement order");
     }
+}
+
+int fogn_action_to_move_planned(const fogn_scenario *s, const fogn_state *st, const gr_action *a, fogn_move *m,
+                                fogn_move_plan *plan, int *have_plan, gr_error *err)
+{
+    return to_move(s, st, a, m, plan, have_plan, err, 0);
 }
 
 /* may the unit pay for the move now (simple, or complex with a CMT it can attempt)? */
@@ -340,8 +361,26 @@ static int affordable(const fogn_scenario *s, const fogn_state *st, const fogn_m
 
 /* Is this movement action of a unit legal now: it compiles, passes every
  * movement rule, and any CMT it needs can be attempted? */
+/* an order whose move is settled by a halving search over its distance (longest_legal) */
+static int searched_order(const gr_action *a)
+{
+    return a->type == FOGN_A_FALL_BACK || a->type == FOGN_A_ROAD || a->type == FOGN_A_ADVANCE ||
+           a->type == FOGN_A_ADVANCE_OBJ;
+}
+
 int fogn_unit_order_legal(const fogn_scenario *s, const fogn_state *st, const gr_action *a)
 {
+    fogn_cmt_cost cost;
+    /* a unit that may take a CMT can pay for the move whatever its distance: the search may stop as soon as
+     * the order is known to compile (fogn_unit_order_legal_compiled gives the same answer, after the whole
+     * search) */
+    if (searched_order(a) && a->actor >= 0 && a->actor < s->nunits &&
+        fogn_cmt_cost_of(s, st, a->actor, &cost, NULL) == 0) {
+        fogn_move m;
+        fogn_move_plan plan;
+        int have;
+        return to_move(s, st, a, &m, &plan, &have, NULL, 1) == 0;
+    }
     fogn_compiled c;
     return fogn_unit_order_legal_compiled(s, st, a, &c, NULL);
 }
