@@ -232,6 +232,25 @@ static inline void ls_to_activity(ls_fix *f)
         ls_do(f, "done");
 }
 
+/* "done", no dice thrown, until the first side's Engineering step of turn 1 [H, p.78] */
+static inline void ls_to_engineering(ls_fix *f)
+{
+    ls_dice(f, 0);
+    for (int guard = 0; guard < 64 && f->st.turn.step != LASALLE_ST_ENGINEER && !f->st.turn.over; guard++)
+        ls_do(f, "done");
+    assert_int_equal(f->st.turn.step, LASALLE_ST_ENGINEER);
+    assert_int_equal(f->st.active, 0);
+}
+
+/* side 0's Status Phase opens again: its Engineering segment tests the working engineers [H, p.78-79]; the
+ * invariants are checked after it */
+static inline void ls_engineering_segment(ls_fix *f)
+{
+    f->st.active = 0;
+    if (ls_run_to(f, LASALLE_ST_STATUS_OPEN)) fail_msg("the Status Phase failed: %s", f->err.msg);
+    if (f->g.rs->present->check_invariants(f->g.scn, &f->st, &f->err)) fail_msg("invariant: %s", f->err.msg);
+}
+
 /* units as scenario JSON: name, size, discipline, formation, front-edge centre, facing in degrees */
 #define LS_INF(name, size, disc, form, x, y, f)                                                                    \
     "{\"name\": \"" name "\", \"type\": \"infantry\", \"size\": \"" size "\", \"esprit\": \"reliable\", " \

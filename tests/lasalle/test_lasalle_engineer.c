@@ -43,16 +43,6 @@ static void refused_with(const char *french_extra, const char *root_extra, const
     free(t);
 }
 
-/* "done" until the French Engineering step of turn 1 */
-static void to_engineering(ls_fix *f)
-{
-    ls_dice(f, 0);
-    for (int guard = 0; guard < 64 && f->st.turn.step != LASALLE_ST_ENGINEER && !f->st.turn.over; guard++)
-        ls_do(f, "done");
-    assert_int_equal(f->st.turn.step, LASALLE_ST_ENGINEER);
-    assert_int_equal(f->st.active, 0);
-}
-
 /* [H, p.77]: an army has one engineer base unless the scenario says otherwise; each is kept off the table */
 static void test_default_engineers(void **state)
 {
@@ -131,7 +121,7 @@ static void test_deploy_in_status_phase(void **state)
     (void)state;
     ls_fix f;
     load_with(&f, "", FR_UNITS, AU_FAR, ENG_ON);
-    to_engineering(&f);
+    ls_to_engineering(&f);
     assert_int_equal(f.st.turn.phase, LASALLE_PH_STATUS);
     assert_int_equal(f.g.rs->rules->to_move(f.g.scn, &f.st), 0);
     assert_true(ls_offers(&f, "e0 assault u0"));
@@ -166,7 +156,7 @@ static void test_not_near_enemy_and_kept_back(void **state)
     load_with(&f, "", "[" FR_LINE ", " LS_INF("2/45e Ligne", "small", "experienced", "line", 6, 6, 90) "]",
               AU_FAR, ENG_ON);
     ls_place(&f, 2, 16, 9.5, 270, LASALLE_LINE); /* IR 7 comes within 4 BW of 1/45e, facing it */
-    to_engineering(&f);
+    ls_to_engineering(&f);
     assert_false(ls_offers(&f, "e0 assault u0"));
     ls_refused(&f, "e0 assault u0", "not deployed near the enemy, within 4 BW (H, p.78)");
     assert_true(ls_offers(&f, "e0 assault u1"));

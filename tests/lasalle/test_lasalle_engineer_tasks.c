@@ -38,25 +38,6 @@ static void load(ls_fix *f, const char *bridge_terrain)
     ls_load(f, 0, FR_UNITS, AU_UNITS, extra);
 }
 
-/* "done" until the French Engineering step of turn 1, no dice thrown */
-static void to_engineering(ls_fix *f)
-{
-    ls_dice(f, 0);
-    for (int guard = 0; guard < 64 && f->st.turn.step != LASALLE_ST_ENGINEER && !f->st.turn.over; guard++)
-        ls_do(f, "done");
-    assert_int_equal(f->st.turn.step, LASALLE_ST_ENGINEER);
-    assert_int_equal(f->st.active, 0);
-    assert_int_equal(f->st.turn.cursor, 0);
-}
-
-/* the French Status Phase opens again: its Engineering segment tests the working engineers */
-static void engineering_segment(ls_fix *f)
-{
-    f->st.active = 0;
-    if (ls_run_to(f, LASALLE_ST_STATUS_OPEN)) fail_msg("the Status Phase failed: %s", f->err.msg);
-    if (f->g.rs->present->check_invariants(f->g.scn, &f->st, &f->err)) fail_msg("invariant: %s", f->err.msg);
-}
-
 /* [H Demolition, p.79; deploying, p.78]: the engine offers each bridge whose end is within the commander's range
  * and not near the enemy; the engineer stands at the end nearer the commander */
 static void test_demolition_deployed(void **state)
@@ -64,7 +45,7 @@ static void test_demolition_deployed(void **state)
     (void)state;
     ls_fix f;
     load(&f, TERRAIN("Isarbruecke"));
-    to_engineering(&f);
+    ls_to_engineering(&f);
     assert_true(ls_offers(&f, "e0 demolition t1"));
     assert_false(ls_offers(&f, "e0 demolition t4"));
     assert_true(ls_offers(&f, "e0 fortification t2"));
@@ -93,14 +74,14 @@ static void test_demolition_stone_bridge(void **state)
     (void)state;
     ls_fix f;
     load(&f, TERRAIN("Isarbruecke"));
-    to_engineering(&f);
+    ls_to_engineering(&f);
     ls_do(&f, "e0 demolition t1");
     ls_dice(&f, 1, 3);
-    engineering_segment(&f);
+    ls_engineering_segment(&f);
     assert_int_equal(f.st.blown, 0);
     assert_int_equal(f.st.eng[0].status, LASALLE_EN_WORKING);
     ls_dice(&f, 1, 4);
-    engineering_segment(&f);
+    ls_engineering_segment(&f);
     assert_int_equal(f.st.blown, 1u << 1);
     assert_int_equal(f.st.eng[0].status, LASALLE_EN_DONE);
     LS_ASSERT_LOGGED(&f, "Isarbruecke is demolished: it carries nobody across the water (H, p.79)");
@@ -118,10 +99,10 @@ static void test_demolition_wooden_reroll(void **state)
     (void)state;
     ls_fix f;
     load(&f, TERRAIN("wooden bridge"));
-    to_engineering(&f);
+    ls_to_engineering(&f);
     ls_do(&f, "e0 demolition t1");
     ls_dice(&f, 2, 2, 5);
-    engineering_segment(&f);
+    ls_engineering_segment(&f);
     assert_int_equal(f.st.blown, 1u << 1);
     LS_ASSERT_LOGGED(&f, "re-rolled (wooden bridge, 4+)");
     ls_free(&f);
@@ -133,11 +114,11 @@ static void test_demolition_waits_for_the_bridge_to_clear(void **state)
     (void)state;
     ls_fix f;
     load(&f, TERRAIN("Isarbruecke"));
-    to_engineering(&f);
+    ls_to_engineering(&f);
     ls_do(&f, "e0 demolition t1");
     ls_place(&f, 0, 16, 12, 90, LASALLE_COLUMN);
     ls_dice(&f, 0);
-    engineering_segment(&f);
+    ls_engineering_segment(&f);
     assert_int_equal(f.st.blown, 0);
     assert_int_equal(f.st.eng[0].status, LASALLE_EN_WORKING);
     LS_ASSERT_LOGGED(&f, "Isarbruecke is not demolished while a unit stands on it (H, p.79)");
@@ -175,12 +156,12 @@ static void test_fortified_town_base(void **state)
     (void)state;
     ls_fix f;
     load(&f, TERRAIN("Isarbruecke"));
-    to_engineering(&f);
+    ls_to_engineering(&f);
     ls_do(&f, "e0 fortification t2");
     gr_vec2 at = lasalle_engineer_at(f.s, &f.st, 0);
     assert_true(fabs(at.x - 10.5) < 1e-9 && fabs(at.y - 4.5) < 1e-9);
     ls_dice(&f, 1, 6);
-    engineering_segment(&f);
+    ls_engineering_segment(&f);
     assert_int_equal(f.st.hardened, 1u << 2);
     assert_int_equal(f.st.eng[0].status, LASALLE_EN_DONE);
     LS_ASSERT_LOGGED(&f, "Dorf is fortified: the town base gives hard cover (H, p.78)");
@@ -200,10 +181,10 @@ static void test_fortification_fails(void **state)
     (void)state;
     ls_fix f;
     load(&f, TERRAIN("Isarbruecke"));
-    to_engineering(&f);
+    ls_to_engineering(&f);
     ls_do(&f, "e0 fortification t2");
     ls_dice(&f, 1, 1);
-    engineering_segment(&f);
+    ls_engineering_segment(&f);
     assert_int_equal(f.st.hardened, 0);
     assert_int_equal(f.st.eng[0].status, LASALLE_EN_WORKING);
     LS_ASSERT_LOGGED(&f, "engineering test 1 of 1, fortification Dorf (4+)");
@@ -216,12 +197,12 @@ static void test_engineer_overrun(void **state)
     (void)state;
     ls_fix f;
     load(&f, TERRAIN("Isarbruecke"));
-    to_engineering(&f);
+    ls_to_engineering(&f);
     ls_do(&f, "e0 demolition t1");
     /* the Chevaulegers' front edge on the engineer's marker (16, 9 to 9.5) */
     ls_place(&f, 2, 16, 9.5, 270, LASALLE_WAVES);
     ls_dice(&f, 0);
-    engineering_segment(&f);
+    ls_engineering_segment(&f);
     assert_int_equal(f.st.eng[0].status, LASALLE_EN_LOST);
     assert_int_equal(f.st.blown, 0);
     LS_ASSERT_LOGGED(&f, "at Isarbruecke are reached by the enemy and eliminated (H, p.79)");
@@ -235,7 +216,7 @@ static void test_engineer_moved_through(void **state)
     (void)state;
     ls_fix f;
     load(&f, TERRAIN("Isarbruecke"));
-    to_engineering(&f);
+    ls_to_engineering(&f);
     ls_do(&f, "e0 demolition t1"); /* the marker: 15.75..16.25 x 9..9.5 */
     ls_place(&f, 0, 14, 9.25, 0, LASALLE_COLUMN);
     lasalle_unit before = f.st.u[0];
@@ -285,7 +266,7 @@ static void test_not_near_the_enemy(void **state)
     ls_fix f;
     load(&f, TERRAIN("Isarbruecke"));
     ls_place(&f, 1, 16, 13.2, 270, LASALLE_LINE); /* 3.7 BW from the bridge's south end */
-    to_engineering(&f);
+    ls_to_engineering(&f);
     assert_false(ls_offers(&f, "e0 demolition t1"));
     ls_refused(&f, "e0 demolition t1", "not deployed near the enemy, within 4 BW (H, p.78)");
     ls_free(&f);
@@ -315,7 +296,7 @@ static void test_bridging_spans_the_river(void **state)
     (void)state;
     ls_fix f;
     load(&f, TERRAIN("Isarbruecke"));
-    to_engineering(&f);
+    ls_to_engineering(&f);
     assert_int_equal(lasalle_bank_sites(f.s, 0), 16); /* at x = 1, 3, .. 31 */
     assert_true(ls_offers(&f, "e0 bridging t0 b6"));   /* x = 13: the near bank (13, 10) is 9.5 BW away */
     assert_false(ls_offers(&f, "e0 bridging t0 b5"));  /* x = 11: 10.3 BW, beyond the commander's range */
@@ -331,7 +312,7 @@ static void test_bridging_spans_the_river(void **state)
     gr_rect across = gr_rect_make((gr_vec2){13, 11.5}, GR_PI / 2, 0.8, 1.0);
     assert_true(lasalle_meets_st(f.s, &f.st, &across, NULL) & LASALLE_MEETS_IMPASSABLE);
     ls_dice(&f, 1, 4);
-    engineering_segment(&f);
+    ls_engineering_segment(&f);
     assert_int_equal(f.st.eng[0].sections, 1);
     assert_int_equal(f.st.eng[0].status, LASALLE_EN_WORKING);
     assert_int_equal(f.st.spans, 0);
@@ -339,10 +320,10 @@ static void test_bridging_spans_the_river(void **state)
     /* not usable until it spans the river */
     assert_true(lasalle_meets_st(f.s, &f.st, &across, NULL) & LASALLE_MEETS_IMPASSABLE);
     ls_dice(&f, 1, 3);
-    engineering_segment(&f);
+    ls_engineering_segment(&f);
     assert_int_equal(f.st.eng[0].sections, 1);
     ls_dice(&f, 1, 6);
-    engineering_segment(&f);
+    ls_engineering_segment(&f);
     assert_int_equal(f.st.eng[0].sections, 2);
     assert_int_equal(f.st.eng[0].status, LASALLE_EN_DONE);
     assert_int_equal(f.st.spans, 1);
@@ -366,12 +347,12 @@ static void test_bridging_one_section_a_turn(void **state)
     (void)state;
     ls_fix f;
     load_two(&f);
-    to_engineering(&f);
+    ls_to_engineering(&f);
     ls_do(&f, "e0 bridging t0 b6");
     assert_int_equal(f.st.turn.cursor, 1);
     ls_do(&f, "e1 bridging t0 b6");
     ls_dice(&f, 2, 5, 6);
-    engineering_segment(&f);
+    ls_engineering_segment(&f);
     assert_int_equal(f.st.eng[0].sections, 1);
     assert_int_equal(f.st.eng[1].sections, 1);
     LS_ASSERT_LOGGED(&f, "engineering test 2 of 2, bridging Isar (4+)");
@@ -386,18 +367,18 @@ static void test_pontoon_demolished(void **state)
     (void)state;
     ls_fix f;
     load_two(&f);
-    to_engineering(&f);
+    ls_to_engineering(&f);
     ls_do(&f, "e0 bridging t0 b6");
     ls_do(&f, "done"); /* e1 stays in reserve */
     ls_dice(&f, 1, 4);
-    engineering_segment(&f);
+    ls_engineering_segment(&f);
     assert_int_equal(f.st.turn.step, LASALLE_ST_ENGINEER);
     assert_int_equal(f.st.turn.cursor, 1);
     assert_false(ls_offers(&f, "e1 demolition t0 b6")); /* one section of two: no bridge yet */
     ls_refused(&f, "e1 demolition t0 b6", "Demolition needs a bridge (H, p.79)");
     ls_do(&f, "done");
     ls_dice(&f, 1, 6);
-    engineering_segment(&f);
+    ls_engineering_segment(&f);
     assert_int_equal(f.st.spans, 1);
     gr_rect across = gr_rect_make((gr_vec2){13, 11.5}, GR_PI / 2, 0.8, 1.0);
     assert_false(lasalle_meets_st(f.s, &f.st, &across, NULL) & LASALLE_MEETS_IMPASSABLE);
@@ -414,7 +395,7 @@ static void test_pontoon_demolished(void **state)
     assert_true(fabs(at.x - 13) < 1e-9 && fabs(at.y - 10) < 1e-9); /* at its near end */
     /* a failed test re-rolled as at a wooden bridge: 2, then 5 */
     ls_dice(&f, 2, 2, 5);
-    engineering_segment(&f);
+    ls_engineering_segment(&f);
     LS_ASSERT_LOGGED(&f, "the pontoon bridge across Isar is demolished: it carries nobody across the water (H, p.79)");
     assert_int_equal(f.st.spans, 0);
     assert_int_equal(f.st.eng[1].status, LASALLE_EN_DONE);
@@ -431,10 +412,10 @@ static void test_on_pontoon_not_in_water(void **state)
     /* a fordable 1 BW stream along y = 11: one section spans it */
     load(&f, ", \"terrain\": [{\"name\": \"Bach\", \"type\": \"stream\", \"width\": 1, \"points\": [[0, 11], "
              "[32, 11]]}]");
-    to_engineering(&f);
+    ls_to_engineering(&f);
     ls_do(&f, "e0 bridging t0 b6");
     ls_dice(&f, 1, 4);
-    engineering_segment(&f);
+    ls_engineering_segment(&f);
     assert_int_equal(f.st.spans, 1);
     ls_place(&f, 0, 13, 12, 90, LASALLE_MARCH); /* 1/45e in March across the pontoon, x 12.5-13.5 */
     gr_rect b[LASALLE_MAX_BASES];

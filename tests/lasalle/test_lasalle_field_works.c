@@ -27,24 +27,6 @@ static void load(ls_fix *f, const char *terrain)
     ls_load(f, 0, FR_UNITS, "[" LS_FAR "]", extra);
 }
 
-/* "done" until the French Engineering step of turn 1, no dice thrown */
-static void to_engineering(ls_fix *f)
-{
-    ls_dice(f, 0);
-    for (int guard = 0; guard < 64 && f->st.turn.step != LASALLE_ST_ENGINEER && !f->st.turn.over; guard++)
-        ls_do(f, "done");
-    assert_int_equal(f->st.turn.step, LASALLE_ST_ENGINEER);
-    assert_int_equal(f->st.active, 0);
-}
-
-/* the French Status Phase opens again: its Engineering segment tests the working engineers */
-static void engineering_segment(ls_fix *f)
-{
-    f->st.active = 0;
-    if (ls_run_to(f, LASALLE_ST_STATUS_OPEN)) fail_msg("the Status Phase failed: %s", f->err.msg);
-    if (f->g.rs->present->check_invariants(f->g.scn, &f->st, &f->err)) fail_msg("invariant: %s", f->err.msg);
-}
-
 /* [H, p.78]: deployed before the unit, the engineer stands just ahead of the middle of its front edge; a pass lays
  * the open pieces: five of the six, the sixth running into the wood; the unit then stands behind them */
 static void test_field_works_laid(void **state)
@@ -52,7 +34,7 @@ static void test_field_works_laid(void **state)
     (void)state;
     ls_fix f;
     load(&f, WOOD(18.5, 22));
-    to_engineering(&f);
+    ls_to_engineering(&f);
     assert_true(ls_offers(&f, "e0 fortification u0"));
     ls_do(&f, "e0 fortification u0");
     LS_ASSERT_LOGGED(&f, "go to work at field works before 1/45e Ligne");
@@ -62,7 +44,7 @@ static void test_field_works_laid(void **state)
     LS_ASSERT_NEAR(at.x, 16);
     LS_ASSERT_NEAR(at.y, 6.25);
     ls_dice(&f, 1, 4);
-    engineering_segment(&f);
+    ls_engineering_segment(&f);
     LS_ASSERT_LOGGED(&f, "engineering test 1 of 1, field works (4+)");
     LS_ASSERT_LOGGED(&f, "lay 5 BW of field works from (13.0, 6.0) to (18.0, 6.0): an obstacle with soft cover (H, "
                          "p.78)");
@@ -88,7 +70,7 @@ static void test_not_open(void **state)
     (void)state;
     ls_fix f;
     load(&f, WOOD(14, 18));
-    to_engineering(&f);
+    ls_to_engineering(&f);
     assert_false(ls_offers(&f, "e0 fortification u0"));
     ls_refused(&f, "e0 fortification u0", "field works are built in open ground, and the ground before this unit is "
                                           "not open (H, p.78)");
@@ -102,14 +84,14 @@ static void test_failed_then_laid(void **state)
     (void)state;
     ls_fix f;
     load(&f, "");
-    to_engineering(&f);
+    ls_to_engineering(&f);
     ls_do(&f, "e0 fortification u0");
     ls_dice(&f, 1, 3);
-    engineering_segment(&f);
+    ls_engineering_segment(&f);
     assert_int_equal(f.st.nworks, 0);
     assert_int_equal(f.st.eng[0].status, LASALLE_EN_WORKING);
     ls_dice(&f, 1, 6);
-    engineering_segment(&f);
+    ls_engineering_segment(&f);
     LS_ASSERT_LOGGED(&f, "lay 6 BW of field works from (13.0, 6.0) to (19.0, 6.0)");
     assert_int_equal(f.st.nworks, 1);
     ls_free(&f);
@@ -122,11 +104,11 @@ static void test_overrun(void **state)
     (void)state;
     ls_fix f;
     load(&f, "");
-    to_engineering(&f);
+    ls_to_engineering(&f);
     ls_do(&f, "e0 fortification u0");
     ls_place(&f, 1, 16, 6.5, 270, LASALLE_LINE); /* IR 7's front edge on the marker's (16, 6 to 6.5) */
     ls_dice(&f, 0);
-    engineering_segment(&f);
+    ls_engineering_segment(&f);
     assert_int_equal(f.st.eng[0].status, LASALLE_EN_LOST);
     assert_int_equal(f.st.nworks, 0);
     LS_ASSERT_LOGGED(&f, "at the site of their field works are reached by the enemy and eliminated (H, p.79)");

@@ -101,6 +101,35 @@ static void test_large_unit_in_town_in_two_files(void **state)
     ls_free(&f);
 }
 
+/* ruling R-50 with R-6 [C Interpenetration, p.29]: a column in two files in a town base moves off as a column
+ * formed on the block's front, which reaches back past the block onto a friend standing behind it; when the
+ * friend fails its test the column stops where it began: in its two files, clear of the friend */
+static void test_two_files_stop_against_a_friend(void **state)
+{
+    (void)state;
+    ls_fix f;
+    ls_load(&f, 0, "[" LS_INF("1/57e", "large", "experienced", "march", 16, 7, 90) ", "
+            LS_INF("2/57e", "small", "experienced", "line", 4, 3, 90) "]", "[" LS_FAR "]", TOWN);
+    ls_to_activity(&f);
+    ls_do(&f, "u0 move 6");
+    assert_true(f.st.u[0].flags & LASALLE_UF_TOWN_BLOCK);
+    ls_do(&f, "done");
+    for (int guard = 0; guard < 100 && !(f.st.active == 0 && f.st.turn.step == LASALLE_ST_ACTIVITY); guard++)
+        ls_do(&f, "done");
+    /* the 2nd battalion behind the block, outside the town base (y 8.2 to 8.9), where a column of six bases
+     * formed on the block's front (y 8 to 12) would stand */
+    ls_place(&f, 1, 16, 8.9, 90, LASALLE_LINE);
+    if (f.g.rs->present->check_invariants(f.g.scn, &f.st, &f.err)) fail_msg("invariant: %s", f.err.msg);
+    ls_dice(&f, 1, 1); /* 2/57e's discipline test for being passed through: 1, fails */
+    ls_do(&f, "u0 move 2");
+    LS_ASSERT_LOGGED(&f, "1/57e stops against 2/57e (C, p.29)");
+    assert_true(f.st.u[0].flags & LASALLE_UF_TOWN_BLOCK);
+    LS_ASSERT_NEAR(f.st.u[0].x, 16);
+    LS_ASSERT_NEAR(f.st.u[0].y, 12);
+    if (f.g.rs->present->check_invariants(f.g.scn, &f.st, &f.err)) fail_msg("invariant: %s", f.err.msg);
+    ls_free(&f);
+}
+
 /* cavalry in March passes through a town base held by a friendly garrison as open ground, with no discipline
  * test for the garrison (no die is scripted) [G, p.68-69] */
 static void test_pass_through_town(void **state)
@@ -247,6 +276,7 @@ int main(void)
         cmocka_unit_test(test_enter_town_in_march),
         cmocka_unit_test(test_enter_town_as_column),
         cmocka_unit_test(test_large_unit_in_town_in_two_files),
+        cmocka_unit_test(test_two_files_stop_against_a_friend),
         cmocka_unit_test(test_pass_through_town),
         cmocka_unit_test(test_deploy_in_activity),
         cmocka_unit_test(test_garrison_leaves),

@@ -102,8 +102,22 @@ int lasalle_engineer_status_run(const void *scn, void *state, const gr_ctx *cx)
 
 int lasalle_engineer_end(const void *scn) { return ((const lasalle_scenario *)scn)->nengineers; }
 
+/* the deployment of engineer e to `task` at `target` (a unit, or a terrain piece with its bank site) */
+static gr_action deployment(int e, int task, int target, int site)
+{
+    gr_action a = {0};
+    a.type = LASALLE_A_ENGINEER;
+    a.actor = -1;
+    a.target = (int16_t)target;
+    a.arg = (int16_t)e;
+    a.p[0] = (float)task;
+    a.p[1] = (float)site;
+    return a;
+}
+
 /* engineer e's deployments at the table's terrain [H, p.78-79]: the town bases to fortify, the water to bridge
- * (a bank site each, p[1]) and the bridges to blow; the target is the terrain piece */
+ * (a bank site each, p[1]) and the bridges to blow, the target the terrain piece; then field works before each
+ * unit of its side, the target the unit */
 static int table_tasks(const lasalle_scenario *s, const lasalle_state *st, int e, gr_action *out, int max)
 {
     int n = 0;
@@ -111,29 +125,11 @@ static int table_tasks(const lasalle_scenario *s, const lasalle_state *st, int e
         for (int k = 0; k < s->terrain.n && n < max; k++) {
             /* bridging, and the demolition of a finished pontoon, at each bank site of the water */
             int sites = task != LASALLE_TASK_FORTIFICATION && lasalle_bank_sites(s, k) ? lasalle_bank_sites(s, k) : 1;
-            for (int site = 0; site < sites && n < max; site++) {
-                if (!lasalle_task_ok(s, st, e, task, k, site, NULL)) continue;
-                out[n] = (gr_action){0};
-                out[n].type = LASALLE_A_ENGINEER;
-                out[n].actor = -1;
-                out[n].target = (int16_t)k;
-                out[n].arg = (int16_t)e;
-                out[n].p[0] = (float)task;
-                out[n].p[1] = (float)site;
-                n++;
-            }
+            for (int site = 0; site < sites && n < max; site++)
+                if (lasalle_task_ok(s, st, e, task, k, site, NULL)) out[n++] = deployment(e, task, k, site);
         }
-    /* field works before each unit of its side [H, p.78]; the target is the unit */
-    for (int i = 0; i < s->nunits && n < max; i++) {
-        if (!lasalle_field_ok(s, st, e, i, NULL)) continue;
-        out[n] = (gr_action){0};
-        out[n].type = LASALLE_A_ENGINEER;
-        out[n].actor = -1;
-        out[n].target = (int16_t)i;
-        out[n].arg = (int16_t)e;
-        out[n].p[0] = (float)LASALLE_TASK_FIELD_WORKS;
-        n++;
-    }
+    for (int i = 0; i < s->nunits && n < max; i++) /* [H, p.78] */
+        if (lasalle_field_ok(s, st, e, i, NULL)) out[n++] = deployment(e, LASALLE_TASK_FIELD_WORKS, i, 0);
     return n;
 }
 
@@ -153,16 +149,8 @@ int lasalle_engineer_actions(const void *scn, const void *state, gr_action *out,
     const lasalle_scenario *s = scn;
     const lasalle_state *st = state;
     int e = st->turn.cursor, n = 0;
-    for (int i = 0; i < s->nunits && n < max; i++) {
-        if (!lasalle_assault_ok(s, st, e, i, NULL)) continue;
-        out[n] = (gr_action){0};
-        out[n].type = LASALLE_A_ENGINEER;
-        out[n].actor = -1;
-        out[n].target = (int16_t)i;
-        out[n].arg = (int16_t)e;
-        out[n].p[0] = LASALLE_TASK_ASSAULT;
-        n++;
-    }
+    for (int i = 0; i < s->nunits && n < max; i++)
+        if (lasalle_assault_ok(s, st, e, i, NULL)) out[n++] = deployment(e, LASALLE_TASK_ASSAULT, i, 0);
     return n + table_tasks(s, st, e, out + n, max - n);
 }
 

@@ -365,9 +365,13 @@ static int pass_friends(const lasalle_scenario *s, lasalle_state *st, int i, las
         if (!pass) {
             pl->sw.end = lasalle_first_touch(s, st, i, pl->start, &pl->path, j);
             /* where that place lies inside a friend already passed, it stays where it began (ruling R-6);
-             * a garrison whose March column would already stand in the friend stays in its town base */
+             * a garrison whose March column would already stand in the friend stays in its town base, and a
+             * column in two files in a town base (ruling R-50) stays in its two files */
             if (lasalle_pose_overlaps(s, st, i, pl->sw.end, -1) >= 0) pl->sw.end = pl->start;
-            if (lasalle_pose_overlaps(s, st, i, pl->sw.end, -1) >= 0) pl->sw.end = lasalle_pose_of(st, i);
+            if (lasalle_pose_overlaps(s, st, i, pl->sw.end, -1) >= 0) {
+                pl->sw.end = lasalle_pose_of(st, i);
+                pl->sw.end.form = lasalle_layout_form(st, i);
+            }
             gr_log_add(cx ? cx->log : NULL, GR_EV_MOVE, p->side, "%s stops against %s (C, p.29)", p->name, q->name);
             return 0;
         }

@@ -161,9 +161,9 @@ int lasalle_setup_area_at(const lasalle_setup *S, double x, double y);
 
 /* a side's setup zone along its long edge [J, p.90; R-114]: x0, y0, x1, y1 */
 void lasalle_setup_zone(int side, double box[4]);
-/* how much cover and height a piece offers the side behind it (R-115): town base 3, woods and hill 2, orchard
- * and wall 1 */
-int lasalle_setup_worth(const lasalle_setup_piece *p);
+/* the cover and height of the pieces whose middle lies in each half of the table (R-115: town base 3, woods and
+ * hill 2, orchard and wall 1): score[0] the south half's (by_x: the west half's) */
+void lasalle_setup_half_cover(const lasalle_setup *S, int by_x, int score[2]);
 /* the zone a side sets up in, Home Field Advantage's short-edge setup included [H, p.76; R-122]: the box, and
  * the edge it stands on (lasalle_edge) */
 int lasalle_setup_zone_of(const lasalle_setup *S, int side, double box[4]);

@@ -32,13 +32,8 @@ int lasalle_setup_home_choice(lasalle_setup *S, gr_error *err)
         return 0;
     }
     /* the short edge whose half holds more cover and height (the west on a tie) */
-    int score[2] = {0, 0};
-    for (int k = 0; k < S->npieces; k++) {
-        const lasalle_setup_piece *p = &S->piece[k];
-        double cx = 0;
-        for (int i = 0; i < p->npts; i++) cx += p->pts[i].x / p->npts;
-        score[cx > LASALLE_SETUP_TABLE_W / 2] += lasalle_setup_worth(p);
-    }
+    int score[2];
+    lasalle_setup_half_cover(S, 1, score);
     S->home = LASALLE_HOME_SHORT_EDGE;
     S->home_edge = score[1] > score[0] ? LASALLE_EDGE_EAST : LASALLE_EDGE_WEST;
     lasalle_setup_note(S, S->defender, "Home Field Advantage: the short-edge setup, the defender within %g BW of the "

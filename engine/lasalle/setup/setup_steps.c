@@ -80,10 +80,22 @@ int lasalle_setup_roles_step(lasalle_setup *S, gr_error *err)
     return 0;
 }
 
-int lasalle_setup_worth(const lasalle_setup_piece *p)
+/* how much cover and height a piece offers the side behind it */
+static int worth(const lasalle_setup_piece *p)
 {
     return p->gtype == LASALLE_G_TOWN ? 3 : p->gtype == LASALLE_G_WOODS || p->gtype == LASALLE_G_HILL ? 2
            : p->gtype == LASALLE_G_ORCHARD || p->gtype == LASALLE_G_WALL ? 1 : 0;
+}
+
+void lasalle_setup_half_cover(const lasalle_setup *S, int by_x, int score[2])
+{
+    score[0] = score[1] = 0;
+    for (int k = 0; k < S->npieces; k++) {
+        const lasalle_setup_piece *p = &S->piece[k];
+        double c = 0;
+        for (int i = 0; i < p->npts; i++) c += (by_x ? p->pts[i].x : p->pts[i].y) / p->npts;
+        score[c > (by_x ? LASALLE_SETUP_TABLE_W : LASALLE_SETUP_TABLE_H) / 2] += worth(p);
+    }
 }
 
 int lasalle_setup_edges_step(lasalle_setup *S, gr_error *err)
@@ -97,13 +109,8 @@ int lasalle_setup_edges_step(lasalle_setup *S, gr_error *err)
     /* [J Setup Zones, p.90]: the defender picks his long edge and sets up first, or makes the attacker pick and
      * set up first. R-115: he picks, taking the half with more cover and height (the south on a tie); with
      * Home Field Advantage's long-edge choice he picks it and makes the attacker set up first [H, p.76] */
-    int score[2] = {0, 0};
-    for (int k = 0; k < S->npieces; k++) {
-        const lasalle_setup_piece *p = &S->piece[k];
-        double cy = 0;
-        for (int i = 0; i < p->npts; i++) cy += p->pts[i].y / p->npts;
-        score[cy > LASALLE_SETUP_TABLE_H / 2] += lasalle_setup_worth(p);
-    }
+    int score[2];
+    lasalle_setup_half_cover(S, 0, score);
     int edge = score[1] > score[0] ? 1 : 0;
     S->defender_first = S->home != LASALLE_HOME_LONG_EDGE;
     /* side 0 keeps the south edge (y = 0): when the defender (side d) wants the other edge, the board turns */
