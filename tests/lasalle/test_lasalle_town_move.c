@@ -130,6 +130,27 @@ static void test_two_files_stop_against_a_friend(void **state)
     ls_free(&f);
 }
 
+/* ruling R-6 [C Interpenetration, p.29; G Towns, p.68]: a column marching through a town base meets a friend
+ * standing in it in March; the friend fails its test, and the place where the column would stop against it lies
+ * partly in the town base, where no unit may stand: the column stays where it began */
+static void test_stop_against_a_friend_not_partly_in_town(void **state)
+{
+    (void)state;
+    ls_fix f;
+    ls_load(&f, 0, "[" LS_INF("1/45e", "small", "experienced", "march", 16, 9, 90) ", "
+            LS_INF("2/45e", "small", "experienced", "march", 4, 3, 90) "]", "[" LS_FAR "]", TOWN);
+    ls_place(&f, 1, 16, 12, 90, LASALLE_MARCH); /* in the town base, y 9.3 to 12 */
+    ls_to_activity(&f);
+    ls_dice(&f, 1, 1); /* 2/45e's discipline test for being passed through: 1, fails */
+    ls_do(&f, "u0 move 6");
+    LS_ASSERT_LOGGED(&f, "1/45e stops against 2/45e (C, p.29)");
+    LS_ASSERT_NEAR(f.st.u[0].x, 16);
+    LS_ASSERT_NEAR(f.st.u[0].y, 9);
+    gr_rect h = lasalle_hull(f.s, &f.st, 0);
+    assert_false(lasalle_meets(f.s, &h, NULL) & LASALLE_MEETS_TOWN);
+    ls_free(&f);
+}
+
 /* cavalry in March passes through a town base held by a friendly garrison as open ground, with no discipline
  * test for the garrison (no die is scripted) [G, p.68-69] */
 static void test_pass_through_town(void **state)
@@ -277,6 +298,7 @@ int main(void)
         cmocka_unit_test(test_enter_town_as_column),
         cmocka_unit_test(test_large_unit_in_town_in_two_files),
         cmocka_unit_test(test_two_files_stop_against_a_friend),
+        cmocka_unit_test(test_stop_against_a_friend_not_partly_in_town),
         cmocka_unit_test(test_pass_through_town),
         cmocka_unit_test(test_deploy_in_activity),
         cmocka_unit_test(test_garrison_leaves),

@@ -344,6 +344,13 @@ int lasalle_move_plan_memo(const lasalle_scenario *s, const lasalle_state *st, c
     return check_sweep(s, st, i, a, memo, out, err);
 }
 
+/* a footprint at this pose stands in a town base without standing wholly in one [G Towns, p.68] */
+static int partly_in_town(const lasalle_scenario *s, int i, lasalle_pose a)
+{
+    gr_rect h = lasalle_pose_hull(&s->units[i], a);
+    return (lasalle_meets(s, &h, NULL) & LASALLE_MEETS_TOWN) && lasalle_town_of(s, &h) < 0;
+}
+
 /* the friends passed through test in the order met; the first failure stops the mover where it touched it */
 static int pass_friends(const lasalle_scenario *s, lasalle_state *st, int i, lasalle_plan *pl, const gr_ctx *cx)
 {
@@ -364,11 +371,12 @@ static int pass_friends(const lasalle_scenario *s, lasalle_state *st, int i, las
         if (pass < 0) return -1;
         if (!pass) {
             pl->sw.end = lasalle_first_touch(s, st, i, pl->start, &pl->path, j);
-            /* where that place lies inside a friend already passed, it stays where it began (ruling R-6);
-             * a garrison whose March column would already stand in the friend stays in its town base, and a
-             * column in two files in a town base (ruling R-50) stays in its two files */
-            if (lasalle_pose_overlaps(s, st, i, pl->sw.end, -1) >= 0) pl->sw.end = pl->start;
-            if (lasalle_pose_overlaps(s, st, i, pl->sw.end, -1) >= 0) {
+            /* where that place lies inside a friend already passed, or partly in a town base, it stays where
+             * it began (ruling R-6); a garrison whose March column would already stand in the friend stays in
+             * its town base, and a column in two files in a town base (ruling R-50) stays in its two files */
+            if (lasalle_pose_overlaps(s, st, i, pl->sw.end, -1) >= 0 || partly_in_town(s, i, pl->sw.end))
+                pl->sw.end = pl->start;
+            if (lasalle_pose_overlaps(s, st, i, pl->sw.end, -1) >= 0 || partly_in_town(s, i, pl->sw.end)) {
                 pl->sw.end = lasalle_pose_of(st, i);
                 pl->sw.end.form = lasalle_layout_form(st, i);
             }

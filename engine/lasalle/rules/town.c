@@ -80,10 +80,16 @@ static int town_room(const lasalle_scenario *s, const lasalle_state *st, int i, 
         return gr_error_set(err, "%s's %d bases in %s do not fit inside the town base %s (ruling R-50; G, p.68)",
                             p->name, p->nbases, to.form == LASALLE_MARCH ? "March" : "its formation", tn);
     for (j = 0; j < s->nunits; j++) {
-        /* garrisons of neighbouring town bases may stand edge to edge (town_attack.h) */
-        if (j == i || !lasalle_alive(st, j) || !lasalle_enemies(s, i, j)) continue;
-        if (to.form == LASALLE_TOWN && st->u[j].form == LASALLE_TOWN) continue;
+        if (j == i || !lasalle_alive(st, j)) continue;
         gr_rect g = lasalle_hull(s, st, j);
+        if (!lasalle_enemies(s, i, j)) { /* re-placed in the base, it still ends on no friend [C, p.29] */
+            if (lasalle_rects_overlap(&h, &g))
+                return gr_error_set(err, "%s would end on top of %s in the town base %s (C, p.29; G, p.68)", p->name,
+                                    s->units[j].name, tn);
+            continue;
+        }
+        /* garrisons of neighbouring town bases may stand edge to edge (town_attack.h) */
+        if (to.form == LASALLE_TOWN && st->u[j].form == LASALLE_TOWN) continue;
         if (lasalle_rects_touch(&h, &g) && !lasalle_in_contact(s, st, i, j))
             return gr_error_set(err, "in the town base %s, %s would touch %s, an enemy it was not touching (C, "
                                      "p.30-31)", tn, p->name, s->units[j].name);
