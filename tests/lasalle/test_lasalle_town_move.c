@@ -10,6 +10,7 @@
 #include "../../engine/lasalle/rules/footprint.h"
 #include "../../engine/lasalle/rules/ground.h"
 #include "../../engine/lasalle/rules/tables.h"
+#include "../../engine/lasalle/rules/town.h"
 
 /* a 3 x 3 BW wooden town base with its south edge at y = 9, centred on x = 16 */
 #define TOWN                                                                                                       \
@@ -148,6 +149,31 @@ static void test_stop_against_a_friend_not_partly_in_town(void **state)
     LS_ASSERT_NEAR(f.st.u[0].y, 9);
     gr_rect h = lasalle_hull(f.s, &f.st, 0);
     assert_false(lasalle_meets(f.s, &h, NULL) & LASALLE_MEETS_TOWN);
+    ls_free(&f);
+}
+
+/* [G Towns, p.68-69; C, p.29]: a column in a town base may not change to Deployed(Town) while an enemy touching
+ * it reaches, by a hundredth of a BW, into the base the garrison would fill */
+static void test_deploy_refused_on_an_enemy_reaching_in(void **state)
+{
+    (void)state;
+    ls_fix f;
+    ls_load(&f, 0, "[" LS_INF("1/45e", "small", "experienced", "march", 16, 5, 90) "]",
+            "[" LS_INF("IR 7", "small", "experienced", "line", 28, 22, 270) "]", TOWN);
+    /* the column faces west, its front on the base's west edge (x 14.5, y 10 to 11) */
+    ls_place(&f, 0, 14.5, 10.5, 180, LASALLE_MARCH);
+    /* IR 7 faces north, its right flank against the column's front, 0.008 BW inside the base */
+    gr_rect line = lasalle_hull_at(&f.s->units[1], LASALLE_LINE, 0, 0, 0);
+    ls_place(&f, 1, 14.508 - line.w / 2, 11, 90, LASALLE_LINE);
+    lasalle_pose to;
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(lasalle_town_deploy(f.s, &f.st, 0, &to, &err), -1);
+    LS_ASSERT_HAS(err.msg, "in the town base Hameau, 1/45e would stand on IR 7");
+    /* with IR 7 flush against the base's edge the garrison may fill it */
+    ls_place(&f, 1, 14.5 - line.w / 2, 11, 90, LASALLE_LINE);
+    gr_error_clear(&err);
+    assert_int_equal(lasalle_town_deploy(f.s, &f.st, 0, &to, &err), 0);
     ls_free(&f);
 }
 
@@ -299,6 +325,7 @@ int main(void)
         cmocka_unit_test(test_large_unit_in_town_in_two_files),
         cmocka_unit_test(test_two_files_stop_against_a_friend),
         cmocka_unit_test(test_stop_against_a_friend_not_partly_in_town),
+        cmocka_unit_test(test_deploy_refused_on_an_enemy_reaching_in),
         cmocka_unit_test(test_pass_through_town),
         cmocka_unit_test(test_deploy_in_activity),
         cmocka_unit_test(test_garrison_leaves),

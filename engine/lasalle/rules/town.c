@@ -82,12 +82,12 @@ static int town_room(const lasalle_scenario *s, const lasalle_state *st, int i, 
     for (j = 0; j < s->nunits; j++) {
         if (j == i || !lasalle_alive(st, j)) continue;
         gr_rect g = lasalle_hull(s, st, j);
-        if (!lasalle_enemies(s, i, j)) { /* re-placed in the base, it still ends on no friend [C, p.29] */
-            if (lasalle_rects_overlap(&h, &g))
-                return gr_error_set(err, "%s would end on top of %s in the town base %s (C, p.29; G, p.68)", p->name,
-                                    s->units[j].name, tn);
-            continue;
-        }
+        /* re-placed in the base or filling it, it stands on no other unit, even one reaching a hair into the base
+         * from outside [C, p.29; G, p.68] */
+        if (lasalle_rects_overlap(&h, &g))
+            return gr_error_set(err, "in the town base %s, %s would stand on %s (C, p.29; G, p.68)", tn, p->name,
+                                s->units[j].name);
+        if (!lasalle_enemies(s, i, j)) continue;
         /* garrisons of neighbouring town bases may stand edge to edge (town_attack.h) */
         if (to.form == LASALLE_TOWN && st->u[j].form == LASALLE_TOWN) continue;
         if (lasalle_rects_touch(&h, &g) && !lasalle_in_contact(s, st, i, j))
