@@ -18,29 +18,12 @@
 
 #include "../../engine/lasalle/armylist/armylist.h"
 #include "../../engine/core/fsutil.h"
+#include "lasalle_book_fixture.h"
 
 static const char *root_dir(void)
 {
     const char *r = getenv("GROGNARD_ROOT");
     return (r && *r) ? r : ".";
-}
-
-static int setup_book(void **state)
-{
-    gr_error err;
-    lasalle_list_book *B = lasalle_list_load_book(NULL, &err);
-    if (!B) {
-        fprintf(stderr, "the book should load: %s\n", err.msg);
-        return -1;
-    }
-    *state = B;
-    return 0;
-}
-
-static int teardown_book(void **state)
-{
-    free(*state);
-    return 0;
 }
 
 static lasalle_army *army_file(const char *rel)
@@ -262,5 +245,5 @@ int main(void)
         cmocka_unit_test(test_k_unit_stats),
         cmocka_unit_test(test_k_army_round_trip),
     };
-    return cmocka_run_group_tests(tests, setup_book, teardown_book);
+    return cmocka_run_group_tests(tests, ls_book_setup, ls_book_teardown);
 }

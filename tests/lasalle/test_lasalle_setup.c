@@ -17,43 +17,11 @@
 #include <string.h>
 
 #include "../../engine/lasalle/setup/setup.h"
+#include "lasalle_book_fixture.h"
+#include "lasalle_setup_fixture.h"
 
 /* [J Reinforcements, p.91]: every base within 4 BW of the edge (side 0: y = 0) */
 #define LASALLE_ARRIVAL_EDGE_BW_TEST 4.0
-
-static int setup_book(void **state)
-{
-    gr_error err;
-    lasalle_list_book *B = lasalle_list_load_book(NULL, &err);
-    if (!B) {
-        fprintf(stderr, "the book should load: %s\n", err.msg);
-        return -1;
-    }
-    *state = B;
-    return 0;
-}
-
-static int teardown_book(void **state)
-{
-    free(*state);
-    return 0;
-}
-
-/* a setup in progress with scripted dice */
-typedef struct fix {
-    lasalle_setup S;
-    gr_dice d;
-    gr_error err;
-} fix;
-
-static void fix_init(fix *f, const lasalle_list_book *B, const int *faces, int n)
-{
-    memset(f, 0, sizeof *f);
-    gr_dice_init_script(&f->d, faces, n);
-    f->S.book = B;
-    f->S.dice = &f->d;
-    f->S.dice->side = -1;
-}
 
 static void centre(const lasalle_setup_piece *p, double *x, double *y)
 {
@@ -82,19 +50,19 @@ static void test_j87_weather_table(void **state)
 /* p.87: one player rolls two dice; 1 + 1 = 2 is snow on muddy ground, 6 + 5 = 11 rain on dry ground */
 static void test_j87_weather_roll_scripted(void **state)
 {
-    fix f;
+    ls_setup_fix f;
     const int snow[] = {1, 1}, rain[] = {6, 5};
-    fix_init(&f, *state, snow, 2);
+    ls_setup_fix_init(&f, *state, snow, 2);
     assert_int_equal(lasalle_setup_weather_step(&f.S, &f.err), 0);
     assert_int_equal(f.S.weather_sum, 2);
     assert_int_equal(f.S.weather.ground, LASALLE_MUD);
     assert_int_equal(f.S.weather.precip, LASALLE_SNOW);
-    fix_init(&f, *state, rain, 2);
+    ls_setup_fix_init(&f, *state, rain, 2);
     assert_int_equal(lasalle_setup_weather_step(&f.S, &f.err), 0);
     assert_int_equal(f.S.weather.ground, LASALLE_DRY);
     assert_int_equal(f.S.weather.precip, LASALLE_RAIN);
     /* a script that runs out fails with a message, never a made-up weather */
-    fix_init(&f, *state, rain, 1);
+    ls_setup_fix_init(&f, *state, rain, 1);
     assert_int_equal(lasalle_setup_weather_step(&f.S, &f.err), -1);
 }
 
@@ -118,9 +86,9 @@ static void test_j87_board_table(void **state)
  * its two dice give: columns are sixths of the 48 BW width, rows the band between the 6 BW setup zones */
 static void test_j87_board_clearing_scripted(void **state)
 {
-    fix f;
+    ls_setup_fix f;
     const int faces[] = {2, 6, /* woods */ 1, 1, 6, 1, 1, 6, 6, 6, /* hill */ 3, 3};
-    fix_init(&f, *state, faces, (int)(sizeof faces / sizeof *faces));
+    ls_setup_fix_init(&f, *state, faces, (int)(sizeof faces / sizeof *faces));
     assert_int_equal(lasalle_setup_board_step(&f.S, &f.err), 0);
     assert_int_equal(f.S.board, LASALLE_BOARD_CLEARING);
     assert_int_equal(f.S.npieces, 5);
@@ -141,9 +109,9 @@ static void test_j87_board_clearing_scripted(void **state)
 /* p.90 (areas at most 8 BW across, no overlap): a second woods rolled onto the first is rolled again */
 static void test_j90_overlap_rolled_again(void **state)
 {
-    fix f;
+    ls_setup_fix f;
     const int faces[] = {3, 3, /* the second, onto the first */ 3, 3, /* again */ 5, 3};
-    fix_init(&f, *state, faces, 6);
+    ls_setup_fix_init(&f, *state, faces, 6);
     assert_int_equal(lasalle_setup_place(&f.S, LASALLE_PK_WOODS, -1, &f.err), 0);
     assert_int_equal(lasalle_setup_place(&f.S, LASALLE_PK_WOODS, -1, &f.err), 1);
     double x, y;
@@ -161,9 +129,9 @@ static void test_j90_overlap_rolled_again(void **state)
  * over it on a bridge */
 static void test_j90_river_bridge_and_ford(void **state)
 {
-    fix f;
+    ls_setup_fix f;
     const int faces[] = {/* river */ 3, 4, /* ford */ 1, /* road */ 4, 3};
-    fix_init(&f, *state, faces, 5);
+    ls_setup_fix_init(&f, *state, faces, 5);
     assert_int_equal(lasalle_setup_place(&f.S, LASALLE_PK_RIVER, -1, &f.err), 0);
     assert_true(lasalle_setup_place(&f.S, LASALLE_PK_ROAD_NS, -1, &f.err) > 0);
     int fords = 0, bridges = 0;
@@ -177,7 +145,7 @@ static void test_j90_river_bridge_and_ford(void **state)
     assert_float_equal(f.S.piece[1].width, LASALLE_SETUP_FORD_W, 1e-9);
 }
 
-static void army_of(fix *f, int side, const char *list, int role)
+static void army_of(ls_setup_fix *f, int side, const char *list, int role)
 {
     f->S.army[side] = calloc(1, sizeof *f->S.army[side]);
     assert_non_null(f->S.army[side]);
@@ -189,9 +157,9 @@ static void army_of(fix *f, int side, const char *list, int role)
  * again; 2+2 beats 1+1: Spain defends */
 static void test_j87_roles_rolloff(void **state)
 {
-    fix f;
+    ls_setup_fix f;
     const int faces[] = {3, 4, 2, 1};
-    fix_init(&f, *state, faces, 4);
+    ls_setup_fix_init(&f, *state, faces, 4);
     army_of(&f, 0, "spain-infantry-division-peninsula", LASALLE_LIST_ROLE_DEFENDER);
     army_of(&f, 1, "russia-infantry-division-empire", LASALLE_LIST_ROLE_DEFENDER);
     assert_int_equal(lasalle_setup_roles_step(&f.S, &f.err), 0);
@@ -207,9 +175,9 @@ static void test_j87_roles_rolloff(void **state)
  * player asking to defend; with no clash no die is rolled */
 static void test_j87_roles_modifier_only_for_its_role(void **state)
 {
-    fix f;
+    ls_setup_fix f;
     const int faces[] = {4, 4};
-    fix_init(&f, *state, faces, 2);
+    ls_setup_fix_init(&f, *state, faces, 2);
     army_of(&f, 0, "france-infantry-division-empire", LASALLE_LIST_ROLE_DEFENDER);
     army_of(&f, 1, "austria-infantry-division-empire", LASALLE_LIST_ROLE_DEFENDER);
     assert_int_equal(lasalle_setup_roles_step(&f.S, &f.err), 0);
@@ -231,9 +199,9 @@ static void test_j87_roles_modifier_only_for_its_role(void **state)
  * defender (side 1) adds a town base, the attacker passes, the defender adds woods */
 static void test_j90_customise_order_and_zones(void **state)
 {
-    fix f;
+    ls_setup_fix f;
     const int faces[] = {5, 2, 6, 1, 3, 6, 6};
-    fix_init(&f, *state, faces, 7);
+    ls_setup_fix_init(&f, *state, faces, 7);
     f.S.attacker = 0;
     f.S.defender = 1;
     assert_int_equal(lasalle_setup_custom_step(&f.S, &f.err), 0);
@@ -257,9 +225,9 @@ static void test_j90_customise_order_and_zones(void **state)
  * 8 BW, staying in his zone: he takes it onto the nearest point of a hill in reach */
 static void test_j91_objective(void **state)
 {
-    fix f;
+    ls_setup_fix f;
     const int faces[] = {1, 1};
-    fix_init(&f, *state, faces, 2);
+    ls_setup_fix_init(&f, *state, faces, 2);
     f.S.attacker = 0;
     f.S.defender = 1;
     /* a hill already under the marker: it stays */
@@ -392,19 +360,19 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_j87_weather_table),
-        cmocka_unit_test_setup_teardown(test_j87_weather_roll_scripted, setup_book, teardown_book),
+        cmocka_unit_test_setup_teardown(test_j87_weather_roll_scripted, ls_book_setup, ls_book_teardown),
         cmocka_unit_test(test_j87_board_table),
-        cmocka_unit_test_setup_teardown(test_j87_board_clearing_scripted, setup_book, teardown_book),
-        cmocka_unit_test_setup_teardown(test_j90_overlap_rolled_again, setup_book, teardown_book),
-        cmocka_unit_test_setup_teardown(test_j90_river_bridge_and_ford, setup_book, teardown_book),
-        cmocka_unit_test_setup_teardown(test_j87_roles_rolloff, setup_book, teardown_book),
-        cmocka_unit_test_setup_teardown(test_j87_roles_modifier_only_for_its_role, setup_book, teardown_book),
-        cmocka_unit_test_setup_teardown(test_j90_customise_order_and_zones, setup_book, teardown_book),
-        cmocka_unit_test_setup_teardown(test_j91_objective, setup_book, teardown_book),
-        cmocka_unit_test_setup_teardown(test_j86_whole_setup, setup_book, teardown_book),
-        cmocka_unit_test_setup_teardown(test_k_spain_rules_in_the_scenario, setup_book, teardown_book),
-        cmocka_unit_test_setup_teardown(test_j91_reserves_arrive_later, setup_book, teardown_book),
-        cmocka_unit_test_setup_teardown(test_setup_bad_input, setup_book, teardown_book),
+        cmocka_unit_test_setup_teardown(test_j87_board_clearing_scripted, ls_book_setup, ls_book_teardown),
+        cmocka_unit_test_setup_teardown(test_j90_overlap_rolled_again, ls_book_setup, ls_book_teardown),
+        cmocka_unit_test_setup_teardown(test_j90_river_bridge_and_ford, ls_book_setup, ls_book_teardown),
+        cmocka_unit_test_setup_teardown(test_j87_roles_rolloff, ls_book_setup, ls_book_teardown),
+        cmocka_unit_test_setup_teardown(test_j87_roles_modifier_only_for_its_role, ls_book_setup, ls_book_teardown),
+        cmocka_unit_test_setup_teardown(test_j90_customise_order_and_zones, ls_book_setup, ls_book_teardown),
+        cmocka_unit_test_setup_teardown(test_j91_objective, ls_book_setup, ls_book_teardown),
+        cmocka_unit_test_setup_teardown(test_j86_whole_setup, ls_book_setup, ls_book_teardown),
+        cmocka_unit_test_setup_teardown(test_k_spain_rules_in_the_scenario, ls_book_setup, ls_book_teardown),
+        cmocka_unit_test_setup_teardown(test_j91_reserves_arrive_later, ls_book_setup, ls_book_teardown),
+        cmocka_unit_test_setup_teardown(test_setup_bad_input, ls_book_setup, ls_book_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -17,42 +17,11 @@
 #include <string.h>
 
 #include "../../engine/lasalle/setup/setup.h"
-
-static int setup_book(void **state)
-{
-    gr_error err;
-    lasalle_list_book *B = lasalle_list_load_book(NULL, &err);
-    if (!B) {
-        fprintf(stderr, "the book should load: %s\n", err.msg);
-        return -1;
-    }
-    *state = B;
-    return 0;
-}
-
-static int teardown_book(void **state)
-{
-    free(*state);
-    return 0;
-}
-
-typedef struct fix {
-    lasalle_setup S;
-    gr_dice d;
-    gr_error err;
-} fix;
-
-static void fix_init(fix *f, const lasalle_list_book *B, const int *faces, int n)
-{
-    memset(f, 0, sizeof *f);
-    gr_dice_init_script(&f->d, faces, n);
-    f->S.book = B;
-    f->S.dice = &f->d;
-    f->S.dice->side = -1;
-}
+#include "lasalle_book_fixture.h"
+#include "lasalle_setup_fixture.h"
 
 /* side `side` plays list `list`, having asked for `want`; side `def` defends */
-static void sides(fix *f, const char *list0, int want0, const char *list1, int want1, int def)
+static void sides(ls_setup_fix *f, const char *list0, int want0, const char *list1, int want1, int def)
 {
     const char *lists[2] = {list0, list1};
     int want[2] = {want0, want1};
@@ -67,7 +36,7 @@ static void sides(fix *f, const char *list0, int want0, const char *list1, int w
     f->S.attacker = 1 - def;
 }
 
-static void fix_free(fix *f)
+static void fix_free(ls_setup_fix *f)
 {
     free(f->S.army[0]);
     free(f->S.army[1]);
@@ -77,25 +46,25 @@ static void fix_free(fix *f)
  * defender who asked to defend; France never */
 static void test_h76_who_has_it(void **state)
 {
-    fix f;
-    fix_init(&f, *state, NULL, 0);
+    ls_setup_fix f;
+    ls_setup_fix_init(&f, *state, NULL, 0);
     sides(&f, "france-infantry-division-peninsula", LASALLE_LIST_ROLE_ATTACKER, "spain-infantry-division-peninsula",
           LASALLE_LIST_ROLE_DEFENDER, 1);
     assert_true(lasalle_setup_home_offered(&f.S));
     f.S.want[1] = LASALLE_LIST_ROLE_ATTACKER; /* he lost the roll-off for the attack */
     assert_false(lasalle_setup_home_offered(&f.S));
     fix_free(&f);
-    fix_init(&f, *state, NULL, 0);
+    ls_setup_fix_init(&f, *state, NULL, 0);
     sides(&f, "russia-infantry-division-empire", LASALLE_LIST_ROLE_DEFENDER, "france-infantry-division-empire",
           LASALLE_LIST_ROLE_ATTACKER, 0);
     assert_true(lasalle_setup_home_offered(&f.S));
     fix_free(&f);
-    fix_init(&f, *state, NULL, 0);
+    ls_setup_fix_init(&f, *state, NULL, 0);
     sides(&f, "russia-infantry-division-liberation", LASALLE_LIST_ROLE_DEFENDER, "france-infantry-division-empire",
           LASALLE_LIST_ROLE_ATTACKER, 0);
     assert_false(lasalle_setup_home_offered(&f.S));
     fix_free(&f);
-    fix_init(&f, *state, NULL, 0);
+    ls_setup_fix_init(&f, *state, NULL, 0);
     sides(&f, "spain-infantry-division-peninsula", LASALLE_LIST_ROLE_ATTACKER, "france-infantry-division-empire",
           LASALLE_LIST_ROLE_DEFENDER, 1);
     assert_false(lasalle_setup_home_offered(&f.S)); /* France defends: no such rule */
@@ -106,9 +75,9 @@ static void test_h76_who_has_it(void **state)
  * town base in the east half, so the east; zones 10 and 20 BW deep along the whole short edges */
 static void test_h76_short_edge_zones(void **state)
 {
-    fix f;
+    ls_setup_fix f;
     const int faces[] = {2};
-    fix_init(&f, *state, faces, 1);
+    ls_setup_fix_init(&f, *state, faces, 1);
     sides(&f, "france-infantry-division-peninsula", LASALLE_LIST_ROLE_ATTACKER, "spain-infantry-division-peninsula",
           LASALLE_LIST_ROLE_DEFENDER, 1);
     lasalle_setup_shape(LASALLE_PK_TOWN, 40, 16, &f.S.piece[f.S.npieces++]);
@@ -132,9 +101,9 @@ static void test_h76_short_edge_zones(void **state)
  * attacker sets up first; the zones are the book's long-edge zones */
 static void test_h76_long_edge_choice(void **state)
 {
-    fix f;
+    ls_setup_fix f;
     const int faces[] = {5};
-    fix_init(&f, *state, faces, 1);
+    ls_setup_fix_init(&f, *state, faces, 1);
     sides(&f, "france-infantry-division-peninsula", LASALLE_LIST_ROLE_ATTACKER, "spain-infantry-division-peninsula",
           LASALLE_LIST_ROLE_DEFENDER, 1);
     assert_int_equal(lasalle_setup_edges_step(&f.S, &f.err), 0);
@@ -151,10 +120,10 @@ static void test_h76_long_edge_choice(void **state)
  * for the third pick); without the rule the third pick is rolled as usual */
 static void test_h76_last_pick_removes_the_attackers(void **state)
 {
-    fix f;
+    ls_setup_fix f;
     /* defender passes (1), attacker woods (3) column 3, row 2 */
     const int faces[] = {1, 3, 3, 2};
-    fix_init(&f, *state, faces, 4);
+    ls_setup_fix_init(&f, *state, faces, 4);
     f.S.attacker = 0;
     f.S.defender = 1;
     f.S.home = LASALLE_HOME_LONG_EDGE;
@@ -163,7 +132,7 @@ static void test_h76_last_pick_removes_the_attackers(void **state)
     assert_int_equal(f.d.pos, 4);
     /* the same dice without the rule: the woods stay and the third pick wants its die */
     const int more[] = {1, 3, 3, 2, 1};
-    fix_init(&f, *state, more, 5);
+    ls_setup_fix_init(&f, *state, more, 5);
     f.S.attacker = 0;
     f.S.defender = 1;
     assert_int_equal(lasalle_setup_custom_step(&f.S, &f.err), 0);
@@ -176,10 +145,10 @@ static void test_h76_last_pick_removes_the_attackers(void **state)
  * defender (west) places a town base in the west half of the band x 10..28, its centre at most at x 19 */
 static void test_h76_short_edge_picks_between_the_zones(void **state)
 {
-    fix f;
+    ls_setup_fix f;
     /* defender: town base (5), column 1, row 6; attacker passes; defender passes */
     const int faces[] = {5, 1, 6, 2, 1};
-    fix_init(&f, *state, faces, 5);
+    ls_setup_fix_init(&f, *state, faces, 5);
     f.S.attacker = 1;
     f.S.defender = 0;
     f.S.home = LASALLE_HOME_SHORT_EDGE;
@@ -249,5 +218,5 @@ int main(void)
         cmocka_unit_test(test_h76_short_edge_picks_between_the_zones),
         cmocka_unit_test(test_h76_whole_short_edge_setup),
     };
-    return cmocka_run_group_tests(tests, setup_book, teardown_book);
+    return cmocka_run_group_tests(tests, ls_book_setup, ls_book_teardown);
 }
