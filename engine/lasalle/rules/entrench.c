@@ -61,7 +61,9 @@ int lasalle_entrench_apply(const void *scn, void *state, const gr_action *a, con
     int i = a->actor;
     if (a->type != LASALLE_A_HOLD || i < 0 || i >= s->nunits || !lasalle_may_entrench(s, st, i))
         return gr_error_set(err, "only an infantry unit in Line or an Unlimbered battery of an army with "
-                                 "Entrenchments may dig in, as its Activity Phase opens (H, p.75)");
+                                 "Entrenchments, not touching an enemy and not holding works already, may dig in, "
+                                 "as its Activity Phase opens (H, p.75), while the game has room for more works "
+                                 "(ruling R-201)");
     int tries = lasalle_dig_count(st, i);
     char why[128];
     snprintf(why, sizeof why, "%s digs in (+%d for earlier attempts)", s->units[i].name, tries);
