@@ -94,7 +94,8 @@ static const char *place_name(const lasalle_scenario *s, const lasalle_state *st
     return g->task == LASALLE_TASK_FIELD_WORKS ? "the site of their field works" : s->terrain.p[g->piece].name;
 }
 
-double lasalle_task_enemy_dist(const lasalle_scenario *s, const lasalle_state *st, int side, gr_vec2 at, unsigned types)
+/* the nearest unit not of `side` of the given types (a bit per lasalle_type) to the marker at `at`, in BW */
+static double enemy_dist(const lasalle_scenario *s, const lasalle_state *st, int side, gr_vec2 at, unsigned types)
 {
     gr_rect m = marker(at);
     gr_vec2 mc[4], hc[4];
@@ -145,21 +146,24 @@ int lasalle_task_ok(const lasalle_scenario *s, const lasalle_state *st, int e, i
                     const char **why)
 {
     if (task == LASALLE_TASK_FIELD_WORKS) return lasalle_field_ok(s, st, e, k, why); /* k: the unit [H, p.78] */
-    int side = s->engineers[e].side, cmd = s->commander[side];
+    int side = s->engineers[e].side;
     const char *no = lasalle_task_on_table(task) ? wrong_piece(s, st, task, k, site)
                                                  : "an engineer on the table works at Demolition, Fortification, "
                                                    "Bridging or field works (H, p.78-79)";
-    if (!no) {
-        gr_vec2 at = lasalle_task_spot(s, st, side, task, k, site, NULL);
-        const lasalle_officer *c = &st->o[cmd];
-        gr_vec2 from = {c->x, c->y};
-        if (gr_v2_len(gr_v2_sub(at, from)) > lasalle_officer_range(s, st, cmd) + GR_EPS)
-            no = "an engineer is deployed within the commander's range (H, p.78)";
-        else if (lasalle_task_enemy_dist(s, st, side, at, ~0u) <= LASALLE_NEAR_BW)
-            no = "an engineer is not deployed near the enemy, within 4 BW (H, p.78)";
-    }
+    if (!no) no = lasalle_task_place_why(s, st, side, lasalle_task_spot(s, st, side, task, k, site, NULL));
     if (why) *why = no;
     return no == NULL;
+}
+
+const char *lasalle_task_place_why(const lasalle_scenario *s, const lasalle_state *st, int side, gr_vec2 at)
+{
+    int cmd = s->commander[side];
+    const lasalle_officer *c = &st->o[cmd];
+    if (gr_v2_len(gr_v2_sub(at, (gr_vec2){c->x, c->y})) > lasalle_officer_range(s, st, cmd) + GR_EPS)
+        return "an engineer is deployed within the commander's range (H, p.78)";
+    if (enemy_dist(s, st, side, at, ~0u) <= LASALLE_NEAR_BW)
+        return "an engineer is not deployed near the enemy, within 4 BW (H, p.78)";
+    return NULL;
 }
 
 /* working engineers on a table task that enemy infantry or cavalry touch are eliminated [H, p.79] */
@@ -169,7 +173,7 @@ static void overrun(const lasalle_scenario *s, lasalle_state *st, const gr_ctx *
         lasalle_engineer *g = &st->eng[e];
         if (g->status != LASALLE_EN_WORKING || !lasalle_task_on_table(g->task)) continue;
         unsigned foot_horse = 1u << LASALLE_INF | 1u << LASALLE_CAV;
-        if (lasalle_task_enemy_dist(s, st, s->engineers[e].side, lasalle_engineer_at(s, st, e), foot_horse) >
+        if (enemy_dist(s, st, s->engineers[e].side, lasalle_engineer_at(s, st, e), foot_horse) >
             LASALLE_CONTACT_EPS)
             continue;
         g->status = LASALLE_EN_LOST;

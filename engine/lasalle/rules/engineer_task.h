@@ -31,10 +31,9 @@ int lasalle_bridge_wooden(const lasalle_scenario *s, int k);
  * site `site` facing him (*end the bank, engineer_bridge.h) */
 gr_vec2 lasalle_task_spot(const lasalle_scenario *s, const lasalle_state *st, int side, int task, int k, int site,
                           int *end);
-/* the distance (BW) from the marker at `at` to the nearest unit not of `side` of the given types (a bit per
- * lasalle_type) */
-double lasalle_task_enemy_dist(const lasalle_scenario *s, const lasalle_state *st, int side, gr_vec2 at,
-                               unsigned types);
+/* why an engineer of `side` may not be deployed at `at` now: beyond the commander's range, or within 4 BW of an
+ * enemy unit [H, p.78]; NULL when it may */
+const char *lasalle_task_place_why(const lasalle_scenario *s, const lasalle_state *st, int side, gr_vec2 at);
 /* where a working engineer on a table task stands */
 gr_vec2 lasalle_engineer_at(const lasalle_scenario *s, const lasalle_state *st, int e);
 /* engineer e may be deployed for `task` at piece k (Bridging: at its bank site `site`; field works: before unit

@@ -78,20 +78,16 @@ void lasalle_field_deploy(const lasalle_scenario *s, const lasalle_state *st, in
 
 int lasalle_field_ok(const lasalle_scenario *s, const lasalle_state *st, int e, int i, const char **why)
 {
-    int side = s->engineers[e].side, cmd = s->commander[side];
+    int side = s->engineers[e].side;
     const char *no = NULL;
     if (i < 0 || i >= s->nunits || s->units[i].side != side || !lasalle_alive(st, i)) {
         no = "field works are built before a unit of the engineer's side on the table (H, p.78)";
     } else {
         lasalle_engineer g = {0};
         lasalle_field_deploy(s, st, e, i, &g);
-        gr_vec2 at = lasalle_field_marker_at(&g), a, b;
-        const lasalle_officer *c = &st->o[cmd];
-        if (gr_v2_len(gr_v2_sub(at, (gr_vec2){c->x, c->y})) > lasalle_officer_range(s, st, cmd) + GR_EPS)
-            no = "an engineer is deployed within the commander's range (H, p.78)";
-        else if (lasalle_task_enemy_dist(s, st, side, at, ~0u) <= LASALLE_NEAR_BW)
-            no = "an engineer is not deployed near the enemy, within 4 BW (H, p.78)";
-        else if (!lasalle_field_run(s, st, &g, &a, &b))
+        gr_vec2 a, b;
+        no = lasalle_task_place_why(s, st, side, lasalle_field_marker_at(&g));
+        if (!no && !lasalle_field_run(s, st, &g, &a, &b))
             no = "field works are built in open ground, and the ground before this unit is not open (H, p.78)";
     }
     if (why) *why = no;
