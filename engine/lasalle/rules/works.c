@@ -30,12 +30,13 @@ int lasalle_works_dig(const lasalle_scenario *s, lasalle_state *st, int i)
     return lasalle_works_add(st, gr_rect_corner(&h, GR_FL), gr_rect_corner(&h, GR_FR), LASALLE_WORK_TRENCH);
 }
 
-int lasalle_is_work(const lasalle_scenario *s, int k) { return k >= s->terrain.n; }
+/* obstacle k (in the one numbering) is a piece of works made in play */
+static int is_work(const lasalle_scenario *s, int k) { return k >= s->terrain.n; }
 
 const gr_vec2 *lasalle_obstacle_line(const lasalle_scenario *s, const lasalle_state *st, int k, gr_vec2 buf[2],
                                      int *npts)
 {
-    if (!lasalle_is_work(s, k)) {
+    if (!is_work(s, k)) {
         *npts = s->terrain.p[k].npts;
         return s->terrain.p[k].pts;
     }
@@ -49,7 +50,7 @@ const gr_vec2 *lasalle_obstacle_line(const lasalle_scenario *s, const lasalle_st
 const char *lasalle_obstacle_name(const lasalle_scenario *s, const lasalle_state *st, int k)
 {
     if (k < 0) return "";
-    if (!lasalle_is_work(s, k)) return s->terrain.p[k].name;
+    if (!is_work(s, k)) return s->terrain.p[k].name;
     return st && st->works[k - s->terrain.n].kind == LASALLE_WORK_FIELD ? "field works" : "a dug trench";
 }
 
@@ -64,7 +65,7 @@ static double seg_rect_dist(gr_vec2 a, gr_vec2 b, const gr_rect *r)
 int lasalle_touches_obstacle_st(const lasalle_scenario *s, const lasalle_state *st, const gr_rect *hull, int k,
                                 double tol)
 {
-    if (!lasalle_is_work(s, k)) return lasalle_touches_obstacle(s, hull, k, tol);
+    if (!is_work(s, k)) return lasalle_touches_obstacle(s, hull, k, tol);
     const lasalle_work *w = &st->works[k - s->terrain.n];
     return seg_rect_dist(lasalle_work_a(w), lasalle_work_b(w), hull) <= tol;
 }

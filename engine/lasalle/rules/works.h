@@ -32,8 +32,6 @@ int lasalle_works_add(lasalle_state *st, gr_vec2 a, gr_vec2 b, int kind);
 /* the trench a unit digs: one piece along its front edge, from front-left to front-right (ruling R-75) */
 int lasalle_works_dig(const lasalle_scenario *s, lasalle_state *st, int i);
 
-/* 1 when obstacle k (scenario piece or work, in the one numbering) is a piece of works made in play */
-int lasalle_is_work(const lasalle_scenario *s, int k);
 /* obstacle k's line: its points (a work's two ends go in `buf`), their count */
 const gr_vec2 *lasalle_obstacle_line(const lasalle_scenario *s, const lasalle_state *st, int k, gr_vec2 buf[2],
                                      int *npts);
