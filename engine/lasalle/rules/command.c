@@ -65,14 +65,17 @@ static void build(cmd_graph *g, const lasalle_scenario *s, const lasalle_state *
 {
     gr_rect h = lasalle_hull(s, st, i);
     g->n = g->nblock = 0;
-    int touch[LASALLE_MAX_UNITS], nt = lasalle_contacts(s, st, i, touch, LASALLE_MAX_UNITS);
+    /* the enemies near enough to stand in the way, less those the unit touches (worked out only when there
+     * are some: most units have no enemy within range) */
+    int touch[LASALLE_MAX_UNITS], nt = -1;
     for (int j = 0; j < s->nunits && g->nblock < MAX_BLOCKERS; j++) {
         if (!lasalle_alive(st, j) || !lasalle_enemies(s, i, j)) continue;
+        gr_rect b = lasalle_hull(s, st, j);
+        if (gr_rect_point_dist(&b, o) > range + 1 || gr_rect_dist(&b, &h) > range + 1) continue;
+        if (nt < 0) nt = lasalle_contacts(s, st, i, touch, LASALLE_MAX_UNITS);
         int own = 0;
         for (int k = 0; k < nt; k++) own |= touch[k] == j;
         if (own) continue;
-        gr_rect b = lasalle_hull(s, st, j);
-        if (gr_rect_point_dist(&b, o) > range + 1 || gr_rect_dist(&b, &h) > range + 1) continue;
         g->block[g->nblock++] = b;
     }
     g->at[g->n++] = o;

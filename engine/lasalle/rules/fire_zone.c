@@ -196,40 +196,47 @@ static int gun_target_ok(const lasalle_scenario *s, const lasalle_state *st, con
     return 0;
 }
 
+/* target_ok with shooter i's zone z already worked out (it depends on the shooter alone) */
+static int target_in(const lasalle_scenario *s, const lasalle_state *st, const lasalle_zone *z, int i, int t,
+                     int *kind, gr_error *err)
+{
+    int first = -1, at = -1, art = s->units[i].type == LASALLE_ART;
+    for (int k = 0; k < z->n; k++) {
+        if (!lasalle_enemies(s, i, z->unit[k])) continue;
+        if (z->unit[k] == t) at = k;
+        /* the candidates are the enemies in the zone it can see */
+        gr_rect g = lasalle_hull(s, st, z->unit[k]);
+        if (first < 0 && lasalle_visible(s, &z->hull, &g)) first = k;
+    }
+    if (at < 0) return gr_error_set(err, "%s is not in %s's fire zone (D, p.41)", s->units[t].name, s->units[i].name);
+    if (first < 0) return gr_error_set(err, "%s sees no enemy in its fire zone", s->units[i].name);
+    if (art) return gun_target_ok(s, st, z, i, first, at, kind, err);
+    double d0 = z->dist[first];
+    *kind = LASALLE_MUSKETRY;
+    /* the closest if Full; if Partial, it or the next closest [D, p.44] */
+    int full = lasalle_full_target(s, st, i, z->unit[first], z->range);
+    double next = INFINITY;
+    for (int k = 0; k < z->n && !isfinite(next); k++) {
+        if (!lasalle_enemies(s, i, z->unit[k]) || z->dist[k] <= d0 + 1e-6) continue;
+        gr_rect g = lasalle_hull(s, st, z->unit[k]);
+        if (lasalle_visible(s, &z->hull, &g)) next = z->dist[k];
+    }
+    int closest = z->dist[at] <= d0 + 1e-6, second = !full && z->dist[at] <= next + 1e-6;
+    if (!closest && !second)
+        return gr_error_set(err, "%s must fire at %s%s (D, p.44)", s->units[i].name, s->units[z->unit[first]].name,
+                            full ? ", the closest target, a Full one" : " or the next closest");
+    if (reachable(s, st, z, i, at, LASALLE_MUSKETRY, err)) return -1;
+    if (!lasalle_clear_bases(s, st, i, t))
+        return gr_error_set(err, "every firing base of %s is obstructed (D, p.49)", s->units[i].name);
+    return 0;
+}
+
 static int target_ok(const lasalle_scenario *s, const lasalle_state *st, int i, int t, int *kind, gr_error *err)
 {
     if (!lasalle_can_fire(s, st, i)) return gr_error_set(err, "%s cannot fire (D, p.41)", s->units[i].name);
     lasalle_zone z;
     lasalle_fire_zone(s, st, i, &z);
-    int first = -1, at = -1, art = s->units[i].type == LASALLE_ART;
-    for (int k = 0; k < z.n; k++) {
-        if (!lasalle_enemies(s, i, z.unit[k])) continue;
-        if (z.unit[k] == t) at = k;
-        /* the candidates are the enemies in the zone it can see */
-        gr_rect g = lasalle_hull(s, st, z.unit[k]);
-        if (first < 0 && lasalle_visible(s, &z.hull, &g)) first = k;
-    }
-    if (at < 0) return gr_error_set(err, "%s is not in %s's fire zone (D, p.41)", s->units[t].name, s->units[i].name);
-    if (first < 0) return gr_error_set(err, "%s sees no enemy in its fire zone", s->units[i].name);
-    if (art) return gun_target_ok(s, st, &z, i, first, at, kind, err);
-    double d0 = z.dist[first];
-    *kind = LASALLE_MUSKETRY;
-    /* the closest if Full; if Partial, it or the next closest [D, p.44] */
-    int full = lasalle_full_target(s, st, i, z.unit[first], z.range);
-    double next = INFINITY;
-    for (int k = 0; k < z.n && !isfinite(next); k++) {
-        if (!lasalle_enemies(s, i, z.unit[k]) || z.dist[k] <= d0 + 1e-6) continue;
-        gr_rect g = lasalle_hull(s, st, z.unit[k]);
-        if (lasalle_visible(s, &z.hull, &g)) next = z.dist[k];
-    }
-    int closest = z.dist[at] <= d0 + 1e-6, second = !full && z.dist[at] <= next + 1e-6;
-    if (!closest && !second)
-        return gr_error_set(err, "%s must fire at %s%s (D, p.44)", s->units[i].name, s->units[z.unit[first]].name,
-                            full ? ", the closest target, a Full one" : " or the next closest");
-    if (reachable(s, st, &z, i, at, LASALLE_MUSKETRY, err)) return -1;
-    if (!lasalle_clear_bases(s, st, i, t))
-        return gr_error_set(err, "every firing base of %s is obstructed (D, p.49)", s->units[i].name);
-    return 0;
+    return target_in(s, st, &z, i, t, kind, err);
 }
 
 int lasalle_town_fire_side(const lasalle_scenario *s, const lasalle_state *st, int i, int t, int *kind, gr_error *err)
@@ -254,8 +261,18 @@ int lasalle_fire_targets(const lasalle_scenario *s, const lasalle_state *st, int
 {
     int n = 0, kind;
     if (!lasalle_can_fire(s, st, i)) return 0;
+    if (st->u[i].form == LASALLE_TOWN) { /* a garrison's zone turns with the side it fires from */
+        for (int t = 0; t < s->nunits && n < max; t++)
+            if (lasalle_alive(st, t) && lasalle_enemies(s, i, t) && !lasalle_fire_target_ok(s, st, i, t, &kind, NULL))
+                out[n++] = t;
+        return n;
+    }
+    lasalle_zone z; /* one zone for every target asked about: a target outside it is none */
+    lasalle_fire_zone(s, st, i, &z);
+    int in[LASALLE_MAX_UNITS] = {0};
+    for (int k = 0; k < z.n; k++) in[z.unit[k]] = 1;
     for (int t = 0; t < s->nunits && n < max; t++)
-        if (lasalle_alive(st, t) && lasalle_enemies(s, i, t) && !lasalle_fire_target_ok(s, st, i, t, &kind, NULL))
+        if (in[t] && lasalle_alive(st, t) && lasalle_enemies(s, i, t) && !target_in(s, st, &z, i, t, &kind, NULL))
             out[n++] = t;
     return n;
 }
