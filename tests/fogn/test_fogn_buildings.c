@@ -867,6 +867,54 @@ static void test_s15_4_attackers_storm_in_when_the_defenders_break(void **unused
     free(s);
 }
 
+/* §15.4, §9.12: "1 unit in a small built-up area, 2 in a large one": the
+ * garrison of a piece of a two-piece village breaks before two attackers; the
+ * first storms into its piece, the second into the empty piece beside it
+ * (FOGN_R_BLD_VILLAGE_GAP). With the village one piece, the second stays out. */
+static void storm_by_two(int pieces, int *u10_bld, gr_log *log)
+{
+    fogn_scenario *s = scn_melee();
+    if (pieces == 2) fx_area(s, GR_T_BUILDING, 0, 34, 14, 39, 18); /* 1 MU east of the first: a road between */
+    s->units[1].size = FOGN_LARGE;
+    s->units[1].start_cohesion = FOGN_WAVERING;
+    s->units[0].x = 28.5;
+    fx_unit(s, 0, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 31.5, 14, 90); /* unit 10 */
+    fogn_state st;
+    open_melee(s, &st, FOGN_BLD_DEFEND);
+    gr_dice d;
+    int faces[48];
+    /* unit0's 4 dice hit, the garrison's 2 + 2 miss, unit10's 4 hit: 8 hits break the large Wavering garrison */
+    for (int i = 0; i < 48; i++) faces[i] = i < 4 || (i >= 8 && i < 12) ? 6 : i < 8 ? 1 : 4;
+    gr_dice_init_script(&d, faces, 48);
+    run(s, &st, &d, log);
+    assert_int_equal(st.u[1].cohesion, FOGN_BROKEN);
+    assert_int_equal(st.u[1].bld, -1);
+    assert_int_equal(st.u[0].bld, 0); /* the first of the attackers takes the broken garrison's piece */
+    assert_int_equal(st.u[0].bmode, FOGN_BLD_OCCUPY);
+    *u10_bld = st.u[10].bld;
+    if (*u10_bld >= 0) assert_int_equal(st.u[10].bmode, FOGN_BLD_OCCUPY);
+    free(s);
+}
+
+static void test_s15_4_a_large_area_is_stormed_by_two_units(void **unused)
+{
+    (void)unused;
+    gr_log log;
+    gr_log_init(&log);
+    int bld;
+    storm_by_two(2, &bld, &log);
+    ASSERT_LOGGED(&log, "unit0 storms into");
+    ASSERT_LOGGED(&log, "unit10 storms into");
+    assert_int_equal(bld, 1); /* the second piece of the village */
+    gr_log_free(&log);
+    gr_log_init(&log);
+    storm_by_two(1, &bld, &log);
+    ASSERT_LOGGED(&log, "unit0 storms into");
+    assert_false(logged(&log, "unit10 storms into"));
+    assert_int_equal(bld, -1);
+    gr_log_free(&log);
+}
+
 /* §15.4: assaulted by two units, a garrison fires 4 dice at each; its
  * artillery attachment adds its 2 dice at the nearer assaulter only. A
  * large garrison (4.5 MU front on the south face, x 27.75-32.25) and two
@@ -1223,6 +1271,7 @@ int main(void)
         cmocka_unit_test(test_s15_4_rear_support_of_defenders_plus_one_minus_one),
         cmocka_unit_test(test_s15_4_defenders_hold_until_broken),
         cmocka_unit_test(test_s15_4_attackers_storm_in_when_the_defenders_break),
+        cmocka_unit_test(test_s15_4_a_large_area_is_stormed_by_two_units),
         cmocka_unit_test(test_s15_4_defenders_guns_at_one_assaulter_only),
         cmocka_unit_test(test_s15_4_cavalry_may_not_assault_a_building),
         cmocka_unit_test(test_s15_5_split_fire_dice),

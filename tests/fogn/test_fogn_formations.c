@@ -582,6 +582,71 @@ static void test_s8_5_kinked_line_moves_its_halves_into_line(void **unused)
 }
 
 
+static fogn_move bent_move(int unit, double dist)
+{
+    fogn_move m = fx_normal(unit, -1, 0, dist, 0);
+    m.flag = FOGN_MOVE_BENT;
+    return m;
+}
+
+/* §8.5: "each half-unit moves independently, but the unit must end in a legal
+ * formation": the halves each go straight ahead and slide toward each other's
+ * side, so the line goes on bent along the bisector of their facings, the
+ * inner corners together. Each slide is a §8.4 slide: at most a base width,
+ * and with a forward move both front corners go 3 MU, every enemy over 6 MU */
+static void test_s8_5_kinked_line_goes_on_bent(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn1(FOGN_INF_UNREFORMED, FOGN_SMALL, FOGN_F_LINE);
+    fogn_state st;
+    fx_state(s, &st, 0);
+    st.u[0].kink = -30 * FX_DEG;
+    fogn_move_plan plan;
+    gr_error err;
+    /* 4 MU along 75 degrees: each half slides 4 sin 15 = 1.04 MU */
+    assert_int_equal(fx_check(s, &st, bent_move(0, 4), &plan, &err), 0);
+    ASSERT_NEAR(plan.after.kink, -30 * FX_DEG, 1e-9);
+    ASSERT_NEAR(plan.after.x, 20 + 4 * cos(75 * FX_DEG), TOL);
+    ASSERT_NEAR(plan.after.y, 10 + 4 * sin(75 * FX_DEG), TOL);
+    ASSERT_NEAR(gr_angle_diff(plan.after.heading, 90 * FX_DEG), 0, TOL);
+    assert_int_equal(plan.complex, 0);
+    gr_rect h[2];
+    assert_int_equal(fogn_unit_rects(&s->units[0], &plan.after, h), 2);
+    ASSERT_VEC(gr_rect_corner(&h[0], GR_FR), plan.after.x, plan.after.y);
+    ASSERT_VEC(gr_rect_corner(&h[1], GR_FL), plan.after.x, plan.after.y);
+    /* under 3 MU the slides are not allowed (§8.4) */
+    expect_refused(s, &st, bent_move(0, 2), "both front corners must go 3 MU");
+    /* bent 90 degrees, 3 MU needs slides of 2.12 MU, more than a base width */
+    st.u[0].kink = -90 * FX_DEG;
+    expect_refused(s, &st, bent_move(0, 3), "each half would slide 2.12 MU");
+    /* an enemy within 6 MU of the way forbids the slides */
+    st.u[0].kink = -30 * FX_DEG;
+    st.u[1].y = 19;
+    expect_refused(s, &st, bent_move(0, 4), "every enemy over 6 MU");
+    st.u[1].y = 35;
+    /* no wheel or slide of its own, and only a kinked line */
+    fogn_move w = bent_move(0, 4);
+    w.slide = 0.5;
+    expect_refused(s, &st, w, "neither wheels nor slides");
+    st.u[0].kink = 0;
+    expect_refused(s, &st, bent_move(0, 4), "only such a line goes on bent");
+    /* the notation: "move D bent" and back */
+    st.u[0].kink = -30 * FX_DEG;
+    gr_action a = fx_parse(s, &st, "u0 move 4 bent");
+    char text[64];
+    fogn_ruleset.present->format_action(s, &st, &a, text, sizeof text);
+    assert_string_equal(text, "u0 move 4 bent");
+    gr_log log;
+    gr_log_init(&log);
+    gr_dice d;
+    gr_dice_init_script(&d, NULL, 0);
+    assert_int_equal(fogn_ruleset.rules->apply(s, &st, &a, &d, &log, &err), 0);
+    ASSERT_NEAR(st.u[0].kink, -30 * FX_DEG, 1e-9);
+    ASSERT_NEAR(st.u[0].y, 10 + 4 * sin(75 * FX_DEG), TOL);
+    gr_log_free(&log);
+    free(s);
+}
+
 static void test_s8_5_kinked_line(void **unused)
 {
     (void)unused;
@@ -1255,6 +1320,7 @@ int main(void)
         cmocka_unit_test(test_s8_5_widening_with_an_enemy_on_the_flank),
         cmocka_unit_test(test_s8_5_kinked_line),
         cmocka_unit_test(test_s8_5_kinked_line_moves_its_halves_into_line),
+        cmocka_unit_test(test_s8_5_kinked_line_goes_on_bent),
         cmocka_unit_test(test_s8_6_unlimber),
         cmocka_unit_test(test_s8_6_limber_medium_simple_heavy_complex),
         cmocka_unit_test(test_s8_6_limber_facings),

@@ -88,6 +88,18 @@ int fogn_bld_holder(const fogn_scenario *s, const fogn_state *st, int k)
     return -1;
 }
 
+int fogn_bld_empty_neighbour(const fogn_scenario *s, const fogn_state *st, int k)
+{
+    if (!fogn_bld_piece(s, k) || s->terrain.p[k].type != GR_T_BUILDING) return -1;
+    gr_rect a = fogn_bld_box(&s->terrain.p[k]);
+    for (int q = 0; q < s->terrain.n; q++) {
+        if (q == k || s->terrain.p[q].type != GR_T_BUILDING || fogn_bld_holder(s, st, q) >= 0) continue;
+        gr_rect b = fogn_bld_box(&s->terrain.p[q]);
+        if (gr_rect_dist(&a, &b) <= FOGN_R_BLD_VILLAGE_GAP + 1e-9) return q;
+    }
+    return -1;
+}
+
 int fogn_bld_of(const fogn_scenario *s, const fogn_state *st, int i)
 {
     const fogn_unit *u = &st->u[i];

@@ -59,6 +59,10 @@ enum { FOGN_BLD_FACE_FRONT = 0, FOGN_BLD_FACE_RIGHT, FOGN_BLD_FACE_REAR, FOGN_BL
  * left storms in instead of pursuing (Steady or Disordered, the area empty);
  * it stands on the face nearest to the way it faced, occupying */
 #define FOGN_R_BLD_STORM_INSTEAD_OF_PURSUIT 1
+/* §15.4, §9.12: building pieces whose boxes stand no farther apart than this
+ * (a road's width, as wide as a March Column's base) are one large built-up
+ * area; storming it takes a second assaulter, into an empty piece of it */
+#define FOGN_R_BLD_VILLAGE_GAP 1.5
 /* §15.5 Ruling: splitting two thirds / half rounds halves up (5 dice: 3 + 3
  * at two targets, 3 + 3 + 3 at three) */
 #define FOGN_R_FORT_SPLIT_ROUND_HALF_UP 1
@@ -73,6 +77,9 @@ bool fogn_bld_piece(const fogn_scenario *s, int k);
 gr_rect fogn_bld_box(const gr_terrain_piece *p);
 /* face f of the box: its outward normal's heading, its centre and length */
 void fogn_bld_face(const gr_terrain_piece *p, int f, double *heading, gr_vec2 *centre, double *len);
+/* an empty building piece of the same large built-up area as building piece
+ * k (FOGN_R_BLD_VILLAGE_GAP), the first in terrain order; -1 none */
+int fogn_bld_empty_neighbour(const fogn_scenario *s, const fogn_state *st, int k);
 /* the unit garrisoning piece k, -1 none */
 int fogn_bld_holder(const fogn_scenario *s, const fogn_state *st, int k);
 /* the piece unit i garrisons (-1 none) and how (FOGN_BLD_NONE when none) */

@@ -451,6 +451,29 @@ static void cap_pursuit(const fogn_scenario *s, fogn_state *st, int e, const gr_
     u->flags |= FOGN_UF_PURSUE_CAP;
 }
 
+/* may unit e, which fought a garrison now gone, storm into its area? */
+static int may_storm(const fogn_scenario *s, const fogn_state *st, int e)
+{
+    return fogn_unit_alive(&st->u[e]) && st->u[e].cohesion < FOGN_WAVERING && !fogn_in_enemy_contact(s, st, e);
+}
+
+/* §15.4, §9.12: piece `held` is empty now: infantry that fought its garrison
+ * may storm in, occupying, instead of pursuing. One unit enters a small
+ * built-up area and two a large one: when the piece is part of a large area,
+ * a second of the attackers storms into an empty piece of it. */
+static void storm_in(const fogn_scenario *s, fogn_state *st, int held, const int *fought, int nfought, gr_log *log)
+{
+    fogn_bld_sync(s, st);
+    int in = 0, into = held;
+    for (int q = 0; q < nfought && in < 2 && into >= 0; q++) {
+        int e = fought[q];
+        if (!may_storm(s, st, e) || fogn_bld_storm(s, st, e, into, log)) continue;
+        st->u[e].flags &= ~(uint32_t)(FOGN_UF_PURSUER | FOGN_UF_PURSUE_WANT | FOGN_UF_PURSUE_ASKED | FOGN_UF_PURSUE_CAP);
+        in++;
+        into = fogn_bld_empty_neighbour(s, st, held);
+    }
+}
+
 int fogn_co_stage(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log)
 {
     int side = stage_side(st), level = stage_level(st);
@@ -486,17 +509,7 @@ int fogn_co_stage(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log 
             }
         gr_rect place = fogn_unit_rect(&s->units[i], u);
         if (outcome_move(s, st, i, foes, nf, dice, log) < 0) return -1;
-        if (held >= 0 && FOGN_R_BLD_STORM_INSTEAD_OF_PURSUIT) {
-            /* §15.4: the area is empty now: infantry that fought it may storm in, occupying */
-            fogn_bld_sync(s, st);
-            for (int q = 0; q < nfought && fogn_bld_holder(s, st, held) < 0; q++) {
-                int e = fought[q];
-                if (!fogn_unit_alive(&st->u[e]) || st->u[e].cohesion >= FOGN_WAVERING || fogn_in_enemy_contact(s, st, e)) continue;
-                if (fogn_bld_storm(s, st, e, held, log) == 0)
-                    st->u[e].flags &= ~(uint32_t)(FOGN_UF_PURSUER | FOGN_UF_PURSUE_WANT | FOGN_UF_PURSUE_ASKED |
-                                                  FOGN_UF_PURSUE_CAP);
-            }
-        }
+        if (held >= 0 && FOGN_R_BLD_STORM_INSTEAD_OF_PURSUIT) storm_in(s, st, held, fought, nfought, log);
         /* the enemies that fought it may pursue, after Broken and Wavering retires */
         if (level == FOGN_DISORDERED) continue;
         for (int k = 0; k < nfought; k++) {

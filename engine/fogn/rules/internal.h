@@ -37,7 +37,7 @@ typedef enum fogn_action_type {
     FOGN_A_FALL_BACK,    /* order: half move to the rear, still facing the enemy */
     FOGN_A_ROAD,         /* order: march along the road, direction arg (+1/-1) */
     FOGN_A_TURN,         /* order/exact: turn in place by arg degrees (90, -90, 180) */
-    FOGN_A_MOVE,         /* exact: pivot arg, p0 wheel deg, p1 distance, p2 slide */
+    FOGN_A_MOVE,         /* exact: pivot arg, p0 wheel deg, p1 distance, p2 slide, p3 1 = a kinked line goes on bent */
     FOGN_A_REAR,         /* exact: p1 distance, arg bits about-face */
     FOGN_A_FREE,         /* exact: p0 dx, p1 dy, p2 new heading deg */
     FOGN_A_FACE_TO,      /* exact: turn in place to heading p0 deg */

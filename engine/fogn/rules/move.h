@@ -36,6 +36,10 @@ typedef enum fogn_move_kind {
     FOGN_MK_CROSS         /* over the obstacle piece `flag` from touching it to just beyond it (§15.8) */
 } fogn_move_kind;
 
+/* NORMAL, flag: a kinked line goes on bent, its halves each straight ahead
+ * with the slide that keeps their inner corners together (move_pose.c) */
+#define FOGN_MOVE_BENT 1
+
 typedef struct fogn_move {
     int kind;             /* fogn_move_kind */
     int unit;
@@ -44,7 +48,7 @@ typedef struct fogn_move {
     double dist;          /* straight distance (MU); REAR: back; PROLONG: signed; ROAD: along road */
     double slide;         /* NORMAL: to the unit's right (MU, |slide| <= BW) */
     double dx, dy;        /* FREE: displacement */
-    int flag;             /* REAR: bit0 about-face at start, bit1 at end; FORM: new formation;
+    int flag;             /* NORMAL: FOGN_MOVE_BENT; REAR: bit0 about-face at start, bit1 at end; FORM: new formation;
                              ROAD: +1 / -1 direction along the road; LIMBER: 0 fwd,1 back,2 right,3 left;
                              CROSS: the terrain piece crossed */
     int second;           /* this is the unit's second move */

@@ -205,6 +205,9 @@ static int slide_rules(const fogn_move_ctx *c)
     int case_a = adv_l >= FOGN_SLIDE_MIN_ADVANCE - 1e-9 && adv_r >= FOGN_SLIDE_MIN_ADVANCE - 1e-9 &&
                  c->sweep_enemy >= FOGN_SLIDE_ENEMY_CLEAR - 1e-9;
     int case_b = 0;
+    if (!case_a && c->bent_slide != 0)
+        return gr_error_set(c->err, "the halves of a line going on bent each slide %.2f MU: both front corners must go "
+                            "3 MU with every enemy over 6 MU away (§8.4, §8.5)", c->bent_slide);
     if (!case_a && (c->start_enemy <= FOGN_SLIDE_ENEMY_CLEAR || c->end_enemy <= FOGN_SLIDE_ENEMY_CLEAR) &&
         c->start_enemy > FOGN_CLOSE)
         case_b = slide_clears_friends(c);
@@ -221,7 +224,7 @@ int fogn_move_enemies(fogn_move_ctx *c)
     if (near_enemy(c)) return -1;
     if (m->kind == FOGN_MK_FREE && c->sweep_enemy <= FOGN_CLOSE + 1e-9)
         return gr_error_set(c->err, "a move in any direction must stay more than 2 MU from every enemy (§8.4)");
-    if (m->kind == FOGN_MK_NORMAL && m->slide != 0 && slide_rules(c)) return -1;
+    if (m->kind == FOGN_MK_NORMAL && (m->slide != 0 || c->bent_slide != 0) && slide_rules(c)) return -1;
     if (m->second && c->sweep_enemy <= FOGN_SECOND_MOVE_CLEAR + 1e-9)
         return gr_error_set(c->err, "a second move must stay more than 6 MU from every enemy (§8.10)");
     if (m->second && c->start_enemy <= FOGN_SECOND_MOVE_CLEAR + 1e-9)

@@ -320,12 +320,50 @@ static int pose_bent_ahead(fogn_move_ctx *c)
     return 0;
 }
 
+/* §8.5: a kinked Extended Line whose halves each move on their own and end
+ * as the same bent line: the line goes `dist` along the bisector of the
+ * halves' facings, each half straight ahead with a slide (toward the other
+ * half's side) of dist * sin(|bend| / 2), at most a base width (§8.4). Every
+ * front corner moves `dist`; each half's run is swept from where it stands */
+static int pose_bent_line(fogn_move_ctx *c)
+{
+    const fogn_move *m = c->m;
+    const fogn_unit *u = c->u;
+    if (u->kink == 0 || FOGN_BENT_COLUMN(u) ||
+        (u->formation != FOGN_F_LINE && u->formation != FOGN_F_SKIRMISH_LINE))
+        return gr_error_set(c->err, "%s is no kinked Extended Line: only such a line goes on bent (§8.5)", c->p->name);
+    if (m->angle != 0 || m->slide != 0)
+        return gr_error_set(c->err, "a line going on bent neither wheels nor slides as a whole: its halves slide as "
+                            "they must to stay together (§8.5)");
+    double slide = m->dist * fabs(sin(u->kink / 2));
+    if (slide > FOGN_MAX_SLIDE + 1e-9)
+        return gr_error_set(c->err, "bent %.0f degrees, each half would slide %.2f MU to go %.4g MU: at most one base "
+                            "width, %.1f MU (§8.4)", fabs(u->kink) / FOGN_DEG, slide, m->dist, FOGN_MAX_SLIDE);
+    gr_vec2 v = gr_v2_scale(gr_v2_dir(u->heading + u->kink / 2), m->dist);
+    gr_rect halves[2];
+    fogn_unit_rects(c->p, u, halves);
+    for (int k = 0; k < 2; k++) {
+        gr_rect to = halves[k];
+        to.fc = gr_v2_add(to.fc, v);
+        fogn_sweep_pair(c->sw, &halves[k], &to);
+    }
+    c->end = c->start;
+    c->end.fc = gr_v2_add(c->end.fc, v);
+    c->end_swept = 1;
+    c->measured = m->dist;
+    c->bent_slide = slide;
+    c->after.x = u->x + v.x;
+    c->after.y = u->y + v.y;
+    return 0;
+}
+
 /* a wheel about a corner, then straight on, with a slide (§8.4) */
 static int pose_normal(fogn_move_ctx *c)
 {
     const fogn_move *m = c->m;
     fogn_move_tries *t = c->t;
     if (m->dist < -GR_EPS) return gr_error_set(c->err, "a normal move goes forward; use a move to the rear");
+    if (m->flag & FOGN_MOVE_BENT) return pose_bent_line(c);
     if (FOGN_BENT_COLUMN(c->u)) return pose_bent_ahead(c);
     gr_rect ws;
     if (t && t->ready) {

@@ -14,6 +14,8 @@
  *   u3 move FR -30 4.5 slide 0.5  exact: wheel 30 deg clockwise about the front-right
  *                                corner, then 4.5 MU ahead, then slide 0.5 MU right
  *   u3 move 4.5                  exact: straight ahead
+ *   u3 move 3 bent               exact: a kinked line goes on bent, each half
+ *                                straight ahead with the slide that keeps them together
  *   u3 rear 2 [start-about] [end-about]
  *   u3 free 1.5 -2 90            exact (skirmishers): displacement and heading
  *   u3 faceto 90                 exact: turn to a heading in degrees
@@ -80,6 +82,7 @@ int fogn_format_action(const void *scn, const void *state, const gr_action *a, c
     case FOGN_A_ROAD: return snprintf(buf, cap, "%s road %c", who, a->arg >= 0 ? '+' : '-');
     case FOGN_A_TURN: return snprintf(buf, cap, "%s turn %d", who, a->arg);
     case FOGN_A_MOVE:
+        if (a->p[3] != 0.0f) return snprintf(buf, cap, "%s move %s bent", who, f1);
         if (a->p[0] == 0.0f && a->arg < 0)
             return a->p[2] != 0.0f ? snprintf(buf, cap, "%s move %s slide %s", who, f1, f2)
                                    : snprintf(buf, cap, "%s move %s", who, f1);
@@ -164,7 +167,7 @@ static const rule unit_rules[] = {
     {"road\\s+(?<dir>[+-])", FOGN_A_ROAD},
     {"turn\\s+(?<deg>-?\\d+)", FOGN_A_TURN},
     {"move(?:\\s+(?<corner>FL|FR|RL|RR)\\s+(?<ang>[-+]?[0-9.]+))?\\s+(?<dist>[-+]?[0-9.]+)"
-     "(?:\\s+slide\\s+(?<slide>[-+]?[0-9.]+))?", FOGN_A_MOVE},
+     "(?:\\s+slide\\s+(?<slide>[-+]?[0-9.]+))?(?<bent>\\s+bent)?", FOGN_A_MOVE},
     {"rear\\s+(?<dist>[0-9.]+)(?<sa>\\s+start-about)?(?<ea>\\s+end-about)?", FOGN_A_REAR},
     {"free\\s+(?<dx>[-+]?[0-9.]+)\\s+(?<dy>[-+]?[0-9.]+)\\s+(?<hd>[-+]?[0-9.]+)", FOGN_A_FREE},
     {"faceto\\s+(?<hd>[-+]?[0-9.]+)", FOGN_A_FACE_TO},
@@ -380,6 +383,7 @@ static int build(const fogn_scenario *s, const gr_regex *re, const gr_match *m, 
         if (num(re, m, "ang", &a->p[0], err) < 0 || num(re, m, "dist", &a->p[1], err) < 0 ||
             num(re, m, "slide", &a->p[2], err) < 0)
             return -1;
+        if (gr_match_named(re, m, "bent", buf, sizeof buf) >= 0) a->p[3] = 1;
         return 0;
     }
     case FOGN_A_REAR:

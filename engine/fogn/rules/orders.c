@@ -241,6 +241,7 @@ static int to_move(const fogn_scenario *s, const fogn_state *st, const gr_action
         m->angle = a->p[0] * DEG;
         m->dist = a->p[1];
         m->slide = a->p[2];
+        m->flag = a->p[3] != 0.0f ? FOGN_MOVE_BENT : 0;
         return 0;
     case FOGN_A_REAR:
         m->kind = FOGN_MK_REAR;
