@@ -924,6 +924,8 @@ static void settle(const fogn_scenario *s, const fogn_state *st, int unit, gr_ve
     r->after.y = u.y;
     r->after.heading = u.heading;
     r->after.formation = u.formation;
+    r->after.kink = u.kink; /* as it stood: a bent column or kinked line stays bent */
+    r->after.bend = u.bend;
     r->covered = 0;
     r->stop = FOGN_OS_FRIEND;
 }
