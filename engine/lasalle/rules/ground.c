@@ -94,11 +94,22 @@ static int meets(const lasalle_scenario *s, const lasalle_state *ov, const lasal
 {
     int bits = lasalle_off_table(s, hull) ? LASALLE_MEETS_OFF_TABLE : 0, road = -1;
     gr_rect r = shrink(hull, SHRINK_BW);
+    /* the corners and their box once for every piece (gr_terrain_piece_touches_rect would work them out
+     * again for each) */
+    gr_vec2 rc[4];
+    gr_rect_corners(&r, rc);
+    double box[4] = {rc[0].x, rc[0].y, rc[0].x, rc[0].y};
+    for (int q = 1; q < 4; q++) {
+        if (rc[q].x < box[0]) box[0] = rc[q].x;
+        if (rc[q].x > box[2]) box[2] = rc[q].x;
+        if (rc[q].y < box[1]) box[1] = rc[q].y;
+        if (rc[q].y > box[3]) box[3] = rc[q].y;
+    }
     for (int k = 0; k < s->terrain.n; k++) {
         const lasalle_ground *g = &s->ground_of[k];
         const gr_terrain_piece *p = &s->terrain.p[k];
         if (g->kind == LASALLE_G_ROAD || g->kind == LASALLE_G_BRIDGE || g->kind == LASALLE_G_FORD) continue;
-        if (!gr_terrain_piece_touches_rect(p, &r)) continue;
+        if (!gr_terrain_piece_touches_poly_boxed(p, rc, 4, box)) continue;
         int b = 0;
         if (g->obstacle) b = LASALLE_MEETS_OBSTACLE;
         else if (g->water) b = water_meets(s, ov, &r, k);
