@@ -89,7 +89,9 @@
  * placed straight along its head (the far corner moves by under a base
  * depth; every footprint stays within FOGN_REACH_MAX of its front edge) */
 #define FOGN_COLUMN_BEND_MIN_REAR FOGN_BASE_DEPTH
-/* Ruling: a kinked Extended Line must straighten (a KINK of 0) before it moves */
+/* §8.5: a line bends at its centre by up to this, the wings going back; a
+ * kinked line moves by a normal move that wheels its right half into line,
+ * or goes on bent (FOGN_MOVE_BENT), or bends again */
 #define FOGN_MAX_KINK_DEG 90.0
 /* §8.7 interpenetration: the passed unit may be slid back up to one base depth */
 #define FOGN_INTERPEN_SLIDE FOGN_BASE_DEPTH
