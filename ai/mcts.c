@@ -25,6 +25,7 @@ typedef struct mcts_cfg {
     long iters, ms, dms; /* dms: milliseconds for each decision, not shared over a turn */
     int threads, horizon, settle, endgame, reuse, cache;
     int quiet;           /* which units' shifts are played only when told apart from their hold (quiet.h) */
+    int back;            /* and, from quiet=1 up, orders that take a unit back the way it came (quiet.h) */
     gr_puct puct;
     long nodes;
     double calm; /* playout weight of unit moves (policy.h gr_stop) */
@@ -66,6 +67,7 @@ typedef struct mcts_impl {
     gr_search_control ctl;
     int have_ctl;
     void (*memo_free)(void *memo);
+    gr_quiet_memory seen;   /* the units' last moves, for the quiet rule's reversals */
 } mcts_impl;
 
 /* --- one iteration ------------------------------------------------------------------------ */
@@ -300,6 +302,7 @@ static int mcts_choose(gr_player *self, const gr_game *g, const void *state, gr_
     double t0 = gr_now_s();
     m->have_last = 0;
     m->decisions++;
+    gr_quiet_see(&m->seen, g, state);
     /* a decision with one legal action needs no search */
     gr_action legal[GR_MAX_ACTIONS];
     int nlegal = rs->rules->legal_actions(g->scn, state, legal, GR_MAX_ACTIONS);
@@ -324,7 +327,7 @@ static int mcts_choose(gr_player *self, const gr_game *g, const void *state, gr_
     gr_budget_spent(&m->budget, ms);
     m->last.ms = ms;
     m->have_last = 1;
-    gr_quiet_apply(g, state, &m->last, m->cfg.quiet);
+    gr_quiet_apply(g, state, &m->last, m->cfg.quiet, m->cfg.back ? &m->seen : NULL);
     *out = m->last.alt[0].a;
     return 0;
 }
@@ -332,8 +335,7 @@ static int mcts_choose(gr_player *self, const gr_game *g, const void *state, gr_
 static void mcts_observe(gr_player *self, const gr_game *g, const void *before, const gr_action *a)
 {
     mcts_impl *m = self->impl;
-    (void)g;
-    (void)before;
+    gr_quiet_see(&m->seen, g, before);
     for (int t = 0; t < m->cfg.threads; t++) {
         gr_tree *tr = &m->w[t].tree;
         int32_t c = tr->n[tr->root].first >= 0 ? gr_tree_child(tr, tr->root, a) : -1;
@@ -375,7 +377,7 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
                     .puct = {.c = GR_MCTS_C, .pw = GR_MCTS_PW, .pwexp = GR_MCTS_PW_EXP, .qspan = GR_MCTS_QSPAN},
                     .nodes = GR_MCTS_MAX_NODES, .calm = GR_MCTS_CALM};
     long threads = 1, horizon = cfg.horizon, settle = -1, endgame = GR_MCTS_ENDGAME, reuse = 1, cache = 1,
-         qnorm = GR_MCTS_QNORM, pool = GR_MCTS_POOL, quiet = GR_MCTS_QUIET;
+         qnorm = GR_MCTS_QNORM, pool = GR_MCTS_POOL, quiet = GR_MCTS_QUIET, back = GR_MCTS_BACK;
     if (gr_spec_long(sp, "iters", 1, 100000000L, &cfg.iters, err) ||
         gr_spec_long(sp, "ms", 1, 3600000L, &cfg.ms, err) ||
         gr_spec_long(sp, "dms", 1, 3600000L, &cfg.dms, err) ||
@@ -387,6 +389,7 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
         gr_spec_long(sp, "cache", 0, 1, &cache, err) ||
         gr_spec_long(sp, "qnorm", 0, 1, &qnorm, err) ||
         gr_spec_long(sp, "quiet", GR_QUIET_OFF, GR_QUIET_ALL, &quiet, err) ||
+        gr_spec_long(sp, "back", 0, 1, &back, err) ||
         gr_spec_long(sp, "nodes", 1024, 1L << 28, &cfg.nodes, err) ||
         gr_spec_double(sp, "c", 0, 100, &cfg.puct.c, err) ||
         gr_spec_double(sp, "pw", 0.1, 1000, &cfg.puct.pw, err) ||
@@ -395,7 +398,7 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
         gr_spec_double(sp, "calm", GR_POLICY_CALM_MIN, 1, &cfg.calm, err))
         return NULL;
     const char *wpath = gr_spec_get(sp, "weights");
-    if (gr_spec_finish(sp, "iters, ms, dms, pool, threads, c, horizon, settle, endgame, pw, pwexp, nodes, reuse, cache, qnorm, qspan, calm, quiet, weights",
+    if (gr_spec_finish(sp, "iters, ms, dms, pool, threads, c, horizon, settle, endgame, pw, pwexp, nodes, reuse, cache, qnorm, qspan, calm, quiet, back, weights",
                        err))
         return NULL;
     if ((cfg.iters != 0) + (cfg.ms != 0) + (cfg.dms != 0) > 1) {
@@ -411,6 +414,7 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
     cfg.cache = (int)cache;
     cfg.puct.qnorm = (int)qnorm;
     cfg.quiet = (int)quiet;
+    cfg.back = (int)back;
     gr_player *p = gr_player_alloc(sizeof(mcts_impl), "mcts", err);
     if (!p) return NULL;
     p->destroy = mcts_destroy;
@@ -418,6 +422,7 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
     m->cfg = cfg;
     m->seed = seed;
     m->tree_turn = -1;
+    gr_quiet_memory_init(&m->seen);
     m->memo_free = gr_rs_has_memo(g->rs) ? g->rs->fast->memo_free : NULL;
     gr_budget_init(&m->budget, (int)pool);
     if (gr_eval_load(&m->eval, g, wpath, err)) {

@@ -37,6 +37,8 @@
  *   quiet=0|1|2  1: a battery's move of any kind is played only when the
  *                search tells it apart from the battery's hold; 2: every
  *                unit's turns, wheels and falls back too (ai/quiet.h)
+ *   back=0|1     from quiet=1 up, also an order that takes a unit back the
+ *                way it went in its side's last move (ai/quiet.h)
  *   weights=FILE evaluation weights
  * Without iters or ms the budget is GR_MCTS_DEFAULT_MS per side-turn. */
 #ifndef GR_MCTS_H
@@ -64,6 +66,8 @@
 #define GR_MCTS_CALM 0.1
 /* quiet: a unit's shift must stand clear of its hold (ai/quiet.h) */
 #define GR_MCTS_QUIET 1
+/* back: so must an order that takes a unit back the way it came (ai/quiet.h) */
+#define GR_MCTS_BACK 1
 #define GR_MCTS_PW 2.0
 #define GR_MCTS_PW_EXP 0.5
 #define GR_MCTS_MAX_NODES (1 << 21)

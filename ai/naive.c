@@ -48,6 +48,8 @@ typedef struct naive_impl {
     double eps0, epsl;
     double calm; /* playout weight of unit moves (policy.h gr_stop) */
     int quiet;   /* which units' shifts are played only when told apart from their hold (quiet.h) */
+    gr_quiet_memory seen; /* the units' last moves, for the quiet rule's reversals ... */
+    int back;             /* ... when they are asked for (mcts.h back=) */
     gr_eval eval;
     unsigned long long seed, decisions;
     NV_POOL(nv_node, nodes);
@@ -273,6 +275,7 @@ static int naive_choose(gr_player *self, const gr_game *g, const void *state, gr
     double t0 = gr_now_s();
     m->have_last = 0;
     m->decisions++;
+    gr_quiet_see(&m->seen, g, state);
     gr_action only[GR_MAX_ACTIONS];
     int nlegal = rs->rules->legal_actions(g->scn, state, only, GR_MAX_ACTIONS);
     if (nlegal <= 0) return gr_error_set(err, "no legal action in a non-terminal state");
@@ -319,9 +322,17 @@ static int naive_choose(gr_player *self, const gr_game *g, const void *state, gr
     an->ms = (gr_now_s() - t0) * 1000.0;
     gr_budget_spent(&m->budget, an->ms);
     m->have_last = 1;
-    gr_quiet_apply(g, state, an, m->quiet);
+    gr_quiet_apply(g, state, an, m->quiet, m->back ? &m->seen : NULL);
     *out = an->alt[0].a;
     return 0;
+}
+
+/* every position before an action: the quiet rule's memory of the units' moves */
+static void naive_observe(gr_player *self, const gr_game *g, const void *before, const gr_action *a)
+{
+    naive_impl *m = self->impl;
+    (void)a;
+    gr_quiet_see(&m->seen, g, before);
 }
 
 static int naive_analysis(gr_player *self, gr_analysis *out)
@@ -348,7 +359,7 @@ static void naive_destroy(gr_player *self)
 gr_player *gr_naive_create(gr_spec *sp, const gr_game *g, unsigned long long seed, gr_error *err)
 {
     long iters = 0, ms = 0, horizon = GR_MCTS_HORIZON, settle = -1, cache = 1, pool = GR_NAIVE_POOL,
-         quiet = GR_MCTS_QUIET;
+         quiet = GR_MCTS_QUIET, back = GR_MCTS_BACK;
     double eps0 = GR_NAIVE_EPS0, epsl = GR_NAIVE_EPSL, calm = GR_NAIVE_CALM;
     if (gr_spec_long(sp, "iters", 1, 100000000L, &iters, err) || gr_spec_long(sp, "ms", 1, 3600000L, &ms, err) ||
         gr_spec_long(sp, "pool", 1, GR_BUDGET_MAX_POOL, &pool, err) ||
@@ -356,10 +367,10 @@ gr_player *gr_naive_create(gr_spec *sp, const gr_game *g, unsigned long long see
         gr_spec_double(sp, "eps0", 0, 1, &eps0, err) ||
         gr_spec_double(sp, "epsl", 0, 1, &epsl, err) ||
         gr_spec_double(sp, "calm", GR_POLICY_CALM_MIN, 1, &calm, err) || gr_spec_long(sp, "cache", 0, 1, &cache, err) ||
-        gr_spec_long(sp, "quiet", GR_QUIET_OFF, GR_QUIET_ALL, &quiet, err))
+        gr_spec_long(sp, "quiet", GR_QUIET_OFF, GR_QUIET_ALL, &quiet, err) || gr_spec_long(sp, "back", 0, 1, &back, err))
         return NULL;
     const char *wpath = gr_spec_get(sp, "weights");
-    if (gr_spec_finish(sp, "iters, ms, pool, horizon, settle, eps0, epsl, calm, cache, quiet, weights", err))
+    if (gr_spec_finish(sp, "iters, ms, pool, horizon, settle, eps0, epsl, calm, cache, quiet, back, weights", err))
         return NULL;
     if (iters && ms) {
         gr_error_set(err, "naive: give iters or ms, not both");
@@ -378,6 +389,8 @@ gr_player *gr_naive_create(gr_spec *sp, const gr_game *g, unsigned long long see
     m->epsl = epsl;
     m->calm = calm;
     m->quiet = (int)quiet;
+    m->back = (int)back;
+    gr_quiet_memory_init(&m->seen);
     m->seed = seed;
     gr_budget_init(&m->budget, (int)pool);
     m->scratch = malloc(g->rs->rules->state_size);
@@ -397,6 +410,7 @@ gr_player *gr_naive_create(gr_spec *sp, const gr_game *g, unsigned long long see
     /* not in the spec: the ruleset's weights may say (eval.h), else the default */
     if (settle < 0) m->settle = m->eval.settle >= 0 ? m->eval.settle : GR_MCTS_SETTLE;
     p->choose = naive_choose;
+    p->observe = naive_observe;
     p->analysis = naive_analysis;
     return p;
 }

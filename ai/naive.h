@@ -16,7 +16,7 @@
  *
  * Spec "naive:...": iters=N | ms=N (as mcts), eps0=X, epsl=X, horizon=N, settle=0|1 (as mcts),
  * pool=1|2 and calm=X (as mcts, but defaults 1 and 1), cache=0|1 (as mcts:
- * ai/detcache.h), weights=FILE. */
+ * ai/detcache.h), quiet=0|1|2 and back=0|1 (as mcts), weights=FILE. */
 #ifndef GR_NAIVE_H
 #define GR_NAIVE_H
 

@@ -91,8 +91,8 @@ static void test_guns_hold_when_the_turn_is_within_the_noise(void **state)
     qfix *q = *state;
     /* 60 and 40 visits: the means are uncertain by 0.5/sqrt(n) each, 2 x 0.10 together; 0.03 apart is noise */
     gr_analysis an = two(q, "u0 turn 180", 60, 0.53, "u0 hold", 40, 0.50);
-    assert_int_equal(gr_quiet_pick(&q->g, &q->st, &an, GR_QUIET_GUNS), 1);
-    assert_int_equal(gr_quiet_apply(&q->g, &q->st, &an, GR_QUIET_GUNS), 1);
+    assert_int_equal(gr_quiet_pick(&q->g, &q->st, &an, GR_QUIET_GUNS, NULL), 1);
+    assert_int_equal(gr_quiet_apply(&q->g, &q->st, &an, GR_QUIET_GUNS, NULL), 1);
     char text[64];
     fogn_ruleset.present->format_action(q->s, &q->st, &an.alt[0].a, text, sizeof text);
     assert_string_equal(text, "u0 hold");
@@ -100,7 +100,7 @@ static void test_guns_hold_when_the_turn_is_within_the_noise(void **state)
     assert_string_equal(text, "u0 turn 180");
     /* level off: the most visited stands */
     an = two(q, "u0 turn 180", 60, 0.53, "u0 hold", 40, 0.50);
-    assert_int_equal(gr_quiet_pick(&q->g, &q->st, &an, GR_QUIET_OFF), 0);
+    assert_int_equal(gr_quiet_pick(&q->g, &q->st, &an, GR_QUIET_OFF, NULL), 0);
 }
 
 static void test_guns_move_when_the_search_tells_it_apart(void **state)
@@ -108,10 +108,60 @@ static void test_guns_move_when_the_search_tells_it_apart(void **state)
     qfix *q = *state;
     /* 4000 and 2000 visits: noise 2 x 0.0137 = 0.027; 0.10 apart is a reason */
     gr_analysis an = two(q, "u0 limber fwd", 4000, 0.60, "u0 hold", 2000, 0.50);
-    assert_int_equal(gr_quiet_pick(&q->g, &q->st, &an, GR_QUIET_GUNS), 0);
+    assert_int_equal(gr_quiet_pick(&q->g, &q->st, &an, GR_QUIET_GUNS, NULL), 0);
     /* however many visits, GR_QUIET_EVEN is the least gap that counts */
     an = two(q, "u0 limber fwd", 10000000, 0.502, "u0 hold", 10000000, 0.500);
-    assert_int_equal(gr_quiet_pick(&q->g, &q->st, &an, GR_QUIET_GUNS), 1);
+    assert_int_equal(gr_quiet_pick(&q->g, &q->st, &an, GR_QUIET_GUNS, NULL), 1);
+}
+
+/* the reversal rule (GR_QUIET_GUNS and up): u1 went 6 MU north in its
+ * side's last move (player-move 3), stood in the enemy's (4), and in move 5
+ * is told to fall back: that takes it back the way it came, so within the
+ * search's noise it holds; going on north needs no reason, nor does a unit
+ * whose last move went nowhere */
+static void test_a_unit_sent_back_the_way_it_came_holds_within_the_noise(void **state)
+{
+    qfix *q = *state;
+    fogn_state now = q->st, m3 = q->st, m4 = q->st;
+    now.move = 5;
+    m3.move = 3;
+    m4.move = 4;
+    m3.u[1].y = 4;
+    gr_quiet_memory mem;
+    gr_quiet_memory_init(&mem);
+    gr_quiet_see(&mem, &q->g, &m3);
+    gr_quiet_see(&mem, &q->g, &m4);
+    gr_quiet_see(&mem, &q->g, &now);
+    assert_int_equal(mem.when[1], 3);
+    ASSERT_NEAR(mem.vy[1], 6, 1e-9);
+    assert_int_equal(mem.when[0], -1); /* the battery stood */
+    gr_action back = fx_parse(q->s, &now, "u1 fallback"), on = fx_parse(q->s, &now, "u1 advance u2 to 6");
+    assert_true(gr_quiet_reverses(&q->g, &now, &back, &mem));
+    assert_false(gr_quiet_reverses(&q->g, &now, &on, &mem));
+    gr_analysis an;
+    memset(&an, 0, sizeof an);
+    an.n = 2;
+    an.alt[0] = (gr_choice_stat){.a = back, .visits = 60, .value = 0.53};
+    an.alt[1] = (gr_choice_stat){.a = fx_parse(q->s, &now, "u1 hold"), .visits = 40, .value = 0.50};
+    assert_int_equal(gr_quiet_pick(&q->g, &now, &an, GR_QUIET_GUNS, &mem), 1);
+    assert_int_equal(gr_quiet_pick(&q->g, &now, &an, GR_QUIET_GUNS, NULL), 0);
+    assert_int_equal(gr_quiet_pick(&q->g, &now, &an, GR_QUIET_OFF, &mem), 0);
+    /* told apart from the hold, it goes */
+    an.alt[0].visits = 4000;
+    an.alt[0].value = 0.60;
+    an.alt[1].visits = 2000;
+    assert_int_equal(gr_quiet_pick(&q->g, &now, &an, GR_QUIET_GUNS, &mem), 0);
+    /* a move later the memory is of move 5, not of the side's last move */
+    fogn_state m6 = now;
+    m6.move = 6;
+    gr_quiet_see(&mem, &q->g, &m6);
+    fogn_state m7 = now;
+    m7.move = 7;
+    gr_quiet_see(&mem, &q->g, &m7);
+    assert_false(gr_quiet_reverses(&q->g, &m7, &back, &mem));
+    /* a counter that goes back is a new game: nothing remembered */
+    gr_quiet_see(&mem, &q->g, &m3);
+    assert_int_equal(mem.when[1], -1);
 }
 
 /* only the same unit's hold stands in: another unit's hold, or no hold tried, changes nothing */
@@ -119,9 +169,9 @@ static void test_only_the_same_units_hold_stands_in(void **state)
 {
     qfix *q = *state;
     gr_analysis an = two(q, "u0 turn 180", 60, 0.53, "u1 hold", 40, 0.50);
-    assert_int_equal(gr_quiet_pick(&q->g, &q->st, &an, GR_QUIET_ALL), 0);
+    assert_int_equal(gr_quiet_pick(&q->g, &q->st, &an, GR_QUIET_ALL, NULL), 0);
     an = two(q, "u0 turn 180", 60, 0.53, "u0 hold", 0, 0.0);
-    assert_int_equal(gr_quiet_pick(&q->g, &q->st, &an, GR_QUIET_ALL), 0);
+    assert_int_equal(gr_quiet_pick(&q->g, &q->st, &an, GR_QUIET_ALL, NULL), 0);
 }
 
 /* NaiveMCTS plays quietly too: `quiet=N` in its spec (default the same level
@@ -143,7 +193,7 @@ static void test_naive_plays_quietly(void **state)
         gr_analysis an;
         if (p->analysis && !p->analysis(p, &an)) {
             assert_memory_equal(&an.alt[0].a, &a, sizeof a);
-            assert_int_equal(gr_quiet_pick(&q->g, &q->st, &an, GR_QUIET_ALL), 0);
+            assert_int_equal(gr_quiet_pick(&q->g, &q->st, &an, GR_QUIET_ALL, NULL), 0);
         }
         gr_player_free(p);
     }
@@ -155,6 +205,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_which_orders_need_a_reason, setup, teardown),
         cmocka_unit_test_setup_teardown(test_guns_hold_when_the_turn_is_within_the_noise, setup, teardown),
         cmocka_unit_test_setup_teardown(test_guns_move_when_the_search_tells_it_apart, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_a_unit_sent_back_the_way_it_came_holds_within_the_noise, setup, teardown),
         cmocka_unit_test_setup_teardown(test_only_the_same_units_hold_stands_in, setup, teardown),
         cmocka_unit_test_setup_teardown(test_naive_plays_quietly, setup, teardown),
     };
