@@ -320,6 +320,35 @@ static void test_s9_11_stops_1mu_short_of_a_column_it_cannot_pass(void **unused)
     free(s);
 }
 
+/* Ruling (settle): a forced move never ends on top of another unit; failing
+ * every place back along its path, the unit stays as it stood. A line kinked
+ * 90 degrees (its right half bent straight back) stands beside a friend that
+ * its straightened footprint would cover; a column behind stops its retire
+ * at once: it stays, bent as it was, clear of both */
+static void test_s9_11_a_kinked_line_that_cannot_settle_stays_bent(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = fx_scenario();
+    fx_unit(s, 0, FOGN_INF_UNREFORMED, FOGN_SMALL, FOGN_F_LINE, 20, 10, 90);
+    int f = fx_unit(s, 0, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 22, 10.5, 90); /* x 20.5..23.5 */
+    int col = fx_unit(s, 0, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_COLUMN, 18, 6.9, 90); /* y 2.4..6.9 */
+    fogn_state st;
+    mk_state(s, &st);
+    st.u[0].kink = -90 * FX_DEG;
+    gr_rect mine[2], fr = fogn_unit_rect(&s->units[f], &st.u[f]), cr = fogn_unit_rect(&s->units[col], &st.u[col]);
+    assert_int_equal(fogn_unit_rects(&s->units[0], &st.u[0], mine), 2);
+    for (int k = 0; k < 2; k++) assert_false(gr_rect_overlap(&mine[k], &fr, 1e-6) || gr_rect_overlap(&mine[k], &cr, 1e-6));
+    gr_rect straight = fogn_unit_rect(&s->units[0], &st.u[0]);
+    assert_true(gr_rect_overlap(&straight, &fr, 1e-6)); /* straightened, it would stand on the friend */
+    fogn_retire_result r = must_retire(s, &st, 0, opts(3, 0, -1));
+    assert_int_equal(r.stop, FOGN_OS_FRIEND);
+    ASSERT_NEAR(st.u[0].kink, -90 * FX_DEG, 1e-12);
+    ASSERT_POSE(&st.u[0], 20, 10, 90);
+    assert_int_equal(fogn_unit_rects(&s->units[0], &st.u[0], mine), 2);
+    for (int k = 0; k < 2; k++) assert_false(gr_rect_overlap(&mine[k], &fr, 1e-6) || gr_rect_overlap(&mine[k], &cr, 1e-6));
+    free(s);
+}
+
 static void test_s9_11_large_unit_forms_deep_to_enter_a_gap(void **unused)
 {
     (void)unused;
@@ -755,6 +784,7 @@ int main(void)
         cmocka_unit_test(test_s9_11_gap_must_be_two_base_widths),
         cmocka_unit_test(test_s9_11_far_obstruction_allows_two_bw_toward_home),
         cmocka_unit_test(test_s9_11_stops_1mu_short_of_a_column_it_cannot_pass),
+        cmocka_unit_test(test_s9_11_a_kinked_line_that_cannot_settle_stays_bent),
         cmocka_unit_test(test_s9_11_large_unit_forms_deep_to_enter_a_gap),
         cmocka_unit_test(test_s9_11_broken_unit_pivots_to_line_up_with_a_gap),
         cmocka_unit_test(test_s9_11_bursts_through_friends_in_path_order),
