@@ -63,6 +63,8 @@ enum { FOGN_BLD_FACE_FRONT = 0, FOGN_BLD_FACE_RIGHT, FOGN_BLD_FACE_REAR, FOGN_BL
  * (a road's width, as wide as a March Column's base) are one large built-up
  * area; storming it takes a second assaulter, into an empty piece of it */
 #define FOGN_R_BLD_VILLAGE_GAP 1.5
+/* §9.12: infantry units that may storm into a large built-up area (one into a small one) */
+#define FOGN_BLD_LARGE_AREA_STORMERS 2
 /* §15.5 Ruling: splitting two thirds / half rounds halves up (5 dice: 3 + 3
  * at two targets, 3 + 3 + 3 at three) */
 #define FOGN_R_FORT_SPLIT_ROUND_HALF_UP 1

@@ -465,7 +465,7 @@ static void storm_in(const fogn_scenario *s, fogn_state *st, int held, const int
 {
     fogn_bld_sync(s, st);
     int in = 0, into = held;
-    for (int q = 0; q < nfought && in < 2 && into >= 0; q++) {
+    for (int q = 0; q < nfought && in < FOGN_BLD_LARGE_AREA_STORMERS && into >= 0; q++) {
         int e = fought[q];
         if (!may_storm(s, st, e) || fogn_bld_storm(s, st, e, into, log)) continue;
         st->u[e].flags &= ~(uint32_t)(FOGN_UF_PURSUER | FOGN_UF_PURSUE_WANT | FOGN_UF_PURSUE_ASKED | FOGN_UF_PURSUE_CAP);
