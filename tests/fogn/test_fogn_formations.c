@@ -542,6 +542,16 @@ static void test_s8_5_widening_with_an_enemy_on_the_flank(void **unused)
 
 /* --- §8.5 kinked Extended Line --------------------------------------------------------- */
 
+/* scn1's small unreformed Extended Line at (20, 10) facing north, bent back `deg` degrees at its
+ * centre, in the Movement Phase */
+static fogn_scenario *kinked_line(fogn_state *st, double deg)
+{
+    fogn_scenario *s = scn1(FOGN_INF_UNREFORMED, FOGN_SMALL, FOGN_F_LINE);
+    fx_state(s, st, 0);
+    st->u[0].kink = deg * FX_DEG;
+    return s;
+}
+
 /* §8.5: the halves of a kinked line move each on its own and the line must
  * end legal: a normal move brings the bent-back right half forward about the
  * centre into line and the line goes on; each front corner is measured from
@@ -549,10 +559,8 @@ static void test_s8_5_widening_with_an_enemy_on_the_flank(void **unused)
 static void test_s8_5_kinked_line_moves_its_halves_into_line(void **unused)
 {
     (void)unused;
-    fogn_scenario *s = scn1(FOGN_INF_UNREFORMED, FOGN_SMALL, FOGN_F_LINE);
     fogn_state st;
-    fx_state(s, &st, 0);
-    st.u[0].kink = -30 * FX_DEG;
+    fogn_scenario *s = kinked_line(&st, -30);
     fogn_move_plan plan;
     gr_error err;
     assert_int_equal(fx_check(s, &st, fx_normal(0, -1, 0, 1, 0), &plan, &err), 0);
@@ -597,10 +605,8 @@ static fogn_move bent_move(int unit, double dist)
 static void test_s8_5_kinked_line_goes_on_bent(void **unused)
 {
     (void)unused;
-    fogn_scenario *s = scn1(FOGN_INF_UNREFORMED, FOGN_SMALL, FOGN_F_LINE);
     fogn_state st;
-    fx_state(s, &st, 0);
-    st.u[0].kink = -30 * FX_DEG;
+    fogn_scenario *s = kinked_line(&st, -30);
     fogn_move_plan plan;
     gr_error err;
     /* 4 MU along 75 degrees: each half slides 4 sin 15 = 1.04 MU */
