@@ -2,7 +2,9 @@
  * reports what happened: games per second on one core, decisions per game,
  * how games end and how long they last. It is both the speed benchmark of
  * random play and the soak test of the rules: with --check it verifies the
- * state's invariants after every action and stops at the first violation,
+ * state's invariants after every action, and before every decision that the
+ * candidates a search draws from are the menu (ruleset.h), and stops at the
+ * first violation,
  * crash-free play of many games being the point (built with the sanitizers
  * by `make soak`).
  *
@@ -19,6 +21,7 @@
 #include "../engine/core/clock.h"
 #include "../engine/core/play.h"
 #include "../engine/core/rng.h"
+#include "../engine/core/ruleset.h"
 #include "../engine/registry.h"
 
 #include <stdio.h>
@@ -69,6 +72,10 @@ static long play_game(const gr_game *g, void *st, const rg_opts *o, long k, gr_l
             return -1;
         }
         gr_action a;
+        if (o->check && gr_rs_check_candidates(rs, g->scn, st, &err)) {
+            fprintf(stderr, "game %ld (seed %llu), decision %ld: %s\n", k, seed, n, err.msg);
+            return -1;
+        }
         if (gr_play_random_legal(g, st, &pick, &a)) {
             fprintf(stderr, "game %ld (seed %llu): no legal action after %ld decisions\n", k, seed, n);
             return -1;
@@ -185,7 +192,7 @@ int main(int argc, char **argv)
     const gr_args_opt opts[] = {
         GR_ARGS_OPT_LONG("--games", &o.games, 1, 1000000000L, "N", "games to play (default 1000)"),
         GR_ARGS_OPT_ULL("--seed", &o.seed, "S", "game k is played with dice seed S + k (default 1)"),
-        GR_ARGS_OPT_FLAG("--check", &o.check, "check the invariants after every action"),
+        GR_ARGS_OPT_FLAG("--check", &o.check, "check the invariants after every action, and the candidates a search draws from against the menu before every decision"),
         GR_ARGS_OPT_FLAG("--quiet", &o.quiet, "no progress on standard error"),
         GR_ARGS_OPT_FLAG("--trace", &o.trace, "keep each game's log and tell its end when a game fails"),
         GR_ARGS_OPT_FLAG("--keep-going", &o.keep_going, "go on after a failed game and list the failed seeds"),

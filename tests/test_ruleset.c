@@ -1,13 +1,15 @@
 /* test_ruleset.c - the seam's own checks (engine/core/ruleset.h and the
  * registry): every ruleset built in has complete tables for the interface
  * version it declares, a table missing a required member is refused by name,
- * and the fallbacks of the optional fast table give the plain rules. */
+ * the fallbacks of the optional fast table give the plain rules, and the
+ * check of a fast table's candidates against the menu finds what differs. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <string.h>
 
 #include "../engine/core/ruleset.h"
@@ -103,12 +105,65 @@ static void test_fallbacks_without_a_fast_table(void **unused)
     gr_rs_memo_free(&rs, NULL);
 }
 
+/* candidates for the toy menu of types 1, 2, 3: the state names which list (an int) */
+static int toy_candidates(const void *scn, const void *state, gr_action *out, int max)
+{
+    (void)scn;
+    static const int lists[3][5] = {{1, 4, 2, 3, 0}, {1, 2, 4, 3, 0}, {1, 2, 0}};
+    const int *l = lists[*(const int *)state];
+    int n = 0;
+    for (int k = 0; l[k] && n < max; k++) out[n++] = (gr_action){.type = (uint16_t)l[k], .actor = -1, .target = -1};
+    return n;
+}
+
+/* type 4 is no entry of the menu; list 1's check passes it */
+static int toy_legal(const void *scn, const void *state, const gr_action *a)
+{
+    (void)scn;
+    return a->type != 4 || *(const int *)state == 1;
+}
+
+static int toy_format(const void *scn, const void *state, const gr_action *a, char *buf, size_t cap)
+{
+    (void)scn;
+    (void)state;
+    return snprintf(buf, cap, "order %d", a->type) < 0 ? -1 : 0;
+}
+
+/* the soak's check of gr_fast.candidates against the menu: a superset whose extra entries the check
+ * refuses passes; an extra entry passed as legal, or a menu entry missing, is named */
+static void test_candidates_are_checked_against_the_menu(void **unused)
+{
+    (void)unused;
+    gr_rules rules = {.legal_actions = menu};
+    gr_fast fast = {.candidates = toy_candidates, .action_legal = toy_legal};
+    gr_present present = {.format_action = toy_format};
+    gr_ruleset rs = {.version = GR_RULESET_VERSION, .name = "toy", .rules = &rules, .fast = &fast,
+                     .present = &present};
+    gr_error err;
+    int list = 0;
+    gr_error_clear(&err);
+    assert_int_equal(gr_rs_check_candidates(&rs, NULL, &list, &err), 0);
+    list = 1;
+    assert_int_equal(gr_rs_check_candidates(&rs, NULL, &list, &err), -1);
+    assert_string_equal(err.msg, "candidate 2, 'order 4', is passed as legal but is not the menu's entry 2");
+    list = 2;
+    gr_error_clear(&err);
+    assert_int_equal(gr_rs_check_candidates(&rs, NULL, &list, &err), -1);
+    assert_string_equal(err.msg, "the menu's entry 2, 'order 3', is not among the candidates passed as legal");
+    /* without candidates of its own a ruleset has nothing to check */
+    rs.fast = NULL;
+    gr_error_clear(&err);
+    assert_int_equal(gr_rs_check_candidates(&rs, NULL, &list, &err), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_ruleset_built_in_is_complete),
         cmocka_unit_test(test_a_missing_member_is_named),
         cmocka_unit_test(test_fallbacks_without_a_fast_table),
+        cmocka_unit_test(test_candidates_are_checked_against_the_menu),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

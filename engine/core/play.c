@@ -73,14 +73,15 @@ static void observe_both(const gr_chooser c[2], const gr_game *g, const void *be
         c[1].observe(c[1].self, g, before, a);
 }
 
-/* The invariant every ruleset owes: a decision that is due offers at least
- * one legal order (a stalled game is a bug, never a result). */
+/* The invariants every ruleset owes: a decision that is due offers at least
+ * one legal order (a stalled game is a bug, never a result), and the
+ * candidates a search checks one at a time are that menu (ruleset.h). */
 static int check_menu(const gr_game *g, const void *state, gr_error *err)
 {
     const gr_ruleset *rs = g->rs;
     if (rs->rules->to_move(g->scn, state) == GR_TERMINAL) return 0;
     gr_action a[GR_MAX_ACTIONS];
-    if (rs->rules->legal_actions(g->scn, state, a, GR_MAX_ACTIONS) > 0) return 0;
+    if (rs->rules->legal_actions(g->scn, state, a, GR_MAX_ACTIONS) > 0) return gr_rs_check_candidates(rs, g->scn, state, err);
     char desc[256];
     rs->present->describe_decision(g->scn, state, desc, sizeof desc);
     return gr_error_set(err, "the decision due (%s) offers no legal order", desc);

@@ -2,6 +2,8 @@
  * interface, and the check that a ruleset's tables are complete. */
 #include "ruleset.h"
 
+#include <string.h>
+
 int gr_rs_checks_candidates(const gr_ruleset *rs)
 {
     return rs->fast && rs->fast->candidates && rs->fast->action_legal;
@@ -16,6 +18,27 @@ int gr_rs_candidates(const gr_ruleset *rs, const void *scn, const void *state, g
 int gr_rs_action_legal(const gr_ruleset *rs, const void *scn, const void *state, const gr_action *a)
 {
     return gr_rs_checks_candidates(rs) ? rs->fast->action_legal(scn, state, a) : 1;
+}
+
+int gr_rs_check_candidates(const gr_ruleset *rs, const void *scn, const void *state, gr_error *err)
+{
+    if (!gr_rs_checks_candidates(rs)) return 0;
+    gr_action menu[GR_MAX_ACTIONS], cand[GR_MAX_ACTIONS];
+    int n = rs->rules->legal_actions(scn, state, menu, GR_MAX_ACTIONS);
+    int nc = rs->fast->candidates(scn, state, cand, GR_MAX_ACTIONS), k = 0;
+    char text[128];
+    for (int c = 0; c < nc; c++) {
+        if (!rs->fast->action_legal(scn, state, &cand[c])) continue;
+        if (k < n && !memcmp(&cand[c], &menu[k], sizeof cand[c])) {
+            k++;
+            continue;
+        }
+        rs->present->format_action(scn, state, &cand[c], text, sizeof text);
+        return gr_error_set(err, "candidate %d, '%s', is passed as legal but is not the menu's entry %d", c, text, k);
+    }
+    if (k == n) return 0;
+    rs->present->format_action(scn, state, &menu[k], text, sizeof text);
+    return gr_error_set(err, "the menu's entry %d, '%s', is not among the candidates passed as legal", k, text);
 }
 
 int gr_rs_apply_memo(const gr_ruleset *rs, const void *scn, void *state, const gr_action *a, gr_dice *dice,

@@ -14,6 +14,10 @@ int gr_rs_action_legal(const gr_ruleset *rs, const void *scn, const void *state,
 /* 1 when the ruleset checks candidates one at a time (fast.candidates and
  * fast.action_legal both given) */
 int gr_rs_checks_candidates(const gr_ruleset *rs);
+/* 0 when the candidates action_legal passes are exactly the legal menu, in
+ * its order (gr_fast.candidates' contract; always 0 without them); -1 naming
+ * the first difference. The soak's check: it works out the whole menu */
+int gr_rs_check_candidates(const gr_ruleset *rs, const void *scn, const void *state, gr_error *err);
 /* fast.apply_memo with the memo, or rules.apply */
 int gr_rs_apply_memo(const gr_ruleset *rs, const void *scn, void *state, const gr_action *a, gr_dice *dice,
                      gr_log *log, void *memo, gr_error *err);

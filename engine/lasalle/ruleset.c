@@ -3,10 +3,11 @@
  * (rules/turn.c the turn over the core's step machinery, rules/ai.c the
  * neutral facts and the evaluation's view, rules/status.c the result and
  * the clock, rules/present.c and rules/invariants.c what front ends and
- * tests show and check, rules/notation.c what people type). It has no
- * `fast` table: search uses the plain rules. Its verbs: `army`, the Army
- * Builder's (armylist/), `setup`, Set Up the Game's (setup/), and
- * `continue`, Continuing Games and Campaigns' (campaign/). */
+ * tests show and check, rules/notation.c what people type). Its `fast`
+ * table lets a search check an Activity menu's entries only as it tries
+ * them. Its verbs: `army`, the Army Builder's (armylist/), `setup`, Set Up
+ * the Game's (setup/), and `continue`, Continuing Games and Campaigns'
+ * (campaign/). */
 #include "lasalle.h"
 #include "rules/drag.h"
 #include "armylist/armylist.h"
@@ -76,8 +77,13 @@ static const gr_verb verbs[] = {
     {NULL, NULL, NULL},
 };
 
-/* only the search's apply, which takes orders in the cursor's order (turn.c) */
-static const gr_fast fast = {.apply_memo = lasalle_apply_memo};
+/* the search's apply, which takes orders in the cursor's order, and the Activity menus checked one entry at
+ * a time as a search or a random draw tries them (turn.c) */
+static const gr_fast fast = {
+    .candidates = lasalle_candidates,
+    .action_legal = lasalle_action_legal,
+    .apply_memo = lasalle_apply_memo,
+};
 
 const gr_ruleset lasalle_ruleset = {
     .version = GR_RULESET_VERSION,

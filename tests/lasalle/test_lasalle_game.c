@@ -2,7 +2,8 @@
  * any ruleset uses: random players and MCTS (mcts:iters=20, with the
  * weights of eval/weights/lasalle.json) play the bundled scenario to its
  * end with the invariants checked after every action; the same seed gives
- * the same record; a record replays to the same bytes; the neutral facts
+ * the same record; a record replays to the same bytes; the Activity menus
+ * checked an entry at a time are the menus; the neutral facts
  * (action_info, unit_info, unit_worth, terms, clock) tell the truth; the
  * table is drawn base by base in BW (cli/svg.c). */
 #include "../../engine/core/ruleset.h"
@@ -239,10 +240,63 @@ static void test_svg_table(void **state)
     gr_game_free(&g);
 }
 
+/* the Activity menus checked an entry at a time (gr_fast.candidates, menu.c): over random games, at every
+ * decision the candidates action_legal passes are the menu, in its order; in the Activity Phase the
+ * candidates hold entries it refuses (the check does work); and a right-angle wheel offered both going on
+ * and alone comes going on first, as the menu's order does not hang on the verdicts */
+static void test_activity_candidates_are_the_menu_checked(void **state)
+{
+    (void)state;
+    gr_game g;
+    load(&g, SCENARIO);
+    const lasalle_scenario *s = g.scn;
+    lasalle_state *st = calloc(1, sizeof *st);
+    gr_action menu[GR_MAX_ACTIONS], cand[GR_MAX_ACTIONS];
+    long activity = 0, refused = 0, alone = 0;
+    for (unsigned long long seed = 1; seed <= 3; seed++) {
+        gr_dice dice;
+        gr_dice_init_rng(&dice, seed, 1);
+        gr_rng pick;
+        gr_rng_seed(&pick, seed, 2);
+        g.rs->rules->init(s, st);
+        while (g.rs->rules->to_move(s, st) != GR_TERMINAL) {
+            gr_error err;
+            gr_error_clear(&err);
+            if (gr_rs_check_candidates(g.rs, s, st, &err)) fail_msg("seed %llu: %s", seed, err.msg);
+            if (st->turn.step == LASALLE_ST_ACTIVITY) {
+                int n = g.rs->rules->legal_actions(s, st, menu, GR_MAX_ACTIONS);
+                int nc = gr_rs_candidates(g.rs, s, st, cand, GR_MAX_ACTIONS);
+                activity++;
+                for (int c = 0; c < nc; c++) refused += !gr_rs_action_legal(g.rs, s, st, &cand[c]);
+                for (int k = 0; k < n; k++) {
+                    const gr_action *w = &menu[k];
+                    if (w->type != LASALLE_A_MOVE || w->arg != 0 || w->p[0] == 0 || w->p[1] != 0) continue;
+                    for (int q = 0; q < n; q++)
+                        if (menu[q].type == LASALLE_A_MOVE && menu[q].arg == 0 && menu[q].p[0] == w->p[0] &&
+                            menu[q].p[1] > 0) {
+                            if (q > k) fail_msg("seed %llu: the wheel of %g degrees alone comes before it going on",
+                                                seed, (double)w->p[0]);
+                            alone++;
+                        }
+                }
+            }
+            gr_action a;
+            assert_int_equal(gr_play_random_legal(&g, st, &pick, &a), 0);
+            if (g.rs->rules->apply(s, st, &a, &dice, NULL, &err)) fail_msg("seed %llu: %s", seed, err.msg);
+        }
+    }
+    assert_true(activity > 100);
+    assert_true(refused > 0);
+    assert_true(alone > 0);
+    free(st);
+    gr_game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_games),
+        cmocka_unit_test(test_activity_candidates_are_the_menu_checked),
         cmocka_unit_test(test_mcts_games),
         cmocka_unit_test(test_ai_view),
         cmocka_unit_test(test_svg_table),

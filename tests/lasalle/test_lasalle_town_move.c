@@ -7,7 +7,9 @@
  * reaction; a garrison leaving the town in March. */
 #include "lasalle_fixture.h"
 
+#include "../../engine/lasalle/rules/fallback.h"
 #include "../../engine/lasalle/rules/footprint.h"
+#include "../../engine/lasalle/rules/present.h"
 #include "../../engine/lasalle/rules/ground.h"
 #include "../../engine/lasalle/rules/tables.h"
 #include "../../engine/lasalle/rules/town.h"
@@ -99,6 +101,38 @@ static void test_large_unit_in_town_in_two_files(void **state)
     h = lasalle_hull(f.s, &f.st, 0);
     LS_ASSERT_NEAR(h.w, 1);
     assert_int_equal(lasalle_town_of(f.s, &h), -1);
+    ls_free(&f);
+}
+
+/* ruling R-50 [D Falling Back, p.37-39]: a column in two files in a town base that falls back stops in no town
+ * base, and goes on as a column in one file: the footprint the fall-back's walk checks. A friend standing where
+ * the two files' width would reach (its edge 0.2 BW west of the column's track) is not overlapped */
+static void test_two_files_fall_back_as_a_column(void **state)
+{
+    (void)state;
+    ls_fix f;
+    ls_load(&f, 0, "[" LS_INF("1/57e", "large", "experienced", "march", 16, 7, 90) ", "
+                   LS_INF("2/57e", "small", "experienced", "column", 13.5, 3, 90) "]", "[" LS_FAR "]", TOWN);
+    ls_to_activity(&f);
+    ls_do(&f, "u0 move 6");
+    assert_true(f.st.u[0].flags & LASALLE_UF_TOWN_BLOCK);
+    gr_rect two = lasalle_hull(f.s, &f.st, 0);
+    LS_ASSERT_NEAR(two.w, 2);
+    /* the friend's east edge at x = 15.3: inside the two files' x 15 .. 17, clear of one file's 15.5 .. 16.5 */
+    gr_rect g = lasalle_hull(f.s, &f.st, 1);
+    ls_place(&f, 1, 15.3 - g.w / 2, 3, 90, LASALLE_COLUMN);
+    lasalle_fb out;
+    gr_ctx cx = {&f.dice, &f.log, NULL, 0};
+    assert_int_equal(lasalle_fallback(f.s, &f.st, 0, 6, 1, &cx, &out), 0);
+    assert_int_equal(out, LASALLE_FB_DONE);
+    assert_false(f.st.u[0].flags & LASALLE_UF_TOWN_BLOCK);
+    gr_rect h = lasalle_hull(f.s, &f.st, 0);
+    LS_ASSERT_NEAR(h.w, 1);
+    assert_int_equal(lasalle_town_of(f.s, &h), -1);
+    LS_ASSERT_NEAR(f.st.u[0].y, 6);
+    gr_error err;
+    gr_error_clear(&err);
+    if (lasalle_check_invariants(f.s, &f.st, &err)) fail_msg("%s", err.msg);
     ls_free(&f);
 }
 
@@ -324,6 +358,7 @@ int main(void)
         cmocka_unit_test(test_enter_town_as_column),
         cmocka_unit_test(test_large_unit_in_town_in_two_files),
         cmocka_unit_test(test_two_files_stop_against_a_friend),
+        cmocka_unit_test(test_two_files_fall_back_as_a_column),
         cmocka_unit_test(test_stop_against_a_friend_not_partly_in_town),
         cmocka_unit_test(test_deploy_refused_on_an_enemy_reaching_in),
         cmocka_unit_test(test_pass_through_town),

@@ -10,6 +10,8 @@
 #include "order.h"
 #include "turn.h"
 
+#include <string.h>
+
 int lasalle_activity_begin(const void *scn, void *state, const gr_ctx *cx)
 {
     const lasalle_scenario *s = scn;
@@ -107,6 +109,36 @@ int lasalle_activity_actions(const void *scn, const void *state, gr_action *out,
         out[n++] = lasalle_act(LASALLE_A_LATER, actor, -1, 0);
     out[n++] = lasalle_act(LASALLE_A_DONE, -1, -1, 0);
     return n;
+}
+
+/* the menu's candidates with what lasalle_activity_actions adds after them */
+int lasalle_activity_candidates(const void *scn, const void *state, gr_action *out, int max)
+{
+    const lasalle_scenario *s = scn;
+    const lasalle_state *st = state;
+    int actor = lasalle_activity_actor(scn, state);
+    if (actor < 0 || max < 3) return 0;
+    int n = lasalle_activity_candidates_of(scn, state, actor, out, max - 2);
+    if (actor < s->nunits && s->units[actor].force >= 0 && slot_at(s, st, st->turn.cursor) == actor)
+        out[n++] = lasalle_act(LASALLE_A_LATER, actor, -1, 0);
+    out[n++] = lasalle_act(LASALLE_A_DONE, -1, -1, 0);
+    return n;
+}
+
+int lasalle_activity_legal(const void *scn, const void *state, const gr_action *a)
+{
+    const lasalle_scenario *s = scn;
+    const lasalle_state *st = state;
+    int actor = lasalle_activity_actor(scn, state);
+    if (actor < 0) return 0;
+    gr_action x = lasalle_act(LASALLE_A_DONE, -1, -1, 0);
+    if (a->type == LASALLE_A_DONE) return !memcmp(a, &x, sizeof x);
+    if (a->type == LASALLE_A_LATER) {
+        x = lasalle_act(LASALLE_A_LATER, actor, -1, 0);
+        return !memcmp(a, &x, sizeof x) && actor < s->nunits && s->units[actor].force >= 0 &&
+               slot_at(s, st, st->turn.cursor) == actor;
+    }
+    return lasalle_activity_menu_has(s, st, actor, a);
 }
 
 int lasalle_activity_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err)

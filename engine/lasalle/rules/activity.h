@@ -20,6 +20,10 @@ int lasalle_activity_order_group(const void *scn, const void *state, int cursor)
 int lasalle_activity_due(const void *scn, const void *state, int cursor);
 int lasalle_activity_actor(const void *scn, const void *state);
 int lasalle_activity_actions(const void *scn, const void *state, gr_action *out, int max);
+/* the unchecked superset of lasalle_activity_actions, in its order, and the check of one action
+ * (gr_step_def.candidates and .legal): the actions are exactly the candidates the check passes */
+int lasalle_activity_candidates(const void *scn, const void *state, gr_action *out, int max);
+int lasalle_activity_legal(const void *scn, const void *state, const gr_action *a);
 int lasalle_activity_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err);
 /* "done": everyone not yet moved holds, the commander too */
 int lasalle_activity_done(const void *scn, void *state, const gr_ctx *cx, gr_error *err);

@@ -273,6 +273,9 @@ int lasalle_fallback_way(const lasalle_scenario *s, lasalle_state *st, int i, do
     st->u[i].x = end.x;
     st->u[i].y = end.y;
     st->u[i].heading = gr_angle_norm(end.h);
+    /* it stops in no town base (may_stop): a column in two files there goes on as a column again, the
+     * footprint the walk checked (ruling R-50) */
+    lasalle_set_form(&st->u[i], st->u[i].form);
     if (*out == LASALLE_FB_SHORT) lasalle_add_disr(s, st, i, 1, "for falling back short (D, p.39)", log);
     return 0;
 }
@@ -356,6 +359,7 @@ double lasalle_advance(const lasalle_scenario *s, lasalle_state *st, int i, doub
     if (moved <= 0) return 0;
     st->u[i].x = best.x;
     st->u[i].y = best.y;
+    lasalle_set_form(&st->u[i], st->u[i].form); /* out of the town base, one file again (ruling R-50) */
     char d[32];
     lasalle_fmt_bw(d, sizeof d, moved);
     gr_log_add(log, GR_EV_MOVE, s->units[i].side, "%s advances %s BW (E, p.60)", s->units[i].name, d);

@@ -28,14 +28,25 @@ gr_action lasalle_act(int type, int actor, int target, int arg)
     return a;
 }
 
+/* One walk through a unit's menu serves three uses. LIST checks every
+ * entry and keeps the legal ones (the menu). CANDIDATES checks nothing and
+ * keeps every entry the walk could reach, whatever the checks would say (a
+ * superset of the menu, in its order). QUERY is told one action and works
+ * out only whether the menu would hold it: the checks of other entries are
+ * made only where the walk's course depends on them. */
+enum { MENU_LIST, MENU_CANDIDATES, MENU_QUERY };
+
 typedef struct menu {
     const lasalle_scenario *s;
     const lasalle_state *st;
     int i;
-    gr_action *out;
+    gr_action *out;              /* LIST, CANDIDATES: the entries; QUERY: the legal entries the walk relied on */
     int n, max;
     lasalle_charge_memo charges; /* what the unit's charges share (charge.h) ... */
     lasalle_move_memo memo;      /* ... and its moves (move.h) */
+    int mode;
+    const gr_action *want;       /* QUERY: the action asked about ... */
+    int found, legal;            /* ... 1 once the walk offered it, and whether the menu holds it */
 } menu;
 
 static int same(const gr_action *a, const gr_action *b)
@@ -43,12 +54,17 @@ static int same(const gr_action *a, const gr_action *b)
     return a->type == b->type && a->target == b->target && a->arg == b->arg && !memcmp(a->p, b->p, sizeof a->p);
 }
 
-/* adds the action when it is legal and new; 1 when added */
-static int offer(menu *m, gr_action a)
+static int listed(const menu *m, const gr_action *a)
 {
-    if (m->n >= m->max) return 0;
     for (int k = 0; k < m->n; k++)
-        if (same(&m->out[k], &a)) return 0;
+        if (same(&m->out[k], a)) return 1;
+    return 0;
+}
+
+/* the rules' check of one entry: 0 when it is legal */
+static int refused(menu *m, const gr_action *ap)
+{
+    gr_action a = *ap;
     int bad;
     if (a.type == LASALLE_A_CHARGE) {
         lasalle_charge c;
@@ -60,9 +76,34 @@ static int offer(menu *m, gr_action a)
         lasalle_plan p;
         bad = lasalle_move_plan_memo(m->s, m->st, &a, &m->memo, &p, NULL);
     }
-    if (bad) return 0;
+    return bad;
+}
+
+/* the walk offers an entry whose verdict it needs (the next entries depend
+ * on it): 1 when the menu takes it, legal and new. CANDIDATES keeps it and
+ * answers `assume`, the answer that lets the walk reach every entry after */
+static int offer_if(menu *m, gr_action a, int assume)
+{
+    if (m->mode == MENU_QUERY && m->found) return 0;
+    if (m->mode == MENU_QUERY && same(&a, m->want)) {
+        m->found = 1;
+        m->legal = !listed(m, &a) && !refused(m, &a);
+        return m->legal;
+    }
+    if (m->n >= m->max || listed(m, &a)) return 0;
+    if (m->mode == MENU_CANDIDATES) {
+        m->out[m->n++] = a;
+        return assume;
+    }
+    if (refused(m, &a)) return 0;
     m->out[m->n++] = a;
     return 1;
+}
+
+/* the walk offers an entry whose verdict nothing after it depends on */
+static void offer(menu *m, gr_action a)
+{
+    if (m->mode != MENU_QUERY || (!m->found && same(&a, m->want))) offer_if(m, a, 0);
 }
 
 static gr_action move_act(int i, int arg, double w0, double d0, double w1, double d1)
@@ -75,15 +116,26 @@ static gr_action move_act(int i, int arg, double w0, double d0, double w1, doubl
     return a;
 }
 
+/* a query skips a group of entries whose verdicts decide only which of the group's own entries are
+ * offered when its action is not among them: not of this type and arg, or (q >= 0) parameter q not v */
+static int elsewhere(const menu *m, int type, int arg, int q, float v)
+{
+    if (m->mode != MENU_QUERY) return 0;
+    if (m->found) return 1;
+    const gr_action *w = m->want;
+    return w->type != type || w->arg != arg || (q >= 0 && w->p[q] != v);
+}
+
 /* forward as far as the allowance goes, else as far as the Reduced allowance, else half, else 1 BW */
 static int offer_forward(menu *m, int arg, double allow, double reduced)
 {
     double tries[4] = {allow, reduced, allow / 2, 1};
     int got = 0;
+    if (elsewhere(m, LASALLE_A_MOVE, arg, 0, 0.0f)) return 0;
     for (int k = 0; k < 4 && got < 2; k++) {
         double d = floor(tries[k] * 2) / 2;
         if (d <= 0 || d > allow) continue;
-        got += offer(m, move_act(m->i, arg, 0, d, 0, 0));
+        got += offer_if(m, move_act(m->i, arg, 0, d, 0, 0), 0);
     }
     return got;
 }
@@ -97,6 +149,7 @@ static void unit_charges(menu *m)
     for (int j = 0; j < s->nunits; j++) {
         int ok = !n;
         for (int k = 0; k < n; k++) ok |= must[k] == j;
+        if (m->mode == MENU_QUERY && j != m->want->target) continue; /* the other targets' charges are apart */
         if (!ok || !lasalle_alive(m->st, j) || !lasalle_enemies(s, m->i, j)) continue;
         if (lasalle_may_target_memo(s, m->st, m->i, j, &m->charges)) continue;
         double wheel;
@@ -117,13 +170,22 @@ static void unit_moves(menu *m)
     gr_rect h = lasalle_hull(s, m->st, m->i);
     offer_forward(m, 0, allow, lasalle_unit_allowance(s, m->st, m->i, form, 1));
     if (form != LASALLE_SQUARE) {
-        /* wheels that spend half and all of the allowance, at most a right angle */
+        /* wheels that spend half and all of the allowance, at most a right angle, each going on with what
+         * is left or, where that cannot go, alone. When both are the right angle, the second turn offers
+         * the wheels alone, whether or not they could go on: an entry's place in the menu never depends
+         * on another entry's verdict (menu.h) */
         double ws[2] = {floor(fmin(90.0, allow / 2 / h.w / DEG)), floor(fmin(90.0, allow / h.w / DEG))};
+        int twice = ws[1] == ws[0];
         for (int k = 0; k < 2; k++)
             for (int sign = 1; sign >= -1; sign -= 2) {
                 if (ws[k] < 5) continue;
+                if (elsewhere(m, LASALLE_A_MOVE, 0, 0, (float)(sign * ws[k]))) continue;
+                if (k == 1 && twice) {
+                    offer(m, move_act(m->i, 0, sign * ws[k], 0, 0, 0));
+                    continue;
+                }
                 double left = floor((allow - ws[k] * DEG * h.w) * 2) / 2;
-                if (left <= 0 || !offer(m, move_act(m->i, 0, sign * ws[k], left, 0, 0)))
+                if ((left <= 0 || !offer_if(m, move_act(m->i, 0, sign * ws[k], left, 0, 0), 0)) && !twice)
                     offer(m, move_act(m->i, 0, sign * ws[k], 0, 0, 0));
             }
         if (p->discipline != LASALLE_AMATEUR)
@@ -155,13 +217,14 @@ static void unit_changes(menu *m)
     for (int f = 0; f < LASALLE_FORM_COUNT; f++) {
         if (f == form || !lasalle_form_allowed(s, p, f)) continue;
         int arg = f + 1;
-        if (!offer(m, move_act(m->i, arg, 0, 0, 0, 0))) continue;
+        if (elsewhere(m, LASALLE_A_MOVE, arg, -1, 0) || !offer_if(m, move_act(m->i, arg, 0, 0, 0, 0), 1)) continue;
         double left = lasalle_fct_allowance(v, lasalle_unit_allowance(s, m->st, m->i, f, s->ground == LASALLE_MUD));
         double rough = lasalle_fct_allowance(v, lasalle_unit_allowance(s, m->st, m->i, f, 1));
         if (left > 0 && v != LASALLE_FCT_DISC) offer_forward(m, arg, left, rough);
     }
     if (form == LASALLE_SQUARE) return;
-    if (offer(m, move_act(m->i, LASALLE_PRE_ABOUT, 0, 0, 0, 0))) {
+    if (!elsewhere(m, LASALLE_A_MOVE, LASALLE_PRE_ABOUT, -1, 0) &&
+        offer_if(m, move_act(m->i, LASALLE_PRE_ABOUT, 0, 0, 0, 0), 1)) {
         double left = lasalle_fct_allowance(v, lasalle_unit_allowance(s, m->st, m->i, form, s->ground == LASALLE_MUD));
         if (left > 0 && v != LASALLE_FCT_DISC) offer(m, move_act(m->i, LASALLE_PRE_ABOUT, 0, floor(left), 0, 0));
     }
@@ -212,19 +275,22 @@ static void gun_drives(menu *m, double h0, int arg, double aim)
     static const double turns[5] = {0, 45, -45, 90, -90};
     for (int k = 0; k < 5; k++) {
         double h = h0 + turns[k], turn_cost = fabs(turns[k]) * DEG * (hull.d / 2);
+        if (elsewhere(m, LASALLE_A_DRIVE, arg, 2, (float)h) &&
+            elsewhere(m, LASALLE_A_DRIVE, arg | LASALLE_DRIVE_UNLIMBER_AFTER, 2, (float)h))
+            continue;
         for (double d = floor(allow - turn_cost); d >= 1; d = floor(d / 2)) {
             gr_vec2 f = gr_v2_dir(h * DEG);
             gr_action a = lasalle_act(LASALLE_A_DRIVE, m->i, -1, arg);
             a.p[0] = (float)(round((m->st->u[m->i].x + f.x * d) * 100) / 100 + 0.0);
             a.p[1] = (float)(round((m->st->u[m->i].y + f.y * d) * 100) / 100 + 0.0);
             a.p[2] = (float)h;
-            if (offer(m, a)) {
+            if (offer_if(m, a, 1)) {
                 if (!(arg & LASALLE_DRIVE_LIMBER_FIRST)) {
                     a.arg = (int16_t)(arg | LASALLE_DRIVE_UNLIMBER_AFTER);
                     a.p[3] = (float)aim;
                     offer(m, a);
                 }
-                break;
+                if (m->mode != MENU_CANDIDATES) break; /* the longest drive that goes */
             }
         }
     }
@@ -261,36 +327,79 @@ static void gun_menu(menu *m)
     gun_drives(m, a.p[0], LASALLE_DRIVE_LIMBER_FIRST, aim);
 }
 
+/* an officer's menu: hold, or ride to one of the places worth it (checked as they are found) */
+static int officer_menu(const lasalle_scenario *s, const lasalle_state *st, int actor, gr_action *out, int max)
+{
+    int k = actor - s->nunits, n = 1;
+    double spots[MAX_OFFICER_SPOTS][2];
+    int ns = lasalle_officer_spots(s, st, k, spots, MAX_OFFICER_SPOTS);
+    for (int q = 0; q < ns && n < max; q++) {
+        out[n] = lasalle_act(LASALLE_A_OFFICER, actor, -1, 0);
+        out[n].p[0] = (float)spots[q][0];
+        out[n].p[1] = (float)spots[q][1];
+        n++;
+    }
+    return n;
+}
+
+/* the walk through a unit's menu (the officers' is officer_menu), hold first. A query skips the parts that
+ * cannot hold its action: no entry of one part is the same as an entry of another (their types or args
+ * differ), so what one part holds never depends on another */
+static void walk(menu *m)
+{
+    const lasalle_scenario *s = m->s;
+    lasalle_geo geo; /* every unit's footprint, shared by the unit's moves and charges */
+    lasalle_geo_init(&geo);
+    m->charges.geo = m->memo.geo = &geo;
+    int query = m->mode == MENU_QUERY, charge = query && m->want->type == LASALLE_A_CHARGE;
+    if (s->units[m->i].type == LASALLE_ART) {
+        gun_menu(m);
+    } else if (m->st->u[m->i].form == LASALLE_TOWN) {
+        garrison_menu(m);
+    } else {
+        if (!query || charge) unit_charges(m);
+        if (!query || (!charge && !m->found)) unit_moves(m);
+        if (!query || (!charge && !m->found)) unit_changes(m);
+    }
+    m->charges.geo = m->memo.geo = NULL;
+}
+
+static int same_action(const gr_action *a, const gr_action *b) { return a->actor == b->actor && same(a, b); }
+
 int lasalle_activity_menu(const lasalle_scenario *s, const lasalle_state *st, int actor, gr_action *out, int max)
 {
     if (max <= 0) return 0;
     out[0] = lasalle_act(LASALLE_A_HOLD, actor, -1, 0);
-    if (actor >= s->nunits) {
-        int k = actor - s->nunits, n = 1;
-        double spots[MAX_OFFICER_SPOTS][2];
-        int ns = lasalle_officer_spots(s, st, k, spots, MAX_OFFICER_SPOTS);
-        for (int q = 0; q < ns && n < max; q++) {
-            out[n] = lasalle_act(LASALLE_A_OFFICER, actor, -1, 0);
-            out[n].p[0] = (float)spots[q][0];
-            out[n].p[1] = (float)spots[q][1];
-            n++;
-        }
-        return n;
-    }
-    menu m = {s, st, actor, out, 1, max, LASALLE_CHARGE_MEMO_INIT, LASALLE_MOVE_MEMO_INIT};
-    lasalle_geo geo; /* every unit's footprint, shared by the unit's moves and charges */
-    lasalle_geo_init(&geo);
-    m.charges.geo = m.memo.geo = &geo;
-    if (s->units[actor].type == LASALLE_ART) {
-        gun_menu(&m);
-        return m.n;
-    }
-    if (st->u[actor].form == LASALLE_TOWN) {
-        garrison_menu(&m);
-        return m.n;
-    }
-    unit_charges(&m);
-    unit_moves(&m);
-    unit_changes(&m);
+    if (actor >= s->nunits) return officer_menu(s, st, actor, out, max);
+    menu m = {s, st, actor, out, 1, max, LASALLE_CHARGE_MEMO_INIT, LASALLE_MOVE_MEMO_INIT, MENU_LIST, NULL, 0, 0};
+    walk(&m);
     return m.n;
+}
+
+int lasalle_activity_candidates_of(const lasalle_scenario *s, const lasalle_state *st, int actor, gr_action *out,
+                                   int max)
+{
+    if (max <= 0) return 0;
+    out[0] = lasalle_act(LASALLE_A_HOLD, actor, -1, 0);
+    if (actor >= s->nunits) return officer_menu(s, st, actor, out, max);
+    menu m = {s, st, actor, out, 1, max, LASALLE_CHARGE_MEMO_INIT, LASALLE_MOVE_MEMO_INIT, MENU_CANDIDATES, NULL, 0, 0};
+    walk(&m);
+    return m.n;
+}
+
+int lasalle_activity_menu_has(const lasalle_scenario *s, const lasalle_state *st, int actor, const gr_action *a)
+{
+    gr_action out[GR_MAX_ACTIONS];
+    out[0] = lasalle_act(LASALLE_A_HOLD, actor, -1, 0);
+    if (same_action(a, &out[0])) return 1;
+    if (a->actor != actor) return 0;
+    if (actor >= s->nunits) {
+        int n = officer_menu(s, st, actor, out, GR_MAX_ACTIONS);
+        for (int k = 1; k < n; k++)
+            if (same_action(a, &out[k])) return 1;
+        return 0;
+    }
+    menu m = {s, st, actor, out, 1, GR_MAX_ACTIONS, LASALLE_CHARGE_MEMO_INIT, LASALLE_MOVE_MEMO_INIT, MENU_QUERY, a, 0, 0};
+    walk(&m);
+    return m.found && m.legal;
 }

@@ -258,7 +258,8 @@ static const gr_step_def steps[LASALLE_ST_COUNT] = {
                           .done = lasalle_order_done},
     [LASALLE_ST_ACTIVITY] = {.name = "activity", .phase = LASALLE_PH_ACTIVITY, .cursor_end = lasalle_activity_end,
                              .due = lasalle_activity_due, .decider = who_active, .actor = lasalle_activity_actor,
-                             .actions = lasalle_activity_actions, .apply = activity_apply,
+                             .actions = lasalle_activity_actions, .candidates = lasalle_activity_candidates,
+                             .legal = lasalle_activity_legal, .apply = activity_apply,
                              .done = lasalle_activity_done, .order_group = lasalle_activity_order_group,
                              .order_rule = "a force's units move before its subcommander (C, p.24)"},
     [LASALLE_ST_ACTIVITY_NEXT] = {.name = "activity", .phase = LASALLE_PH_ACTIVITY, .run = lasalle_order_next},
@@ -356,6 +357,16 @@ int lasalle_to_move(const void *scn, const void *state)
 int lasalle_legal_actions(const void *scn, const void *state, gr_action *out, int max)
 {
     return gr_steps_legal_actions(&lasalle_steps, scn, state, out, max);
+}
+
+int lasalle_candidates(const void *scn, const void *state, gr_action *out, int max)
+{
+    return gr_steps_candidates(&lasalle_steps, scn, state, out, max);
+}
+
+int lasalle_action_legal(const void *scn, const void *state, const gr_action *a)
+{
+    return gr_steps_action_legal(&lasalle_steps, scn, state, a);
 }
 
 /* the rules' own apply, the front ends': an order may name any unit of the force moving [C, p.24] */

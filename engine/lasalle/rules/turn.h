@@ -47,6 +47,10 @@ extern const gr_steps lasalle_steps;
 void lasalle_init(const void *scn, void *state);
 int lasalle_to_move(const void *scn, const void *state);
 int lasalle_legal_actions(const void *scn, const void *state, gr_action *out, int max);
+/* gr_fast.candidates and .action_legal: the Activity Phase's menus unchecked, each entry checked when it is
+ * tried (activity.h); every other decision lists only legal actions */
+int lasalle_candidates(const void *scn, const void *state, gr_action *out, int max);
+int lasalle_action_legal(const void *scn, const void *state, const gr_action *a);
 int lasalle_apply(const void *scn, void *state, const gr_action *a, gr_dice *dice, gr_log *log, gr_error *err);
 /* the search's apply (gr_fast.apply_memo): only the actor whose decision is due may act; no memo is kept */
 int lasalle_apply_memo(const void *scn, void *state, const gr_action *a, gr_dice *dice, gr_log *log, void *memo,
