@@ -653,6 +653,116 @@ static void test_s8_5_kinked_line_goes_on_bent(void **unused)
     free(s);
 }
 
+static fogn_move halves_move(int unit, double left, double right)
+{
+    fogn_move m = fx_normal(unit, -1, 0, fmax(left, right), 0);
+    m.flag = FOGN_MOVE_HALVES;
+    m.dx = left;
+    m.dy = right;
+    return m;
+}
+
+/* §8.5, each half moving on its own: the halves of a line bent back 30 degrees go 4 and 3 MU straight
+ * ahead. The line keeps its bend, so both halves go the same way V, whose straight-ahead parts are
+ * V.f_left = 4 and V.f_right = 3 (facings 90 and 60 degrees): V = ((3 - 4 cos 30) / sin 30, 4) =
+ * (-0.93, 4); the left half slides 0.93 MU and the right half V.(cos -30, sin -30) = -2.80 MU, more
+ * than a base width (1.5 MU) */
+static void test_s8_5_kinked_halves_go_their_own_distances(void **unused)
+{
+    (void)unused;
+    fogn_state st;
+    fogn_scenario *s = kinked_line(&st, -30);
+    fogn_move_plan plan;
+    gr_error err;
+    expect_refused(s, &st, halves_move(0, 4, 3), "the halves would slide 0.93 and 2.80 MU");
+    /* 3 and 3.3 MU: V = (1.40, 3), 3.31 MU of the 4 allowed, slides 1.40 and 0.28 MU, both within a
+     * base width */
+    gr_vec2 fl = gr_v2_dir(90 * FX_DEG), fr = gr_v2_dir(60 * FX_DEG);
+    if (fx_check(s, &st, halves_move(0, 3, 3.3), &plan, &err)) fail_msg("%s", err.msg);
+    gr_vec2 v = gr_v2(plan.after.x - 20, plan.after.y - 10);
+    ASSERT_NEAR(gr_v2_dot(v, fl), 3, TOL);
+    ASSERT_NEAR(gr_v2_dot(v, fr), 3.3, TOL);
+    ASSERT_NEAR(v.x, (3.3 - 3 * cos(30 * FX_DEG)) / sin(30 * FX_DEG), TOL);
+    ASSERT_NEAR(plan.after.kink, -30 * FX_DEG, 1e-9);
+    ASSERT_NEAR(gr_angle_diff(plan.after.heading, 90 * FX_DEG), 0, TOL);
+    gr_rect h[2];
+    assert_int_equal(fogn_unit_rects(&s->units[0], &plan.after, h), 2);
+    ASSERT_VEC(gr_rect_corner(&h[0], GR_FR), plan.after.x, plan.after.y);
+    ASSERT_VEC(gr_rect_corner(&h[1], GR_FL), plan.after.x, plan.after.y);
+    /* equal shares of the bisector's way are the line going on bent: 4 cos 15 each is "move 4 bent" */
+    if (fx_check(s, &st, halves_move(0, 4 * cos(15 * FX_DEG), 4 * cos(15 * FX_DEG)), &plan, &err)) fail_msg("%s", err.msg);
+    ASSERT_NEAR(plan.after.x, 20 + 4 * cos(75 * FX_DEG), TOL);
+    ASSERT_NEAR(plan.after.y, 10 + 4 * sin(75 * FX_DEG), TOL);
+    /* the slides are §8.4 slides: the line goes 3 MU with every enemy over 6 MU; a half goes ahead */
+    expect_refused(s, &st, halves_move(0, 2, 2), "both front corners must go 3 MU");
+    expect_refused(s, &st, halves_move(0, -1, 4), "each half goes straight ahead");
+    st.u[0].kink = 0;
+    expect_refused(s, &st, halves_move(0, 4, 4), "only such a line goes on bent");
+    /* the notation both ways, and the order carried out */
+    st.u[0].kink = -30 * FX_DEG;
+    gr_action a = fx_parse(s, &st, "u0 halves 3 3.3");
+    char text[64];
+    fogn_ruleset.present->format_action(s, &st, &a, text, sizeof text);
+    assert_string_equal(text, "u0 halves 3 3.3");
+    gr_log log;
+    gr_log_init(&log);
+    gr_dice d;
+    gr_dice_init_script(&d, NULL, 0);
+    assert_int_equal(fogn_ruleset.rules->apply(s, &st, &a, &d, &log, &err), 0);
+    ASSERT_NEAR(st.u[0].y - 10, 3, TOL);
+    ASSERT_NEAR(st.u[0].kink, -30 * FX_DEG, 1e-9);
+    gr_log_free(&log);
+    free(s);
+}
+
+/* §8.5, one half wheeling while the other stands: `kink A left` wheels the left half about the centre
+ * and the right half keeps its place and facing. Bent back 30 degrees (right half facing 60), the
+ * left half wheels back 30 more to a bend of -60: it faces 120, the right half still 60 */
+static void test_s8_5_the_left_half_wheels_and_the_right_stands(void **unused)
+{
+    (void)unused;
+    fogn_state st;
+    fogn_scenario *s = kinked_line(&st, -30);
+    gr_rect before[2], after[2];
+    fogn_unit_rects(&s->units[0], &st.u[0], before);
+    gr_action a = fx_parse(s, &st, "u0 kink -60 left");
+    char text[64];
+    fogn_ruleset.present->format_action(s, &st, &a, text, sizeof text);
+    assert_string_equal(text, "u0 kink -60 left");
+    gr_log log;
+    gr_log_init(&log);
+    gr_dice d;
+    gr_dice_init_script(&d, NULL, 0);
+    gr_error err;
+    assert_int_equal(fogn_ruleset.rules->apply(s, &st, &a, &d, &log, &err), 0);
+    ASSERT_NEAR(st.u[0].kink, -60 * FX_DEG, 1e-9);
+    ASSERT_NEAR(gr_angle_diff(st.u[0].heading, 120 * FX_DEG), 0, 1e-9);
+    ASSERT_NEAR(st.u[0].x, 20, TOL);
+    ASSERT_NEAR(st.u[0].y, 10, TOL);
+    assert_int_equal(fogn_unit_rects(&s->units[0], &st.u[0], after), 2);
+    for (int k = 0; k < 4; k++) ASSERT_VEC(gr_rect_corner(&after[1], k), gr_rect_corner(&before[1], k).x,
+                                           gr_rect_corner(&before[1], k).y);
+    ASSERT_VEC(gr_rect_corner(&after[0], GR_FR), 20, 10);
+    /* its outer corner went back: 3 MU out along 210 degrees */
+    ASSERT_VEC(gr_rect_corner(&after[0], GR_FL), 20 + 3 * cos(210 * FX_DEG), 10 + 3 * sin(210 * FX_DEG));
+    /* "kink -60" with the right half wheeling keeps the left half where it was */
+    fogn_state st2;
+    fogn_scenario *s2 = kinked_line(&st2, -30);
+    gr_action b = fx_parse(s2, &st2, "u0 kink -60");
+    assert_int_equal(b.arg, 0);
+    assert_int_equal(fogn_ruleset.rules->apply(s2, &st2, &b, &d, &log, &err), 0);
+    ASSERT_NEAR(gr_angle_diff(st2.u[0].heading, 90 * FX_DEG), 0, 1e-9);
+    /* the bend rules hold for either half: no bend towards each other */
+    fx_state(s2, &st2, 0);
+    st2.u[0].kink = -30 * FX_DEG;
+    fogn_move k = kind_move(FOGN_MK_KINK, 0, 0, 0, 20);
+    k.flag = FOGN_KINK_LEFT;
+    expect_refused(s2, &st2, k, "towards each other");
+    gr_log_free(&log);
+    free(s2);
+    free(s);
+}
+
 static void test_s8_5_kinked_line(void **unused)
 {
     (void)unused;
@@ -1327,6 +1437,8 @@ int main(void)
         cmocka_unit_test(test_s8_5_kinked_line),
         cmocka_unit_test(test_s8_5_kinked_line_moves_its_halves_into_line),
         cmocka_unit_test(test_s8_5_kinked_line_goes_on_bent),
+        cmocka_unit_test(test_s8_5_kinked_halves_go_their_own_distances),
+        cmocka_unit_test(test_s8_5_the_left_half_wheels_and_the_right_stands),
         cmocka_unit_test(test_s8_6_unlimber),
         cmocka_unit_test(test_s8_6_limber_medium_simple_heavy_complex),
         cmocka_unit_test(test_s8_6_limber_facings),

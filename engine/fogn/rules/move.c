@@ -167,7 +167,8 @@ static void sweep_start(fogn_move_ctx *c, fogn_sweep *local_sw)
         for (int k = 0; k < 4; k++) sw->all[k] = t->all0[k];
     } else {
         fogn_sweep_clear(sw);
-        if (FOGN_BENT_COLUMN(c->u) || (c->m->kind == FOGN_MK_NORMAL && (c->m->flag & FOGN_MOVE_BENT) && c->u->kink != 0)) {
+        if (FOGN_BENT_COLUMN(c->u) || (c->m->kind == FOGN_MK_NORMAL && (c->m->flag & (FOGN_MOVE_BENT | FOGN_MOVE_HALVES)) &&
+                                         c->u->kink != 0)) {
             /* a bent column, or a line going on bent, stands on its two parts, not on its head's (its left
              * half's) straight line */
             gr_rect parts[2];

@@ -37,8 +37,14 @@ typedef enum fogn_move_kind {
 } fogn_move_kind;
 
 /* NORMAL, flag: a kinked line goes on bent, its halves each straight ahead
- * with the slide that keeps their inner corners together (move_pose.c) */
+ * with the slide that keeps their inner corners together (move_pose.c):
+ * BENT the whole line `dist` along the bisector of the halves' facings;
+ * HALVES the left half `dx` and the right half `dy` straight ahead */
 #define FOGN_MOVE_BENT 1
+#define FOGN_MOVE_HALVES 2
+/* KINK, flag: the left half wheels about the centre and the right half stands
+ * (0: the right half wheels, the left stands) */
+#define FOGN_KINK_LEFT 1
 
 typedef struct fogn_move {
     int kind;             /* fogn_move_kind */
@@ -47,8 +53,8 @@ typedef struct fogn_move {
     double angle;         /* NORMAL: wheel (radians, ccw +); TURN/FREE: new heading; KINK: bend */
     double dist;          /* straight distance (MU); REAR: back; PROLONG: signed; ROAD: along road */
     double slide;         /* NORMAL: to the unit's right (MU, |slide| <= BW) */
-    double dx, dy;        /* FREE: displacement */
-    int flag;             /* NORMAL: FOGN_MOVE_BENT; REAR: bit0 about-face at start, bit1 at end; FORM: new formation;
+    double dx, dy;        /* FREE: displacement; NORMAL with FOGN_MOVE_HALVES: the left and right halves' distances */
+    int flag;             /* NORMAL: FOGN_MOVE_BENT or FOGN_MOVE_HALVES; KINK: FOGN_KINK_LEFT; REAR: bit0 about-face at start, bit1 at end; FORM: new formation;
                              ROAD: +1 / -1 direction along the road; LIMBER: 0 fwd,1 back,2 right,3 left;
                              CROSS: the terrain piece crossed */
     int second;           /* this is the unit's second move */

@@ -320,11 +320,33 @@ static int pose_bent_ahead(fogn_move_ctx *c)
     return 0;
 }
 
+/* where a kinked line going on bent goes (the line keeps its bend, so both
+ * halves go the same way): BENT `dist` along the bisector of the halves'
+ * facings; HALVES the way whose straight-ahead parts are the left half's
+ * `dx` and the right half's `dy` (solved from the two facings, apart by the
+ * bend). 0, or -1 refused */
+static int bent_way(fogn_move_ctx *c, gr_vec2 *v)
+{
+    const fogn_move *m = c->m;
+    const fogn_unit *u = c->u;
+    if (!(m->flag & FOGN_MOVE_HALVES)) {
+        *v = gr_v2_scale(gr_v2_dir(u->heading + u->kink / 2), m->dist);
+        return 0;
+    }
+    if (m->dx < -GR_EPS || m->dy < -GR_EPS || (m->dx <= GR_EPS && m->dy <= GR_EPS))
+        return gr_error_set(c->err, "each half goes straight ahead: give the left and right halves' distances, "
+                            "not both nothing (§8.5)");
+    gr_vec2 fl = gr_v2_dir(u->heading), fr = gr_v2_dir(u->heading + u->kink);
+    double det = fl.x * fr.y - fl.y * fr.x; /* sin(bend), not 0 for a kinked line */
+    *v = gr_v2((m->dx * fr.y - m->dy * fl.y) / det, (m->dy * fl.x - m->dx * fr.x) / det);
+    return 0;
+}
+
 /* §8.5: a kinked Extended Line whose halves each move on their own and end
- * as the same bent line: the line goes `dist` along the bisector of the
- * halves' facings, each half straight ahead with a slide (toward the other
- * half's side) of dist * sin(|bend| / 2), at most a base width (§8.4). Every
- * front corner moves `dist`; each half's run is swept from where it stands */
+ * as the same bent line: each half goes straight ahead with the slide that
+ * keeps the inner corners together (bent_way's direction on the half's
+ * right), at most a base width (§8.4). Every front corner moves as far as
+ * the line; each half's run is swept from where it stands */
 static int pose_bent_line(fogn_move_ctx *c)
 {
     const fogn_move *m = c->m;
@@ -335,11 +357,17 @@ static int pose_bent_line(fogn_move_ctx *c)
     if (m->angle != 0 || m->slide != 0)
         return gr_error_set(c->err, "a line going on bent neither wheels nor slides as a whole: its halves slide as "
                             "they must to stay together (§8.5)");
-    double slide = m->dist * fabs(sin(u->kink / 2));
-    if (slide > FOGN_MAX_SLIDE + 1e-9)
+    gr_vec2 v;
+    if (bent_way(c, &v)) return -1;
+    gr_vec2 rl = gr_v2_dir(u->heading - GR_PI / 2), rr = gr_v2_dir(u->heading + u->kink - GR_PI / 2);
+    double sl = fabs(gr_v2_dot(v, rl)), sr = fabs(gr_v2_dot(v, rr)), slide = fmax(sl, sr);
+    if (slide > FOGN_MAX_SLIDE + 1e-9) {
+        if (m->flag & FOGN_MOVE_HALVES)
+            return gr_error_set(c->err, "going %.4g and %.4g MU, the halves would slide %.2f and %.2f MU: at most one "
+                                "base width, %.1f MU (§8.4)", m->dx, m->dy, sl, sr, FOGN_MAX_SLIDE);
         return gr_error_set(c->err, "bent %.0f degrees, each half would slide %.2f MU to go %.4g MU: at most one base "
                             "width, %.1f MU (§8.4)", fabs(u->kink) / FOGN_DEG, slide, m->dist, FOGN_MAX_SLIDE);
-    gr_vec2 v = gr_v2_scale(gr_v2_dir(u->heading + u->kink / 2), m->dist);
+    }
     gr_rect halves[2];
     fogn_unit_rects(c->p, u, halves);
     for (int k = 0; k < 2; k++) {
@@ -350,7 +378,7 @@ static int pose_bent_line(fogn_move_ctx *c)
     c->end = c->start;
     c->end.fc = gr_v2_add(c->end.fc, v);
     c->end_swept = 1;
-    c->measured = m->dist;
+    c->measured = gr_v2_len(v);
     c->bent_slide = slide;
     c->after.x = u->x + v.x;
     c->after.y = u->y + v.y;
@@ -363,7 +391,7 @@ static int pose_normal(fogn_move_ctx *c)
     const fogn_move *m = c->m;
     fogn_move_tries *t = c->t;
     if (m->dist < -GR_EPS) return gr_error_set(c->err, "a normal move goes forward; use a move to the rear");
-    if (m->flag & FOGN_MOVE_BENT) return pose_bent_line(c);
+    if (m->flag & (FOGN_MOVE_BENT | FOGN_MOVE_HALVES)) return pose_bent_line(c);
     if (FOGN_BENT_COLUMN(c->u)) return pose_bent_ahead(c);
     gr_rect ws;
     if (t && t->ready) {
@@ -511,6 +539,14 @@ static int pose_kink(fogn_move_ctx *c)
         return gr_error_set(c->err, "a bend of %.0f degrees: at most %.0f (§8.5)", fabs(m->angle) / FOGN_DEG,
                             FOGN_MAX_KINK_DEG);
     c->after.kink = m->angle;
+    if (m->flag & FOGN_KINK_LEFT) {
+        /* the left half wheels about the centre, the right half keeps its facing (heading + kink) */
+        if (c->u->kink == m->angle) return gr_error_set(c->err, "%s is already bent so", c->p->name);
+        gr_rect before[2];
+        fogn_unit_rects(c->p, c->u, before);
+        c->after.heading = gr_angle_norm(c->u->heading + c->u->kink - m->angle);
+        fogn_sweep_rotation(c->sw, &before[0], gr_v2(c->u->x, c->u->y), c->u->kink - m->angle, FOGN_WHEEL_SAMPLES);
+    }
     gr_rect halves[2];
     int nh = fogn_unit_rects(c->p, &c->after, halves);
     for (int i = 0; i < nh; i++) fogn_sweep_rect(c->sw, &halves[i]);

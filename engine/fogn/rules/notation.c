@@ -16,10 +16,13 @@
  *   u3 move 4.5                  exact: straight ahead
  *   u3 move 3 bent               exact: a kinked line goes on bent, each half
  *                                straight ahead with the slide that keeps them together
+ *   u3 halves 3 2.5              exact: the same with the left half going 3 MU ahead
+ *                                and the right half 2.5
  *   u3 rear 2 [start-about] [end-about]
  *   u3 free 1.5 -2 90            exact (skirmishers): displacement and heading
  *   u3 faceto 90                 exact: turn to a heading in degrees
- *   u3 limber [fwd|back|right|left] | u3 unlimber | u3 prolong 1.5 | u3 kink -30
+ *   u3 limber [fwd|back|right|left] | u3 unlimber | u3 prolong 1.5
+ *   u3 kink -30 [left]           bend a line at its centre, the right (or left) half wheeling
  *   u3 group u4,u5 advance u12 to 6   Brigade Group led from u3 (its Division
  *                                Commander is with it): order, as advance
  *   u3 group u4,u5 move FL 20 3  exact group wheel about the group's corner, then straight
@@ -82,6 +85,7 @@ int fogn_format_action(const void *scn, const void *state, const gr_action *a, c
     case FOGN_A_ROAD: return snprintf(buf, cap, "%s road %c", who, a->arg >= 0 ? '+' : '-');
     case FOGN_A_TURN: return snprintf(buf, cap, "%s turn %d", who, a->arg);
     case FOGN_A_MOVE:
+        if (a->p[3] == 2.0f) return snprintf(buf, cap, "%s halves %s %s", who, f1, f2);
         if (a->p[3] != 0.0f) return snprintf(buf, cap, "%s move %s bent", who, f1);
         if (a->p[0] == 0.0f && a->arg < 0)
             return a->p[2] != 0.0f ? snprintf(buf, cap, "%s move %s slide %s", who, f1, f2)
@@ -97,7 +101,7 @@ int fogn_format_action(const void *scn, const void *state, const gr_action *a, c
     case FOGN_A_LIMBER: return snprintf(buf, cap, "%s limber %s", who, limber_names[a->arg & 3]);
     case FOGN_A_UNLIMBER: return snprintf(buf, cap, "%s unlimber", who);
     case FOGN_A_PROLONG: return snprintf(buf, cap, "%s prolong %s", who, f1);
-    case FOGN_A_KINK: return snprintf(buf, cap, "%s kink %s", who, f0);
+    case FOGN_A_KINK: return snprintf(buf, cap, "%s kink %s%s", who, f0, a->arg == 1 ? " left" : "");
     case FOGN_A_UP_TO: return snprintf(buf, cap, "%s up to t%d", who, a->target);
     case FOGN_A_CROSS: return snprintf(buf, cap, "%s cross t%d", who, a->target);
     case FOGN_A_CMDR_MOVE: return snprintf(buf, cap, "%s move %s %s", who, f0, f1);
@@ -174,7 +178,8 @@ static const rule unit_rules[] = {
     {"limber(?:\\s+(?<dir>fwd|back|right|left))?", FOGN_A_LIMBER},
     {"unlimber", FOGN_A_UNLIMBER},
     {"prolong\\s+(?<dist>[-+]?[0-9.]+)", FOGN_A_PROLONG},
-    {"kink\\s+(?<ang>[-+]?[0-9.]+)", FOGN_A_KINK},
+    {"kink\\s+(?<ang>[-+]?[0-9.]+)(?:\\s+(?<half>left|right))?", FOGN_A_KINK},
+    {"halves\\s+(?<dl>[-+]?[0-9.]+)\\s+(?<dr>[-+]?[0-9.]+)", FOGN_A_MOVE},
     {"up\\s+to\\s+t(?<t>\\d+)", FOGN_A_UP_TO},
     {"cross\\s+t(?<t>\\d+)", FOGN_A_CROSS},
     {"group\\s+(?<members>u\\d+(?:\\s*,\\s*u\\d+)*)\\s+advance\\s+u(?<t>\\d+)\\s+to\\s+(?<band>\\d+)",
@@ -378,6 +383,11 @@ static int build(const fogn_scenario *s, const gr_regex *re, const gr_match *m, 
     }
     case FOGN_A_MOVE: {
         a->arg = -1;
+        if (gr_match_named(re, m, "dl", buf, sizeof buf) >= 0) { /* halves DL DR */
+            if (num(re, m, "dl", &a->p[1], err) < 0 || num(re, m, "dr", &a->p[2], err) < 0) return -1;
+            a->p[3] = 2;
+            return 0;
+        }
         if (gr_match_named(re, m, "corner", buf, sizeof buf) >= 0)
             for (int i = 0; i < 4; i++) if (!strcmp(buf, corner_names[i])) a->arg = (int16_t)i;
         if (num(re, m, "ang", &a->p[0], err) < 0 || num(re, m, "dist", &a->p[1], err) < 0 ||
@@ -405,6 +415,7 @@ static int build(const fogn_scenario *s, const gr_regex *re, const gr_match *m, 
     case FOGN_A_PROLONG:
         return num(re, m, "dist", &a->p[1], err) < 0 ? -1 : 0;
     case FOGN_A_KINK:
+        a->arg = gr_match_named(re, m, "half", buf, sizeof buf) >= 0 && !strcmp(buf, "left") ? 1 : 0;
         return num(re, m, "ang", &a->p[0], err) < 0 ? -1 : 0;
     case FOGN_A_CMDR_MOVE:
         if (num(re, m, "x", &a->p[0], err) < 0 || num(re, m, "y", &a->p[1], err) < 0) return -1;
@@ -470,7 +481,7 @@ int fogn_parse_action(const void *scn, const void *state, const char *text, gr_a
     }
     if (rc) return -1;
     if (!matched)
-        return gr_error_set(err, "cannot read '%s' as an order for %s%ld: try hold, advance, face, form, fallback, road, turn, move, rear, free, faceto, limber, unlimber, prolong, kink, group, enter, garrison, leave, assault, react, intercept, press, fire, pursue%s",
+        return gr_error_set(err, "cannot read '%s' as an order for %s%ld: try hold, advance, face, form, fallback, road, turn, move, halves, rear, free, faceto, limber, unlimber, prolong, kink, group, enter, garrison, leave, assault, react, intercept, press, fire, pursue%s",
                             rest, kind, n, kind[0] == 'c' || kind[0] == 'C' ? " (commanders: hold, move X Y, join uN, recover uN, give cN)" : "");
     return 0;
 }

@@ -241,7 +241,13 @@ static int to_move(const fogn_scenario *s, const fogn_state *st, const gr_action
         m->angle = a->p[0] * DEG;
         m->dist = a->p[1];
         m->slide = a->p[2];
-        m->flag = a->p[3] != 0.0f ? FOGN_MOVE_BENT : 0;
+        m->flag = a->p[3] == 2.0f ? FOGN_MOVE_HALVES : a->p[3] != 0.0f ? FOGN_MOVE_BENT : 0;
+        if (m->flag == FOGN_MOVE_HALVES) { /* "halves DL DR": no slide of the line's own */
+            m->dx = a->p[1];
+            m->dy = a->p[2];
+            m->dist = fmax(m->dx, m->dy);
+            m->slide = 0;
+        }
         return 0;
     case FOGN_A_REAR:
         m->kind = FOGN_MK_REAR;
@@ -269,6 +275,7 @@ static int to_move(const fogn_scenario *s, const fogn_state *st, const gr_action
     case FOGN_A_KINK:
         m->kind = FOGN_MK_KINK;
         m->angle = a->p[0] * DEG;
+        m->flag = a->arg == 1 ? FOGN_KINK_LEFT : 0;
         return 0;
     case FOGN_A_LIMBER:
         m->kind = FOGN_MK_LIMBER;
