@@ -97,32 +97,34 @@ int lasalle_activity_actor(const void *scn, const void *state)
     return slot >= LASALLE_MAX_UNITS ? s->nunits + slot - LASALLE_MAX_UNITS : slot;
 }
 
-int lasalle_activity_actions(const void *scn, const void *state, gr_action *out, int max)
+/* a unit of a force at its own place may wait for the rest of its force [C, p.24] */
+static int may_wait(const lasalle_scenario *s, const lasalle_state *st, int actor)
+{
+    return actor < s->nunits && s->units[actor].force >= 0 && slot_at(s, st, st->turn.cursor) == actor;
+}
+
+/* the unit's or officer's menu (or its candidates), then `later` where it may wait, then "done" */
+static int decision(const void *scn, const void *state, gr_action *out, int max, int candidates)
 {
     const lasalle_scenario *s = scn;
     const lasalle_state *st = state;
     int actor = lasalle_activity_actor(scn, state);
     if (actor < 0 || max < 3) return 0;
-    int n = lasalle_activity_menu(scn, state, actor, out, max - 2);
-    /* a unit of a force at its own place may wait for the rest of its force [C, p.24] */
-    if (actor < s->nunits && s->units[actor].force >= 0 && slot_at(s, st, st->turn.cursor) == actor)
-        out[n++] = lasalle_act(LASALLE_A_LATER, actor, -1, 0);
+    int n = candidates ? lasalle_activity_candidates_of(s, st, actor, out, max - 2)
+                       : lasalle_activity_menu(s, st, actor, out, max - 2);
+    if (may_wait(s, st, actor)) out[n++] = lasalle_act(LASALLE_A_LATER, actor, -1, 0);
     out[n++] = lasalle_act(LASALLE_A_DONE, -1, -1, 0);
     return n;
 }
 
-/* the menu's candidates with what lasalle_activity_actions adds after them */
+int lasalle_activity_actions(const void *scn, const void *state, gr_action *out, int max)
+{
+    return decision(scn, state, out, max, 0);
+}
+
 int lasalle_activity_candidates(const void *scn, const void *state, gr_action *out, int max)
 {
-    const lasalle_scenario *s = scn;
-    const lasalle_state *st = state;
-    int actor = lasalle_activity_actor(scn, state);
-    if (actor < 0 || max < 3) return 0;
-    int n = lasalle_activity_candidates_of(scn, state, actor, out, max - 2);
-    if (actor < s->nunits && s->units[actor].force >= 0 && slot_at(s, st, st->turn.cursor) == actor)
-        out[n++] = lasalle_act(LASALLE_A_LATER, actor, -1, 0);
-    out[n++] = lasalle_act(LASALLE_A_DONE, -1, -1, 0);
-    return n;
+    return decision(scn, state, out, max, 1);
 }
 
 int lasalle_activity_legal(const void *scn, const void *state, const gr_action *a)
@@ -135,8 +137,7 @@ int lasalle_activity_legal(const void *scn, const void *state, const gr_action *
     if (a->type == LASALLE_A_DONE) return !memcmp(a, &x, sizeof x);
     if (a->type == LASALLE_A_LATER) {
         x = lasalle_act(LASALLE_A_LATER, actor, -1, 0);
-        return !memcmp(a, &x, sizeof x) && actor < s->nunits && s->units[actor].force >= 0 &&
-               slot_at(s, st, st->turn.cursor) == actor;
+        return !memcmp(a, &x, sizeof x) && may_wait(s, st, actor);
     }
     return lasalle_activity_menu_has(s, st, actor, a);
 }

@@ -366,25 +366,26 @@ static void walk(menu *m)
 
 static int same_action(const gr_action *a, const gr_action *b) { return a->actor == b->actor && same(a, b); }
 
-int lasalle_activity_menu(const lasalle_scenario *s, const lasalle_state *st, int actor, gr_action *out, int max)
+/* the menu, or its candidates: hold first, then the walk's entries */
+static int listing(const lasalle_scenario *s, const lasalle_state *st, int actor, gr_action *out, int max, int mode)
 {
     if (max <= 0) return 0;
     out[0] = lasalle_act(LASALLE_A_HOLD, actor, -1, 0);
     if (actor >= s->nunits) return officer_menu(s, st, actor, out, max);
-    menu m = {s, st, actor, out, 1, max, LASALLE_CHARGE_MEMO_INIT, LASALLE_MOVE_MEMO_INIT, MENU_LIST, NULL, 0, 0};
+    menu m = {s, st, actor, out, 1, max, LASALLE_CHARGE_MEMO_INIT, LASALLE_MOVE_MEMO_INIT, mode, NULL, 0, 0};
     walk(&m);
     return m.n;
+}
+
+int lasalle_activity_menu(const lasalle_scenario *s, const lasalle_state *st, int actor, gr_action *out, int max)
+{
+    return listing(s, st, actor, out, max, MENU_LIST);
 }
 
 int lasalle_activity_candidates_of(const lasalle_scenario *s, const lasalle_state *st, int actor, gr_action *out,
                                    int max)
 {
-    if (max <= 0) return 0;
-    out[0] = lasalle_act(LASALLE_A_HOLD, actor, -1, 0);
-    if (actor >= s->nunits) return officer_menu(s, st, actor, out, max);
-    menu m = {s, st, actor, out, 1, max, LASALLE_CHARGE_MEMO_INIT, LASALLE_MOVE_MEMO_INIT, MENU_CANDIDATES, NULL, 0, 0};
-    walk(&m);
-    return m.n;
+    return listing(s, st, actor, out, max, MENU_CANDIDATES);
 }
 
 int lasalle_activity_menu_has(const lasalle_scenario *s, const lasalle_state *st, int actor, const gr_action *a)
