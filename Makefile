@@ -6,7 +6,8 @@
 #   make web-test   the browser test alone
 #   make bench      build the benchmarks (optimised) under $(B)/bench/
 #   make soak       random games with invariants checked, ASan+UBSan (SOAK_GAMES=N, default 1000;
-#                   SOAK_SCENARIO=FILE, default the bundled default scenario)
+#                   SOAK_SCENARIO=FILE, default the bundled default scenario; SOAK_ARGS, more
+#                   options of bench/random_games)
 #   make tsan       the AI tests (threaded search), the front ends' end-to-end tests (the
 #                   protocol's search thread) and the web server's tests (connection threads,
 #                   the AI's thread) under ThreadSanitizer
@@ -52,6 +53,7 @@ BENCH_BIN := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 SOAK_GAMES ?= 1000
 SOAK_SEED ?= 1
 SOAK_SCENARIO ?=
+SOAK_ARGS ?=
 
 .PHONY: all run test web-test deps clean tests-build bench soak tsan fuzz fuzz-ci
 all: $(B)/grognard
@@ -88,7 +90,7 @@ bench: $(BENCH_BIN)
 
 soak: deps
 	@$(MAKE) --no-print-directory $(B)/san/bench/random_games
-	./$(B)/san/bench/random_games $(SOAK_SCENARIO) --games $(SOAK_GAMES) --seed $(SOAK_SEED) --check --trace
+	./$(B)/san/bench/random_games $(SOAK_SCENARIO) --games $(SOAK_GAMES) --seed $(SOAK_SEED) --check --trace $(SOAK_ARGS)
 
 # The threaded search under ThreadSanitizer, in its own build folder.
 TSAN_CFLAGS := $(CSTD) $(WARN) -O1 -g -fsanitize=thread -MMD -MP

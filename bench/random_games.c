@@ -8,7 +8,8 @@
  * crash-free play of many games being the point (built with the sanitizers
  * by `make soak`).
  *
- *   random_games [SCENARIO] [--games N] [--seed S] [--check] [--quiet] [--trace] [--keep-going]
+ *   random_games [SCENARIO] [--games N] [--seed S] [--check] [--candidates-every K] [--quiet] [--trace]
+ *                [--keep-going]
  *
  * --trace keeps each game's event log and, when something goes wrong, prints
  * its last events. --keep-going goes on after a failed game and lists the
@@ -40,6 +41,7 @@ typedef struct rg_opts {
     long games;
     unsigned long long seed;
     int check, quiet, trace, keep_going;
+    long every;     /* with --check, the candidates are compared with the menu at every `every`-th decision */
 } rg_opts;
 
 /* what the games came to */
@@ -72,7 +74,7 @@ static long play_game(const gr_game *g, void *st, const rg_opts *o, long k, gr_l
             return -1;
         }
         gr_action a;
-        if (o->check && gr_rs_check_candidates(rs, g->scn, st, &err)) {
+        if (o->check && n % o->every == 0 && gr_rs_check_candidates(rs, g->scn, st, &err)) {
             fprintf(stderr, "game %ld (seed %llu), decision %ld: %s\n", k, seed, n, err.msg);
             return -1;
         }
@@ -186,20 +188,24 @@ static void print_report(const rg_opts *o, const rg_stats *S, double dt)
 
 int main(int argc, char **argv)
 {
-    rg_opts o = {.file = "scenarios/fogn/corps-battle.json", .games = 1000, .seed = 1};
+    rg_opts o = {.file = "scenarios/fogn/corps-battle.json", .games = 1000, .seed = 1, .every = 1};
     char *pos[1];
     gr_args_list files = {pos, 0, 1};
     const gr_args_opt opts[] = {
         GR_ARGS_OPT_LONG("--games", &o.games, 1, 1000000000L, "N", "games to play (default 1000)"),
         GR_ARGS_OPT_ULL("--seed", &o.seed, "S", "game k is played with dice seed S + k (default 1)"),
         GR_ARGS_OPT_FLAG("--check", &o.check, "check the invariants after every action, and the candidates a search draws from against the menu before every decision"),
+        GR_ARGS_OPT_LONG("--candidates-every", &o.every, 1, 1000000L, "K",
+                         "with --check, compare the candidates with the menu at every K-th decision only (default 1: "
+                         "all; the comparison works out the whole menu and checks every candidate)"),
         GR_ARGS_OPT_FLAG("--quiet", &o.quiet, "no progress on standard error"),
         GR_ARGS_OPT_FLAG("--trace", &o.trace, "keep each game's log and tell its end when a game fails"),
         GR_ARGS_OPT_FLAG("--keep-going", &o.keep_going, "go on after a failed game and list the failed seeds"),
     };
     const gr_args_spec spec = {
         .verb = "random_games",
-        .usage = "usage: random_games [SCENARIO] [--games N] [--seed S] [--check] [--quiet] [--trace] [--keep-going]\n",
+        .usage = "usage: random_games [SCENARIO] [--games N] [--seed S] [--check] [--candidates-every K] [--quiet] [--trace] "
+                 "[--keep-going]\n",
         .opts = opts, .nopts = GR_ARGS_COUNT(opts), .pos = &files, .pos_name = "SCENARIO",
     };
     int status;
