@@ -713,6 +713,51 @@ static void test_s8_5_kinked_halves_go_their_own_distances(void **unused)
     free(s);
 }
 
+/* §8.5, one half wheeling while the other goes on: `halves DL DR bend B` first wheels the right half (or,
+ * with `left`, the left half) about the centre to the bend B, then both halves go straight ahead as
+ * `halves` does. Bent back 30 degrees, the right half wheels 10 degrees forward to -20 (its outer corner's
+ * arc 0.52 MU), then each half goes 3.05 MU: the line goes 3.05 / cos 10 = 3.10 MU along 80 degrees, each
+ * half sliding 0.54 MU; the right wing's outer corner goes 3.6 MU from where it stood */
+static void test_s8_5_a_half_wheels_and_the_halves_go_on(void **unused)
+{
+    (void)unused;
+    fogn_state st;
+    fogn_scenario *s = kinked_line(&st, -30);
+    double len = 3.05 / cos(10 * FX_DEG);
+    typed_order(s, &st, "u0 halves 3.05 3.05 bend -20");
+    ASSERT_NEAR(st.u[0].kink, -20 * FX_DEG, 1e-6);
+    ASSERT_NEAR(gr_angle_diff(st.u[0].heading, 90 * FX_DEG), 0, 1e-6);
+    ASSERT_NEAR(st.u[0].x, 20 + len * cos(80 * FX_DEG), 1e-5); /* the order's distances are floats */
+    ASSERT_NEAR(st.u[0].y, 10 + len * sin(80 * FX_DEG), 1e-5);
+    gr_rect h[2];
+    assert_int_equal(fogn_unit_rects(&s->units[0], &st.u[0], h), 2);
+    ASSERT_VEC(gr_rect_corner(&h[0], GR_FR), st.u[0].x, st.u[0].y);
+    ASSERT_VEC(gr_rect_corner(&h[1], GR_FL), st.u[0].x, st.u[0].y);
+    free(s);
+    /* the left half instead: it wheels to face 80 degrees, the right half keeps 60; the way is 70 degrees */
+    s = kinked_line(&st, -30);
+    typed_order(s, &st, "u0 halves 3.05 3.05 bend -20 left");
+    ASSERT_NEAR(st.u[0].kink, -20 * FX_DEG, 1e-6);
+    ASSERT_NEAR(gr_angle_diff(st.u[0].heading, 80 * FX_DEG), 0, 1e-6);
+    ASSERT_NEAR(st.u[0].x, 20 + len * cos(70 * FX_DEG), 1e-5);
+    ASSERT_NEAR(st.u[0].y, 10 + len * sin(70 * FX_DEG), 1e-5);
+    /* the wing's corner measured from where it stood against the allowance; the bend's own rules */
+    st.u[0].x = 20;
+    st.u[0].y = 10;
+    st.u[0].heading = 90 * FX_DEG;
+    st.u[0].kink = -30 * FX_DEG;
+    st.u[0].flags &= ~FOGN_UF_MOVED;
+    fogn_move m = halves_move(0, 3.9, 3.9);
+    m.flag |= FOGN_MOVE_WHEEL_RIGHT;
+    m.angle = -20 * FX_DEG;
+    expect_refused(s, &st, m, "front corner would move");
+    m = halves_move(0, 3.05, 3.05);
+    m.flag |= FOGN_MOVE_WHEEL_RIGHT;
+    m.angle = 10 * FX_DEG;
+    expect_refused(s, &st, m, "towards each other");
+    free(s);
+}
+
 /* §8.5, one half wheeling while the other stands: `kink A left` wheels the left half about the centre
  * and the right half keeps its place and facing. Bent back 30 degrees (right half facing 60), the
  * left half wheels back 30 more to a bend of -60: it faces 120, the right half still 60 */
@@ -1426,6 +1471,7 @@ int main(void)
         cmocka_unit_test(test_s8_5_kinked_line_goes_on_bent),
         cmocka_unit_test(test_s8_5_kinked_halves_go_their_own_distances),
         cmocka_unit_test(test_s8_5_the_left_half_wheels_and_the_right_stands),
+        cmocka_unit_test(test_s8_5_a_half_wheels_and_the_halves_go_on),
         cmocka_unit_test(test_s8_6_unlimber),
         cmocka_unit_test(test_s8_6_limber_medium_simple_heavy_complex),
         cmocka_unit_test(test_s8_6_limber_facings),

@@ -42,6 +42,10 @@ typedef enum fogn_move_kind {
  * HALVES the left half `dx` and the right half `dy` straight ahead */
 #define FOGN_MOVE_BENT 1
 #define FOGN_MOVE_HALVES 2
+/* NORMAL with HALVES, flag: first the right (or left) half wheels about the
+ * centre to the bend `angle`, the other half standing, as `kink` does */
+#define FOGN_MOVE_WHEEL_RIGHT 4
+#define FOGN_MOVE_WHEEL_LEFT 8
 /* KINK, flag: the left half wheels about the centre and the right half stands
  * (0: the right half wheels, the left stands) */
 #define FOGN_KINK_LEFT 1
@@ -50,7 +54,8 @@ typedef struct fogn_move {
     int kind;             /* fogn_move_kind */
     int unit;
     int pivot;            /* NORMAL: GR_FL/GR_FR forward wheel, GR_RL/GR_RR backward, -1 none */
-    double angle;         /* NORMAL: wheel (radians, ccw +); TURN/FREE: new heading; KINK: bend */
+    double angle;         /* NORMAL: wheel (radians, ccw +), with a half's wheel the bend it wheels to; TURN/FREE:
+                             new heading; KINK: bend */
     double dist;          /* straight distance (MU); REAR: back; PROLONG: signed; ROAD: along road */
     double slide;         /* NORMAL: to the unit's right (MU, |slide| <= BW) */
     double dx, dy;        /* FREE: displacement; NORMAL with FOGN_MOVE_HALVES: the left and right halves' distances */

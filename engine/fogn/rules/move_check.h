@@ -40,7 +40,8 @@ typedef struct fogn_move_ctx {
     double allowance_factor;
     int column_road;          /* a road march whose front stays on the road all along */
     int end_swept;            /* the pose swept the end footprint itself (a bent column's two parts) */
-    double bent_slide;        /* a kinked line going on bent: each half's slide (move_pose.c) */
+    double bent_slide;        /* a kinked line going on bent: each half's slide (move_pose.c) ... */
+    double bent_advance;      /* ... and the least way any front corner of its halves goes */
     /* the end on the table (move.c) */
     gr_rect end_rects[2];
     int nend;

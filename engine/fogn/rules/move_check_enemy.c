@@ -202,6 +202,7 @@ static int slide_rules(const fogn_move_ctx *c)
     }
     double adv_l = gr_v2_dist(gr_rect_corner(&c->start, GR_FL), gr_rect_corner(&c->end, GR_FL));
     double adv_r = gr_v2_dist(gr_rect_corner(&c->start, GR_FR), gr_rect_corner(&c->end, GR_FR));
+    if (c->bent_slide != 0) adv_l = adv_r = c->bent_advance; /* every front corner of the two halves */
     int case_a = adv_l >= FOGN_SLIDE_MIN_ADVANCE - 1e-9 && adv_r >= FOGN_SLIDE_MIN_ADVANCE - 1e-9 &&
                  c->sweep_enemy >= FOGN_SLIDE_ENEMY_CLEAR - 1e-9;
     int case_b = 0;

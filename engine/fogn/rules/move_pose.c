@@ -320,33 +320,64 @@ static int pose_bent_ahead(fogn_move_ctx *c)
     return 0;
 }
 
-/* where a kinked line going on bent goes (the line keeps its bend, so both
- * halves go the same way): BENT `dist` along the bisector of the halves'
- * facings; HALVES the way whose straight-ahead parts are the left half's
- * `dx` and the right half's `dy` (solved from the two facings, apart by the
- * bend). 0, or -1 refused */
-static int bent_way(fogn_move_ctx *c, gr_vec2 *v)
+/* where a kinked line `w` going on bent goes (the line keeps its bend, so
+ * both halves go the same way): BENT `dist` along the bisector of the
+ * halves' facings; HALVES the way whose straight-ahead parts are the left
+ * half's `dx` and the right half's `dy` (solved from the two facings, apart
+ * by the bend). 0, or -1 refused */
+static int bent_way(fogn_move_ctx *c, const fogn_unit *w, gr_vec2 *v)
 {
     const fogn_move *m = c->m;
-    const fogn_unit *u = c->u;
     if (!(m->flag & FOGN_MOVE_HALVES)) {
-        *v = gr_v2_scale(gr_v2_dir(u->heading + u->kink / 2), m->dist);
+        *v = gr_v2_scale(gr_v2_dir(w->heading + w->kink / 2), m->dist);
         return 0;
     }
     if (m->dx < -GR_EPS || m->dy < -GR_EPS || (m->dx <= GR_EPS && m->dy <= GR_EPS))
         return gr_error_set(c->err, "each half goes straight ahead: give the left and right halves' distances, "
                             "not both nothing (§8.5)");
-    gr_vec2 fl = gr_v2_dir(u->heading), fr = gr_v2_dir(u->heading + u->kink);
+    gr_vec2 fl = gr_v2_dir(w->heading), fr = gr_v2_dir(w->heading + w->kink);
     double det = fl.x * fr.y - fl.y * fr.x; /* sin(bend), not 0 for a kinked line */
+    if (fabs(det) < 1e-9) return gr_error_set(c->err, "the halves would stand in one line: no bend to go on with");
     *v = gr_v2((m->dx * fr.y - m->dy * fl.y) / det, (m->dy * fl.x - m->dx * fr.x) / det);
     return 0;
 }
 
+/* HALVES with a half's wheel first: the line as it stands once the named half
+ * has wheeled about the centre to the bend `angle` (as `kink` does), that
+ * wheel swept and its outer corner's arc returned; otherwise the line as it is */
+static int half_wheel(fogn_move_ctx *c, fogn_unit *w, double *arc)
+{
+    const fogn_move *m = c->m;
+    *w = *c->u;
+    *arc = 0;
+    if (!(m->flag & (FOGN_MOVE_WHEEL_LEFT | FOGN_MOVE_WHEEL_RIGHT))) {
+        if (m->angle != 0 || m->slide != 0)
+            return gr_error_set(c->err, "a line going on bent neither wheels nor slides as a whole: its halves slide "
+                                "as they must to stay together (§8.5)");
+        return 0;
+    }
+    if (m->angle > 1e-9)
+        return gr_error_set(c->err, "the halves of a line may not bend towards each other: give a negative bend (§8.5)");
+    if (fabs(m->angle) > FOGN_MAX_KINK_DEG * FOGN_DEG + 1e-9)
+        return gr_error_set(c->err, "a bend of %.0f degrees: at most %.0f (§8.5)", fabs(m->angle) / FOGN_DEG,
+                            FOGN_MAX_KINK_DEG);
+    int left = (m->flag & FOGN_MOVE_WHEEL_LEFT) != 0;
+    double turn = left ? c->u->kink - m->angle : m->angle - c->u->kink;
+    gr_rect before[2];
+    fogn_unit_rects(c->p, c->u, before);
+    fogn_sweep_rotation(c->sw, &before[left ? 0 : 1], gr_v2(c->u->x, c->u->y), turn, FOGN_WHEEL_SAMPLES);
+    w->kink = m->angle;
+    if (left) w->heading = gr_angle_norm(c->u->heading + turn);
+    *arc = fabs(turn) * before[0].w;
+    return 0;
+}
+
 /* §8.5: a kinked Extended Line whose halves each move on their own and end
- * as the same bent line: each half goes straight ahead with the slide that
- * keeps the inner corners together (bent_way's direction on the half's
- * right), at most a base width (§8.4). Every front corner moves as far as
- * the line; each half's run is swept from where it stands */
+ * as one bent line: optionally one half first wheels about the centre to a
+ * new bend, the other standing; then each half goes straight ahead with the
+ * slide that keeps the inner corners together (bent_way's direction on the
+ * half's right), at most a base width (§8.4). Each front corner is measured
+ * from where it stood; each half's run is swept from where it stands */
 static int pose_bent_line(fogn_move_ctx *c)
 {
     const fogn_move *m = c->m;
@@ -354,12 +385,11 @@ static int pose_bent_line(fogn_move_ctx *c)
     if (u->kink == 0 || FOGN_BENT_COLUMN(u) ||
         (u->formation != FOGN_F_LINE && u->formation != FOGN_F_SKIRMISH_LINE))
         return gr_error_set(c->err, "%s is no kinked Extended Line: only such a line goes on bent (§8.5)", c->p->name);
-    if (m->angle != 0 || m->slide != 0)
-        return gr_error_set(c->err, "a line going on bent neither wheels nor slides as a whole: its halves slide as "
-                            "they must to stay together (§8.5)");
+    fogn_unit w;
+    double arc;
     gr_vec2 v;
-    if (bent_way(c, &v)) return -1;
-    gr_vec2 rl = gr_v2_dir(u->heading - GR_PI / 2), rr = gr_v2_dir(u->heading + u->kink - GR_PI / 2);
+    if (half_wheel(c, &w, &arc) || bent_way(c, &w, &v)) return -1;
+    gr_vec2 rl = gr_v2_dir(w.heading - GR_PI / 2), rr = gr_v2_dir(w.heading + w.kink - GR_PI / 2);
     double sl = fabs(gr_v2_dot(v, rl)), sr = fabs(gr_v2_dot(v, rr)), slide = fmax(sl, sr);
     if (slide > FOGN_MAX_SLIDE + 1e-9) {
         if (m->flag & FOGN_MOVE_HALVES)
@@ -368,20 +398,28 @@ static int pose_bent_line(fogn_move_ctx *c)
         return gr_error_set(c->err, "bent %.0f degrees, each half would slide %.2f MU to go %.4g MU: at most one base "
                             "width, %.1f MU (§8.4)", fabs(u->kink) / FOGN_DEG, slide, m->dist, FOGN_MAX_SLIDE);
     }
-    gr_rect halves[2];
-    fogn_unit_rects(c->p, u, halves);
-    for (int k = 0; k < 2; k++) {
-        gr_rect to = halves[k];
-        to.fc = gr_v2_add(to.fc, v);
-        fogn_sweep_pair(c->sw, &halves[k], &to);
-    }
-    c->end = c->start;
-    c->end.fc = gr_v2_add(c->end.fc, v);
-    c->end_swept = 1;
-    c->measured = gr_v2_len(v);
-    c->bent_slide = slide;
+    c->after.heading = w.heading;
+    c->after.kink = w.kink;
     c->after.x = u->x + v.x;
     c->after.y = u->y + v.y;
+    gr_rect from[2], mid[2], to[2];
+    fogn_unit_rects(c->p, u, from);
+    fogn_unit_rects(c->p, &w, mid);
+    fogn_unit_rects(c->p, &c->after, to);
+    c->measured = 0;
+    c->bent_advance = INFINITY;
+    for (int k = 0; k < 2; k++) {
+        fogn_sweep_pair(c->sw, &mid[k], &to[k]);
+        for (int q = GR_FL; q <= GR_FR; q++) {
+            double d = gr_v2_dist(gr_rect_corner(&from[k], q), gr_rect_corner(&to[k], q));
+            c->measured = fmax(c->measured, d);
+            c->bent_advance = fmin(c->bent_advance, d);
+        }
+    }
+    c->end = fogn_unit_rect(c->p, &c->after);
+    c->end_swept = 1;
+    c->bent_slide = slide;
+    if (arc > 0) c->plan->allowance = -arc; /* stash; checked once the allowance is known (as pose_normal) */
     return 0;
 }
 

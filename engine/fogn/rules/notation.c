@@ -18,6 +18,8 @@
  *                                straight ahead with the slide that keeps them together
  *   u3 halves 3 2.5              exact: the same with the left half going 3 MU ahead
  *                                and the right half 2.5
+ *   u3 halves 3 3 bend -20 [left]  exact: the right (left) half first wheels about the
+ *                                centre to a bend of -20 degrees, then as halves
  *   u3 rear 2 [start-about] [end-about]
  *   u3 free 1.5 -2 90            exact (skirmishers): displacement and heading
  *   u3 faceto 90                 exact: turn to a heading in degrees
@@ -85,7 +87,9 @@ int fogn_format_action(const void *scn, const void *state, const gr_action *a, c
     case FOGN_A_ROAD: return snprintf(buf, cap, "%s road %c", who, a->arg >= 0 ? '+' : '-');
     case FOGN_A_TURN: return snprintf(buf, cap, "%s turn %d", who, a->arg);
     case FOGN_A_MOVE:
-        if (a->p[3] == 2.0f) return snprintf(buf, cap, "%s halves %s %s", who, f1, f2);
+        if (a->p[3] == 2.0f)
+            return a->arg < 0 ? snprintf(buf, cap, "%s halves %s %s", who, f1, f2)
+                              : snprintf(buf, cap, "%s halves %s %s bend %s%s", who, f1, f2, f0, a->arg == 1 ? " left" : "");
         if (a->p[3] != 0.0f) return snprintf(buf, cap, "%s move %s bent", who, f1);
         if (a->p[0] == 0.0f && a->arg < 0)
             return a->p[2] != 0.0f ? snprintf(buf, cap, "%s move %s slide %s", who, f1, f2)
@@ -179,7 +183,8 @@ static const rule unit_rules[] = {
     {"unlimber", FOGN_A_UNLIMBER},
     {"prolong\\s+(?<dist>[-+]?[0-9.]+)", FOGN_A_PROLONG},
     {"kink\\s+(?<ang>[-+]?[0-9.]+)(?:\\s+(?<half>left|right))?", FOGN_A_KINK},
-    {"halves\\s+(?<dl>[-+]?[0-9.]+)\\s+(?<dr>[-+]?[0-9.]+)", FOGN_A_MOVE},
+    {"halves\\s+(?<dl>[-+]?[0-9.]+)\\s+(?<dr>[-+]?[0-9.]+)(?:\\s+bend\\s+(?<bend>[-+]?[0-9.]+)(?:\\s+(?<half>left|right))?)?",
+     FOGN_A_MOVE},
     {"up\\s+to\\s+t(?<t>\\d+)", FOGN_A_UP_TO},
     {"cross\\s+t(?<t>\\d+)", FOGN_A_CROSS},
     {"group\\s+(?<members>u\\d+(?:\\s*,\\s*u\\d+)*)\\s+advance\\s+u(?<t>\\d+)\\s+to\\s+(?<band>\\d+)",
@@ -383,8 +388,12 @@ static int build(const fogn_scenario *s, const gr_regex *re, const gr_match *m, 
     }
     case FOGN_A_MOVE: {
         a->arg = -1;
-        if (gr_match_named(re, m, "dl", buf, sizeof buf) >= 0) { /* halves DL DR */
-            if (num(re, m, "dl", &a->p[1], err) < 0 || num(re, m, "dr", &a->p[2], err) < 0) return -1;
+        if (gr_match_named(re, m, "dl", buf, sizeof buf) >= 0) { /* halves DL DR [bend B [left|right]] */
+            if (num(re, m, "dl", &a->p[1], err) < 0 || num(re, m, "dr", &a->p[2], err) < 0 ||
+                num(re, m, "bend", &a->p[0], err) < 0)
+                return -1;
+            if (gr_match_named(re, m, "bend", buf, sizeof buf) >= 0)
+                a->arg = gr_match_named(re, m, "half", buf, sizeof buf) >= 0 && !strcmp(buf, "left") ? 1 : 0;
             a->p[3] = 2;
             return 0;
         }

@@ -242,11 +242,14 @@ static int to_move(const fogn_scenario *s, const fogn_state *st, const gr_action
         m->dist = a->p[1];
         m->slide = a->p[2];
         m->flag = a->p[3] == 2.0f ? FOGN_MOVE_HALVES : a->p[3] != 0.0f ? FOGN_MOVE_BENT : 0;
-        if (m->flag == FOGN_MOVE_HALVES) { /* "halves DL DR": no slide of the line's own */
+        if (m->flag == FOGN_MOVE_HALVES) { /* "halves DL DR [bend B [left]]": no slide of the line's own */
             m->dx = a->p[1];
             m->dy = a->p[2];
             m->dist = fmax(m->dx, m->dy);
             m->slide = 0;
+            m->pivot = -1;
+            if (a->arg >= 0) m->flag |= a->arg == 1 ? FOGN_MOVE_WHEEL_LEFT : FOGN_MOVE_WHEEL_RIGHT;
+            else m->angle = 0;
         }
         return 0;
     case FOGN_A_REAR:
