@@ -77,7 +77,7 @@ static int expand(mcts_worker *w, int32_t xi, const void *state)
     const gr_ruleset *rs = w->g->rs;
     gr_action cand[GR_MAX_ACTIONS];
     double pr[GR_MAX_ACTIONS];
-    int n = gr_rs_candidates(rs, w->g->scn, state, cand, GR_MAX_ACTIONS);
+    int n = gr_rs_expand_actions(rs, w->g->scn, state, cand, GR_MAX_ACTIONS);
     if (n <= 0) return -1;
     int32_t first = gr_tree_alloc(&w->tree, n);
     if (first < 0) return -1;

@@ -131,7 +131,8 @@ static int toy_format(const void *scn, const void *state, const gr_action *a, ch
 }
 
 /* the soak's check of gr_fast.candidates against the menu: a superset whose extra entries the check
- * refuses passes; an extra entry passed as legal, or a menu entry missing, is named */
+ * refuses passes; an extra entry passed as legal, or a menu entry missing, is named. And what a search
+ * expands a node with: the candidates, or the menu with expand_with_menu */
 static void test_candidates_are_checked_against_the_menu(void **unused)
 {
     (void)unused;
@@ -151,6 +152,14 @@ static void test_candidates_are_checked_against_the_menu(void **unused)
     gr_error_clear(&err);
     assert_int_equal(gr_rs_check_candidates(&rs, NULL, &list, &err), -1);
     assert_string_equal(err.msg, "the menu's entry 2, 'order 3', is not among the candidates passed as legal");
+    /* a search's nodes: the candidates, or the menu when the ruleset asks for it */
+    gr_action out[8];
+    list = 1;
+    assert_int_equal(gr_rs_expand_actions(&rs, NULL, &list, out, 8), 4);
+    assert_int_equal(out[2].type, 4);
+    fast.expand_with_menu = 1;
+    assert_int_equal(gr_rs_expand_actions(&rs, NULL, &list, out, 8), 3);
+    assert_int_equal(out[2].type, 3);
     /* without candidates of its own a ruleset has nothing to check */
     rs.fast = NULL;
     gr_error_clear(&err);

@@ -228,6 +228,13 @@ typedef struct gr_fast {
      * 1 when action_legal would refuse (state and dice untouched), else what
      * apply returns. */
     int (*apply_checked)(const void *scn, void *state, const gr_action *a, gr_dice *dice, void *memo);
+    /* 1: a search expands a node with the whole legal menu, its children all
+     * legal and the priors shared among them alone, and draws from the
+     * candidates only in playouts and random play: for a ruleset whose
+     * candidates far outnumber its menu, whose children found illegal only
+     * when tried would thin the legal ones' priors and hold places in the
+     * widening. 0 (fogn): nodes are expanded with the candidates. */
+    int expand_with_menu;
 } gr_fast;
 
 /* What players and the evaluation may know. All required but `clock`. */

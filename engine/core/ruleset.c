@@ -15,6 +15,12 @@ int gr_rs_candidates(const gr_ruleset *rs, const void *scn, const void *state, g
     return rs->rules->legal_actions(scn, state, out, max);
 }
 
+int gr_rs_expand_actions(const gr_ruleset *rs, const void *scn, const void *state, gr_action *out, int max)
+{
+    if (rs->fast && rs->fast->expand_with_menu) return rs->rules->legal_actions(scn, state, out, max);
+    return gr_rs_candidates(rs, scn, state, out, max);
+}
+
 int gr_rs_action_legal(const gr_ruleset *rs, const void *scn, const void *state, const gr_action *a)
 {
     return gr_rs_checks_candidates(rs) ? rs->fast->action_legal(scn, state, a) : 1;

@@ -9,6 +9,9 @@
 
 /* fast.candidates, or the whole legal menu */
 int gr_rs_candidates(const gr_ruleset *rs, const void *scn, const void *state, gr_action *out, int max);
+/* the children of a search node: the legal menu when fast.expand_with_menu,
+ * else gr_rs_candidates */
+int gr_rs_expand_actions(const gr_ruleset *rs, const void *scn, const void *state, gr_action *out, int max);
 /* fast.action_legal, or 1 (the fallback candidates are all legal) */
 int gr_rs_action_legal(const gr_ruleset *rs, const void *scn, const void *state, const gr_action *a);
 /* 1 when the ruleset checks candidates one at a time (fast.candidates and

@@ -4,8 +4,8 @@
  * neutral facts and the evaluation's view, rules/status.c the result and
  * the clock, rules/present.c and rules/invariants.c what front ends and
  * tests show and check, rules/notation.c what people type). Its `fast`
- * table lets a search check an Activity menu's entries only as it tries
- * them. Its verbs: `army`, the Army Builder's (armylist/), `setup`, Set Up
+ * table lets playouts and random play check an Activity menu's entries
+ * only as they try them. Its verbs: `army`, the Army Builder's (armylist/), `setup`, Set Up
  * the Game's (setup/), and `continue`, Continuing Games and Campaigns'
  * (campaign/). */
 #include "lasalle.h"
@@ -78,11 +78,14 @@ static const gr_verb verbs[] = {
 };
 
 /* the search's apply, which takes orders in the cursor's order, and the Activity menus checked one entry at
- * a time as a search or a random draw tries them (turn.c) */
+ * a time as a playout or a random draw tries them (turn.c); the search's nodes are the checked menus, as
+ * their candidates are several times as many (with them, the default player scored 50% against greedy on
+ * the brigade clash's 30 games, against 62% with the menus) */
 static const gr_fast fast = {
     .candidates = lasalle_candidates,
     .action_legal = lasalle_action_legal,
     .apply_memo = lasalle_apply_memo,
+    .expand_with_menu = 1,
 };
 
 const gr_ruleset lasalle_ruleset = {
