@@ -81,7 +81,8 @@ static int check_menu(const gr_game *g, const void *state, gr_error *err)
     const gr_ruleset *rs = g->rs;
     if (rs->rules->to_move(g->scn, state) == GR_TERMINAL) return 0;
     gr_action a[GR_MAX_ACTIONS];
-    if (rs->rules->legal_actions(g->scn, state, a, GR_MAX_ACTIONS) > 0) return gr_rs_check_candidates(rs, g->scn, state, err);
+    if (rs->rules->legal_actions(g->scn, state, a, GR_MAX_ACTIONS) > 0)
+        return gr_rs_check_candidates(rs, g->scn, state, err);
     char desc[256];
     rs->present->describe_decision(g->scn, state, desc, sizeof desc);
     return gr_error_set(err, "the decision due (%s) offers no legal order", desc);
