@@ -785,6 +785,18 @@ static void test_s8_5_the_left_half_wheels_and_the_right_stands(void **unused)
     typed_order(s2, &st2, "u0 kink -60");
     ASSERT_NEAR(gr_angle_diff(st2.u[0].heading, 90 * FX_DEG), 0, 1e-9);
     ASSERT_NEAR(st2.u[0].kink, -60 * FX_DEG, 1e-9);
+    /* from a straight line only the left half's wheel is swept: the right half, standing, does not sweep
+     * round into the enemy 1.2 MU ahead of its outer end */
+    fx_state(s2, &st2, 0);
+    st2.u[1].x = 23.5; /* the enemy faces south, its front edge at y 11.2 */
+    st2.u[1].y = 11.2;
+    st2.u[1].heading = 270 * FX_DEG;
+    fogn_move_plan plan;
+    gr_error err;
+    fogn_move kl = kind_move(FOGN_MK_KINK, 0, 0, 0, -30);
+    kl.flag = FOGN_KINK_LEFT;
+    if (fx_check(s2, &st2, kl, &plan, &err)) fail_msg("%s", err.msg);
+    ASSERT_NEAR(gr_angle_diff(plan.after.heading, 120 * FX_DEG), 0, 1e-9);
     /* the bend rules hold for either half: no bend towards each other */
     fx_state(s2, &st2, 0);
     st2.u[0].kink = -30 * FX_DEG;

@@ -342,6 +342,37 @@ static int bent_way(fogn_move_ctx *c, const fogn_unit *w, gr_vec2 *v)
     return 0;
 }
 
+/* an Extended Line's two halves, left then right, kinked or straight */
+static void line_halves(const fogn_unit_profile *p, const fogn_unit *u, gr_rect out[2])
+{
+    if (fogn_unit_rects(p, u, out) == 2) return;
+    gr_rect r = out[0];
+    gr_vec2 q = gr_v2_scale(gr_rect_right(&r), r.w / 4);
+    out[0] = gr_rect_make(gr_v2_sub(r.fc, q), r.heading, r.w / 2, r.d);
+    out[1] = gr_rect_make(gr_v2_add(r.fc, q), r.heading, r.w / 2, r.d);
+}
+
+/* §8.5: the line `w` once one half (the left, or the right) has wheeled about
+ * the centre to `bend`, the other standing: the bend's limits checked, the
+ * wheel swept when `sweep`, its outer corner's arc in *arc */
+static int wheel_a_half(fogn_move_ctx *c, int left, double bend, int sweep, fogn_unit *w, double *arc)
+{
+    if (bend > 1e-9)
+        return gr_error_set(c->err, "the halves of a line may not bend towards each other: give a negative bend (§8.5)");
+    if (fabs(bend) > FOGN_MAX_KINK_DEG * FOGN_DEG + 1e-9)
+        return gr_error_set(c->err, "a bend of %.0f degrees: at most %.0f (§8.5)", fabs(bend) / FOGN_DEG,
+                            FOGN_MAX_KINK_DEG);
+    double turn = left ? c->u->kink - bend : bend - c->u->kink;
+    gr_rect before[2];
+    line_halves(c->p, c->u, before);
+    if (sweep) fogn_sweep_rotation(c->sw, &before[left ? 0 : 1], gr_v2(c->u->x, c->u->y), turn, FOGN_WHEEL_SAMPLES);
+    *w = *c->u;
+    w->kink = bend;
+    if (left) w->heading = gr_angle_norm(c->u->heading + turn);
+    *arc = fabs(turn) * before[0].w;
+    return 0;
+}
+
 /* HALVES with a half's wheel first: the line as it stands once the named half
  * has wheeled about the centre to the bend `angle` (as `kink` does), that
  * wheel swept and its outer corner's arc returned; otherwise the line as it is */
@@ -356,20 +387,7 @@ static int half_wheel(fogn_move_ctx *c, fogn_unit *w, double *arc)
                                 "as they must to stay together (§8.5)");
         return 0;
     }
-    if (m->angle > 1e-9)
-        return gr_error_set(c->err, "the halves of a line may not bend towards each other: give a negative bend (§8.5)");
-    if (fabs(m->angle) > FOGN_MAX_KINK_DEG * FOGN_DEG + 1e-9)
-        return gr_error_set(c->err, "a bend of %.0f degrees: at most %.0f (§8.5)", fabs(m->angle) / FOGN_DEG,
-                            FOGN_MAX_KINK_DEG);
-    int left = (m->flag & FOGN_MOVE_WHEEL_LEFT) != 0;
-    double turn = left ? c->u->kink - m->angle : m->angle - c->u->kink;
-    gr_rect before[2];
-    fogn_unit_rects(c->p, c->u, before);
-    fogn_sweep_rotation(c->sw, &before[left ? 0 : 1], gr_v2(c->u->x, c->u->y), turn, FOGN_WHEEL_SAMPLES);
-    w->kink = m->angle;
-    if (left) w->heading = gr_angle_norm(c->u->heading + turn);
-    *arc = fabs(turn) * before[0].w;
-    return 0;
+    return wheel_a_half(c, (m->flag & FOGN_MOVE_WHEEL_LEFT) != 0, m->angle, 1, w, arc);
 }
 
 /* §8.5: a kinked Extended Line whose halves each move on their own and end
@@ -571,20 +589,14 @@ static int pose_kink(fogn_move_ctx *c)
     const fogn_move *m = c->m;
     if (c->u->formation != FOGN_F_LINE && c->u->formation != FOGN_F_SKIRMISH_LINE)
         return gr_error_set(c->err, "only an Extended Line can bend at its centre (§8.5)");
-    if (m->angle > 1e-9)
-        return gr_error_set(c->err, "the halves of a line may not bend towards each other: give a negative bend (§8.5)");
-    if (fabs(m->angle) > FOGN_MAX_KINK_DEG * FOGN_DEG + 1e-9)
-        return gr_error_set(c->err, "a bend of %.0f degrees: at most %.0f (§8.5)", fabs(m->angle) / FOGN_DEG,
-                            FOGN_MAX_KINK_DEG);
-    c->after.kink = m->angle;
-    if (m->flag & FOGN_KINK_LEFT) {
-        /* the left half wheels about the centre, the right half keeps its facing (heading + kink) */
-        if (c->u->kink == m->angle) return gr_error_set(c->err, "%s is already bent so", c->p->name);
-        gr_rect before[2];
-        fogn_unit_rects(c->p, c->u, before);
-        c->after.heading = gr_angle_norm(c->u->heading + c->u->kink - m->angle);
-        fogn_sweep_rotation(c->sw, &before[0], gr_v2(c->u->x, c->u->y), c->u->kink - m->angle, FOGN_WHEEL_SAMPLES);
-    }
+    int left = (m->flag & FOGN_KINK_LEFT) != 0;
+    if (left && c->u->kink == m->angle) return gr_error_set(c->err, "%s is already bent so", c->p->name);
+    /* the left half's wheel is swept; the right half's, as the bend has always been made, is not */
+    fogn_unit w;
+    double arc;
+    if (wheel_a_half(c, left, m->angle, left, &w, &arc)) return -1;
+    c->after.kink = w.kink;
+    c->after.heading = w.heading;
     gr_rect halves[2];
     int nh = fogn_unit_rects(c->p, &c->after, halves);
     for (int i = 0; i < nh; i++) fogn_sweep_rect(c->sw, &halves[i]);
