@@ -185,6 +185,7 @@ static void unit_moves(menu *m)
                     continue;
                 }
                 double left = floor((allow - ws[k] * DEG * h.w) * 2) / 2;
+                if (twice && elsewhere(m, LASALLE_A_MOVE, 0, 1, (float)left)) continue; /* its one entry */
                 if ((left <= 0 || !offer_if(m, move_act(m->i, 0, sign * ws[k], left, 0, 0), 0)) && !twice)
                     offer(m, move_act(m->i, 0, sign * ws[k], 0, 0, 0));
             }
