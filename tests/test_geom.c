@@ -722,6 +722,55 @@ static void test_geom_prop_hull(void **state)
     }
 }
 
+/* the plain least of every vertex-to-edge distance, both ways: gr_poly_dist's
+ * number when the polygons do not meet (the root of the least square is the
+ * least of the roots, a correctly rounded sqrt never decreasing) */
+static double poly_dist_every_pair(const gr_vec2 *a, int na, const gr_vec2 *b, int nb)
+{
+    double best = INFINITY;
+    for (int pass = 0; pass < 2; pass++) {
+        const gr_vec2 *p = pass ? b : a, *q = pass ? a : b;
+        int np = pass ? nb : na, nq = pass ? na : nb;
+        for (int i = 0; i < np; i++)
+            for (int k = 0, l = nq - 1; k < nq; l = k++) {
+                double d = gr_point_seg_dist(p[i], q[l], q[k]);
+                if (d < best) best = d;
+            }
+    }
+    return best;
+}
+
+/* gr_poly_dist passes over vertices far outside the other's box: the least
+ * distance is still the very number every pair gives, near and far apart,
+ * and touching at a corner */
+static void test_geom_prop_poly_dist_every_pair(void **state)
+{
+    (void)state;
+    gr_rng g;
+    gr_rng_seed(&g, 7, 1);
+    int apart = 0;
+    for (int i = 0; i < 2000; i++) {
+        gr_vec2 pa[12], pb[12], a[12], b[12];
+        int n = 3 + (int)gr_rng_below(&g, 9), m = 3 + (int)gr_rng_below(&g, 9);
+        double off = uni(&g, 0, i % 2 ? 3 : 40);
+        for (int k = 0; k < n; k++) pa[k] = gr_v2(uni(&g, 0, 5), uni(&g, 0, 5));
+        for (int k = 0; k < m; k++) pb[k] = gr_v2(uni(&g, 0, 5) + off, uni(&g, 0, 5) + off / 2);
+        int na = gr_convex_hull(pa, n, a), nb = gr_convex_hull(pb, m, b);
+        double d = gr_poly_dist(a, na, b, nb);
+        if (gr_poly_intersect(a, na, b, nb)) {
+            assert_true(d == 0.0);
+            continue;
+        }
+        apart++;
+        /* the same number, bit for bit */
+        assert_true(d == poly_dist_every_pair(a, na, b, nb));
+    }
+    assert_true(apart > 1000);
+    /* two squares meeting corner to corner */
+    gr_vec2 s1[4] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}}, s2[4] = {{2, 2}, {3, 2}, {3, 3}, {2, 3}};
+    assert_true(fabs(gr_poly_dist(s1, 4, s2, 4) - sqrt(2.0)) < 1e-15);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -750,6 +799,7 @@ int main(void)
         cmocka_unit_test(test_geom_prop_wheel),
         cmocka_unit_test(test_geom_prop_point_in_rect),
         cmocka_unit_test(test_geom_prop_hull),
+        cmocka_unit_test(test_geom_prop_poly_dist_every_pair),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

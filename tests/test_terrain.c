@@ -112,6 +112,30 @@ static void test_terrain_add_refusals(void **state)
     assert_int_equal((int)strlen(t2.p[0].name), GR_TERRAIN_NAME - 1);
 }
 
+/* A piece filled in place has no box until gr_terrain_piece_set_box; the
+ * queries answer the same with and without it */
+static void test_terrain_piece_box(void **state)
+{
+    (void)state;
+    gr_vec2 quad[4] = {{2, 1}, {6, 2}, {5, 7}, {1, 5}};
+    gr_terrain_piece p = polygon("quad", GR_T_MARSH, quad, 4);
+    p.has_box = 0;
+    gr_terrain_piece q = p;
+    gr_terrain_piece_set_box(&q);
+    assert_int_equal(q.has_box, 1);
+    assert_true(q.box[0] == 1 && q.box[1] == 1 && q.box[2] == 6 && q.box[3] == 7);
+    for (int i = 0; i < 40; i++) {
+        gr_rect r = gr_rect_make(gr_v2(-1 + 0.25 * i, 0.2 * i), 0.1 * i, 1.5, 0.8);
+        assert_int_equal(gr_terrain_piece_touches_rect(&p, &r), gr_terrain_piece_touches_rect(&q, &r));
+        double box[4] = {-1 + 0.25 * i, -1 + 0.2 * i, 0.25 * i, 0.2 * i};
+        assert_int_equal(gr_terrain_piece_near_box(&p, box), gr_terrain_piece_near_box(&q, box));
+    }
+    /* points moved: the box follows when asked again */
+    for (int i = 0; i < q.npts; i++) q.pts[i].x += 10;
+    gr_terrain_piece_set_box(&q);
+    assert_true(q.box[0] == 11 && q.box[2] == 16);
+}
+
 static void test_terrain_under_rect(void **state)
 {
     (void)state;
@@ -272,6 +296,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_terrain_add_refusals),
+        cmocka_unit_test(test_terrain_piece_box),
         cmocka_unit_test(test_terrain_under_rect),
         cmocka_unit_test(test_terrain_under_poly),
         cmocka_unit_test(test_terrain_on_segment),

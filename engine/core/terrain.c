@@ -30,7 +30,7 @@ static bbox bbox_of(const gr_vec2 *pts, int n)
     return b;
 }
 
-/* a piece's point bounds: cached by gr_terrain_add, else worked out */
+/* a piece's point bounds: kept by gr_terrain_piece_set_box, else worked out */
 static bbox piece_box(const gr_terrain_piece *p)
 {
     if (p->has_box) return (bbox){p->box[0], p->box[1], p->box[2], p->box[3]};
@@ -76,13 +76,19 @@ int gr_terrain_add(gr_terrain *t, const gr_terrain_piece *piece)
     t->p[idx] = *piece;
     t->p[idx].name[GR_TERRAIN_NAME - 1] = '\0';
     if (piece->shape == GR_SHAPE_POLYGON) t->p[idx].width = 0.0;
-    bbox b = bbox_of(piece->pts, piece->npts);
-    t->p[idx].box[0] = b.x0;
-    t->p[idx].box[1] = b.y0;
-    t->p[idx].box[2] = b.x1;
-    t->p[idx].box[3] = b.y1;
-    t->p[idx].has_box = 1;
+    gr_terrain_piece_set_box(&t->p[idx]);
     return idx;
+}
+
+void gr_terrain_piece_set_box(gr_terrain_piece *p)
+{
+    assert(p);
+    bbox b = bbox_of(p->pts, p->npts);
+    p->box[0] = b.x0;
+    p->box[1] = b.y0;
+    p->box[2] = b.x1;
+    p->box[3] = b.y1;
+    p->has_box = 1;
 }
 
 /* rectangle test with the rectangle's corners and box already computed */

@@ -56,7 +56,7 @@ typedef struct gr_terrain_piece {
     unsigned char type;     /* gr_terrain_type */
     unsigned char shape;    /* gr_shape */
     unsigned char grade;    /* type-specific: wood move class, water depth, hill has-crest */
-    unsigned char has_box;  /* set by gr_terrain_add: `box` holds the points' bounds */
+    unsigned char has_box;  /* set by gr_terrain_add and gr_terrain_piece_set_box: `box` holds the points' bounds */
     double width;           /* polylines: full width; polygons: 0 */
     double box[4];          /* min x, min y, max x, max y of the points (when has_box) */
     int npts;
@@ -77,6 +77,10 @@ bool gr_terrain_type_is_linear(gr_terrain_type t);
 
 /* Appends a piece; returns its index or -1 when the table is full / the piece is bad. */
 int gr_terrain_add(gr_terrain *t, const gr_terrain_piece *piece);
+/* Works out the piece's box from its points (has_box set): for a piece
+ * filled in place or whose points moved. Every query that meets pieces
+ * tests the box first; without it, each works the box out again. */
+void gr_terrain_piece_set_box(gr_terrain_piece *p);
 
 /* Does the piece touch the rectangle (any shared area; polylines count their width)? */
 bool gr_terrain_piece_touches_rect(const gr_terrain_piece *p, const gr_rect *r);

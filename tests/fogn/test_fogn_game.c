@@ -9,6 +9,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +55,31 @@ static void test_fogn_state_flat_clone(void **unused)
     assert_int_equal(g.rs->rules->state_size, sizeof(fogn_state));
     print_message("fogn_state is %zu bytes (corps battle: %d units, %d commanders)\n", sizeof(fogn_state),
                   ((fogn_scenario *)g.scn)->nunits, ((fogn_scenario *)g.scn)->ncmdrs);
+    gr_game_free(&g);
+}
+
+/* Every terrain piece read from the file keeps its points' box: the
+ * queries that meet pieces test it first, and without it each query works
+ * it out again (the answers are the same either way). */
+static void test_fogn_loaded_pieces_keep_their_box(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    load_corps(&g);
+    const fogn_scenario *s = g.scn;
+    assert_true(s->terrain.n > 0);
+    for (int k = 0; k < s->terrain.n; k++) {
+        const gr_terrain_piece *p = &s->terrain.p[k];
+        assert_int_equal(p->has_box, 1);
+        double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+        for (int i = 0; i < p->npts; i++) {
+            x0 = p->pts[i].x < x0 ? p->pts[i].x : x0;
+            y0 = p->pts[i].y < y0 ? p->pts[i].y : y0;
+            x1 = p->pts[i].x > x1 ? p->pts[i].x : x1;
+            y1 = p->pts[i].y > y1 ? p->pts[i].y : y1;
+        }
+        assert_true(p->box[0] == x0 && p->box[1] == y0 && p->box[2] == x1 && p->box[3] == y1);
+    }
     gr_game_free(&g);
 }
 
@@ -285,6 +311,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fogn_state_flat_clone),
+        cmocka_unit_test(test_fogn_loaded_pieces_keep_their_box),
         cmocka_unit_test(test_fogn_notation_round_trip),
         cmocka_unit_test(test_fogn_notation_errors),
         cmocka_unit_test(test_fogn_random_games_end),

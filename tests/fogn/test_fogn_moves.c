@@ -19,6 +19,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -259,6 +260,39 @@ static void test_s8_4_wheel_over_90_degrees_refused(void **unused)
     expect_refused(s, &st, fx_normal(0, GR_FR, -95, 0, 0), "at most 90");
     /* a column 1.5 MU wide with 10 MU may wheel the full 90 (arc 2.36 MU) */
     must_pass(s, &st, fx_normal(0, GR_FL, 90, 0, 0));
+    free(s);
+}
+
+/* The tries of one move at several distances (the order compiler's search):
+ * a refusal that no distance changes ends them (a Square told to wheel,
+ * §8.4); a refusal for the distance itself does not (too far for the
+ * allowance, §8.3: a shorter try still passes). */
+static void test_s8_4_tries_end_only_on_a_refusal_every_distance_shares(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn_far(FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_SQUARE);
+    fogn_state st;
+    fx_state(s, &st, 0);
+    fogn_move_tries t;
+    fogn_move_tries_init(&t);
+    fogn_move_plan plan;
+    fogn_move m = fx_normal(0, GR_FL, 20, 1, 0);
+    assert_int_equal(fogn_move_try(s, &st, &m, &plan, &t), -1);
+    assert_int_equal(t.doomed, 1);
+    expect_refused(s, &st, m, "a square moves straight only");
+    m.dist = 0.5;
+    assert_int_equal(fogn_move_try(s, &st, &m, &plan, &t), -1);
+    free(s);
+
+    s = scn_far(FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL);
+    fx_state(s, &st, 0);
+    fogn_move_tries_init(&t);
+    m = fx_normal(0, -1, 0, 20, 0);
+    assert_int_equal(fogn_move_try(s, &st, &m, &plan, &t), -1);
+    assert_int_equal(t.doomed, 0);
+    m.dist = 2;
+    assert_int_equal(fogn_move_try(s, &st, &m, &plan, &t), 0);
+    assert_true(fabs(plan.after.y - 12) < 1e-9);
     free(s);
 }
 
@@ -874,6 +908,7 @@ int main(void)
         cmocka_unit_test(test_s8_4_advance_order_wheels_toward_target),
         cmocka_unit_test(test_s8_4_wheel_direction_errors),
         cmocka_unit_test(test_s8_4_wheel_over_90_degrees_refused),
+        cmocka_unit_test(test_s8_4_tries_end_only_on_a_refusal_every_distance_shares),
         cmocka_unit_test(test_s23_42_outer_corner_arc_at_most_half_allowance),
         cmocka_unit_test(test_s8_4_backward_wheel_about_rear_corner),
         cmocka_unit_test(test_s8_4_slide_case_a_with_3mu_advance_far_from_enemy),

@@ -54,14 +54,26 @@ double fogn_enemy_dist(const fogn_scenario *s, const fogn_state *st, int unit, c
         mc = gr_v2(st->u[unit].x, st->u[unit].y);
         mr = fogn_unit_reach(&s->units[unit], &st->u[unit]);
     }
-    double d = INFINITY;
+    /* the enemy whose centre is nearest is measured first: the least of the
+     * distances is the same in any order, and a small first one lets the
+     * circles pass over the others */
+    double apart[FOGN_MAX_UNITS];
+    int first = -1;
     for (int j = 0; j < s->nunits; j++) {
         if (s->units[j].side == s->units[unit].side || !fogn_unit_alive(&st->u[j])) continue;
-        double ax = st->u[j].x - mc.x, ay = st->u[j].y - mc.y, apart = sqrt(ax * ax + ay * ay);
+        double ax = st->u[j].x - mc.x, ay = st->u[j].y - mc.y;
+        apart[j] = sqrt(ax * ax + ay * ay);
+        if (first < 0 || apart[j] < apart[first]) first = j;
+    }
+    double d = INFINITY;
+    for (int q = -1; q < s->nunits; q++) {
+        int j = q < 0 ? first : q;
+        if (j < 0 || (q >= 0 && j == first)) continue;
+        if (s->units[j].side == s->units[unit].side || !fogn_unit_alive(&st->u[j])) continue;
         /* the largest reach first: it passes over most enemies without working out theirs */
         /* (a building's garrison is measured to its perimeter, §15.4, which may lie beyond its footprint's reach) */
-        if (st->u[j].bld >= 0 ? apart - mr - fogn_bld_meet_reach(s, st, j) >= d
-                              : apart - mr - FOGN_REACH_MAX >= d || apart - mr - fogn_unit_reach(&s->units[j], &st->u[j]) >= d)
+        if (st->u[j].bld >= 0 ? apart[j] - mr - fogn_bld_meet_reach(s, st, j) >= d
+                              : apart[j] - mr - FOGN_REACH_MAX >= d || apart[j] - mr - fogn_unit_reach(&s->units[j], &st->u[j]) >= d)
             continue;
         gr_rect e[2];
         int ne = fogn_bld_meet_rects(s, st, j, e);
@@ -217,7 +229,10 @@ static int move_check(const fogn_scenario *s, const fogn_state *st, const fogn_m
     c.arm = fogn_troop_arm((fogn_troop)c.p->troop);
     c.wav = c.u->cohesion == FOGN_WAVERING;
     c.skirm = fogn_is_skirmisher(c.p, c.u);
-    if (mover_may_move(&c)) return -1;
+    if (mover_may_move(&c)) {
+        if (t) t->doomed = 1;
+        return -1;
+    }
 
     c.start = fogn_unit_rect(c.p, c.u);
     c.end = c.start;
@@ -253,6 +268,7 @@ void fogn_move_tries_init(fogn_move_tries *t)
     t->ready = 0;
     t->have_allow = 0;
     t->have_start_enemy = 0;
+    t->doomed = 0;
     memset(t->pd_have, 0, sizeof t->pd_have);
     memset(t->cross_known, 0, sizeof t->cross_known);
 }
@@ -260,6 +276,7 @@ void fogn_move_tries_init(fogn_move_tries *t)
 int fogn_move_try(const fogn_scenario *s, const fogn_state *st, const fogn_move *m, fogn_move_plan *plan,
                   fogn_move_tries *t)
 {
+    if (t && t->doomed) return -1;
     return move_check(s, st, m, plan, NULL, t);
 }
 

@@ -95,6 +95,11 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
 #define FOGN_TRIES_MEMO 16
 typedef struct fogn_move_tries {
     int ready, have_allow, have_start_enemy;
+    /* a check that does not depend on the distance refused a try (the mover
+     * may not move, its wheel or slide is not allowed, it is not on a road
+     * it could march along): every other distance fails the same way, so
+     * later tries fail at once */
+    int doomed;
     gr_rect ws;           /* the footprint after the wheel and the slide */
     double kink_arc;      /* a kinked line's straightening wheel (move_pose.c) */
     int n0, overflow0;    /* the swept area so far */
@@ -110,7 +115,8 @@ typedef struct fogn_move_tries {
 } fogn_move_tries;
 void fogn_move_tries_init(fogn_move_tries *t);
 /* fogn_move_check (without the reason) for m, which differs from the
- * earlier tries with t at most in m->dist */
+ * earlier tries with t at most in m->dist; a doomed try returns -1 and
+ * leaves *plan as it was */
 int fogn_move_try(const fogn_scenario *s, const fogn_state *st, const fogn_move *m, fogn_move_plan *plan,
                   fogn_move_tries *t);
 /* Carries out a checked plan (no dice; the caller has done any CMT). */

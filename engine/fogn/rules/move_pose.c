@@ -455,6 +455,7 @@ static int pose_normal(fogn_move_ctx *c)
         c->kink_arc = t->kink_arc;
         if (c->u->kink != 0) c->after.kink = 0;
     } else if (normal_wheel_slide(c, &ws)) {
+        if (t) t->doomed = 1; /* its checks do not depend on the distance */
         return -1;
     }
     c->end = gr_rect_advance(&ws, m->dist, 0);
@@ -664,9 +665,10 @@ static int pose_road(fogn_move_ctx *c)
 {
     const fogn_move *m = c->m;
     const gr_rect *start = &c->start;
+    int rdi = c->u->formation == FOGN_F_COLUMN || c->u->formation == FOGN_F_LIMBERED ? fogn_road_under(c->s, start->fc) : -1;
+    if (rdi < 0 && c->t) c->t->doomed = 1; /* at every distance */
     if (!(c->u->formation == FOGN_F_COLUMN || c->u->formation == FOGN_F_LIMBERED))
         return gr_error_set(c->err, "only a March Column or limbered artillery marches along a road (§8.3)");
-    int rdi = fogn_road_under(c->s, start->fc);
     if (rdi < 0) return gr_error_set(c->err, "%s is not on a road", c->p->name);
     const gr_terrain_piece *rd = &c->s->terrain.p[rdi];
     int dir = m->flag >= 0 ? 1 : -1;

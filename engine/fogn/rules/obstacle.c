@@ -13,6 +13,10 @@
 
 #define TOL FOGN_CONTACT_TOL
 #define BISECT_STEPS 60
+/* how far past a distance limit a box's gap must lie to settle that the
+ * shape inside is past it too, whatever the rounding of the exact distance
+ * (coordinates of at most a few hundred MU round at about 1e-13) */
+#define FOGN_OBS_BOX_SLACK 1e-9
 
 static bool is_water(const gr_terrain_piece *p) { return p->type == GR_T_RIVER || p->type == GR_T_STREAM; }
 
@@ -137,6 +141,15 @@ bool fogn_obs_rect_contact(const fogn_scenario *s, const fogn_state *st, int x, 
     return true;
 }
 
+/* the larger of a point's gaps to a box along the two axes (0 inside): no
+ * point of the box is nearer */
+static double box_gap(const double box[4], gr_vec2 p)
+{
+    double gx = p.x < box[0] ? box[0] - p.x : p.x > box[2] ? p.x - box[2] : 0;
+    double gy = p.y < box[1] ? box[1] - p.y : p.y > box[3] ? p.y - box[3] : 0;
+    return gx > gy ? gx : gy;
+}
+
 bool fogn_obs_contact(const fogn_scenario *s, const fogn_state *st, int i, int j, fogn_contact *c)
 {
     assert(s && st && c && i >= 0 && i < s->nunits && j >= 0 && j < s->nunits);
@@ -184,7 +197,11 @@ bool fogn_obs_contact_reach(const fogn_scenario *s, const fogn_state *st, int i,
             /* fogn_obs_rect_contact wants x's front edge on the line; the
              * edge lies within x's reach of its centre, so a centre this far
              * off the line settles it without x's footprint */
-            if (gr_point_polyline_dist(pc->pts, pc->npts, xfc) > pc->width / 2 + TOL + reach[order] + 1e-6) continue;
+            double off = pc->width / 2 + TOL + reach[order] + 1e-6;
+            /* the line lies in its points' box: a centre that far outside it
+             * by more than rounding is that far off the line */
+            if (pc->has_box && box_gap(pc->box, xfc) > off + FOGN_OBS_BOX_SLACK) continue;
+            if (gr_point_polyline_dist(pc->pts, pc->npts, xfc) > off) continue;
             if (!have_rx) {
                 rx = fogn_unit_rect(&s->units[x], &st->u[x]);
                 have_rx = 1;

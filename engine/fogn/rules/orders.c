@@ -17,6 +17,10 @@
 #include <string.h>
 
 #define DEG (GR_PI / 180.0)
+/* how far past a limit a bound on a distance must lie to settle a test of
+ * the distance itself, whatever its rounding (coordinates of a few hundred
+ * MU round at about 1e-13) */
+#define FOGN_RUN_SLACK 1e-9
 
 static double open_allowance(const fogn_scenario *s, int unit, const fogn_state *st)
 {
@@ -56,18 +60,28 @@ static gr_rect run_end(const straight_run *run, double d)
 }
 
 /* the first distance in [0, dmax] at which the footprint comes nearer than
- * `limit` to `e` (dmax + 1 when it never does); distances between convex
- * shapes vary convexly along a straight path, so sampling then halving finds
- * the first crossing */
-static double first_closer(const straight_run *run, double dmax, const gr_rect *e, double limit)
+ * `limit` to `e` (dmax + 1 when it never does), the footprint at the run's
+ * start being `d0` from it; distances between convex shapes vary convexly
+ * along a straight path, so sampling then halving finds the first crossing */
+static double first_closer(const straight_run *run, double dmax, const gr_rect *e, double limit, double d0)
 {
     enum { SAMPLES = 12, HALVINGS = 16 };
     gr_rect r;
     double prev = 0;
+    /* a footprint moved x MU comes at most x MU nearer: a sample that cannot
+     * have come within the limit since the last one measured (by more than
+     * rounding, FOGN_RUN_SLACK) is passed over, as its test would fail */
+    double seen_at = 0, seen = d0;
     for (int k = 1; k <= SAMPLES; k++) {
         double d = dmax * k / SAMPLES;
+        if (seen - (d - seen_at) >= limit + FOGN_RUN_SLACK) {
+            prev = d;
+            continue;
+        }
         r = run_end(run, d);
-        if (gr_rect_dist(&r, e) < limit) {
+        seen_at = d;
+        seen = gr_rect_dist(&r, e);
+        if (seen < limit) {
             double lo = prev, hi = d;
             for (int h = 0; h < HALVINGS; h++) {
                 double mid = (lo + hi) / 2;
@@ -105,8 +119,9 @@ static double straight_bound(const fogn_scenario *s, const fogn_state *st, const
         double low = sqrt(dx * dx + dy * dy) - h0 - fogn_unit_reach(&s->units[j], &st->u[j]) - 1e-6;
         if (low - hi > limit + 1e-6) continue; /* as the exact test below would find */
         gr_rect e = fogn_unit_rect(&s->units[j], &st->u[j]);
-        if (gr_rect_dist(&r0, &e) - hi > limit) continue; /* cannot get near it within hi */
-        double d = first_closer(&run, hi, &e, limit);
+        double d0 = gr_rect_dist(&r0, &e);
+        if (d0 - hi > limit) continue; /* cannot get near it within hi */
+        double d = first_closer(&run, hi, &e, limit, d0);
         if (d < hi) hi = d;
     }
     /* the table edge: each corner moves along a straight line */

@@ -420,6 +420,7 @@ static int load_terrain(loader *L, json_t *root)
             return gr_error_set(L->err, "%s: only a fortification has an open rear edge, not %s",
                                 gr_json_path_key(r, sizeof r, p, "rear"), type_names[type]);
         }
+        gr_terrain_piece_set_box(pc);
         t->n++;
     }
     return 0;

@@ -80,19 +80,6 @@ static void piece_bounds(const gr_terrain_piece *p, double b[4])
     }
 }
 
-static void refresh_box(gr_terrain_piece *p)
-{
-    p->box[0] = p->box[1] = INFINITY;
-    p->box[2] = p->box[3] = -INFINITY;
-    for (int i = 0; i < p->npts; i++) {
-        p->box[0] = fmin(p->box[0], p->pts[i].x);
-        p->box[1] = fmin(p->box[1], p->pts[i].y);
-        p->box[2] = fmax(p->box[2], p->pts[i].x);
-        p->box[3] = fmax(p->box[3], p->pts[i].y);
-    }
-    p->has_box = 1;
-}
-
 static bool is_water(const gr_terrain_piece *p) { return p->type == GR_T_RIVER || p->type == GR_T_STREAM; }
 static bool is_hill(int type) { return type == GR_T_GENTLE_HILL || type == GR_T_STEEP_HILL; }
 /* pieces a road may pass over (§17.2): buildings, hills, water (with a crossing), roads */
@@ -212,7 +199,7 @@ static bool try_slide(fogn_setup *S, int idx, double dy)
     if ((!(ok & EDGE_S) && b[1] < m) || (!(ok & EDGE_N) && b[3] > H - m) || (!(ok & EDGE_W) && b[0] < m) ||
         (!(ok & EDGE_E) && b[2] > W - m))
         return false;
-    refresh_box(&moved);
+    gr_terrain_piece_set_box(&moved);
     S->terrain.p[idx] = moved;
     return true;
 }
