@@ -758,6 +758,68 @@ static void test_s8_5_a_half_wheels_and_the_halves_go_on(void **unused)
     free(s);
 }
 
+static fogn_move swing_move(int unit, double deg, double dist, int left)
+{
+    fogn_move m = fx_normal(unit, -1, 0, dist, 0);
+    m.flag = FOGN_MOVE_SWING | (left ? FOGN_MOVE_WHEEL_LEFT : 0);
+    m.angle = deg * FX_DEG;
+    return m;
+}
+
+/* §8.5 with §8.4, a half wheeling about its own outer corner: each half
+ * moves on its own and the line ends legal. Bent back 10 degrees (the right
+ * half, 3 MU wide, facing 80), the right half wheels 5 degrees forward about
+ * its outer front corner, its inner end going ahead, and goes 3 MU on
+ * facing 75; the left half keeps facing 90 and goes straight ahead with the
+ * slide (0.83 MU, under a base width; both halves' front corners go 3 MU or
+ * more with the enemy 25 MU off) that puts its inner corner on the right
+ * half's. */
+static void test_s8_5_a_half_swings_about_its_outer_corner(void **unused)
+{
+    (void)unused;
+    fogn_state st;
+    fogn_scenario *s = kinked_line(&st, -10);
+    gr_vec2 outer = gr_v2_add(gr_v2(20, 10), gr_v2_scale(gr_v2_dir(-10 * FX_DEG), 3));
+    gr_vec2 inner = gr_v2_add(gr_v2_add(outer, gr_v2_scale(gr_v2_dir(165 * FX_DEG), 3)),
+                              gr_v2_scale(gr_v2_dir(75 * FX_DEG), 3));
+    typed_order(s, &st, "u0 swing 5 3");
+    ASSERT_NEAR(st.u[0].kink, -15 * FX_DEG, 1e-6);
+    ASSERT_NEAR(gr_angle_diff(st.u[0].heading, 90 * FX_DEG), 0, 1e-9);
+    ASSERT_VEC(gr_v2(st.u[0].x, st.u[0].y), inner.x, inner.y);
+    gr_rect h[2];
+    assert_int_equal(fogn_unit_rects(&s->units[0], &st.u[0], h), 2);
+    ASSERT_VEC(gr_rect_corner(&h[1], GR_FR), outer.x + 3 * cos(75 * FX_DEG), outer.y + 3 * sin(75 * FX_DEG));
+    ASSERT_VEC(gr_rect_corner(&h[0], GR_FR), inner.x, inner.y);
+    ASSERT_NEAR(inner.x - 20, 0.8331, 1e-4); /* the left half's slide */
+    free(s);
+    /* the left half instead: about (17, 10) to face 95, the right half keeping 80 */
+    s = kinked_line(&st, -10);
+    gr_vec2 in2 = gr_v2_add(gr_v2_add(gr_v2(17, 10), gr_v2_scale(gr_v2_dir(5 * FX_DEG), 3)),
+                            gr_v2_scale(gr_v2_dir(95 * FX_DEG), 3));
+    typed_order(s, &st, "u0 swing 5 3 left");
+    ASSERT_NEAR(st.u[0].kink, -15 * FX_DEG, 1e-6);
+    ASSERT_NEAR(gr_angle_diff(st.u[0].heading, 95 * FX_DEG), 0, 1e-6);
+    ASSERT_VEC(gr_v2(st.u[0].x, st.u[0].y), in2.x, in2.y);
+    assert_int_equal(fogn_unit_rects(&s->units[0], &st.u[0], h), 2);
+    ASSERT_NEAR(gr_angle_diff(h[1].heading, 80 * FX_DEG), 0, 1e-6);
+    free(s);
+    /* refused: a slide over a base width (bent 30: the halves part by 35 degrees); a slide with front
+     * corners going under 3 MU (1 MU on); no wheel, or past 90; a bend past 90; a straight line */
+    s = kinked_line(&st, -30);
+    expect_refused(s, &st, swing_move(0, 5, 3, 0), "at most one base width");
+    free(s);
+    s = kinked_line(&st, -10);
+    /* 1 MU on: the left half slides 0.32 MU (its inner corner to x 20.3154), the swung half's outer corner going 1 MU */
+    expect_refused(s, &st, swing_move(0, 5, 1, 0), "the left half slides 0.32 MU to meet the swung half");
+    expect_refused(s, &st, swing_move(0, 0, 3, 0), "more than 0");
+    expect_refused(s, &st, swing_move(0, 95, 3, 1), "at most 90");
+    st.u[0].kink = -80 * FX_DEG;
+    expect_refused(s, &st, swing_move(0, 20, 3, 0), "a bend of 100 degrees");
+    st.u[0].kink = 0;
+    expect_refused(s, &st, swing_move(0, 5, 3, 0), "no kinked Extended Line");
+    free(s);
+}
+
 /* §8.5, one half wheeling while the other stands: `kink A left` wheels the left half about the centre
  * and the right half keeps its place and facing. Bent back 30 degrees (right half facing 60), the
  * left half wheels back 30 more to a bend of -60: it faces 120, the right half still 60 */
@@ -1484,6 +1546,7 @@ int main(void)
         cmocka_unit_test(test_s8_5_kinked_halves_go_their_own_distances),
         cmocka_unit_test(test_s8_5_the_left_half_wheels_and_the_right_stands),
         cmocka_unit_test(test_s8_5_a_half_wheels_and_the_halves_go_on),
+        cmocka_unit_test(test_s8_5_a_half_swings_about_its_outer_corner),
         cmocka_unit_test(test_s8_6_unlimber),
         cmocka_unit_test(test_s8_6_limber_medium_simple_heavy_complex),
         cmocka_unit_test(test_s8_6_limber_facings),

@@ -179,7 +179,7 @@ static void sweep_start(fogn_move_ctx *c, fogn_sweep *local_sw)
         for (int k = 0; k < 4; k++) sw->all[k] = t->all0[k];
     } else {
         fogn_sweep_clear(sw);
-        if (FOGN_BENT_COLUMN(c->u) || (c->m->kind == FOGN_MK_NORMAL && (c->m->flag & (FOGN_MOVE_BENT | FOGN_MOVE_HALVES)) &&
+        if (FOGN_BENT_COLUMN(c->u) || (c->m->kind == FOGN_MK_NORMAL && (c->m->flag & (FOGN_MOVE_BENT | FOGN_MOVE_HALVES | FOGN_MOVE_SWING)) &&
                                          c->u->kink != 0)) {
             /* a bent column, or a line going on bent, stands on its two parts, not on its head's (its left
              * half's) straight line */

@@ -46,6 +46,11 @@ typedef enum fogn_move_kind {
  * centre to the bend `angle`, the other half standing, as `kink` does */
 #define FOGN_MOVE_WHEEL_RIGHT 4
 #define FOGN_MOVE_WHEEL_LEFT 8
+/* NORMAL, flag: a kinked line's right half (with FOGN_MOVE_WHEEL_LEFT, its
+ * left half) wheels forward by `angle` about its outer front corner, its
+ * inner end going ahead, then goes `dist` straight on; the other half goes
+ * straight ahead with the slide that keeps the inner corners together */
+#define FOGN_MOVE_SWING 16
 /* KINK, flag: the left half wheels about the centre and the right half stands
  * (0: the right half wheels, the left stands) */
 #define FOGN_KINK_LEFT 1
@@ -59,7 +64,7 @@ typedef struct fogn_move {
     double dist;          /* straight distance (MU); REAR: back; PROLONG: signed; ROAD: along road */
     double slide;         /* NORMAL: to the unit's right (MU, |slide| <= BW) */
     double dx, dy;        /* FREE: displacement; NORMAL with FOGN_MOVE_HALVES: the left and right halves' distances */
-    int flag;             /* NORMAL: FOGN_MOVE_BENT or FOGN_MOVE_HALVES; KINK: FOGN_KINK_LEFT; REAR: bit0 about-face at start, bit1 at end; FORM: new formation;
+    int flag;             /* NORMAL: FOGN_MOVE_BENT, FOGN_MOVE_HALVES or FOGN_MOVE_SWING; KINK: FOGN_KINK_LEFT; REAR: bit0 about-face at start, bit1 at end; FORM: new formation;
                              ROAD: +1 / -1 direction along the road; LIMBER: 0 fwd,1 back,2 right,3 left;
                              CROSS: the terrain piece crossed */
     int second;           /* this is the unit's second move */

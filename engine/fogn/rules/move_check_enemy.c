@@ -206,9 +206,14 @@ static int slide_rules(const fogn_move_ctx *c)
     int case_a = adv_l >= FOGN_SLIDE_MIN_ADVANCE - 1e-9 && adv_r >= FOGN_SLIDE_MIN_ADVANCE - 1e-9 &&
                  c->sweep_enemy >= FOGN_SLIDE_ENEMY_CLEAR - 1e-9;
     int case_b = 0;
-    if (!case_a && c->bent_slide != 0)
+    if (!case_a && c->bent_slide != 0) {
+        if (c->m->flag & FOGN_MOVE_SWING)
+            return gr_error_set(c->err, "the %s half slides %.2f MU to meet the swung half: every front corner of both "
+                                "halves must go 3 MU with every enemy over 6 MU away (§8.4, §8.5)",
+                                (c->m->flag & FOGN_MOVE_WHEEL_LEFT) ? "right" : "left", c->bent_slide);
         return gr_error_set(c->err, "the halves of a line going on bent each slide %.2f MU: both front corners must go "
                             "3 MU with every enemy over 6 MU away (§8.4, §8.5)", c->bent_slide);
+    }
     if (!case_a && (c->start_enemy <= FOGN_SLIDE_ENEMY_CLEAR || c->end_enemy <= FOGN_SLIDE_ENEMY_CLEAR) &&
         c->start_enemy > FOGN_CLOSE)
         case_b = slide_clears_friends(c);

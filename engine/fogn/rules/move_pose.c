@@ -390,6 +390,21 @@ static int half_wheel(fogn_move_ctx *c, fogn_unit *w, double *arc)
     return wheel_a_half(c, (m->flag & FOGN_MOVE_WHEEL_LEFT) != 0, m->angle, 1, w, arc);
 }
 
+/* a kinked line's halves before and after (left, right), each front corner
+ * measured from where it stood: the larger travel against the allowance,
+ * the smaller for a slide's 3 MU (§8.4) */
+static void measure_halves(fogn_move_ctx *c, const gr_rect from[2], const gr_rect to[2])
+{
+    c->measured = 0;
+    c->bent_advance = INFINITY;
+    for (int k = 0; k < 2; k++)
+        for (int q = GR_FL; q <= GR_FR; q++) {
+            double d = gr_v2_dist(gr_rect_corner(&from[k], q), gr_rect_corner(&to[k], q));
+            c->measured = fmax(c->measured, d);
+            c->bent_advance = fmin(c->bent_advance, d);
+        }
+}
+
 /* §8.5: a kinked Extended Line whose halves each move on their own and end
  * as one bent line: optionally one half first wheels about the centre to a
  * new bend, the other standing; then each half goes straight ahead with the
@@ -424,20 +439,69 @@ static int pose_bent_line(fogn_move_ctx *c)
     fogn_unit_rects(c->p, u, from);
     fogn_unit_rects(c->p, &w, mid);
     fogn_unit_rects(c->p, &c->after, to);
-    c->measured = 0;
-    c->bent_advance = INFINITY;
-    for (int k = 0; k < 2; k++) {
-        fogn_sweep_pair(c->sw, &mid[k], &to[k]);
-        for (int q = GR_FL; q <= GR_FR; q++) {
-            double d = gr_v2_dist(gr_rect_corner(&from[k], q), gr_rect_corner(&to[k], q));
-            c->measured = fmax(c->measured, d);
-            c->bent_advance = fmin(c->bent_advance, d);
-        }
-    }
+    for (int k = 0; k < 2; k++) fogn_sweep_pair(c->sw, &mid[k], &to[k]);
+    measure_halves(c, from, to);
     c->end = fogn_unit_rect(c->p, &c->after);
     c->end_swept = 1;
     c->bent_slide = slide;
     if (arc > 0) c->plan->allowance = -arc; /* stash; checked once the allowance is known (as pose_normal) */
+    return 0;
+}
+
+/* §8.5: one half of a kinked Extended Line wheels forward about its outer
+ * front corner, its inner end going ahead, and goes on straight; the other
+ * half, keeping its facing, goes straight ahead with the slide that brings
+ * its inner corner to the swung half's (at most a base width, and only
+ * with both front corners of both halves going 3 MU clear of the enemy,
+ * §8.4). The bend opens by the wheel: the halves never bend towards each
+ * other. The wheel's arc is the inner end's, a half's width out */
+static int pose_swing(fogn_move_ctx *c)
+{
+    const fogn_move *m = c->m;
+    const fogn_unit *u = c->u;
+    if (u->kink == 0 || FOGN_BENT_COLUMN(u) ||
+        (u->formation != FOGN_F_LINE && u->formation != FOGN_F_SKIRMISH_LINE))
+        return gr_error_set(c->err, "%s is no kinked Extended Line: only such a line swings a half (§8.5)", c->p->name);
+    if (!(m->angle > 0) || m->angle > FOGN_MAX_WHEEL_DEG * FOGN_DEG + 1e-9)
+        return gr_error_set(c->err, "a half swings forward by more than 0 and at most %.0f degrees (§8.4)",
+                            FOGN_MAX_WHEEL_DEG);
+    if (m->dist < -GR_EPS) return gr_error_set(c->err, "a swung half goes on forward, not back");
+    double bend = u->kink - m->angle;
+    if (fabs(bend) > FOGN_MAX_KINK_DEG * FOGN_DEG + 1e-9)
+        return gr_error_set(c->err, "a bend of %.0f degrees: at most %.0f (§8.5)", fabs(bend) / FOGN_DEG,
+                            FOGN_MAX_KINK_DEG);
+    int left = (m->flag & FOGN_MOVE_WHEEL_LEFT) != 0, sw = left ? 0 : 1, fo = 1 - sw;
+    gr_rect from[2], to[2];
+    line_halves(c->p, u, from);
+    /* the swung half: a forward wheel about its outer front corner turns it
+     * away from the other half (left: anticlockwise), then straight on */
+    double turn = left ? m->angle : -m->angle;
+    gr_vec2 pivot = gr_rect_corner(&from[sw], left ? GR_FL : GR_FR);
+    fogn_sweep_rotation(c->sw, &from[sw], pivot, turn, FOGN_WHEEL_SAMPLES);
+    gr_rect wheeled = gr_rect_rotate_about(&from[sw], pivot, turn);
+    to[sw] = gr_rect_advance(&wheeled, m->dist, 0);
+    fogn_sweep_pair(c->sw, &wheeled, &to[sw]);
+    /* the other half follows its inner corner */
+    gr_vec2 inner = gr_v2(u->x, u->y), met = gr_rect_corner(&to[sw], left ? GR_FR : GR_FL);
+    gr_vec2 v = gr_v2_sub(met, inner);
+    double ahead = gr_v2_dot(v, gr_rect_fwd(&from[fo])), slide = gr_v2_dot(v, gr_rect_right(&from[fo]));
+    if (ahead < -GR_EPS)
+        return gr_error_set(c->err, "the %s half would have to go back %.2f MU to keep the inner corners together: a "
+                            "normal move goes forward (§8.4, §8.5)", left ? "right" : "left", -ahead);
+    if (fabs(slide) > FOGN_MAX_SLIDE + 1e-9)
+        return gr_error_set(c->err, "the %s half would slide %.2f MU to keep the inner corners together: at most one "
+                            "base width, %.1f MU (§8.4)", left ? "right" : "left", fabs(slide), FOGN_MAX_SLIDE);
+    to[fo] = gr_rect_advance(&from[fo], ahead, slide);
+    fogn_sweep_pair(c->sw, &from[fo], &to[fo]);
+    c->after.x = met.x;
+    c->after.y = met.y;
+    c->after.heading = gr_angle_norm(left ? u->heading + turn : u->heading);
+    c->after.kink = bend;
+    measure_halves(c, from, to);
+    c->bent_slide = fabs(slide) > 1e-9 ? fabs(slide) : 0; /* none, but for rounding */
+    c->end = fogn_unit_rect(c->p, &c->after);
+    c->end_swept = 1;
+    c->plan->allowance = -(m->angle * from[sw].w); /* the arc's stash, checked once the allowance is known */
     return 0;
 }
 
@@ -447,6 +511,7 @@ static int pose_normal(fogn_move_ctx *c)
     const fogn_move *m = c->m;
     fogn_move_tries *t = c->t;
     if (m->dist < -GR_EPS) return gr_error_set(c->err, "a normal move goes forward; use a move to the rear");
+    if (m->flag & FOGN_MOVE_SWING) return pose_swing(c);
     if (m->flag & (FOGN_MOVE_BENT | FOGN_MOVE_HALVES)) return pose_bent_line(c);
     if (FOGN_BENT_COLUMN(c->u)) return pose_bent_ahead(c);
     gr_rect ws;

@@ -20,6 +20,9 @@
  *                                and the right half 2.5
  *   u3 halves 3 3 bend -20 [left]  exact: the right (left) half first wheels about the
  *                                centre to a bend of -20 degrees, then as halves
+ *   u3 swing 10 4 [left]         exact: the right (left) half wheels 10 degrees forward about
+ *                                its outer front corner and goes 4 MU on; the other half
+ *                                goes straight with the slide that keeps them together
  *   u3 rear 2 [start-about] [end-about]
  *   u3 free 1.5 -2 90            exact (skirmishers): displacement and heading
  *   u3 faceto 90                 exact: turn to a heading in degrees
@@ -87,6 +90,7 @@ int fogn_format_action(const void *scn, const void *state, const gr_action *a, c
     case FOGN_A_ROAD: return snprintf(buf, cap, "%s road %c", who, a->arg >= 0 ? '+' : '-');
     case FOGN_A_TURN: return snprintf(buf, cap, "%s turn %d", who, a->arg);
     case FOGN_A_MOVE:
+        if (a->p[3] == 3.0f) return snprintf(buf, cap, "%s swing %s %s%s", who, f0, f1, a->arg == 1 ? " left" : "");
         if (a->p[3] == 2.0f)
             return a->arg < 0 ? snprintf(buf, cap, "%s halves %s %s", who, f1, f2)
                               : snprintf(buf, cap, "%s halves %s %s bend %s%s", who, f1, f2, f0, a->arg == 1 ? " left" : "");
@@ -183,6 +187,7 @@ static const rule unit_rules[] = {
     {"unlimber", FOGN_A_UNLIMBER},
     {"prolong\\s+(?<dist>[-+]?[0-9.]+)", FOGN_A_PROLONG},
     {"kink\\s+(?<ang>[-+]?[0-9.]+)(?:\\s+(?<half>left|right))?", FOGN_A_KINK},
+    {"swing\\s+(?<sa>[-+]?[0-9.]+)\\s+(?<sd>[-+]?[0-9.]+)(?:\\s+(?<half>left|right))?", FOGN_A_MOVE},
     {"halves\\s+(?<dl>[-+]?[0-9.]+)\\s+(?<dr>[-+]?[0-9.]+)(?:\\s+bend\\s+(?<bend>[-+]?[0-9.]+)(?:\\s+(?<half>left|right))?)?",
      FOGN_A_MOVE},
     {"up\\s+to\\s+t(?<t>\\d+)", FOGN_A_UP_TO},
@@ -388,6 +393,12 @@ static int build(const fogn_scenario *s, const gr_regex *re, const gr_match *m, 
     }
     case FOGN_A_MOVE: {
         a->arg = -1;
+        if (gr_match_named(re, m, "sa", buf, sizeof buf) >= 0) { /* swing A D [left|right] */
+            if (num(re, m, "sa", &a->p[0], err) < 0 || num(re, m, "sd", &a->p[1], err) < 0) return -1;
+            a->arg = gr_match_named(re, m, "half", buf, sizeof buf) >= 0 && !strcmp(buf, "left") ? 1 : 0;
+            a->p[3] = 3;
+            return 0;
+        }
         if (gr_match_named(re, m, "dl", buf, sizeof buf) >= 0) { /* halves DL DR [bend B [left|right]] */
             if (num(re, m, "dl", &a->p[1], err) < 0 || num(re, m, "dr", &a->p[2], err) < 0 ||
                 num(re, m, "bend", &a->p[0], err) < 0)
@@ -490,7 +501,7 @@ int fogn_parse_action(const void *scn, const void *state, const char *text, gr_a
     }
     if (rc) return -1;
     if (!matched)
-        return gr_error_set(err, "cannot read '%s' as an order for %s%ld: try hold, advance, face, form, fallback, road, turn, move, halves, rear, free, faceto, limber, unlimber, prolong, kink, group, enter, garrison, leave, assault, react, intercept, press, fire, pursue%s",
+        return gr_error_set(err, "cannot read '%s' as an order for %s%ld: try hold, advance, face, form, fallback, road, turn, move, halves, swing, rear, free, faceto, limber, unlimber, prolong, kink, group, enter, garrison, leave, assault, react, intercept, press, fire, pursue%s",
                             rest, kind, n, kind[0] == 'c' || kind[0] == 'C' ? " (commanders: hold, move X Y, join uN, recover uN, give cN)" : "");
     return 0;
 }
