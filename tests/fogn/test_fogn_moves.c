@@ -296,6 +296,32 @@ static void test_s8_4_tries_end_only_on_a_refusal_every_distance_shares(void **u
     free(s);
 }
 
+/* The distance to the nearest enemy, exact up to a cap: the nearest of
+ * three enemies (one 25 MU ahead, one 4 MU to the right, one 9 MU behind)
+ * whatever their order, and the cap itself when every enemy is farther */
+static void test_s8_nearest_enemy_within_a_cap(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn_far(FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL);
+    fogn_state st;
+    fx_state(s, &st, 0);
+    double far = fogn_enemy_dist(s, &st, 0, NULL);
+    ASSERT_NEAR(far, 25, 1e-9);
+    ASSERT_NEAR(fogn_enemy_dist_within(s, &st, 0, NULL, 11), 11, 0);
+    ASSERT_NEAR(fogn_enemy_dist_within(s, &st, 0, NULL, 30), far, 0);
+    free(s);
+    s = fx_scenario(); /* unit 0 at (20, 20) facing north: 3 MU wide, its rear edge at y 17.75 */
+    fx_unit(s, 0, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 20, 20, 90);
+    fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 20, 45, -90);
+    fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 21.5 + 4, 18.875, 180);
+    fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 20, 17.75 - 9, 90);
+    fx_state(s, &st, 0);
+    ASSERT_NEAR(fogn_enemy_dist(s, &st, 0, NULL), 4, 1e-9);
+    ASSERT_NEAR(fogn_enemy_dist_within(s, &st, 0, NULL, 11), 4, 1e-9);
+    ASSERT_NEAR(fogn_enemy_dist_within(s, &st, 0, NULL, 3), 3, 0);
+    free(s);
+}
+
 static void test_s23_42_outer_corner_arc_at_most_half_allowance(void **unused)
 {
     (void)unused;
@@ -909,6 +935,7 @@ int main(void)
         cmocka_unit_test(test_s8_4_wheel_direction_errors),
         cmocka_unit_test(test_s8_4_wheel_over_90_degrees_refused),
         cmocka_unit_test(test_s8_4_tries_end_only_on_a_refusal_every_distance_shares),
+        cmocka_unit_test(test_s8_nearest_enemy_within_a_cap),
         cmocka_unit_test(test_s23_42_outer_corner_arc_at_most_half_allowance),
         cmocka_unit_test(test_s8_4_backward_wheel_about_rear_corner),
         cmocka_unit_test(test_s8_4_slide_case_a_with_3mu_advance_far_from_enemy),

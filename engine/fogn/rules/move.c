@@ -39,6 +39,12 @@ bool fogn_rect_on_table(const fogn_scenario *s, const gr_rect *r)
 
 double fogn_enemy_dist(const fogn_scenario *s, const fogn_state *st, int unit, const gr_rect *where)
 {
+    return fogn_enemy_dist_within(s, st, unit, where, INFINITY);
+}
+
+double fogn_enemy_dist_within(const fogn_scenario *s, const fogn_state *st, int unit, const gr_rect *where,
+                              double cap)
+{
     gr_rect mine[2];
     int nm;
     /* a circle holding the footprint, to pass over enemies that cannot be nearer */
@@ -65,7 +71,7 @@ double fogn_enemy_dist(const fogn_scenario *s, const fogn_state *st, int unit, c
         apart[j] = sqrt(ax * ax + ay * ay);
         if (first < 0 || apart[j] < apart[first]) first = j;
     }
-    double d = INFINITY;
+    double d = cap;
     for (int q = -1; q < s->nunits; q++) {
         int j = q < 0 ? first : q;
         if (j < 0 || (q >= 0 && j == first)) continue;

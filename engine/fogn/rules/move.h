@@ -12,6 +12,10 @@
 /* --- geometry of the state --------------------------------------------------------- */
 /* min distance from the unit to any live enemy unit on the table (inf when none) */
 double fogn_enemy_dist(const fogn_scenario *s, const fogn_state *st, int unit, const gr_rect *where);
+/* the same, exact up to `cap`: anything farther is reported as `cap` (the
+ * enemies no nearer than the cap are passed over unmeasured) */
+double fogn_enemy_dist_within(const fogn_scenario *s, const fogn_state *st, int unit, const gr_rect *where,
+                              double cap);
 bool fogn_is_skirmisher(const fogn_unit_profile *p, const fogn_unit *u);
 bool fogn_rect_on_table(const fogn_scenario *s, const gr_rect *r);
 /* The footprint of unit u after changing to formation `to` where it stands,

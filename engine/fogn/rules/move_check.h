@@ -16,6 +16,10 @@
 #define FOGN_DEG (GR_PI / 180.0)
 /* the farthest enemy distance any movement rule asks about (6 MU), and a margin */
 #define FOGN_SWEEP_ENEMY_CAP (FOGN_SLIDE_ENEMY_CLEAR + 1.0)
+/* the start's and the end's distances to the nearest enemy are exact up to
+ * this (MU): past every distance the move's rules ask of them, the widest
+ * the meeting across an obstacle (FOGN_OBS_ACROSS_GAP and four base widths) */
+#define FOGN_MOVE_ENEMY_CAP (FOGN_OBS_ACROSS_GAP + 4 * FOGN_BW + 1.0)
 
 /* one move under check: the question, the unit, and what the check has
  * worked out so far, stage by stage */

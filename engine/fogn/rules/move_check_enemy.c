@@ -67,7 +67,8 @@ static int is_advance(const gr_rect *start, const gr_rect *end_rects, int n)
 }
 
 /* the distances to the nearest enemy of the swept area, of the start (kept
- * by the tries of one move) and of the end footprints */
+ * by the tries of one move) and of the end footprints, each exact up to its
+ * cap: the rules below only ask whether they are within a few MU */
 static void measure_enemies(fogn_move_ctx *c)
 {
     const fogn_scenario *s = c->s;
@@ -78,15 +79,15 @@ static void measure_enemies(fogn_move_ctx *c)
     if (t && t->have_start_enemy) {
         c->start_enemy = t->start_enemy;
     } else {
-        c->start_enemy = fogn_enemy_dist(s, st, unit, NULL);
+        c->start_enemy = fogn_enemy_dist_within(s, st, unit, NULL, FOGN_MOVE_ENEMY_CAP);
         if (t) {
             t->start_enemy = c->start_enemy;
             t->have_start_enemy = 1;
         }
     }
-    c->end_enemy = INFINITY;
+    c->end_enemy = FOGN_MOVE_ENEMY_CAP;
     for (int i = 0; i < c->nend; i++) {
-        double d = fogn_enemy_dist(s, st, unit, &c->end_rects[i]);
+        double d = fogn_enemy_dist_within(s, st, unit, &c->end_rects[i], c->end_enemy);
         if (d < c->end_enemy) c->end_enemy = d;
     }
 }
@@ -99,7 +100,7 @@ static int enemy_contact(const fogn_move_ctx *c)
     const fogn_unit_profile *p = c->p;
     if (c->sweep_enemy <= FOGN_CONTACT_TOL || c->end_enemy <= FOGN_CONTACT_TOL)
         return gr_error_set(c->err, "%s would touch an enemy: contact is made only by assaults (§8)", p->name);
-    if (fogn_obs_any(s) && isfinite(c->end_enemy) && c->end_enemy <= FOGN_OBS_ACROSS_GAP + FOGN_BW * 4) {
+    if (fogn_obs_any(s) && c->end_enemy <= FOGN_OBS_ACROSS_GAP + FOGN_BW * 4) {
         fogn_state tmp = *c->st;
         tmp.u[c->m->unit] = c->after;
         for (int j = 0; j < s->nunits; j++) {

@@ -390,6 +390,16 @@ static int half_wheel(fogn_move_ctx *c, fogn_unit *w, double *arc)
     return wheel_a_half(c, (m->flag & FOGN_MOVE_WHEEL_LEFT) != 0, m->angle, 1, w, arc);
 }
 
+/* -1 with the reason unless the mover is a kinked Extended Line, the only
+ * formation that `does` what its halves' own moves do (§8.5) */
+static int not_kinked_line(const fogn_move_ctx *c, const char *does)
+{
+    const fogn_unit *u = c->u;
+    if (u->kink != 0 && !FOGN_BENT_COLUMN(u) && (u->formation == FOGN_F_LINE || u->formation == FOGN_F_SKIRMISH_LINE))
+        return 0;
+    return gr_error_set(c->err, "%s is no kinked Extended Line: only such a line %s (§8.5)", c->p->name, does);
+}
+
 /* a kinked line's halves before and after (left, right), each front corner
  * measured from where it stood: the larger travel against the allowance,
  * the smaller for a slide's 3 MU (§8.4) */
@@ -415,9 +425,7 @@ static int pose_bent_line(fogn_move_ctx *c)
 {
     const fogn_move *m = c->m;
     const fogn_unit *u = c->u;
-    if (u->kink == 0 || FOGN_BENT_COLUMN(u) ||
-        (u->formation != FOGN_F_LINE && u->formation != FOGN_F_SKIRMISH_LINE))
-        return gr_error_set(c->err, "%s is no kinked Extended Line: only such a line goes on bent (§8.5)", c->p->name);
+    if (not_kinked_line(c, "goes on bent")) return -1;
     fogn_unit w;
     double arc;
     gr_vec2 v;
@@ -459,9 +467,7 @@ static int pose_swing(fogn_move_ctx *c)
 {
     const fogn_move *m = c->m;
     const fogn_unit *u = c->u;
-    if (u->kink == 0 || FOGN_BENT_COLUMN(u) ||
-        (u->formation != FOGN_F_LINE && u->formation != FOGN_F_SKIRMISH_LINE))
-        return gr_error_set(c->err, "%s is no kinked Extended Line: only such a line swings a half (§8.5)", c->p->name);
+    if (not_kinked_line(c, "swings a half")) return -1;
     if (!(m->angle > 0) || m->angle > FOGN_MAX_WHEEL_DEG * FOGN_DEG + 1e-9)
         return gr_error_set(c->err, "a half swings forward by more than 0 and at most %.0f degrees (§8.4)",
                             FOGN_MAX_WHEEL_DEG);
