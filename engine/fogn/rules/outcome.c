@@ -1184,6 +1184,8 @@ static double least_clear(const gr_rect *r, gr_vec2 b, const gr_rect *es, int ne
         double lo = 0, hi = xmax;
         for (int i = 0; i < 100; i++) {
             double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
+            /* no double strictly inside: each further step keeps lo and hi */
+            if (m1 == lo && m2 == hi) break;
             if (dist_at(r, b, m1, e) < dist_at(r, b, m2, e)) hi = m2;
             else lo = m1;
         }
@@ -1191,9 +1193,11 @@ static double least_clear(const gr_rect *r, gr_vec2 b, const gr_rect *es, int ne
         if (dist_at(r, b, xm, e) >= range - 1e-12) continue;
         double a = 0;
         if (dist_at(r, b, 0, e) >= range) {
-            double l = 0, h = xm;
+            double l = 0, h = xm; /* at l far enough, at h too near */
             for (int i = 0; i < 100; i++) {
                 double mid = (l + h) / 2;
+                /* no double between: the step would test l or h and keep both, as would the rest */
+                if (mid == l || mid == h) break;
                 if (dist_at(r, b, mid, e) >= range) l = mid;
                 else h = mid;
             }
@@ -1201,9 +1205,10 @@ static double least_clear(const gr_rect *r, gr_vec2 b, const gr_rect *es, int ne
         }
         double z = INFINITY;
         if (dist_at(r, b, xmax, e) >= range) {
-            double l = xm, h = xmax;
+            double l = xm, h = xmax; /* at l too near, at h far enough */
             for (int i = 0; i < 100; i++) {
                 double mid = (l + h) / 2;
+                if (mid == l || mid == h) break; /* as above */
                 if (dist_at(r, b, mid, e) >= range) h = mid;
                 else l = mid;
             }
