@@ -766,6 +766,11 @@ static void test_geom_prop_poly_dist_every_pair(void **state)
         assert_true(d == poly_dist_every_pair(a, na, b, nb));
     }
     assert_true(apart > 1000);
+    /* the bound gr_poly_dist passes vertices over with: inside 0, beside a side, off a corner */
+    const double box[4] = {1, 2, 4, 6};
+    assert_true(gr_point_box_dist(box, gr_v2(2, 3)) == 0.0);
+    assert_true(gr_point_box_dist(box, gr_v2(2, 9)) == 3.0);
+    assert_true(gr_point_box_dist(box, gr_v2(7, -2)) == 5.0);
     /* two squares meeting corner to corner */
     gr_vec2 s1[4] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}}, s2[4] = {{2, 2}, {3, 2}, {3, 3}, {2, 3}};
     assert_true(fabs(gr_poly_dist(s1, 4, s2, 4) - sqrt(2.0)) < 1e-15);

@@ -644,8 +644,7 @@ bool gr_poly_contains(const gr_vec2 *a, int na, const gr_vec2 *b, int nb)
     return true;
 }
 
-/* how far p lies outside a box (0 inside): no point of the box is nearer */
-static double box_gap(const double box[4], gr_vec2 p)
+double gr_point_box_dist(const double box[4], gr_vec2 p)
 {
     double gx = p.x < box[0] ? box[0] - p.x : p.x > box[2] ? p.x - box[2] : 0.0;
     double gy = p.y < box[1] ? box[1] - p.y : p.y > box[3] ? p.y - box[3] : 0.0;
@@ -667,12 +666,12 @@ double gr_poly_dist(const gr_vec2 *a, int na, const gr_vec2 *b, int nb)
     double best = INFINITY; /* squared: one sqrt at the end (see poly_boundary_dist2) */
     double root = INFINITY; /* sqrt(best) */
     for (int i = 0; i < na; i++) {
-        if (box_gap(bb, a[i]) - GR_POLY_DIST_SLACK > root) continue;
+        if (gr_point_box_dist(bb, a[i]) - GR_POLY_DIST_SLACK > root) continue;
         double d = poly_boundary_dist2(b, nb, a[i]);
         if (d < best) best = d, root = sqrt(best);
     }
     for (int k = 0; k < nb; k++) {
-        if (box_gap(ba, b[k]) - GR_POLY_DIST_SLACK > root) continue;
+        if (gr_point_box_dist(ba, b[k]) - GR_POLY_DIST_SLACK > root) continue;
         double d = poly_boundary_dist2(a, na, b[k]);
         if (d < best) best = d, root = sqrt(best);
     }

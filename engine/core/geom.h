@@ -108,6 +108,10 @@ double gr_rect_ahead_of_front(const gr_rect *r, gr_vec2 p);
 bool gr_point_in_poly(const gr_vec2 *pts, int n, gr_vec2 p);    /* even-odd, closed boundary */
 double gr_point_poly_dist(const gr_vec2 *pts, int n, gr_vec2 p);  /* 0 inside */
 double gr_point_polyline_dist(const gr_vec2 *pts, int n, gr_vec2 p);
+/* distance from p to the box {min x, min y, max x, max y} (0 inside): no
+ * point of anything the box holds is nearer, a bound that settles tests of
+ * exact distances before they are worked out */
+double gr_point_box_dist(const double box[4], gr_vec2 p);
 /* segment meets the polygon (crosses its boundary or lies inside) */
 bool gr_seg_poly_intersect(gr_vec2 a, gr_vec2 b, const gr_vec2 *pts, int n);
 bool gr_seg_polyline_intersect(gr_vec2 a, gr_vec2 b, const gr_vec2 *pts, int n);

@@ -141,15 +141,6 @@ bool fogn_obs_rect_contact(const fogn_scenario *s, const fogn_state *st, int x, 
     return true;
 }
 
-/* the larger of a point's gaps to a box along the two axes (0 inside): no
- * point of the box is nearer */
-static double box_gap(const double box[4], gr_vec2 p)
-{
-    double gx = p.x < box[0] ? box[0] - p.x : p.x > box[2] ? p.x - box[2] : 0;
-    double gy = p.y < box[1] ? box[1] - p.y : p.y > box[3] ? p.y - box[3] : 0;
-    return gx > gy ? gx : gy;
-}
-
 bool fogn_obs_contact(const fogn_scenario *s, const fogn_state *st, int i, int j, fogn_contact *c)
 {
     assert(s && st && c && i >= 0 && i < s->nunits && j >= 0 && j < s->nunits);
@@ -200,7 +191,7 @@ bool fogn_obs_contact_reach(const fogn_scenario *s, const fogn_state *st, int i,
             double off = pc->width / 2 + TOL + reach[order] + 1e-6;
             /* the line lies in its points' box: a centre that far outside it
              * by more than rounding is that far off the line */
-            if (pc->has_box && box_gap(pc->box, xfc) > off + FOGN_OBS_BOX_SLACK) continue;
+            if (pc->has_box && gr_point_box_dist(pc->box, xfc) > off + FOGN_OBS_BOX_SLACK) continue;
             if (gr_point_polyline_dist(pc->pts, pc->npts, xfc) > off) continue;
             if (!have_rx) {
                 rx = fogn_unit_rect(&s->units[x], &st->u[x]);
