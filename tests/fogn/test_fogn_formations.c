@@ -811,6 +811,9 @@ static void test_s8_5_a_half_swings_about_its_outer_corner(void **unused)
     s = kinked_line(&st, -10);
     /* 1 MU on: the left half slides 0.32 MU (its inner corner to x 20.3154), the swung half's outer corner going 1 MU */
     expect_refused(s, &st, swing_move(0, 5, 1, 0), "the left half slides 0.32 MU to meet the swung half");
+    /* 40 degrees and no further: the inner end's arc 2.09 MU, over half the open allowance of 4 (the left
+     * half's slide 1.03 MU, under a base width) */
+    expect_refused(s, &st, swing_move(0, 40, 0, 0), "the wheel's moving end (the swung half's inner corner) travels 2.1 MU");
     expect_refused(s, &st, swing_move(0, 0, 3, 0), "more than 0");
     expect_refused(s, &st, swing_move(0, 95, 3, 1), "at most 90");
     st.u[0].kink = -80 * FX_DEG;

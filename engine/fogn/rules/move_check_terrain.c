@@ -186,7 +186,10 @@ static int within_allowance(const fogn_move_ctx *c, fogn_move_class worst, doubl
                             plan->allowance, fogn_move_class_name(worst));
     }
     if (wheel_arc > FOGN_WHEEL_ARC_FRACTION * allow + 1e-6)
-        return gr_error_set(c->err, "the wheel's outer corner travels %.1f MU: at most half the allowance, %.4g MU (§8.4)",
+        return gr_error_set(c->err, "the wheel's %s travels %.1f MU: at most half the allowance, %.4g MU (§8.4)",
+                            c->m->kind == FOGN_MK_NORMAL && (c->m->flag & FOGN_MOVE_SWING)
+                                ? "moving end (the swung half's inner corner)"
+                                : "outer corner",
                             wheel_arc, FOGN_WHEEL_ARC_FRACTION * allow);
     return 0;
 }

@@ -736,10 +736,10 @@ static int pose_road(fogn_move_ctx *c)
 {
     const fogn_move *m = c->m;
     const gr_rect *start = &c->start;
-    int rdi = c->u->formation == FOGN_F_COLUMN || c->u->formation == FOGN_F_LIMBERED ? fogn_road_under(c->s, start->fc) : -1;
+    int marches = c->u->formation == FOGN_F_COLUMN || c->u->formation == FOGN_F_LIMBERED;
+    int rdi = marches ? fogn_road_under(c->s, start->fc) : -1;
     if (rdi < 0 && c->t) c->t->doomed = 1; /* at every distance */
-    if (!(c->u->formation == FOGN_F_COLUMN || c->u->formation == FOGN_F_LIMBERED))
-        return gr_error_set(c->err, "only a March Column or limbered artillery marches along a road (§8.3)");
+    if (!marches) return gr_error_set(c->err, "only a March Column or limbered artillery marches along a road (§8.3)");
     if (rdi < 0) return gr_error_set(c->err, "%s is not on a road", c->p->name);
     const gr_terrain_piece *rd = &c->s->terrain.p[rdi];
     int dir = m->flag >= 0 ? 1 : -1;
