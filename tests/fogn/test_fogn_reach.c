@@ -20,6 +20,7 @@
 #include "fogn_fixture.h"
 #include "../../engine/fogn/rules/contact.h"
 #include "../../engine/fogn/rules/movetable.h"
+#include "../../engine/core/rng.h"
 
 static const fogn_troop INF = FOGN_INF_REFORMED;
 static const fogn_troop CAV = FOGN_CAV_HEAVY;
@@ -155,6 +156,128 @@ static void test_s6_1_artillery_and_kinked_lines_do_not_assault(void **state)
     ASSERT_HAS(err.msg, "kinked");
     free(st);
     free(s);
+}
+
+/* --- §6.5: the aim scan, checked against a plain scan ------------------------------------------------- */
+
+/* The aim limits by the definition: every scan step of
+ * FOGN_REACH_AIM_SCAN_DEG up to FOGN_MAX_WHEEL_DEG tested in turn (the
+ * line ahead of the wheeled centre meets the target; the target's
+ * front-edge centre still lies to the wheeling side), then 60 halvings
+ * between the last step passed over and the first found. */
+static bool plain_clip(double p0, double dp, double lo, double hi, double *tmin, double *tmax)
+{
+    if (fabs(dp) < 1e-15) return p0 >= lo && p0 <= hi;
+    double t0 = (lo - p0) / dp, t1 = (hi - p0) / dp;
+    if (t0 > t1) { double x = t0; t0 = t1; t1 = x; }
+    if (t0 > *tmin) *tmin = t0;
+    if (t1 < *tmax) *tmax = t1;
+    return *tmin <= *tmax;
+}
+
+typedef struct plain_aim {
+    gr_rect start, target;
+    gr_vec2 pv, bfc;
+    double sign;
+} plain_aim;
+
+static gr_rect plain_pose(const plain_aim *a, double th)
+{
+    return th == 0 ? a->start : gr_rect_rotate_about(&a->start, a->pv, a->sign * th);
+}
+
+static bool plain_aimed(const plain_aim *a, double th)
+{
+    gr_rect w = plain_pose(a, th);
+    const gr_rect *r = &a->target;
+    gr_vec2 c = gr_rect_centre(&w), d = gr_rect_fwd(&w);
+    gr_vec2 rel = gr_v2_sub(c, r->fc), f = gr_rect_fwd(r), rt = gr_rect_right(r);
+    double tmin = 0, tmax = INFINITY;
+    return plain_clip(gr_v2_dot(rel, f), gr_v2_dot(d, f), -r->d, 0, &tmin, &tmax) &&
+           plain_clip(gr_v2_dot(rel, rt), gr_v2_dot(d, rt), -0.5 * r->w, 0.5 * r->w, &tmin, &tmax);
+}
+
+static double plain_side(const plain_aim *a, double th, int *ahead)
+{
+    gr_rect w = plain_pose(a, th);
+    gr_vec2 rel = gr_v2_sub(a->bfc, gr_rect_centre(&w)), f = gr_rect_fwd(&w);
+    *ahead = gr_v2_dot(rel, f) > 0;
+    return a->sign * gr_v2_cross(f, rel);
+}
+
+static void plain_aim_limits(const plain_aim *a, double *amin, double *amax)
+{
+    double step = FOGN_REACH_AIM_SCAN_DEG * FX_DEG, cap = FOGN_MAX_WHEEL_DEG * FX_DEG;
+    int n = (int)ceil(cap / step - 1e-9), ahead;
+    *amin = INFINITY;
+    *amax = cap;
+    for (int k = 0; k <= n; k++) {
+        double th = fmin(k * step, cap), lo = fmin((k - 1) * step, cap), hi = th;
+        if (!plain_aimed(a, th)) continue;
+        if (k == 0) { *amin = 0; break; }
+        for (int i = 0; i < 60 && 0.5 * (lo + hi) != lo && 0.5 * (lo + hi) != hi; i++) {
+            double mid = 0.5 * (lo + hi);
+            if (plain_aimed(a, mid)) hi = mid;
+            else lo = mid;
+        }
+        *amin = hi;
+        break;
+    }
+    if (plain_side(a, 0, &ahead) <= 1e-9) { *amax = 0; return; }
+    for (int k = 1; k <= n; k++) {
+        double th = fmin(k * step, cap), lo = fmin((k - 1) * step, cap), hi = th;
+        if (!(plain_side(a, th, &ahead) <= 0 && ahead)) continue;
+        int lo_out = k == 1;
+        for (int i = 0; i < 60; i++) {
+            double mid = 0.5 * (lo + hi);
+            if (mid == hi || (mid == lo && lo_out)) break;
+            int ah;
+            if (plain_side(a, mid, &ah) <= 0) hi = mid;
+            else lo = mid, lo_out = 1;
+        }
+        *amax = hi;
+        return;
+    }
+}
+
+/* Cavalry and an enemy placed at random within its move, facing every way:
+ * the reach's aim limits are the plain scan's to the last bit (the scan
+ * passes over steps whose answer it knows, and must find the same ones) */
+static void test_s6_5_aim_limits_are_the_plain_scans(void **state)
+{
+    (void)state;
+    gr_rng rng;
+    gr_rng_seed(&rng, 65, 1);
+    int compared = 0, wheeled = 0;
+    for (int n = 0; n < 600; n++) {
+        fogn_scenario *s = fx_scenario();
+        double h = gr_rng_unit(&rng) * 360, a = gr_rng_unit(&rng) * 2 * GR_PI, d = 3 + gr_rng_unit(&rng) * 9;
+        fx_unit(s, 0, CAV, FOGN_SMALL, FOGN_F_TACTICAL, 30, 18, h);
+        fx_unit(s, 1, INF, FOGN_SMALL, FOGN_F_TACTICAL, 30 + d * cos(a), 18 + d * sin(a), gr_rng_unit(&rng) * 360);
+        fogn_state *st = state_of(s);
+        gr_error err;
+        fogn_reach r;
+        reach(s, st, 0, 1, &r, &err);
+        plain_aim pa;
+        pa.start = fogn_unit_rect(&s->units[0], &st->u[0]);
+        pa.target = fogn_unit_rect(&s->units[1], &st->u[1]);
+        pa.bfc = gr_v2(st->u[1].x, st->u[1].y);
+        double side = gr_v2_cross(gr_rect_fwd(&pa.start), gr_v2_sub(pa.bfc, gr_rect_centre(&pa.start)));
+        pa.sign = side < 0 ? -1 : 1;
+        pa.pv = gr_rect_corner(&pa.start, pa.sign > 0 ? GR_FL : GR_FR);
+        if (!strstr(err.msg, "beyond")) { /* past the quick refusal, where the limits are worked out */
+            double amin, amax;
+            plain_aim_limits(&pa, &amin, &amax);
+            if (!(r.aim_min == amin && r.aim_max == amax))
+                fail_msg("case %d: aim %.17g..%.17g, the plain scan %.17g..%.17g", n, r.aim_min, r.aim_max, amin, amax);
+            compared++;
+            wheeled += amin > 0 && isfinite(amin);
+        }
+        free(st);
+        free(s);
+    }
+    assert_true(compared > 200);
+    assert_true(wheeled > 50);
 }
 
 /* --- §6.5: the wheel ---------------------------------------------------------------------------------- */
@@ -588,6 +711,7 @@ int main(void)
         cmocka_unit_test(test_s6_9_infantry_out_of_range),
         cmocka_unit_test(test_s6_9_flank_intercept),
         cmocka_unit_test(test_s6_9_eligibility),
+        cmocka_unit_test(test_s6_5_aim_limits_are_the_plain_scans),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -179,13 +179,14 @@ static aim_pose aim_pose_at(const reach_ctx *c, double theta)
 }
 
 /* The poses at the scan's angles, k steps of FOGN_REACH_AIM_SCAN_DEG up to
- * the largest wheel: both scans of aim_angles walk them from the first, so
- * the leading ones worked out are kept and the second scan reads them (the
- * same poses from the same angles) */
+ * the largest wheel: both scans of aim_angles read them, so each pose
+ * worked out is kept and the other scan reads it (the same pose from the
+ * same angle) */
 #define AIM_SCAN_MAX 128 /* the 91 poses of 1-degree steps to 90; any beyond are worked out each time */
 typedef struct aim_scan {
     double step, cap;
-    int nsteps, n;
+    int nsteps;
+    bool have[AIM_SCAN_MAX];
     aim_pose p[AIM_SCAN_MAX];
 } aim_scan;
 
@@ -193,9 +194,12 @@ static double scan_angle(const aim_scan *a, int k) { return gr_min(k * a->step, 
 
 static aim_pose scan_pose(const reach_ctx *c, aim_scan *a, int k)
 {
-    if (k < a->n) return a->p[k];
+    if (k < AIM_SCAN_MAX && a->have[k]) return a->p[k];
     aim_pose p = aim_pose_at(c, scan_angle(a, k));
-    if (k == a->n && a->n < AIM_SCAN_MAX) a->p[a->n++] = p;
+    if (k < AIM_SCAN_MAX) {
+        a->p[k] = p;
+        a->have[k] = true;
+    }
     return p;
 }
 
@@ -216,20 +220,74 @@ static double aim_side(const reach_ctx *c, aim_pose p, gr_vec2 bfc, int *ahead)
     return c->sign * gr_v2_cross(p.f, rel);
 }
 
+/* Scan steps whose answer is already known, skipped. Wheeling by t turns
+ * the unit about the pivot pv, so the centre C and the facing f turn
+ * together and cross(f, P - C) = cross(f, P - pv) - cross(f0, C0 - pv):
+ * a point P's offset from the line straight ahead of the centre changes
+ * by at most |P - pv| a radian. An offset v (> AIM_SKIP_SLACK) keeps its
+ * sign over (v - AIM_SKIP_SLACK) / |P - pv| radians more; the slack stands
+ * far above the rounding of the offsets, so a skipped step is one the scan
+ * would have tested and passed over. */
+#define AIM_SKIP_SLACK 1e-7
+
+/* the target's corners and how fast their offsets can change */
+typedef struct aim_marks {
+    gr_vec2 pt[8];
+    double rate[8];
+    int n;
+} aim_marks;
+
+static void aim_marks_of(const reach_ctx *c, aim_marks *m)
+{
+    m->n = 0;
+    for (int k = 0; k < c->nb; k++) {
+        gr_rect_corners(&c->brect[k], m->pt + m->n);
+        m->n += 4;
+    }
+    for (int j = 0; j < m->n; j++) m->rate[j] = gr_v2_len(gr_v2_sub(m->pt[j], c->pv));
+}
+
+/* radians more of wheel over which the line ahead surely misses the
+ * target: every corner stays on the side of it where it is now */
+static double aim_line_clear(const aim_marks *m, aim_pose p)
+{
+    double room = INFINITY;
+    int side = 0;
+    for (int j = 0; j < m->n; j++) {
+        double v = gr_v2_cross(p.f, gr_v2_sub(m->pt[j], p.centre));
+        int sj = v > AIM_SKIP_SLACK ? 1 : v < -AIM_SKIP_SLACK ? -1 : 0;
+        if (sj == 0 || (side != 0 && sj != side)) return 0;
+        side = sj;
+        room = fmin(room, (fabs(v) - AIM_SKIP_SLACK) / m->rate[j]);
+    }
+    return room;
+}
+
+/* the last step k2 >= k of the scan lying less than `room` beyond step k */
+static int aim_skip(const aim_scan *a, int k, double room)
+{
+    double th = scan_angle(a, k);
+    while (k < a->nsteps && scan_angle(a, k + 1) - th < room) k++;
+    return k;
+}
+
 static void aim_angles(const reach_ctx *c, gr_vec2 bfc, double *amin, double *amax)
 {
     aim_scan a;
     a.step = FOGN_REACH_AIM_SCAN_DEG * DEG;
     a.cap = FOGN_MAX_WHEEL_DEG * DEG;
     a.nsteps = (int)ceil(a.cap / a.step - 1e-9);
-    a.n = 0;
+    memset(a.have, 0, sizeof a.have);
+    aim_marks m;
+    aim_marks_of(c, &m);
     int nsteps = a.nsteps;
     *amin = INFINITY;
     *amax = a.cap;
     double prev = 0;
     for (int k = 0; k <= nsteps; k++) {
         double th = scan_angle(&a, k);
-        if (aimed(c, scan_pose(c, &a, k))) {
+        aim_pose pk = scan_pose(c, &a, k);
+        if (aimed(c, pk)) {
             if (k == 0) { *amin = 0; break; }
             double lo = prev, hi = th;
             for (int i = 0; i < BISECT_STEPS; i++) {
@@ -243,15 +301,18 @@ static void aim_angles(const reach_ctx *c, gr_vec2 bfc, double *amin, double *am
             *amin = hi;
             break;
         }
-        prev = th;
+        k = aim_skip(&a, k, aim_line_clear(&m, pk)); /* steps sure to miss as this one did */
+        prev = scan_angle(&a, k);
     }
     int ahead;
-    if (aim_side(c, scan_pose(c, &a, 0), bfc, &ahead) <= 1e-9) { *amax = 0; return; }
-    prev = 0;
-    for (int k = 1; k <= nsteps; k++) {
+    double v0 = aim_side(c, scan_pose(c, &a, 0), bfc, &ahead);
+    if (v0 <= 1e-9) { *amax = 0; return; }
+    double rate = gr_v2_len(gr_v2_sub(bfc, c->pv));
+    for (int k = 1 + aim_skip(&a, 0, (v0 - AIM_SKIP_SLACK) / rate); k <= nsteps; k++) {
         double th = scan_angle(&a, k);
-        if (aim_side(c, scan_pose(c, &a, k), bfc, &ahead) <= 0 && ahead) {
-            double lo = prev, hi = th;
+        double v = aim_side(c, scan_pose(c, &a, k), bfc, &ahead);
+        if (v <= 0 && ahead) {
+            double lo = scan_angle(&a, k - 1), hi = th;
             int lo_out = k == 1; /* aim_side(lo) > 0 is known (at 0 it was tested above) */
             for (int i = 0; i < BISECT_STEPS; i++) {
                 double mid = 0.5 * (lo + hi);
@@ -268,7 +329,8 @@ static void aim_angles(const reach_ctx *c, gr_vec2 bfc, double *amin, double *am
             *amax = hi;
             return;
         }
-        prev = th;
+        /* steps over which the front-edge centre surely stays to the wheeling side */
+        if (v > AIM_SKIP_SLACK) k = aim_skip(&a, k, (v - AIM_SKIP_SLACK) / rate);
     }
 }
 
