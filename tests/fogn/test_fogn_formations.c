@@ -823,6 +823,63 @@ static void test_s8_5_a_half_swings_about_its_outer_corner(void **unused)
     free(s);
 }
 
+/* §8.5 with §8.4, both halves wheeling in one move: each half moves on its
+ * own and the line ends legal. Bent back 10 degrees, the left half wheels 5
+ * degrees forward about its outer front corner (17, 10) to face 95 and the
+ * right half 5 about its own to face 75, each goes 3 MU on, and each slides
+ * along its front so that the inner corners meet again: the bend opens to
+ * 20. The line is its own mirror image across the bisector of its halves
+ * (through the centre (20, 10) at 85 degrees), so the halves meet on it and
+ * slide alike, each toward the other */
+static void test_s8_5_both_halves_swing_about_their_outer_corners(void **unused)
+{
+    (void)unused;
+    fogn_state st;
+    fogn_scenario *s = kinked_line(&st, -10);
+    gr_vec2 axis = gr_v2_dir(85 * FX_DEG), along = gr_v2_dir(5 * FX_DEG);
+    /* the left half's inner corner before its slide, and the slide that puts it on the axis */
+    gr_vec2 run = gr_v2_add(gr_v2_add(gr_v2(17, 10), gr_v2_scale(along, 3)), gr_v2_scale(gr_v2_dir(95 * FX_DEG), 3));
+    double sl = -gr_v2_cross(axis, gr_v2_sub(run, gr_v2(20, 10))) / gr_v2_cross(axis, along);
+    ASSERT_NEAR(sl, 0.5637, 1e-4);
+    gr_vec2 met = gr_v2_add(run, gr_v2_scale(along, sl));
+    typed_order(s, &st, "u0 swing 5 3 both");
+    ASSERT_NEAR(st.u[0].kink, -20 * FX_DEG, 1e-9);
+    ASSERT_NEAR(gr_angle_diff(st.u[0].heading, 95 * FX_DEG), 0, 1e-9);
+    ASSERT_VEC(gr_v2(st.u[0].x, st.u[0].y), met.x, met.y);
+    gr_rect h[2];
+    assert_int_equal(fogn_unit_rects(&s->units[0], &st.u[0], h), 2);
+    ASSERT_NEAR(gr_angle_diff(h[1].heading, 75 * FX_DEG), 0, 1e-9);
+    /* each outer corner went 3 MU on and slid toward the middle: the right one is the left's mirror */
+    gr_vec2 fl = gr_v2_add(gr_v2_add(gr_v2(17, 10), gr_v2_scale(gr_v2_dir(95 * FX_DEG), 3)), gr_v2_scale(along, sl));
+    ASSERT_VEC(gr_rect_corner(&h[0], GR_FL), fl.x, fl.y);
+    gr_vec2 rel = gr_v2_sub(fl, gr_v2(20, 10));
+    gr_vec2 mirror = gr_v2_sub(gr_v2_scale(axis, 2 * gr_v2_dot(rel, axis)), rel);
+    ASSERT_VEC(gr_rect_corner(&h[1], GR_FR), 20 + mirror.x, 10 + mirror.y);
+    ASSERT_VEC(gr_rect_corner(&h[1], GR_FL), met.x, met.y);
+    free(s);
+    /* refused: bent 30, a wheel of 10 and 3 MU on would need slides of 1.60 MU; 1 MU on slides
+     * 0.21 MU with the front corners going under 3 MU; a wheel whose arc is over half the
+     * allowance; a bend past 90 */
+    s = kinked_line(&st, -30);
+    fogn_move both = swing_move(0, 10, 3, 1);
+    both.flag |= FOGN_MOVE_WHEEL_RIGHT;
+    expect_refused(s, &st, both, "the halves would slide 1.60 and 1.60 MU");
+    free(s);
+    s = kinked_line(&st, -10);
+    both = swing_move(0, 5, 1, 1);
+    both.flag |= FOGN_MOVE_WHEEL_RIGHT;
+    expect_refused(s, &st, both, "the swung halves slide up to 0.21 MU to meet");
+    /* 39 degrees standing: each inner end's arc 2.04 MU, over half the open allowance of 4 */
+    both.dist = 0;
+    both.angle = 39 * FX_DEG;
+    expect_refused(s, &st, both, "the wheel's moving ends (the swung halves' inner corners) travels 2.0 MU");
+    st.u[0].kink = -75 * FX_DEG;
+    both.dist = 3;
+    both.angle = 8 * FX_DEG;
+    expect_refused(s, &st, both, "a bend of 91 degrees");
+    free(s);
+}
+
 /* §8.5, one half wheeling while the other stands: `kink A left` wheels the left half about the centre
  * and the right half keeps its place and facing. Bent back 30 degrees (right half facing 60), the
  * left half wheels back 30 more to a bend of -60: it faces 120, the right half still 60 */
@@ -1550,6 +1607,7 @@ int main(void)
         cmocka_unit_test(test_s8_5_the_left_half_wheels_and_the_right_stands),
         cmocka_unit_test(test_s8_5_a_half_wheels_and_the_halves_go_on),
         cmocka_unit_test(test_s8_5_a_half_swings_about_its_outer_corner),
+        cmocka_unit_test(test_s8_5_both_halves_swing_about_their_outer_corners),
         cmocka_unit_test(test_s8_6_unlimber),
         cmocka_unit_test(test_s8_6_limber_medium_simple_heavy_complex),
         cmocka_unit_test(test_s8_6_limber_facings),

@@ -208,6 +208,10 @@ static int slide_rules(const fogn_move_ctx *c)
                  c->sweep_enemy >= FOGN_SLIDE_ENEMY_CLEAR - 1e-9;
     int case_b = 0;
     if (!case_a && c->bent_slide != 0) {
+        int swung = c->m->flag & (FOGN_MOVE_WHEEL_LEFT | FOGN_MOVE_WHEEL_RIGHT);
+        if ((c->m->flag & FOGN_MOVE_SWING) && swung == (FOGN_MOVE_WHEEL_LEFT | FOGN_MOVE_WHEEL_RIGHT))
+            return gr_error_set(c->err, "the swung halves slide up to %.2f MU to meet: every front corner of both "
+                                "halves must go 3 MU with every enemy over 6 MU away (§8.4, §8.5)", c->bent_slide);
         if (c->m->flag & FOGN_MOVE_SWING)
             return gr_error_set(c->err, "the %s half slides %.2f MU to meet the swung half: every front corner of both "
                                 "halves must go 3 MU with every enemy over 6 MU away (§8.4, §8.5)",

@@ -166,6 +166,16 @@ static int rear_and_group_limits(fogn_move_ctx *c, fogn_move_class worst, double
     return 0;
 }
 
+/* what travels the wheel's arc: a swung half's inner end (the swing both
+ * halves make is the same arc for each), else the outer corner */
+static const char *swing_end(const fogn_move *m)
+{
+    if (m->kind != FOGN_MK_NORMAL || !(m->flag & FOGN_MOVE_SWING)) return "outer corner";
+    if ((m->flag & FOGN_MOVE_WHEEL_LEFT) && (m->flag & FOGN_MOVE_WHEEL_RIGHT))
+        return "moving ends (the swung halves' inner corners)";
+    return "moving end (the swung half's inner corner)";
+}
+
 /* the distance measured within the allowance, and a wheel's outer corner
  * within half of it (§8.3-§8.4) */
 static int within_allowance(const fogn_move_ctx *c, fogn_move_class worst, double allow, double wheel_arc)
@@ -187,9 +197,7 @@ static int within_allowance(const fogn_move_ctx *c, fogn_move_class worst, doubl
     }
     if (wheel_arc > FOGN_WHEEL_ARC_FRACTION * allow + 1e-6)
         return gr_error_set(c->err, "the wheel's %s travels %.1f MU: at most half the allowance, %.4g MU (§8.4)",
-                            c->m->kind == FOGN_MK_NORMAL && (c->m->flag & FOGN_MOVE_SWING)
-                                ? "moving end (the swung half's inner corner)"
-                                : "outer corner",
+                            swing_end(c->m),
                             wheel_arc, FOGN_WHEEL_ARC_FRACTION * allow);
     return 0;
 }

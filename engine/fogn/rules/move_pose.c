@@ -456,6 +456,55 @@ static int pose_bent_line(fogn_move_ctx *c)
     return 0;
 }
 
+/* §8.5, both halves at once: each half wheels forward by the same angle
+ * about its outer front corner (the left anticlockwise, the right
+ * clockwise) and goes the same distance straight on, each with the slide
+ * along its own front that brings the inner corners together again (at
+ * most a base width each, and only with every front corner of both halves
+ * going 3 MU clear of the enemy, §8.4). The bend opens by twice the wheel.
+ * The slides solve left + sl * right_l = right + sr * right_r, the two
+ * halves' fronts being apart by the bend */
+static int swing_both(fogn_move_ctx *c, double bend)
+{
+    const fogn_move *m = c->m;
+    const fogn_unit *u = c->u;
+    gr_rect from[2], wl[2], wh[2], to[2]; /* before, wheeled, gone straight on, slid */
+    line_halves(c->p, u, from);
+    const int pivot[2] = {GR_FL, GR_FR}, inner[2] = {GR_FR, GR_FL};
+    const double turn[2] = {m->angle, -m->angle};
+    for (int k = 0; k < 2; k++) {
+        gr_vec2 pv = gr_rect_corner(&from[k], pivot[k]);
+        fogn_sweep_rotation(c->sw, &from[k], pv, turn[k], FOGN_WHEEL_SAMPLES);
+        wl[k] = gr_rect_rotate_about(&from[k], pv, turn[k]);
+        wh[k] = gr_rect_advance(&wl[k], m->dist, 0);
+    }
+    gr_vec2 q = gr_v2_sub(gr_rect_corner(&wh[1], inner[1]), gr_rect_corner(&wh[0], inner[0]));
+    gr_vec2 rl = gr_rect_right(&wh[0]), rr = gr_rect_right(&wh[1]);
+    double det = gr_v2_cross(rr, rl); /* the sine of the bend: not 0 for a kinked line */
+    if (fabs(det) < 1e-9) return gr_error_set(c->err, "the halves would stand in one line: no bend to meet at");
+    double sl = (rr.x * q.y - rr.y * q.x) / det, sr = (rl.x * q.y - rl.y * q.x) / det;
+    double slide = fmax(fabs(sl), fabs(sr));
+    if (slide > FOGN_MAX_SLIDE + 1e-9)
+        return gr_error_set(c->err, "the halves would slide %.2f and %.2f MU to keep the inner corners together: at "
+                            "most one base width, %.1f MU (§8.4)", fabs(sl), fabs(sr), FOGN_MAX_SLIDE);
+    const double sk[2] = {sl, sr};
+    for (int k = 0; k < 2; k++) {
+        to[k] = gr_rect_advance(&wh[k], 0, sk[k]);
+        fogn_sweep_pair(c->sw, &wl[k], &to[k]);
+    }
+    gr_vec2 met = gr_rect_corner(&to[0], inner[0]);
+    c->after.x = met.x;
+    c->after.y = met.y;
+    c->after.heading = gr_angle_norm(u->heading + turn[0]);
+    c->after.kink = bend;
+    measure_halves(c, from, to);
+    c->bent_slide = slide > 1e-9 ? slide : 0; /* none, but for rounding */
+    c->end = fogn_unit_rect(c->p, &c->after);
+    c->end_swept = 1;
+    c->plan->allowance = -(m->angle * fmax(from[0].w, from[1].w)); /* the arc's stash, as pose_swing's */
+    return 0;
+}
+
 /* §8.5: one half of a kinked Extended Line wheels forward about its outer
  * front corner, its inner end going ahead, and goes on straight; the other
  * half, keeping its facing, goes straight ahead with the slide that brings
@@ -472,10 +521,12 @@ static int pose_swing(fogn_move_ctx *c)
         return gr_error_set(c->err, "a half swings forward by more than 0 and at most %.0f degrees (§8.4)",
                             FOGN_MAX_WHEEL_DEG);
     if (m->dist < -GR_EPS) return gr_error_set(c->err, "a swung half goes on forward, not back");
-    double bend = u->kink - m->angle;
+    int both = (m->flag & FOGN_MOVE_WHEEL_LEFT) && (m->flag & FOGN_MOVE_WHEEL_RIGHT);
+    double bend = u->kink - (both ? 2 : 1) * m->angle;
     if (fabs(bend) > FOGN_MAX_KINK_DEG * FOGN_DEG + 1e-9)
         return gr_error_set(c->err, "a bend of %.0f degrees: at most %.0f (§8.5)", fabs(bend) / FOGN_DEG,
                             FOGN_MAX_KINK_DEG);
+    if (both) return swing_both(c, bend);
     int left = (m->flag & FOGN_MOVE_WHEEL_LEFT) != 0, sw = left ? 0 : 1, fo = 1 - sw;
     gr_rect from[2], to[2];
     line_halves(c->p, u, from);
