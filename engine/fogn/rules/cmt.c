@@ -33,9 +33,11 @@ int fogn_unit_in_contact(const fogn_scenario *s, const fogn_state *st, int unit)
     }
     /* §6.1 item 3: or across an obstacle */
     if (!fogn_obs_any(s)) return 0;
+    fogn_obs_lines lines;
+    lines.ready = 0;
     for (int j = 0; j < s->nunits; j++) {
         fogn_contact c;
-        if (s->units[j].side != s->units[unit].side && fogn_obs_contact(s, st, unit, j, &c)) return 1;
+        if (s->units[j].side != s->units[unit].side && fogn_obs_contact_lines(s, st, unit, j, &lines, &c)) return 1;
     }
     return 0;
 }

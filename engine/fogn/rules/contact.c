@@ -176,7 +176,7 @@ static bool sets_contact(const gr_rect *ra, int na, const gr_rect *rb, int nb, f
 
 /* fogn_unit_contact with i's reach known (loops over j work it out once) */
 static bool unit_contact_reach(const fogn_scenario *s, const fogn_state *st, int i, int j, double reach_i,
-                               fogn_contact *c)
+                               fogn_obs_lines *lines, fogn_contact *c)
 {
     assert(i >= 0 && i < s->nunits && j >= 0 && j < s->nunits);
     if (i == j || !fogn_unit_alive(&st->u[i]) || !fogn_unit_alive(&st->u[j])) return false;
@@ -194,10 +194,10 @@ static bool unit_contact_reach(const fogn_scenario *s, const fogn_state *st, int
     double d2 = dx * dx + dy * dy, far = lim + FOGN_OBS_MAX_LINE_WIDTH + FOGN_OBS_ACROSS_GAP;
     if (d2 > lim * lim)
         return d2 <= far * far && s->units[i].side != s->units[j].side &&
-               fogn_obs_contact_reach(s, st, i, j, reach_i, reach_j, c);
+               fogn_obs_contact_reach(s, st, i, j, reach_i, reach_j, lines, c);
     gr_rect ri[2], rj[2];
     int ni = rects_of(s, st, i, ri), nj = rects_of(s, st, j, rj);
-    if (!sets_contact(ri, ni, rj, nj, c)) return fogn_obs_contact_reach(s, st, i, j, reach_i, reach_j, c);
+    if (!sets_contact(ri, ni, rj, nj, c)) return fogn_obs_contact_reach(s, st, i, j, reach_i, reach_j, lines, c);
     c->a = i;
     c->b = j;
     if (all_front(s, st, i)) c->face_a = FOGN_FACE_FRONT;
@@ -208,18 +208,20 @@ static bool unit_contact_reach(const fogn_scenario *s, const fogn_state *st, int
 bool fogn_unit_contact(const fogn_scenario *s, const fogn_state *st, int i, int j, fogn_contact *c)
 {
     assert(i >= 0 && i < s->nunits);
-    return unit_contact_reach(s, st, i, j, fogn_bld_meet_reach(s, st, i), c);
+    return unit_contact_reach(s, st, i, j, fogn_bld_meet_reach(s, st, i), NULL, c);
 }
 
 int fogn_contacts(const fogn_scenario *s, const fogn_state *st, fogn_contact *out, int max)
 {
     int n = 0;
+    fogn_obs_lines lines; /* gathered by the first pair that meets across an obstacle's reach */
+    lines.ready = 0;
     for (int i = 0; i < s->nunits; i++) {
         double reach_i = fogn_bld_meet_reach(s, st, i);
         for (int j = i + 1; j < s->nunits && n < max; j++) {
             if (s->units[i].side == s->units[j].side) continue;
             fogn_contact c;
-            if (unit_contact_reach(s, st, i, j, reach_i, &c)) out[n++] = c;
+            if (unit_contact_reach(s, st, i, j, reach_i, &lines, &c)) out[n++] = c;
         }
     }
     return n;
@@ -228,10 +230,12 @@ int fogn_contacts(const fogn_scenario *s, const fogn_state *st, fogn_contact *ou
 int fogn_touching_enemies(const fogn_scenario *s, const fogn_state *st, int i, int *out, int max)
 {
     int n = 0;
+    fogn_obs_lines lines;
+    lines.ready = 0;
     double reach_i = fogn_bld_meet_reach(s, st, i);
     for (int j = 0; j < s->nunits && n < max; j++) {
         fogn_contact c;
-        if (s->units[j].side != s->units[i].side && unit_contact_reach(s, st, i, j, reach_i, &c)) out[n++] = j;
+        if (s->units[j].side != s->units[i].side && unit_contact_reach(s, st, i, j, reach_i, &lines, &c)) out[n++] = j;
     }
     return n;
 }
@@ -239,10 +243,12 @@ int fogn_touching_enemies(const fogn_scenario *s, const fogn_state *st, int i, i
 int fogn_front_enemies(const fogn_scenario *s, const fogn_state *st, int i, int *out, int max)
 {
     int n = 0;
+    fogn_obs_lines lines;
+    lines.ready = 0;
     double reach_i = fogn_bld_meet_reach(s, st, i);
     for (int j = 0; j < s->nunits && n < max; j++) {
         fogn_contact c;
-        if (s->units[j].side != s->units[i].side && unit_contact_reach(s, st, i, j, reach_i, &c) &&
+        if (s->units[j].side != s->units[i].side && unit_contact_reach(s, st, i, j, reach_i, &lines, &c) &&
             c.face_a == FOGN_FACE_FRONT)
             out[n++] = j;
     }

@@ -103,9 +103,11 @@ static int enemy_contact(const fogn_move_ctx *c)
     if (fogn_obs_any(s) && c->end_enemy <= FOGN_OBS_ACROSS_GAP + FOGN_BW * 4) {
         fogn_state tmp = *c->st;
         tmp.u[c->m->unit] = c->after;
+        fogn_obs_lines lines;
+        lines.ready = 0;
         for (int j = 0; j < s->nunits; j++) {
             fogn_contact oc;
-            if (s->units[j].side != p->side && fogn_obs_contact(s, &tmp, c->m->unit, j, &oc))
+            if (s->units[j].side != p->side && fogn_obs_contact_lines(s, &tmp, c->m->unit, j, &lines, &oc))
                 return gr_error_set(c->err, "%s would meet %s across %s: contact is made only by assaults (§8)", p->name,
                                     s->units[j].name, s->terrain.p[oc.across - 1].name);
         }

@@ -143,6 +143,12 @@ bool fogn_obs_rect_contact(const fogn_scenario *s, const fogn_state *st, int x, 
 
 bool fogn_obs_contact(const fogn_scenario *s, const fogn_state *st, int i, int j, fogn_contact *c)
 {
+    return fogn_obs_contact_lines(s, st, i, j, NULL, c);
+}
+
+bool fogn_obs_contact_lines(const fogn_scenario *s, const fogn_state *st, int i, int j, fogn_obs_lines *lines,
+                            fogn_contact *c)
+{
     assert(s && st && c && i >= 0 && i < s->nunits && j >= 0 && j < s->nunits);
     /* (friends, the dead and i == j are turned away by fogn_obs_contact_reach) */
     /* far apart for any obstacle line a scenario may hold: no contact (this
@@ -151,11 +157,23 @@ bool fogn_obs_contact(const fogn_scenario *s, const fogn_state *st, int i, int j
     const double bound = 2 * FOGN_REACH_MAX + FOGN_OBS_MAX_LINE_WIDTH + FOGN_OBS_ACROSS_GAP + 2 * TOL + 1.0;
     if (dx * dx + dy * dy > bound * bound) return false; /* beyond the largest reaches: no need to work them out */
     return fogn_obs_contact_reach(s, st, i, j, fogn_unit_reach(&s->units[i], &st->u[i]),
-                                  fogn_unit_reach(&s->units[j], &st->u[j]), c);
+                                  fogn_unit_reach(&s->units[j], &st->u[j]), lines, c);
+}
+
+static void gather_lines(const fogn_scenario *s, fogn_obs_lines *l)
+{
+    l->n = 0;
+    l->widest = -1;
+    for (int k = 0; k < s->terrain.n; k++)
+        if (fogn_obs_line(&s->terrain.p[k])) {
+            l->k[l->n++] = k;
+            if (s->terrain.p[k].width > l->widest) l->widest = s->terrain.p[k].width; /* fmax for these finite widths */
+        }
+    l->ready = 1;
 }
 
 bool fogn_obs_contact_reach(const fogn_scenario *s, const fogn_state *st, int i, int j, double reach_i, double reach_j,
-                            fogn_contact *c)
+                            fogn_obs_lines *lines, fogn_contact *c)
 {
     assert(s && st && c && i >= 0 && i < s->nunits && j >= 0 && j < s->nunits);
     if (i == j || s->units[i].side == s->units[j].side) return false;
@@ -164,14 +182,16 @@ bool fogn_obs_contact_reach(const fogn_scenario *s, const fogn_state *st, int i,
     double reach[2] = {reach_i, reach_j};
     double lim = reach[0] + reach[1] + FOGN_OBS_MAX_LINE_WIDTH + FOGN_OBS_ACROSS_GAP + 2 * TOL;
     if (dx * dx + dy * dy > lim * lim) return false;
-    /* the obstacle lines, gathered once for both orders below */
-    int lines[GR_TERRAIN_MAX], nl = 0;
-    double widest = -1;
-    for (int k = 0; k < s->terrain.n; k++)
-        if (fogn_obs_line(&s->terrain.p[k])) {
-            lines[nl++] = k;
-            if (s->terrain.p[k].width > widest) widest = s->terrain.p[k].width; /* fmax for these finite widths */
-        }
+    /* the obstacle lines, gathered once for both orders below (and for every
+     * pair of the caller's loop) */
+    fogn_obs_lines own;
+    if (!lines) {
+        own.ready = 0;
+        lines = &own;
+    }
+    if (!lines->ready) gather_lines(s, lines);
+    const int *ln = lines->k, nl = lines->n;
+    double widest = lines->widest;
     if (widest < 0) return false;
     assert(widest <= FOGN_OBS_MAX_LINE_WIDTH);
     lim -= FOGN_OBS_MAX_LINE_WIDTH - widest;
@@ -183,7 +203,7 @@ bool fogn_obs_contact_reach(const fogn_scenario *s, const fogn_state *st, int i,
         gr_rect rx;
         int have_rx = 0;
         for (int q = 0; q < nl; q++) {
-            int k = lines[q];
+            int k = ln[q];
             const gr_terrain_piece *pc = &s->terrain.p[k];
             /* fogn_obs_rect_contact wants x's front edge on the line; the
              * edge lies within x's reach of its centre, so a centre this far

@@ -73,12 +73,24 @@ bool fogn_obs_any(const fogn_scenario *s);
  * across = 1 + k, holder = d) when it is. */
 bool fogn_obs_rect_contact(const fogn_scenario *s, const fogn_state *st, int x, const gr_rect *rx, int d, int k,
                            fogn_contact *c);
+/* The scenario's obstacle lines (fogn_obs_line) and the widest, gathered
+ * once for a loop over many pairs: set ready to 0 before the loop and the
+ * first pair that needs them fills the rest */
+typedef struct fogn_obs_lines {
+    int ready;
+    int n;
+    double widest; /* -1: none */
+    int k[GR_TERRAIN_MAX];
+} fogn_obs_lines;
 /* Are units i and j (enemies) in contact across an obstacle as they stand?
  * Fills *c (a = i, b = j). */
 bool fogn_obs_contact(const fogn_scenario *s, const fogn_state *st, int i, int j, fogn_contact *c);
+/* the same, with the lines of a loop's pairs (NULL: gathered for this pair) */
+bool fogn_obs_contact_lines(const fogn_scenario *s, const fogn_state *st, int i, int j, fogn_obs_lines *lines,
+                            fogn_contact *c);
 /* the same with both units' reaches (fogn_unit_reach) already worked out */
 bool fogn_obs_contact_reach(const fogn_scenario *s, const fogn_state *st, int i, int j, double reach_i, double reach_j,
-                            fogn_contact *c);
+                            fogn_obs_lines *lines, fogn_contact *c);
 /* The first t in [0, tmax] at which rectangle w moved t along unit vector u
  * touches piece p; false when it never does. */
 bool fogn_obs_first_touch(const gr_terrain_piece *p, const gr_rect *w, gr_vec2 u, double tmax, double *t);
