@@ -158,6 +158,53 @@ static void test_s6_1_artillery_and_kinked_lines_do_not_assault(void **state)
     free(s);
 }
 
+/* --- the same reach whether or not its reasons are asked ------------------------------------------- */
+
+/* A caller that does not read the reasons gets the same answer sooner: the
+ * far-off refusal from the positions alone, and a try refused for its
+ * ground before its path is swept when the ground under its start and end
+ * already leaves every allowance too short. Cavalry and infantry against an
+ * enemy at random within about a move, among fields (rough), marsh
+ * (difficult) and a wood: the reach found, or not, and its wheel, distance
+ * and the unit in the way are the same either way */
+static void test_s6_1_reach_is_the_same_with_or_without_reasons(void **state)
+{
+    (void)state;
+    gr_rng rng;
+    gr_rng_seed(&rng, 61, 2);
+    int reached = 0, refused = 0;
+    for (int n = 0; n < 500; n++) {
+        fogn_scenario *s = fx_scenario();
+        double h = gr_rng_unit(&rng) * 360, a = gr_rng_unit(&rng) * 2 * GR_PI, d = 2 + gr_rng_unit(&rng) * 8;
+        fx_unit(s, 0, n % 2 ? CAV : INF, FOGN_SMALL, FOGN_F_TACTICAL, 30, 18, h);
+        fx_unit(s, 1, INF, FOGN_SMALL, FOGN_F_TACTICAL, 30 + d * cos(a), 18 + d * sin(a), gr_rng_unit(&rng) * 360);
+        fx_unit(s, 0, INF, FOGN_SMALL, FOGN_F_TACTICAL, 30 + 6 * gr_rng_unit(&rng) - 3, 22, 90);
+        double fx = 22 + gr_rng_unit(&rng) * 12, fy = 12 + gr_rng_unit(&rng) * 10;
+        fx_area(s, GR_T_FIELDS, 0, fx, fy, fx + 4, fy + 3);
+        double mx = 22 + gr_rng_unit(&rng) * 12, my = 12 + gr_rng_unit(&rng) * 10;
+        fx_area(s, GR_T_MARSH, 0, mx, my, mx + 3, my + 3);
+        fx_area(s, GR_T_OPEN_WOOD, FOGN_MC_ROUGH, 24, 10, 27, 13);
+        fogn_state *st = state_of(s);
+        gr_error err;
+        fogn_reach r1, r2;
+        int k1 = reach(s, st, 0, 1, &r1, &err);
+        int k2 = fogn_assault_reach(s, st, 0, 1, &r2, NULL);
+        if (k1 != k2) fail_msg("case %d: reach %d with its reasons (%s), %d without", n, k1, err.msg, k2);
+        if (k1 == 1) {
+            if (r1.angle != r2.angle || r1.dist != r2.dist || r1.pivot != r2.pivot || r1.worst != r2.worst)
+                fail_msg("case %d: the reach differs without its reasons", n);
+            reached++;
+        } else {
+            assert_int_equal(r1.blocker, r2.blocker);
+            refused += strstr(err.msg, "beyond") == NULL; /* refused past the quick refusal */
+        }
+        free(st);
+        free(s);
+    }
+    assert_true(reached > 50);
+    assert_true(refused > 50);
+}
+
 /* --- §6.5: the aim scan, checked against a plain scan ------------------------------------------------- */
 
 /* The aim limits by the definition: every scan step of
@@ -712,6 +759,7 @@ int main(void)
         cmocka_unit_test(test_s6_9_flank_intercept),
         cmocka_unit_test(test_s6_9_eligibility),
         cmocka_unit_test(test_s6_5_aim_limits_are_the_plain_scans),
+        cmocka_unit_test(test_s6_1_reach_is_the_same_with_or_without_reasons),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

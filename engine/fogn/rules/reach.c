@@ -37,6 +37,7 @@ typedef struct reach_ctx {
     double sign;     /* +1 left (counter-clockwise), -1 right */
     int nobs;        /* the walls, hedges and water the target defends (§6.1 item 3) */
     int obs[GR_TERRAIN_MAX];
+    int start_ground; /* the worst ground under the start (as path_ground counts it); -1 not asked */
 } reach_ctx;
 
 /* what an assault meets: the footprint, or a building garrison's perimeter
@@ -82,6 +83,24 @@ static void path_ground(const fogn_scenario *s, const fogn_sweep *sw, ground *g)
             if (!covered) g->deep_water = 1;
         }
     }
+}
+
+/* The worst ground under one footprint, as path_ground counts it for the
+ * polygon a sweep holds for that footprint (the same corners, box and
+ * tests): a path that starts or ends there crosses at least this */
+static int ground_under(const fogn_scenario *s, const gr_rect *r)
+{
+    fogn_sweep one;
+    fogn_sweep_clear(&one);
+    fogn_sweep_rect(&one, r);
+    int worst = FOGN_MC_OPEN;
+    for (int k = 0; k < s->terrain.n; k++) {
+        const gr_terrain_piece *pc = &s->terrain.p[k];
+        if (!fogn_piece_hinders_move(pc) || !fogn_sweep_near(&one, pc) || !fogn_sweep_touches(&one, 0, pc)) continue;
+        int mc = fogn_piece_move_class(pc);
+        if (mc > worst) worst = mc;
+    }
+    return worst;
 }
 
 /* §6.1 item 3, §15.8 (FOGN_R_ASSAULT_NOT_OVER_OBSTACLE): an assault's path
@@ -469,6 +488,33 @@ static int ground_and_allowance(const reach_ctx *c, wheel_try *wt, gr_error *err
     return 0;
 }
 
+/* A try ground_and_allowance is sure to refuse, told before the path is
+ * swept: the path covers the footprints at its start and its end, so its
+ * worst ground is at least theirs, and for that class and every worse one
+ * the allowance is too short for the wheel's arc or for the whole way (or
+ * the ground may not be crossed). The try fails whatever the sweep would
+ * show, and before any unit on the path is looked at */
+static bool short_on_any_path(const reach_ctx *c, const wheel_try *wt)
+{
+    const fogn_scenario *s = c->s;
+    if (c->o->allowance > 0 || c->start_ground < 0) return false;
+    gr_rect end = gr_rect_advance(&wt->w, wt->tc, 0); /* as sweep_path places it */
+    int least = c->start_ground, e = ground_under(s, &end);
+    if (e > least) least = e;
+    if (least == FOGN_MC_OPEN) return false; /* open ground passed within_open_move */
+    for (int mc = least; mc <= FOGN_MC_DIFFICULT; mc++) {
+        if (c->o->no_difficult && mc >= FOGN_MC_DIFFICULT) continue;
+        double allow = fogn_allowance(s, &s->units[c->a], &c->st->u[c->a], (fogn_move_class)mc);
+        if (allow < 0) continue;
+        double max_arc = c->o->max_arc > 0 ? c->o->max_arc : FOGN_WHEEL_ARC_FRACTION * allow;
+        if (wt->arc > max_arc + T_EPS) continue;
+        double used = wt->tc + ((FOGN_REACH_ARC_COUNTS && !c->o->arc_free) ? wt->arc : 0);
+        if (used > allow + T_EPS) continue;
+        return false; /* on this ground the try could pass */
+    }
+    return true;
+}
+
 /* other units on the path: no enemy; only friends an assault may pass
  * through (§6.1), and none at the end; *blocker names the unit in the way */
 static int units_on_path(const reach_ctx *c, wheel_try *wt, int *blocker, gr_error *err)
@@ -575,6 +621,7 @@ static int try_wheel(const reach_ctx *c, double theta, fogn_reach *r, int *block
     wt.u = gr_rect_fwd(&wt.w);
     if (first_touch(c, &wt, err)) return -1;
     if (within_open_move(c, &wt, err)) return -1;
+    if (!err && short_on_any_path(c, &wt)) return -1; /* as ground_and_allowance would find, unswept */
     if (sweep_path(c, &wt, err)) return -1;
     if (ground_and_allowance(c, &wt, err)) return -1;
     if (units_on_path(c, &wt, blocker, err)) return -1;
@@ -672,6 +719,7 @@ int fogn_reach_with(const fogn_scenario *s, const fogn_state *st, int a, int b, 
     }
     c.sign = side < 0 ? -1 : 1;
     c.pivot = c.sign > 0 ? GR_FL : GR_FR;
+    c.start_ground = err ? -1 : ground_under(s, &c.start); /* for short_on_any_path */
     c.pv = gr_rect_corner(&c.start, c.pivot);
     double amin, amax;
     aim_angles(&c, bfc, &amin, &amax);
