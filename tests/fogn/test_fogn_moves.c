@@ -26,6 +26,7 @@
 #include "fogn_fixture.h"
 #include "../../engine/fogn/rules/move.h"
 #include "../../engine/fogn/rules/orders.h"
+#include "../../engine/core/rng.h"
 
 /* --- positions ---------------------------------------------------------------------- */
 
@@ -923,6 +924,63 @@ static void test_s8_10_no_second_move_when_wavering_or_after_failed_cmt(void **u
     free(s);
 }
 
+/* --- the same check whether or not its reasons are asked --------------------------------- */
+
+/* A caller that reads no reason (the halving search for the longest legal
+ * move) has the friends in the way checked before the enemies, which cost
+ * more: the verdict and the plan must be those of the check in the order
+ * the reasons are given. Random normal moves of a unit, Disordered one time
+ * in two (advancing near the enemy is then complex), among friends of its
+ * own and of another command (passing through those is complex too) and an
+ * enemy: the same verdict, and on a legal move the same plan, the first
+ * reason for its being complex included */
+static void test_s8_7_the_check_is_the_same_with_or_without_reasons(void **state)
+{
+    (void)state;
+    gr_rng rng;
+    gr_rng_seed(&rng, 87, 3);
+    int legal = 0, by_friends = 0, complex_both = 0;
+    for (int n = 0; n < 12000; n++) {
+        fogn_scenario *s = fx_scenario();
+        double h = 60 + gr_rng_unit(&rng) * 60;
+        fx_unit(s, 0, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 30, 14, h);
+        for (int f = 0; f < 3; f++) {
+            int i = fx_unit(s, 0, f == 2 ? FOGN_ART_FOOT : FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL,
+                            26 + gr_rng_unit(&rng) * 8, 15 + gr_rng_unit(&rng) * 3, 60 + gr_rng_unit(&rng) * 60);
+            if (gr_rng_below(&rng, 2)) s->units[i].division = 3;
+        }
+        fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 27 + gr_rng_unit(&rng) * 6,
+                19.5 + gr_rng_unit(&rng) * 3, 270);
+        fogn_state st;
+        fx_state(s, &st, 0);
+        if (gr_rng_below(&rng, 2) == 0) st.u[0].cohesion = FOGN_DISORDERED;
+        int pv = (int)gr_rng_below(&rng, 3) - 1;
+        fogn_move m = fx_normal(0, pv, pv < 0 ? 0 : (pv == GR_FL ? 1 : -1) * gr_rng_unit(&rng) * 30,
+                                gr_rng_unit(&rng) * 6, gr_rng_below(&rng, 4) == 0 ? gr_rng_unit(&rng) * 2 - 1 : 0);
+        fogn_move_plan p1, p2;
+        gr_error err;
+        int k1 = fx_check(s, &st, m, &p1, &err), k2 = fogn_move_check(s, &st, &m, &p2, NULL);
+        if (k1 != k2) fail_msg("case %d: %d with its reasons (%s), %d without", n, k1, err.msg, k2);
+        if (k1 == 0) {
+            if (p1.complex != p2.complex || strcmp(p1.why_complex, p2.why_complex) || p1.allowance != p2.allowance ||
+                p1.worst != p2.worst || p1.passes_through != p2.passes_through || p1.slide_friend != p2.slide_friend ||
+                p1.friend_dx != p2.friend_dx || p1.friend_dy != p2.friend_dy || p1.after.x != p2.after.x ||
+                p1.after.y != p2.after.y || p1.after.heading != p2.after.heading)
+                fail_msg("case %d: the plans differ (complex: \"%s\" and \"%s\")", n, p1.why_complex, p2.why_complex);
+            legal++;
+            /* both checks found it complex: through another command's friend, and Disordered near the enemy */
+            complex_both += p1.passes_through >= 0 && s->units[p1.passes_through].division != s->units[0].division &&
+                            strstr(p1.why_complex, "Disordered") != NULL;
+        } else {
+            by_friends += strstr(err.msg, "pass through") || strstr(err.msg, "on top of") || strstr(err.msg, "no room");
+        }
+        free(s);
+    }
+    assert_true(legal > 400);
+    assert_true(by_friends > 1000);
+    assert_true(complex_both > 15);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -971,6 +1029,7 @@ int main(void)
         cmocka_unit_test(test_s8_10_second_move_is_complex),
         cmocka_unit_test(test_s8_10_second_move_keeps_over_6mu_from_enemy),
         cmocka_unit_test(test_s8_10_no_second_move_when_wavering_or_after_failed_cmt),
+        cmocka_unit_test(test_s8_7_the_check_is_the_same_with_or_without_reasons),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
