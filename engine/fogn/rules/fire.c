@@ -334,19 +334,22 @@ static int flank_of(const fogn_scenario *s, const fogn_state *st, int firer, int
 void fogn_volley_support(const fogn_scenario *s, const fogn_state *st, fogn_volley *v)
 {
     int own_shots = v->n;
+    /* only a shot at close range is supported: with none, no unit need be looked at */
+    int close = 0;
+    for (int k = 0; k < own_shots && !close; k++) close = v->shot[k].range == FOGN_RANGE_CLOSE && v->shot[k].supports < 0;
+    if (!close) return;
     for (int u = 0; u < s->nunits; u++) {
         const fogn_unit_profile *p = &s->units[u];
         const fogn_unit *uu = &st->u[u];
-        /* ruling: a unit in contact gives no support, even from a free file (§23.3 #36) */
-        if (p->side != v->side || !fogn_can_fire(s, st, u) || uu->cohesion >= FOGN_WAVERING ||
-            touching_enemy(s, st, u))
-            continue;
+        if (p->side != v->side || !fogn_can_fire(s, st, u) || uu->cohesion >= FOGN_WAVERING) continue;
         /* only a unit with no target of its own supports */
         int busy = 0;
         for (int k = 0; k < v->n && !busy; k++) busy = v->shot[k].firer == u;
         if (busy) continue;
         int dice = fogn_support_dice(p, (fogn_formation)uu->formation, (fogn_cohesion)uu->cohesion, lost_mask(uu));
         if (dice <= 0) continue;
+        /* ruling: a unit in contact gives no support, even from a free file (§23.3 #36) */
+        if (touching_enemy(s, st, u)) continue;
         gr_rect ur = fogn_unit_rect(p, uu);
         int best = -1;
         double bd = INFINITY;
