@@ -766,6 +766,15 @@ static fogn_move swing_move(int unit, double deg, double dist, int left)
     return m;
 }
 
+/* both halves swing: the left by `left_deg`, the right by `right_deg` */
+static fogn_move swing_both_move(int unit, double left_deg, double right_deg, double dist)
+{
+    fogn_move m = swing_move(unit, left_deg, dist, 1);
+    m.flag |= FOGN_MOVE_WHEEL_RIGHT;
+    m.angle2 = right_deg * FX_DEG;
+    return m;
+}
+
 /* §8.5 with §8.4, a half wheeling about its own outer corner: each half
  * moves on its own and the line ends legal. Bent back 10 degrees (the right
  * half, 3 MU wide, facing 80), the right half wheels 5 degrees forward about
@@ -861,22 +870,53 @@ static void test_s8_5_both_halves_swing_about_their_outer_corners(void **unused)
      * 0.21 MU with the front corners going under 3 MU; a wheel whose arc is over half the
      * allowance; a bend past 90 */
     s = kinked_line(&st, -30);
-    fogn_move both = swing_move(0, 10, 3, 1);
-    both.flag |= FOGN_MOVE_WHEEL_RIGHT;
+    fogn_move both = swing_both_move(0, 10, 10, 3);
     expect_refused(s, &st, both, "the halves would slide 1.60 and 1.60 MU");
     free(s);
     s = kinked_line(&st, -10);
-    both = swing_move(0, 5, 1, 1);
-    both.flag |= FOGN_MOVE_WHEEL_RIGHT;
+    both = swing_both_move(0, 5, 5, 1);
     expect_refused(s, &st, both, "the swung halves slide up to 0.21 MU to meet");
     /* 39 degrees standing: each inner end's arc 2.04 MU, over half the open allowance of 4 */
-    both.dist = 0;
-    both.angle = 39 * FX_DEG;
-    expect_refused(s, &st, both, "the wheel's moving ends (the swung halves' inner corners) travels 2.0 MU");
+    expect_refused(s, &st, swing_both_move(0, 39, 39, 0),
+                   "the wheel's moving ends (the swung halves' inner corners) travels 2.0 MU");
+    expect_refused(s, &st, swing_both_move(0, 5, 0, 3), "more than 0");
     st.u[0].kink = -75 * FX_DEG;
-    both.dist = 3;
-    both.angle = 8 * FX_DEG;
-    expect_refused(s, &st, both, "a bend of 91 degrees");
+    expect_refused(s, &st, swing_both_move(0, 8, 8, 3), "a bend of 91 degrees");
+    free(s);
+}
+
+/* §8.5 with §8.4, both halves wheeling by angles of their own: bent back
+ * 10 degrees, the left half wheels 4 degrees about its outer corner (17, 10)
+ * to face 94 and the right half 6 about its own to face 74; both go 3 MU on
+ * and slide along their fronts until the inner corners meet. Each outer
+ * corner ends 3 MU along its half's new facing from where its wheel left it
+ * (the wheel keeps it in place), moved only along the half's front */
+static void test_s8_5_halves_swing_each_by_its_own_angle(void **unused)
+{
+    (void)unused;
+    fogn_state st;
+    fogn_scenario *s = kinked_line(&st, -10);
+    gr_vec2 outer_r = gr_v2_add(gr_v2(20, 10), gr_v2_scale(gr_v2_dir(-10 * FX_DEG), 3));
+    typed_order(s, &st, "u0 swing 4 3 both 6");
+    ASSERT_NEAR(st.u[0].kink, -20 * FX_DEG, 1e-6);
+    ASSERT_NEAR(gr_angle_diff(st.u[0].heading, 94 * FX_DEG), 0, 1e-6);
+    gr_rect h[2];
+    assert_int_equal(fogn_unit_rects(&s->units[0], &st.u[0], h), 2);
+    ASSERT_NEAR(gr_angle_diff(h[1].heading, 74 * FX_DEG), 0, 1e-6);
+    /* the inner front corners meet at the unit's pose */
+    ASSERT_VEC(gr_rect_corner(&h[0], GR_FR), st.u[0].x, st.u[0].y);
+    ASSERT_VEC(gr_rect_corner(&h[1], GR_FL), st.u[0].x, st.u[0].y);
+    /* each outer corner: 3 MU on along the new facing, then a slide along the front, under a base width */
+    gr_vec2 run_l = gr_v2_add(gr_v2(17, 10), gr_v2_scale(gr_v2_dir(94 * FX_DEG), 3));
+    gr_vec2 run_r = gr_v2_add(outer_r, gr_v2_scale(gr_v2_dir(74 * FX_DEG), 3));
+    gr_vec2 dl = gr_v2_sub(gr_rect_corner(&h[0], GR_FL), run_l), dr = gr_v2_sub(gr_rect_corner(&h[1], GR_FR), run_r);
+    ASSERT_NEAR(gr_v2_cross(gr_v2_dir(4 * FX_DEG), dl), 0, 1e-6);
+    ASSERT_NEAR(gr_v2_cross(gr_v2_dir(-16 * FX_DEG), dr), 0, 1e-6);
+    assert_true(gr_v2_len(dl) > 0.1 && gr_v2_len(dl) < 1.5);
+    assert_true(gr_v2_len(dr) > 0.1 && gr_v2_len(dr) < 1.5);
+    /* the left slides right and the right slides left: toward each other */
+    assert_true(gr_v2_dot(dl, gr_v2_dir(4 * FX_DEG)) > 0);
+    assert_true(gr_v2_dot(dr, gr_v2_dir(-16 * FX_DEG)) < 0);
     free(s);
 }
 
@@ -1608,6 +1648,7 @@ int main(void)
         cmocka_unit_test(test_s8_5_a_half_wheels_and_the_halves_go_on),
         cmocka_unit_test(test_s8_5_a_half_swings_about_its_outer_corner),
         cmocka_unit_test(test_s8_5_both_halves_swing_about_their_outer_corners),
+        cmocka_unit_test(test_s8_5_halves_swing_each_by_its_own_angle),
         cmocka_unit_test(test_s8_6_unlimber),
         cmocka_unit_test(test_s8_6_limber_medium_simple_heavy_complex),
         cmocka_unit_test(test_s8_6_limber_facings),

@@ -456,12 +456,12 @@ static int pose_bent_line(fogn_move_ctx *c)
     return 0;
 }
 
-/* §8.5, both halves at once: each half wheels forward by the same angle
- * about its outer front corner (the left anticlockwise, the right
- * clockwise) and goes the same distance straight on, each with the slide
+/* §8.5, both halves at once: each half wheels forward about its outer
+ * front corner (the left anticlockwise by angle, the right clockwise by
+ * angle2) and both go the same distance straight on, each with the slide
  * along its own front that brings the inner corners together again (at
  * most a base width each, and only with every front corner of both halves
- * going 3 MU clear of the enemy, §8.4). The bend opens by twice the wheel.
+ * going 3 MU clear of the enemy, §8.4). The bend opens by the two wheels.
  * The slides solve left + sl * right_l = right + sr * right_r, the two
  * halves' fronts being apart by the bend */
 static int swing_both(fogn_move_ctx *c, double bend)
@@ -471,7 +471,7 @@ static int swing_both(fogn_move_ctx *c, double bend)
     gr_rect from[2], wl[2], wh[2], to[2]; /* before, wheeled, gone straight on, slid */
     line_halves(c->p, u, from);
     const int pivot[2] = {GR_FL, GR_FR}, inner[2] = {GR_FR, GR_FL};
-    const double turn[2] = {m->angle, -m->angle};
+    const double turn[2] = {m->angle, -m->angle2};
     for (int k = 0; k < 2; k++) {
         gr_vec2 pv = gr_rect_corner(&from[k], pivot[k]);
         fogn_sweep_rotation(c->sw, &from[k], pv, turn[k], FOGN_WHEEL_SAMPLES);
@@ -501,7 +501,7 @@ static int swing_both(fogn_move_ctx *c, double bend)
     c->bent_slide = slide > 1e-9 ? slide : 0; /* none, but for rounding */
     c->end = fogn_unit_rect(c->p, &c->after);
     c->end_swept = 1;
-    c->plan->allowance = -(m->angle * fmax(from[0].w, from[1].w)); /* the arc's stash, as pose_swing's */
+    c->plan->allowance = -fmax(m->angle * from[0].w, m->angle2 * from[1].w); /* the arc's stash, as pose_swing's */
     return 0;
 }
 
@@ -522,7 +522,10 @@ static int pose_swing(fogn_move_ctx *c)
                             FOGN_MAX_WHEEL_DEG);
     if (m->dist < -GR_EPS) return gr_error_set(c->err, "a swung half goes on forward, not back");
     int both = (m->flag & FOGN_MOVE_WHEEL_LEFT) && (m->flag & FOGN_MOVE_WHEEL_RIGHT);
-    double bend = u->kink - (both ? 2 : 1) * m->angle;
+    if (both && (!(m->angle2 > 0) || m->angle2 > FOGN_MAX_WHEEL_DEG * FOGN_DEG + 1e-9))
+        return gr_error_set(c->err, "a half swings forward by more than 0 and at most %.0f degrees (§8.4)",
+                            FOGN_MAX_WHEEL_DEG);
+    double bend = u->kink - m->angle - (both ? m->angle2 : 0);
     if (fabs(bend) > FOGN_MAX_KINK_DEG * FOGN_DEG + 1e-9)
         return gr_error_set(c->err, "a bend of %.0f degrees: at most %.0f (§8.5)", fabs(bend) / FOGN_DEG,
                             FOGN_MAX_KINK_DEG);

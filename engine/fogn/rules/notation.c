@@ -23,8 +23,9 @@
  *   u3 swing 10 4 [left]         exact: the right (left) half wheels 10 degrees forward about
  *                                its outer front corner and goes 4 MU on; the other half
  *                                goes straight with the slide that keeps them together;
- *                                `both`: each half wheels 10 about its own outer corner
- *                                and goes 4 MU on, both sliding to meet
+ *                                `both [B]`: each half wheels about its own outer corner,
+ *                                the left 10 and the right B (10 unless given), goes 4 MU
+ *                                on, and both slide to meet
  *   u3 rear 2 [start-about] [end-about]
  *   u3 free 1.5 -2 90            exact (skirmishers): displacement and heading
  *   u3 faceto 90                 exact: turn to a heading in degrees
@@ -92,8 +93,10 @@ int fogn_format_action(const void *scn, const void *state, const gr_action *a, c
     case FOGN_A_ROAD: return snprintf(buf, cap, "%s road %c", who, a->arg >= 0 ? '+' : '-');
     case FOGN_A_TURN: return snprintf(buf, cap, "%s turn %d", who, a->arg);
     case FOGN_A_MOVE:
-        if (a->p[3] == 3.0f)
-            return snprintf(buf, cap, "%s swing %s %s%s", who, f0, f1, a->arg == 1 ? " left" : a->arg == 2 ? " both" : "");
+        if (a->p[3] == 3.0f && a->arg == 2)
+            return a->p[2] == a->p[0] ? snprintf(buf, cap, "%s swing %s %s both", who, f0, f1)
+                                      : snprintf(buf, cap, "%s swing %s %s both %s", who, f0, f1, f2);
+        if (a->p[3] == 3.0f) return snprintf(buf, cap, "%s swing %s %s%s", who, f0, f1, a->arg == 1 ? " left" : "");
         if (a->p[3] == 2.0f)
             return a->arg < 0 ? snprintf(buf, cap, "%s halves %s %s", who, f1, f2)
                               : snprintf(buf, cap, "%s halves %s %s bend %s%s", who, f1, f2, f0, a->arg == 1 ? " left" : "");
@@ -190,7 +193,8 @@ static const rule unit_rules[] = {
     {"unlimber", FOGN_A_UNLIMBER},
     {"prolong\\s+(?<dist>[-+]?[0-9.]+)", FOGN_A_PROLONG},
     {"kink\\s+(?<ang>[-+]?[0-9.]+)(?:\\s+(?<half>left|right))?", FOGN_A_KINK},
-    {"swing\\s+(?<sa>[-+]?[0-9.]+)\\s+(?<sd>[-+]?[0-9.]+)(?:\\s+(?<half>left|right|both))?", FOGN_A_MOVE},
+    {"swing\\s+(?<sa>[-+]?[0-9.]+)\\s+(?<sd>[-+]?[0-9.]+)(?:\\s+(?:(?<half>left|right)|(?<both>both)(?:\\s+(?<sb>[-+]?[0-9.]+))?))?",
+     FOGN_A_MOVE},
     {"halves\\s+(?<dl>[-+]?[0-9.]+)\\s+(?<dr>[-+]?[0-9.]+)(?:\\s+bend\\s+(?<bend>[-+]?[0-9.]+)(?:\\s+(?<half>left|right))?)?",
      FOGN_A_MOVE},
     {"up\\s+to\\s+t(?<t>\\d+)", FOGN_A_UP_TO},
@@ -396,10 +400,14 @@ static int build(const fogn_scenario *s, const gr_regex *re, const gr_match *m, 
     }
     case FOGN_A_MOVE: {
         a->arg = -1;
-        if (gr_match_named(re, m, "sa", buf, sizeof buf) >= 0) { /* swing A D [left|right|both] */
+        if (gr_match_named(re, m, "sa", buf, sizeof buf) >= 0) { /* swing A D [left|right|both [B]] */
             if (num(re, m, "sa", &a->p[0], err) < 0 || num(re, m, "sd", &a->p[1], err) < 0) return -1;
-            a->arg = 0;
-            if (gr_match_named(re, m, "half", buf, sizeof buf) >= 0) a->arg = !strcmp(buf, "left") ? 1 : !strcmp(buf, "both") ? 2 : 0;
+            a->arg = gr_match_named(re, m, "half", buf, sizeof buf) >= 0 && !strcmp(buf, "left") ? 1 : 0;
+            if (gr_match_named(re, m, "both", buf, sizeof buf) >= 0) { /* both halves: the right's wheel, A unless given */
+                a->arg = 2;
+                a->p[2] = a->p[0];
+                if (num(re, m, "sb", &a->p[2], err) < 0) return -1;
+            }
             a->p[3] = 3;
             return 0;
         }

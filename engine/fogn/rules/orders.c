@@ -257,11 +257,14 @@ static int to_move(const fogn_scenario *s, const fogn_state *st, const gr_action
         m->dist = a->p[1];
         m->slide = a->p[2];
         m->flag = a->p[3] == 3.0f ? FOGN_MOVE_SWING : a->p[3] == 2.0f ? FOGN_MOVE_HALVES : a->p[3] != 0.0f ? FOGN_MOVE_BENT : 0;
-        if (m->flag == FOGN_MOVE_SWING) { /* "swing A D [left|both]": the half's own wheel, then straight on */
+        if (m->flag == FOGN_MOVE_SWING) { /* "swing A D [left|both [B]]": each half's own wheel, then straight on */
             m->slide = 0;
             m->pivot = -1;
             if (a->arg == 1) m->flag |= FOGN_MOVE_WHEEL_LEFT;
-            if (a->arg == 2) m->flag |= FOGN_MOVE_WHEEL_LEFT | FOGN_MOVE_WHEEL_RIGHT; /* "both" */
+            if (a->arg == 2) { /* "both [B]": the left half wheels A, the right B */
+                m->flag |= FOGN_MOVE_WHEEL_LEFT | FOGN_MOVE_WHEEL_RIGHT;
+                m->angle2 = a->p[2] * DEG;
+            }
         }
         if (m->flag == FOGN_MOVE_HALVES) { /* "halves DL DR [bend B [left]]": no slide of the line's own */
             m->dx = a->p[1];
