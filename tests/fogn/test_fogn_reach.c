@@ -574,6 +574,57 @@ static fogn_scenario *scn_icpt(fogn_troop icpt, double x)
     return s;
 }
 
+/* §6.9: the sure refusal asked before an assaulter's reach is worked out
+ * never refuses an intercept the plan would find. An assaulter (infantry
+ * or cavalry, in column or Tactical) going for an enemy 3 to 9 MU ahead,
+ * and an interceptor of the enemy's side beside its way or anywhere up to
+ * 30 MU off, facing any way: whenever fogn_intercept_too_far says so, no
+ * intercept is planned; and intercepts are found at distances where it
+ * does not */
+static void test_s6_9_too_far_never_refuses_an_intercept(void **state)
+{
+    (void)state;
+    gr_rng rng;
+    gr_rng_seed(&rng, 69, 4);
+    int far = 0, planned = 0;
+    double nearest_far = INFINITY, farthest_planned = 0;
+    for (int n = 0; n < 3000; n++) {
+        fogn_scenario *s = fx_scenario();
+        fx_unit(s, 0, n % 3 ? CAV : INF, FOGN_SMALL, n % 5 ? FOGN_F_TACTICAL : FOGN_F_COLUMN, 30, 10, 90);
+        double ahead = 3 + gr_rng_unit(&rng) * 6;
+        fx_unit(s, 1, INF, FOGN_SMALL, FOGN_F_TACTICAL, 30 + gr_rng_unit(&rng) * 4 - 2, 10 + ahead, -90);
+        /* off the way at a random point along it, or anywhere within 30 MU */
+        double x, y;
+        if (n % 2) {
+            double along = gr_rng_unit(&rng) * ahead, off = gr_rng_unit(&rng) * 16 - 8;
+            x = 30 + off;
+            y = 10 + along;
+        } else {
+            double a = gr_rng_unit(&rng) * 2 * GR_PI, d = 2 + gr_rng_unit(&rng) * 28;
+            x = 30 + d * cos(a);
+            y = 14 + d * sin(a) * 0.7;
+        }
+        fx_unit(s, 1, n % 4 < 3 ? CAV : INF, FOGN_SMALL, FOGN_F_TACTICAL, x, y, gr_rng_unit(&rng) * 360);
+        fogn_state *st = state_of(s);
+        fogn_reach ra;
+        if (fogn_assault_reach(s, st, 0, 1, &ra, NULL) == 1) {
+            fogn_intercept ic;
+            int too_far = fogn_intercept_too_far(s, st, 2, 0);
+            int plan = fogn_intercept_plan(s, st, 2, 0, &ra, FOGN_ICPT_ANY, &ic, NULL);
+            double apart = hypot(st->u[2].x - st->u[0].x, st->u[2].y - st->u[0].y);
+            if (too_far && plan) fail_msg("case %d: an intercept %.2f MU off refused as too far", n, apart);
+            if (too_far) far++, nearest_far = fmin(nearest_far, apart);
+            if (plan) planned++, farthest_planned = fmax(farthest_planned, apart);
+        }
+        free(st);
+        free(s);
+    }
+    assert_true(far > 200);
+    assert_true(planned > 100);
+    /* the refusal is no wider than it must be by much: it starts within a few MU of the farthest plan */
+    assert_true(nearest_far < farthest_planned + 12);
+}
+
 /* The assaulter is a March Column 1.5 MU wide (x 19.25..20.75; its right to
  * assault is the caller's question). Cavalry facing west with its front at
  * x = 22.95 covers the whole column front once it has gone 3.7 MU: the
@@ -758,6 +809,7 @@ int main(void)
         cmocka_unit_test(test_s6_9_infantry_out_of_range),
         cmocka_unit_test(test_s6_9_flank_intercept),
         cmocka_unit_test(test_s6_9_eligibility),
+        cmocka_unit_test(test_s6_9_too_far_never_refuses_an_intercept),
         cmocka_unit_test(test_s6_5_aim_limits_are_the_plain_scans),
         cmocka_unit_test(test_s6_1_reach_is_the_same_with_or_without_reasons),
     };

@@ -800,7 +800,8 @@ static int intercept_of(const fogn_scenario *s, const fogn_state *st, int i, int
     if (arm_of(s, i) == FOGN_ARM_INF && arm_of(s, a) != FOGN_ARM_INF) return 0;
     fogn_reach ra;
     int j = st->u[a].target;
-    if (j < 0 || fogn_assault_reach(s, st, a, j, &ra, NULL) != 1) return 0;
+    if (j < 0 || fogn_intercept_too_far(s, st, i, a)) return 0; /* before a's reach: no plan whatever it is */
+    if (fogn_assault_reach(s, st, a, j, &ra, NULL) != 1) return 0;
     return fogn_intercept_plan(s, st, i, a, &ra, FOGN_ICPT_ANY, ic, NULL) == 1;
 }
 

@@ -256,6 +256,11 @@ typedef struct fogn_intercept {
  * (reason in err). The state is unchanged. */
 int fogn_intercept_plan(const fogn_scenario *s, const fogn_state *st, int i, int a, const fogn_reach *ra, int mode,
                         fogn_intercept *out, gr_error *err);
+/* No intercept of assaulter a by unit i can be planned, whatever a's reach:
+ * they stand too far apart for the flank or rear strike and for any pose of
+ * the frontal search to meet a's way. A sure refusal from their positions,
+ * asked before a's reach is worked out; false says nothing. */
+bool fogn_intercept_too_far(const fogn_scenario *s, const fogn_state *st, int i, int a);
 /* Puts a planned intercept on the state. */
 void fogn_intercept_commit(const fogn_scenario *s, fogn_state *st, int i, int a, const fogn_intercept *ic);
 

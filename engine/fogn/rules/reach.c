@@ -1153,6 +1153,34 @@ int fogn_intercept_plan(const fogn_scenario *s, const fogn_state *st, int i, int
     return 0;
 }
 
+bool fogn_intercept_too_far(const fogn_scenario *s, const fogn_state *st, int i, int a)
+{
+    const fogn_unit_profile *pi = &s->units[i], *pa = &s->units[a];
+    const fogn_unit *ui = &st->u[i], *ua = &st->u[a];
+    int inf = fogn_troop_arm((fogn_troop)pi->troop) == FOGN_ARM_INF;
+    double range = inf ? FOGN_ICPT_INF_RANGE : FOGN_ICPT_CAV_RANGE;
+    double wheel = inf ? FOGN_ICPT_INF_WHEEL : FOGN_ICPT_CAV_WHEEL;
+    /* the flank or rear strike: its reach's own quick refusal */
+    fogn_reach_opts o;
+    memset(&o, 0, sizeof o);
+    o.allowance = range;
+    if (!far_beyond_move(s, st, i, a, &o)) return false;
+    /* the frontal search: the interceptor's front-edge centre goes at most
+     * half its wheel's arc and then the range; the assaulter's, on its
+     * way to where it would meet the interceptor, at most half its wheel's
+     * arc and then its straight run, which together are within its
+     * allowance on the worst ground it crosses (the arc counts against it,
+     * FOGN_REACH_ARC_COUNTS), so within the largest on any ground; every
+     * part of either lies within its reach of its front-edge centre */
+    double allow = -1;
+    for (int mc = FOGN_MC_OPEN; mc <= FOGN_MC_IMPASSABLE; mc++)
+        allow = fmax(allow, fogn_allowance(s, pa, ua, (fogn_move_class)mc));
+    double way = FOGN_REACH_ARC_COUNTS ? allow : (1 + FOGN_WHEEL_ARC_FRACTION) * allow;
+    double dx = ui->x - ua->x, dy = ui->y - ua->y;
+    double most = fogn_unit_reach(pi, ui) + fogn_unit_reach(pa, ua) + 0.5 * wheel + range + way + 1e-3;
+    return dx * dx + dy * dy > most * most;
+}
+
 void fogn_intercept_commit(const fogn_scenario *s, fogn_state *st, int i, int a, const fogn_intercept *ic)
 {
     if (!ic->ok) return;
