@@ -786,10 +786,9 @@ static int may_intercept(const fogn_scenario *s, const fogn_state *st, int i)
     if (s->units[i].side == st->active || !fogn_unit_alive(u) || arm == FOGN_ARM_ART) return 0;
     if (u->cohesion > FOGN_DISORDERED || u->formation != FOGN_F_TACTICAL) return 0;
     if (u->reaction != FOGN_RE_NONE || (u->flags & (FOGN_UF_REACTED | FOGN_UF_EVADED))) return 0;
-    if (fogn_in_enemy_contact(s, st, i)) return 0;
     for (int a = 0; a < s->nunits; a++)
         if (st->u[a].astate == AS_GOING && st->u[a].target == i) return 0;
-    return 1;
+    return !fogn_in_enemy_contact(s, st, i); /* the costliest question last */
 }
 
 /* the intercept of assaulter a by unit i, if one can be made */

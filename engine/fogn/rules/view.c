@@ -155,15 +155,7 @@ static void sight_ctx_init(const fogn_scenario *s, const fogn_state *st, int i, 
         bool hill = type == GR_T_GENTLE_HILL || type == GR_T_STEEP_HILL;
         bool screen = type == GR_T_OPEN_WOOD || type == GR_T_DENSE_WOOD || type == GR_T_BUILDING;
         if (!hill && !screen && type != GR_T_ROCKY) continue;
-        bool in_j = fogn_unit_touches_piece(s, st, j, p);
-        if (screen && in_j && unit_inside_piece(s, st, j, p)) {
-            double lim = type == GR_T_DENSE_WOOD ? FOGN_DENSE_SIGHT : FOGN_COVER_SIGHT;
-            if (fogn_units_apart(s, st, i, j) > lim + GR_EPS) {
-                c->hidden = true;
-                return;
-            }
-        }
-        if (hill) {
+        if (hill) { /* the crest decides; whether either unit stands on the hill is its question */
             fogn_hill_sight h = fogn_crest_sight(s, st, i, j, p);
             if (h == FOGN_HILL_HIDDEN) {
                 c->hidden = true;
@@ -171,6 +163,14 @@ static void sight_ctx_init(const fogn_scenario *s, const fogn_state *st, int i, 
             }
             if (h == FOGN_HILL_LINES) c->block[c->n++] = p;
             continue;
+        }
+        bool in_j = fogn_unit_touches_piece(s, st, j, p);
+        if (screen && in_j && unit_inside_piece(s, st, j, p)) {
+            double lim = type == GR_T_DENSE_WOOD ? FOGN_DENSE_SIGHT : FOGN_COVER_SIGHT;
+            if (fogn_units_apart(s, st, i, j) > lim + GR_EPS) {
+                c->hidden = true;
+                return;
+            }
         }
         if (in_j || fogn_unit_touches_piece(s, st, i, p)) continue;
         c->block[c->n++] = p;
