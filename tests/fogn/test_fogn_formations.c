@@ -772,6 +772,7 @@ static fogn_move swing_both_move(int unit, double left_deg, double right_deg, do
     fogn_move m = swing_move(unit, left_deg, dist, 1);
     m.flag |= FOGN_MOVE_WHEEL_RIGHT;
     m.angle2 = right_deg * FX_DEG;
+    m.dist2 = dist;
     return m;
 }
 
@@ -917,6 +918,44 @@ static void test_s8_5_halves_swing_each_by_its_own_angle(void **unused)
     /* the left slides right and the right slides left: toward each other */
     assert_true(gr_v2_dot(dl, gr_v2_dir(4 * FX_DEG)) > 0);
     assert_true(gr_v2_dot(dr, gr_v2_dir(-16 * FX_DEG)) < 0);
+    free(s);
+}
+
+/* §8.5 ("each half moves separately, but the unit must end legal") with
+ * §8.4: both halves wheel 5 degrees about their outer front corners, the
+ * left then going 3 MU on and the right 3.2. Each outer corner ends its own
+ * distance along its half's new facing from its pivot, moved besides only
+ * along its half's front, and the inner corners meet: two conditions that
+ * fix the two slides. A half going back is refused, and so are halves
+ * whose front corners go under 3 MU (2 and 2.2 on) while they slide */
+static void test_s8_5_swung_halves_go_each_its_own_distance(void **unused)
+{
+    (void)unused;
+    fogn_state st;
+    fogn_scenario *s = kinked_line(&st, -10);
+    gr_vec2 outer_r = gr_v2_add(gr_v2(20, 10), gr_v2_scale(gr_v2_dir(-10 * FX_DEG), 3));
+    typed_order(s, &st, "u0 swing 5 3 both 5 3.2");
+    ASSERT_NEAR(st.u[0].kink, -20 * FX_DEG, 1e-6);
+    ASSERT_NEAR(gr_angle_diff(st.u[0].heading, 95 * FX_DEG), 0, 1e-6);
+    gr_rect h[2];
+    assert_int_equal(fogn_unit_rects(&s->units[0], &st.u[0], h), 2);
+    ASSERT_NEAR(gr_angle_diff(h[1].heading, 75 * FX_DEG), 0, 1e-6);
+    ASSERT_VEC(gr_rect_corner(&h[0], GR_FR), st.u[0].x, st.u[0].y);
+    ASSERT_VEC(gr_rect_corner(&h[1], GR_FL), st.u[0].x, st.u[0].y);
+    gr_vec2 run_l = gr_v2_add(gr_v2(17, 10), gr_v2_scale(gr_v2_dir(95 * FX_DEG), 3));
+    gr_vec2 run_r = gr_v2_add(outer_r, gr_v2_scale(gr_v2_dir(75 * FX_DEG), 3.2));
+    gr_vec2 dl = gr_v2_sub(gr_rect_corner(&h[0], GR_FL), run_l), dr = gr_v2_sub(gr_rect_corner(&h[1], GR_FR), run_r);
+    ASSERT_NEAR(gr_v2_cross(gr_v2_dir(5 * FX_DEG), dl), 0, 1e-6);
+    ASSERT_NEAR(gr_v2_cross(gr_v2_dir(-15 * FX_DEG), dr), 0, 1e-6);
+    assert_true(gr_v2_len(dl) <= 1.5 + 1e-9 && gr_v2_len(dr) <= 1.5 + 1e-9);
+    free(s);
+    s = kinked_line(&st, -10);
+    fogn_move m = swing_both_move(0, 5, 5, 3);
+    m.dist2 = -1;
+    expect_refused(s, &st, m, "goes on forward, not back");
+    m.dist = 2;
+    m.dist2 = 2.2;
+    expect_refused(s, &st, m, "the swung halves slide up to");
     free(s);
 }
 
@@ -1649,6 +1688,7 @@ int main(void)
         cmocka_unit_test(test_s8_5_a_half_swings_about_its_outer_corner),
         cmocka_unit_test(test_s8_5_both_halves_swing_about_their_outer_corners),
         cmocka_unit_test(test_s8_5_halves_swing_each_by_its_own_angle),
+        cmocka_unit_test(test_s8_5_swung_halves_go_each_its_own_distance),
         cmocka_unit_test(test_s8_6_unlimber),
         cmocka_unit_test(test_s8_6_limber_medium_simple_heavy_complex),
         cmocka_unit_test(test_s8_6_limber_facings),

@@ -37,7 +37,7 @@ typedef enum fogn_action_type {
     FOGN_A_FALL_BACK,    /* order: half move to the rear, still facing the enemy */
     FOGN_A_ROAD,         /* order: march along the road, direction arg (+1/-1) */
     FOGN_A_TURN,         /* order/exact: turn in place by arg degrees (90, -90, 180) */
-    FOGN_A_MOVE,         /* exact: pivot arg, p0 wheel deg, p1 distance, p2 slide, p3 1 = a kinked line goes on bent */
+    FOGN_A_MOVE,         /* exact: pivot arg, p0 wheel deg, p1 distance, p2 slide, p3 1 = a kinked line goes on bent, 2 = as halves */
     FOGN_A_REAR,         /* exact: p1 distance, arg bits about-face */
     FOGN_A_FREE,         /* exact: p0 dx, p1 dy, p2 new heading deg */
     FOGN_A_FACE_TO,      /* exact: turn in place to heading p0 deg */
@@ -67,6 +67,9 @@ typedef enum fogn_action_type {
     FOGN_A_CROSS,        /* Movement Phase: cross obstacle piece `target` from touching it (§15.8) */
     FOGN_A_GROUP_CROSS,  /* Movement Phase, Brigade Group of unit actor: every member crosses obstacle piece
                             `target` from touching it (§8.8, §15.8); p3 the other members */
+    FOGN_A_SWING,        /* exact, a kinked Extended Line (§8.5): arg 0 the right half, 1 the left, 2 both wheel
+                            forward about their outer front corners and go on; p0 the (left) half's wheel deg, p1
+                            its distance; with both, p2 the right half's wheel deg and p3 its distance */
     FOGN_A_COUNT
 } fogn_action_type;
 

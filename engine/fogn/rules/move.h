@@ -68,7 +68,8 @@ typedef struct fogn_move {
     double dist;          /* straight distance (MU); REAR: back; PROLONG: signed; ROAD: along road */
     double slide;         /* NORMAL: to the unit's right (MU, |slide| <= BW) */
     double dx, dy;        /* FREE: displacement; NORMAL with FOGN_MOVE_HALVES: the left and right halves' distances */
-    double angle2;        /* NORMAL with FOGN_MOVE_SWING of both halves: the right half's wheel (radians), `angle` the left's */
+    double angle2, dist2; /* NORMAL with FOGN_MOVE_SWING of both halves: the right half's wheel (radians) and
+                             distance, `angle` and `dist` the left's */
     int flag;             /* NORMAL: FOGN_MOVE_BENT, FOGN_MOVE_HALVES or FOGN_MOVE_SWING; KINK: FOGN_KINK_LEFT; REAR: bit0 about-face at start, bit1 at end; FORM: new formation;
                              ROAD: +1 / -1 direction along the road; LIMBER: 0 fwd,1 back,2 right,3 left;
                              CROSS: the terrain piece crossed */

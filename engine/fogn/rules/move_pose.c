@@ -458,7 +458,7 @@ static int pose_bent_line(fogn_move_ctx *c)
 
 /* §8.5, both halves at once: each half wheels forward about its outer
  * front corner (the left anticlockwise by angle, the right clockwise by
- * angle2) and both go the same distance straight on, each with the slide
+ * angle2) and goes its own distance straight on (dist, dist2), with the slide
  * along its own front that brings the inner corners together again (at
  * most a base width each, and only with every front corner of both halves
  * going 3 MU clear of the enemy, §8.4). The bend opens by the two wheels.
@@ -471,12 +471,12 @@ static int swing_both(fogn_move_ctx *c, double bend)
     gr_rect from[2], wl[2], wh[2], to[2]; /* before, wheeled, gone straight on, slid */
     line_halves(c->p, u, from);
     const int pivot[2] = {GR_FL, GR_FR}, inner[2] = {GR_FR, GR_FL};
-    const double turn[2] = {m->angle, -m->angle2};
+    const double turn[2] = {m->angle, -m->angle2}, run[2] = {m->dist, m->dist2};
     for (int k = 0; k < 2; k++) {
         gr_vec2 pv = gr_rect_corner(&from[k], pivot[k]);
         fogn_sweep_rotation(c->sw, &from[k], pv, turn[k], FOGN_WHEEL_SAMPLES);
         wl[k] = gr_rect_rotate_about(&from[k], pv, turn[k]);
-        wh[k] = gr_rect_advance(&wl[k], m->dist, 0);
+        wh[k] = gr_rect_advance(&wl[k], run[k], 0);
     }
     gr_vec2 q = gr_v2_sub(gr_rect_corner(&wh[1], inner[1]), gr_rect_corner(&wh[0], inner[0]));
     gr_vec2 rl = gr_rect_right(&wh[0]), rr = gr_rect_right(&wh[1]);
@@ -520,8 +520,9 @@ static int pose_swing(fogn_move_ctx *c)
     if (!(m->angle > 0) || m->angle > FOGN_MAX_WHEEL_DEG * FOGN_DEG + 1e-9)
         return gr_error_set(c->err, "a half swings forward by more than 0 and at most %.0f degrees (§8.4)",
                             FOGN_MAX_WHEEL_DEG);
-    if (m->dist < -GR_EPS) return gr_error_set(c->err, "a swung half goes on forward, not back");
     int both = (m->flag & FOGN_MOVE_WHEEL_LEFT) && (m->flag & FOGN_MOVE_WHEEL_RIGHT);
+    if (m->dist < -GR_EPS || (both && m->dist2 < -GR_EPS))
+        return gr_error_set(c->err, "a swung half goes on forward, not back");
     if (both && (!(m->angle2 > 0) || m->angle2 > FOGN_MAX_WHEEL_DEG * FOGN_DEG + 1e-9))
         return gr_error_set(c->err, "a half swings forward by more than 0 and at most %.0f degrees (§8.4)",
                             FOGN_MAX_WHEEL_DEG);

@@ -23,9 +23,9 @@
  *   u3 swing 10 4 [left]         exact: the right (left) half wheels 10 degrees forward about
  *                                its outer front corner and goes 4 MU on; the other half
  *                                goes straight with the slide that keeps them together;
- *                                `both [B]`: each half wheels about its own outer corner,
- *                                the left 10 and the right B (10 unless given), goes 4 MU
- *                                on, and both slide to meet
+ *                                `both [B [D2]]`: each half wheels about its own outer corner,
+ *                                the left 10 and the right B (10 unless given), the left goes
+ *                                4 MU on and the right D2 (4 unless given), and both slide to meet
  *   u3 rear 2 [start-about] [end-about]
  *   u3 free 1.5 -2 90            exact (skirmishers): displacement and heading
  *   u3 faceto 90                 exact: turn to a heading in degrees
@@ -77,12 +77,13 @@ int fogn_format_action(const void *scn, const void *state, const gr_action *a, c
 {
     const fogn_scenario *s = scn;
     (void)state;
-    char who[16], f0[24], f1[24], f2[24];
+    char who[16], f0[24], f1[24], f2[24], f3[24];
     if (a->type == FOGN_A_DONE) return snprintf(buf, cap, "done");
     actor_name(s, a->actor, who, sizeof who);
     fmt_float(f0, sizeof f0, a->p[0]);
     fmt_float(f1, sizeof f1, a->p[1]);
     fmt_float(f2, sizeof f2, a->p[2]);
+    fmt_float(f3, sizeof f3, a->p[3]);
     switch ((fogn_action_type)a->type) {
     case FOGN_A_HOLD: return snprintf(buf, cap, "%s hold", who);
     case FOGN_A_ADVANCE: return snprintf(buf, cap, "%s advance u%d to %d", who, a->target, a->arg);
@@ -92,11 +93,12 @@ int fogn_format_action(const void *scn, const void *state, const gr_action *a, c
     case FOGN_A_FALL_BACK: return snprintf(buf, cap, "%s fallback", who);
     case FOGN_A_ROAD: return snprintf(buf, cap, "%s road %c", who, a->arg >= 0 ? '+' : '-');
     case FOGN_A_TURN: return snprintf(buf, cap, "%s turn %d", who, a->arg);
+    case FOGN_A_SWING:
+        if (a->arg != 2) return snprintf(buf, cap, "%s swing %s %s%s", who, f0, f1, a->arg == 1 ? " left" : "");
+        if (a->p[3] != a->p[1]) return snprintf(buf, cap, "%s swing %s %s both %s %s", who, f0, f1, f2, f3);
+        return a->p[2] == a->p[0] ? snprintf(buf, cap, "%s swing %s %s both", who, f0, f1)
+                                  : snprintf(buf, cap, "%s swing %s %s both %s", who, f0, f1, f2);
     case FOGN_A_MOVE:
-        if (a->p[3] == 3.0f && a->arg == 2)
-            return a->p[2] == a->p[0] ? snprintf(buf, cap, "%s swing %s %s both", who, f0, f1)
-                                      : snprintf(buf, cap, "%s swing %s %s both %s", who, f0, f1, f2);
-        if (a->p[3] == 3.0f) return snprintf(buf, cap, "%s swing %s %s%s", who, f0, f1, a->arg == 1 ? " left" : "");
         if (a->p[3] == 2.0f)
             return a->arg < 0 ? snprintf(buf, cap, "%s halves %s %s", who, f1, f2)
                               : snprintf(buf, cap, "%s halves %s %s bend %s%s", who, f1, f2, f0, a->arg == 1 ? " left" : "");
@@ -193,8 +195,9 @@ static const rule unit_rules[] = {
     {"unlimber", FOGN_A_UNLIMBER},
     {"prolong\\s+(?<dist>[-+]?[0-9.]+)", FOGN_A_PROLONG},
     {"kink\\s+(?<ang>[-+]?[0-9.]+)(?:\\s+(?<half>left|right))?", FOGN_A_KINK},
-    {"swing\\s+(?<sa>[-+]?[0-9.]+)\\s+(?<sd>[-+]?[0-9.]+)(?:\\s+(?:(?<half>left|right)|(?<both>both)(?:\\s+(?<sb>[-+]?[0-9.]+))?))?",
-     FOGN_A_MOVE},
+    {"swing\\s+(?<sa>[-+]?[0-9.]+)\\s+(?<sd>[-+]?[0-9.]+)(?:\\s+(?:(?<half>left|right)|(?<both>both)"
+     "(?:\\s+(?<sb>[-+]?[0-9.]+)(?:\\s+(?<sd2>[-+]?[0-9.]+))?)?))?",
+     FOGN_A_SWING},
     {"halves\\s+(?<dl>[-+]?[0-9.]+)\\s+(?<dr>[-+]?[0-9.]+)(?:\\s+bend\\s+(?<bend>[-+]?[0-9.]+)(?:\\s+(?<half>left|right))?)?",
      FOGN_A_MOVE},
     {"up\\s+to\\s+t(?<t>\\d+)", FOGN_A_UP_TO},
@@ -398,19 +401,18 @@ static int build(const fogn_scenario *s, const gr_regex *re, const gr_match *m, 
         a->arg = (int16_t)d;
         return 0;
     }
+    case FOGN_A_SWING: /* swing A D [left|right|both [B [D2]]] */
+        if (num(re, m, "sa", &a->p[0], err) < 0 || num(re, m, "sd", &a->p[1], err) < 0) return -1;
+        a->arg = gr_match_named(re, m, "half", buf, sizeof buf) >= 0 && !strcmp(buf, "left") ? 1 : 0;
+        if (gr_match_named(re, m, "both", buf, sizeof buf) >= 0) { /* the right half's wheel and way: A and D unless given */
+            a->arg = 2;
+            a->p[2] = a->p[0];
+            a->p[3] = a->p[1];
+            if (num(re, m, "sb", &a->p[2], err) < 0 || num(re, m, "sd2", &a->p[3], err) < 0) return -1;
+        }
+        return 0;
     case FOGN_A_MOVE: {
         a->arg = -1;
-        if (gr_match_named(re, m, "sa", buf, sizeof buf) >= 0) { /* swing A D [left|right|both [B]] */
-            if (num(re, m, "sa", &a->p[0], err) < 0 || num(re, m, "sd", &a->p[1], err) < 0) return -1;
-            a->arg = gr_match_named(re, m, "half", buf, sizeof buf) >= 0 && !strcmp(buf, "left") ? 1 : 0;
-            if (gr_match_named(re, m, "both", buf, sizeof buf) >= 0) { /* both halves: the right's wheel, A unless given */
-                a->arg = 2;
-                a->p[2] = a->p[0];
-                if (num(re, m, "sb", &a->p[2], err) < 0) return -1;
-            }
-            a->p[3] = 3;
-            return 0;
-        }
         if (gr_match_named(re, m, "dl", buf, sizeof buf) >= 0) { /* halves DL DR [bend B [left|right]] */
             if (num(re, m, "dl", &a->p[1], err) < 0 || num(re, m, "dr", &a->p[2], err) < 0 ||
                 num(re, m, "bend", &a->p[0], err) < 0)

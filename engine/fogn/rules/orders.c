@@ -256,16 +256,7 @@ static int to_move(const fogn_scenario *s, const fogn_state *st, const gr_action
         m->angle = a->p[0] * DEG;
         m->dist = a->p[1];
         m->slide = a->p[2];
-        m->flag = a->p[3] == 3.0f ? FOGN_MOVE_SWING : a->p[3] == 2.0f ? FOGN_MOVE_HALVES : a->p[3] != 0.0f ? FOGN_MOVE_BENT : 0;
-        if (m->flag == FOGN_MOVE_SWING) { /* "swing A D [left|both [B]]": each half's own wheel, then straight on */
-            m->slide = 0;
-            m->pivot = -1;
-            if (a->arg == 1) m->flag |= FOGN_MOVE_WHEEL_LEFT;
-            if (a->arg == 2) { /* "both [B]": the left half wheels A, the right B */
-                m->flag |= FOGN_MOVE_WHEEL_LEFT | FOGN_MOVE_WHEEL_RIGHT;
-                m->angle2 = a->p[2] * DEG;
-            }
-        }
+        m->flag = a->p[3] == 2.0f ? FOGN_MOVE_HALVES : a->p[3] != 0.0f ? FOGN_MOVE_BENT : 0;
         if (m->flag == FOGN_MOVE_HALVES) { /* "halves DL DR [bend B [left]]": no slide of the line's own */
             m->dx = a->p[1];
             m->dy = a->p[2];
@@ -274,6 +265,17 @@ static int to_move(const fogn_scenario *s, const fogn_state *st, const gr_action
             m->pivot = -1;
             if (a->arg >= 0) m->flag |= a->arg == 1 ? FOGN_MOVE_WHEEL_LEFT : FOGN_MOVE_WHEEL_RIGHT;
             else m->angle = 0;
+        }
+        return 0;
+    case FOGN_A_SWING: /* "swing A D [left|both [B [D2]]]": each half's own wheel, then straight on */
+        m->kind = FOGN_MK_NORMAL;
+        m->flag = FOGN_MOVE_SWING | (a->arg == 1 ? FOGN_MOVE_WHEEL_LEFT : 0) |
+                  (a->arg == 2 ? FOGN_MOVE_WHEEL_LEFT | FOGN_MOVE_WHEEL_RIGHT : 0);
+        m->angle = a->p[0] * DEG;
+        m->dist = a->p[1];
+        if (a->arg == 2) { /* the left half wheels p0 and goes p1, the right p2 and p3 */
+            m->angle2 = a->p[2] * DEG;
+            m->dist2 = a->p[3];
         }
         return 0;
     case FOGN_A_REAR:
