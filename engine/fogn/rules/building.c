@@ -179,17 +179,28 @@ bool fogn_bld_rect_inside(const fogn_scenario *s, int k, const gr_rect *r)
 {
     const double t = FOGN_R_BLD_INTERIOR_TOL;
     if (r->w <= 2 * t || r->d <= 2 * t) return false;
-    gr_rect q = gr_rect_make(gr_v2_sub(r->fc, gr_v2_scale(gr_rect_fwd(r), t)), r->heading, r->w - 2 * t, r->d - 2 * t);
+    gr_vec2 fc = gr_v2_sub(r->fc, gr_v2_scale(gr_rect_fwd(r), t));
+    gr_rect q = *r; /* a heading already normalised keeps its cosine and sine (gr_rect_make would work them out again) */
+    if (r->heading > GR_PI || r->heading <= -GR_PI) q = gr_rect_make(fc, r->heading, r->w, r->d);
+    q.fc = fc;
+    q.w = r->w - 2 * t;
+    q.d = r->d - 2 * t;
     return gr_terrain_piece_touches_rect(&s->terrain.p[k], &q);
+}
+
+/* does a footprint of n rectangles reach inside piece k? */
+static bool rects_inside(const fogn_scenario *s, int k, const gr_rect *r, int n)
+{
+    for (int q = 0; q < n; q++)
+        if (fogn_bld_rect_inside(s, k, &r[q])) return true;
+    return false;
 }
 
 static bool unit_inside(const fogn_scenario *s, int k, const fogn_unit_profile *p, const fogn_unit *u)
 {
     gr_rect r[2];
     int n = fogn_unit_rects(p, u, r);
-    for (int q = 0; q < n; q++)
-        if (fogn_bld_rect_inside(s, k, &r[q])) return true;
-    return false;
+    return rects_inside(s, k, r, n);
 }
 
 void fogn_bld_sync(const fogn_scenario *s, fogn_state *st)
@@ -220,8 +231,14 @@ int fogn_bld_move_ok(const fogn_scenario *s, const fogn_state *st, int i, const 
         return gr_error_set(err, "%s garrisons %s: it moves by the building orders (garrison, leave, enter) (§15.4)",
                             p->name, s->terrain.p[u->bld].name);
     if (!FOGN_R_BLD_ENTER_BY_ORDER) return 0;
+    gr_rect ra[2], ru[2]; /* the footprints after and before, each worked out once */
+    int na = -1, nu = -1;
     for (int k = 0; k < s->terrain.n; k++) {
-        if (!fogn_bld_piece(s, k) || !unit_inside(s, k, p, after) || unit_inside(s, k, p, u)) continue;
+        if (!fogn_bld_piece(s, k)) continue;
+        if (na < 0) na = fogn_unit_rects(p, after, ra);
+        if (!rects_inside(s, k, ra, na)) continue;
+        if (nu < 0) nu = fogn_unit_rects(p, u, ru);
+        if (rects_inside(s, k, ru, nu)) continue;
         const gr_terrain_piece *pc = &s->terrain.p[k];
         int passing = road_march && (after->formation == FOGN_F_COLUMN || after->formation == FOGN_F_LIMBERED);
         if (pc->type == GR_T_BUILDING && passing && fogn_bld_holder(s, st, k) < 0) continue;

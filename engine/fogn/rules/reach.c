@@ -20,6 +20,9 @@
 #define DEG (GR_PI / 180.0)
 #define TOL FOGN_CONTACT_TOL
 #define T_EPS 1e-9
+/* the margin by which a unit must clear the box of a path's sweep to be
+ * passed over unexamined (off_the_sweep); any margin keeps the verdicts */
+#define REACH_BOX_SLACK 1e-6
 #define BISECT_STEPS 60
 #define MAX_TRIES 64
 
@@ -515,6 +518,17 @@ static bool short_on_any_path(const reach_ctx *c, const wheel_try *wt)
     return true;
 }
 
+/* a unit whose radius about its front-edge centre (fogn_bld_meet_reach,
+ * holding every rectangle rects_of gives) keeps it off the box of every
+ * polygon swept (sw->all: the start, the wheel, the straight run and the
+ * end) overlaps none of them: the checks below would pass it over */
+static bool off_the_sweep(const fogn_scenario *s, const fogn_state *st, const fogn_sweep *sw, int q)
+{
+    const fogn_unit *u = &st->u[q];
+    double r = fogn_bld_meet_reach(s, st, q) + REACH_BOX_SLACK;
+    return u->x + r < sw->all[0] || u->x - r > sw->all[2] || u->y + r < sw->all[1] || u->y - r > sw->all[3];
+}
+
 /* other units on the path: no enemy; only friends an assault may pass
  * through (§6.1), and none at the end; *blocker names the unit in the way */
 static int units_on_path(const reach_ctx *c, wheel_try *wt, int *blocker, gr_error *err)
@@ -526,6 +540,7 @@ static int units_on_path(const reach_ctx *c, wheel_try *wt, int *blocker, gr_err
     wt->first_through = -1;
     for (int q = 0; q < s->nunits; q++) {
         if (q == c->a || q == c->b || (c->o->ignore >> q) & 1u || !fogn_unit_alive(&st->u[q])) continue;
+        if (off_the_sweep(s, st, &wt->sw, q)) continue;
         gr_rect rq[2];
         int n = rects_of(s, st, q, rq);
         int crossed = 0, at_end = 0;
