@@ -24,6 +24,9 @@
 
 #define DEG (GR_PI / 180.0)
 #define SHRINK 1e-7        /* terrain is touched only when entered by more than this */
+/* how far a pose's lower bound on its corners' travel must pass the best so far
+ * before the pose is passed over (cannot_beat): far above the rounding */
+#define RETIRE_BOUND_SLACK 1e-6
 #define OVERLAP_EPS 1e-9   /* friends are met only when entered by more than this */
 #define BISECT_ITERS 60
 
@@ -362,6 +365,27 @@ bool fogn_walk_pose_clear(const fogn_walk *w, const gr_rect *r, int strict)
 
 /* is a rotation of r about `pivot` through `angle` clear of units (not free
  * friends), impassable ground and the table edge? */
+/* the box of four corners: min x, min y, max x, max y */
+static void box_of4(const gr_vec2 c[4], double b[4])
+{
+    b[0] = b[2] = c[0].x;
+    b[1] = b[3] = c[0].y;
+    for (int i = 1; i < 4; i++) {
+        if (c[i].x < b[0]) b[0] = c[i].x;
+        if (c[i].y < b[1]) b[1] = c[i].y;
+        if (c[i].x > b[2]) b[2] = c[i].x;
+        if (c[i].y > b[3]) b[3] = c[i].y;
+    }
+}
+
+/* boxes apart by more than gr_poly_intersect's own box test allows (2
+ * GR_EPS): the polygons inside them do not intersect */
+static bool boxes_apart(const double *a, const double *b)
+{
+    const double m = 2 * GR_EPS;
+    return a[2] + m < b[0] || b[2] + m < a[0] || a[3] + m < b[1] || b[3] + m < a[1];
+}
+
 static bool rotation_clear(const fogn_walk *w, const gr_rect *r, gr_vec2 pivot, double angle)
 {
     const fogn_scenario *s = w->s;
@@ -383,8 +407,11 @@ static bool rotation_clear(const fogn_walk *w, const gr_rect *r, gr_vec2 pivot, 
             gr_rect es = cls == CLS_ENEMY ? e[k] : shrunk(&e[k]);
             gr_vec2 ec[4];
             gr_rect_corners(&es, ec);
+            double eb[4];
+            box_of4(ec, eb);
+            if (boxes_apart(sw.all, eb)) continue; /* apart from every polygon's box too */
             for (int i = 0; i < sw.n; i++)
-                if (gr_poly_intersect(sw.pts[i], sw.npts[i], ec, 4)) return false;
+                if (!boxes_apart(sw.box[i], eb) && gr_poly_intersect(sw.pts[i], sw.npts[i], ec, 4)) return false;
         }
     }
     for (int k = 0; k < s->terrain.n; k++) {
@@ -1228,6 +1255,25 @@ static double least_clear(const gr_rect *r, gr_vec2 b, const gr_rect *es, int ne
     return x;
 }
 
+/* Can the wheeled pose rw, moved any way straight back, not end with every
+ * corner nearer where it stood (c0) than best_m - 1e-9, the margin by which
+ * a pose must beat the best so far? Each corner ends on the ray back from
+ * its wheeled place, so it ends at least the ray's distance from c0; the
+ * RETIRE_BOUND_SLACK covers the rounding of both sides. */
+static bool cannot_beat(const gr_vec2 c0[4], const gr_rect *rw, double best_m)
+{
+    if (!isfinite(best_m)) return false;
+    gr_vec2 c[4], bk = gr_v2_scale(gr_rect_fwd(rw), -1);
+    gr_rect_corners(rw, c);
+    for (int i = 0; i < 4; i++) {
+        gr_vec2 d = gr_v2_sub(c0[i], c[i]);
+        double along = gr_v2_dot(d, bk);
+        double ray = along <= 0 ? gr_v2_len(d) : fabs(gr_v2_cross(d, bk));
+        if (ray > best_m - 1e-9 + RETIRE_BOUND_SLACK) return true;
+    }
+    return false;
+}
+
 int fogn_retire_to_range_plan(const fogn_scenario *s, const fogn_state *st, int unit, const int *firers, int n,
                               double range, fogn_retire_result *r, gr_error *err)
 {
@@ -1277,8 +1323,9 @@ int fogn_retire_to_range_plan(const fogn_scenario *s, const fogn_state *st, int 
             gr_rect rw = r0;
             if (k) {
                 double ang = signs[q] * k * FOGN_R3_WHEEL_STEP_DEG * DEG;
-                if (!rotation_clear(&w, &r0, gr_rect_corner(&r0, pivots[q]), ang)) continue;
                 rw = gr_rect_wheel(&r0, pivots[q], ang);
+                if (cannot_beat(c0, &rw, best_m)) continue;
+                if (!rotation_clear(&w, &r0, gr_rect_corner(&r0, pivots[q]), ang)) continue;
             }
             gr_vec2 bk = gr_v2_scale(gr_rect_fwd(&rw), -1);
             double x = least_clear(&rw, bk, es, ne, range, xmax);
