@@ -209,11 +209,17 @@ double fogn_units_apart(const fogn_scenario *s, const fogn_state *st, int i, int
     return fogn_rects_dist(a, na, b, nb);
 }
 
-bool fogn_units_clearly_apart(const fogn_scenario *s, const fogn_state *st, int i, int j, double d)
+bool fogn_reaches_clearly_apart(const fogn_state *st, int i, int j, double ri, double rj, double d)
 {
     double dx = st->u[i].x - st->u[j].x, dy = st->u[i].y - st->u[j].y;
-    double far = fogn_unit_reach(&s->units[i], &st->u[i]) + fogn_unit_reach(&s->units[j], &st->u[j]) + d + 1e-6;
+    double far = ri + rj + d + 1e-6;
     return far > 0 && dx * dx + dy * dy > far * far;
+}
+
+bool fogn_units_clearly_apart(const fogn_scenario *s, const fogn_state *st, int i, int j, double d)
+{
+    return fogn_reaches_clearly_apart(st, i, j, fogn_unit_reach(&s->units[i], &st->u[i]),
+                                      fogn_unit_reach(&s->units[j], &st->u[j]), d);
 }
 
 bool fogn_units_within(const fogn_scenario *s, const fogn_state *st, int i, int j, double d)

@@ -15,6 +15,8 @@ bool fogn_units_within(const fogn_scenario *s, const fogn_state *st, int i, int 
  * (every part of a footprint lies within its reach of its front-edge centre);
  * false says nothing */
 bool fogn_units_clearly_apart(const fogn_scenario *s, const fogn_state *st, int i, int j, double d);
+/* the same with the two reaches (fogn_unit_reach) already worked out */
+bool fogn_reaches_clearly_apart(const fogn_state *st, int i, int j, double ri, double rj, double d);
 
 /* The faces that count as the unit's front, each as a rectangle whose front
  * edge is that face (so "within d of the front" is gr_rect_in_front_corridor

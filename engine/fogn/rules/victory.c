@@ -50,13 +50,14 @@ double fogn_attrition_exact(const fogn_scenario *s, const fogn_state *st, int si
     return attrition_halves(s, st, side) / 2.0;
 }
 
-/* any enemy footprint within contact distance */
-static int touching_enemy(const fogn_scenario *s, const fogn_state *st, int i)
+/* any enemy footprint within contact distance; reach[k] is unit k's reach
+ * (fogn_unit_reach), for every unit on the table */
+static int touching_enemy(const fogn_scenario *s, const fogn_state *st, int i, const double *reach)
 {
     gr_rect a = fogn_unit_rect(&s->units[i], &st->u[i]);
     for (int j = 0; j < s->nunits; j++) {
         if (s->units[j].side == s->units[i].side || !fogn_unit_alive(&st->u[j])) continue;
-        if (fogn_units_clearly_apart(s, st, i, j, FOGN_CONTACT_TOL)) continue;
+        if (fogn_reaches_clearly_apart(st, i, j, reach[i], reach[j], FOGN_CONTACT_TOL)) continue;
         gr_rect b = fogn_unit_rect(&s->units[j], &st->u[j]);
         if (gr_rect_within(&a, &b, FOGN_CONTACT_TOL)) return 1;
     }
@@ -66,13 +67,19 @@ static int touching_enemy(const fogn_scenario *s, const fogn_state *st, int i)
 /* fresh cavalry (§2.5): cavalry not Spent and not in combat, on the table, not Broken */
 static int fresh_cavalry(const fogn_scenario *s, const fogn_state *st, int side)
 {
-    int n = 0;
+    int n = 0, have_reach = 0;
+    double reach[FOGN_MAX_UNITS];
     for (int i = 0; i < s->nunits; i++) {
         const fogn_unit *u = &st->u[i];
         if (s->units[i].side != side || !fogn_unit_alive(u)) continue;
         if (fogn_troop_arm((fogn_troop)s->units[i].troop) != FOGN_ARM_CAV) continue;
         if ((u->flags & (FOGN_UF_SPENT | FOGN_UF_IN_COMBAT)) || u->cohesion == FOGN_BROKEN) continue;
-        if (touching_enemy(s, st, i)) continue;
+        if (!have_reach) { /* each unit's reach once, not once a pair */
+            for (int k = 0; k < s->nunits; k++)
+                if (fogn_unit_alive(&st->u[k])) reach[k] = fogn_unit_reach(&s->units[k], &st->u[k]);
+            have_reach = 1;
+        }
+        if (touching_enemy(s, st, i, reach)) continue;
         n++;
     }
     return n;

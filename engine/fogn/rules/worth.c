@@ -49,6 +49,10 @@ typedef struct obj_terms {
 static void objective_terms(const fogn_scenario *s, const fogn_state *st, obj_terms *t)
 {
     *t = (obj_terms){0};
+    double reach[FOGN_MAX_UNITS]; /* each unit's once, not once an objective */
+    for (int i = 0; i < s->nunits && s->nobj > 0; i++)
+        if (fogn_unit_alive(&st->u[i]) && st->u[i].cohesion < FOGN_WAVERING)
+            reach[i] = fogn_unit_reach(&s->units[i], &st->u[i]);
     for (int o = 0; o < s->nobj; o++) {
         int near[2] = {0, 0}, close[2] = {0, 0};
         double nearest[2] = {INFINITY, INFINITY};
@@ -57,7 +61,7 @@ static void objective_terms(const fogn_scenario *s, const fogn_state *st, obj_te
             /* a unit whose every part (within its reach of its front-edge
              * centre) is beyond the approach distance counts for nothing */
             double dx = st->u[i].x - s->obj[o].x, dy = st->u[i].y - s->obj[o].y;
-            double far = s->obj[o].radius + FOGN_FEATURE_APPROACH_MU + fogn_unit_reach(&s->units[i], &st->u[i]) + 1e-6;
+            double far = s->obj[o].radius + FOGN_FEATURE_APPROACH_MU + reach[i] + 1e-6;
             if (dx * dx + dy * dy > far * far) continue;
             gr_rect r = fogn_unit_rect(&s->units[i], &st->u[i]);
             double d = gr_rect_point_dist(&r, gr_v2(s->obj[o].x, s->obj[o].y));
