@@ -244,11 +244,6 @@ typedef struct fogn_unit {
                              * bent at a road's turn: the rear part's heading minus the head's (0 straight) */
     double bend;            /* a bent March Column: the head part's length, from the front edge back to
                              * the turn (0 when straight; always 0 for other formations) */
-    /* the cosine and sine of heading face_h, kept by fogn_unit_face_sync: a
-     * footprint takes them while face_h is the heading (and they are not
-     * both 0, as in a state just zeroed); any other heading has them worked
-     * out afresh, so a heading written anywhere is always read right */
-    double face_h, face_c, face_s;
     uint32_t flags;         /* FOGN_UF_* */
     uint8_t formation;      /* fogn_formation */
     uint8_t cohesion;       /* fogn_cohesion */
@@ -366,9 +361,6 @@ int fogn_unit_rects(const fogn_unit_profile *p, const fogn_unit *u, gr_rect out[
 gr_rect fogn_unit_rect(const fogn_unit_profile *p, const fogn_unit *u);
 /* the radius about the front-edge centre within which the whole footprint lies */
 double fogn_unit_reach(const fogn_unit_profile *p, const fogn_unit *u);
-/* keeps the unit's face_h, face_c and face_s for its heading (fogn_unit_rect
- * reads them); the rules call it for every unit after each action */
-void fogn_unit_face_sync(fogn_unit *u);
 /* no unit's reach is larger (the deepest footprint, a large unit's March
  * Column of 6 bases, reaches sqrt(0.75^2 + 6.75^2) = 6.79 MU straight; bent
  * at a road's turn with at least FOGN_COLUMN_BEND_MIN_REAR = 1.125 MU of it

@@ -12,7 +12,6 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -208,54 +207,11 @@ static void test_walks_change_nothing(void **unused)
     gr_game_free(&g);
 }
 
-/* the footprint gr_rect_make gives for the unit's pose, bit for bit */
-static void assert_footprint_made(const fogn_scenario *s, const fogn_unit *u, double w, double rows)
-{
-    gr_rect got = fogn_unit_rect(&s->units[0], u);
-    gr_rect want = gr_rect_make(gr_v2(u->x, u->y), u->heading, w, rows * FOGN_BASE_DEPTH);
-    assert_memory_equal(&got, &want, sizeof got);
-}
-
-/* A unit's kept cosine and sine of its heading (face_h, face_c, face_s)
- * change no footprint: not yet kept (a state just zeroed, heading 0), kept,
- * kept for another heading (one written after the last sync), kept for +0
- * while the heading is -0 (whose sine is -0), and a heading past pi (made
- * into (-pi, pi] as gr_rect_make does, never kept) */
-static void test_kept_faces_change_no_footprint(void **unused)
-{
-    (void)unused;
-    fogn_scenario *s = fx_scenario();
-    fx_unit(s, 0, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_LINE, 20, 10, 0); /* 4 bases abreast: 6 MU by a base's depth */
-    fogn_unit u;
-    memset(&u, 0, sizeof u);
-    u.x = 20;
-    u.y = 10;
-    u.formation = FOGN_F_LINE;
-    assert_footprint_made(s, &u, 6, 1);
-    const double headings[] = {0.0, -0.0, 0.3, -2.5, GR_PI, -GR_PI / 2, 1e-300, 4.0};
-    for (size_t i = 0; i < sizeof headings / sizeof headings[0]; i++) {
-        u.heading = headings[i];
-        assert_footprint_made(s, &u, 6, 1); /* kept for the heading before, or not at all */
-        fogn_unit_face_sync(&u);
-        assert_footprint_made(s, &u, 6, 1);
-    }
-    assert_true(u.face_c == 0 && u.face_s == 0); /* 4.0 is not kept */
-    u.heading = 0.0;
-    fogn_unit_face_sync(&u);
-    assert_true(u.face_c == 1.0);
-    u.heading = -0.0;
-    gr_rect r = fogn_unit_rect(&s->units[0], &u);
-    assert_true(signbit(r.hs));
-    assert_footprint_made(s, &u, 6, 1);
-    free(s);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_memo_changes_nothing),
         cmocka_unit_test(test_walks_change_nothing),
-        cmocka_unit_test(test_kept_faces_change_no_footprint),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -555,7 +555,6 @@ int fogn_edit(const void *scn, void *state, const char *text, gr_log *log, gr_er
     if (fogn_check_invariants(s, &t, &inv))
         return gr_error_set(err, "the corrected position would not be legal: %s", inv.msg);
     if (refresh_cursor(s, &t, err)) return -1;
-    for (int i = 0; i < s->nunits; i++) fogn_unit_face_sync(&t.u[i]); /* as after an action */
     memcpy(st, &t, sizeof t);
     gr_log_add(log, GR_EV_NOTE, e.cmdr ? s->cmdrs[e.idx].side : s->units[e.idx].side, "%s", note);
     return 0;

@@ -6,7 +6,6 @@
 
 #include <assert.h>
 #include <math.h>
-#include <string.h>
 
 static int inf_cav_bases(const fogn_unit_profile *p) { return p->size == FOGN_LARGE ? 6 : 4; }
 
@@ -55,33 +54,12 @@ static double base_depth(const fogn_unit_profile *p, fogn_formation f)
     return FOGN_ART_BASE_DEPTH;
 }
 
-/* the heading's cosine and sine as gr_rect_make works them out (a heading
- * already normalised), kept in the unit; any other heading, not kept */
-/* are the kept cosine and sine the heading's (bit for bit: -0 is not 0)? */
-static bool face_kept(const fogn_unit *u)
-{
-    return memcmp(&u->face_h, &u->heading, sizeof u->heading) == 0 && (u->face_c != 0 || u->face_s != 0);
-}
-
-void fogn_unit_face_sync(fogn_unit *u)
-{
-    if (face_kept(u)) return;
-    if (gr_angle_norm(u->heading) != u->heading) {
-        u->face_h = u->face_c = u->face_s = 0; /* never read: both 0 */
-        return;
-    }
-    u->face_h = u->heading;
-    gr_heading_dir(u->heading, &u->face_c, &u->face_s);
-}
-
 gr_rect fogn_unit_rect(const fogn_unit_profile *p, const fogn_unit *u)
 {
     int cols, rows;
     fogn_formation_grid(p, (fogn_formation)u->formation, &cols, &rows);
-    double w = cols * FOGN_BW, d = rows * base_depth(p, (fogn_formation)u->formation);
-    if (face_kept(u))
-        return (gr_rect){gr_v2(u->x, u->y), u->heading, w, d, u->face_c, u->face_s}; /* as gr_rect_make makes it */
-    return gr_rect_make(gr_v2(u->x, u->y), u->heading, w, d);
+    return gr_rect_make(gr_v2(u->x, u->y), u->heading, cols * FOGN_BW,
+                        rows * base_depth(p, (fogn_formation)u->formation));
 }
 
 double fogn_unit_reach(const fogn_unit_profile *p, const fogn_unit *u)

@@ -235,14 +235,6 @@ int fogn_check_invariants(const void *scn, const void *state, gr_error *err)
         if (u->formation >= FOGN_F_COUNT) return gr_error_set(err, "%s: formation %d", s->units[i].name, u->formation);
         if (!isfinite(u->x) || !isfinite(u->y) || !isfinite(u->heading))
             return gr_error_set(err, "%s: position not finite", s->units[i].name);
-        if (u->face_c != 0 || u->face_s != 0) { /* a kept cosine and sine are the heading's own (fogn_unit_face_sync) */
-            fogn_unit fresh = *u;
-            fresh.face_h = fresh.face_c = fresh.face_s = 0;
-            fogn_unit_face_sync(&fresh);
-            if (memcmp(&fresh.face_h, &u->face_h, 3 * sizeof u->face_h) != 0 &&
-                memcmp(&u->face_h, &u->heading, sizeof u->heading) == 0)
-                return gr_error_set(err, "%s: kept cosine and sine not its heading's", s->units[i].name);
-        }
         if (!fogn_unit_alive(u)) continue;
         /* §15.4, §15.5: a garrison holds a real area, in a real mode, alone */
         if (u->bld >= 0) {

@@ -342,13 +342,6 @@ void fogn_state_setup(const fogn_scenario *s, fogn_state *st)
     st->winner = GR_SIDE_NONE;
 }
 
-/* every unit's kept cosine and sine of its heading (fogn_unit_face_sync),
- * after each action: a state is the same bytes however it was reached */
-static void faces_sync(const fogn_scenario *s, fogn_state *st)
-{
-    for (int i = 0; i < s->nunits; i++) fogn_unit_face_sync(&st->u[i]);
-}
-
 void fogn_init(const void *scn, void *state)
 {
     const fogn_scenario *s = scn;
@@ -357,7 +350,6 @@ void fogn_init(const void *scn, void *state)
     /* the opening steps roll no dice: the first decision is the command phase's */
     gr_ctx cx = {NULL, NULL, NULL, 0};
     advance(s, st, &cx);
-    faces_sync(s, st);
 }
 
 /* --- the game interface ------------------------------------------------------------------------------ */
@@ -391,18 +383,14 @@ int fogn_apply_memo(const void *scn, void *state, const gr_action *a, gr_dice *d
                     gr_error *err)
 {
     gr_ctx cx = {dice, log, memo, 0};
-    int rc = gr_steps_apply(&fogn_steps, scn, state, a, &cx, err);
-    faces_sync(scn, state);
-    return rc;
+    return gr_steps_apply(&fogn_steps, scn, state, a, &cx, err);
 }
 
 /* the rules' own apply, the front ends': an order may name any unit of the current group (§8.2) */
 int fogn_apply(const void *scn, void *state, const gr_action *a, gr_dice *dice, gr_log *log, gr_error *err)
 {
     gr_ctx cx = {dice, log, NULL, 1};
-    int rc = gr_steps_apply(&fogn_steps, scn, state, a, &cx, err);
-    faces_sync(scn, state);
-    return rc;
+    return gr_steps_apply(&fogn_steps, scn, state, a, &cx, err);
 }
 
 /* a movement order carried out with the move its legality test compiled */
@@ -413,7 +401,7 @@ static int apply_compiled(const void *scn, void *st, const gr_action *a, const g
 }
 
 /* fogn_action_legal then fogn_apply, compiling a movement order once for both */
-static int apply_checked(const void *scn, void *state, const gr_action *a, gr_dice *dice, void *memo)
+int fogn_apply_checked(const void *scn, void *state, const gr_action *a, gr_dice *dice, void *memo)
 {
     const fogn_scenario *s = scn;
     fogn_state *st = state;
@@ -428,11 +416,4 @@ static int apply_checked(const void *scn, void *state, const gr_action *a, gr_di
     }
     if (d->legal && !d->legal(s, st, a)) return 1;
     return gr_steps_apply(&fogn_steps, s, st, a, &cx, NULL) ? -1 : 0;
-}
-
-int fogn_apply_checked(const void *scn, void *state, const gr_action *a, gr_dice *dice, void *memo)
-{
-    int rc = apply_checked(scn, state, a, dice, memo);
-    if (rc != 1) faces_sync(scn, state); /* 1: refused, the state untouched */
-    return rc;
 }
