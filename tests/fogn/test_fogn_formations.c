@@ -886,6 +886,32 @@ static void test_s8_5_both_halves_swing_about_their_outer_corners(void **unused)
     free(s);
 }
 
+/* A line bent back 10 degrees (the left half facing 90, its outer front
+ * corner at (17, 10); the right half facing 80) after both halves swung:
+ * the left by ldeg and lrun MU on, the right by rdeg and rrun MU on. The
+ * bend opens by both wheels, the inner front corners meet at the unit's
+ * pose, and each outer corner ends its run along its half's new facing
+ * from where its wheel left it (the wheel keeps it in place), moved besides
+ * only along its half's front: *dl and *dr are those slides */
+static void assert_swung_halves(const fogn_scenario *s, const fogn_state *st, double ldeg, double rdeg, double lrun,
+                                double rrun, gr_vec2 *dl, gr_vec2 *dr)
+{
+    gr_vec2 outer_r = gr_v2_add(gr_v2(20, 10), gr_v2_scale(gr_v2_dir(-10 * FX_DEG), 3));
+    ASSERT_NEAR(st->u[0].kink, (-10 - ldeg - rdeg) * FX_DEG, 1e-6);
+    ASSERT_NEAR(gr_angle_diff(st->u[0].heading, (90 + ldeg) * FX_DEG), 0, 1e-6);
+    gr_rect h[2];
+    assert_int_equal(fogn_unit_rects(&s->units[0], &st->u[0], h), 2);
+    ASSERT_NEAR(gr_angle_diff(h[1].heading, (80 - rdeg) * FX_DEG), 0, 1e-6);
+    ASSERT_VEC(gr_rect_corner(&h[0], GR_FR), st->u[0].x, st->u[0].y);
+    ASSERT_VEC(gr_rect_corner(&h[1], GR_FL), st->u[0].x, st->u[0].y);
+    gr_vec2 run_l = gr_v2_add(gr_v2(17, 10), gr_v2_scale(gr_v2_dir((90 + ldeg) * FX_DEG), lrun));
+    gr_vec2 run_r = gr_v2_add(outer_r, gr_v2_scale(gr_v2_dir((80 - rdeg) * FX_DEG), rrun));
+    *dl = gr_v2_sub(gr_rect_corner(&h[0], GR_FL), run_l);
+    *dr = gr_v2_sub(gr_rect_corner(&h[1], GR_FR), run_r);
+    ASSERT_NEAR(gr_v2_cross(gr_v2_dir(ldeg * FX_DEG), *dl), 0, 1e-6);
+    ASSERT_NEAR(gr_v2_cross(gr_v2_dir((-10 - rdeg) * FX_DEG), *dr), 0, 1e-6);
+}
+
 /* §8.5 with §8.4, both halves wheeling by angles of their own: bent back
  * 10 degrees, the left half wheels 4 degrees about its outer corner (17, 10)
  * to face 94 and the right half 6 about its own to face 74; both go 3 MU on
@@ -897,22 +923,9 @@ static void test_s8_5_halves_swing_each_by_its_own_angle(void **unused)
     (void)unused;
     fogn_state st;
     fogn_scenario *s = kinked_line(&st, -10);
-    gr_vec2 outer_r = gr_v2_add(gr_v2(20, 10), gr_v2_scale(gr_v2_dir(-10 * FX_DEG), 3));
     typed_order(s, &st, "u0 swing 4 3 both 6");
-    ASSERT_NEAR(st.u[0].kink, -20 * FX_DEG, 1e-6);
-    ASSERT_NEAR(gr_angle_diff(st.u[0].heading, 94 * FX_DEG), 0, 1e-6);
-    gr_rect h[2];
-    assert_int_equal(fogn_unit_rects(&s->units[0], &st.u[0], h), 2);
-    ASSERT_NEAR(gr_angle_diff(h[1].heading, 74 * FX_DEG), 0, 1e-6);
-    /* the inner front corners meet at the unit's pose */
-    ASSERT_VEC(gr_rect_corner(&h[0], GR_FR), st.u[0].x, st.u[0].y);
-    ASSERT_VEC(gr_rect_corner(&h[1], GR_FL), st.u[0].x, st.u[0].y);
-    /* each outer corner: 3 MU on along the new facing, then a slide along the front, under a base width */
-    gr_vec2 run_l = gr_v2_add(gr_v2(17, 10), gr_v2_scale(gr_v2_dir(94 * FX_DEG), 3));
-    gr_vec2 run_r = gr_v2_add(outer_r, gr_v2_scale(gr_v2_dir(74 * FX_DEG), 3));
-    gr_vec2 dl = gr_v2_sub(gr_rect_corner(&h[0], GR_FL), run_l), dr = gr_v2_sub(gr_rect_corner(&h[1], GR_FR), run_r);
-    ASSERT_NEAR(gr_v2_cross(gr_v2_dir(4 * FX_DEG), dl), 0, 1e-6);
-    ASSERT_NEAR(gr_v2_cross(gr_v2_dir(-16 * FX_DEG), dr), 0, 1e-6);
+    gr_vec2 dl, dr;
+    assert_swung_halves(s, &st, 4, 6, 3, 3, &dl, &dr);
     assert_true(gr_v2_len(dl) > 0.1 && gr_v2_len(dl) < 1.5);
     assert_true(gr_v2_len(dr) > 0.1 && gr_v2_len(dr) < 1.5);
     /* the left slides right and the right slides left: toward each other */
@@ -933,20 +946,9 @@ static void test_s8_5_swung_halves_go_each_its_own_distance(void **unused)
     (void)unused;
     fogn_state st;
     fogn_scenario *s = kinked_line(&st, -10);
-    gr_vec2 outer_r = gr_v2_add(gr_v2(20, 10), gr_v2_scale(gr_v2_dir(-10 * FX_DEG), 3));
     typed_order(s, &st, "u0 swing 5 3 both 5 3.2");
-    ASSERT_NEAR(st.u[0].kink, -20 * FX_DEG, 1e-6);
-    ASSERT_NEAR(gr_angle_diff(st.u[0].heading, 95 * FX_DEG), 0, 1e-6);
-    gr_rect h[2];
-    assert_int_equal(fogn_unit_rects(&s->units[0], &st.u[0], h), 2);
-    ASSERT_NEAR(gr_angle_diff(h[1].heading, 75 * FX_DEG), 0, 1e-6);
-    ASSERT_VEC(gr_rect_corner(&h[0], GR_FR), st.u[0].x, st.u[0].y);
-    ASSERT_VEC(gr_rect_corner(&h[1], GR_FL), st.u[0].x, st.u[0].y);
-    gr_vec2 run_l = gr_v2_add(gr_v2(17, 10), gr_v2_scale(gr_v2_dir(95 * FX_DEG), 3));
-    gr_vec2 run_r = gr_v2_add(outer_r, gr_v2_scale(gr_v2_dir(75 * FX_DEG), 3.2));
-    gr_vec2 dl = gr_v2_sub(gr_rect_corner(&h[0], GR_FL), run_l), dr = gr_v2_sub(gr_rect_corner(&h[1], GR_FR), run_r);
-    ASSERT_NEAR(gr_v2_cross(gr_v2_dir(5 * FX_DEG), dl), 0, 1e-6);
-    ASSERT_NEAR(gr_v2_cross(gr_v2_dir(-15 * FX_DEG), dr), 0, 1e-6);
+    gr_vec2 dl, dr;
+    assert_swung_halves(s, &st, 5, 5, 3, 3.2, &dl, &dr);
     assert_true(gr_v2_len(dl) <= 1.5 + 1e-9 && gr_v2_len(dr) <= 1.5 + 1e-9);
     free(s);
     s = kinked_line(&st, -10);
