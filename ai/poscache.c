@@ -36,9 +36,11 @@ void gr_poscache_free(gr_poscache *c)
     memset(c, 0, sizeof *c);
 }
 
-static uint64_t key_of(const void *state, size_t n, const gr_action *a)
+/* the slot's key: the ruleset's hash of the position (every byte unless it
+ * passes over bytes no rule reads: the slot is compared in full anyway) */
+static uint64_t key_of(const gr_game *g, const void *state, const gr_action *a)
 {
-    return gr_hash_bytes(state, n, gr_hash_bytes(a, sizeof *a, GR_POSCACHE_SEED));
+    return gr_rs_state_hash(g->rs, g->scn, state, gr_hash_bytes(a, sizeof *a, GR_POSCACHE_SEED));
 }
 
 /* -1: not kept; else 0 (copied into state) or 1 (refused, state untouched) */
@@ -76,7 +78,7 @@ static int through(gr_poscache *c, const gr_game *g, void *state, const gr_actio
                    int checked)
 {
     if (!c || !c->key) return ask(g, state, a, dice, memo, checked);
-    uint64_t key = key_of(state, c->state_size, a);
+    uint64_t key = key_of(g, state, a);
     int rc = lookup(c, key, state, a, checked);
     if (rc >= 0) return rc;
     c->misses++;

@@ -43,7 +43,7 @@
 #include "log.h"
 
 /* the interface version this header describes */
-#define GR_RULESET_VERSION 4
+#define GR_RULESET_VERSION 5
 
 #define GR_SIDE_NONE (-1)
 #define GR_TERMINAL (-2)
@@ -235,6 +235,12 @@ typedef struct gr_fast {
      * when tried would thin the legal ones' priors and hold places in the
      * widening. 0 (fogn): nodes are expanded with the candidates. */
     int expand_with_menu;
+    /* since version 5: a 64-bit hash of the state, from `seed`, for the
+     * search's tables of positions. Two states of one scenario with the same
+     * bytes hash the same; it may pass over bytes no rule reads (fogn: the
+     * empty slots after the scenario's units and commanders). NULL: the hash
+     * of every byte (gr_rs_state_hash). */
+    uint64_t (*state_hash)(const void *scn, const void *state, uint64_t seed);
 } gr_fast;
 
 /* What players and the evaluation may know. All required but `clock`. */

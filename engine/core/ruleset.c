@@ -1,6 +1,7 @@
 /* ruleset.c - the fallbacks of ruleset.h for the optional members of the
  * interface, and the check that a ruleset's tables are complete. */
 #include "ruleset.h"
+#include "hash.h"
 
 #include <string.h>
 
@@ -74,6 +75,12 @@ void *gr_rs_memo_create(const gr_ruleset *rs, const void *scn)
 void gr_rs_memo_free(const gr_ruleset *rs, void *memo)
 {
     if (memo && gr_rs_has_memo(rs)) rs->fast->memo_free(memo);
+}
+
+uint64_t gr_rs_state_hash(const gr_ruleset *rs, const void *scn, const void *state, uint64_t seed)
+{
+    if (rs->version >= 5 && rs->fast && rs->fast->state_hash) return rs->fast->state_hash(scn, state, seed);
+    return gr_hash_bytes(state, rs->rules->state_size, seed);
 }
 
 #define NEED(table, member)                                                                                     \

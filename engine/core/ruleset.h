@@ -35,6 +35,8 @@ int gr_rs_has_memo(const gr_ruleset *rs);
  * gr_rs_has_memo tells which) and its release (NULL is fine) */
 void *gr_rs_memo_create(const gr_ruleset *rs, const void *scn);
 void gr_rs_memo_free(const gr_ruleset *rs, void *memo);
+/* fast.state_hash (version 5 and later), or the hash of every byte of the state */
+uint64_t gr_rs_state_hash(const gr_ruleset *rs, const void *scn, const void *state, uint64_t seed);
 
 /* 0 when the table is complete for the version it declares; -1 naming the
  * first required member missing (the registry checks every ruleset once) */

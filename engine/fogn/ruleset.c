@@ -45,6 +45,7 @@ static const gr_fast fast = {
     .memo_free = memo_free,
     .apply_memo = fogn_apply_memo,
     .apply_checked = fogn_apply_checked,
+    .state_hash = fogn_state_hash,
 };
 
 static const gr_ai_view ai = {

@@ -17,7 +17,9 @@
 #include <string.h>
 
 #include "fogn_fixture.h"
+#include "../../engine/core/hash.h"
 #include "../../engine/core/play.h"
+#include "../../engine/core/ruleset.h"
 #include "../../ai/player.h"
 #include "../../engine/core/rng.h"
 #include "../../engine/fogn/rules/memo.h"
@@ -207,11 +209,51 @@ static void test_walks_change_nothing(void **unused)
     gr_game_free(&g);
 }
 
+/* The state's hash (fogn_state_hash, the memo's and the search's keys)
+ * reads every byte a rule can read and passes over the empty slots after
+ * the scenario's units and commanders: a unit's place, a commander's, the
+ * step each change it; a byte in an empty slot does not, and the hash of a
+ * state as it starts is the hash of its bytes up to the last commander the
+ * scenario has, fed in three runs */
+static void test_state_hash_reads_the_scenarios_own_slots(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    load_corps_battle(&g);
+    const fogn_scenario *s = g.scn;
+    assert_true(s->nunits < FOGN_MAX_UNITS && s->ncmdrs < FOGN_MAX_CMDRS);
+    fogn_state st, t;
+    g.rs->rules->init(g.scn, &st);
+    const uint64_t seed = 12345;
+    uint64_t h = fogn_state_hash(s, &st, seed);
+    assert_true(gr_rs_state_hash(g.rs, g.scn, &st, seed) == h); /* the ruleset's table hands it to the search */
+    uint64_t want = gr_hash_bytes(&st, offsetof(fogn_state, u), seed);
+    want = gr_hash_bytes(st.u, (size_t)s->nunits * sizeof st.u[0], want);
+    want = gr_hash_bytes(st.c, (size_t)s->ncmdrs * sizeof st.c[0], want);
+    assert_true(h == want);
+    t = st;
+    t.u[s->nunits - 1].x += 0.25;
+    assert_true(fogn_state_hash(s, &t, seed) != h);
+    t = st;
+    t.c[s->ncmdrs - 1].y += 0.25;
+    assert_true(fogn_state_hash(s, &t, seed) != h);
+    t = st;
+    t.turn.step++;
+    assert_true(fogn_state_hash(s, &t, seed) != h);
+    t = st;
+    t.u[s->nunits].x = 7;
+    t.c[s->ncmdrs].x = 7;
+    assert_true(fogn_state_hash(s, &t, seed) == h);
+    assert_true(gr_hash_bytes(&t, sizeof t, seed) != gr_hash_bytes(&st, sizeof st, seed)); /* every byte: changed */
+    gr_game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_memo_changes_nothing),
         cmocka_unit_test(test_walks_change_nothing),
+        cmocka_unit_test(test_state_hash_reads_the_scenarios_own_slots),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

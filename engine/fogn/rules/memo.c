@@ -1,12 +1,13 @@
 /* memo.c - the memo of a search thread (memo.h): direct mapped tables of
- * compiled orders, keyed by a 64-bit hash of the state's bytes and the
- * action, and of cursor walks, keyed by the state's. A newer answer replaces
- * an older one in its slot. */
+ * compiled orders, keyed by a 64-bit hash of the state's bytes
+ * (fogn_state_hash) and the action, and of cursor walks and volleys, keyed
+ * by the state's. A newer answer replaces an older one in its slot. */
 #include "memo.h"
 #include "../../core/hash.h"
 #include "move.h"
 #include "orders.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,11 +67,28 @@ void fogn_memo_volley_stats(const fogn_memo *memo, long *hits, long *misses)
     *misses = memo ? memo->volley_misses : 0;
 }
 
-/* the state's bytes (padding included: states are copied whole, so it is
- * always the same) and the action's */
-static uint64_t key_of(const fogn_state *st, const gr_action *a)
+/* the state ends with its units and commanders, whose empty slots are all
+ * fogn_state_hash passes over */
+_Static_assert(offsetof(fogn_state, c) == offsetof(fogn_state, u) + sizeof(((fogn_state *)0)->u),
+               "fogn_state: the units' slots are followed by the commanders'");
+_Static_assert(sizeof(fogn_state) == offsetof(fogn_state, c) + sizeof(((fogn_state *)0)->c),
+               "fogn_state: nothing after the commanders' slots");
+
+uint64_t fogn_state_hash(const void *scn, const void *state, uint64_t seed)
 {
-    return gr_hash_bytes(st, sizeof *st, gr_hash_bytes(a, sizeof *a, FOGN_MEMO_SEED));
+    const fogn_scenario *s = scn;
+    const fogn_state *st = state;
+    /* the bytes before the units (padding included: states are copied whole,
+     * so it is always the same), then the units' and commanders' own */
+    uint64_t h = gr_hash_bytes(st, offsetof(fogn_state, u), seed);
+    h = gr_hash_bytes(st->u, (size_t)s->nunits * sizeof st->u[0], h);
+    return gr_hash_bytes(st->c, (size_t)s->ncmdrs * sizeof st->c[0], h);
+}
+
+/* the state's and the action's */
+static uint64_t key_of(const fogn_scenario *s, const fogn_state *st, const gr_action *a)
+{
+    return fogn_state_hash(s, st, gr_hash_bytes(a, sizeof *a, FOGN_MEMO_SEED));
 }
 
 static int compile(const fogn_scenario *s, const fogn_state *st, const gr_action *a, fogn_move *m,
@@ -87,7 +105,7 @@ int fogn_order_compile(const fogn_scenario *s, const fogn_state *st, const gr_ac
                        fogn_move_plan *plan, gr_error *err, fogn_memo *memo)
 {
     if (!memo) return compile(s, st, a, m, plan, err);
-    uint64_t key = key_of(st, a);
+    uint64_t key = key_of(s, st, a);
     memo_entry *e = &memo->e[key & (FOGN_MEMO_ENTRIES - 1)];
     if (e->key == key) {
         memo->hits++;
@@ -120,7 +138,7 @@ void fogn_memo_walk(const fogn_scenario *s, fogn_state *st, const fogn_step_def 
         return;
     }
     /* the step, the cursor and everything the walk reads are in the state */
-    uint64_t key = gr_hash_bytes(st, sizeof *st, FOGN_MEMO_WALK_SEED);
+    uint64_t key = fogn_state_hash(s, st, FOGN_MEMO_WALK_SEED);
     walk_entry *e = &memo->w[key & (FOGN_MEMO_WALKS - 1)];
     if (e->key == key) {
         memo->walk_hits++;
@@ -141,7 +159,7 @@ int fogn_memo_volley(const fogn_scenario *s, const fogn_state *st, fogn_volley *
         return 0;
     }
     /* the step (so the side firing) and every unit the shots are worked out from are in the state */
-    uint64_t key = gr_hash_bytes(st, sizeof *st, FOGN_MEMO_VOLLEY_SEED);
+    uint64_t key = fogn_state_hash(s, st, FOGN_MEMO_VOLLEY_SEED);
     volley_entry *e = &memo->v[key & (FOGN_MEMO_VOLLEYS - 1)];
     if (e->key == key) {
         memo->volley_hits++;

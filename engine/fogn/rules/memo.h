@@ -3,7 +3,7 @@
  * Compiling an order ("advance on 3/Hussars") means searching for the
  * longest legal move, a dozen full move checks; a search meets the same
  * position and order again and again (every iteration that reaches it after
- * the same dice), so the answer is kept, keyed by a hash of the whole state
+ * the same dice), so the answer is kept, keyed by a hash of the state (fogn_state_hash)
  * and the action. Walking a step's cursor to the next decision asks, unit by
  * unit, whether anyone is in reach or what a firer sees; those walks are
  * kept by the state they start from, and so are the volleys of the Firing
@@ -26,6 +26,11 @@
 #define FOGN_MEMO_VOLLEYS 1024
 
 typedef struct fogn_memo fogn_memo;
+
+/* A hash of the state from seed over every byte but the empty unit and
+ * commander slots after the scenario's own (always zero, and read by no
+ * rule): the memo's keys and the search's position keys (gr_fast.state_hash) */
+uint64_t fogn_state_hash(const void *scn, const void *state, uint64_t seed);
 
 fogn_memo *fogn_memo_create(void);
 void fogn_memo_free(fogn_memo *memo);
