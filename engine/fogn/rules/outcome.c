@@ -363,21 +363,6 @@ bool fogn_walk_pose_clear(const fogn_walk *w, const gr_rect *r, int strict)
     return true;
 }
 
-/* is a rotation of r about `pivot` through `angle` clear of units (not free
- * friends), impassable ground and the table edge? */
-/* the box of four corners: min x, min y, max x, max y */
-static void box_of4(const gr_vec2 c[4], double b[4])
-{
-    b[0] = b[2] = c[0].x;
-    b[1] = b[3] = c[0].y;
-    for (int i = 1; i < 4; i++) {
-        if (c[i].x < b[0]) b[0] = c[i].x;
-        if (c[i].y < b[1]) b[1] = c[i].y;
-        if (c[i].x > b[2]) b[2] = c[i].x;
-        if (c[i].y > b[3]) b[3] = c[i].y;
-    }
-}
-
 /* boxes apart by more than gr_poly_intersect's own box test allows (2
  * GR_EPS): the polygons inside them do not intersect */
 static bool boxes_apart(const double *a, const double *b)
@@ -386,6 +371,8 @@ static bool boxes_apart(const double *a, const double *b)
     return a[2] + m < b[0] || b[2] + m < a[0] || a[3] + m < b[1] || b[3] + m < a[1];
 }
 
+/* is a rotation of r about `pivot` through `angle` clear of units (not free
+ * friends), impassable ground and the table edge? */
 static bool rotation_clear(const fogn_walk *w, const gr_rect *r, gr_vec2 pivot, double angle)
 {
     const fogn_scenario *s = w->s;
@@ -407,8 +394,8 @@ static bool rotation_clear(const fogn_walk *w, const gr_rect *r, gr_vec2 pivot, 
             gr_rect es = cls == CLS_ENEMY ? e[k] : shrunk(&e[k]);
             gr_vec2 ec[4];
             gr_rect_corners(&es, ec);
-            double eb[4];
-            box_of4(ec, eb);
+            double eb[4]; /* the box of the corners ec, as gr_poly_intersect works it out */
+            fogn_rect_box(&es, eb);
             if (boxes_apart(sw.all, eb)) continue; /* apart from every polygon's box too */
             for (int i = 0; i < sw.n; i++)
                 if (!boxes_apart(sw.box[i], eb) && gr_poly_intersect(sw.pts[i], sw.npts[i], ec, 4)) return false;
