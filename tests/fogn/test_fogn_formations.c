@@ -961,6 +961,46 @@ static void test_s8_5_swung_halves_go_each_its_own_distance(void **unused)
     free(s);
 }
 
+/* §8.5 with §8.4, the reason a half does not wheel backward with the other
+ * half following straight back (the rulings, "What is not built yet"): the
+ * right half of a line bent back, wheeled backward about its outer rear
+ * corner (its inner end going back), brings its inner front corner back onto
+ * the line straight behind the centre only by a run forward that leaves the
+ * corner ahead of the centre. The left half could meet it there only by
+ * going forward; a move to the rear goes straight back with no slide (§8.4).
+ * Small and large units, bends of 5 to 85 degrees back, wheels short of
+ * straightening the line */
+static void test_s8_5_a_backward_swing_cannot_be_followed_straight_back(void **unused)
+{
+    (void)unused;
+    const fogn_size sizes[] = {FOGN_SMALL, FOGN_LARGE};
+    const double bends[] = {5, 10, 30, 60, 85}, wheels[] = {1, 4, 9, 20, 40, 59, 84};
+    int solved = 0;
+    for (int z = 0; z < 2; z++)
+        for (int b = 0; b < 5; b++)
+            for (int k = 0; k < 7 && wheels[k] < bends[b]; k++) {
+                fogn_state st;
+                fogn_scenario *s = scn1(FOGN_INF_UNREFORMED, sizes[z], FOGN_F_LINE);
+                fx_state(s, &st, 0);
+                st.u[0].kink = -bends[b] * FX_DEG;
+                gr_rect h[2];
+                assert_int_equal(fogn_unit_rects(&s->units[0], &st.u[0], h), 2);
+                gr_vec2 centre = gr_v2(st.u[0].x, st.u[0].y);
+                gr_rect w = gr_rect_rotate_about(&h[1], gr_rect_corner(&h[1], GR_RR), wheels[k] * FX_DEG);
+                gr_vec2 cw = gr_rect_corner(&w, GR_FL), fs = gr_rect_fwd(&w), fo = gr_rect_fwd(&h[0]);
+                assert_true(gr_v2_dot(gr_v2_sub(cw, centre), gr_rect_fwd(&h[1])) < 0); /* the inner end went back */
+                /* run D along the wheeled half's facing and the left half's d back: cw + D fs = centre - d fo */
+                gr_vec2 q = gr_v2_sub(centre, cw);
+                double det = gr_v2_cross(fs, fo), run = gr_v2_cross(q, fo) / det, back = gr_v2_cross(fs, q) / det;
+                if (run >= 0) {
+                    solved++;
+                    assert_true(back < 0); /* met ahead of the centre: the left half would go forward */
+                }
+                free(s);
+            }
+    assert_true(solved > 0);
+}
+
 /* §8.5, one half wheeling while the other stands: `kink A left` wheels the left half about the centre
  * and the right half keeps its place and facing. Bent back 30 degrees (right half facing 60), the
  * left half wheels back 30 more to a bend of -60: it faces 120, the right half still 60 */
@@ -1691,6 +1731,7 @@ int main(void)
         cmocka_unit_test(test_s8_5_both_halves_swing_about_their_outer_corners),
         cmocka_unit_test(test_s8_5_halves_swing_each_by_its_own_angle),
         cmocka_unit_test(test_s8_5_swung_halves_go_each_its_own_distance),
+        cmocka_unit_test(test_s8_5_a_backward_swing_cannot_be_followed_straight_back),
         cmocka_unit_test(test_s8_6_unlimber),
         cmocka_unit_test(test_s8_6_limber_medium_simple_heavy_complex),
         cmocka_unit_test(test_s8_6_limber_facings),
