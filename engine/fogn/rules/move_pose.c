@@ -456,6 +456,12 @@ static int pose_bent_line(fogn_move_ctx *c)
     return 0;
 }
 
+/* a half's swing: forward, more than 0 and at most a wheel's 90 degrees (§8.4) */
+static bool swing_angle_ok(double angle)
+{
+    return angle > 0 && angle <= FOGN_MAX_WHEEL_DEG * FOGN_DEG + 1e-9;
+}
+
 /* §8.5, both halves at once: each half wheels forward about its outer
  * front corner (the left anticlockwise by angle, the right clockwise by
  * angle2) and goes its own distance straight on (dist, dist2), with the slide
@@ -482,7 +488,7 @@ static int swing_both(fogn_move_ctx *c, double bend)
     gr_vec2 rl = gr_rect_right(&wh[0]), rr = gr_rect_right(&wh[1]);
     double det = gr_v2_cross(rr, rl); /* the sine of the bend: not 0 for a kinked line */
     if (fabs(det) < 1e-9) return gr_error_set(c->err, "the halves would stand in one line: no bend to meet at");
-    double sl = (rr.x * q.y - rr.y * q.x) / det, sr = (rl.x * q.y - rl.y * q.x) / det;
+    double sl = gr_v2_cross(rr, q) / det, sr = gr_v2_cross(rl, q) / det;
     double slide = fmax(fabs(sl), fabs(sr));
     if (slide > FOGN_MAX_SLIDE + 1e-9)
         return gr_error_set(c->err, "the halves would slide %.2f and %.2f MU to keep the inner corners together: at "
@@ -517,15 +523,12 @@ static int pose_swing(fogn_move_ctx *c)
     const fogn_move *m = c->m;
     const fogn_unit *u = c->u;
     if (not_kinked_line(c, "swings a half")) return -1;
-    if (!(m->angle > 0) || m->angle > FOGN_MAX_WHEEL_DEG * FOGN_DEG + 1e-9)
-        return gr_error_set(c->err, "a half swings forward by more than 0 and at most %.0f degrees (§8.4)",
-                            FOGN_MAX_WHEEL_DEG);
     int both = (m->flag & FOGN_MOVE_WHEEL_LEFT) && (m->flag & FOGN_MOVE_WHEEL_RIGHT);
+    const char *bad_angle = "a half swings forward by more than 0 and at most %.0f degrees (§8.4)";
+    if (!swing_angle_ok(m->angle)) return gr_error_set(c->err, bad_angle, FOGN_MAX_WHEEL_DEG);
     if (m->dist < -GR_EPS || (both && m->dist2 < -GR_EPS))
         return gr_error_set(c->err, "a swung half goes on forward, not back");
-    if (both && (!(m->angle2 > 0) || m->angle2 > FOGN_MAX_WHEEL_DEG * FOGN_DEG + 1e-9))
-        return gr_error_set(c->err, "a half swings forward by more than 0 and at most %.0f degrees (§8.4)",
-                            FOGN_MAX_WHEEL_DEG);
+    if (both && !swing_angle_ok(m->angle2)) return gr_error_set(c->err, bad_angle, FOGN_MAX_WHEEL_DEG);
     double bend = u->kink - m->angle - (both ? m->angle2 : 0);
     if (fabs(bend) > FOGN_MAX_KINK_DEG * FOGN_DEG + 1e-9)
         return gr_error_set(c->err, "a bend of %.0f degrees: at most %.0f (§8.5)", fabs(bend) / FOGN_DEG,
