@@ -526,7 +526,8 @@ static bool off_the_sweep(const fogn_scenario *s, const fogn_state *st, const fo
 {
     const fogn_unit *u = &st->u[q];
     double r = fogn_bld_meet_reach(s, st, q) + REACH_BOX_SLACK;
-    return u->x + r < sw->all[0] || u->x - r > sw->all[2] || u->y + r < sw->all[1] || u->y - r > sw->all[3];
+    const double box[4] = {u->x - r, u->y - r, u->x + r, u->y + r};
+    return !fogn_boxes_meet(sw->all, box);
 }
 
 /* other units on the path: no enemy; only friends an assault may pass
