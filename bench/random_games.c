@@ -83,16 +83,18 @@ static long play_game(const gr_game *g, void *st, const rg_opts *o, long k, gr_l
             return -1;
         }
         gr_error_clear(&err);
+        char text[160] = "";
+        if (o->check) rs->present->format_action(g->scn, st, &a, text, sizeof text);
         if (rs->rules->apply(g->scn, st, &a, &dice, o->trace ? log : NULL, &err)) {
-            char text[160];
-            rs->present->format_action(g->scn, st, &a, text, sizeof text);
+            if (!o->check) rs->present->format_action(g->scn, st, &a, text, sizeof text);
             fprintf(stderr, "game %ld (seed %llu): '%s' refused after being drawn as legal: %s\n", k, seed, text,
                     err.msg);
             return -1;
         }
         n++;
         if (o->check && rs->present->check_invariants(g->scn, st, &err)) {
-            fprintf(stderr, "game %ld (seed %llu), decision %ld: invariant broken: %s\n", k, seed, n, err.msg);
+            fprintf(stderr, "game %ld (seed %llu), decision %ld ('%s'): invariant broken: %s\n", k, seed, n, text,
+                    err.msg);
             return -1;
         }
     }

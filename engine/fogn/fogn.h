@@ -241,7 +241,7 @@ enum {
 typedef struct fogn_unit {
     double x, y, heading;   /* front-edge centre and facing */
     double kink;            /* kinked Extended Line: right half's heading minus left's; March Column
-                             * bent at a road's turn: the rear part's heading minus the head's (0 straight) */
+                             * bent at a turn: the rear part's heading minus the head's (0 straight) */
     double bend;            /* a bent March Column: the head part's length, from the front edge back to
                              * the turn (0 when straight; always 0 for other formations) */
     uint32_t flags;         /* FOGN_UF_* */
@@ -352,7 +352,7 @@ int fogn_unit_bases(const fogn_unit_profile *p, const fogn_unit *u);
 bool fogn_formation_allowed(const fogn_unit_profile *p, fogn_formation f);
 
 /* Footprint of a unit: one rectangle, or two for a kinked line (left half
- * first) or a March Column bent at a road's turn (head part first). Returns
+ * first) or a March Column bent at a turn (head part first). Returns
  * the count. */
 int fogn_unit_rects(const fogn_unit_profile *p, const fogn_unit *u, gr_rect out[2]);
 /* The bounding rectangle measured for moves (the whole front edge; for a
@@ -367,7 +367,7 @@ double fogn_unit_reach(const fogn_unit_profile *p, const fogn_unit *u);
  * behind the turn, at most 6.75 - 1.125 + sqrt(0.75^2 + 1.125^2) = 6.98 MU):
  * a distance test against it passes over pairs before any reach is worked out */
 #define FOGN_REACH_MAX 7.0
-/* is the unit a March Column bent at a road's turn (two parts)? */
+/* is the unit a March Column bent at a turn (two parts)? */
 #define FOGN_BENT_COLUMN(u) ((u)->formation == FOGN_F_COLUMN && (u)->kink != 0.0)
 /* Per-base rectangles for drawing and base counting; returns the count (<= 24). */
 int fogn_unit_base_rects(const fogn_unit_profile *p, const fogn_unit *u, gr_rect *out, int max);

@@ -183,6 +183,30 @@ static void test_s8_8_group_moves_straight_with_its_commander(void **unused)
     free(s);
 }
 
+/* §8.8 (ruling: members face the same way to within FOGN_GROUP_FACING_TOL):
+ * the group goes one way, its lead's, so a member turned 0.4 degrees
+ * keeps its place beside the others instead of closing onto its neighbour */
+static void test_s8_8_group_members_go_the_leads_way(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn_row();
+    s->units[2].heading = 90.4 * FX_DEG;
+    fogn_state st;
+    fx_state(s, &st, 0);
+    int m[3] = {1, 0, 2};
+    must_apply(s, &st, group(FOGN_A_GROUP_MOVE, m, 3, -1, 0, 4), NULL, 0);
+    ASSERT_POSE(&st.u[0], 17, 14, 90);
+    ASSERT_POSE(&st.u[1], 20, 14, 90);
+    /* straight ahead of its own facing it would end 0.028 MU to the left, on u1 */
+    ASSERT_NEAR(st.u[2].x, 23, 1e-9);
+    ASSERT_NEAR(st.u[2].y, 14, 1e-9);
+    ASSERT_NEAR(st.u[2].heading, 90.4 * FX_DEG, 1e-6);
+    gr_error inv;
+    gr_error_clear(&inv);
+    if (fogn_ruleset.present->check_invariants(s, &st, &inv)) fail_msg("invariant: %s", inv.msg);
+    free(s);
+}
+
 /* the row's group (u0, u1, u2) after its first move, 4 MU straight ahead, with `cp` command points left
  * to its Division Commander (-1: as the scenario gives) */
 static fogn_scenario *moved_group(fogn_state *st, const int *m, int cp)
@@ -534,6 +558,7 @@ int main(void)
         cmocka_unit_test(test_s8_8_corner_contact_or_other_facing_is_not_a_group),
         cmocka_unit_test(test_s8_8_group_limits),
         cmocka_unit_test(test_s8_8_group_moves_straight_with_its_commander),
+        cmocka_unit_test(test_s8_8_group_members_go_the_leads_way),
         cmocka_unit_test(test_s8_10_group_second_move_one_cmt_one_cp),
         cmocka_unit_test(test_s8_10_group_second_move_failed),
         cmocka_unit_test(test_s8_10_group_second_move_needs_a_point),

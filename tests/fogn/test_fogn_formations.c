@@ -962,9 +962,10 @@ static void test_s8_5_swung_halves_go_each_its_own_distance(void **unused)
 }
 
 /* §8.5 with §8.4, the reason a half does not wheel backward with the other
- * half following straight back (the rulings, "What is not built yet"): the
- * right half of a line bent back, wheeled backward about its outer rear
- * corner (its inner end going back), brings its inner front corner back onto
+ * half following straight back (the rulings, "Kinked lines and bent
+ * columns: the ways they move"): the right half of a line bent back,
+ * wheeled backward about its outer rear corner (its inner end going back),
+ * brings its inner front corner back onto
  * the line straight behind the centre only by a run forward that leaves the
  * corner ahead of the centre. The left half could meet it there only by
  * going forward; a move to the rear goes straight back with no slide (§8.4).

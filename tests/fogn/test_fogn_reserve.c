@@ -381,6 +381,47 @@ static void test_s8_1_enemy_near_the_entry_is_pushed_back(void **unused)
     free(s);
 }
 
+/* §8.1 (ruling: pushed units turn about their centre where they have room):
+ * a bent March Column turns only where both its parts have room. Turned to
+ * face the arrival, its rear part would come onto the friendly column
+ * beside it, though the straight column would clear it: it stays as it is */
+static void test_s8_1_bent_column_faces_the_arrival_only_with_room(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = reserve_scenario(FOGN_EDGE_REAR, FOGN_SEC_CENTRE);
+    int r = reserve_unit(s, FOGN_INF_REFORMED);
+    fx_unit(s, 0, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 5, 10, 90);
+    /* its head 2 MU west of the turn at (38, 8), facing west; its rear part
+     * runs north from the turn, x 37.25..38.75, y 8..10.5 */
+    int e = fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_COLUMN, 36, 8, 180);
+    fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_COLUMN, 36.2, 13.5, 90); /* x 35.45..36.95, y 9..13.5 */
+    fogn_state st;
+    movement_at(s, &st, 3, FOGN_RES_ARRIVING, NULL, NULL);
+    st.u[e].kink = 90 * FX_DEG;
+    st.u[e].bend = 2;
+    gr_error inv;
+    gr_error_clear(&inv);
+    if (fogn_ruleset.present->check_invariants(s, &st, &inv)) fail_msg("before: %s", inv.msg);
+    gr_log log;
+    gr_log_init(&log);
+    gr_error err;
+    assert_int_equal(apply(s, &st, arrive(r, FOGN_F_COLUMN, 30, 0), &log, &err), 0);
+    ASSERT_POSE(&st.u[e], 36, 8, 180);
+    ASSERT_NEAR(st.u[e].kink, 90 * FX_DEG, 1e-6);
+    if (fogn_ruleset.present->check_invariants(s, &st, &inv)) fail_msg("after: %s", inv.msg);
+    /* with that column gone it turns, 35 degrees to face the arrival, bent still */
+    movement_at(s, &st, 3, FOGN_RES_ARRIVING, NULL, NULL);
+    st.u[e].kink = 90 * FX_DEG;
+    st.u[e].bend = 2;
+    st.u[e + 1].flags &= ~(uint32_t)FOGN_UF_ON_TABLE;
+    assert_int_equal(apply(s, &st, arrive(r, FOGN_F_COLUMN, 30, 0), &log, &err), 0);
+    assert_true(st.u[e].heading < -GR_PI / 2 && st.u[e].heading > -GR_PI);
+    ASSERT_NEAR(st.u[e].kink, 90 * FX_DEG, 1e-6);
+    if (fogn_ruleset.present->check_invariants(s, &st, &inv)) fail_msg("after turning: %s", inv.msg);
+    gr_log_free(&log);
+    free(s);
+}
+
 /* §8.1: a pushed enemy loses a level; a Broken one is at the last of the
  * four levels (§2.6) and stays Broken, as with every other loss it takes */
 static void test_s8_1_broken_enemy_pushed_back_stays_broken(void **unused)
@@ -783,6 +824,7 @@ int main(void)
         cmocka_unit_test(test_s8_1_column_comes_on_its_full_move),
         cmocka_unit_test(test_s8_1_arrival_stops_two_mu_short_of_the_enemy),
         cmocka_unit_test(test_s8_1_enemy_near_the_entry_is_pushed_back),
+        cmocka_unit_test(test_s8_1_bent_column_faces_the_arrival_only_with_room),
         cmocka_unit_test(test_s8_1_broken_enemy_pushed_back_stays_broken),
         cmocka_unit_test(test_s8_1_wavering_enemy_falls_back_six),
         cmocka_unit_test(test_s8_1_three_units_a_move),

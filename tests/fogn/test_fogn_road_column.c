@@ -145,7 +145,7 @@ static void test_s8_4_bent_column_neither_wheels_nor_turns(void **unused)
     t.unit = 0;
     t.angle = GR_PI;
     assert_int_equal(fx_check(s, &st, t, &plan, &err), -1);
-    ASSERT_HAS(err.msg, "bent at a road's turn");
+    ASSERT_HAS(err.msg, "bent at a turn");
     /* it may form Tactical: the head becomes the left-centre front base (§8.5) */
     fogn_move f;
     memset(&f, 0, sizeof f);
@@ -194,7 +194,7 @@ static void test_s8_4_bent_column_is_told(void **unused)
     fogn_ruleset.present->summary(s, &st, out);
     fclose(out);
     ASSERT_HAS(text, "column");
-    ASSERT_HAS(text, "bent at a road's turn");
+    ASSERT_HAS(text, "bent at a turn");
     free(text);
     gr_render_item items[64];
     int n = fogn_ruleset.present->render_items(s, &st, items, 64), told = 0;

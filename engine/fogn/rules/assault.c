@@ -51,7 +51,7 @@ static int may_assault(const fogn_scenario *s, const fogn_state *st, int i)
     fogn_arm arm = arm_of(s, i);
     if (s->units[i].side != st->active || !fogn_unit_alive(u) || arm == FOGN_ARM_ART) return 0;
     if (u->cohesion >= FOGN_WAVERING) return 0;                           /* §6.1 item 1 */
-    if (u->kink != 0) return 0; /* item 4; nor a column bent at a road's turn (reach.c) */
+    if (u->kink != 0) return 0; /* item 4; nor a column bent at a turn (reach.c) */
     /* item 5: a March Column only across a bridge or ford or along a road into buildings (can_assault) */
     if (u->formation == FOGN_F_SQUARE) return 0; /* a Square moves 1 MU */
     if (u->flags & FOGN_UF_NO_MOVE) return 0;                             /* item 7 (arrivals) */

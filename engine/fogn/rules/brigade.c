@@ -248,6 +248,12 @@ static void rigid_moves(const fogn_scenario *s, const fogn_state *st, const int 
             if (d > radius) radius = d;
         }
     }
+    /* every member goes the lead's way: members face the same way only to
+     * within FOGN_GROUP_FACING_TOL, and going each its own way would close
+     * or open the group's seams */
+    gr_rect lead = fogn_unit_rect(&s->units[m[0]], &st->u[m[0]]);
+    if (angle != 0) lead = gr_rect_rotate_about(&lead, pivot, angle);
+    gr_vec2 way = gr_rect_fwd(&lead);
     for (int k = 0; k < n; k++) {
         fogn_move *mv = member_move(&moves[k], FOGN_MK_GROUP, m[k], mask, st);
         mv->angle = angle;
@@ -255,6 +261,8 @@ static void rigid_moves(const fogn_scenario *s, const fogn_state *st, const int 
         mv->gx = pivot.x;
         mv->gy = pivot.y;
         mv->radius = radius;
+        mv->dx = way.x;
+        mv->dy = way.y;
     }
 }
 

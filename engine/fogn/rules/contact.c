@@ -624,6 +624,12 @@ int fogn_countercharge_plan(const fogn_scenario *s, const fogn_state *st, int c,
     if (u->cohesion >= FOGN_WAVERING)
         return gr_error_set(err, "%s is %s and cannot counter-charge (§6.1)", p->name,
                             fogn_cohesion_name((fogn_cohesion)u->cohesion));
+    /* Ruling, §8.4: a bent column's counter-charge would run its rear round the
+     * turn its head made, which this straight run does not trace (as a bent
+     * column does not assault, reach.c): it stands */
+    if (FOGN_BENT_COLUMN(u))
+        return gr_error_set(err, "%s is a March Column bent at a turn: it cannot counter-charge until its last base "
+                            "has passed the turn (§8.4)", p->name);
     gr_rect start = fogn_unit_rect(p, u);
     double gap = units_dist(s, st, c, a);
     out->want = fmin(FOGN_COUNTER_MAX, FOGN_COUNTER_GAP_FRACTION * gap);
@@ -839,7 +845,7 @@ int fogn_square_up(const fogn_scenario *s, fogn_state *st, int x, int y, int onl
         return gr_error_set(err, "%s and %s are not in frontal contact (§9.14)", px->name, py->name);
     if (c.across) return gr_error_set(err, "%s and %s meet across an obstacle: they stay as they are", px->name, py->name);
     if (st->u[x].kink != 0 || st->u[y].kink != 0)
-        return gr_error_set(err, "a kinked line or a column bent at a road's turn is not squared up");
+        return gr_error_set(err, "a kinked line or a column bent at a turn is not squared up");
     gr_rect rx = fogn_unit_rect(px, &st->u[x]), ry = fogn_unit_rect(py, &st->u[y]);
     out->active_end = rx;
     out->inactive_end = ry;

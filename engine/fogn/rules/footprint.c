@@ -86,7 +86,7 @@ double fogn_unit_reach(const fogn_unit_profile *p, const fogn_unit *u)
     return r;
 }
 
-/* a March Column bent at a road's turn (§8.4): the head part runs back
+/* a March Column bent at a turn (§8.4): the head part runs back
  * `bend` from the front edge along the heading; the rear part, the rest of
  * the column, runs back from the middle of the head part's rear edge along
  * its own heading (heading + kink) */

@@ -67,7 +67,9 @@ typedef struct fogn_move {
                              new heading; KINK: bend */
     double dist;          /* straight distance (MU); REAR: back; PROLONG: signed; ROAD: along road */
     double slide;         /* NORMAL: to the unit's right (MU, |slide| <= BW) */
-    double dx, dy;        /* FREE: displacement; NORMAL with FOGN_MOVE_HALVES: the left and right halves' distances */
+    double dx, dy;        /* FREE: displacement; NORMAL with FOGN_MOVE_HALVES: the left and right halves' distances;
+                             GROUP: the one way every member goes, the unit vector of its lead's facing after
+                             the turn (0, 0: each its own facing) */
     double angle2, dist2; /* NORMAL with FOGN_MOVE_SWING of both halves: the right half's wheel (radians) and
                              distance, `angle` and `dist` the left's */
     int flag;             /* NORMAL: FOGN_MOVE_BENT, FOGN_MOVE_HALVES or FOGN_MOVE_SWING; KINK: FOGN_KINK_LEFT; REAR: bit0 about-face at start, bit1 at end; FORM: new formation;
@@ -75,7 +77,9 @@ typedef struct fogn_move {
                              CROSS: the terrain piece crossed */
     int second;           /* this is the unit's second move */
     /* GROUP: the whole group turns `angle` about (gx, gy), then goes `dist`
-     * straight along the new facing (negative: straight back, no turn);
+     * straight along the new facing, the lead's (dx, dy) for all, so that
+     * members whose facings differ by rounding stay as they stood
+     * (negative: straight back, no turn);
      * `radius` is the farthest front corner of the group from the pivot, for
      * the wheel's arc limit; `ignore` holds the fellow members (bit per unit) */
     double gx, gy, radius;

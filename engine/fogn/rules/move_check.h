@@ -1,7 +1,7 @@
 /* move_check.h - the check of one exact move, as the files that carry it
  * out share it: move.c runs the check and judges the unit and the table,
  * move_pose.c works out where each kind of move takes the unit and the area
- * it sweeps, move_check_terrain.c the ground crossed and the allowance,
+ * it sweeps (move_column.c a March Column's wheel), move_check_terrain.c the ground crossed and the allowance,
  * move_check_enemy.c the distances to the enemy, move_check_friends.c the
  * friends in the way. Not for use outside these files: the rest of the
  * rules know moves by move.h. */
@@ -67,6 +67,15 @@ static inline void fogn_move_mark_complex(fogn_move_plan *plan, const char *why)
 int fogn_move_pose(fogn_move_ctx *c);
 /* the road under point p (the index of its piece), or -1 */
 int fogn_road_under(const fogn_scenario *s, gr_vec2 p);
+
+/* move_column.c: does this normal move wheel a straight March Column of more
+ * than one base about a front corner, by FOGN_COLUMN_BEND_MIN_DEG or more?
+ * Such a wheel is its head's, and the column follows its path (§8.4) */
+int fogn_column_wheels(const fogn_move_ctx *c);
+/* ... and that wheel's pose: the column bent at the turn its head made, or
+ * straight once a base depth of it no longer lies behind the turn; 0, or
+ * -1 refused (with the reason, except for a try beyond any allowance) */
+int fogn_pose_column_wheel(fogn_move_ctx *c);
 
 /* move_check_terrain.c: the worst ground crossed, water, the allowance on it
  * and the distance measured against it; sets plan->worst and

@@ -78,32 +78,50 @@ static int pass_through(fogn_move_ctx *c, int j)
     return 0;
 }
 
-/* §8.7: the stationary friend j, footprint fr0, slid back (or forward) up
- * to one base depth to make room for the unit's end; 1 when it fits (the
- * plan says where), 0 when it does not */
-static int slide_friend(fogn_move_ctx *c, int j, const gr_rect *fr0)
+/* friend j's parts fr[0..nf-1] moved by v: clear of the mover's end, of
+ * every part of every other unit (and out of contact with the enemy), and
+ * on the table */
+static int slid_friend_fits(const fogn_move_ctx *c, int j, const gr_rect *fr, int nf, gr_vec2 v)
 {
     const fogn_scenario *s = c->s;
     const fogn_state *st = c->st;
+    for (int k = 0; k < nf; k++) {
+        gr_rect moved = fr[k];
+        moved.fc = gr_v2_add(moved.fc, v);
+        if (!fogn_rect_on_table(s, &moved)) return 0;
+        for (int i = 0; i < c->nend; i++)
+            if (gr_rect_overlap(&c->end_rects[i], &moved, 1e-6)) return 0;
+        for (int q = 0; q < s->nunits; q++) {
+            if (q == j || q == c->m->unit || !fogn_unit_alive(&st->u[q])) continue;
+            gr_rect o[2];
+            int no = fogn_unit_rects(&s->units[q], &st->u[q], o);
+            for (int i = 0; i < no; i++)
+                if (gr_rect_overlap(&moved, &o[i], 1e-6) ||
+                    (s->units[q].side != c->p->side && gr_rect_dist(&moved, &o[i]) <= FOGN_CONTACT_TOL))
+                    return 0;
+        }
+    }
+    return 1;
+}
+
+/* §8.7: the stationary friend j, standing on fr[0..nf-1] (a bent column or
+ * kinked line on two parts, which move together), slid back (or forward)
+ * along its heading up to one base depth to make room for the unit's end;
+ * 1 when it fits (the plan says where), 0 when it does not */
+static int slide_friend(fogn_move_ctx *c, int j, const gr_rect *fr, int nf)
+{
     fogn_move_plan *plan = c->plan;
     for (int step = 1; step <= 12; step++) {
         for (int dir = -1; dir <= 1; dir += 2) {
             double off = dir * FOGN_INTERPEN_SLIDE * step / 12.0;
-            gr_rect moved = gr_rect_advance(fr0, off, 0);
-            int clash = 0;
-            for (int i = 0; i < c->nend; i++) if (gr_rect_overlap(&c->end_rects[i], &moved, 1e-6)) clash = 1;
-            for (int q = 0; q < s->nunits && !clash; q++) {
-                if (q == j || q == c->m->unit || !fogn_unit_alive(&st->u[q])) continue;
-                gr_rect o = fogn_unit_rect(&s->units[q], &st->u[q]);
-                if (gr_rect_overlap(&moved, &o, 1e-6) || (s->units[q].side != c->p->side && gr_rect_dist(&moved, &o) <= FOGN_CONTACT_TOL)) clash = 1;
-            }
-            if (!clash && fogn_rect_on_table(s, &moved)) {
-                plan->slide_friend = j;
-                plan->friend_after = moved;
-                plan->friend_dx = moved.fc.x - fr0->fc.x;
-                plan->friend_dy = moved.fc.y - fr0->fc.y;
-                return 1;
-            }
+            gr_vec2 v = gr_v2_scale(gr_rect_fwd(&fr[0]), off);
+            if (!slid_friend_fits(c, j, fr, nf, v)) continue;
+            plan->slide_friend = j;
+            plan->friend_after = fr[0];
+            plan->friend_after.fc = gr_v2_add(fr[0].fc, v);
+            plan->friend_dx = v.x;
+            plan->friend_dy = v.y;
+            return 1;
         }
     }
     return 0;
@@ -128,7 +146,7 @@ static int check_friend(fogn_move_ctx *c, int j)
     if (at_end) {
         if (free_pass || c->plan->slide_friend >= 0)
             return gr_error_set(c->err, "%s would end on top of %s", p->name, fp->name);
-        if (!slide_friend(c, j, &fr[0]))
+        if (!slide_friend(c, j, fr, nf))
             return gr_error_set(c->err, "%s has no room beyond %s, even sliding it one base depth (§8.7)", p->name, fp->name);
     }
     return 0;

@@ -286,7 +286,7 @@ static void measure_bent_half(fogn_move_ctx *c)
     if (d > c->measured) c->measured = d;
 }
 
-/* a March Column bent at a road's turn moving straight ahead (§8.4): the head
+/* a March Column bent at a turn moving straight ahead (§8.4): the head
  * goes on and the rear follows it round the turn, which stays where it is
  * on the table; once less than FOGN_COLUMN_BEND_MIN_REAR of it lies behind
  * the turn the column is straight. It sweeps the run from the turn to the
@@ -297,7 +297,7 @@ static int pose_bent_ahead(fogn_move_ctx *c)
 {
     const fogn_move *m = c->m;
     if (m->angle != 0 || m->slide != 0)
-        return gr_error_set(c->err, "%s is a March Column bent at a road's turn: it neither wheels nor slides until its "
+        return gr_error_set(c->err, "%s is a March Column bent at a turn: it neither wheels nor slides until its "
                             "last base has passed the turn (§8.4)", c->p->name);
     c->end = gr_rect_advance(&c->start, m->dist, 0);
     c->measured = m->dist;
@@ -309,7 +309,6 @@ static int pose_bent_ahead(fogn_move_ctx *c)
     fogn_sweep_rect(c->sw, &run);
     gr_rect turn = gr_rect_make(gr_v2_add(parts[1].fc, gr_v2(c->end.w / 2, 0)), 0, c->end.w, c->end.w);
     fogn_sweep_rect(c->sw, &turn);
-    c->end_swept = 1;
     set_pose(&c->after, &c->end);
     if (head > c->start.d - FOGN_COLUMN_BEND_MIN_REAR + GR_EPS) {
         c->after.kink = 0;
@@ -317,6 +316,11 @@ static int pose_bent_ahead(fogn_move_ctx *c)
     } else {
         c->after.bend = head;
     }
+    /* where it ends, straight or bent: a column placed straight lays its
+     * last base along the head, off the road it followed */
+    int n = fogn_unit_rects(c->p, &c->after, parts);
+    for (int i = 0; i < n; i++) fogn_sweep_rect(c->sw, &parts[i]);
+    c->end_swept = 1;
     return 0;
 }
 
@@ -578,6 +582,7 @@ static int pose_normal(fogn_move_ctx *c)
     if (m->flag & FOGN_MOVE_SWING) return pose_swing(c);
     if (m->flag & (FOGN_MOVE_BENT | FOGN_MOVE_HALVES)) return pose_bent_line(c);
     if (FOGN_BENT_COLUMN(c->u)) return pose_bent_ahead(c);
+    if (fogn_column_wheels(c)) return wheel_turn_ok(m, c->err) ? -1 : fogn_pose_column_wheel(c);
     gr_rect ws;
     if (t && t->ready) {
         ws = t->ws; /* checked and swept on the first try */
@@ -788,6 +793,19 @@ static void sweep_road_corridor(fogn_move_ctx *c, const gr_terrain_piece *rd, in
     }
 }
 
+/* does a bent column's rear part lie along a road, its turn, middle and
+ * tail all on one (as a column that bent at a road's turn does), rather
+ * than where its head wheeled off the road? */
+static int bent_along_road(const fogn_move_ctx *c)
+{
+    gr_rect parts[2];
+    fogn_unit_rects(c->p, c->u, parts);
+    gr_vec2 back = gr_v2_scale(gr_rect_fwd(&parts[1]), -parts[1].d);
+    for (int k = 0; k <= 2; k++)
+        if (fogn_road_under(c->s, gr_v2_add(parts[1].fc, gr_v2_scale(back, k / 2.0))) < 0) return 0;
+    return 1;
+}
+
 /* a March Column or limbered guns along the road it stands on (§8.3); a
  * column bends with the road where it turns (§8.4) */
 static int pose_road(fogn_move_ctx *c)
@@ -799,6 +817,11 @@ static int pose_road(fogn_move_ctx *c)
     if (rdi < 0 && c->t) c->t->doomed = 1; /* at every distance */
     if (!marches) return gr_error_set(c->err, "only a March Column or limbered artillery marches along a road (§8.3)");
     if (rdi < 0) return gr_error_set(c->err, "%s is not on a road", c->p->name);
+    if (FOGN_BENT_COLUMN(c->u) && !bent_along_road(c)) {
+        if (c->t) c->t->doomed = 1;
+        return gr_error_set(c->err, "%s is bent where its head wheeled off the road: it goes straight ahead until its "
+                            "last base has passed the turn (§8.4)", c->p->name);
+    }
     const gr_terrain_piece *rd = &c->s->terrain.p[rdi];
     int dir = m->flag >= 0 ? 1 : -1;
     gr_vec2 samples[64], e;
@@ -909,6 +932,7 @@ static int pose_group(fogn_move_ctx *c)
         c->plan->allowance = -fabs(m->angle) * m->radius; /* stash the arc, as for a wheel */
     }
     c->end = gr_rect_advance(&w, m->dist, 0);
+    if (m->dx != 0 || m->dy != 0) c->end.fc = gr_v2_add(w.fc, gr_v2_scale(gr_v2(m->dx, m->dy), m->dist));
     if (m->dist != 0) fogn_sweep_pair(c->sw, &w, &c->end);
     measure_front_corners(c);
     if (m->dist < 0) {

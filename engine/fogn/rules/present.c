@@ -73,12 +73,12 @@ static const char *role_name(int role)
     return role == FOGN_CMDR_CORPS ? "corps" : role == FOGN_CMDR_ARMY ? "army" : "division";
 }
 
-/* the bend of a unit in words: a kinked line (§8.5), a column bent at a road's turn (§8.4), or ""; the
+/* the bend of a unit in words: a kinked line (§8.5), a column bent at a turn (§8.4), or ""; the
  * map's labels take the short words */
 static const char *bend_words(const fogn_unit *u, int short_words)
 {
     if (u->kink == 0) return "";
-    if (FOGN_BENT_COLUMN(u)) return short_words ? ", bent" : ", bent at a road's turn";
+    if (FOGN_BENT_COLUMN(u)) return short_words ? ", bent" : ", bent at a turn";
     return ", kinked";
 }
 

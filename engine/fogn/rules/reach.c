@@ -693,7 +693,7 @@ int fogn_reach_with(const fogn_scenario *s, const fogn_state *st, int a, int b, 
     }
     if (u->kink != 0) {
         if (FOGN_BENT_COLUMN(u))
-            gr_error_set(err, "%s is a March Column bent at a road's turn and cannot assault until its last base has "
+            gr_error_set(err, "%s is a March Column bent at a turn and cannot assault until its last base has "
                          "passed the turn (§6.1, §8.4)", p->name);
         else
             gr_error_set(err, "%s is a kinked line and cannot assault (§6.1)", p->name);

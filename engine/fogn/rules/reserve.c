@@ -275,6 +275,17 @@ static bool in_works(const fogn_scenario *s, const gr_rect *r)
 /* §8.1: enemies near the arrival point are pushed straight back from the edge
  * to 6 MU from it, or a Wavering one falls back 6 MU; each stops short where
  * its way is blocked (ruling) */
+/* does unit j, posed as w, stand clear of everyone and on the table with
+ * every part (a bent column's or kinked line's two)? */
+static bool parts_clear(const fogn_scenario *s, const fogn_state *st, int j, const fogn_unit *w)
+{
+    gr_rect parts[2];
+    int n = fogn_unit_rects(&s->units[j], w, parts);
+    for (int k = 0; k < n; k++)
+        if (!fogn_pose_clear(s, st, &parts[k], 1ull << j)) return false;
+    return true;
+}
+
 static void push_back(const fogn_scenario *s, fogn_state *st, int arriver, gr_vec2 e, gr_vec2 in, gr_log *log)
 {
     int side = s->units[arriver].side;
@@ -300,8 +311,7 @@ static void push_back(const fogn_scenario *s, fogn_state *st, int arriver, gr_ve
             fogn_unit w = *v;
             w.x += in.x * t;
             w.y += in.y * t;
-            gr_rect rr = fogn_unit_rect(q, &w);
-            if (fogn_pose_clear(s, st, &rr, 1ull << j)) {
+            if (parts_clear(s, st, j, &w)) {
                 v->x = w.x;
                 v->y = w.y;
                 moved = t;
@@ -342,10 +352,12 @@ static void face_nearest(const fogn_scenario *s, fogn_state *st, int arriver, gr
         gr_vec2 cj = gr_rect_centre(&r), cb = gr_rect_centre(&rb);
         double h = atan2(cb.y - cj.y, cb.x - cj.x);
         gr_rect turned = gr_rect_rotate_about(&r, cj, gr_angle_diff(h, r.heading));
-        if (!fogn_pose_clear(s, st, &turned, 1ull << j)) continue;
-        v->x = turned.fc.x;
-        v->y = turned.fc.y;
-        v->heading = turned.heading;
+        fogn_unit w = *v;
+        w.x = turned.fc.x;
+        w.y = turned.fc.y;
+        w.heading = turned.heading;
+        if (!parts_clear(s, st, j, &w)) continue;
+        *v = w;
     }
 }
 

@@ -77,12 +77,12 @@
 #define FOGN_WHEEL_SAMPLES 8
 /* Ruling: a turn in place rotates the footprint about its centre */
 /* Ruling: an about-face keeps the footprint: the new front edge is the old rear edge */
-/* Ruling: a march column turning off a road is moved as a rigid unit measured
- * by its head (the book's kinked column is kept only on roads, see FOGN_MK_ROAD) */
-/* §8.4, Ruling: a March Column marching along a road bends at the road's
- * first turn behind its head when that turn is at least this sharp; a
- * gentler one leaves it straight along its head (1 degree moves the tail of
- * the longest column, 6.75 MU, by less than 0.12 MU) */
+/* §8.4, Ruling: a March Column bends where its head turns, at a road's
+ * turn (marching along the road) or where its head base wheeled (the column
+ * following the head's path): when the turn is at least this sharp; a
+ * gentler one leaves it straight along its head, and a gentler wheel turns
+ * it as one rigid piece (1 degree moves the tail of the longest column,
+ * 6.75 MU, by less than 0.12 MU) */
 #define FOGN_COLUMN_BEND_MIN_DEG 1.0
 /* §8.4, Ruling: ... and while at least a base depth of it lies behind the
  * turn: with less, its last base is turning the corner, and the column is
