@@ -93,7 +93,8 @@ double fogn_unit_reach(const fogn_unit_profile *p, const fogn_unit *u)
 static int bent_column_rects(const gr_rect *r, const fogn_unit *u, gr_rect out[2])
 {
     gr_vec2 turn = gr_v2_sub(r->fc, gr_v2_scale(gr_rect_fwd(r), u->bend));
-    out[0] = gr_rect_make(r->fc, r->heading, r->w, u->bend);
+    out[0] = *r; /* the same heading: its cosine and sine kept */
+    out[0].d = u->bend;
     out[1] = gr_rect_make(turn, r->heading + u->kink, r->w, r->d - u->bend);
     return 2;
 }

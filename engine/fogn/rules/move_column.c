@@ -20,20 +20,35 @@ int fogn_column_wheels(const fogn_move_ctx *c)
     return rows > 1;
 }
 
-/* the ground the column covers: its head base's wheel about the pivot, the
- * run of its head part from the turn to its new front, the square of a base
- * width about the turn that its bases' corners swing through, the road of
- * its rear from its tail up to the turn, and the two parts where it ends */
-static void sweep_column_wheel(fogn_move_ctx *c, const gr_rect *head_base, gr_vec2 turn, double head_len)
+/* the ground the column covers whatever its distance: its head base's
+ * wheel about the pivot, the square of a base width about the turn that
+ * its bases' corners swing through, and the road of its rear from its tail
+ * up to the turn. Tries of the move at other distances (c->t) keep it */
+static void sweep_column_turn(fogn_move_ctx *c, gr_vec2 turn, int rows)
 {
+    fogn_move_tries *t = c->t;
+    if (t && t->ready) return; /* swept on the first try (sweep_start restores it) */
     double w = c->start.w;
-    fogn_sweep_rotation(c->sw, head_base, gr_rect_corner(&c->start, c->m->pivot), c->m->angle, FOGN_WHEEL_SAMPLES);
-    gr_rect run = gr_rect_make(gr_v2(c->after.x, c->after.y), c->after.heading, w, head_len);
-    fogn_sweep_rect(c->sw, &run);
+    gr_rect head_base = gr_rect_make(c->start.fc, c->start.heading, w, c->start.d / rows);
+    fogn_sweep_rotation(c->sw, &head_base, gr_rect_corner(&c->start, c->m->pivot), c->m->angle, FOGN_WHEEL_SAMPLES);
     gr_rect square = gr_rect_make(gr_v2_add(turn, gr_v2(w / 2, 0)), 0, w, w);
     fogn_sweep_rect(c->sw, &square);
     gr_rect trail = gr_rect_make(turn, c->start.heading, w, c->start.d);
     fogn_sweep_rect(c->sw, &trail);
+    if (!t) return;
+    t->n0 = c->sw->n;
+    t->overflow0 = c->sw->overflow;
+    for (int k = 0; k < 4; k++) t->all0[k] = c->sw->all[k];
+    t->kink_arc = 0;
+    t->ready = 1;
+}
+
+/* ... and with its distance: the run of its head part from the turn to its
+ * new front, and the two parts where it ends */
+static void sweep_column_run(fogn_move_ctx *c, double head_len)
+{
+    gr_rect run = gr_rect_make(gr_v2(c->after.x, c->after.y), c->after.heading, c->start.w, head_len);
+    fogn_sweep_rect(c->sw, &run);
     gr_rect parts[2];
     int n = fogn_unit_rects(c->p, &c->after, parts);
     for (int i = 0; i < n; i++) fogn_sweep_rect(c->sw, &parts[i]);
@@ -82,8 +97,8 @@ int fogn_pose_column_wheel(fogn_move_ctx *c)
         c->after.kink = gr_angle_norm(-m->angle);
         c->after.bend = head_len;
     }
-    gr_rect head_base = gr_rect_make(c->start.fc, c->start.heading, w, depth / rows);
-    sweep_column_wheel(c, &head_base, turn, head_len);
+    sweep_column_turn(c, turn, rows);
+    sweep_column_run(c, head_len);
     c->plan->allowance = -(fabs(m->angle) * w); /* the arc's stash, checked once the allowance is known */
     return 0;
 }
