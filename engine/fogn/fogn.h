@@ -363,9 +363,10 @@ gr_rect fogn_unit_rect(const fogn_unit_profile *p, const fogn_unit *u);
 double fogn_unit_reach(const fogn_unit_profile *p, const fogn_unit *u);
 /* no unit's reach is larger (the deepest footprint, a large unit's March
  * Column of 6 bases, reaches sqrt(0.75^2 + 6.75^2) = 6.79 MU straight; bent
- * at a road's turn with at least FOGN_COLUMN_BEND_MIN_REAR = 1.125 MU of it
- * behind the turn, at most 6.75 - 1.125 + sqrt(0.75^2 + 1.125^2) = 6.98 MU):
- * a distance test against it passes over pairs before any reach is worked out */
+ * at a turn (a road's, or where its head wheeled) with at least
+ * FOGN_COLUMN_BEND_MIN_REAR = 1.125 MU of it behind the turn, at any angle
+ * at most 6.75 - 1.125 + sqrt(0.75^2 + 1.125^2) = 6.98 MU, the head part's
+ * length and the rear part's diagonal): a distance test against it passes over pairs before any reach is worked out */
 #define FOGN_REACH_MAX 7.0
 /* is the unit a March Column bent at a turn (two parts)? */
 #define FOGN_BENT_COLUMN(u) ((u)->formation == FOGN_F_COLUMN && (u)->kink != 0.0)
