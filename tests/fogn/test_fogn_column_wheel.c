@@ -19,7 +19,9 @@
 
 #include "fogn_fixture.h"
 #include "../../engine/fogn/rules/contact.h"
+#include "../../engine/fogn/rules/cmdr.h"
 #include "../../engine/fogn/rules/footprint.h"
+#include "../../engine/fogn/rules/victory.h"
 
 /* a small reformed column (4 bases, 1.5 MU wide, 4.5 MU deep) of `troop`
  * heading north with its head at (10, 13); the enemy far off */
@@ -235,6 +237,79 @@ static void test_s8_4_column_wheeled_onto_a_road_marches_once_straight(void **un
     free(s);
 }
 
+/* Ruling (§9.12, §8.4): nor does it pursue; straight, the same column runs */
+static void test_s9_12_bent_column_does_not_pursue(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = column_scenario(FOGN_INF_REFORMED);
+    fogn_state st;
+    fx_state(s, &st, 0);
+    wheel_left(s, &st);
+    fogn_pursuit pu;
+    assert_int_equal(fogn_pursuit_plan(s, &st, 0, 3, NULL, &pu), 0);
+    assert_int_equal(pu.ok, 0);
+    assert_int_equal(pu.stop, FOGN_PS_NO_ROOM);
+    commit(s, &st, 0, fx_normal(0, -1, 0, 3, 0)); /* straight again, head at (5.25, 13.75) */
+    assert_int_equal(fogn_pursuit_plan(s, &st, 0, 3, NULL, &pu), 0);
+    assert_int_equal(pu.ok, 1);
+    ASSERT_NEAR(pu.moved, 3, 1e-9);
+    free(s);
+}
+
+/* Ruling (§14 scenario conditions, §8.4): a unit holds an objective with any
+ * of its parts within the radius; a bent column's rear part counts, and the
+ * straight column's rectangle east of the turn, where no base stands, does
+ * not */
+static void test_s14_objective_measured_to_a_bent_columns_parts(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = column_scenario(FOGN_INF_REFORMED);
+    s->nobj = 2;
+    const double at[2][2] = {{12.5, 15.0}, {9.0, 10.5}}; /* 0.5 MU from the straight rectangle; from the rear part */
+    for (int k = 0; k < 2; k++) {
+        snprintf(s->obj[k].name, sizeof s->obj[k].name, "objective %d", k);
+        s->obj[k].x = at[k][0];
+        s->obj[k].y = at[k][1];
+        s->obj[k].radius = 0.6;
+        s->obj[k].points = 1;
+        s->obj[k].owner = -1;
+    }
+    fogn_state st;
+    fx_state(s, &st, 0);
+    wheel_left(s, &st);
+    fogn_update_objectives(s, &st, NULL);
+    assert_int_equal(st.obj_owner[0], -1);
+    assert_int_equal(st.obj_owner[1], 0);
+    free(s);
+}
+
+/* §8.11: a commander may not move onto an enemy unit; a bent column's rear
+ * part is part of it */
+static void test_s8_11_commander_does_not_ride_onto_a_bent_columns_rear(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = column_scenario(FOGN_INF_REFORMED);
+    s->cmdrs[1].x = 13;
+    s->cmdrs[1].y = 10;
+    fogn_state st, red;
+    fx_state(s, &st, 0);
+    wheel_left(s, &st);
+    fx_state(s, &red, 1);
+    red.u[0] = st.u[0];
+    gr_error err;
+    gr_error_clear(&err);
+    /* (10, 12): inside the rear part (x 9.25..10.75, y 11..13.75), clear of
+     * the straight rectangle (y 13..14.5) */
+    gr_action a = fx_action(FOGN_A_CMDR_MOVE, s->nunits + 1, -1, 0, 10, 12, 0);
+    assert_int_equal(fogn_cmdr_apply(s, &red, &a, &err), -1);
+    ASSERT_HAS(err.msg, "would touch an enemy unit");
+    /* (10, 8) is clear of both parts */
+    a.p[1] = 8;
+    gr_error_clear(&err);
+    assert_int_equal(fogn_cmdr_apply(s, &red, &a, &err), 0);
+    free(s);
+}
+
 /* Ruling (§6.7, §8.4): a bent column's counter-charge would run its rear
  * round the turn; it stands instead */
 static void test_s6_7_bent_column_does_not_counter_charge(void **unused)
@@ -264,6 +339,9 @@ int main(void)
         cmocka_unit_test(test_s8_4_column_wheel_has_no_slide),
         cmocka_unit_test(test_s8_4_column_wheeled_onto_a_road_marches_once_straight),
         cmocka_unit_test(test_s6_7_bent_column_does_not_counter_charge),
+        cmocka_unit_test(test_s9_12_bent_column_does_not_pursue),
+        cmocka_unit_test(test_s14_objective_measured_to_a_bent_columns_parts),
+        cmocka_unit_test(test_s8_11_commander_does_not_ride_onto_a_bent_columns_rear),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

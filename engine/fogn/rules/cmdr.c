@@ -11,6 +11,29 @@
 #include <math.h>
 #include <string.h>
 
+/* does the commander moving to b over the sweep sw touch the enemy part e,
+ * or go through it on the way (only friends may be passed through, §8.7)?
+ * -1 with the reason, or 0 */
+static int enemy_part_in_way(const fogn_cmdr_profile *cp, const fogn_unit_profile *ep, const gr_rect *e,
+                             const gr_rect *b, const fogn_sweep *sw, gr_error *err)
+{
+    /* the sweep holds b: a part whose box is clear of the sweep's by more
+     * than the tolerance can neither touch b nor be passed through */
+    double eb[4];
+    fogn_rect_box(e, eb);
+    if (fogn_box_dist_at_least(eb, sw->all, 2 * FOGN_CONTACT_TOL)) return 0;
+    if (gr_rect_dist(b, e) <= FOGN_CONTACT_TOL) return gr_error_set(err, "%s would touch an enemy unit", cp->name);
+    gr_rect core = *e;
+    core.w -= 2e-3;
+    core.d -= 2e-3;
+    core.fc = gr_v2_sub(core.fc, gr_v2_scale(gr_rect_fwd(e), 1e-3));
+    gr_vec2 ec[4];
+    gr_rect_corners(&core, ec);
+    if (gr_poly_intersect(sw->pts[0], sw->npts[0], ec, 4))
+        return gr_error_set(err, "%s would pass through the enemy %s", cp->name, ep->name);
+    return 0;
+}
+
 static int enemy_front_within(const fogn_scenario *s, const fogn_state *st, int side, const fogn_sweep *sw,
                               double dist, int *who)
 {
@@ -67,22 +90,10 @@ static int move_to(const fogn_scenario *s, fogn_state *st, int c, gr_vec2 to, in
                             s->units[who].name);
     for (int j = 0; j < s->nunits; j++) {
         if (s->units[j].side == cp->side || !fogn_unit_alive(&st->u[j])) continue;
-        gr_rect e = fogn_unit_rect(&s->units[j], &st->u[j]);
-        /* the sweep holds b: an enemy whose box is clear of the sweep's by
-         * more than the tolerance can neither touch b nor be passed through */
-        double eb[4];
-        fogn_rect_box(&e, eb);
-        if (fogn_box_dist_at_least(eb, sw.all, 2 * FOGN_CONTACT_TOL)) continue;
-        if (gr_rect_dist(&b, &e) <= FOGN_CONTACT_TOL) return gr_error_set(err, "%s would touch an enemy unit", cp->name);
-        /* nor go through one on the way (only friends may be passed through, §8.7) */
-        gr_rect core = e;
-        core.w -= 2e-3;
-        core.d -= 2e-3;
-        core.fc = gr_v2_sub(core.fc, gr_v2_scale(gr_rect_fwd(&e), 1e-3));
-        gr_vec2 ec[4];
-        gr_rect_corners(&core, ec);
-        if (gr_poly_intersect(sw.pts[0], sw.npts[0], ec, 4))
-            return gr_error_set(err, "%s would pass through the enemy %s", cp->name, s->units[j].name);
+        gr_rect parts[2];
+        int nparts = fogn_unit_rects(&s->units[j], &st->u[j], parts);
+        for (int k = 0; k < nparts; k++)
+            if (enemy_part_in_way(cp, &s->units[j], &parts[k], &b, &sw, err)) return -1;
     }
     if (!free_move && (cp->role == FOGN_CMDR_CORPS || cp->role == FOGN_CMDR_ARMY)) {
         if (cm->cp < 1)

@@ -616,6 +616,13 @@ static int struck(const fogn_scenario *s, fogn_state *st, int p, const fogn_purs
 static int pursue(const fogn_scenario *s, fogn_state *st, int i, double cap, gr_dice *dice, gr_log *log)
 {
     const fogn_unit_profile *p = &s->units[i];
+    /* Ruling, §8.4: a bent column's pursuit would take its rear round the
+     * turn, which the straight pursuit does not trace (as it does not
+     * assault or counter-charge): it stands, with no roll */
+    if (FOGN_BENT_COLUMN(&st->u[i])) {
+        gr_log_add(log, GR_EV_MOVE, p->side, "%s, a March Column bent at a turn, does not pursue (9.12, 8.4)", p->name);
+        return 0;
+    }
     int d = fogn_roll_distance(p->side, p->name, fogn_pursuit_bonus(fogn_troop_arm((fogn_troop)p->troop)),
                                fogn_pursuit_reroll_face((fogn_elan)p->elan, (p->caps & FOGN_CAP_GUARD) != 0), 0, dice, log,
                                "pursuit");

@@ -775,6 +775,14 @@ int fogn_pursuit_plan(const fogn_scenario *s, const fogn_state *st, int p, doubl
     out->blocker = out->enemy = -1;
     if (p < 0 || p >= s->nunits || !fogn_unit_alive(&st->u[p]) || !(dist >= 0)) return -1;
     gr_rect from = fogn_unit_rect(&s->units[p], &st->u[p]);
+    if (FOGN_BENT_COLUMN(&st->u[p])) {
+        /* Ruling, §8.4: its run would take its rear round the turn; no room to run straight */
+        out->ok = 0;
+        out->stop = FOGN_PS_NO_ROOM;
+        out->from = from;
+        out->contact.a_end = from;
+        return 0;
+    }
     out->ok = 1;
     return pursue_from(s, st, p, &from, dist, judge ? judge : &from, out);
 }

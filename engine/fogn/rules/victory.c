@@ -131,8 +131,12 @@ static int objective_presence(const fogn_scenario *s, const fogn_state *st, int 
         const fogn_unit *u = &st->u[i];
         if (!fogn_unit_alive(u) || (u->flags & FOGN_UF_ABANDONED) || u->cohesion > FOGN_OBJ_HOLD_WORST_COHESION)
             continue;
-        gr_rect r = fogn_unit_rect(&s->units[i], u);
-        if (gr_rect_point_dist(&r, gr_v2(s->obj[o].x, s->obj[o].y)) <= s->obj[o].radius) near[s->units[i].side] = 1;
+        /* every part of it: a bent column's rear part, a kinked line's right half */
+        gr_rect r[2];
+        int n = fogn_unit_rects(&s->units[i], u, r);
+        for (int k = 0; k < n; k++)
+            if (gr_rect_point_dist(&r[k], gr_v2(s->obj[o].x, s->obj[o].y)) <= s->obj[o].radius)
+                near[s->units[i].side] = 1;
     }
     return near[0] && !near[1] ? 0 : near[1] && !near[0] ? 1 : -1;
 }
