@@ -366,7 +366,8 @@ double fogn_unit_reach(const fogn_unit_profile *p, const fogn_unit *u);
  * at a turn (a road's, or where its head wheeled) with at least
  * FOGN_COLUMN_BEND_MIN_REAR = 1.125 MU of it behind the turn, at any angle
  * at most 6.75 - 1.125 + sqrt(0.75^2 + 1.125^2) = 6.98 MU, the head part's
- * length and the rear part's diagonal): a distance test against it passes over pairs before any reach is worked out */
+ * length and the rear part's diagonal): a distance test against it passes
+ * over pairs before any reach is worked out */
 #define FOGN_REACH_MAX 7.0
 /* is the unit a March Column bent at a turn (two parts)? */
 #define FOGN_BENT_COLUMN(u) ((u)->formation == FOGN_F_COLUMN && (u)->kink != 0.0)

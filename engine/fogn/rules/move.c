@@ -161,7 +161,8 @@ static int mover_may_move(const fogn_move_ctx *c)
     /* §8.4: a column bent at a turn follows its head round it */
     if (FOGN_BENT_COLUMN(u) && m->kind != FOGN_MK_ROAD && m->kind != FOGN_MK_FORM && m->kind != FOGN_MK_NORMAL)
         return gr_error_set(err, "%s is a March Column bent at a turn: it goes straight ahead (or on along the "
-                            "road it follows), its rear following its head round the turn, or changes formation (§8.4)", p->name);
+                            "road it follows), its rear following its head round the turn, or changes formation "
+                            "(§8.4)", p->name);
     /* §8.5: a kinked line moves by a normal move that brings its right half into line first */
     if (u->kink != 0 && !FOGN_BENT_COLUMN(u) && m->kind != FOGN_MK_KINK && m->kind != FOGN_MK_FORM &&
         m->kind != FOGN_MK_NORMAL)

@@ -69,7 +69,7 @@ typedef struct fogn_move {
     double slide;         /* NORMAL: to the unit's right (MU, |slide| <= BW) */
     double dx, dy;        /* FREE: displacement; NORMAL with FOGN_MOVE_HALVES: the left and right halves' distances;
                              GROUP: the one way every member goes, the unit vector of its lead's facing after
-                             the turn (0, 0: each its own facing) */
+                             the turn */
     double angle2, dist2; /* NORMAL with FOGN_MOVE_SWING of both halves: the right half's wheel (radians) and
                              distance, `angle` and `dist` the left's */
     int flag;             /* NORMAL: FOGN_MOVE_BENT, FOGN_MOVE_HALVES or FOGN_MOVE_SWING; KINK: FOGN_KINK_LEFT; REAR: bit0 about-face at start, bit1 at end; FORM: new formation;

@@ -1,8 +1,8 @@
 /* move_check.h - the check of one exact move, as the files that carry it
  * out share it: move.c runs the check and judges the unit and the table,
  * move_pose.c works out where each kind of move takes the unit and the area
- * it sweeps (move_column.c a March Column's wheel), move_check_terrain.c the ground crossed and the allowance,
- * move_check_enemy.c the distances to the enemy, move_check_friends.c the
+ * it sweeps (move_column.c a March Column's wheel), move_check_terrain.c
+ * the ground crossed and the allowance, move_check_enemy.c the distances to the enemy, move_check_friends.c the
  * friends in the way. Not for use outside these files: the rest of the
  * rules know moves by move.h. */
 #ifndef FOGN_MOVE_CHECK_H

@@ -931,8 +931,8 @@ static int pose_group(fogn_move_ctx *c)
         w = gr_rect_rotate_about(&c->start, pv, m->angle);
         c->plan->allowance = -fabs(m->angle) * m->radius; /* stash the arc, as for a wheel */
     }
-    c->end = gr_rect_advance(&w, m->dist, 0);
-    if (m->dx != 0 || m->dy != 0) c->end.fc = gr_v2_add(w.fc, gr_v2_scale(gr_v2(m->dx, m->dy), m->dist));
+    c->end = w; /* straight on the group's one way (brigade.c) */
+    c->end.fc = gr_v2_add(w.fc, gr_v2_scale(gr_v2(m->dx, m->dy), m->dist));
     if (m->dist != 0) fogn_sweep_pair(c->sw, &w, &c->end);
     measure_front_corners(c);
     if (m->dist < 0) {

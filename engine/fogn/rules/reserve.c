@@ -272,9 +272,6 @@ static bool in_works(const fogn_scenario *s, const gr_rect *r)
     return false;
 }
 
-/* §8.1: enemies near the arrival point are pushed straight back from the edge
- * to 6 MU from it, or a Wavering one falls back 6 MU; each stops short where
- * its way is blocked (ruling) */
 /* does unit j, posed as w, stand clear of everyone and on the table with
  * every part (a bent column's or kinked line's two)? */
 static bool parts_clear(const fogn_scenario *s, const fogn_state *st, int j, const fogn_unit *w)
@@ -286,6 +283,9 @@ static bool parts_clear(const fogn_scenario *s, const fogn_state *st, int j, con
     return true;
 }
 
+/* §8.1: enemies near the arrival point are pushed straight back from the edge
+ * to 6 MU from it, or a Wavering one falls back 6 MU; each stops short where
+ * its way is blocked (ruling) */
 static void push_back(const fogn_scenario *s, fogn_state *st, int arriver, gr_vec2 e, gr_vec2 in, gr_log *log)
 {
     int side = s->units[arriver].side;
