@@ -95,8 +95,7 @@ typedef struct fogn_move_plan {
     fogn_move_class worst;
     int passes_through;   /* friendly unit passed through, -1 none */
     int slide_friend;     /* friendly unit slid back to make room, -1 none */
-    gr_rect friend_after; /* its new footprint */
-    double friend_dx, friend_dy;
+    double friend_dx, friend_dy; /* ... by this much */
 } fogn_move_plan;
 
 /* Checks a move against every movement rule; 0 legal (plan filled), -1 with the reason. */

@@ -117,8 +117,6 @@ static int slide_friend(fogn_move_ctx *c, int j, const gr_rect *fr, int nf)
             gr_vec2 v = gr_v2_scale(gr_rect_fwd(&fr[0]), off);
             if (!slid_friend_fits(c, j, fr, nf, v)) continue;
             plan->slide_friend = j;
-            plan->friend_after = fr[0];
-            plan->friend_after.fc = gr_v2_add(fr[0].fc, v);
             plan->friend_dx = v.x;
             plan->friend_dy = v.y;
             return 1;
