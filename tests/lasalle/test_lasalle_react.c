@@ -177,6 +177,31 @@ static void test_countercharge_before_the_contact_reaction(void **state)
     ls_free(&f);
 }
 
+/* [D Countercharge, p.36]: two enemies engaged with friends, both open to the cavalry's countercharge;
+ * asking whether the cavalry's reaction is due looks at both without writing past the one target it
+ * asks for, and the menu offers both */
+static void test_countercharge_two_targets(void **state)
+{
+    (void)state;
+    ls_fix f;
+    ls_load(&f, 0,
+            "[" LS_INF("1/45e", "small", "experienced", "line", 10, 6, 90) ", "
+            LS_CAV("Chasseurs", "small", "experienced", "waves", 15.5, 11, 180) ", "
+            LS_INF("2/45e", "small", "experienced", "line", 10, 16, 270) "]",
+            "[" AU_COLUMN ", " LS_INF("IR 8", "small", "experienced", "column", 26, 20, 270) "]", "");
+    ls_place(&f, 3, 10, 6, 270, LASALLE_COLUMN); /* IR 7 charged the 1/45e's front */
+    ls_place(&f, 4, 10, 16, 90, LASALLE_COLUMN); /* IR 8 the 2/45e's */
+    f.st.u[3].flags |= LASALLE_UF_CHARGER;
+    f.st.u[4].flags |= LASALLE_UF_CHARGER;
+    assert_int_equal(ls_run_to(&f, LASALLE_ST_REACT), 0);
+    assert_true(lasalle_counter_due(f.s, &f.st, 1));
+    ls_do(&f, "u0 hold");
+    /* the two columns at the same distance, mirrored about the cavalry's line: each its own wheel */
+    assert_true(ls_offers(&f, "u1 countercharge u3 wheel 23"));
+    assert_true(ls_offers(&f, "u1 countercharge u4 wheel -23"));
+    ls_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -185,6 +210,7 @@ int main(void)
         cmocka_unit_test(test_change_formation), cmocka_unit_test(test_momentum),
         cmocka_unit_test(test_countercharge),
         cmocka_unit_test(test_countercharge_before_the_contact_reaction),
+        cmocka_unit_test(test_countercharge_two_targets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -46,12 +46,13 @@ static int counter_find(const lasalle_scenario *s, const lasalle_state *st, int 
     return 0;
 }
 
-/* the targets it may countercharge now; the mandatory rule among them */
+/* the targets it may countercharge now, at most max of them, with each one's
+ * wheel; the mandatory rule among them */
 static int counter_targets(const lasalle_scenario *s, const lasalle_state *st, int i, int *out, double *wheel,
                            int max)
 {
     gr_rect h = lasalle_hull(s, st, i);
-    double dist[LASALLE_MAX_UNITS], best = INFINITY;
+    double dist[LASALLE_MAX_UNITS], turn[LASALLE_MAX_UNITS], best = INFINITY;
     int cand[LASALLE_MAX_UNITS], nc = 0;
     for (int j = 0; j < s->nunits && nc < LASALLE_MAX_UNITS; j++) {
         if (!lasalle_alive(st, j) || !lasalle_enemies(s, i, j)) continue;
@@ -63,14 +64,14 @@ static int counter_targets(const lasalle_scenario *s, const lasalle_state *st, i
         int front = 0;
         for (int q = 0; q < 4; q++) front |= gr_rect_ahead_of_front(&h, gc[q]) > LASALLE_CONTACT_EPS;
         dist[nc] = gr_rect_dist(&h, &g);
-        wheel[nc] = c.wheel;
+        turn[nc] = c.wheel;
         cand[nc++] = j;
         if (front && dist[nc - 1] <= LASALLE_NEAR_BW && dist[nc - 1] < best) best = dist[nc - 1];
     }
     int n = 0;
     for (int k = 0; k < nc && n < max; k++)
         if (!isfinite(best) || dist[k] <= best + 1e-6) {
-            wheel[n] = wheel[k];
+            wheel[n] = turn[k];
             out[n++] = cand[k];
         }
     return n;
