@@ -144,33 +144,62 @@ static int solve(double *a, double *b, int k)
     return 0;
 }
 
+/* the fit's objective: the mean log-loss with the ridge penalty whose
+ * gradient gr_tune_fit takes */
+static double penalised(const gr_tune_data *d, const double *beta, size_t from, size_t to)
+{
+    double sq = 0;
+    for (int j = 0; j < d->k; j++) sq += beta[j] * beta[j];
+    return gr_tune_logloss(d, beta, from, to) + 0.5 * GR_TUNE_RIDGE * sq;
+}
+
+/* the Newton system at beta: the gradient into gr, the Hessian into h */
+static void newton_system(const gr_tune_data *d, const double *beta, size_t from, size_t to, double *h, double *gr)
+{
+    int k = d->k;
+    double n = (double)(to - from);
+    memset(h, 0, sizeof(double) * (size_t)(k * k));
+    for (int j = 0; j < k; j++) gr[j] = GR_TUNE_RIDGE * beta[j];
+    for (int j = 0; j < k; j++) h[j * k + j] = GR_TUNE_RIDGE;
+    for (size_t i = from; i < to; i++) {
+        const double *x = d->x + i * (size_t)k;
+        double z = 0;
+        for (int j = 0; j < k; j++) z += beta[j] * x[j];
+        double p = sigmoid(z), w = p * (1 - p);
+        for (int j = 0; j < k; j++) {
+            gr[j] += (p - d->y[i]) * x[j] / n;
+            for (int l = 0; l < k; l++) h[j * k + l] += w * x[j] * x[l] / n;
+        }
+    }
+}
+
 int gr_tune_fit(const gr_tune_data *d, double *beta, size_t from, size_t to)
 {
     int k = d->k;
-    double h[GR_TUNE_MAX_TERMS * GR_TUNE_MAX_TERMS], gr[GR_TUNE_MAX_TERMS];
+    double h[GR_TUNE_MAX_TERMS * GR_TUNE_MAX_TERMS], gr[GR_TUNE_MAX_TERMS], next[GR_TUNE_MAX_TERMS];
     if (k > GR_TUNE_MAX_TERMS || to <= from) return -1;
-    double n = (double)(to - from);
+    double now = penalised(d, beta, from, to);
     for (int step = 0; step < GR_TUNE_NEWTON_STEPS; step++) {
-        memset(h, 0, sizeof h);
-        for (int j = 0; j < k; j++) gr[j] = GR_TUNE_RIDGE * beta[j];
-        for (int j = 0; j < k; j++) h[j * k + j] = GR_TUNE_RIDGE;
-        for (size_t i = from; i < to; i++) {
-            const double *x = d->x + i * (size_t)k;
-            double z = 0;
-            for (int j = 0; j < k; j++) z += beta[j] * x[j];
-            double p = sigmoid(z), w = p * (1 - p);
-            for (int j = 0; j < k; j++) {
-                gr[j] += (p - d->y[i]) * x[j] / n;
-                for (int l = 0; l < k; l++) h[j * k + l] += w * x[j] * x[l] / n;
-            }
-        }
+        newton_system(d, beta, from, to, h, gr);
         /* a term that never varied has an empty row: the ridge keeps it solvable */
         if (solve(h, gr, k)) return -1;
+        /* a full Newton step can overshoot far from the optimum (terms that
+         * nearly separate wins from losses): halve it until the objective
+         * falls, so that the fit never ends worse than it began */
+        double t = 1.0, then = now;
+        int halvings = 0;
+        for (; halvings < GR_TUNE_HALVINGS; halvings++, t *= 0.5) {
+            for (int j = 0; j < k; j++) next[j] = beta[j] - t * gr[j];
+            then = penalised(d, next, from, to);
+            if (then <= now) break;
+        }
+        if (halvings == GR_TUNE_HALVINGS) return step + 1; /* no step lowers it: beta is the optimum */
         double moved = 0;
         for (int j = 0; j < k; j++) {
-            beta[j] -= gr[j];
-            moved += fabs(gr[j]);
+            moved += fabs(beta[j] - next[j]);
+            beta[j] = next[j];
         }
+        now = then;
         if (moved < 1e-9) return step + 1;
     }
     return GR_TUNE_NEWTON_STEPS;

@@ -6,7 +6,8 @@
  * sigma(beta . x) with beta = scale * (cohesion factors, -worn share,
  * side weights). The tuner collects positions from played games, each with
  * its term vector x and the game's final score for side 0, and fits beta by
- * Newton's method on the log-loss (with a small ridge penalty), then reads
+ * Newton's method on the log-loss (with a small ridge penalty; each step
+ * halved until the loss falls, so a fit never ends worse than it began), then reads
  * the weights back out of beta: scale is the Steady coefficient and every
  * other weight is its coefficient divided by scale. */
 #ifndef GR_EVAL_TUNE_H
@@ -18,6 +19,7 @@
 #define GR_TUNE_MAX_TERMS (GR_EVAL_MAX_LEVELS + 1 + GR_EVAL_MAX_SIDE_TERMS + 1)
 #define GR_TUNE_RIDGE 1e-3          /* ridge penalty on the coefficients */
 #define GR_TUNE_NEWTON_STEPS 50
+#define GR_TUNE_HALVINGS 40     /* a Newton step is halved at most this often */
 
 typedef struct gr_tune_data {
     int k;                  /* terms per sample */
@@ -54,7 +56,8 @@ void gr_tune_beta(const gr_eval *e, double *beta);
 /* Mean log-loss of beta over samples [from, to). */
 double gr_tune_logloss(const gr_tune_data *d, const double *beta, size_t from, size_t to);
 /* Fits beta (starting from its contents) on samples [from, to); returns the
- * Newton steps taken, -1 when the system is singular. */
+ * Newton steps taken, -1 when the system is singular. The penalised
+ * log-loss never rises from one step to the next. */
 int gr_tune_fit(const gr_tune_data *d, double *beta, size_t from, size_t to);
 
 /* The weights as a JSON file in the eval/weights format. */

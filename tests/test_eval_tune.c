@@ -184,6 +184,29 @@ static void test_intercept_takes_the_balance(void **unused)
     gr_tune_data_free(&d);
 }
 
+/* One term, +1 or -1; side 0 wins 3 games in 4 where it is +1 and 1 in 4
+ * where it is -1, so the best coefficient is log 3. Started at 10, where
+ * the model is nearly certain and its curvature nearly 0, a full Newton
+ * step lands near -240 and the plain method never comes back; the halved
+ * steps lower the log-loss at every step and reach log 3. */
+static void test_fit_from_far_off_converges(void **unused)
+{
+    (void)unused;
+    gr_tune_data d;
+    gr_tune_data_init(&d, 1);
+    for (int i = 0; i < 4000; i++) {
+        double x[1] = {i % 2 ? 1.0 : -1.0};
+        int win = (i / 2) % 4 != 3; /* 3 in 4 */
+        assert_int_equal(gr_tune_data_add(&d, x, x[0] > 0 ? win : !win), 0);
+    }
+    double beta[1] = {10.0};
+    double before = gr_tune_logloss(&d, beta, 0, d.n);
+    assert_true(gr_tune_fit(&d, beta, 0, d.n) > 0);
+    if (fabs(beta[0] - log(3.0)) > 1e-2) fail_msg("beta = %f, expected log 3", beta[0]);
+    assert_true(gr_tune_logloss(&d, beta, 0, d.n) < before);
+    gr_tune_data_free(&d);
+}
+
 /* plays a random game from the opening (to the end, or max decisions) into rec */
 static void random_record(const gr_game *g, unsigned long long seed, int max, gr_record *rec)
 {
@@ -330,6 +353,7 @@ int main(void)
         cmocka_unit_test(test_terms_match_evaluation),
         cmocka_unit_test(test_weights_file_round_trip),
         cmocka_unit_test(test_intercept_takes_the_balance),
+        cmocka_unit_test(test_fit_from_far_off_converges),
         cmocka_unit_test(test_samples_from_records),
         cmocka_unit_test(test_record_files),
     };
