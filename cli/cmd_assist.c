@@ -15,6 +15,7 @@
 #include "../engine/core/args.h"
 #include "../engine/core/fsutil.h"
 #include "../engine/core/byname.h"
+#include "../engine/core/words.h"
 #include "saves.h"
 
 #include <time.h>
@@ -177,7 +178,8 @@ static int command(assist_ctx *c, gr_repl_cmd cmd, const char *line, const char 
         int who = gr_live_to_move(&c->L);
         if (who == GR_TERMINAL) { printf("refused: the game is over\n"); break; }
         if (c->side >= 0 && who != c->side) {
-            printf("refused: this decision is %s's; suggest is for the side you play (%s)\n", names[who], names[c->side]);
+            printf("refused: this decision is %s%s; suggest is for the side you play (%s)\n", names[who],
+                   gr_words_poss(names[who]), names[c->side]);
             break;
         }
         if (!c->ai) c->ai = gr_player_create(c->ai_spec, &c->L.g, c->seed * 2 + 7, &err);

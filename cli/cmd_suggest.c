@@ -13,6 +13,8 @@
 #include "session.h"
 #include "../ai/explain.h"
 #include "plan.h"
+#include "repl.h"
+#include "../engine/core/words.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -59,7 +61,19 @@ static json_t *report_choice(const gr_game *g, const void *st, gr_player *p, con
         if (!as_json) printf("     %-40s %5.1f%% of visits, expected score %.3f\n", at, 100 * share, an.alt[i].value);
     }
     json_object_set_new(d, "alternatives", alts);
+    /* a choice within the search's noise is no advice: said so, as play's hint does */
+    double gap = 0;
+    int clear = !have || gr_repl_hint_clear(&an, &gap);
+    if (have && an.n >= 2) json_object_set_new(d, "clear_best", json_boolean(clear));
+    if (!clear && !as_json) {
+        char a0[160], a1[160];
+        rs->present->format_action(g->scn, st, &an.alt[0].a, a0, sizeof a0);
+        rs->present->format_action(g->scn, st, &an.alt[1].a, a1, sizeof a1);
+        printf("     no clear best: %s and %s are equal within %.2f, less than the search can tell apart\n", a0, a1,
+               gap < 0.01 ? 0.01 : gap);
+    }
     if (have) {
+        json_object_set_new(d, "outlook", json_string(gr_repl_score_words(an.alt[0].value)));
         json_object_set_new(d, "iterations", json_integer(an.iterations));
         json_object_set_new(d, "ms", json_real(an.ms));
     }
@@ -109,7 +123,8 @@ int gr_cmd_suggest(int argc, char **argv)
     if (rs->rules->to_move(g.scn, st) == GR_TERMINAL) { fprintf(stderr, "grognard suggest: the game in %s is over\n", file); goto done; }
     if (rs->rules->to_move(g.scn, st) != side) {
         rs->present->describe_decision(g.scn, st, desc, sizeof desc);
-        fprintf(stderr, "grognard suggest: it is not %s's decision now (%s)\n", names[side], desc);
+        fprintf(stderr, "grognard suggest: it is not %s%s decision now (%s)\n", names[side], gr_words_poss(names[side]),
+                desc);
         goto done;
     }
     char player[128];
@@ -167,6 +182,12 @@ int gr_cmd_suggest(int argc, char **argv)
     } else {
         rs->present->describe_decision(g.scn, st, desc, sizeof desc);
         printf("\nthe plan for this turn: %s\nafter these orders: %s\n", said[0] ? said : "no unit acts", desc);
+        /* the search's outlook at the first decision it was asked, in words */
+        json_t *alts = json_object_get(json_array_get(decs, 0), "alternatives");
+        json_t *v = json_object_get(json_array_get(alts, 0), "expected_score");
+        if (v)
+            printf("the search's outlook for %s: %s (expected score %.2f; 1 a win, 0.50 a draw)\n", names[side],
+                   gr_repl_score_words(json_real_value(v)), json_real_value(v));
     }
     rc = 0;
 done:

@@ -8,6 +8,7 @@
 #include "session.h"
 #include "../ai/explain.h"
 #include "../engine/core/b64.h"
+#include "../engine/core/words.h"
 #include "../engine/core/ruleset.h"
 
 #include <stdlib.h>
@@ -273,7 +274,8 @@ int gr_web_hint(gr_web *w, gr_web_game *G, const gr_web_req *q, gr_web_resp *r)
     if (G->human >= 0 && who != G->human) {
         const char *names[2];
         gr_game_side_names(&G->L.g, names);
-        gr_web_fail(r, 409, "this decision is %s's; a suggestion is for the side you play (%s)", names[who], names[G->human]);
+        gr_web_fail(r, 409, "this decision is %s%s; a suggestion is for the side you play (%s)", names[who],
+                    gr_words_poss(names[who]), names[G->human]);
         goto out;
     }
     st = malloc(G->L.g.rs->rules->state_size);

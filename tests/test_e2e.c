@@ -873,6 +873,38 @@ static void test_command_lines(void **state)
  * hexwar on a hex board is validated, shown, drawn, played, recorded,
  * replayed, searched, put in the arena, played at the keyboard and driven
  * through the protocol. */
+/* suggest says when its first two choices are within the search's noise, gives the outlook in words, and
+ * writes a plural side's possessive as English does (Lasalle, whose sides are the French and the Austrians) */
+static void test_suggest_in_words(void **state)
+{
+    fixture *f = *state;
+    const char *root = getenv("GROGNARD_ROOT");
+    char rel[PATH_MAX], las[PATH_MAX];
+    snprintf(rel, sizeof rel, "%s/scenarios/lasalle/brigade-clash.json", root ? root : ".");
+    assert_non_null(realpath(rel, las));
+    run_out r;
+    const char *wrong[] = {"suggest", las, "--side", "Austrians", "--iters", "5", NULL};
+    run_text(f, wrong, NULL, &r);
+    assert_int_equal(r.status, 1);
+    if (!strstr(r.text, "it is not Austrians' decision now (turn 1, the French's Reaction Phase"))
+        fail_msg("suggest for the side not deciding:\n%s", r.text);
+    free(r.text);
+    /* 20 simulations a decision tell no two orders apart */
+    const char *few[] = {"suggest", las, "--side", "French", "--iters", "20", NULL};
+    run_text(f, few, NULL, &r);
+    assert_int_equal(r.status, 0);
+    if (!strstr(r.text, "     no clear best: ") || !strstr(r.text, " less than the search can tell apart\n") ||
+        !strstr(r.text, "the search's outlook for French: "))
+        fail_msg("suggest at 20 simulations a decision:\n%s", r.text);
+    free(r.text);
+    const char *js[] = {"suggest", las, "--side", "French", "--iters", "20", "--json", NULL};
+    run_text(f, js, NULL, &r);
+    assert_int_equal(r.status, 0);
+    if (!strstr(r.text, "\"clear_best\": false") || !strstr(r.text, "\"outlook\": \""))
+        fail_msg("suggest --json at 20 simulations a decision:\n%s", r.text);
+    free(r.text);
+}
+
 static void test_hexwar_through_every_verb(void **state)
 {
     fixture *f = *state;
@@ -997,6 +1029,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_protocol_whole_game_and_urls, setup, teardown),
         cmocka_unit_test_setup_teardown(test_command_lines, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hexwar_through_every_verb, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_suggest_in_words, setup, teardown),
         cmocka_unit_test_setup_teardown(test_inputs_bounded_and_refused, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

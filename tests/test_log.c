@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../engine/core/log.h"
+#include "../engine/core/words.h"
 
 static void test_log_append_text(void **state)
 {
@@ -121,6 +122,17 @@ static void test_log_null_is_noop(void **state)
     assert_string_equal(buf, "");
 }
 
+/* a plural side takes an apostrophe alone, any other name an apostrophe and s */
+static void test_words_possessive(void **state)
+{
+    (void)state;
+    assert_string_equal(gr_words_poss("Austrians"), "'");
+    assert_string_equal(gr_words_poss("8e Hussards"), "'");
+    assert_string_equal(gr_words_poss("French"), "'s");
+    assert_string_equal(gr_words_poss(""), "'s");
+    assert_string_equal(gr_words_poss(NULL), "'s");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -130,6 +142,7 @@ int main(void)
         cmocka_unit_test(test_log_grows_and_clears),
         cmocka_unit_test(test_log_long_text_truncated),
         cmocka_unit_test(test_log_null_is_noop),
+        cmocka_unit_test(test_words_possessive),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

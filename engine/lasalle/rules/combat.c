@@ -8,6 +8,7 @@
 #include "tactics.h"
 #include "turn.h"
 #include "works.h"
+#include "../../core/words.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -105,8 +106,8 @@ int lasalle_combat_begin(const void *scn, void *state, const gr_ctx *cx)
     int sup[2] = {lasalle_superior_commander(s, st, 0), lasalle_superior_commander(s, st, 1)};
     if (sup[0] != sup[1]) {
         st->picker = (uint8_t)(sup[0] ? 0 : 1);
-        gr_log_add(log, GR_EV_NOTE, st->picker, "the %s's Superior Commander picks the first combat (H, p.75)",
-                   s->side_name[st->picker]);
+        gr_log_add(log, GR_EV_NOTE, st->picker, "the %s%s Superior Commander picks the first combat (H, p.75)",
+                   s->side_name[st->picker], gr_words_poss(s->side_name[st->picker]));
     } else if (n > 1) {
         int r[2];
         for (int side = 0; side < 2; side++) {

@@ -12,6 +12,7 @@
 #include "tables.h"
 #include "turn.h"
 #include "works.h"
+#include "../../core/words.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -45,10 +46,11 @@ static void describe_choice(const lasalle_scenario *s, const lasalle_state *st, 
     int force = st->turn.step == LASALLE_ST_FORCE;
     gr_action acts[LASALLE_MAX_UNITS + LASALLE_MAX_FORCES];
     int n = gr_steps_legal_actions(&lasalle_steps, s, st, acts, (int)(sizeof acts / sizeof *acts));
-    size_t k = (size_t)snprintf(buf, cap, force ? "turn %d, the %s's Activity Phase: choose the force or independent "
+    size_t k = (size_t)snprintf(buf, cap, force ? "turn %d, the %s%s Activity Phase: choose the force or independent "
                                                   "unit to move next (C, p.24):"
-                                                : "turn %d, the %s's Status Phase: declare which reserve force rolls "
-                                                  "to arrive (J, p.91):", st->turn_no, s->side_name[st->active]);
+                                                : "turn %d, the %s%s Status Phase: declare which reserve force rolls "
+                                                  "to arrive (J, p.91):", st->turn_no, s->side_name[st->active],
+                                gr_words_poss(s->side_name[st->active]));
     for (int i = 0; i < n && k < cap; i++) {
         const gr_action *a = &acts[i];
         char ord[32];
@@ -68,6 +70,7 @@ void lasalle_describe(const void *scn, const void *state, char *buf, size_t cap)
     }
     int actor = gr_steps_actor(&lasalle_steps, scn, state), who = st->turn.decider;
     const char *ph = phase_names[st->turn.phase < 5 ? st->turn.phase : 4];
+    const char *poss = gr_words_poss(s->side_name[st->active]);
     if (st->turn.step == LASALLE_ST_FORCE || st->turn.step == LASALLE_ST_STATUS) {
         describe_choice(s, st, buf, cap);
         return;
@@ -76,20 +79,20 @@ void lasalle_describe(const void *scn, const void *state, char *buf, size_t cap)
         const lasalle_force *fo = &s->forces[st->turn.cursor];
         static const char *const edges[4] = {"south", "north", "west", "east"};
         int along_x = fo->edge == LASALLE_EDGE_SOUTH || fo->edge == LASALLE_EDGE_NORTH;
-        snprintf(buf, cap, "turn %d, the %s's %s: %s arrives; where along the %s edge does it come on? 'f%d arrive 0' "
-                 "at its set place, 'f%d arrive K' K BW %s (J, p.91)", st->turn_no, s->side_name[st->active], ph,
+        snprintf(buf, cap, "turn %d, the %s%s %s: %s arrives; where along the %s edge does it come on? 'f%d arrive 0' "
+                 "at its set place, 'f%d arrive K' K BW %s (J, p.91)", st->turn_no, s->side_name[st->active], poss, ph,
                  fo->name, edges[fo->edge & 3], st->turn.cursor, st->turn.cursor,
                  along_x ? "east (K < 0: west)" : "north (K < 0: south)");
         return;
     }
     if (st->turn.step == LASALLE_ST_ENGINEER && st->turn.cursor < s->nengineers) /* [H, p.78] */
-        snprintf(buf, cap, "turn %d, the %s's %s, engineering: %s (e%d) may be deployed", st->turn_no,
-                 s->side_name[st->active], ph, s->engineers[st->turn.cursor].name, st->turn.cursor);
+        snprintf(buf, cap, "turn %d, the %s%s %s, engineering: %s (e%d) may be deployed", st->turn_no,
+                 s->side_name[st->active], poss, ph, s->engineers[st->turn.cursor].name, st->turn.cursor);
     else if (actor < 0)
-        snprintf(buf, cap, "turn %d, the %s's %s: %s, the %s decide", st->turn_no, s->side_name[st->active], ph,
+        snprintf(buf, cap, "turn %d, the %s%s %s: %s, the %s decide", st->turn_no, s->side_name[st->active], poss, ph,
                  lasalle_step_name(st->turn.step), s->side_name[who]);
     else
-        snprintf(buf, cap, "turn %d, the %s's %s, %s: %s (%s%d)%s", st->turn_no, s->side_name[st->active], ph,
+        snprintf(buf, cap, "turn %d, the %s%s %s, %s: %s (%s%d)%s", st->turn_no, s->side_name[st->active], poss, ph,
                  lasalle_step_name(st->turn.step), lasalle_actor_name(scn, actor), actor < s->nunits ? "u" : "c",
                  actor < s->nunits ? actor : actor - s->nunits, who != st->active ? ", the opponent decides" : "");
 }
