@@ -790,15 +790,21 @@ static void test_protocol_plays_as_run(void **state)
 /* each verb's command line read from its table: the ruleset's verbs are
  * listed and run through the seam (the map drawn by the host), bad
  * arguments are named with the usage and exit 2, --help exits 0 */
+/* a file of the repository (GROGNARD_ROOT, or the working directory) as an absolute path */
+static void repo_file(const char *path, char *out)
+{
+    const char *root = getenv("GROGNARD_ROOT");
+    char rel[PATH_MAX];
+    snprintf(rel, sizeof rel, "%s/%s", root ? root : ".", path);
+    assert_non_null(realpath(rel, out));
+}
+
 static void test_command_lines(void **state)
 {
     fixture *f = *state;
-    const char *root = getenv("GROGNARD_ROOT");
-    char army_a[PATH_MAX], army_b[PATH_MAX], rel[PATH_MAX];
-    snprintf(rel, sizeof rel, "%s/data/fogn/armies/examples/french-corps-1813-800.json", root ? root : ".");
-    assert_non_null(realpath(rel, army_a));
-    snprintf(rel, sizeof rel, "%s/data/fogn/armies/examples/prussian-corps-1813-800.json", root ? root : ".");
-    assert_non_null(realpath(rel, army_b));
+    char army_a[PATH_MAX], army_b[PATH_MAX];
+    repo_file("data/fogn/armies/examples/french-corps-1813-800.json", army_a);
+    repo_file("data/fogn/armies/examples/prussian-corps-1813-800.json", army_b);
     struct {
         const char *args[12];
         int status;
@@ -878,10 +884,8 @@ static void test_command_lines(void **state)
 static void test_suggest_in_words(void **state)
 {
     fixture *f = *state;
-    const char *root = getenv("GROGNARD_ROOT");
-    char rel[PATH_MAX], las[PATH_MAX];
-    snprintf(rel, sizeof rel, "%s/scenarios/lasalle/brigade-clash.json", root ? root : ".");
-    assert_non_null(realpath(rel, las));
+    char las[PATH_MAX];
+    repo_file("scenarios/lasalle/brigade-clash.json", las);
     run_out r;
     const char *wrong[] = {"suggest", las, "--side", "Austrians", "--iters", "5", NULL};
     run_text(f, wrong, NULL, &r);
@@ -908,10 +912,8 @@ static void test_suggest_in_words(void **state)
 static void test_hexwar_through_every_verb(void **state)
 {
     fixture *f = *state;
-    const char *root = getenv("GROGNARD_ROOT");
-    char hex[PATH_MAX], rel[PATH_MAX];
-    snprintf(rel, sizeof rel, "%s/scenarios/hexwar/river-crossing.json", root ? root : ".");
-    assert_non_null(realpath(rel, hex));
+    char hex[PATH_MAX];
+    repo_file("scenarios/hexwar/river-crossing.json", hex);
     struct {
         const char *args[14];
         const char *input;
