@@ -4,6 +4,7 @@
  * leaving the state and the log as they were when the decision is refused
  * or the dice fail. */
 #include "steps.h"
+#include "words.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -163,18 +164,19 @@ static int apply_action(const gr_steps *t, const void *scn, void *state, const g
         jump = jump_to(scn, state, gr_steps_turn(t, state), d, a->actor);
         if (jump == 0) actor = d->actor(scn, state);
     }
-    if (a->actor != actor && jump == -2)
-        return gr_error_set(err, "it is %s's decision now: %s acts later in this step (%s)",
-                            t->actor_name ? t->actor_name(scn, actor) : "another piece",
+    if (a->actor != actor && jump == -2) {
+        const char *due = t->actor_name ? t->actor_name(scn, actor) : "another piece";
+        return gr_error_set(err, "it is %s%s decision now: %s acts later in this step (%s)", due, gr_words_poss(due),
                             t->actor_name ? t->actor_name(scn, a->actor) : "that piece",
                             d->order_rule ? d->order_rule : "its group's turn comes after this one's");
+    }
     if (a->actor != actor) {
         if (actor < 0 && d->apply)
             return gr_error_set(err, "the decision due (%s) is not that piece's: 'list' shows the orders it takes, "
                                      "'done' among them", d->name);
         if (actor < 0) return gr_error_set(err, "the decision due (%s) takes only 'done'", d->name);
-        return gr_error_set(err, "it is %s's decision now, not this one",
-                            t->actor_name ? t->actor_name(scn, actor) : "another piece");
+        const char *due = t->actor_name ? t->actor_name(scn, actor) : "another piece";
+        return gr_error_set(err, "it is %s%s decision now, not this one", due, gr_words_poss(due));
     }
     if (!d->apply) return gr_error_set(err, "the decision due (%s) takes only 'done'", d->name);
     gr_log_add(cx ? cx->log : NULL, GR_EV_DECISION, gr_steps_turn(t, state)->decider, "%s", text);

@@ -7,6 +7,7 @@
  * core's PCRE2 wrapper with one pattern compiled with the scenario; a
  * refusal says what was expected or which part named nothing. */
 #include "hexwar.h"
+#include "../core/words.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -96,8 +97,8 @@ static int parse_counter_order(const hexwar_scenario *s, const hexwar_state *st,
     int j = hexwar_counter_at(s, st, h.col, h.row);
     if (j < 0) return gr_error_set(err, "there is no counter in hex %d %d to attack", h.col, h.row);
     if (s->counters[j].side == s->counters[who].side)
-        return gr_error_set(err, "hex %d %d holds %s, a counter of %s's own side", h.col, h.row, s->counters[j].name,
-                            s->counters[who].name);
+        return gr_error_set(err, "hex %d %d holds %s, a counter of %s%s own side", h.col, h.row, s->counters[j].name,
+                            s->counters[who].name, gr_words_poss(s->counters[who].name));
     out->type = HEXWAR_A_ATTACK;
     out->target = (int16_t)j;
     return 0;

@@ -12,6 +12,7 @@
 #include "alloc.h"
 #include "steps.h"
 #include "cmt.h"
+#include "../../core/words.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -71,7 +72,8 @@ int fogn_alloc_cost(const fogn_scenario *s, const fogn_state *st, int giver, int
         s->cmdrs[receiver].side != s->cmdrs[giver].side)
         return gr_error_set(err, "command points go to a division commander of the same army (§5.1)");
     if (s->divs[s->cmdrs[receiver].division].corps != giver)
-        return gr_error_set(err, "%s's division belongs to another corps (§5.1)", s->cmdrs[receiver].name);
+        return gr_error_set(err, "%s%s division belongs to another corps (§5.1)", s->cmdrs[receiver].name,
+                            gr_words_poss(s->cmdrs[receiver].name));
     if (!usable(st, giver) || !usable(st, receiver))
         return gr_error_set(err, "%s is not on the table", usable(st, giver) ? s->cmdrs[receiver].name : s->cmdrs[giver].name);
     if (in_fight(s, st, giver) || in_fight(s, st, receiver))

@@ -20,6 +20,7 @@
 #include "move.h"
 #include "names.h"
 #include "orders.h"
+#include "../../core/words.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -571,8 +572,9 @@ static void slide_square_into_reach(const fogn_scenario *s, fogn_state *st, int 
         }
         st->u[j].x += dir.x * hi;
         st->u[j].y += dir.y * hi;
-        gr_log_add(log, GR_EV_MOVE, s->units[j].side, "%s's Square slides %.2f MU toward %s, which could reach it no more (8.5)",
-                   s->units[j].name, hi, s->units[x].name);
+        gr_log_add(log, GR_EV_MOVE, s->units[j].side,
+                   "%s%s Square slides %.2f MU toward %s, which could reach it no more (8.5)", s->units[j].name,
+                   gr_words_poss(s->units[j].name), hi, s->units[x].name);
     }
 }
 

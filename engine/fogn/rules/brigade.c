@@ -9,6 +9,7 @@
 #include "crossing.h"
 #include "move.h"
 #include "movetable.h"
+#include "../../core/words.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -98,7 +99,8 @@ int fogn_brigade_valid(const fogn_scenario *s, const fogn_state *st, const int *
         for (int q = 0; q < k; q++)
             if (members[q] == i) return gr_error_set(err, "u%d is named twice in the group", i);
         if (s->units[i].division != s->units[lead].division)
-            return gr_error_set(err, "%s is not of %s's division (§8.8)", s->units[i].name, s->cmdrs[c].name);
+            return gr_error_set(err, "%s is not of %s%s division (§8.8)", s->units[i].name, s->cmdrs[c].name,
+                                gr_words_poss(s->cmdrs[c].name));
         if (!member_ok(s, st, i, side)) {
             if (st->u[i].cohesion >= FOGN_WAVERING)
                 return gr_error_set(err, "%s is %s and cannot move in a Brigade Group (§8.8)", s->units[i].name,

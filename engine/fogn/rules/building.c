@@ -10,6 +10,7 @@
 #include "move.h"
 #include "movetable.h"
 #include "orders.h"
+#include "../../core/words.h"
 
 #include <assert.h>
 #include <math.h>
@@ -500,7 +501,8 @@ static int check_enter(const fogn_scenario *s, const fogn_state *st, int i, int 
         }
         double allow = fogn_allowance(s, p, u, FOGN_MC_OPEN);
         if (allow < 0 || d > allow + 1e-9)
-            return gr_error_set(err, "%s is %.1f MU away, beyond %s's move of %.4g MU", pc->name, d, p->name, allow);
+            return gr_error_set(err, "%s is %.1f MU away, beyond %s%s move of %.4g MU", pc->name, d, p->name,
+                                    gr_words_poss(p->name), allow);
     }
     plan->after = garrison_pose(s, st, i, k, face);
     plan->after.bld = (int8_t)k;

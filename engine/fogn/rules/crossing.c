@@ -1,6 +1,7 @@
 /* crossing.c - crossing a linear obstacle from touching it to just beyond
  * it (§15.8), and moving up square to one (crossing.h). */
 #include "crossing.h"
+#include "../../core/words.h"
 
 #include <math.h>
 
@@ -111,13 +112,14 @@ static int may_start(const gr_terrain_piece *p, const gr_rect *r, const char *wh
     gr_vec2 fl = gr_rect_corner(r, GR_FL), fr = gr_rect_corner(r, GR_FR);
     int edge;
     if (seg_dist(p, fl, fr, &edge) > FOGN_CROSS_TOUCH_TOL)
-        return gr_error_set(err, "%s's front edge does not touch %s: a unit crosses an obstacle from touching it "
-                            "(move up to it first) (§15.8)", who, p->name);
+        return gr_error_set(err, "%s%s front edge does not touch %s: a unit crosses an obstacle from touching it "
+                            "(move up to it first) (§15.8)", who, gr_words_poss(who), p->name);
     if (point_dist(p, fl) <= FOGN_CROSS_TOUCH_TOL && point_dist(p, fr) <= FOGN_CROSS_TOUCH_TOL) return 0;
     double sn = off_parallel(p, edge, fl, fr);
     if (sn > sin(FOGN_CROSS_PARALLEL_DEG * GR_PI / 180.0))
-        return gr_error_set(err, "%s's front edge is %.0f degrees off parallel to %s: a unit crosses an obstacle "
-                            "square to it (§15.8)", who, asin(sn > 1 ? 1 : sn) * 180.0 / GR_PI, p->name);
+        return gr_error_set(err, "%s%s front edge is %.0f degrees off parallel to %s: a unit crosses an obstacle "
+                            "square to it (§15.8)", who, gr_words_poss(who), asin(sn > 1 ? 1 : sn) * 180.0 / GR_PI,
+                            p->name);
     return 0;
 }
 
@@ -160,7 +162,8 @@ int fogn_cross_place(const fogn_scenario *s, int k, const gr_rect *r, const char
     double lim = r->d + FOGN_CROSS_BEYOND_MAX;
     int at_once;
     double d = first_change(p, r, 0, lim, &at_once);
-    if (at_once) return gr_error_set(err, "none of %s lies ahead of %s's front to cross (§15.8)", p->name, who);
+    if (at_once) return gr_error_set(err, "none of %s lies ahead of %s%s front to cross (§15.8)", p->name, who,
+                                     gr_words_poss(who));
     if (d < 0) return gr_error_set(err, "%s finds no place beyond %s within %.0f MU (§15.8)", who, p->name, lim);
     *out = gr_rect_advance(r, d, 0);
     return 0;

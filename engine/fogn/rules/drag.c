@@ -12,6 +12,7 @@
  * the move is for apply to say. */
 #include "drag.h"
 #include "internal.h"
+#include "../../core/words.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -36,8 +37,8 @@ static int unit_order(const fogn_scenario *s, const fogn_state *st, int i, doubl
     int left = side > 0;
     double th = 0, d = 0;
     if (gr_wheel_to_point(&r, p, FOGN_DRAG_MAX_WHEEL, &th, &d))
-        return gr_error_set(err, "no wheel of at most 90 degrees and move straight on takes %s's front edge there "
-                                 "(§8.4): move it in two steps", s->units[i].name);
+        return gr_error_set(err, "no wheel of at most 90 degrees and move straight on takes %s%s front edge there "
+                                 "(§8.4): move it in two steps", s->units[i].name, gr_words_poss(s->units[i].name));
     return snprintf(buf, cap, "u%d move %s %.1f %.2f", i, left ? "FL" : "FR", th * 180.0 / GR_PI, d) < 0 ? -1 : 0;
 }
 

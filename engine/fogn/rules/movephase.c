@@ -16,6 +16,7 @@
 #include "footprint.h"
 #include "move.h"
 #include "orders.h"
+#include "../../core/words.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -191,7 +192,8 @@ static int apply_group(const fogn_scenario *s, fogn_state *st, const gr_action *
 {
     int second = st->turn.second == FOGN_SECOND_GROUP;
     if (st->turn.second && !second)
-        return gr_error_set(err, "this is %s's own second move, not its Brigade Group's", s->units[a->actor].name);
+        return gr_error_set(err, "this is %s%s own second move, not its Brigade Group's", s->units[a->actor].name,
+                            gr_words_poss(s->units[a->actor].name));
     fogn_move moves[FOGN_GROUP_MAX];
     fogn_move_plan plans[FOGN_GROUP_MAX];
     int n = 0, complex = 0;

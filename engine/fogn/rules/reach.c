@@ -12,6 +12,7 @@
 #include "view.h"
 #include "move.h"
 #include "movetable.h"
+#include "../../core/words.h"
 
 #include <assert.h>
 #include <math.h>
@@ -721,7 +722,8 @@ int fogn_reach_with(const fogn_scenario *s, const fogn_state *st, int a, int b, 
         /* an obstacle's front lies nearer than its defender */
         for (int q = 0; q < c.nobs; q++) gap = fmax(0.0, fmin(gap, gap - s->terrain.p[c.obs[q]].width - FOGN_OBS_ACROSS_GAP));
         if (most < 0 || gap > most + 1e-6) {
-            gr_error_set(err, "%s is %.2f MU away, beyond %s's move of %.4g MU", s->units[b].name, gap, p->name, most);
+            gr_error_set(err, "%s is %.2f MU away, beyond %s%s move of %.4g MU", s->units[b].name, gap, p->name,
+                         gr_words_poss(p->name), most);
             return 0;
         }
     }

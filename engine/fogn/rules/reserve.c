@@ -17,6 +17,7 @@
 #include "move.h"
 #include "movetable.h"
 #include "orders.h"
+#include "../../core/words.h"
 
 
 #include <math.h>
@@ -381,7 +382,8 @@ int fogn_reserve_arrive(const fogn_scenario *s, fogn_state *st, const gr_action 
         gr_vec2 sa, sb, in;
         fogn_reserve_sector(s, d, &sa, &sb, &in);
         int along_x = fabs(in.y) > 0.5;
-        return gr_error_set(err, "%.1f is outside %s's arrival sector (%s %.1f to %.1f)", a->p[0], s->divs[d].name,
+        return gr_error_set(err, "%.1f is outside %s%s arrival sector (%s %.1f to %.1f)", a->p[0], s->divs[d].name,
+                            gr_words_poss(s->divs[d].name),
                             along_x ? "x" : "y", along_x ? fmin(sa.x, sb.x) : fmin(sa.y, sb.y),
                             along_x ? fmax(sa.x, sb.x) : fmax(sa.y, sb.y));
     }

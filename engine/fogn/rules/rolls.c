@@ -6,6 +6,7 @@
  * a line with the outcome. Every procedure returns -1 when the dice fail (a
  * script running out, manual input ending): the caller abandons the action. */
 #include "tables.h"
+#include "../../core/words.h"
 
 #include <assert.h>
 #include <stdio.h>
@@ -67,7 +68,7 @@ int fogn_roll_test(int side, const char *who, int ndice, int score, int elan_lev
         for (int i = 0; i < ndice; i++)
             if (f[i] <= worst) idx[ni++] = i;
         if (ni) {
-            snprintf(purpose, sizeof purpose, "elan re-roll of %s's %s", who, test);
+            snprintf(purpose, sizeof purpose, "elan re-roll of %s%s %s", who, gr_words_poss(who), test);
             if (!gr_dice_reroll(dice, f, idx, ni, purpose)) return -1;
         }
     } else if (pass && fogn_test_reroll_sixes(elan_level)) {

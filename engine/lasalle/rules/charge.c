@@ -9,6 +9,7 @@
 #include "town_attack.h"
 #include "town_charge.h"
 #include "works.h"
+#include "../../core/words.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -38,8 +39,8 @@ int lasalle_may_charge(const lasalle_scenario *s, const lasalle_state *st, int i
     if (u->disr + 1 >= p->nbases)
         return gr_error_set(err, "%s is one DISR from breaking and may not charge (C, p.30)", p->name);
     if ((s->side_rules[p->side] & LASALLE_AB_LINEAR_TACTICS) && (u->form == LASALLE_COLUMN || u->form == LASALLE_MASS))
-        return gr_error_set(err, "%s's army fights with Linear Tactics: Attack Columns may not charge (H, p.75)",
-                            p->name);
+        return gr_error_set(err, "%s%s army fights with Linear Tactics: Attack Columns may not charge (H, p.75)",
+                            p->name, gr_words_poss(p->name));
     if (lasalle_contacts(s, st, i, touching, 4))
         return gr_error_set(err, "%s is already in contact with the enemy (ruling R-7)", p->name);
     return 0;

@@ -10,6 +10,7 @@
 #include "drag.h"
 #include "../lasalle.h"
 #include "footprint.h"
+#include "../../core/words.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -29,8 +30,8 @@ static int unit_order(const lasalle_scenario *s, const lasalle_state *st, int i,
     if (fabs(side) <= LASALLE_DRAG_STRAIGHT) return snprintf(buf, cap, "u%d move %.2f", i, along) < 0 ? -1 : 0;
     double th = 0, d = 0;
     if (gr_wheel_to_point(&r, p, LASALLE_DRAG_MAX_WHEEL, &th, &d))
-        return gr_error_set(err, "no wheel of at most 90 degrees and move straight on takes %s's front edge there: "
-                                 "move it in two steps", s->units[i].name);
+        return gr_error_set(err, "no wheel of at most 90 degrees and move straight on takes %s%s front edge there: "
+                                 "move it in two steps", s->units[i].name, gr_words_poss(s->units[i].name));
     return snprintf(buf, cap, "u%d wheel %.1f move %.2f", i, th * 180.0 / GR_PI, d) < 0 ? -1 : 0;
 }
 

@@ -14,6 +14,7 @@
 #include "react.h"
 #include "tables.h"
 #include "turn.h"
+#include "../../core/words.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -275,8 +276,9 @@ static int split_fire(const lasalle_scenario *s, lasalle_state *st, const gr_act
         int from = part ? k : 0, to = part ? n : k, hits = 0;
         int dice = lasalle_clear_bases_in(s, st, i, t[part], from, to);
         int need = to_hit(s, st, i, t[part], LASALLE_MUSKETRY);
-        gr_log_add(cx ? cx->log : NULL, GR_EV_NOTE, s->units[i].side, "%s's bases %d-%d fire at %s: %d musketry dice "
-                   "(split fire, no skirmish dice, H p.80), hits on %d+", s->units[i].name, from + 1, to,
+        gr_log_add(cx ? cx->log : NULL, GR_EV_NOTE, s->units[i].side, "%s%s bases %d-%d fire at %s: %d musketry dice "
+                   "(split fire, no skirmish dice, H p.80), hits on %d+", s->units[i].name,
+                   gr_words_poss(s->units[i].name), from + 1, to,
                    s->units[t[part]].name, dice, need);
         if (dice > 0 && roll(s, i, dice, need, rain, cx, &hits)) return lasalle_dice_error(cx, err);
         tally[t[part]] += hits;

@@ -6,6 +6,7 @@
 #include "ground.h"
 #include "tables.h"
 #include "works.h"
+#include "../../core/words.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -188,8 +189,8 @@ static int gun_target_ok(const lasalle_scenario *s, const lasalle_state *st, con
         return gr_error_set(err, "%s fires at the closest enemy in its zone, %s (%s)", s->units[i].name,
                             s->units[z->unit[first]].name, *kind == LASALLE_ROCKET ? "ruling R-96" : "D, p.45");
     if (z->dist[at] > z->range + 1e-6)
-        return gr_error_set(err, "%s is beyond the %g BW of %s's fire (D, p.45)", s->units[t].name, z->range,
-                            s->units[i].name);
+        return gr_error_set(err, "%s is beyond the %g BW of %s%s fire (D, p.45)", s->units[t].name, z->range,
+                            s->units[i].name, gr_words_poss(s->units[i].name));
     if (reachable(s, st, z, i, at, *kind, err)) return -1;
     if (*kind == LASALLE_CANISTER && !lasalle_clear_bases(s, st, i, t))
         return gr_error_set(err, "every gun of %s is obstructed (D, p.49)", s->units[i].name);
@@ -208,7 +209,9 @@ static int target_in(const lasalle_scenario *s, const lasalle_state *st, const l
         gr_rect g = lasalle_hull(s, st, z->unit[k]);
         if (first < 0 && lasalle_visible(s, &z->hull, &g)) first = k;
     }
-    if (at < 0) return gr_error_set(err, "%s is not in %s's fire zone (D, p.41)", s->units[t].name, s->units[i].name);
+    if (at < 0)
+        return gr_error_set(err, "%s is not in %s%s fire zone (D, p.41)", s->units[t].name, s->units[i].name,
+                            gr_words_poss(s->units[i].name));
     if (first < 0) return gr_error_set(err, "%s sees no enemy in its fire zone", s->units[i].name);
     if (art) return gun_target_ok(s, st, z, i, first, at, kind, err);
     double d0 = z->dist[first];

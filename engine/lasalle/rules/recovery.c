@@ -6,6 +6,7 @@
 #include "menu.h"
 #include "tables.h"
 #include "turn.h"
+#include "../../core/words.h"
 
 #include <stdio.h>
 
@@ -95,8 +96,8 @@ int lasalle_reroll_apply(const void *scn, void *state, const gr_action *a, const
     lasalle_state *st = state;
     int i = st->pending;
     if (a->type != LASALLE_A_REROLL && a->type != LASALLE_A_ACCEPT)
-        return gr_error_set(err, "the commander may only re-roll %s's failed recovery or let it stand (C, p.30)",
-                            s->units[i].name);
+        return gr_error_set(err, "the commander may only re-roll %s%s failed recovery or let it stand (C, p.30)",
+                            s->units[i].name, gr_words_poss(s->units[i].name));
     st->pending = -1;
     if (a->type == LASALLE_A_ACCEPT) return 0;
     st->reroll_used = 1;

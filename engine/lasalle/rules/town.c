@@ -3,6 +3,7 @@
 #include "town.h"
 #include "footprint.h"
 #include "ground.h"
+#include "../../core/words.h"
 
 #include <math.h>
 
@@ -77,8 +78,9 @@ static int town_room(const lasalle_scenario *s, const lasalle_state *st, int i, 
         return gr_error_set(err, "the town base %s holds %s: one unit to a town base (G, p.68)", tn, s->units[j].name);
     gr_rect h = lasalle_pose_hull(p, to);
     if (lasalle_town_of(s, &h) != k)
-        return gr_error_set(err, "%s's %d bases in %s do not fit inside the town base %s (ruling R-50; G, p.68)",
-                            p->name, p->nbases, to.form == LASALLE_MARCH ? "March" : "its formation", tn);
+        return gr_error_set(err, "%s%s %d bases in %s do not fit inside the town base %s (ruling R-50; G, p.68)",
+                            p->name, gr_words_poss(p->name), p->nbases,
+                            to.form == LASALLE_MARCH ? "March" : "its formation", tn);
     for (j = 0; j < s->nunits; j++) {
         if (j == i || !lasalle_alive(st, j)) continue;
         gr_rect g = lasalle_hull(s, st, j);

@@ -4,6 +4,7 @@
 #include "ground.h"
 #include "sweep.h"
 #include "town.h"
+#include "../../core/words.h"
 
 #include <math.h>
 
@@ -39,8 +40,9 @@ int lasalle_town_attack_check(const lasalle_scenario *s, const lasalle_state *st
             *side = r;
             return 0;
         }
-    return gr_error_set(err, "%s is not in a town base next to %s's, across one edge: a garrison attacks only an "
-                             "orthogonally adjacent town base (G, p.70)", s->units[j].name, p->name);
+    return gr_error_set(err, "%s is not in a town base next to %s%s, across one edge: a garrison attacks only an "
+                             "orthogonally adjacent town base (G, p.70)", s->units[j].name, p->name,
+                        gr_words_poss(p->name));
 }
 
 int lasalle_town_attack_apply(const lasalle_scenario *s, lasalle_state *st, int i, int j, gr_log *log,
