@@ -26,9 +26,10 @@
 #define SUGGEST_EXPLAIN_SIMS 100
 
 /* Side S's decision in st, where p chose a: the order, its reason, the
- * search's best alternatives, printed (unless as_json) and as JSON. */
+ * search's best alternatives, printed (unless as_json) and as JSON; *value
+ * the first alternative's expected score (left as it was without one). */
 static json_t *report_choice(const gr_game *g, const void *st, gr_player *p, const gr_action *a, const char *desc,
-                             unsigned long long seed, int as_json)
+                             unsigned long long seed, int as_json, double *value)
 {
     const gr_ruleset *rs = g->rs;
     gr_analysis an;
@@ -73,6 +74,7 @@ static json_t *report_choice(const gr_game *g, const void *st, gr_player *p, con
                gap < 0.01 ? 0.01 : gap);
     }
     if (have) {
+        *value = an.alt[0].value;
         json_object_set_new(d, "outlook", json_string(gr_repl_score_words(an.alt[0].value)));
         json_object_set_new(d, "iterations", json_integer(an.iterations));
         json_object_set_new(d, "ms", json_real(an.ms));
@@ -146,6 +148,7 @@ int gr_cmd_suggest(int argc, char **argv)
     json_object_set_new(out, "standing", json_string(standing));
     gr_plan plan;
     gr_plan_init(&plan);
+    double first_value = -1; /* the expected score at the first decision reported, -1 none */
     if (!as_json) printf("suggestions for %s (%s), %s\nthe battle: %s\n", names[side], player, file, standing);
     for (int k = 0; k < SUGGEST_MAX_DECISIONS; k++) {
         int who = rs->rules->to_move(g.scn, st);
@@ -165,7 +168,9 @@ int gr_cmd_suggest(int argc, char **argv)
         }
         char text[160];
         rs->present->format_action(g.scn, st, &a, text, sizeof text);
-        json_t *d = report_choice(&g, st, p, &a, desc, (unsigned long long)seed + (unsigned long long)k, as_json);
+        double v = -1;
+        json_t *d = report_choice(&g, st, p, &a, desc, (unsigned long long)seed + (unsigned long long)k, as_json, &v);
+        if (json_array_size(decs) == 0) first_value = v;
         json_array_append_new(decs, d);
         gr_plan_add(&plan, &g, st, &a);
         gr_player_observe(p, &g, st, &a);
@@ -183,11 +188,9 @@ int gr_cmd_suggest(int argc, char **argv)
         rs->present->describe_decision(g.scn, st, desc, sizeof desc);
         printf("\nthe plan for this turn: %s\nafter these orders: %s\n", said[0] ? said : "no unit acts", desc);
         /* the search's outlook at the first decision it was asked, in words */
-        json_t *alts = json_object_get(json_array_get(decs, 0), "alternatives");
-        json_t *v = json_object_get(json_array_get(alts, 0), "expected_score");
-        if (v)
+        if (first_value >= 0)
             printf("the search's outlook for %s: %s (expected score %.2f; 1 a win, 0.50 a draw)\n", names[side],
-                   gr_repl_score_words(json_real_value(v)), json_real_value(v));
+                   gr_repl_score_words(first_value), first_value);
     }
     rc = 0;
 done:
