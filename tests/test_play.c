@@ -238,6 +238,52 @@ static void test_empty_menu_is_an_invariant(void **unused)
     gr_game_free(&g);
 }
 
+/* the fogn apply, leaving behind the message of a try it refused on the way, as an automatic step that
+ * tries targets in turn may; the play goes on, so the message is no error */
+static int apply_with_stray(const void *scn, void *state, const gr_action *a, gr_dice *dice, gr_log *log,
+                            gr_error *err)
+{
+    int rc = gr_ruleset_find("fogn")->rules->apply(scn, state, a, dice, log, err);
+    if (!rc) gr_error_set(err, "a try refused on the way");
+    return rc;
+}
+
+static int check_fails(const void *scn, const void *state, gr_error *err)
+{
+    (void)scn, (void)state;
+    return gr_error_set(err, "the check's own words");
+}
+
+/* an error found after an action is told in its own words, not in those a step that succeeded left behind */
+static void test_stray_message_is_not_the_error(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    load(&g, "brigade-encounter.json");
+    const gr_ruleset *real = g.rs;
+    gr_rules rules = *real->rules;
+    rules.apply = apply_with_stray;
+    gr_present present = *real->present;
+    present.check_invariants = check_fails;
+    gr_ruleset stray = *real;
+    stray.rules = &rules;
+    stray.present = &present;
+    stray.fast = NULL;
+    g.rs = &stray;
+    void *st = opening(&g);
+    counter c = {0};
+    gr_chooser first[2] = {counting(&c, "first"), counting(&c, "first")};
+    gr_play_opts o = {.seed = 1, .check_invariants = 1};
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_play(&g, st, first, NULL, NULL, &o, &err), -1);
+    assert_non_null(strstr(err.msg, "invariant broken after '"));
+    assert_non_null(strstr(err.msg, "': the check's own words"));
+    free(st);
+    g.rs = real;
+    gr_game_free(&g);
+}
+
 typedef struct visits {
     int n;
     size_t size;
@@ -343,6 +389,7 @@ int main(void)
         cmocka_unit_test(test_observe_after_and_limits),
         cmocka_unit_test(test_failures),
         cmocka_unit_test(test_empty_menu_is_an_invariant),
+        cmocka_unit_test(test_stray_message_is_not_the_error),
         cmocka_unit_test(test_replays),
         cmocka_unit_test(test_helpers),
     };

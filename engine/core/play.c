@@ -119,6 +119,9 @@ int gr_play(const gr_game *g, void *state, const gr_chooser choosers[2], gr_reco
             gr_error_prefix(err, "%s chose '%s', which was refused: ", c->name, text);
             return -1;
         }
+        /* a choice and a step that succeeded may leave the message of a try they refused on the way (the first
+         * message set is the one kept): what fails from here says its own */
+        gr_error_clear(err);
         if (rec && gr_record_add_action(rec, text)) return gr_error_set(err, "out of memory");
         if (o->check_invariants && (check_menu(g, state, err) ||
                                     (rs->present->check_invariants && rs->present->check_invariants(g->scn, state, err)))) {
