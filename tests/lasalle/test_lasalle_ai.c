@@ -175,6 +175,24 @@ static void test_engage(void **state)
     ls_free(&f);
 }
 
+/* the most a win by losses alone is worth: an army past its breakpoint from the first turn of the book's
+ * 16-turn game [F, p.66] still comes through all its 5d6 checks, the bonus turns' among them, one time in
+ * 6.7, and the game is a draw */
+static void test_break_chance_ceiling(void **state)
+{
+    (void)state;
+    ls_fix f;
+    char *t = ls_text(0, FR_TWO, "[" LS_FAR "]", "");
+    char *at = strstr(t, "\"turns\": 8,"), u[4096];
+    assert_non_null(at);
+    snprintf(u, sizeof u, "%.*s\"turns\": 16,%s", (int)(at - t), t, at + strlen("\"turns\": 8,"));
+    free(t);
+    if (ls_try_load(&f, u)) fail_msg("refused: %s", f.err.msg);
+    f.st.u[0].status = LASALLE_BROKEN; /* losses 2 of 5 */
+    assert_true(fabs(term(&f, 0, BREAKS) - 0.850670) < 1e-6);
+    ls_free(&f);
+}
+
 static gr_action_info info_of(ls_fix *f, const char *text)
 {
     gr_action a;
@@ -217,6 +235,7 @@ int main(void)
         cmocka_unit_test(test_objective_pull_nearest_unit),
         cmocka_unit_test(test_action_goes_for_objective),
         cmocka_unit_test(test_engage),
+        cmocka_unit_test(test_break_chance_ceiling),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -331,6 +331,40 @@ static void test_prolong_off_the_table(void **state)
 }
 
 /* [C Movement: The Basics, p.24]: the units of a force move in any order before their officer: one may wait */
+/* [C Maneuvers, p.27]: a wheel and a move straight on are one order, so the menu turns a unit to face the
+ * nearest enemy, or the objective its side does not hold, and goes on as far as its allowance, and a stand-off
+ * short of the enemy (only a charge makes contact, C p.30), let it */
+static void test_toward(void **state)
+{
+    (void)state;
+    ls_fix f;
+    /* the column's front at (16, 6) facing north: IR 7, facing it on the diagonal, lies 45 degrees to its
+     * right, the mill 45 to its left */
+    ls_load(&f, 0, "[" COLUMN "]", "[" LS_INF("IR 7", "small", "experienced", "line", 26, 16, 225) "]",
+            ", \"defender\": 1, \"objectives\": [{\"name\": \"Mill\", \"x\": 6, \"y\": 16, \"radius\": 4}]");
+    ls_to_activity(&f);
+    gr_rect h = lasalle_hull(f.s, &f.st, 0);
+    /* the column's Full 4 BW less the wheel's arc, 45 degrees of its width, in half BW */
+    double left = floor((4 - GR_PI / 4 * h.w) * 2) / 2;
+    char want[64];
+    snprintf(want, sizeof want, "u0 wheel -45 move %g", left);
+    assert_true(ls_offers(&f, want));
+    snprintf(want, sizeof want, "u0 wheel 45 move %g", left);
+    assert_true(ls_offers(&f, want));
+    ls_do(&f, want);
+    LS_ASSERT_NEAR(f.st.u[0].heading * 180 / GR_PI, 135);
+    ls_free(&f);
+
+    /* IR 7 straight ahead, its front 3.5 BW off: the move stops 1 BW short of it, where the fixed steps of the
+     * allowance (4, half of it 2, and 1 BW) do not */
+    ls_load(&f, 0, "[" COLUMN "]", "[" LS_INF("IR 7", "small", "experienced", "line", 16, 9.5, 270) "]", "");
+    ls_to_activity(&f);
+    assert_true(ls_offers(&f, "u0 move 2.5"));
+    ls_do(&f, "u0 move 2.5");
+    LS_ASSERT_NEAR(f.st.u[0].y, 8.5);
+    ls_free(&f);
+}
+
 static void test_later(void **state)
 {
     (void)state;
@@ -379,7 +413,7 @@ int main(void)
         cmocka_unit_test(test_obstacle), cmocka_unit_test(test_obstacle_line_up),           cmocka_unit_test(test_squares),
         cmocka_unit_test(test_artillery),          cmocka_unit_test(test_officers),
         cmocka_unit_test(test_prolong_off_the_table),
-        cmocka_unit_test(test_later),
+        cmocka_unit_test(test_later), cmocka_unit_test(test_toward),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

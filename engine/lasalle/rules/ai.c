@@ -6,6 +6,7 @@
 #include "status.h"
 #include "sweep.h"
 #include "tables.h"
+#include "toward.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -33,22 +34,6 @@
 const char *const lasalle_term_names[LASALLE_TERMS] = {"losses_to_breakpoint", "army_breaks", "objective_held",
                                                        "objective_approach", "pursuit", "objective_contest",
                                                        "engage", "losses_at_stake"};
-
-static double nearest_enemy(const lasalle_scenario *s, const lasalle_state *st, int i, gr_rect h, int *who)
-{
-    double best = INFINITY;
-    *who = -1;
-    for (int j = 0; j < s->nunits; j++) {
-        if (!lasalle_alive(st, j) || !lasalle_enemies(s, i, j)) continue;
-        gr_rect g = lasalle_hull(s, st, j);
-        double d = gr_rect_dist(&h, &g);
-        if (d < best) {
-            best = d;
-            *who = j;
-        }
-    }
-    return best;
-}
 
 /* where a move would take the unit, without checking it */
 static lasalle_pose rough_end(const lasalle_scenario *s, const lasalle_state *st, const gr_action *a)
@@ -105,9 +90,10 @@ static int objective_closed(const lasalle_scenario *s, const lasalle_state *st, 
 static void move_info(const lasalle_scenario *s, const lasalle_state *st, const gr_action *a, gr_action_info *out)
 {
     int i = a->actor, e0, e1, form = a->arg & LASALLE_PRE_FORM_MASK;
-    double d0 = nearest_enemy(s, st, i, lasalle_hull(s, st, i), &e0);
     lasalle_pose to = rough_end(s, st, a);
-    double d1 = nearest_enemy(s, st, i, lasalle_pose_hull(&s->units[i], to), &e1);
+    gr_rect h0 = lasalle_hull(s, st, i), h1 = lasalle_pose_hull(&s->units[i], to);
+    double d0 = lasalle_nearest_enemy(s, st, i, &h0, &e0);
+    double d1 = lasalle_nearest_enemy(s, st, i, &h1, &e1);
     int moves = hypot(to.x - st->u[i].x, to.y - st->u[i].y) > 1e-6;
     if (!moves && a->type == LASALLE_A_MOVE && form) {
         out->kind = GR_AK_FORM;
@@ -345,7 +331,8 @@ static double engage(const lasalle_scenario *s, const lasalle_state *st, int sid
     for (int i = 0; i < s->nunits; i++) {
         if (!lasalle_alive(st, i) || s->units[i].side != side || s->units[i].type == LASALLE_ART) continue;
         int who;
-        double d = fmax(0.0, nearest_enemy(s, st, i, lasalle_hull(s, st, i), &who) - ENGAGE_BW);
+        gr_rect h = lasalle_hull(s, st, i);
+        double d = fmax(0.0, lasalle_nearest_enemy(s, st, i, &h, &who) - ENGAGE_BW);
         double v = lasalle_morale_value(&s->units[i]);
         all += v;
         if (who >= 0 && d < APPROACH_BW) got += v * (1.0 - d / APPROACH_BW);

@@ -9,8 +9,10 @@
 #include "move.h"
 #include "officers.h"
 #include "tables.h"
+#include "toward.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define DEG (GR_PI / 180.0)
@@ -160,6 +162,43 @@ static void unit_charges(menu *m)
     }
 }
 
+/* an entry the forward steps (fwd, wheel 0) or the fixed wheels (ws) may offer: a heading leaves it to
+ * them, so that no entry belongs to two parts of the walk and its place in the menu never depends on which
+ * of them offered it */
+static int fixed_entry(int w, double d, const double fwd[4], const double ws[2])
+{
+    if (w == 0) {
+        for (int k = 0; k < 4; k++)
+            if (d == floor(fwd[k] * 2) / 2) return 1;
+        return 0;
+    }
+    return abs(w) == (int)ws[0] || abs(w) == (int)ws[1];
+}
+
+/* the wheels that face the unit at the nearest enemy and at the nearest objective not its side's, each
+ * going straight on as far as the allowance left and the target allow, else half as far, else alone
+ * (toward.h). Like the fixed wheels, a wheel costs its angle times the footprint's width */
+static void unit_towards(menu *m, double allow, const gr_rect *h, const double fwd[4], const double ws[2])
+{
+    if (m->mode == MENU_QUERY && (m->found || m->want->type != LASALLE_A_MOVE || m->want->arg != 0 ||
+                                  m->want->p[2] != 0 || m->want->p[3] != 0))
+        return;
+    lasalle_toward t[LASALLE_TOWARD_MAX];
+    int n = lasalle_towards(m->s, m->st, m->i, t);
+    for (int k = 0; k < n; k++) {
+        double most = floor(allow / h->w / DEG);
+        int w = t[k].wheel = abs(t[k].wheel) <= most ? t[k].wheel : (int)(t[k].wheel > 0 ? most : -most);
+        if (fixed_entry(w, -1, fwd, ws) || (k > 0 && w == t[0].wheel)) continue; /* one heading once */
+        /* a query is answered by its own heading's entries alone: no other heading's verdict decides them */
+        if (m->mode == MENU_QUERY && m->want->p[0] != (float)w) continue;
+        double d = floor(fmin(allow - abs(w) * DEG * h->w, t[k].reach) * 2) / 2;
+        if (d > 0 && !fixed_entry(w, d, fwd, ws) && offer_if(m, move_act(m->i, 0, w, d, 0, 0), 0)) continue;
+        double half = floor(d) / 2;
+        if (half > 0 && !fixed_entry(w, half, fwd, ws) && offer_if(m, move_act(m->i, 0, w, half, 0, 0), 0)) continue;
+        if (w != 0) offer(m, move_act(m->i, 0, w, 0, 0, 0));
+    }
+}
+
 static void unit_moves(menu *m)
 {
     const lasalle_scenario *s = m->s;
@@ -168,7 +207,8 @@ static void unit_moves(menu *m)
     double allow = lasalle_unit_allowance(s, m->st, m->i, form, s->ground == LASALLE_MUD);
     if (allow <= 0) return;
     gr_rect h = lasalle_hull(s, m->st, m->i);
-    offer_forward(m, 0, allow, lasalle_unit_allowance(s, m->st, m->i, form, 1));
+    double reduced = lasalle_unit_allowance(s, m->st, m->i, form, 1), fwd[4] = {allow, reduced, allow / 2, 1};
+    offer_forward(m, 0, allow, reduced);
     if (form != LASALLE_SQUARE) {
         /* wheels that spend half and all of the allowance, at most a right angle, each going on with what
          * is left or, where that cannot go, alone. When both are the right angle, the second turn offers
@@ -189,6 +229,7 @@ static void unit_moves(menu *m)
                 if ((left <= 0 || !offer_if(m, move_act(m->i, 0, sign * ws[k], left, 0, 0), 0)) && !twice)
                     offer(m, move_act(m->i, 0, sign * ws[k], 0, 0, 0));
             }
+        unit_towards(m, allow, &h, fwd, ws);
         if (p->discipline != LASALLE_AMATEUR)
             for (int sign = 1; sign >= -1; sign -= 2) {
                 gr_action a = lasalle_act(LASALLE_A_OBLIQUE, m->i, -1, 0);

@@ -1,6 +1,7 @@
 /* menu.h - the finite menu of an Activity Phase decision [C, p.24-32]: for
  * a unit, hold, its legal charges (the mandatory target where there is one,
  * with the smallest limited wheel that reaches it), straight moves, wheels,
+ * the wheel and move that face the nearest enemy and objective (toward.h),
  * retrograde, oblique and flank moves, about-face and formation changes
  * (with and without a move after), a crossing; for a battery, drives,
  * limbering, unlimbering and prolongs; for an officer, the places worth

@@ -1,0 +1,72 @@
+/* toward.c - the headings that close a unit with the enemy or an
+ * objective (toward.h). */
+#include "toward.h"
+#include "footprint.h"
+#include "status.h"
+#include "tables.h"
+
+#include <math.h>
+
+#define DEG (GR_PI / 180.0)
+
+/* the wheel (whole degrees, left positive) that turns a unit whose front
+ * centre is at `from` with heading h to face `to`; 1 when it is within a
+ * right angle */
+static int facing(gr_vec2 from, double h, gr_vec2 to, int *wheel)
+{
+    double rel = gr_angle_norm(atan2(to.y - from.y, to.x - from.x) - h) / DEG;
+    if (fabs(rel) > 90.0) return 0;
+    *wheel = (int)lround(rel);
+    return 1;
+}
+
+double lasalle_nearest_enemy(const lasalle_scenario *s, const lasalle_state *st, int i, const gr_rect *h, int *who)
+{
+    double best = INFINITY;
+    *who = -1;
+    for (int j = 0; j < s->nunits; j++) {
+        if (!lasalle_alive(st, j) || !lasalle_enemies(s, i, j)) continue;
+        gr_rect g = lasalle_hull(s, st, j);
+        double d = gr_rect_dist(h, &g);
+        if (d < best) {
+            best = d;
+            *who = j;
+        }
+    }
+    return best;
+}
+
+static int nearest_objective(const lasalle_scenario *s, const lasalle_state *st, int i, const gr_rect *h, double *gap)
+{
+    int best = -1;
+    *gap = INFINITY;
+    for (int k = 0; k < s->nobjectives; k++) {
+        if (lasalle_objective_control(s, st, k) == s->units[i].side) continue;
+        double d = gr_rect_point_dist(h, gr_v2(s->objectives[k].x, s->objectives[k].y));
+        if (d < *gap) {
+            *gap = d;
+            best = k;
+        }
+    }
+    return best;
+}
+
+int lasalle_towards(const lasalle_scenario *s, const lasalle_state *st, int i, lasalle_toward *out)
+{
+    int n = 0;
+    gr_rect h = lasalle_hull(s, st, i);
+    gr_vec2 front = gr_v2(st->u[i].x, st->u[i].y);
+    int j;
+    double gap = lasalle_nearest_enemy(s, st, i, &h, &j);
+    if (j >= 0 && gap > LASALLE_TOWARD_STANDOFF_BW) {
+        gr_rect g = lasalle_hull(s, st, j);
+        lasalle_toward t = {0, gap - LASALLE_TOWARD_STANDOFF_BW};
+        if (facing(front, st->u[i].heading, gr_rect_centre(&g), &t.wheel)) out[n++] = t;
+    }
+    int k = nearest_objective(s, st, i, &h, &gap);
+    if (k >= 0 && gap > 0) {
+        lasalle_toward t = {0, gap};
+        if (facing(front, st->u[i].heading, gr_v2(s->objectives[k].x, s->objectives[k].y), &t.wheel)) out[n++] = t;
+    }
+    return n;
+}
