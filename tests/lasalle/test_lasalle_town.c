@@ -86,6 +86,12 @@ static void test_garrison_fires(void **state)
             TOWN);
     assert_int_equal(f.st.turn.step, LASALLE_ST_REACT);
     assert_true(ls_offers(&f, "u0 fire u1"));
+    /* the side it faces cannot fire, the far side can: no refusal is left behind */
+    gr_error e;
+    gr_error_clear(&e);
+    int kind;
+    assert_int_equal(lasalle_fire_target_ok(f.s, &f.st, 0, 1, &kind, &e), 0);
+    assert_false(e.set);
     ls_dice(&f, 2, 5, 1);
     ls_do(&f, "u0 fire u1");
     LS_ASSERT_LOGGED(&f, "2/45e fires at IR 7: 2 musketry dice (2 clear bases), hits on 4+");

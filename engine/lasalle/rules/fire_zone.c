@@ -245,12 +245,14 @@ static int target_ok(const lasalle_scenario *s, const lasalle_state *st, int i, 
 int lasalle_town_fire_side(const lasalle_scenario *s, const lasalle_state *st, int i, int t, int *kind, gr_error *err)
 {
     lasalle_state turned = *st;
+    gr_error front; /* the side it faces now: its refusal is the one told, and only when no side can fire */
+    gr_error_clear(&front);
     for (int r = 0; r < 4; r++) {
         turned.u[i] = st->u[i];
         lasalle_town_turn(&turned, i, r);
-        if (!target_ok(s, &turned, i, t, kind, r ? NULL : err)) return r;
+        if (!target_ok(s, &turned, i, t, kind, r ? NULL : &front)) return r;
     }
-    return -1;
+    return gr_error_set(err, "%s", front.msg);
 }
 
 int lasalle_fire_target_ok(const lasalle_scenario *s, const lasalle_state *st, int i, int t, int *kind,
