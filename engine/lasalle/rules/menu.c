@@ -128,14 +128,24 @@ static int elsewhere(const menu *m, int type, int arg, int q, float v)
     return w->type != type || w->arg != arg || (q >= 0 && w->p[q] != v);
 }
 
+#define FORWARD_STEPS 4
+
+/* the distances the forward steps try, in half BW: the allowance, the Reduced allowance, half, 1 BW */
+static void forward_steps(double allow, double reduced, double out[FORWARD_STEPS])
+{
+    double tries[FORWARD_STEPS] = {allow, reduced, allow / 2, 1};
+    for (int k = 0; k < FORWARD_STEPS; k++) out[k] = floor(tries[k] * 2) / 2;
+}
+
 /* forward as far as the allowance goes, else as far as the Reduced allowance, else half, else 1 BW */
 static int offer_forward(menu *m, int arg, double allow, double reduced)
 {
-    double tries[4] = {allow, reduced, allow / 2, 1};
+    double steps[FORWARD_STEPS];
+    forward_steps(allow, reduced, steps);
     int got = 0;
     if (elsewhere(m, LASALLE_A_MOVE, arg, 0, 0.0f)) return 0;
-    for (int k = 0; k < 4 && got < 2; k++) {
-        double d = floor(tries[k] * 2) / 2;
+    for (int k = 0; k < FORWARD_STEPS && got < 2; k++) {
+        double d = steps[k];
         if (d <= 0 || d > allow) continue;
         got += offer_if(m, move_act(m->i, arg, 0, d, 0, 0), 0);
     }
@@ -162,39 +172,38 @@ static void unit_charges(menu *m)
     }
 }
 
-/* an entry the forward steps (fwd, wheel 0) or the fixed wheels (ws) may offer: a heading leaves it to
- * them, so that no entry belongs to two parts of the walk and its place in the menu never depends on which
- * of them offered it */
-static int fixed_entry(int w, double d, const double fwd[4], const double ws[2])
+/* a straight move of d the forward steps may offer: a heading straight ahead leaves it to them, as a heading
+ * on one of the fixed wheels' angles leaves its entries to those, so that no entry belongs to two parts of
+ * the walk and its place in the menu never depends on which of them offered it */
+static int forward_step(double d, const double steps[FORWARD_STEPS])
 {
-    if (w == 0) {
-        for (int k = 0; k < 4; k++)
-            if (d == floor(fwd[k] * 2) / 2) return 1;
-        return 0;
-    }
-    return abs(w) == (int)ws[0] || abs(w) == (int)ws[1];
+    for (int k = 0; k < FORWARD_STEPS; k++)
+        if (d == steps[k]) return 1;
+    return 0;
 }
 
 /* the wheels that face the unit at the nearest enemy and at the nearest objective not its side's, each
  * going straight on as far as the allowance left and the target allow, else half as far, else alone
  * (toward.h). Like the fixed wheels, a wheel costs its angle times the footprint's width */
-static void unit_towards(menu *m, double allow, const gr_rect *h, const double fwd[4], const double ws[2])
+static void unit_towards(menu *m, double allow, const gr_rect *h, const double steps[FORWARD_STEPS],
+                         const double ws[2])
 {
     if (m->mode == MENU_QUERY && (m->found || m->want->type != LASALLE_A_MOVE || m->want->arg != 0 ||
                                   m->want->p[2] != 0 || m->want->p[3] != 0))
         return;
     lasalle_toward t[LASALLE_TOWARD_MAX];
     int n = lasalle_towards(m->s, m->st, m->i, t);
+    double most = floor(allow / h->w / DEG);
     for (int k = 0; k < n; k++) {
-        double most = floor(allow / h->w / DEG);
         int w = t[k].wheel = abs(t[k].wheel) <= most ? t[k].wheel : (int)(t[k].wheel > 0 ? most : -most);
-        if (fixed_entry(w, -1, fwd, ws) || (k > 0 && w == t[0].wheel)) continue; /* one heading once */
+        /* a heading on a fixed wheel's angle is the fixed wheels' to offer; and one heading once */
+        if ((w != 0 && (abs(w) == (int)ws[0] || abs(w) == (int)ws[1])) || (k > 0 && w == t[0].wheel)) continue;
         /* a query is answered by its own heading's entries alone: no other heading's verdict decides them */
         if (m->mode == MENU_QUERY && m->want->p[0] != (float)w) continue;
-        double d = floor(fmin(allow - abs(w) * DEG * h->w, t[k].reach) * 2) / 2;
-        if (d > 0 && !fixed_entry(w, d, fwd, ws) && offer_if(m, move_act(m->i, 0, w, d, 0, 0), 0)) continue;
-        double half = floor(d) / 2;
-        if (half > 0 && !fixed_entry(w, half, fwd, ws) && offer_if(m, move_act(m->i, 0, w, half, 0, 0), 0)) continue;
+        double d = floor(fmin(allow - abs(w) * DEG * h->w, t[k].reach) * 2) / 2, half = floor(d) / 2;
+        if (d > 0 && !(w == 0 && forward_step(d, steps)) && offer_if(m, move_act(m->i, 0, w, d, 0, 0), 0)) continue;
+        if (half > 0 && !(w == 0 && forward_step(half, steps)) && offer_if(m, move_act(m->i, 0, w, half, 0, 0), 0))
+            continue;
         if (w != 0) offer(m, move_act(m->i, 0, w, 0, 0, 0));
     }
 }
@@ -207,7 +216,8 @@ static void unit_moves(menu *m)
     double allow = lasalle_unit_allowance(s, m->st, m->i, form, s->ground == LASALLE_MUD);
     if (allow <= 0) return;
     gr_rect h = lasalle_hull(s, m->st, m->i);
-    double reduced = lasalle_unit_allowance(s, m->st, m->i, form, 1), fwd[4] = {allow, reduced, allow / 2, 1};
+    double reduced = lasalle_unit_allowance(s, m->st, m->i, form, 1), steps[FORWARD_STEPS];
+    forward_steps(allow, reduced, steps);
     offer_forward(m, 0, allow, reduced);
     if (form != LASALLE_SQUARE) {
         /* wheels that spend half and all of the allowance, at most a right angle, each going on with what
@@ -229,7 +239,7 @@ static void unit_moves(menu *m)
                 if ((left <= 0 || !offer_if(m, move_act(m->i, 0, sign * ws[k], left, 0, 0), 0)) && !twice)
                     offer(m, move_act(m->i, 0, sign * ws[k], 0, 0, 0));
             }
-        unit_towards(m, allow, &h, fwd, ws);
+        unit_towards(m, allow, &h, steps, ws);
         if (p->discipline != LASALLE_AMATEUR)
             for (int sign = 1; sign >= -1; sign -= 2) {
                 gr_action a = lasalle_act(LASALLE_A_OBLIQUE, m->i, -1, 0);
