@@ -78,15 +78,24 @@ static long play_game(const gr_game *g, void *st, const rg_opts *o, long k, gr_l
             fprintf(stderr, "game %ld (seed %llu), decision %ld: %s\n", k, seed, n, err.msg);
             return -1;
         }
-        if (gr_play_random_legal(g, st, &pick, &a)) {
+        gr_error_clear(&err);
+        char text[160] = "";
+        int rc;
+        if (o->trace || o->check) { /* the order's text before it is applied, and the apply's log */
+            if (gr_play_random_legal(g, st, &pick, &a)) rc = 1;
+            else {
+                rs->present->format_action(g->scn, st, &a, text, sizeof text);
+                rc = rs->rules->apply(g->scn, st, &a, &dice, o->trace ? log : NULL, &err) ? -1 : 0;
+            }
+        } else {
+            rc = gr_play_random_apply(g, st, &pick, &dice, &a, &err);
+        }
+        if (rc == 1) {
             fprintf(stderr, "game %ld (seed %llu): no legal action after %ld decisions\n", k, seed, n);
             return -1;
         }
-        gr_error_clear(&err);
-        char text[160] = "";
-        if (o->check) rs->present->format_action(g->scn, st, &a, text, sizeof text);
-        if (rs->rules->apply(g->scn, st, &a, &dice, o->trace ? log : NULL, &err)) {
-            if (!o->check) rs->present->format_action(g->scn, st, &a, text, sizeof text);
+        if (rc) {
+            if (!text[0]) rs->present->format_action(g->scn, st, &a, text, sizeof text);
             fprintf(stderr, "game %ld (seed %llu): '%s' refused after being drawn as legal: %s\n", k, seed, text,
                     err.msg);
             return -1;

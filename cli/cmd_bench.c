@@ -92,7 +92,7 @@ static double random_games(const gr_game *g, void *st, int games, unsigned long 
                 }
             }
             gr_action a;
-            if (gr_play_random_legal(g, st, &pick, &a) || rs->rules->apply(g->scn, st, &a, &dice, NULL, NULL)) break;
+            if (gr_play_random_apply(g, st, &pick, &dice, &a, NULL)) break;
             dec++;
         }
         t_games += gr_now_s() - t0;

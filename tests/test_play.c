@@ -1,6 +1,7 @@
 /* test_play.c - the game loop of the engine (engine/core/play.h): the
  * uniform random chooser draws exactly what the random player draws (the
- * same game, die for die); choosers observe every action, once when both
+ * same game, die for die), and drawing and applying in one call plays the
+ * same game as drawing, then applying; choosers observe every action, once when both
  * sides share one; the callback after each action, the limits, a chooser's
  * failure and a refused choice; records replay to the same bytes, in part
  * and position by position; and the small helpers. */
@@ -47,6 +48,44 @@ static void assert_same_records(const gr_record *a, const gr_record *b)
     for (int i = 0; i < a->nactions; i++) assert_string_equal(a->actions[i], b->actions[i]);
     assert_int_equal(a->nrolls, b->nrolls);
     if (a->nrolls) assert_memory_equal(a->rolls, b->rolls, sizeof(int) * (size_t)a->nrolls);
+}
+
+/* gr_play_random_apply plays what gr_play_random_legal followed by apply
+ * plays: the same order drawn at every decision from the same generator,
+ * the same dice, the same position after it, to the end of the game */
+static void test_random_apply_is_draw_then_apply(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    load(&g, "brigade-encounter.json");
+    size_t size = g.rs->rules->state_size;
+    for (unsigned long long seed = 1; seed <= 3; seed++) {
+        void *a = opening(&g), *b = opening(&g);
+        gr_rng ra, rb;
+        gr_rng_seed(&ra, seed, 2);
+        gr_rng_seed(&rb, seed, 2);
+        gr_dice da, db;
+        gr_dice_init_rng(&da, seed, 1);
+        gr_dice_init_rng(&db, seed, 1);
+        int n = 0;
+        while (g.rs->rules->to_move(g.scn, a) != GR_TERMINAL) {
+            gr_action x, y;
+            gr_error err;
+            gr_error_clear(&err);
+            assert_int_equal(gr_play_random_legal(&g, a, &ra, &x), 0);
+            if (g.rs->rules->apply(g.scn, a, &x, &da, NULL, &err)) fail_msg("%s", err.msg);
+            assert_int_equal(gr_play_random_apply(&g, b, &rb, &db, &y, &err), 0);
+            assert_memory_equal(&x, &y, sizeof x);
+            assert_memory_equal(a, b, size);
+            assert_int_equal(da.rolled, db.rolled);
+            n++;
+        }
+        assert_true(n > 20);
+        assert_int_equal(gr_play_random_apply(&g, b, &rb, &db, &(gr_action){0}, NULL), 1);
+        free(a);
+        free(b);
+    }
+    gr_game_free(&g);
 }
 
 /* gr_play_random and two random players (seeds S and S + 1) play the same game */
@@ -386,6 +425,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_uniform_chooser_is_the_random_player),
+        cmocka_unit_test(test_random_apply_is_draw_then_apply),
         cmocka_unit_test(test_observe_after_and_limits),
         cmocka_unit_test(test_failures),
         cmocka_unit_test(test_empty_menu_is_an_invariant),

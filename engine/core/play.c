@@ -31,6 +31,27 @@ int gr_play_random_legal(const gr_game *g, const void *state, gr_rng *rng, gr_ac
     return 0;
 }
 
+int gr_play_random_apply(const gr_game *g, void *state, gr_rng *rng, gr_dice *dice, gr_action *out, gr_error *err)
+{
+    const gr_ruleset *rs = g->rs;
+    if (!gr_rs_checks_candidates(rs)) {
+        if (gr_play_random_legal(g, state, rng, out)) return 1;
+        return rs->rules->apply(g->scn, state, out, dice, NULL, err) ? -1 : 0;
+    }
+    gr_action cand[GR_MAX_ACTIONS];
+    int n = gr_rs_candidates(rs, g->scn, state, cand, GR_MAX_ACTIONS);
+    while (n > 0) {
+        uint32_t i = gr_rng_below(rng, (uint32_t)n);
+        int rc = gr_rs_apply_checked(rs, g->scn, state, &cand[i], dice, NULL);
+        if (rc != 1) {
+            *out = cand[i];
+            return rc ? gr_error_set(err, "the order was refused by its apply after its check passed") : 0;
+        }
+        cand[i] = cand[--n];
+    }
+    return 1;
+}
+
 void gr_play_uniform_init(gr_play_uniform *u, unsigned long long seed)
 {
     gr_rng_seed(&u->rng, seed, GR_PLAY_RANDOM_STREAM);

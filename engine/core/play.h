@@ -54,6 +54,16 @@ int gr_play_random(const gr_game *g, void *state, gr_record *rec, gr_log *log, c
  * legal. */
 int gr_play_random_legal(const gr_game *g, const void *state, gr_rng *rng, gr_action *out);
 
+/* The same draw, applied: the candidates drawn in the same order from the
+ * same generator, so the same game as gr_play_random_legal followed by
+ * apply, but each drawn order checked and applied in one call
+ * (gr_rs_apply_checked) where the ruleset checks candidates, so that what
+ * the check works out (a movement order's longest legal move) is not worked
+ * out again by the apply. Nothing is logged. 0 with the order applied and in
+ * *out; 1 when no order is legal; -1 when the apply refused the order after
+ * its check passed (a bug: err says so, *out is the order). */
+int gr_play_random_apply(const gr_game *g, void *state, gr_rng *rng, gr_dice *dice, gr_action *out, gr_error *err);
+
 /* The uniform random chooser: gr_play_random_legal with its own generator,
  * seeded on the stream GR_PLAY_RANDOM_STREAM (the random player's). */
 #define GR_PLAY_RANDOM_STREAM 0x52414e44u /* "RAND" */

@@ -7,6 +7,7 @@
 #include "tables.h"
 #include "cmdr.h"
 #include "cohesion.h"
+#include "footprint.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -169,6 +170,7 @@ int fogn_cmdr_displaced(const fogn_scenario *s, fogn_state *st, gr_log *log)
         int touched = 0;
         for (int j = 0; j < s->nunits && !touched; j++) {
             if (s->units[j].side == s->cmdrs[c].side || !fogn_unit_alive(&st->u[j])) continue;
+            if (fogn_unit_clearly_apart_from(s, st, j, &me, FOGN_CONTACT_TOL)) continue;
             gr_rect e = fogn_unit_rect(&s->units[j], &st->u[j]);
             if (gr_rect_within(&me, &e, FOGN_CONTACT_TOL)) touched = 1;
         }

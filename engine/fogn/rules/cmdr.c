@@ -56,7 +56,8 @@ static int enemy_front_within(const fogn_scenario *s, const fogn_state *st, int 
 
 /* Moves commander c to `to` if the rules allow. `limit` caps the distance
  * below his terrain allowance (the 4 MU of the Recovery Phase, §8.11), 0 for
- * none; `free_move` spares a corps commander his command point. */
+ * none; `free_move` spares a corps commander his command point. The state
+ * changes only once every test has passed: a refusal leaves it as it was. */
 static int move_to(const fogn_scenario *s, fogn_state *st, int c, gr_vec2 to, int joining, double limit, int free_move,
                    gr_error *err)
 {
@@ -90,6 +91,11 @@ static int move_to(const fogn_scenario *s, fogn_state *st, int c, gr_vec2 to, in
                             s->units[who].name);
     for (int j = 0; j < s->nunits; j++) {
         if (s->units[j].side == cp->side || !fogn_unit_alive(&st->u[j])) continue;
+        /* the box of its reach circle holds every part's box: clear of the
+         * sweep's, so is each part's (enemy_part_in_way's first test) */
+        double r = fogn_unit_reach(&s->units[j], &st->u[j]) + 1e-6;
+        double rb[4] = {st->u[j].x - r, st->u[j].y - r, st->u[j].x + r, st->u[j].y + r};
+        if (fogn_box_dist_at_least(rb, sw.all, 2 * FOGN_CONTACT_TOL)) continue;
         gr_rect parts[2];
         int nparts = fogn_unit_rects(&s->units[j], &st->u[j], parts);
         for (int k = 0; k < nparts; k++)
@@ -131,9 +137,10 @@ int fogn_cmdr_join(const fogn_scenario *s, fogn_state *st, int c, int j, double 
     for (int o = 0; o < s->ncmdrs; o++)
         if (o != c && st->c[o].leading == j) return gr_error_set(err, "%s is already led by %s", up->name, s->cmdrs[o].name);
     gr_vec2 post = fogn_cmdr_post(s, st, j);
-    fogn_state save = *st;
+    /* move_to changes nothing when it refuses: only this is to put back */
+    int8_t was = cm->leading;
     cm->leading = -1;
-    if (move_to(s, st, c, post, 1, limit, free_move, err)) { *st = save; return -1; }
+    if (move_to(s, st, c, post, 1, limit, free_move, err)) { cm->leading = was; return -1; }
     st->c[c].leading = (int8_t)j;
     return 0;
 }
@@ -151,9 +158,9 @@ int fogn_cmdr_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, 
         return gr_error_set(err, "%s leads a unit in combat and cannot leave it", cp->name);
     switch ((fogn_action_type)a->type) {
     case FOGN_A_CMDR_MOVE: {
-        fogn_state save = *st;
+        int8_t was = cm->leading;
         cm->leading = -1; /* moving off on his own, he stops leading */
-        if (move_to(s, st, c, gr_v2(a->p[0], a->p[1]), 0, 0, 0, err)) { *st = save; return -1; }
+        if (move_to(s, st, c, gr_v2(a->p[0], a->p[1]), 0, 0, 0, err)) { cm->leading = was; return -1; }
         return 0;
     }
     case FOGN_A_CMDR_JOIN:

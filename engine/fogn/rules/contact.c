@@ -174,24 +174,30 @@ static bool sets_contact(const gr_rect *ra, int na, const gr_rect *rb, int nb, f
     return found;
 }
 
-/* fogn_unit_contact with i's reach known (loops over j work it out once) */
+/* fogn_unit_contact with i's reach known (loops over j work it out once),
+ * and j's when reach_j is not negative (fogn_bld_meet_reach, as for i) */
 static bool unit_contact_reach(const fogn_scenario *s, const fogn_state *st, int i, int j, double reach_i,
-                               fogn_obs_lines *lines, fogn_contact *c)
+                               double reach_j, fogn_obs_lines *lines, fogn_contact *c)
 {
     assert(i >= 0 && i < s->nunits && j >= 0 && j < s->nunits);
     if (i == j || !fogn_unit_alive(&st->u[i]) || !fogn_unit_alive(&st->u[j])) return false;
     /* far apart: no footprint work */
-    double dx = st->u[i].x - st->u[j].x, dy = st->u[i].y - st->u[j].y;
-    /* beyond the largest reaches and any obstacle between: not even j's reach
-     * is needed (a building's perimeter may lie farther out than a footprint) */
-    const double bound = 2 * FOGN_REACH_MAX + 2 * TOL + FOGN_OBS_MAX_LINE_WIDTH + FOGN_OBS_ACROSS_GAP + 1.0;
+    double dx = st->u[i].x - st->u[j].x, dy = st->u[i].y - st->u[j].y, d2 = dx * dx + dy * dy;
+    /* beyond i's reach, the largest reach j could have and any obstacle
+     * between: j's reach is not needed (a building's perimeter may lie
+     * farther out than a footprint, so not with either in one). The sum is
+     * `far` below with FOGN_REACH_MAX for j's reach, added in the same order,
+     * so never less than it */
     int in_bld = st->u[i].bld >= 0 || st->u[j].bld >= 0;
-    if (!in_bld && dx * dx + dy * dy > bound * bound) return false;
-    double reach_j = fogn_bld_meet_reach(s, st, j);
+    if (!in_bld) {
+        double most = reach_i + FOGN_REACH_MAX + 2 * TOL + FOGN_OBS_MAX_LINE_WIDTH + FOGN_OBS_ACROSS_GAP;
+        if (d2 > most * most) return false;
+    }
+    if (reach_j < 0) reach_j = fogn_bld_meet_reach(s, st, j);
     double lim = reach_i + reach_j + 2 * TOL;
     /* not touching: enemies may still meet across an obstacle (§6.1 item 3),
      * but only this close (obstacle.c's own first test) */
-    double d2 = dx * dx + dy * dy, far = lim + FOGN_OBS_MAX_LINE_WIDTH + FOGN_OBS_ACROSS_GAP;
+    double far = lim + FOGN_OBS_MAX_LINE_WIDTH + FOGN_OBS_ACROSS_GAP;
     if (d2 > lim * lim)
         return d2 <= far * far && s->units[i].side != s->units[j].side &&
                fogn_obs_contact_reach(s, st, i, j, reach_i, reach_j, lines, c);
@@ -208,7 +214,7 @@ static bool unit_contact_reach(const fogn_scenario *s, const fogn_state *st, int
 bool fogn_unit_contact(const fogn_scenario *s, const fogn_state *st, int i, int j, fogn_contact *c)
 {
     assert(i >= 0 && i < s->nunits);
-    return unit_contact_reach(s, st, i, j, fogn_bld_meet_reach(s, st, i), NULL, c);
+    return unit_contact_reach(s, st, i, j, fogn_bld_meet_reach(s, st, i), -1, NULL, c);
 }
 
 int fogn_contacts(const fogn_scenario *s, const fogn_state *st, fogn_contact *out, int max)
@@ -216,12 +222,14 @@ int fogn_contacts(const fogn_scenario *s, const fogn_state *st, fogn_contact *ou
     int n = 0;
     fogn_obs_lines lines; /* gathered by the first pair that meets across an obstacle's reach */
     lines.ready = 0;
+    double reach[FOGN_MAX_UNITS]; /* each unit's once, not once a pair (-1: not on the table) */
+    for (int i = 0; i < s->nunits; i++) reach[i] = fogn_unit_alive(&st->u[i]) ? fogn_bld_meet_reach(s, st, i) : -1;
     for (int i = 0; i < s->nunits; i++) {
-        double reach_i = fogn_bld_meet_reach(s, st, i);
+        if (reach[i] < 0) continue;
         for (int j = i + 1; j < s->nunits && n < max; j++) {
             if (s->units[i].side == s->units[j].side) continue;
             fogn_contact c;
-            if (unit_contact_reach(s, st, i, j, reach_i, &lines, &c)) out[n++] = c;
+            if (unit_contact_reach(s, st, i, j, reach[i], reach[j], &lines, &c)) out[n++] = c;
         }
     }
     return n;
@@ -235,7 +243,8 @@ int fogn_touching_enemies(const fogn_scenario *s, const fogn_state *st, int i, i
     double reach_i = fogn_bld_meet_reach(s, st, i);
     for (int j = 0; j < s->nunits && n < max; j++) {
         fogn_contact c;
-        if (s->units[j].side != s->units[i].side && unit_contact_reach(s, st, i, j, reach_i, &lines, &c)) out[n++] = j;
+        if (s->units[j].side != s->units[i].side && unit_contact_reach(s, st, i, j, reach_i, -1, &lines, &c))
+            out[n++] = j;
     }
     return n;
 }
@@ -248,7 +257,7 @@ int fogn_front_enemies(const fogn_scenario *s, const fogn_state *st, int i, int 
     double reach_i = fogn_bld_meet_reach(s, st, i);
     for (int j = 0; j < s->nunits && n < max; j++) {
         fogn_contact c;
-        if (s->units[j].side != s->units[i].side && unit_contact_reach(s, st, i, j, reach_i, &lines, &c) &&
+        if (s->units[j].side != s->units[i].side && unit_contact_reach(s, st, i, j, reach_i, -1, &lines, &c) &&
             c.face_a == FOGN_FACE_FRONT)
             out[n++] = j;
     }

@@ -172,9 +172,13 @@ static int fire_from(const fogn_scenario *s, const fogn_state *st, int f, gr_rec
 
 void fogn_volley_init(fogn_volley *v, int side, int defensive)
 {
-    memset(v, 0, sizeof *v);
+    /* no shots yet and no assaulter's start: shot[k] is written whole when
+     * k is added (k < n), start[a] when has_start[a] is set, and nothing
+     * reads either before, so neither is cleared (16 KB a Firing Phase) */
     v->side = side;
     v->defensive = defensive;
+    v->n = 0;
+    memset(v->has_start, 0, sizeof v->has_start);
 }
 
 void fogn_volley_assaulter_start(fogn_volley *v, const fogn_scenario *s, const fogn_state *st, int a)

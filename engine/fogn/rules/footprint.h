@@ -17,6 +17,10 @@ bool fogn_units_within(const fogn_scenario *s, const fogn_state *st, int i, int 
 bool fogn_units_clearly_apart(const fogn_scenario *s, const fogn_state *st, int i, int j, double d);
 /* the same with the two reaches (fogn_unit_reach) already worked out */
 bool fogn_reaches_clearly_apart(const fogn_state *st, int i, int j, double ri, double rj, double d);
+/* true when unit i's reach circle and the circle about r's centre through
+ * its corners alone show every part of i's footprint more than d from r
+ * (then no footprint need be built); false says nothing */
+bool fogn_unit_clearly_apart_from(const fogn_scenario *s, const fogn_state *st, int i, const gr_rect *r, double d);
 
 /* The faces that count as the unit's front, each as a rectangle whose front
  * edge is that face (so "within d of the front" is gr_rect_in_front_corridor

@@ -3,6 +3,7 @@
  * able to hold it touches it and no unit of the owner contests it; while it
  * is occupied every cohesion test of the owner needs one more. */
 #include "loc.h"
+#include "footprint.h"
 
 #include <math.h>
 
@@ -15,6 +16,9 @@ gr_rect fogn_loc_rect(const fogn_scenario *s, int side)
 
 static int touches(const fogn_scenario *s, const fogn_state *st, int unit, const gr_rect *r)
 {
+    /* too far for any part to come within the contact tolerance: no
+     * footprint need be built (the exact test below would say the same) */
+    if (fogn_unit_clearly_apart_from(s, st, unit, r, FOGN_CONTACT_TOL)) return 0;
     gr_rect a[2];
     int n = fogn_unit_rects(&s->units[unit], &st->u[unit], a);
     for (int k = 0; k < n; k++)

@@ -605,16 +605,20 @@ int fogn_orders_for_cmdr(const fogn_scenario *s, const fogn_state *st, int cmdr,
     if (n < max) out[n++] = fogn_act(FOGN_A_HOLD, actor, -1, 0);
     if (n < max) out[n++] = fogn_act(FOGN_A_DONE, -1, -1, 0);
     const fogn_cmdr_profile *cp = &s->cmdrs[cmdr];
+    /* the farthest he may ride on any ground (§8.3): a post farther off is
+     * refused by the join's own distance test whatever the ground */
+    double most = fmax(fogn_cmdr_allowance(s, FOGN_MC_OPEN),
+                       fmax(fogn_cmdr_allowance(s, FOGN_MC_ROUGH), fogn_cmdr_allowance(s, FOGN_MC_DIFFICULT)));
+    gr_vec2 at = gr_v2(st->c[cmdr].x, st->c[cmdr].y);
     /* join each unit of his division (or, for a corps commander, the army) that he can reach */
     for (int j = 0; j < s->nunits && n < max; j++) {
         if (s->units[j].side != cp->side || !fogn_unit_alive(&st->u[j])) continue;
         if (cp->role == FOGN_CMDR_DIVISION && s->units[j].division != cp->division) continue;
         if (st->c[cmdr].leading == j) continue;
+        if (gr_v2_dist(at, fogn_cmdr_post(s, st, j)) > most + 1e-6) continue;
         gr_action a = fogn_act(FOGN_A_CMDR_JOIN, actor, j, 0);
-        gr_error e;
-        gr_error_clear(&e);
         fogn_state tmp = *st;
-        if (fogn_cmdr_apply(s, &tmp, &a, &e) == 0) out[n++] = a;
+        if (fogn_cmdr_apply(s, &tmp, &a, NULL) == 0) out[n++] = a; /* no reason wanted: none is worded */
     }
     return n;
 }

@@ -64,14 +64,16 @@ static int touching_enemy(const fogn_scenario *s, const fogn_state *st, int i, c
     return 0;
 }
 
-/* fresh cavalry (§2.5): cavalry not Spent and not in combat, on the table, not Broken */
-static int fresh_cavalry(const fogn_scenario *s, const fogn_state *st, int side)
+/* fresh cavalry (§2.5) of both sides: cavalry not Spent and not in combat,
+ * on the table, not Broken; each unit's reach worked out once for both */
+static void fresh_cavalry(const fogn_scenario *s, const fogn_state *st, int n[2])
 {
-    int n = 0, have_reach = 0;
+    int have_reach = 0;
     double reach[FOGN_MAX_UNITS];
+    n[0] = n[1] = 0;
     for (int i = 0; i < s->nunits; i++) {
         const fogn_unit *u = &st->u[i];
-        if (s->units[i].side != side || !fogn_unit_alive(u)) continue;
+        if (!fogn_unit_alive(u)) continue;
         if (fogn_troop_arm((fogn_troop)s->units[i].troop) != FOGN_ARM_CAV) continue;
         if ((u->flags & (FOGN_UF_SPENT | FOGN_UF_IN_COMBAT)) || u->cohesion == FOGN_BROKEN) continue;
         if (!have_reach) { /* each unit's reach once, not once a pair */
@@ -80,16 +82,17 @@ static int fresh_cavalry(const fogn_scenario *s, const fogn_state *st, int side)
             have_reach = 1;
         }
         if (touching_enemy(s, st, i, reach)) continue;
-        n++;
+        n[s->units[i].side]++;
     }
-    return n;
 }
 
 /* §14 bonus, ruling §23.3 #48: the fresh-cavalry difference moves the winner's level */
 static int cavalry_bonus(const fogn_scenario *s, const fogn_state *st, int winner, int level)
 {
     if (winner < 0) return level;
-    return fogn_cavalry_bonus_level(level, fresh_cavalry(s, st, winner), fresh_cavalry(s, st, winner ^ 1));
+    int fresh[2];
+    fresh_cavalry(s, st, fresh);
+    return fogn_cavalry_bonus_level(level, fresh[winner], fresh[winner ^ 1]);
 }
 
 static void finish(fogn_state *st, int winner, int level, int reason)
@@ -131,6 +134,11 @@ static int objective_presence(const fogn_scenario *s, const fogn_state *st, int 
         const fogn_unit *u = &st->u[i];
         if (!fogn_unit_alive(u) || (u->flags & FOGN_UF_ABANDONED) || u->cohesion > FOGN_OBJ_HOLD_WORST_COHESION)
             continue;
+        /* every part lies within its reach of its front-edge centre: one
+         * farther off than that and the radius cannot be near */
+        double dx = u->x - s->obj[o].x, dy = u->y - s->obj[o].y;
+        double far = fogn_unit_reach(&s->units[i], u) + s->obj[o].radius + 1e-6;
+        if (dx * dx + dy * dy > far * far) continue;
         /* every part of it: a bent column's rear part, a kinked line's right half */
         gr_rect r[2];
         int n = fogn_unit_rects(&s->units[i], u, r);
@@ -162,21 +170,55 @@ int fogn_objective_points(const fogn_scenario *s, const fogn_state *st, int side
 
 int fogn_turn_limit(const fogn_scenario *s) { return s->max_turns > 0 ? s->max_turns : FOGN_DEFAULT_TURNS; }
 
-int fogn_timed_outcome(const fogn_scenario *s, const fogn_state *st, int *level)
+/* The timed count, worked out once for the result and for the lead:
+ * attrition each side inflicted (in halves, objectives counting as
+ * attrition it inflicted) and, when someone leads, the fresh cavalry of
+ * both sides (fresh[0] -1 when no one leads, as neither needs it then) */
+typedef struct timed_count {
+    int inflicted[2], fresh[2];
+} timed_count;
+
+static void timed_count_of(const fogn_scenario *s, const fogn_state *st, timed_count *c)
 {
     int a0 = attrition_halves(s, st, 0), a1 = attrition_halves(s, st, 1);
     /* attrition inflicted by side 0 is side 1's, and the other way round;
      * each side's objectives count as attrition it inflicted (in halves) */
     int p0 = fogn_objective_points(s, st, 0), p1 = fogn_objective_points(s, st, 1);
-    int inflicted[2] = {a1 + 2 * p0, a0 + 2 * p1};
-    int d = inflicted[0] - inflicted[1];
+    c->inflicted[0] = a1 + 2 * p0;
+    c->inflicted[1] = a0 + 2 * p1;
+    c->fresh[0] = c->fresh[1] = -1;
+    if (c->inflicted[0] != c->inflicted[1]) fresh_cavalry(s, st, c->fresh);
+}
+
+static int timed_winner(const timed_count *c, int *level)
+{
+    int d = c->inflicted[0] - c->inflicted[1];
     int winner = d > 0 ? 0 : d < 0 ? 1 : -1;
-    int lvl = winner < 0 ? FOGN_RESULT_DRAW
-                         : fogn_timed_level(inflicted[winner] / 2.0, inflicted[winner ^ 1] / 2.0);
-    lvl = cavalry_bonus(s, st, winner, lvl);
+    int lvl = FOGN_RESULT_DRAW;
+    if (winner >= 0) {
+        lvl = fogn_timed_level(c->inflicted[winner] / 2.0, c->inflicted[winner ^ 1] / 2.0);
+        lvl = fogn_cavalry_bonus_level(lvl, c->fresh[winner], c->fresh[winner ^ 1]);
+    }
     if (lvl == FOGN_RESULT_DRAW) winner = -1;
     if (level) *level = lvl;
     return winner;
+}
+
+static double timed_lead(const timed_count *c)
+{
+    double d = (c->inflicted[0] - c->inflicted[1]) / 2.0;
+    if (d == 0) return 0;
+    int leader = d > 0 ? 0 : 1;
+    int f = c->fresh[leader] - c->fresh[leader ^ 1];
+    if (f > -FOGN_CAVALRY_BONUS_MARGIN) return d;
+    return d > 0 ? d - FOGN_MARGINAL_MARGIN : d + FOGN_MARGINAL_MARGIN;
+}
+
+int fogn_timed_outcome(const fogn_scenario *s, const fogn_state *st, int *level)
+{
+    timed_count c;
+    timed_count_of(s, st, &c);
+    return timed_winner(&c, level);
 }
 
 /* Side 0's lead in a timed count (attrition inflicted plus objectives held,
@@ -189,14 +231,17 @@ int fogn_timed_outcome(const fogn_scenario *s, const fogn_state *st, int *level)
  * from marginal to a draw still reads as a win. */
 double fogn_timed_lead(const fogn_scenario *s, const fogn_state *st)
 {
-    int a0 = attrition_halves(s, st, 0), a1 = attrition_halves(s, st, 1);
-    int p0 = fogn_objective_points(s, st, 0), p1 = fogn_objective_points(s, st, 1);
-    double d = ((a1 + 2 * p0) - (a0 + 2 * p1)) / 2.0;
-    if (d == 0) return 0;
-    int leader = d > 0 ? 0 : 1;
-    int f = fresh_cavalry(s, st, leader) - fresh_cavalry(s, st, leader ^ 1);
-    if (f > -FOGN_CAVALRY_BONUS_MARGIN) return d;
-    return d > 0 ? d - FOGN_MARGINAL_MARGIN : d + FOGN_MARGINAL_MARGIN;
+    timed_count c;
+    timed_count_of(s, st, &c);
+    return timed_lead(&c);
+}
+
+int fogn_timed_view(const fogn_scenario *s, const fogn_state *st, int *level, double *lead)
+{
+    timed_count c;
+    timed_count_of(s, st, &c);
+    *lead = timed_lead(&c);
+    return timed_winner(&c, level);
 }
 
 void fogn_timed_result(const fogn_scenario *s, fogn_state *st, gr_log *log)

@@ -30,5 +30,8 @@ int fogn_timed_outcome(const fogn_scenario *s, const fogn_state *st, int *level)
  * side 1 leads), cut by a level's width when the fresh-cavalry bonus would
  * lower the leader's result (an evaluation input). */
 double fogn_timed_lead(const fogn_scenario *s, const fogn_state *st);
+/* Both at once, from one count: the winner (and *level) as
+ * fogn_timed_outcome, and *lead as fogn_timed_lead */
+int fogn_timed_view(const fogn_scenario *s, const fogn_state *st, int *level, double *lead);
 
 #endif

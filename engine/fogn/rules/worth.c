@@ -131,8 +131,7 @@ void fogn_clock(const void *scn, const void *state, gr_clock *out)
     const fogn_state *st = state;
     int last = 2 * fogn_turn_limit(s);
     out->moves_left = st->move < last ? last - st->move : 0;
-    int tw = fogn_timed_outcome(s, st, NULL);
+    int tw = fogn_timed_view(s, st, NULL, &out->lead0);
     out->timed_score0 = tw == 0 ? 1.0 : tw == 1 ? 0.0 : 0.5;
-    out->lead0 = fogn_timed_lead(s, st);
     out->band = FOGN_MARGINAL_MARGIN;
 }
