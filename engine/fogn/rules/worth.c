@@ -49,7 +49,11 @@ typedef struct obj_terms {
 static void objective_terms(const fogn_scenario *s, const fogn_state *st, obj_terms *t)
 {
     *t = (obj_terms){0};
-    double reach[FOGN_MAX_UNITS]; /* each unit's once, not once an objective */
+    /* each unit's reach once, and its footprint the first time an objective
+     * needs it, not once an objective */
+    double reach[FOGN_MAX_UNITS];
+    gr_rect rect[FOGN_MAX_UNITS];
+    bool have_rect[FOGN_MAX_UNITS] = {false};
     for (int i = 0; i < s->nunits && s->nobj > 0; i++)
         if (fogn_unit_alive(&st->u[i]) && st->u[i].cohesion < FOGN_WAVERING)
             reach[i] = fogn_unit_reach(&s->units[i], &st->u[i]);
@@ -63,8 +67,11 @@ static void objective_terms(const fogn_scenario *s, const fogn_state *st, obj_te
             double dx = st->u[i].x - s->obj[o].x, dy = st->u[i].y - s->obj[o].y;
             double far = s->obj[o].radius + FOGN_FEATURE_APPROACH_MU + reach[i] + 1e-6;
             if (dx * dx + dy * dy > far * far) continue;
-            gr_rect r = fogn_unit_rect(&s->units[i], &st->u[i]);
-            double d = gr_rect_point_dist(&r, gr_v2(s->obj[o].x, s->obj[o].y));
+            if (!have_rect[i]) {
+                rect[i] = fogn_unit_rect(&s->units[i], &st->u[i]);
+                have_rect[i] = true;
+            }
+            double d = gr_rect_point_dist(&rect[i], gr_v2(s->obj[o].x, s->obj[o].y));
             if (d <= s->obj[o].radius) near[s->units[i].side] = 1;
             if (d <= s->obj[o].radius + FOGN_FEATURE_THREAT_MU) close[s->units[i].side] = 1;
             if (d < nearest[s->units[i].side]) nearest[s->units[i].side] = d;
