@@ -1294,6 +1294,57 @@ static void test_s3_1_units_within_agrees_with_units_apart(void **unused)
     assert_true(near > 400);
 }
 
+/* §3.1 footprints: "is this unit clearly more than d from that rectangle?"
+ * (fogn_unit_clearly_apart_from, the test that spares the line of
+ * communications, a commander caught alone and the like from building a
+ * footprint) never says so of a unit with a part within d of it: 2,000
+ * random units (kinked lines among them) and small squares, at six
+ * distances, the answer checked against the exact distance to every part. */
+static void test_s3_1_clearly_apart_from_is_never_wrong(void **unused)
+{
+    (void)unused;
+    static const fogn_troop troops[] = {FOGN_INF_REFORMED, FOGN_INF_LIGHT, FOGN_CAV_HEAVY, FOGN_ART_FOOT};
+    static const fogn_formation forms[] = {FOGN_F_LINE, FOGN_F_TACTICAL, FOGN_F_COLUMN, FOGN_F_SQUARE,
+                                           FOGN_F_UNLIMBERED, FOGN_F_LIMBERED};
+    static const double dist[] = {0, FOGN_CONTACT_TOL, 0.5, 2, 4, 8};
+    gr_rng rng;
+    gr_rng_seed(&rng, 41, 1);
+    int apart = 0, unsure = 0;
+    for (int k = 0; k < 2000; k++) {
+        fogn_scenario *s = fx_scenario();
+        fogn_formation f = forms[k % (int)(sizeof forms / sizeof *forms)];
+        fogn_troop t = troops[k / 7 % (int)(sizeof troops / sizeof *troops)];
+        fx_unit(s, 0, t, k % 2 ? FOGN_LARGE : FOGN_SMALL, FOGN_F_TACTICAL, 30, 18, 360 * gr_rng_unit(&rng));
+        fogn_state st;
+        fx_state(s, &st, 0);
+        if (!fogn_formation_allowed(&s->units[0], f)) {
+            free(s);
+            continue;
+        }
+        st.u[0].formation = (uint8_t)f;
+        if (k % 3 == 0 && f == FOGN_F_LINE) st.u[0].kink = (gr_rng_unit(&rng) - 0.5) * 60 * FX_DEG;
+        double side = 0.5 + 2 * gr_rng_unit(&rng);
+        gr_rect r = gr_rect_make(gr_v2(30 + 20 * (gr_rng_unit(&rng) - 0.5), 18 + 20 * (gr_rng_unit(&rng) - 0.5)),
+                                 2 * GR_PI * gr_rng_unit(&rng), side, side);
+        gr_rect parts[2];
+        int n = fogn_unit_rects(&s->units[0], &st.u[0], parts);
+        double exact = INFINITY;
+        for (int q = 0; q < n; q++) exact = fmin(exact, gr_rect_dist(&parts[q], &r));
+        for (int q = 0; q < (int)(sizeof dist / sizeof *dist); q++) {
+            if (!fogn_unit_clearly_apart_from(s, &st, 0, &r, dist[q])) {
+                unsure++;
+                continue;
+            }
+            if (exact <= dist[q]) fail_msg("unit %d: said apart by more than %.3f, a part is %.6f away", k, dist[q], exact);
+            apart++;
+        }
+        free(s);
+    }
+    print_message("clearly apart: %d answers apart, %d unsure\n", apart, unsure);
+    assert_true(apart > 2000);
+    assert_true(unsure > 2000);
+}
+
 /* §3.1 footprints: every corner of a unit's footprint (both parts of a
  * kinked line) lies within its reach of its front-edge centre, for every
  * arm, size and formation a unit can take. The evaluation's features, the
@@ -1740,6 +1791,7 @@ int main(void)
         cmocka_unit_test(test_s3_1_footprints),
         cmocka_unit_test(test_s3_1_units_within_agrees_with_units_apart),
         cmocka_unit_test(test_s3_1_footprint_within_reach),
+        cmocka_unit_test(test_s3_1_clearly_apart_from_is_never_wrong),
         cmocka_unit_test(test_s2_6_spent_unit_loses_a_base_keeps_footprint),
         cmocka_unit_test(test_s3_2_artillery_attachment_adds_a_base),
         cmocka_unit_test(test_s5_3_drilled_pass_in_range_costs_1cp),

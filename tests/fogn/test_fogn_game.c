@@ -1,7 +1,8 @@
 /* test_fogn_game.c - whole-game properties of the fogn ruleset through the
  * game interface: the state is flat (a clone is a memcpy), the notation
  * prints and parses every kind of action, random legal play keeps every
- * invariant and ends, the same seed gives the same game, and a record
+ * invariant and ends, a commander's menu holds every join he may make, the
+ * same seed gives the same game, and a record
  * replays to the byte-identical state. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -19,7 +20,9 @@
 #include "../../engine/core/play.h"
 #include "../../engine/core/record.h"
 #include "../../engine/registry.h"
+#include "../../engine/fogn/rules/cmdr.h"
 #include "../../engine/fogn/rules/notation.h"
+#include "../../engine/fogn/rules/orders.h"
 
 static const char *root_dir(void)
 {
@@ -201,6 +204,69 @@ static void test_fogn_random_games_end(void **unused)
     gr_game_free(&g);
 }
 
+/* A commander's menu in the Movement Phase (§3.4, §8.3) offers every unit
+ * he may join and no other: the menu passes over units whose post lies
+ * beyond his move on any ground before trying the join; here every
+ * commander of the side moving, at every Movement Phase decision of two
+ * random games, is checked against trying the join on every unit of his
+ * command. */
+static void test_fogn_cmdr_menu_is_every_join_allowed(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    load_corps(&g);
+    const fogn_scenario *s = g.scn;
+    int legal = 0, far = 0, checked = 0;
+    for (unsigned long long seed = 1; seed <= 2; seed++) {
+        fogn_state st;
+        g.rs->rules->init(s, &st);
+        gr_dice dice;
+        gr_dice_init_rng(&dice, seed, 1);
+        gr_rng pick;
+        gr_rng_seed(&pick, seed, 2);
+        while (g.rs->rules->to_move(s, &st) != GR_TERMINAL) {
+            if (st.turn.step == FOGN_ST_MV_UNITS) {
+                for (int c = 0; c < s->ncmdrs; c++) {
+                    if (s->cmdrs[c].side != st.active) continue;
+                    gr_action menu[GR_MAX_ACTIONS], want[GR_MAX_ACTIONS];
+                    int n = fogn_orders_for_cmdr(s, &st, c, menu, GR_MAX_ACTIONS), m = 0;
+                    want[m++] = fx_action(FOGN_A_HOLD, s->nunits + c, -1, 0, 0, 0, 0);
+                    want[m++] = fx_action(FOGN_A_DONE, -1, -1, 0, 0, 0, 0);
+                    for (int j = 0; j < s->nunits; j++) {
+                        const fogn_cmdr_profile *cp = &s->cmdrs[c];
+                        if (s->units[j].side != cp->side || !fogn_unit_alive(&st.u[j])) continue;
+                        if (cp->role == FOGN_CMDR_DIVISION && s->units[j].division != cp->division) continue;
+                        if (st.c[c].leading == j) continue;
+                        gr_action a = fx_action(FOGN_A_CMDR_JOIN, s->nunits + c, j, 0, 0, 0, 0);
+                        fogn_state tmp = st;
+                        gr_error err;
+                        gr_error_clear(&err);
+                        if (fogn_cmdr_apply(s, &tmp, &a, &err) == 0) {
+                            want[m++] = a;
+                            legal++;
+                        } else if (strstr(err.msg, "would move")) {
+                            far++;
+                        }
+                    }
+                    assert_int_equal(n, m);
+                    assert_memory_equal(menu, want, (size_t)n * sizeof *menu);
+                    checked++;
+                }
+            }
+            gr_action a;
+            assert_int_equal(gr_play_random_legal(&g, &st, &pick, &a), 0);
+            gr_error err;
+            gr_error_clear(&err);
+            if (g.rs->rules->apply(s, &st, &a, &dice, NULL, &err)) fail_msg("%s", err.msg);
+        }
+    }
+    print_message("commanders' menus: %d checked, %d joins offered, %d refused as too far\n", checked, legal, far);
+    assert_true(checked > 100);
+    assert_true(legal > 100);
+    assert_true(far > 100);
+    gr_game_free(&g);
+}
+
 /* Same seed, same game; a saved record replays to the identical bytes. */
 static void test_fogn_record_replays_identically(void **unused)
 {
@@ -315,6 +381,7 @@ int main(void)
         cmocka_unit_test(test_fogn_notation_round_trip),
         cmocka_unit_test(test_fogn_notation_errors),
         cmocka_unit_test(test_fogn_random_games_end),
+        cmocka_unit_test(test_fogn_cmdr_menu_is_every_join_allowed),
         cmocka_unit_test(test_fogn_record_replays_identically),
         cmocka_unit_test(test_fogn_refused_action_changes_nothing),
         cmocka_unit_test(test_fogn_map_details),
