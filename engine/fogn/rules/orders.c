@@ -469,24 +469,52 @@ gr_action fogn_act(int type, int actor, int target, int arg)
     return a;
 }
 
-/* the k nearest live enemies of a unit */
+/* how far short of the true distance the reach circles' bound is taken, so
+ * that its rounding never makes it exceed the distance it bounds */
+#define NEAREST_SLACK 1e-9
+
+/* the k nearest live enemies of a unit (footprint to footprint), nearest
+ * first, ties to the lower index; the count */
 static int nearest_enemies(const fogn_scenario *s, const fogn_state *st, int unit, int *out, int k)
 {
-    double dist[FOGN_MAX_UNITS];
-    int idx[FOGN_MAX_UNITS], n = 0;
-    gr_rect r = fogn_unit_rect(&s->units[unit], &st->u[unit]);
+    if (k <= 0) return 0;
+    /* each enemy's least possible distance first, from the reach circles
+     * (every part of a footprint lies within its reach of its front-edge
+     * centre), nearest first; the exact distance only while that bound could
+     * still put the enemy among the k nearest */
+    double lb[FOGN_MAX_UNITS];
+    int cand[FOGN_MAX_UNITS], nc = 0;
+    const fogn_unit *u = &st->u[unit];
+    double ru = fogn_unit_reach(&s->units[unit], u);
     for (int j = 0; j < s->nunits; j++) {
         if (s->units[j].side == s->units[unit].side || !fogn_unit_alive(&st->u[j])) continue;
-        gr_rect e = fogn_unit_rect(&s->units[j], &st->u[j]);
-        dist[n] = gr_rect_dist(&r, &e);
-        idx[n++] = j;
+        double dx = st->u[j].x - u->x, dy = st->u[j].y - u->y;
+        lb[nc] = sqrt(dx * dx + dy * dy) - ru - fogn_unit_reach(&s->units[j], &st->u[j]) - NEAREST_SLACK;
+        cand[nc++] = j;
     }
-    for (int i = 1; i < n; i++) /* insertion sort: n is small */
-        for (int j = i; j > 0 && (dist[j] < dist[j - 1] || (dist[j] == dist[j - 1] && idx[j] < idx[j - 1])); j--) {
-            double td = dist[j]; dist[j] = dist[j - 1]; dist[j - 1] = td;
-            int ti = idx[j]; idx[j] = idx[j - 1]; idx[j - 1] = ti;
+    for (int i = 1; i < nc; i++) /* insertion sort: n is small */
+        for (int j = i; j > 0 && lb[j] < lb[j - 1]; j--) {
+            double td = lb[j]; lb[j] = lb[j - 1]; lb[j - 1] = td;
+            int ti = cand[j]; cand[j] = cand[j - 1]; cand[j - 1] = ti;
         }
-    if (n > k) n = k;
+    /* the k nearest so far by exact distance, ties to the lower index */
+    double dist[FOGN_MAX_UNITS];
+    int idx[FOGN_MAX_UNITS], n = 0;
+    gr_rect r = fogn_unit_rect(&s->units[unit], u);
+    for (int c = 0; c < nc; c++) {
+        if (n >= k && lb[c] > dist[k - 1]) break; /* this one and every later one lie farther */
+        gr_rect e = fogn_unit_rect(&s->units[cand[c]], &st->u[cand[c]]);
+        double d = gr_rect_dist(&r, &e);
+        int j = n < k ? n++ : k;
+        if (j == k && !(d < dist[k - 1] || (d == dist[k - 1] && cand[c] < idx[k - 1]))) continue;
+        if (j == k) j = k - 1;
+        for (; j > 0 && (d < dist[j - 1] || (d == dist[j - 1] && cand[c] < idx[j - 1])); j--) {
+            dist[j] = dist[j - 1];
+            idx[j] = idx[j - 1];
+        }
+        dist[j] = d;
+        idx[j] = cand[c];
+    }
     memcpy(out, idx, (size_t)n * sizeof *out);
     return n;
 }
