@@ -61,16 +61,23 @@ static void add_node(cmd_graph *g, gr_vec2 p)
 }
 
 /* the blockers, the officer, the unit's points, and the zones' outlines within the ellipse */
-static void build(cmd_graph *g, const lasalle_scenario *s, const lasalle_state *st, gr_vec2 o, int i, double range)
+/* unit j's hull: from the caller's table of every live unit's hull, or worked out */
+static gr_rect hull_of(const lasalle_scenario *s, const lasalle_state *st, int j, const gr_rect *hulls)
 {
-    gr_rect h = lasalle_hull(s, st, i);
+    return hulls ? hulls[j] : lasalle_hull(s, st, j);
+}
+
+static void build(cmd_graph *g, const lasalle_scenario *s, const lasalle_state *st, gr_vec2 o, int i, double range,
+                  const gr_rect *hulls)
+{
+    gr_rect h = hull_of(s, st, i, hulls);
     g->n = g->nblock = 0;
     /* the enemies near enough to stand in the way, less those the unit touches (worked out only when there
      * are some: most units have no enemy within range) */
     int touch[LASALLE_MAX_UNITS], nt = -1;
     for (int j = 0; j < s->nunits && g->nblock < MAX_BLOCKERS; j++) {
         if (!lasalle_alive(st, j) || !lasalle_enemies(s, i, j)) continue;
-        gr_rect b = lasalle_hull(s, st, j);
+        gr_rect b = hull_of(s, st, j, hulls);
         if (gr_rect_point_dist(&b, o) > range + 1 || gr_rect_dist(&b, &h) > range + 1) continue;
         if (nt < 0) nt = lasalle_contacts(s, st, i, touch, LASALLE_MAX_UNITS);
         int own = 0;
@@ -128,18 +135,23 @@ double lasalle_officer_range(const lasalle_scenario *s, const lasalle_state *st,
     return s->officers[k].range;
 }
 
-double lasalle_command_path(const lasalle_scenario *s, const lasalle_state *st, int k, int i)
+double lasalle_command_path_from(const lasalle_scenario *s, const lasalle_state *st, int k, gr_vec2 o, int i,
+                                 const gr_rect *hulls)
 {
-    gr_vec2 o = gr_v2(st->o[k].x, st->o[k].y);
-    gr_rect h = lasalle_hull(s, st, i);
+    gr_rect h = hull_of(s, st, i, hulls);
     double range = lasalle_officer_range(s, st, k), straight = gr_rect_point_dist(&h, o);
     if (straight > range) return INFINITY;
     cmd_graph g;
-    build(&g, s, st, o, i, range);
+    build(&g, s, st, o, i, range, hulls);
     if (!g.nblock) return straight;
     if (!point_clear(&g, o)) return INFINITY; /* he stands within 1 BW of an enemy: no path leaves him */
     if (g.ntargets >= 1 && clear(&g, o, g.at[1]) && gr_v2_dist(o, g.at[1]) <= straight + 1e-9) return straight;
     return dijkstra(&g, range);
+}
+
+double lasalle_command_path(const lasalle_scenario *s, const lasalle_state *st, int k, int i)
+{
+    return lasalle_command_path_from(s, st, k, gr_v2(st->o[k].x, st->o[k].y), i, NULL);
 }
 
 int lasalle_in_range(const lasalle_scenario *s, const lasalle_state *st, int k, int i)

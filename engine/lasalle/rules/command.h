@@ -20,6 +20,11 @@ typedef enum lasalle_cmd {
 /* officer k's command range now: a commander replaced by his chief of staff has 6 BW [H, p.73] */
 double lasalle_officer_range(const lasalle_scenario *s, const lasalle_state *st, int k);
 double lasalle_command_path(const lasalle_scenario *s, const lasalle_state *st, int k, int i);
+/* the same were officer k at o (where he may ride), the units as they
+ * stand; hulls, when not NULL, holds every live unit's hull (lasalle_hull),
+ * so that a caller asking of several spots works them out once */
+double lasalle_command_path_from(const lasalle_scenario *s, const lasalle_state *st, int k, gr_vec2 o, int i,
+                                 const gr_rect *hulls);
 int lasalle_in_range(const lasalle_scenario *s, const lasalle_state *st, int k, int i);
 /* unit i's own superior: its force's subcommander, or the commander */
 int lasalle_superior(const lasalle_scenario *s, int i);

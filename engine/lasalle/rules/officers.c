@@ -19,8 +19,16 @@ int lasalle_under(const lasalle_scenario *s, int k, int i)
     return o->commander || s->units[i].force == o->force;
 }
 
-int lasalle_officer_check(const lasalle_scenario *s, const lasalle_state *st, int k, double x, double y,
-                          gr_error *err)
+/* every live unit's hull, for the checks of one officer's spots */
+static void hulls_of(const lasalle_scenario *s, const lasalle_state *st, gr_rect *hulls)
+{
+    for (int i = 0; i < s->nunits; i++)
+        if (lasalle_alive(st, i)) hulls[i] = lasalle_hull(s, st, i);
+}
+
+/* lasalle_officer_check with every live unit's hull given */
+static int check_with(const lasalle_scenario *s, const lasalle_state *st, int k, double x, double y,
+                      const gr_rect *hulls, gr_error *err)
 {
     const lasalle_officer_profile *o = &s->officers[k];
     gr_vec2 at = gr_v2(x, y);
@@ -32,33 +40,37 @@ int lasalle_officer_check(const lasalle_scenario *s, const lasalle_state *st, in
             return gr_error_set(err, "%s may not stand in impassable %s (C, p.28)", o->name, s->terrain.p[t].name);
     for (int i = 0; i < s->nunits; i++) {
         if (!lasalle_alive(st, i)) continue;
-        gr_rect h = lasalle_hull(s, st, i);
-        if (gr_point_in_rect(&h, at))
+        if (gr_point_in_rect(&hulls[i], at))
             return gr_error_set(err, "%s may not stand inside %s%s", o->name, s->units[i].name,
                                 st->u[i].form == LASALLE_SQUARE ? " (no officer inside a square, C p.25)" : "");
     }
     /* not near an enemy unless a unit under his command is near that same enemy */
     for (int j = 0; j < s->nunits; j++) {
         if (!lasalle_alive(st, j) || s->units[j].side == o->side) continue;
-        gr_rect e = lasalle_hull(s, st, j);
-        if (gr_rect_point_dist(&e, at) > LASALLE_NEAR_BW) continue;
+        if (gr_rect_point_dist(&hulls[j], at) > LASALLE_NEAR_BW) continue;
         int covered = 0;
         for (int i = 0; i < s->nunits && !covered; i++) {
             if (!lasalle_alive(st, i) || !lasalle_under(s, k, i)) continue;
-            gr_rect h = lasalle_hull(s, st, i);
-            covered = gr_rect_within(&h, &e, LASALLE_NEAR_BW);
+            covered = gr_rect_within(&hulls[i], &hulls[j], LASALLE_NEAR_BW);
         }
         if (!covered)
             return gr_error_set(err, "%s may not end near %s unless a unit of his command is near it too (C, p.28)",
                                 o->name, s->units[j].name);
     }
-    lasalle_state tmp = *st;
-    tmp.o[k].x = x;
-    tmp.o[k].y = y;
+    /* within range of one of his units from there (the units stand as they are) */
     for (int i = 0; i < s->nunits; i++)
-        if (lasalle_alive(st, i) && lasalle_under(s, k, i) && lasalle_in_range(s, &tmp, k, i)) return 0;
+        if (lasalle_alive(st, i) && lasalle_under(s, k, i) && isfinite(lasalle_command_path_from(s, st, k, at, i, hulls)))
+            return 0;
     return gr_error_set(err, "%s must end within his command range (%g BW) of one of his units (C, p.28)", o->name,
                         lasalle_officer_range(s, st, k));
+}
+
+int lasalle_officer_check(const lasalle_scenario *s, const lasalle_state *st, int k, double x, double y,
+                          gr_error *err)
+{
+    gr_rect hulls[LASALLE_MAX_UNITS];
+    hulls_of(s, st, hulls);
+    return check_with(s, st, k, x, y, hulls, err);
 }
 
 int lasalle_officer_apply(const lasalle_scenario *s, lasalle_state *st, const gr_action *a, const gr_ctx *cx,
@@ -100,9 +112,11 @@ int lasalle_officer_spots(const lasalle_scenario *s, const lasalle_state *st, in
     const lasalle_officer_profile *o = &s->officers[k];
     double sx = 0, sy = 0, back = o->side == 0 ? -1 : 1;
     int n = 0, cnt = 0;
+    gr_rect hulls[LASALLE_MAX_UNITS]; /* once for the spots and every spot's check */
+    hulls_of(s, st, hulls);
     for (int i = 0; i < s->nunits; i++) {
         if (!lasalle_alive(st, i) || !lasalle_under(s, k, i)) continue;
-        gr_rect h = lasalle_hull(s, st, i);
+        gr_rect h = hulls[i];
         gr_vec2 c = gr_rect_centre(&h);
         sx += c.x;
         sy += c.y;
@@ -111,13 +125,13 @@ int lasalle_officer_spots(const lasalle_scenario *s, const lasalle_state *st, in
     if (cnt) n = add_spot(out, n, max, sx / cnt, sy / cnt + back * MIDDLE_BACK_BW);
     for (int i = 0; i < s->nunits; i++) {
         if (!lasalle_alive(st, i) || !lasalle_under(s, k, i)) continue;
-        gr_rect h = lasalle_hull(s, st, i);
-        gr_vec2 r = gr_v2_sub(h.fc, gr_v2_scale(gr_rect_fwd(&h), h.d + BEHIND_BW));
+        const gr_rect *h = &hulls[i];
+        gr_vec2 r = gr_v2_sub(h->fc, gr_v2_scale(gr_rect_fwd(h), h->d + BEHIND_BW));
         n = add_spot(out, n, max, r.x, r.y);
     }
     int m = 0;
     for (int q = 0; q < n; q++)
-        if (!lasalle_officer_check(s, st, k, out[q][0], out[q][1], NULL) &&
+        if (!check_with(s, st, k, out[q][0], out[q][1], hulls, NULL) &&
             hypot(out[q][0] - st->o[k].x, out[q][1] - st->o[k].y) >= SAME_SPOT_BW) {
             out[m][0] = out[q][0];
             out[m][1] = out[q][1];
