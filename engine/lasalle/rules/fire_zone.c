@@ -252,7 +252,8 @@ int lasalle_town_fire_side(const lasalle_scenario *s, const lasalle_state *st, i
         lasalle_town_turn(&turned, i, r);
         if (!target_ok(s, &turned, i, t, kind, r ? NULL : &front)) return r;
     }
-    return gr_error_set(err, "%s", front.msg);
+    if (front.set) gr_error_set(err, "%s", front.msg);
+    return -1;
 }
 
 int lasalle_fire_target_ok(const lasalle_scenario *s, const lasalle_state *st, int i, int t, int *kind,
