@@ -3,7 +3,6 @@
 #include "toward.h"
 #include "footprint.h"
 #include "status.h"
-#include "tables.h"
 
 #include <math.h>
 
