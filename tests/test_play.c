@@ -28,7 +28,7 @@ static const char *root_dir(void)
 static void load(gr_game *g, const char *name)
 {
     char path[1024];
-    snprintf(path, sizeof path, "%s/scenarios/fogn/%s", root_dir(), name);
+    snprintf(path, sizeof path, "%s/scenarios/%s", root_dir(), name);
     gr_error err;
     gr_error_clear(&err);
     if (gr_game_load(g, path, &err)) fail_msg("%s", err.msg);
@@ -53,13 +53,12 @@ static void assert_same_records(const gr_record *a, const gr_record *b)
 /* gr_play_random_apply plays what gr_play_random_legal followed by apply
  * plays: the same order drawn at every decision from the same generator,
  * the same dice, the same position after it, to the end of the game */
-static void test_random_apply_is_draw_then_apply(void **unused)
+static void random_apply_is_draw_then_apply(const char *scenario, unsigned long long seeds)
 {
-    (void)unused;
     gr_game g;
-    load(&g, "brigade-encounter.json");
+    load(&g, scenario);
     size_t size = g.rs->rules->state_size;
-    for (unsigned long long seed = 1; seed <= 3; seed++) {
+    for (unsigned long long seed = 1; seed <= seeds; seed++) {
         void *a = opening(&g), *b = opening(&g);
         gr_rng ra, rb;
         gr_rng_seed(&ra, seed, 2);
@@ -88,12 +87,20 @@ static void test_random_apply_is_draw_then_apply(void **unused)
     gr_game_free(&g);
 }
 
+/* fogn's and Lasalle's own apply_checked */
+static void test_random_apply_is_draw_then_apply(void **unused)
+{
+    (void)unused;
+    random_apply_is_draw_then_apply("fogn/brigade-encounter.json", 3);
+    random_apply_is_draw_then_apply("lasalle/brigade-clash.json", 2);
+}
+
 /* gr_play_random and two random players (seeds S and S + 1) play the same game */
 static void test_uniform_chooser_is_the_random_player(void **unused)
 {
     (void)unused;
     gr_game g;
-    load(&g, "brigade-encounter.json");
+    load(&g, "fogn/brigade-encounter.json");
     for (unsigned long long seed = 1; seed <= 3; seed++) {
         gr_error err;
         gr_error_clear(&err);
@@ -176,7 +183,7 @@ static void test_observe_after_and_limits(void **unused)
 {
     (void)unused;
     gr_game g;
-    load(&g, "brigade-encounter.json");
+    load(&g, "fogn/brigade-encounter.json");
     gr_error err;
     gr_error_clear(&err);
     gr_log log;
@@ -224,7 +231,7 @@ static void test_failures(void **unused)
 {
     (void)unused;
     gr_game g;
-    load(&g, "brigade-encounter.json");
+    load(&g, "fogn/brigade-encounter.json");
     counter c = {.fail_at = 3};
     void *st = opening(&g);
     gr_chooser same[2] = {counting(&c, "tired"), counting(&c, "tired")};
@@ -258,7 +265,7 @@ static void test_empty_menu_is_an_invariant(void **unused)
 {
     (void)unused;
     gr_game g;
-    load(&g, "brigade-encounter.json");
+    load(&g, "fogn/brigade-encounter.json");
     const gr_ruleset *real = g.rs;
     gr_rules rules = *real->rules;
     rules.legal_actions = no_orders;
@@ -298,7 +305,7 @@ static void test_stray_message_is_not_the_error(void **unused)
 {
     (void)unused;
     gr_game g;
-    load(&g, "brigade-encounter.json");
+    load(&g, "fogn/brigade-encounter.json");
     const gr_ruleset *real = g.rs;
     gr_rules rules = *real->rules;
     rules.apply = apply_with_stray;
@@ -345,7 +352,7 @@ static void test_replays(void **unused)
 {
     (void)unused;
     gr_game g;
-    load(&g, "brigade-encounter.json");
+    load(&g, "fogn/brigade-encounter.json");
     size_t size = g.rs->rules->state_size;
     gr_error err;
     gr_error_clear(&err);
@@ -402,7 +409,7 @@ static void test_helpers(void **unused)
 {
     (void)unused;
     gr_game g;
-    load(&g, "brigade-encounter.json");
+    load(&g, "fogn/brigade-encounter.json");
     const char *names[2];
     gr_game_side_names(&g, names);
     assert_string_equal(names[0], "French");

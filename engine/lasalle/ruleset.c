@@ -85,6 +85,7 @@ static const gr_fast fast = {
     .candidates = lasalle_candidates,
     .action_legal = lasalle_action_legal,
     .apply_memo = lasalle_apply_memo,
+    .apply_checked = lasalle_apply_checked,
     .expand_with_menu = 1,
 };
 

@@ -3,7 +3,8 @@
  * weights of eval/weights/lasalle.json) play the bundled scenario to its
  * end with the invariants checked after every action; the same seed gives
  * the same record; a record replays to the same bytes; the Activity menus
- * checked an entry at a time are the menus; the neutral facts
+ * checked an entry at a time are the menus, and an order checked and
+ * carried out in one call is the check then the apply; the neutral facts
  * (action_info, unit_info, unit_worth, terms, clock) tell the truth; the
  * table is drawn base by base in BW (cli/svg.c). */
 #include "../../engine/core/ruleset.h"
@@ -292,11 +293,87 @@ static void test_activity_candidates_are_the_menu_checked(void **state)
     gr_game_free(&g);
 }
 
+/* one Activity Phase decision's candidates, each tried both ways from copies of the position and dice:
+ * gr_fast.apply_checked against action_legal then the search's apply; the same verdict, position and dice.
+ * Returns how many were legal, counted by type in kinds */
+static long try_both_ways(const gr_game *g, const lasalle_state *st, const gr_dice *dice, int *kinds)
+{
+    const lasalle_scenario *s = g->scn;
+    gr_action cand[GR_MAX_ACTIONS];
+    int nc = gr_rs_candidates(g->rs, s, st, cand, GR_MAX_ACTIONS);
+    long legal = 0;
+    lasalle_state *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    for (int c = 0; c < nc; c++) {
+        *a = *st;
+        *b = *st;
+        gr_dice da = *dice, db = *dice;
+        int rc = g->rs->fast->apply_checked(s, a, &cand[c], &da, NULL);
+        int ok = gr_rs_action_legal(g->rs, s, b, &cand[c]);
+        assert_int_equal(rc == 1, !ok);
+        if (!ok) {
+            assert_memory_equal(a, st, sizeof *a);
+            continue;
+        }
+        legal++;
+        kinds[cand[c].type]++;
+        gr_error err;
+        gr_error_clear(&err);
+        int rb = g->rs->fast->apply_memo(s, b, &cand[c], &db, NULL, NULL, &err);
+        assert_int_equal(rc, rb ? -1 : 0);
+        assert_memory_equal(a, b, sizeof *a);
+        assert_int_equal(da.rolled, db.rolled);
+    }
+    free(a);
+    free(b);
+    return legal;
+}
+
+/* an Activity Phase order checked and carried out in one call with the plan its check worked out
+ * (lasalle_apply_checked) leaves the same position and dice as the check followed by the apply, which
+ * works the plan out again: every candidate of every Activity decision of random games, charges, batteries
+ * and garrisons among them */
+static void test_apply_checked_is_check_then_apply(void **state)
+{
+    (void)state;
+    static const char *const scenarios[] = {SCENARIO, "scenarios/lasalle/village-fight.json"};
+    long tried = 0, legal = 0;
+    int kinds[LASALLE_A_COUNT] = {0};
+    for (int q = 0; q < 2; q++) {
+        gr_game g;
+        load(&g, scenarios[q]);
+        assert_non_null(g.rs->fast->apply_checked);
+        const lasalle_scenario *s = g.scn;
+        lasalle_state *st = calloc(1, sizeof *st);
+        gr_dice dice;
+        gr_dice_init_rng(&dice, 7 + (unsigned)q, 1);
+        gr_rng pick;
+        gr_rng_seed(&pick, 7 + (unsigned)q, 2);
+        g.rs->rules->init(s, st);
+        while (g.rs->rules->to_move(s, st) != GR_TERMINAL) {
+            if (st->turn.step == LASALLE_ST_ACTIVITY) {
+                legal += try_both_ways(&g, st, &dice, kinds);
+                tried++;
+            }
+            gr_action a;
+            gr_error err;
+            gr_error_clear(&err);
+            assert_int_equal(gr_play_random_legal(&g, st, &pick, &a), 0);
+            if (g.rs->rules->apply(s, st, &a, &dice, NULL, &err)) fail_msg("%s: %s", scenarios[q], err.msg);
+        }
+        free(st);
+        gr_game_free(&g);
+    }
+    assert_true(tried > 100);
+    assert_true(legal > 1000);
+    assert_true(kinds[LASALLE_A_CHARGE] > 0 && kinds[LASALLE_A_DRIVE] > 0 && kinds[LASALLE_A_MOVE] > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_games),
         cmocka_unit_test(test_activity_candidates_are_the_menu_checked),
+        cmocka_unit_test(test_apply_checked_is_check_then_apply),
         cmocka_unit_test(test_mcts_games),
         cmocka_unit_test(test_ai_view),
         cmocka_unit_test(test_svg_table),

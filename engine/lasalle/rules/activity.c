@@ -37,21 +37,28 @@ static int slot_at(const lasalle_scenario *s, const lasalle_state *st, int curso
     return cursor >= 0 && cursor < l->n ? l->slot[cursor] : -1;
 }
 
-/* one unit's order */
-static int unit_order(const lasalle_scenario *s, lasalle_state *st, const gr_action *a, const gr_ctx *cx,
-                      gr_error *err)
+/* one unit's order, with the plan its check kept when there is one (NULL: none) */
+static int unit_order(const lasalle_scenario *s, lasalle_state *st, const gr_action *a,
+                      const lasalle_order_plan *pl, const gr_ctx *cx, gr_error *err)
 {
+    lasalle_plan_kind kept = pl ? pl->kind : LASALLE_PLAN_NONE;
     switch (a->type) {
     case LASALLE_A_HOLD: st->u[a->actor].flags |= LASALLE_UF_ACTED; return 0;
     case LASALLE_A_MOVE:
     case LASALLE_A_OBLIQUE:
     case LASALLE_A_FLANK:
-    case LASALLE_A_CROSS: return lasalle_move_apply(s, st, a, cx, err);
-    case LASALLE_A_CHARGE: return lasalle_charge_apply(s, st, a, cx, err);
+    case LASALLE_A_CROSS:
+        if (kept == LASALLE_PLAN_MOVE) return lasalle_move_apply_plan(s, st, a, &pl->u.move, cx);
+        return lasalle_move_apply(s, st, a, cx, err);
+    case LASALLE_A_CHARGE:
+        if (kept == LASALLE_PLAN_CHARGE) return lasalle_charge_apply_plan(s, st, a, &pl->u.charge, cx, err);
+        return lasalle_charge_apply(s, st, a, cx, err);
     case LASALLE_A_DRIVE:
     case LASALLE_A_LIMBER:
     case LASALLE_A_UNLIMBER:
-    case LASALLE_A_PROLONG: return lasalle_gun_apply(s, st, a, cx, err);
+    case LASALLE_A_PROLONG:
+        if (kept == LASALLE_PLAN_GUN) return lasalle_gun_apply_plan(s, st, a, &pl->u.gun, cx);
+        return lasalle_gun_apply(s, st, a, cx, err);
     default: return gr_error_set(err, "that is not an order of the Activity Phase");
     }
 }
@@ -129,7 +136,13 @@ int lasalle_activity_candidates(const void *scn, const void *state, gr_action *o
 
 int lasalle_activity_legal(const void *scn, const void *state, const gr_action *a)
 {
+    return lasalle_activity_legal_plan(scn, state, a, NULL);
+}
+
+int lasalle_activity_legal_plan(const void *scn, const void *state, const gr_action *a, lasalle_order_plan *keep)
+{
     const lasalle_scenario *s = scn;
+    if (keep) keep->kind = LASALLE_PLAN_NONE;
     const lasalle_state *st = state;
     int actor = lasalle_activity_actor(scn, state);
     if (actor < 0) return 0;
@@ -139,10 +152,16 @@ int lasalle_activity_legal(const void *scn, const void *state, const gr_action *
         x = lasalle_act(LASALLE_A_LATER, actor, -1, 0);
         return !memcmp(a, &x, sizeof x) && may_wait(s, st, actor);
     }
-    return lasalle_activity_menu_has(s, st, actor, a);
+    return lasalle_activity_menu_has_plan(s, st, actor, a, keep);
 }
 
 int lasalle_activity_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err)
+{
+    return lasalle_activity_apply_plan(scn, state, a, NULL, cx, err);
+}
+
+int lasalle_activity_apply_plan(const void *scn, void *state, const gr_action *a, const lasalle_order_plan *pl,
+                                const gr_ctx *cx, gr_error *err)
 {
     const lasalle_scenario *s = scn;
     lasalle_state *st = state;
@@ -160,7 +179,7 @@ int lasalle_activity_apply(const void *scn, void *state, const gr_action *a, con
         st->u[actor].flags |= LASALLE_UF_DEFERRED;
         rc = 0;
     } else {
-        rc = unit_order(s, st, a, cx, err);
+        rc = unit_order(s, st, a, pl, cx, err);
     }
     /* the officer's place stays until the units that waited have moved */
     if (!rc && own && actor >= s->nunits) lasalle_order_officer_done(s, st, actor - s->nunits);

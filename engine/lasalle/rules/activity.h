@@ -10,6 +10,7 @@
 #define LASALLE_ACTIVITY_H
 
 #include "../lasalle.h"
+#include "order_plan.h"
 
 /* the phase opens: who is out of command now is remembered (no charge for them, C p.30) */
 int lasalle_activity_begin(const void *scn, void *state, const gr_ctx *cx);
@@ -25,6 +26,11 @@ int lasalle_activity_actions(const void *scn, const void *state, gr_action *out,
 int lasalle_activity_candidates(const void *scn, const void *state, gr_action *out, int max);
 int lasalle_activity_legal(const void *scn, const void *state, const gr_action *a);
 int lasalle_activity_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err);
+/* lasalle_activity_legal keeping the plan the check of a worked out (order_plan.h), and
+ * lasalle_activity_apply carrying a out with it: a checked order is not worked out twice */
+int lasalle_activity_legal_plan(const void *scn, const void *state, const gr_action *a, lasalle_order_plan *keep);
+int lasalle_activity_apply_plan(const void *scn, void *state, const gr_action *a, const lasalle_order_plan *pl,
+                                const gr_ctx *cx, gr_error *err);
 /* "done": everyone not yet moved holds, the commander too */
 int lasalle_activity_done(const void *scn, void *state, const gr_ctx *cx, gr_error *err);
 

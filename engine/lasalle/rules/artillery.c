@@ -205,11 +205,10 @@ int lasalle_gun_plan(const lasalle_scenario *s, const lasalle_state *st, const g
     }
 }
 
-int lasalle_gun_apply(const lasalle_scenario *s, lasalle_state *st, const gr_action *a, const gr_ctx *cx,
-                      gr_error *err)
+int lasalle_gun_apply_plan(const lasalle_scenario *s, lasalle_state *st, const gr_action *a,
+                           const lasalle_gunplan *plan, const gr_ctx *cx)
 {
-    lasalle_gunplan g;
-    if (lasalle_gun_plan(s, st, a, &g, err)) return -1;
+    const lasalle_gunplan g = *plan;
     int i = a->actor;
     lasalle_unit *u = &st->u[i];
     char d[32];
@@ -237,4 +236,12 @@ int lasalle_gun_apply(const lasalle_scenario *s, lasalle_state *st, const gr_act
         u->flags |= LASALLE_UF_INTERPEN;
     }
     return 0;
+}
+
+int lasalle_gun_apply(const lasalle_scenario *s, lasalle_state *st, const gr_action *a, const gr_ctx *cx,
+                      gr_error *err)
+{
+    lasalle_gunplan g;
+    if (lasalle_gun_plan(s, st, a, &g, err)) return -1;
+    return lasalle_gun_apply_plan(s, st, a, &g, cx);
 }

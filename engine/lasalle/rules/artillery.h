@@ -29,5 +29,8 @@ int lasalle_gun_plan(const lasalle_scenario *s, const lasalle_state *st, const g
                      gr_error *err);
 int lasalle_gun_apply(const lasalle_scenario *s, lasalle_state *st, const gr_action *a, const gr_ctx *cx,
                       gr_error *err);
+/* lasalle_gun_apply with the plan lasalle_gun_plan gave for a in this state (it cannot fail then) */
+int lasalle_gun_apply_plan(const lasalle_scenario *s, lasalle_state *st, const gr_action *a,
+                           const lasalle_gunplan *plan, const gr_ctx *cx);
 
 #endif

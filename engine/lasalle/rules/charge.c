@@ -17,6 +17,7 @@
 
 #define DEG (GR_PI / 180.0)
 #define WHEEL_TRY (1.0 * DEG)   /* the wheels tried when looking for a charge, apart */
+#define CHARGE_TOUCH_SLACK 0.05 /* BW: rounding allowed for when a wheel's run is known to fall short */
 
 static double wheel_limit(const lasalle_unit_profile *p)
 {
@@ -106,6 +107,17 @@ static void charge_path(const lasalle_unit_profile *p, int form, double wheel, d
     path->m[path->n++] = lasalle_straight(run, 0, run);
 }
 
+/* hw run straight ahead up to `run` BW never comes within touching distance of g: every footprint on the
+ * way lies in hw lengthened forward by the run, and a charge strikes only what its footprint touches where
+ * it stops (charge_contacts). The slack keeps rounding of the poses on the safe side */
+static int out_of_touch(const gr_rect *hw, const gr_rect *g, double run)
+{
+    gr_rect r = *hw;
+    r.fc = gr_v2_add(r.fc, gr_v2_scale(gr_rect_fwd(hw), run));
+    r.d += run;
+    return gr_rect_dist(&r, g) > LASALLE_CONTACT_EPS + CHARGE_TOUCH_SLACK;
+}
+
 static int try_core(const lasalle_scenario *s, const lasalle_state *st, lasalle_geo *g, int i, int j, double wheel,
                     lasalle_charge *out, gr_error *err)
 {
@@ -118,9 +130,16 @@ static int try_core(const lasalle_scenario *s, const lasalle_state *st, lasalle_
     if (arc > wheel_limit(p) + 1e-6)
         return gr_error_set(err, "the limited wheel before a charge is at most %g BW of arc for %s; %g degrees is %.2f "
                                  "BW (C, p.31)", wheel_limit(p), lasalle_type_names[p->type], wheel / DEG, arc);
+    /* where no reason is asked for, a run that falls short of the target is refused without its sweep */
+    gr_rect hw = h, target = lasalle_hull(s, st, j);
+    if (!err && wheel != 0) {
+        lasalle_motion m = lasalle_wheel(p, form, wheel, 0);
+        hw = lasalle_pose_hull(p, lasalle_pose_after(p, lasalle_pose_of(st, i), &m));
+    }
     for (int reduced = s->ground == LASALLE_MUD; reduced <= 1; reduced++) {
         double allow = lasalle_allowance(p, form, reduced), run = allow - arc;
         if (run <= 0) return gr_error_set(err, "the wheel leaves no allowance to charge with");
+        if (!err && out_of_touch(&hw, &target, run)) return -1;
         charge_path(p, form, wheel, run, &out->path);
         lasalle_sweep_path_geo(s, st, g, i, lasalle_pose_of(st, i), &out->path, 1, &out->sw);
         out->reduced = reduced;
@@ -165,15 +184,35 @@ int lasalle_charge_try(const lasalle_scenario *s, const lasalle_state *st, int i
     return try_in(s, st, NULL, i, j, wheel, out, err);
 }
 
+/* i's footprint h, what it charges at in j (j's footprint, or the town base j stands in when j may be moved
+ * up to its edges) g, and how far a charge runs; 0 when g lies within that run of h, -1 when no charge of i
+ * reaches j */
+static int charge_reach(const lasalle_scenario *s, const lasalle_state *st, int i, int j, gr_rect *h, gr_rect *g,
+                        double *reach)
+{
+    *h = lasalle_hull(s, st, i);
+    *g = lasalle_hull(s, st, j);
+    gr_vec2 at[4];
+    if (lasalle_town_charge_slides(s, st, i, j, at)) *g = lasalle_town_rect(s, lasalle_town_of(s, g)); /* */
+    *reach = lasalle_allowance(&s->units[i], st->u[i].form, s->ground == LASALLE_MUD);
+    return gr_rect_dist(h, g) > *reach + 1e-6 ? -1 : 0;
+}
+
+int lasalle_charge_in_reach(const lasalle_scenario *s, const lasalle_state *st, int i, int j)
+{
+    gr_rect h, g;
+    double reach;
+    return charge_reach(s, st, i, j, &h, &g, &reach);
+}
+
+
 static int find_in(const lasalle_scenario *s, const lasalle_state *st, lasalle_geo *geo, int i, int j,
                    lasalle_charge *out)
 {
     const lasalle_unit_profile *p = &s->units[i];
-    gr_rect h = lasalle_hull(s, st, i), g = lasalle_hull(s, st, j);
-    gr_vec2 at[4];
-    if (lasalle_town_charge_slides(s, st, i, j, at)) g = lasalle_town_rect(s, lasalle_town_of(s, &g)); /* */
-    double reach = lasalle_allowance(p, st->u[i].form, s->ground == LASALLE_MUD);
-    if (gr_rect_dist(&h, &g) > reach + 1e-6) return -1;
+    gr_rect h, g;
+    double reach;
+    if (charge_reach(s, st, i, j, &h, &g, &reach)) return -1;
     double limit = wheel_limit(p) / h.w;
     int steps = (int)floor(limit / WHEEL_TRY + 1e-9);
     for (int k = 0; k <= steps; k++)
@@ -244,16 +283,36 @@ static int mandatory(const lasalle_scenario *s, const lasalle_state *st, int i, 
                      int max)
 {
     gr_rect h = lasalle_hull(s, st, i);
-    double best = INFINITY, d[LASALLE_MAX_UNITS];
+    double d[LASALLE_MAX_UNITS];
+    int near[LASALLE_MAX_UNITS], nn = 0;
     for (int j = 0; j < s->nunits; j++) {
         d[j] = INFINITY;
         if (!lasalle_alive(st, j) || !lasalle_enemies(s, i, j)) continue;
         gr_rect g = lasalle_hull(s, st, j);
         double dist = gr_rect_dist(&h, &g);
         if (dist > LASALLE_NEAR_BW || !to_front(&h, &g)) continue;
-        if (lasalle_may_target_memo(s, st, i, j, memo) || lasalle_charge_find_memo(s, st, i, j, memo, NULL)) continue;
         d[j] = dist;
-        if (dist < best) best = dist;
+        int k = nn++; /* nearest first */
+        while (k > 0 && d[near[k - 1]] > dist) {
+            near[k] = near[k - 1];
+            k--;
+        }
+        near[k] = j;
+    }
+    /* the targets are asked nearest first: once one may be charged, those beyond its tie are not mandatory
+     * whatever their checks would say */
+    double best = INFINITY;
+    for (int k = 0; k < nn; k++) {
+        int j = near[k];
+        if (d[j] > best + 1e-6) {
+            d[j] = INFINITY;
+            continue;
+        }
+        if (lasalle_may_target_memo(s, st, i, j, memo) || lasalle_charge_find_memo(s, st, i, j, memo, NULL)) {
+            d[j] = INFINITY;
+            continue;
+        }
+        if (d[j] < best) best = d[j];
     }
     int n = 0;
     for (int j = 0; j < s->nunits && n < max; j++)
@@ -320,11 +379,10 @@ int lasalle_charge_check(const lasalle_scenario *s, const lasalle_state *st, con
     return lasalle_charge_check_memo(s, st, a, NULL, out, err);
 }
 
-int lasalle_charge_apply(const lasalle_scenario *s, lasalle_state *st, const gr_action *a, const gr_ctx *cx,
-                         gr_error *err)
+int lasalle_charge_apply_plan(const lasalle_scenario *s, lasalle_state *st, const gr_action *a,
+                              const lasalle_charge *plan, const gr_ctx *cx, gr_error *err)
 {
-    lasalle_charge c;
-    if (lasalle_charge_check(s, st, a, &c, err)) return -1;
+    const lasalle_charge c = *plan;
     int i = a->actor;
     if (st->u[i].form == LASALLE_TOWN) return lasalle_town_attack_apply(s, st, i, a->target, cx ? cx->log : NULL, err);
     lasalle_unit *u = &st->u[i];
@@ -352,4 +410,12 @@ int lasalle_charge_apply(const lasalle_scenario *s, lasalle_state *st, const gr_
     if (c.wheel != 0) u->flags |= LASALLE_UF_MANEUVER;
     if (c.sw.meets & LASALLE_MEETS_ROUGH) u->flags |= LASALLE_UF_ROUGH;
     return 0;
+}
+
+int lasalle_charge_apply(const lasalle_scenario *s, lasalle_state *st, const gr_action *a, const gr_ctx *cx,
+                         gr_error *err)
+{
+    lasalle_charge c;
+    if (lasalle_charge_check(s, st, a, &c, err)) return -1;
+    return lasalle_charge_apply_plan(s, st, a, &c, cx, err);
 }

@@ -28,6 +28,9 @@ int lasalle_charge_try(const lasalle_scenario *s, const lasalle_state *st, int i
                        lasalle_charge *out, gr_error *err);
 /* the charge of i on j with the smallest wheel that reaches it; 0 or -1 */
 int lasalle_charge_find(const lasalle_scenario *s, const lasalle_state *st, int i, int j, lasalle_charge *out);
+/* lasalle_charge_find's first test alone: -1 when j (or the town base it holds) lies beyond i's charge
+ * allowance, where no charge of i on j is found; else 0 */
+int lasalle_charge_in_reach(const lasalle_scenario *s, const lasalle_state *st, int i, int j);
 /* checks and carries out a CHARGE action */
 int lasalle_charge_check(const lasalle_scenario *s, const lasalle_state *st, const gr_action *a,
                          lasalle_charge *out, gr_error *err);
@@ -58,5 +61,8 @@ int lasalle_charge_check_memo(const lasalle_scenario *s, const lasalle_state *st
                               lasalle_charge_memo *memo, lasalle_charge *out, gr_error *err);
 int lasalle_charge_apply(const lasalle_scenario *s, lasalle_state *st, const gr_action *a, const gr_ctx *cx,
                          gr_error *err);
+/* lasalle_charge_apply with what lasalle_charge_check gave for a in this state */
+int lasalle_charge_apply_plan(const lasalle_scenario *s, lasalle_state *st, const gr_action *a,
+                              const lasalle_charge *plan, const gr_ctx *cx, gr_error *err);
 
 #endif

@@ -48,7 +48,8 @@ typedef struct menu {
     lasalle_move_memo memo;      /* ... and its moves (move.h) */
     int mode;
     const gr_action *want;       /* QUERY: the action asked about ... */
-    int found, legal;            /* ... 1 once the walk offered it, and whether the menu holds it */
+    int found, legal;            /* ... 1 once the walk offered it, and whether the menu holds it ... */
+    lasalle_order_plan *keep;    /* ... and where its check's plan is kept (NULL: not kept) */
 } menu;
 
 static int same(const gr_action *a, const gr_action *b)
@@ -63,21 +64,24 @@ static int listed(const menu *m, const gr_action *a)
     return 0;
 }
 
-/* the rules' check of one entry: 0 when it is legal */
-static int refused(menu *m, const gr_action *ap)
+/* the rules' check of one entry: 0 when it is legal, its plan then in *keep (NULL: not kept) */
+static int refused(menu *m, const gr_action *ap, lasalle_order_plan *keep)
 {
+    lasalle_order_plan own;
+    lasalle_order_plan *pl = keep ? keep : &own;
     gr_action a = *ap;
     int bad;
     if (a.type == LASALLE_A_CHARGE) {
-        lasalle_charge c;
-        bad = lasalle_charge_check_memo(m->s, m->st, &a, &m->charges, &c, NULL);
+        pl->kind = LASALLE_PLAN_CHARGE;
+        bad = lasalle_charge_check_memo(m->s, m->st, &a, &m->charges, &pl->u.charge, NULL);
     } else if (a.type >= LASALLE_A_DRIVE && a.type <= LASALLE_A_PROLONG) {
-        lasalle_gunplan g;
-        bad = lasalle_gun_plan(m->s, m->st, &a, &g, NULL);
+        pl->kind = LASALLE_PLAN_GUN;
+        bad = lasalle_gun_plan(m->s, m->st, &a, &pl->u.gun, NULL);
     } else {
-        lasalle_plan p;
-        bad = lasalle_move_plan_memo(m->s, m->st, &a, &m->memo, &p, NULL);
+        pl->kind = LASALLE_PLAN_MOVE;
+        bad = lasalle_move_plan_memo(m->s, m->st, &a, &m->memo, &pl->u.move, NULL);
     }
+    if (bad) pl->kind = LASALLE_PLAN_NONE;
     return bad;
 }
 
@@ -89,7 +93,7 @@ static int offer_if(menu *m, gr_action a, int assume)
     if (m->mode == MENU_QUERY && m->found) return 0;
     if (m->mode == MENU_QUERY && same(&a, m->want)) {
         m->found = 1;
-        m->legal = !listed(m, &a) && !refused(m, &a);
+        m->legal = !listed(m, &a) && !refused(m, &a, m->keep);
         return m->legal;
     }
     if (m->n >= m->max || listed(m, &a)) return 0;
@@ -97,7 +101,7 @@ static int offer_if(menu *m, gr_action a, int assume)
         m->out[m->n++] = a;
         return assume;
     }
-    if (refused(m, &a)) return 0;
+    if (refused(m, &a, NULL)) return 0;
     m->out[m->n++] = a;
     return 1;
 }
@@ -163,6 +167,8 @@ static void unit_charges(menu *m)
         for (int k = 0; k < n; k++) ok |= must[k] == j;
         if (m->mode == MENU_QUERY && j != m->want->target) continue; /* the other targets' charges are apart */
         if (!ok || !lasalle_alive(m->st, j) || !lasalle_enemies(s, m->i, j)) continue;
+        /* beyond the charge's allowance no charge is found: the target's checks are not asked */
+        if (lasalle_charge_in_reach(s, m->st, m->i, j)) continue;
         if (lasalle_may_target_memo(s, m->st, m->i, j, &m->charges)) continue;
         double wheel;
         if (lasalle_charge_find_memo(s, m->st, m->i, j, &m->charges, &wheel)) continue;
@@ -424,7 +430,7 @@ static int listing(const lasalle_scenario *s, const lasalle_state *st, int actor
     if (max <= 0) return 0;
     out[0] = lasalle_act(LASALLE_A_HOLD, actor, -1, 0);
     if (actor >= s->nunits) return officer_menu(s, st, actor, out, max);
-    menu m = {s, st, actor, out, 1, max, LASALLE_CHARGE_MEMO_INIT, LASALLE_MOVE_MEMO_INIT, mode, NULL, 0, 0};
+    menu m = {s, st, actor, out, 1, max, LASALLE_CHARGE_MEMO_INIT, LASALLE_MOVE_MEMO_INIT, mode, NULL, 0, 0, NULL};
     walk(&m);
     return m.n;
 }
@@ -442,17 +448,26 @@ int lasalle_activity_candidates_of(const lasalle_scenario *s, const lasalle_stat
 
 int lasalle_activity_menu_has(const lasalle_scenario *s, const lasalle_state *st, int actor, const gr_action *a)
 {
+    return lasalle_activity_menu_has_plan(s, st, actor, a, NULL);
+}
+
+int lasalle_activity_menu_has_plan(const lasalle_scenario *s, const lasalle_state *st, int actor,
+                                   const gr_action *a, lasalle_order_plan *keep)
+{
+    if (keep) keep->kind = LASALLE_PLAN_NONE;
     gr_action out[GR_MAX_ACTIONS];
     out[0] = lasalle_act(LASALLE_A_HOLD, actor, -1, 0);
     if (same_action(a, &out[0])) return 1;
     if (a->actor != actor) return 0;
-    if (actor >= s->nunits) {
-        int n = officer_menu(s, st, actor, out, GR_MAX_ACTIONS);
-        for (int k = 1; k < n; k++)
-            if (same_action(a, &out[k])) return 1;
-        return 0;
+    if (actor >= s->nunits) { /* a ride: only the spot asked about is checked */
+        gr_action x = lasalle_act(LASALLE_A_OFFICER, actor, -1, 0);
+        x.p[0] = a->p[0];
+        x.p[1] = a->p[1];
+        return same_action(a, &x) &&
+               lasalle_officer_spot_offered(s, st, actor - s->nunits, a->p[0], a->p[1], MAX_OFFICER_SPOTS);
     }
-    menu m = {s, st, actor, out, 1, GR_MAX_ACTIONS, LASALLE_CHARGE_MEMO_INIT, LASALLE_MOVE_MEMO_INIT, MENU_QUERY, a, 0, 0};
+    menu m = {s, st, actor, out, 1, GR_MAX_ACTIONS, LASALLE_CHARGE_MEMO_INIT, LASALLE_MOVE_MEMO_INIT,
+              MENU_QUERY, a, 0, 0, keep};
     walk(&m);
     return m.found && m.legal;
 }

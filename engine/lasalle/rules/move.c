@@ -406,12 +406,11 @@ static void town_log(const lasalle_scenario *s, const lasalle_state *st, int i, 
                    : pl->sw.end.form == LASALLE_LAYOUT_TOWN_MARCH ? "March, in two files (ruling R-50)" : "March");
 }
 
-int lasalle_move_apply(const lasalle_scenario *s, lasalle_state *st, const gr_action *a, const gr_ctx *cx,
-                       gr_error *err)
+int lasalle_move_apply_plan(const lasalle_scenario *s, lasalle_state *st, const gr_action *a,
+                            const lasalle_plan *plan, const gr_ctx *cx)
 {
     int i = a->actor;
-    lasalle_plan pl;
-    if (lasalle_move_plan(s, st, a, &pl, err)) return -1;
+    lasalle_plan pl = *plan; /* the friends passed may cut it short */
     lasalle_unit *u = &st->u[i];
     u->flags |= LASALLE_UF_ACTED;
     if (pl.verdict == LASALLE_FCT_DISC) {
@@ -442,4 +441,12 @@ int lasalle_move_apply(const lasalle_scenario *s, lasalle_state *st, const gr_ac
                    "(FAQ #2)", s->units[i].name);
     }
     return 0;
+}
+
+int lasalle_move_apply(const lasalle_scenario *s, lasalle_state *st, const gr_action *a, const gr_ctx *cx,
+                       gr_error *err)
+{
+    lasalle_plan pl;
+    if (lasalle_move_plan(s, st, a, &pl, err)) return -1;
+    return lasalle_move_apply_plan(s, st, a, &pl, cx);
 }

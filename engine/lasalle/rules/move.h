@@ -45,6 +45,9 @@ int lasalle_move_plan_memo(const lasalle_scenario *s, const lasalle_state *st, c
 /* carries it out: the prelude's discipline test, the friends' tests, the marks; 0 or -1 (dice failed) */
 int lasalle_move_apply(const lasalle_scenario *s, lasalle_state *st, const gr_action *a, const gr_ctx *cx,
                        gr_error *err);
+/* lasalle_move_apply with the plan lasalle_move_plan gave for a in this state */
+int lasalle_move_apply_plan(const lasalle_scenario *s, lasalle_state *st, const gr_action *a,
+                            const lasalle_plan *plan, const gr_ctx *cx);
 
 /* the unit's allowance in its formation now, Full or Reduced (squares that may move: 1 BW) */
 double lasalle_unit_allowance(const lasalle_scenario *s, const lasalle_state *st, int i, int form, int reduced);

@@ -107,13 +107,13 @@ static int add_spot(double (*out)[2], int n, int max, double x, double y)
     return n + 1;
 }
 
-int lasalle_officer_spots(const lasalle_scenario *s, const lasalle_state *st, int k, double (*out)[2], int max)
+/* the places worth riding to before their checks, in order, one spot once, at most max */
+static int spot_candidates(const lasalle_scenario *s, const lasalle_state *st, int k, const gr_rect *hulls,
+                           double (*out)[2], int max)
 {
     const lasalle_officer_profile *o = &s->officers[k];
     double sx = 0, sy = 0, back = o->side == 0 ? -1 : 1;
     int n = 0, cnt = 0;
-    gr_rect hulls[LASALLE_MAX_UNITS]; /* once for the spots and every spot's check */
-    hulls_of(s, st, hulls);
     for (int i = 0; i < s->nunits; i++) {
         if (!lasalle_alive(st, i) || !lasalle_under(s, k, i)) continue;
         gr_rect h = hulls[i];
@@ -129,15 +129,41 @@ int lasalle_officer_spots(const lasalle_scenario *s, const lasalle_state *st, in
         gr_vec2 r = gr_v2_sub(h->fc, gr_v2_scale(gr_rect_fwd(h), h->d + BEHIND_BW));
         n = add_spot(out, n, max, r.x, r.y);
     }
-    int m = 0;
+    return n;
+}
+
+/* a place the officer may ride to, and away from where he stands */
+static int spot_ok(const lasalle_scenario *s, const lasalle_state *st, int k, const double at[2],
+                   const gr_rect *hulls)
+{
+    return !check_with(s, st, k, at[0], at[1], hulls, NULL) &&
+           hypot(at[0] - st->o[k].x, at[1] - st->o[k].y) >= SAME_SPOT_BW;
+}
+
+int lasalle_officer_spots(const lasalle_scenario *s, const lasalle_state *st, int k, double (*out)[2], int max)
+{
+    gr_rect hulls[LASALLE_MAX_UNITS]; /* once for the spots and every spot's check */
+    hulls_of(s, st, hulls);
+    int n = spot_candidates(s, st, k, hulls, out, max), m = 0;
     for (int q = 0; q < n; q++)
-        if (!check_with(s, st, k, out[q][0], out[q][1], hulls, NULL) &&
-            hypot(out[q][0] - st->o[k].x, out[q][1] - st->o[k].y) >= SAME_SPOT_BW) {
+        if (spot_ok(s, st, k, out[q], hulls)) {
             out[m][0] = out[q][0];
             out[m][1] = out[q][1];
             m++;
         }
     return m;
+}
+
+int lasalle_officer_spot_offered(const lasalle_scenario *s, const lasalle_state *st, int k, double x, double y,
+                                 int max)
+{
+    gr_rect hulls[LASALLE_MAX_UNITS];
+    hulls_of(s, st, hulls);
+    double spots[LASALLE_MAX_UNITS + 1][2];
+    int n = spot_candidates(s, st, k, hulls, spots, max < LASALLE_MAX_UNITS + 1 ? max : LASALLE_MAX_UNITS + 1);
+    for (int q = 0; q < n; q++)
+        if (spots[q][0] == x && spots[q][1] == y && spot_ok(s, st, k, spots[q], hulls)) return 1;
+    return 0;
 }
 
 /* the officer casualty test [H, p.73]: 1-4 unharmed, 5 wounded, 6 killed; an aide (a chief of staff for the

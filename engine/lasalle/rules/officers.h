@@ -18,6 +18,9 @@ int lasalle_officer_apply(const lasalle_scenario *s, lasalle_state *st, const gr
                           gr_error *err);
 /* places worth offering officer k: near the middle of his units and behind each; returns the count */
 int lasalle_officer_spots(const lasalle_scenario *s, const lasalle_state *st, int k, double (*out)[2], int max);
+/* 1 when (x, y) is among lasalle_officer_spots(s, st, k, ..., max): only the spots at (x, y) are checked */
+int lasalle_officer_spot_offered(const lasalle_scenario *s, const lasalle_state *st, int k, double x, double y,
+                                 int max);
 /* 1 when unit i is under officer k's command (his force's, or any of the commander's side) */
 int lasalle_under(const lasalle_scenario *s, int k, int i);
 

@@ -88,12 +88,14 @@ static int actor_pending(const void *scn, const void *state)
     return ((const lasalle_state *)state)->pending;
 }
 
-static int activity_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err)
+/* an Activity Phase order, with the plan its check kept (`arg`, a lasalle_order_plan, or NULL) */
+static int activity_apply_planned(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err,
+                                  const void *arg)
 {
     const lasalle_scenario *s = scn;
     lasalle_state *st = state;
     lasalle_unit before = a->actor >= 0 && a->actor < s->nunits ? st->u[a->actor] : (lasalle_unit){0};
-    int rc = lasalle_activity_apply(scn, state, a, cx, err);
+    int rc = lasalle_activity_apply_plan(scn, state, a, arg, cx, err);
     /* enemy officers in the mover's path [H, p.73] */
     if (!rc && a->actor >= 0 && a->actor < s->nunits) rc = lasalle_officers_swept(s, st, a->actor, &before, cx);
     /* ... and enemy engineers at their tasks [H, p.79] */
@@ -101,6 +103,11 @@ static int activity_apply(const void *scn, void *state, const gr_action *a, cons
         rc = lasalle_engineers_swept(s, st, a->actor, &before, cx);
     if (rc && err && !err->set) lasalle_dice_error(cx, err);
     return rc;
+}
+
+static int activity_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err)
+{
+    return activity_apply_planned(scn, state, a, cx, err, NULL);
 }
 
 /* every unit that moved since `before` (a fall-back, an advance, a momentum move) passes over enemy
@@ -382,6 +389,23 @@ int lasalle_apply_memo(const void *scn, void *state, const gr_action *a, gr_dice
 {
     gr_ctx cx = {dice, log, memo, 0};
     return gr_steps_apply(&lasalle_steps, scn, state, a, &cx, err);
+}
+
+/* lasalle_action_legal then the search's apply, an Activity Phase order carried out with the plan its check
+ * worked out */
+int lasalle_apply_checked(const void *scn, void *state, const gr_action *a, gr_dice *dice, void *memo)
+{
+    lasalle_state *st = state;
+    const gr_step_def *d = gr_steps_def(&lasalle_steps, st);
+    if (!d || !d->actions) return 1;
+    gr_ctx cx = {dice, NULL, memo, 0};
+    if (st->turn.step == LASALLE_ST_ACTIVITY) {
+        lasalle_order_plan pl;
+        if (!lasalle_activity_legal_plan(scn, st, a, &pl)) return 1;
+        return gr_steps_apply_by(&lasalle_steps, scn, st, a, &cx, NULL, activity_apply_planned, &pl) ? -1 : 0;
+    }
+    if (d->legal && !d->legal(scn, st, a)) return 1;
+    return gr_steps_apply(&lasalle_steps, scn, st, a, &cx, NULL) ? -1 : 0;
 }
 
 int lasalle_turn(const void *scn, const void *state)

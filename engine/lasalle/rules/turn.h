@@ -52,6 +52,10 @@ int lasalle_legal_actions(const void *scn, const void *state, gr_action *out, in
 int lasalle_candidates(const void *scn, const void *state, gr_action *out, int max);
 int lasalle_action_legal(const void *scn, const void *state, const gr_action *a);
 int lasalle_apply(const void *scn, void *state, const gr_action *a, gr_dice *dice, gr_log *log, gr_error *err);
+/* lasalle_action_legal, then lasalle_apply_memo without a log when legal, an Activity Phase order's plan
+ * worked out once for both (gr_fast.apply_checked): 1 when refused (state and dice untouched), else what
+ * the apply returns */
+int lasalle_apply_checked(const void *scn, void *state, const gr_action *a, gr_dice *dice, void *memo);
 /* the search's apply (gr_fast.apply_memo): only the actor whose decision is due may act; no memo is kept */
 int lasalle_apply_memo(const void *scn, void *state, const gr_action *a, gr_dice *dice, gr_log *log, void *memo,
                        gr_error *err);
