@@ -6,12 +6,16 @@
  * target beyond the charge allowance is never found; a charge found is one
  * the rules allow, reason asked; and the mandatory targets are the nearest
  * of the enemies ahead within 4 BW that may be charged, every tie listed
- * (asked nearest first, so that those beyond the nearest are not checked). */
+ * (asked nearest first, so that those beyond the nearest are not checked);
+ * and a countercharge is due exactly when its decision would list a target
+ * (none where it is not). */
 #include "lasalle_fixture.h"
 
 #include "../../engine/core/fsutil.h"
 #include "../../engine/core/play.h"
 #include "../../engine/lasalle/rules/charge.h"
+#include "../../engine/lasalle/rules/command.h"
+#include "../../engine/lasalle/rules/react.h"
 #include "../../engine/lasalle/rules/footprint.h"
 #include "../../engine/lasalle/rules/tables.h"
 
@@ -31,6 +35,7 @@ static void load(gr_game *g, const char *rel)
 typedef struct tally {
     long tries, legal, refused, beyond, found;
     long must_positions;
+    long counter_listed;
 } tally;
 
 /* some corner of g lies ahead of h's front line (the book's "to its front", as charge.c reads it) */
@@ -66,6 +71,36 @@ static int must_by_hand(const lasalle_scenario *s, const lasalle_state *st, int 
         if (d[j] <= best + 1e-6) out[n++] = j;
     *some = isfinite(best);
     return n;
+}
+
+/* cavalry of the side to act that may countercharge at all [D Countercharge, p.36] */
+static int may_counter(const lasalle_scenario *s, const lasalle_state *st, int i)
+{
+    const lasalle_unit_profile *p = &s->units[i];
+    const lasalle_unit *u = &st->u[i];
+    int touch[1];
+    return p->side == st->active && p->type == LASALLE_CAV && lasalle_alive(st, i) &&
+           !(u->flags & LASALLE_UF_REACTED) && u->form != LASALLE_MARCH && u->disr + 1 < p->nbases &&
+           !lasalle_contacts(s, st, i, touch, 1) && lasalle_in_command(s, st, i);
+}
+
+/* a countercharge is due (its first target found settles it) exactly when the decision would list a target */
+static void check_counters(const lasalle_scenario *s, const lasalle_state *st, tally *t)
+{
+    lasalle_state *at = malloc(sizeof *at);
+    gr_action out[GR_MAX_ACTIONS];
+    for (int i = 0; i < s->nunits; i++) {
+        if (!may_counter(s, st, i)) {
+            assert_int_equal(lasalle_counter_due(s, st, i), 0);
+            continue;
+        }
+        *at = *st;
+        at->turn.cursor = (int16_t)i;
+        int listed = lasalle_counter_actions(s, at, out, GR_MAX_ACTIONS) > 1, due = lasalle_counter_due(s, st, i);
+        assert_int_equal(due, listed);
+        t->counter_listed++;
+    }
+    free(at);
 }
 
 /* every unit of the side to act that may charge, against every enemy */
@@ -134,6 +169,7 @@ static void play_and_check(const char *scenario, unsigned long long seed, int ev
     int decisions = 0;
     while (g.rs->rules->to_move(s, st) != GR_TERMINAL) {
         if (st->turn.step == LASALLE_ST_ACTIVITY && decisions++ % every == 0) check_position(s, st, t);
+        check_counters(s, st, t);
         gr_action a;
         gr_error err;
         gr_error_clear(&err);
@@ -157,6 +193,7 @@ static void test_charge_shortcuts_keep_the_verdicts(void **state)
     assert_true(t.beyond > 0);
     assert_true(t.found > 0);
     assert_true(t.must_positions > 0);
+    assert_true(t.counter_listed > 0); /* (positions where one is due: test_lasalle_react.c) */
 }
 
 int main(void)

@@ -7,6 +7,7 @@
  * contact and sending the French turn to its Reaction Phase. */
 #include "lasalle_fixture.h"
 #include "../../engine/lasalle/rules/react.h"
+#include "../../engine/lasalle/rules/footprint.h"
 
 #define FR_LINE LS_INF("1/45e Ligne", "small", "experienced", "line", 16, 6, 90)
 #define AU_COLUMN LS_INF("IR 7", "small", "experienced", "column", 16, 20, 270)
@@ -202,6 +203,27 @@ static void test_countercharge_two_targets(void **state)
     ls_free(&f);
 }
 
+/* [D Countercharge, p.36; C, p.24]: the engaged column beyond the cavalry's charge allowance (Waves: 8 BW)
+ * is no target, so no countercharge is due; brought within it, it is */
+static void test_countercharge_not_due_out_of_reach(void **state)
+{
+    (void)state;
+    ls_fix f;
+    ls_load(&f, 0,
+            "[" LS_INF("1/45e", "small", "experienced", "line", 10, 6, 90) ", "
+            LS_CAV("Chasseurs", "small", "experienced", "waves", 26, 6, 180) "]",
+            "[" AU_COLUMN "]", "");
+    ls_place(&f, 2, 10, 6, 270, LASALLE_COLUMN); /* IR 7 charged the 1/45e's front */
+    f.st.u[2].flags |= LASALLE_UF_CHARGER;
+    assert_int_equal(ls_run_to(&f, LASALLE_ST_REACT), 0);
+    gr_rect cav = lasalle_hull(f.s, &f.st, 1), col = lasalle_hull(f.s, &f.st, 2);
+    assert_true(gr_rect_dist(&cav, &col) > 8);
+    assert_false(lasalle_counter_due(f.s, &f.st, 1));
+    f.st.u[1].x = 15.5; /* within reach, the column ahead */
+    assert_true(lasalle_counter_due(f.s, &f.st, 1));
+    ls_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -211,6 +233,7 @@ int main(void)
         cmocka_unit_test(test_countercharge),
         cmocka_unit_test(test_countercharge_before_the_contact_reaction),
         cmocka_unit_test(test_countercharge_two_targets),
+        cmocka_unit_test(test_countercharge_not_due_out_of_reach),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

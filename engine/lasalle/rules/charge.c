@@ -213,6 +213,11 @@ static int find_in(const lasalle_scenario *s, const lasalle_state *st, lasalle_g
     gr_rect h, g;
     double reach;
     if (charge_reach(s, st, i, j, &h, &g, &reach)) return -1;
+    lasalle_geo own; /* the state's footprints, once for every wheel tried */
+    if (!geo) {
+        lasalle_geo_init(&own);
+        geo = &own;
+    }
     double limit = wheel_limit(p) / h.w;
     int steps = (int)floor(limit / WHEEL_TRY + 1e-9);
     for (int k = 0; k <= steps; k++)

@@ -39,7 +39,10 @@ static int may_counter(const lasalle_scenario *s, const lasalle_state *st, int i
 static int counter_find(const lasalle_scenario *s, const lasalle_state *st, int i, int j, double wheel, int search,
                         lasalle_charge *c)
 {
-    if (!engaged(s, st, j) || lasalle_may_target(s, st, i, j, NULL)) return -1;
+    if (!engaged(s, st, j)) return -1;
+    /* a search finds nothing beyond the charge's allowance: the target's checks are not asked */
+    if (search && lasalle_charge_in_reach(s, st, i, j)) return -1;
+    if (lasalle_may_target(s, st, i, j, NULL)) return -1;
     if (search ? lasalle_charge_find(s, st, i, j, c) : lasalle_charge_try(s, st, i, j, wheel, c, NULL)) return -1;
     for (int k = 0; k < c->sw.ncontact; k++)
         if (!engaged(s, st, c->sw.contact[k]) || lasalle_may_target(s, st, i, c->sw.contact[k], NULL)) return -1;
@@ -77,14 +80,19 @@ static int counter_targets(const lasalle_scenario *s, const lasalle_state *st, i
     return n;
 }
 
+/* counter_targets lists at least one target exactly when some enemy may be countercharged: the first one
+ * found settles it */
 int lasalle_counter_due(const void *scn, const void *state, int cursor)
 {
     const lasalle_scenario *s = scn;
     const lasalle_state *st = state;
     if (cursor < 0 || cursor >= s->nunits || !may_counter(s, st, cursor)) return 0;
-    int t[1];
-    double w[1];
-    return counter_targets(s, st, cursor, t, w, 1) > 0;
+    for (int j = 0; j < s->nunits; j++) {
+        lasalle_charge c;
+        if (lasalle_alive(st, j) && lasalle_enemies(s, cursor, j) && !counter_find(s, st, cursor, j, 0, 1, &c))
+            return 1;
+    }
+    return 0;
 }
 
 int lasalle_counter_actions(const void *scn, const void *state, gr_action *out, int max)

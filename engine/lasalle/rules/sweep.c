@@ -14,6 +14,7 @@
 #define TOI_STEP_BW 0.25                  /* a charge's run is searched in steps of this length ... */
 #define TOI_TOUCH 1e-4                    /* ... for the place where it touches this closely */
 #define TOI_SLACK 1e-9                    /* rounding allowed for when steps are passed over */
+#define TOI_BOUND_SLACK 1e-6              /* ... and for when an enemy's touch is known to come later */
 
 lasalle_pose lasalle_pose_of(const lasalle_state *st, int i)
 {
@@ -443,9 +444,25 @@ static void charge_stop(sweep_ctx *c, lasalle_pose a, lasalle_motion *m)
     gr_rect h0 = ctx_hull(c, a), h1 = ctx_hull(c, ctx_along(c, a, m, 1.0));
     swept_area w;
     area_of(&h0, &h1, &w);
+    /* a straight run moves the footprint t BW in t BW of run, so an enemy d BW away is touched no sooner
+     * than d less the touch distance: the enemies are asked nearest first, and one that cannot come before
+     * the earliest touch found is passed over (the earliest is the same) */
+    int slides = m->angle == 0 && m->right == 0, order[LASALLE_MAX_UNITS], n = 0;
+    double d0[LASALLE_MAX_UNITS];
     for (int k = 0; k < c->nnear; k++) {
-        int j = c->near[k];
-        double t = lasalle_enemies(c->s, c->i, j) ? time_of_impact(c, a, m, &w, k) : INFINITY;
+        if (!lasalle_enemies(c->s, c->i, c->near[k]) || box_gap(w.cbox, c->ng[k]->box) > TOI_TOUCH) continue;
+        d0[k] = slides ? gr_rect_dist(&h0, &c->ng[k]->hull) : 0;
+        int q = n++;
+        while (q > 0 && d0[order[q - 1]] > d0[k]) {
+            order[q] = order[q - 1];
+            q--;
+        }
+        order[q] = k;
+    }
+    for (int q = 0; q < n; q++) {
+        int k = order[q];
+        if (d0[k] - TOI_TOUCH - TOI_BOUND_SLACK > best) break;
+        double t = time_of_impact(c, a, m, &w, k);
         if (t < best) best = t;
     }
     if (!isfinite(best)) return;
