@@ -6,6 +6,7 @@
  * contact held for the enemy's Combat Phase. */
 #include "lasalle_fixture.h"
 #include "../../ai/explain.h"
+#include "../../engine/lasalle/rules/charge.h"
 
 #define FR_COLUMN LS_INF("1/45e Ligne", "small", "experienced", "column", 16, 10, 90)
 #define AU_LINE LS_INF("IR 7", "small", "experienced", "line", 16, 13, 270)
@@ -48,6 +49,32 @@ static void test_charge_into_contact(void **state)
     ls_load(&f, 0, "[" LS_INF("1/45e Ligne", "small", "experienced", "column", 16, 8, 90) "]", "[" AU_LINE "]", "");
     ls_to_activity(&f);
     ls_refused(&f, "u0 charge u1", "the charge would fall short before reaching IR 7");
+    ls_free(&f);
+}
+
+/* [C, p.31]: a charge passes through friendly artillery but may not end on top of it. Asked with its
+ * reason and asked for the verdict alone (the search's way, which looks at where the run ends before
+ * sweeping the run), the charge is refused alike; with the battery out of the way it goes */
+static void test_charge_ending_on_a_friendly_battery(void **state)
+{
+    (void)state;
+    ls_fix f;
+    ls_load(&f, 0,
+            "[" LS_CAV("Chasseurs", "small", "experienced", "waves", 16, 4, 90) ", "
+            LS_ART("6pdr", 4, "light", "unlimbered", 16, 10, 90) "]",
+            "[" LS_INF("IR 7", "small", "experienced", "line", 16, 11, 270) "]", "");
+    lasalle_charge c;
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(lasalle_charge_try(f.s, &f.st, 0, 2, 0, &c, &err), -1);
+    LS_ASSERT_HAS(err.msg, "the charge would end on top of 6pdr");
+    assert_int_equal(lasalle_charge_try(f.s, &f.st, 0, 2, 0, &c, NULL), -1);
+    f.st.u[1].x = 30; /* the battery moved aside: the charge strikes IR 7 */
+    gr_error_clear(&err);
+    assert_int_equal(lasalle_charge_try(f.s, &f.st, 0, 2, 0, &c, &err), 0);
+    assert_int_equal(lasalle_charge_try(f.s, &f.st, 0, 2, 0, &c, NULL), 0);
+    assert_int_equal(c.sw.ncontact, 1);
+    assert_int_equal(c.sw.contact[0], 2);
     ls_free(&f);
 }
 
@@ -167,6 +194,7 @@ static void test_contact_held(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_charge_ending_on_a_friendly_battery),
         cmocka_unit_test(test_who_may_charge),   cmocka_unit_test(test_charge_into_contact),
         cmocka_unit_test(test_charge_explained_up_to_the_combat),
         cmocka_unit_test(test_limited_wheel),    cmocka_unit_test(test_mandatory_target),

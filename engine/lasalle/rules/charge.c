@@ -141,7 +141,19 @@ static int try_core(const lasalle_scenario *s, const lasalle_state *st, lasalle_
         if (run <= 0) return gr_error_set(err, "the wheel leaves no allowance to charge with");
         if (!err && out_of_touch(&hw, &target, run)) return -1;
         charge_path(p, form, wheel, run, &out->path);
-        lasalle_sweep_path_geo(s, st, g, i, lasalle_pose_of(st, i), &out->path, 1, &out->sw);
+        /* with no reason asked, a wheel that refuses any charge refuses this one whatever the run (the Reduced
+         * allowance's run begins with the same wheel), and a run that would end on top of a unit is refused
+         * unless rough ground hands the verdict to the Reduced run */
+        if (!err) {
+            int quick = lasalle_sweep_charge_quick(s, st, g, i, lasalle_pose_of(st, i), &out->path, &out->sw);
+            if (quick == 1) return -1;
+            if (quick == 2) {
+                if (!reduced && (out->sw.meets & LASALLE_MEETS_ROUGH) && !irregular) continue;
+                return -1;
+            }
+        } else {
+            lasalle_sweep_path_geo(s, st, g, i, lasalle_pose_of(st, i), &out->path, 1, &out->sw);
+        }
         out->reduced = reduced;
         out->allowance = allow;
         /* rough ground on the way means the Reduced allowance [C, p.24] */

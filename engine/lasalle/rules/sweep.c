@@ -321,7 +321,10 @@ static int fine_water(sweep_ctx *c, lasalle_pose a, const lasalle_motion *m, int
     return bits;
 }
 
-static void sweep_motion(sweep_ctx *c, lasalle_pose a, const lasalle_motion *m, int idx, int last, lasalle_sweep *out)
+/* one motion swept: the ground it meets, the table's edge and (with `units`) the units it passes, touches or
+ * comes near */
+static void sweep_motion(sweep_ctx *c, lasalle_pose a, const lasalle_motion *m, int idx, int last, int units,
+                         lasalle_sweep *out)
 {
     int steps = m->angle != 0 ? (int)ceil(fabs(m->angle) / WHEEL_STEP) : 1, water = 0;
     gr_rect p0 = ctx_hull(c, ctx_along(c, a, m, 0.0));
@@ -340,7 +343,7 @@ static void sweep_motion(sweep_ctx *c, lasalle_pose a, const lasalle_motion *m, 
         if (w.cbox[0] < -1e-6 || w.cbox[1] < -1e-6 || w.cbox[2] > c->s->table_w + 1e-6 ||
             w.cbox[3] > c->s->table_h + 1e-6)
             out->meets |= LASALLE_MEETS_OFF_TABLE;
-        piece_units(c, &w, last, idx + (double)k / steps, out);
+        if (units) piece_units(c, &w, last, idx + (double)k / steps, out);
         prev = next;
         p0 = p1;
     }
@@ -487,8 +490,22 @@ int lasalle_sweep_path(const lasalle_scenario *s, const lasalle_state *st, int i
     return lasalle_sweep_path_geo(s, st, NULL, i, start, path, charge, out);
 }
 
-int lasalle_sweep_path_geo(const lasalle_scenario *s, const lasalle_state *st, lasalle_geo *g, int i,
-                           lasalle_pose start, const lasalle_path *path, int charge, lasalle_sweep *out)
+/* what a charge's sweep has met that refuses it whatever the rest of its path meets: ground no charge
+ * enters or the table's edge, an enemy touched, a unit other than artillery passed (charge.c refuse_path) */
+static int refuses_any_charge(const lasalle_scenario *s, const lasalle_sweep *sw)
+{
+    if (sw->meets & (LASALLE_MEETS_IMPASSABLE | LASALLE_MEETS_TOWN | LASALLE_MEETS_OBSTACLE | LASALLE_MEETS_OFF_TABLE))
+        return 1;
+    if (sw->touch_enemy >= 0) return 1;
+    for (int k = 0; k < sw->npass; k++)
+        if (s->units[sw->pass[k]].type != LASALLE_ART) return 1;
+    return 0;
+}
+
+/* the sweep; with `quick` (a charge) it stops after a motion before the run that refuses any charge (1),
+ * or, where the run would end on top of a unit, looks at the run's ground alone (2, the ground bits whole) */
+static int sweep_path(const lasalle_scenario *s, const lasalle_state *st, lasalle_geo *g, int i, lasalle_pose start,
+                      const lasalle_path *path, int charge, int quick, lasalle_sweep *out)
 {
     memset(out, 0, sizeof *out);
     out->piece = out->touch_enemy = out->end_overlap = -1;
@@ -500,19 +517,36 @@ int lasalle_sweep_path_geo(const lasalle_scenario *s, const lasalle_state *st, l
     sweep_ctx c;
     init_ctx(&c, s, st, g, i, start, path);
     c.charge_last = charge;
+    int end_overlap = -1; /* quick: the unit the run would end on top of, known before the run is swept */
     lasalle_pose a = start;
     for (int k = 0; k < path->n; k++) {
         lasalle_motion m = path->m[k];
         int last = k == path->n - 1;
         if (charge && last) charge_stop(&c, a, &m);
-        sweep_motion(&c, a, &m, k, last, out);
+        /* quick: where the run ends is looked at before the run is swept */
+        if (quick && last) end_overlap = lasalle_pose_overlaps_geo(s, st, g, i, ctx_along(&c, a, &m, 1.0), -1);
+        sweep_motion(&c, a, &m, k, last, end_overlap < 0, out);
+        if (end_overlap >= 0) return 2;
         out->cost += m.cost;
         a = ctx_along(&c, a, &m, 1.0);
+        if (quick && !last && refuses_any_charge(s, out)) return 1;
     }
     out->end = a;
     if (charge) charge_contacts(&c, a, out);
-    out->end_overlap = lasalle_pose_overlaps_geo(s, st, g, i, a, -1);
+    out->end_overlap = quick && path->n ? end_overlap : lasalle_pose_overlaps_geo(s, st, g, i, a, -1);
     return 0;
+}
+
+int lasalle_sweep_path_geo(const lasalle_scenario *s, const lasalle_state *st, lasalle_geo *g, int i,
+                           lasalle_pose start, const lasalle_path *path, int charge, lasalle_sweep *out)
+{
+    return sweep_path(s, st, g, i, start, path, charge, 0, out);
+}
+
+int lasalle_sweep_charge_quick(const lasalle_scenario *s, const lasalle_state *st, lasalle_geo *g, int i,
+                               lasalle_pose start, const lasalle_path *path, lasalle_sweep *out)
+{
+    return sweep_path(s, st, g, i, start, path, 1, 1, out);
 }
 
 lasalle_pose lasalle_first_touch(const lasalle_scenario *s, const lasalle_state *st, int i, lasalle_pose start,

@@ -84,6 +84,15 @@ int lasalle_sweep_path(const lasalle_scenario *s, const lasalle_state *st, int i
 int lasalle_sweep_path_geo(const lasalle_scenario *s, const lasalle_state *st, lasalle_geo *g, int i,
                            lasalle_pose start, const lasalle_path *path, int charge, lasalle_sweep *out);
 
+/* a charge's sweep (lasalle_sweep_path_geo with `charge` set) for a caller asking only whether the charge
+ * may go: 1, the sweep left unfinished, when a motion before its run (the wheel) already meets ground no
+ * charge enters or the table's edge, touches an enemy or passes a unit other than artillery, which refuse
+ * any charge whatever its run meets; 2 when the run would end on top of a unit, which refuses this run,
+ * the sweep then holding only the ground the path meets (whether it meets rough ground is whole); else 0
+ * with the whole sweep */
+int lasalle_sweep_charge_quick(const lasalle_scenario *s, const lasalle_state *st, lasalle_geo *g, int i,
+                               lasalle_pose start, const lasalle_path *path, lasalle_sweep *out);
+
 /* where unit i, moving along the path, first touches friend j: the pose it
  * stops at when j fails its interpenetration test [C Interpenetration, p.29] */
 lasalle_pose lasalle_first_touch(const lasalle_scenario *s, const lasalle_state *st, int i, lasalle_pose start,
