@@ -71,7 +71,31 @@ typedef struct fb_walk {
     int i, dir;
     double wheel, arc;      /* the wheel declared (radians, + left) and its outer corner's arc in BW */
     int touch0[LASALLE_MAX_UNITS];
+    /* the other live units' footprints, worked out once for every step of the walk (fb_hulls), with the
+     * circle about each one's centre that holds it */
+    gr_rect hull[LASALLE_MAX_UNITS];
+    gr_vec2 centre[LASALLE_MAX_UNITS];
+    double radius[LASALLE_MAX_UNITS];
 } fb_walk;
+
+static void fb_hulls(fb_walk *w)
+{
+    for (int j = 0; j < w->s->nunits; j++) {
+        if (!lasalle_alive(w->st, j)) continue;
+        w->hull[j] = lasalle_hull(w->s, w->st, j);
+        w->centre[j] = gr_rect_centre(&w->hull[j]);
+        w->radius[j] = hypot(w->hull[j].w, w->hull[j].d) / 2;
+    }
+}
+
+/* h (its centre c, its circle's radius r) and unit j's footprint are farther apart than touching: their
+ * circles are, by more than the touching distance and the rounding of the circles (both overlapping and
+ * touching need the footprints within LASALLE_CONTACT_EPS) */
+#define FB_CIRCLE_SLACK 1e-6
+static int clear_of(const fb_walk *w, gr_vec2 c, double r, int j)
+{
+    return gr_v2_dist(c, w->centre[j]) - r - w->radius[j] > LASALLE_CONTACT_EPS + FB_CIRCLE_SLACK;
+}
 
 /* the pose `len` BW along the fall-back: the wheel first (its outer corner's arc counts), then straight */
 static lasalle_pose at(const fb_walk *w, double len)
@@ -93,10 +117,12 @@ static int blocked(const fb_walk *w, double len)
 {
     gr_rect h = lasalle_pose_hull(&w->s->units[w->i], at(w, len));
     if (lasalle_meets_st(w->s, w->st, &h, NULL) & (LASALLE_MEETS_IMPASSABLE | LASALLE_MEETS_OFF_TABLE)) return 1;
+    gr_vec2 c = gr_rect_centre(&h);
+    double r = hypot(h.w, h.d) / 2;
     for (int j = 0; j < w->s->nunits; j++) {
-        if (j == w->i || !lasalle_alive(w->st, j) || !lasalle_enemies(w->s, w->i, j)) continue;
-        gr_rect g = lasalle_hull(w->s, w->st, j);
-        if (lasalle_rects_overlap(&h, &g) || (!w->touch0[j] && lasalle_rects_touch(&h, &g))) return 1;
+        if (j == w->i || !lasalle_alive(w->st, j) || !lasalle_enemies(w->s, w->i, j) || clear_of(w, c, r, j)) continue;
+        const gr_rect *g = &w->hull[j];
+        if (lasalle_rects_overlap(&h, g) || (!w->touch0[j] && lasalle_rects_touch(&h, g))) return 1;
     }
     return 0;
 }
@@ -107,11 +133,12 @@ static int may_stop(const fb_walk *w, double len)
     lasalle_pose p = at(w, len);
     gr_rect h = lasalle_pose_hull(&w->s->units[w->i], p);
     if (lasalle_meets_st(w->s, w->st, &h, NULL) & (LASALLE_MEETS_OBSTACLE | LASALLE_MEETS_TOWN)) return 0;
-    if (lasalle_pose_overlaps(w->s, w->st, w->i, p, -1) >= 0) return 0;
-    for (int j = 0; j < w->s->nunits; j++) {
-        if (!lasalle_alive(w->st, j) || !lasalle_enemies(w->s, w->i, j)) continue;
-        gr_rect g = lasalle_hull(w->s, w->st, j);
-        if (lasalle_rects_touch(&h, &g)) return 0;
+    gr_vec2 c = gr_rect_centre(&h);
+    double r = hypot(h.w, h.d) / 2;
+    for (int j = 0; j < w->s->nunits; j++) { /* on no unit (lasalle_pose_overlaps), touching no enemy */
+        if (j == w->i || !lasalle_alive(w->st, j) || clear_of(w, c, r, j)) continue;
+        if (lasalle_rects_overlap(&h, &w->hull[j])) return 0;
+        if (lasalle_enemies(w->s, w->i, j) && lasalle_rects_touch(&h, &w->hull[j])) return 0;
     }
     return 1;
 }
@@ -122,25 +149,44 @@ static int away(const fb_walk *w)
     gr_rect h = lasalle_pose_hull(&w->s->units[w->i], at(w, w->arc + 0.25));
     for (int j = 0; j < w->s->nunits; j++) {
         if (!w->touch0[j]) continue;
-        gr_rect g = lasalle_hull(w->s, w->st, j);
-        if (gr_rect_dist(&h, &g) <= LASALLE_CONTACT_EPS) return 0;
+        if (gr_rect_dist(&h, &w->hull[j]) <= LASALLE_CONTACT_EPS) return 0;
     }
     return 1;
 }
 
+/* where the walk is first blocked, its steps asked in order as far as a verdict needs them */
+typedef struct fb_block {
+    double at;   /* the first step blocked, INFINITY while none of those asked is */
+    double next; /* the next step to ask */
+    double limit;
+} fb_block;
+
+/* asks the steps not yet asked that `l < at - 1e-9` depends on (all of them: l INFINITY) */
+static void block_upto(const fb_walk *w, fb_block *b, double l)
+{
+    while (isinf(b->at) && b->next <= b->limit + 1e-9 && !(l < b->next - 1e-9)) {
+        if (blocked(w, b->next)) b->at = b->next;
+        else b->next += STEP_BW;
+    }
+}
+
+/* from its distance on, the first place it may stop short of being blocked, else back from there; the
+ * steps where it is blocked are found only as far as the places tried need (the same steps, in the same
+ * order, as a scan of them all) */
 static lasalle_fb walk(const fb_walk *w, double dist, double *len)
 {
-    double limit = dist + BEYOND_BW, block = INFINITY;
-    for (double l = STEP_BW; l <= limit + 1e-9; l += STEP_BW)
-        if (blocked(w, l)) {
-            block = l;
-            break;
-        }
-    for (double l = dist; l <= limit + 1e-9 && l < block - 1e-9; l += STEP_BW)
+    double limit = dist + BEYOND_BW;
+    fb_block b = {INFINITY, STEP_BW, limit};
+    for (double l = dist; l <= limit + 1e-9; l += STEP_BW) {
+        block_upto(w, &b, l);
+        if (!(l < b.at - 1e-9)) break;
         if (may_stop(w, l)) {
             *len = l;
             return LASALLE_FB_DONE;
         }
+    }
+    block_upto(w, &b, INFINITY);
+    double block = b.at;
     for (double l = fmin(dist, block - STEP_BW); l >= 1.0 - 1e-9; l -= STEP_BW)
         if (may_stop(w, l)) {
             *len = l;
@@ -174,12 +220,13 @@ static void wheel_of(fb_walk *w, const lasalle_fb_way *way, double dist)
 lasalle_fb lasalle_fallback_probe_way(const lasalle_scenario *s, const lasalle_state *st, int i, double dist,
                                       const lasalle_fb_way *way, lasalle_pose *end, int *dir, double *len_out)
 {
-    fb_walk w = {s, st, i, -1, 0, 0, {0}};
+    fb_walk w = {s, st, i, -1, 0, 0, {0}, {{{0, 0}, 0, 0, 0, 0, 0}}, {{0, 0}}, {0}};
     *end = lasalle_pose_of(st, i);
     *dir = -1;
     *len_out = 0;
     /* an enemy within 1 BW directly to the rear: no fall-back [D, p.37] */
     if (lasalle_rear_blocked(s, st, i)) return LASALLE_FB_BROKE;
+    fb_hulls(&w);
     int touch[LASALLE_MAX_UNITS], nt = lasalle_contacts(s, st, i, touch, LASALLE_MAX_UNITS);
     for (int k = 0; k < nt; k++) w.touch0[touch[k]] = 1;
     wheel_of(&w, way, dist);
@@ -249,7 +296,7 @@ int lasalle_fallback_way(const lasalle_scenario *s, lasalle_state *st, int i, do
     double path_len;
     int dir;
     lasalle_pose from = lasalle_pose_of(st, i);
-    fb_walk w = {s, st, i, -1, 0, 0, {0}};
+    fb_walk w = {s, st, i, -1, 0, 0, {0}, {{{0, 0}, 0, 0, 0, 0, 0}}, {{0, 0}}, {0}};
     wheel_of(&w, way, dist);
     *out = lasalle_fallback_probe_way(s, st, i, dist, way, &end, &dir, &path_len);
     if (*out == LASALLE_FB_BROKE) {

@@ -97,6 +97,14 @@ gr_rect lasalle_hull(const lasalle_scenario *s, const lasalle_state *st, int i)
     return lasalle_hull_at(&s->units[i], lasalle_layout_form(st, i), u->x, u->y, u->heading);
 }
 
+double lasalle_hull_reach(const lasalle_scenario *s, const lasalle_state *st, int i)
+{
+    lasalle_layout l;
+    lasalle_layout_of(&s->units[i], lasalle_layout_form(st, i), &l);
+    double w = l.cols * l.bw, d = l.rows * l.bd;
+    return sqrt(w * w / 4 + d * d); /* the rear corners */
+}
+
 int lasalle_bases_at(const lasalle_unit_profile *p, int form, double x, double y, double heading, gr_rect *out)
 {
     lasalle_layout l;

@@ -45,6 +45,8 @@ int lasalle_limbers(int guns);
 /* a unit's hull (the block of its bases) in a formation at a pose */
 gr_rect lasalle_hull_at(const lasalle_unit_profile *p, int form, double x, double y, double heading);
 gr_rect lasalle_hull(const lasalle_scenario *s, const lasalle_state *st, int i);
+/* how far from its front-edge centre (the unit's x, y) unit i's hull reaches: no part lies farther */
+double lasalle_hull_reach(const lasalle_scenario *s, const lasalle_state *st, int i);
 /* its bases, front rank first, left to right as the unit sees it; returns the count */
 int lasalle_bases_at(const lasalle_unit_profile *p, int form, double x, double y, double heading, gr_rect *out);
 int lasalle_bases(const lasalle_scenario *s, const lasalle_state *st, int i, gr_rect *out);

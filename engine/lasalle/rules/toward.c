@@ -19,12 +19,18 @@ static int facing(gr_vec2 from, double h, gr_vec2 to, int *wheel)
     return 1;
 }
 
+#define NEAREST_SLACK 1e-9 /* BW: rounding allowed for in the bound on an enemy's distance */
+
 double lasalle_nearest_enemy(const lasalle_scenario *s, const lasalle_state *st, int i, const gr_rect *h, int *who)
 {
-    double best = INFINITY;
+    double best = INFINITY, rh = sqrt(h->w * h->w / 4 + h->d * h->d);
     *who = -1;
     for (int j = 0; j < s->nunits; j++) {
         if (!lasalle_alive(st, j) || !lasalle_enemies(s, i, j)) continue;
+        /* an enemy whose front-edge centre is too far for any part of it to come nearer than the nearest so
+         * far is passed over without its footprint (a tie goes to the first found in any case) */
+        double dx = st->u[j].x - h->fc.x, dy = st->u[j].y - h->fc.y;
+        if (sqrt(dx * dx + dy * dy) - rh - lasalle_hull_reach(s, st, j) - NEAREST_SLACK > best) continue;
         gr_rect g = lasalle_hull(s, st, j);
         double d = gr_rect_dist(h, &g);
         if (d < best) {
