@@ -321,10 +321,22 @@ static int fine_water(sweep_ctx *c, lasalle_pose a, const lasalle_motion *m, int
     return bits;
 }
 
+/* what a charge's sweep has met that refuses it whatever the rest of its path meets: ground no charge
+ * enters or the table's edge, an enemy touched, a unit other than artillery passed (charge.c refuse_path) */
+static int refuses_any_charge(const lasalle_scenario *s, const lasalle_sweep *sw)
+{
+    if (sw->meets & (LASALLE_MEETS_IMPASSABLE | LASALLE_MEETS_TOWN | LASALLE_MEETS_OBSTACLE | LASALLE_MEETS_OFF_TABLE))
+        return 1;
+    if (sw->touch_enemy >= 0) return 1;
+    for (int k = 0; k < sw->npass; k++)
+        if (s->units[sw->pass[k]].type != LASALLE_ART) return 1;
+    return 0;
+}
+
 /* one motion swept: the ground it meets, the table's edge and (with `units`) the units it passes, touches or
- * comes near */
+ * comes near; with `stop`, only until what it has met refuses any charge */
 static void sweep_motion(sweep_ctx *c, lasalle_pose a, const lasalle_motion *m, int idx, int last, int units,
-                         lasalle_sweep *out)
+                         int stop, lasalle_sweep *out)
 {
     int steps = m->angle != 0 ? (int)ceil(fabs(m->angle) / WHEEL_STEP) : 1, water = 0;
     gr_rect p0 = ctx_hull(c, ctx_along(c, a, m, 0.0));
@@ -344,6 +356,7 @@ static void sweep_motion(sweep_ctx *c, lasalle_pose a, const lasalle_motion *m, 
             w.cbox[3] > c->s->table_h + 1e-6)
             out->meets |= LASALLE_MEETS_OFF_TABLE;
         if (units) piece_units(c, &w, last, idx + (double)k / steps, out);
+        if (stop && refuses_any_charge(c->s, out)) return;
         prev = next;
         p0 = p1;
     }
@@ -490,20 +503,11 @@ int lasalle_sweep_path(const lasalle_scenario *s, const lasalle_state *st, int i
     return lasalle_sweep_path_geo(s, st, NULL, i, start, path, charge, out);
 }
 
-/* what a charge's sweep has met that refuses it whatever the rest of its path meets: ground no charge
- * enters or the table's edge, an enemy touched, a unit other than artillery passed (charge.c refuse_path) */
-static int refuses_any_charge(const lasalle_scenario *s, const lasalle_sweep *sw)
-{
-    if (sw->meets & (LASALLE_MEETS_IMPASSABLE | LASALLE_MEETS_TOWN | LASALLE_MEETS_OBSTACLE | LASALLE_MEETS_OFF_TABLE))
-        return 1;
-    if (sw->touch_enemy >= 0) return 1;
-    for (int k = 0; k < sw->npass; k++)
-        if (s->units[sw->pass[k]].type != LASALLE_ART) return 1;
-    return 0;
-}
 
-/* the sweep; with `quick` (a charge) it stops after a motion before the run that refuses any charge (1),
- * or, where the run would end on top of a unit, looks at the run's ground alone (2, the ground bits whole) */
+/* the sweep. The poses come first: each motion's start, a charge's run cut where it first touches an enemy
+ * (charge_stop), the end. With `quick` (a charge asked only for its verdict), a run ending on top of a unit
+ * has only its path's ground swept (2), and the sweep stops at a motion before the run that refuses any
+ * charge (1) */
 static int sweep_path(const lasalle_scenario *s, const lasalle_state *st, lasalle_geo *g, int i, lasalle_pose start,
                       const lasalle_path *path, int charge, int quick, lasalle_sweep *out)
 {
@@ -517,23 +521,33 @@ static int sweep_path(const lasalle_scenario *s, const lasalle_state *st, lasall
     sweep_ctx c;
     init_ctx(&c, s, st, g, i, start, path);
     c.charge_last = charge;
-    int end_overlap = -1; /* quick: the unit the run would end on top of, known before the run is swept */
-    lasalle_pose a = start;
-    for (int k = 0; k < path->n; k++) {
-        lasalle_motion m = path->m[k];
-        int last = k == path->n - 1;
-        if (charge && last) charge_stop(&c, a, &m);
-        /* quick: where the run ends is looked at before the run is swept */
-        if (quick && last) end_overlap = lasalle_pose_overlaps_geo(s, st, g, i, ctx_along(&c, a, &m, 1.0), -1);
-        sweep_motion(&c, a, &m, k, last, end_overlap < 0, out);
-        if (end_overlap >= 0) return 2;
-        out->cost += m.cost;
-        a = ctx_along(&c, a, &m, 1.0);
+    int n = path->n;
+    const lasalle_motion *mo[LASALLE_PATH_MAX]; /* the motions as swept: a charge's run as charge_stop cut it */
+    lasalle_motion stop;
+    lasalle_pose at[LASALLE_PATH_MAX + 1];
+    at[0] = start;
+    for (int k = 0; k < n; k++) {
+        mo[k] = &path->m[k];
+        if (charge && k == n - 1) {
+            stop = path->m[k];
+            charge_stop(&c, at[k], &stop);
+            mo[k] = &stop;
+        }
+        at[k + 1] = ctx_along(&c, at[k], mo[k], 1.0);
+    }
+    int end_overlap = lasalle_pose_overlaps_geo(s, st, g, i, at[n], -1);
+    int ground_only = quick && end_overlap >= 0;
+    for (int k = 0; k < n; k++) {
+        int last = k == n - 1;
+        sweep_motion(&c, at[k], mo[k], k, last, !ground_only, quick && !last && !ground_only, out);
+        if (ground_only) continue;
+        out->cost += mo[k]->cost;
         if (quick && !last && refuses_any_charge(s, out)) return 1;
     }
-    out->end = a;
-    if (charge) charge_contacts(&c, a, out);
-    out->end_overlap = quick && path->n ? end_overlap : lasalle_pose_overlaps_geo(s, st, g, i, a, -1);
+    if (ground_only) return 2;
+    out->end = at[n];
+    if (charge) charge_contacts(&c, at[n], out);
+    out->end_overlap = end_overlap;
     return 0;
 }
 
