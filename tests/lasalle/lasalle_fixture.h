@@ -1,5 +1,5 @@
 /* lasalle_fixture.h - building Lasalle positions for rule tests: a small
- * scenario written inline (units, officers, terrain) loaded through the
+ * scenario written inline (units, officers, terrain) or a bundled one loaded through the
  * registry, scripted dice, actions typed in the notation, a unit placed
  * where a test wants it, and the checks the tests share. Header-only
  * (static functions) so each test file can include it. */
@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "../../engine/lasalle/lasalle.h"
+#include "../../engine/core/fsutil.h"
 #include "../../engine/lasalle/rules/turn.h"
 #include "../../engine/registry.h"
 
@@ -75,6 +76,16 @@ static inline char *ls_text_french(const char *french_extra, const char *french,
     strcat(u, t + cut);
     free(t);
     return u;
+}
+
+/* Loads a bundled scenario file (rel: from the data root, "scenarios/lasalle/...") into g. */
+static inline void ls_game_load(gr_game *g, const char *rel)
+{
+    char path[1024];
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_find_data(rel, path, sizeof path), 0);
+    if (gr_game_load(g, path, &err)) fail_msg("%s", err.msg);
 }
 
 /* Loads a scenario's text; 0, or -1 with the message in f->err. */

@@ -11,7 +11,6 @@
  * (none where it is not). */
 #include "lasalle_fixture.h"
 
-#include "../../engine/core/fsutil.h"
 #include "../../engine/core/play.h"
 #include "../../engine/lasalle/rules/charge.h"
 #include "../../engine/lasalle/rules/command.h"
@@ -22,15 +21,6 @@
 #include <math.h>
 
 #define DEG (GR_PI / 180.0)
-
-static void load(gr_game *g, const char *rel)
-{
-    char path[1024];
-    gr_error err;
-    gr_error_clear(&err);
-    assert_int_equal(gr_find_data(rel, path, sizeof path), 0);
-    if (gr_game_load(g, path, &err)) fail_msg("%s", err.msg);
-}
 
 typedef struct tally {
     long tries, legal, refused, beyond, found;
@@ -158,7 +148,7 @@ static void check_position(const lasalle_scenario *s, const lasalle_state *st, t
 static void play_and_check(const char *scenario, unsigned long long seed, int every, tally *t)
 {
     gr_game g;
-    load(&g, scenario);
+    ls_game_load(&g, scenario);
     const lasalle_scenario *s = g.scn;
     lasalle_state *st = calloc(1, sizeof *st);
     gr_dice dice;

@@ -19,15 +19,6 @@
 
 #define SCENARIO "scenarios/lasalle/brigade-clash.json"
 
-static void load(gr_game *g, const char *rel)
-{
-    char path[1024];
-    gr_error err;
-    gr_error_clear(&err);
-    assert_int_equal(gr_find_data(rel, path, sizeof path), 0);
-    if (gr_game_load(g, path, &err)) fail_msg("%s", err.msg);
-}
-
 /* plays one game with two players from specs; returns the record's action count */
 static int play(const gr_game *g, const char *spec0, const char *spec1, unsigned long long seed, gr_record *rec,
                 void *st)
@@ -58,7 +49,7 @@ static void test_random_games(void **state)
 {
     (void)state;
     gr_game g;
-    load(&g, SCENARIO);
+    ls_game_load(&g, SCENARIO);
     void *st = calloc(1, g.rs->rules->state_size), *again = calloc(1, g.rs->rules->state_size);
     for (unsigned long long seed = 1; seed <= 12; seed++) {
         gr_record rec;
@@ -84,7 +75,7 @@ static void test_mcts_games(void **state)
 {
     (void)state;
     gr_game g;
-    load(&g, SCENARIO);
+    ls_game_load(&g, SCENARIO);
     void *st = calloc(1, g.rs->rules->state_size), *st2 = calloc(1, g.rs->rules->state_size);
     gr_record a, b;
     play(&g, "mcts:iters=20", "random", 3, &a, st);
@@ -108,7 +99,7 @@ static void test_ai_view(void **state)
 {
     (void)state;
     gr_game g;
-    load(&g, SCENARIO);
+    ls_game_load(&g, SCENARIO);
     const lasalle_scenario *s = g.scn;
     lasalle_state st;
     g.rs->rules->init(g.scn, &st);
@@ -188,7 +179,7 @@ static void test_svg_table(void **state)
 {
     (void)state;
     gr_game g;
-    load(&g, SCENARIO);
+    ls_game_load(&g, SCENARIO);
     void *st = calloc(1, g.rs->rules->state_size);
     g.rs->rules->init(g.scn, st);
     gr_render_item items[64];
@@ -249,7 +240,7 @@ static void test_activity_candidates_are_the_menu_checked(void **state)
 {
     (void)state;
     gr_game g;
-    load(&g, SCENARIO);
+    ls_game_load(&g, SCENARIO);
     const lasalle_scenario *s = g.scn;
     lasalle_state *st = calloc(1, sizeof *st);
     gr_action menu[GR_MAX_ACTIONS], cand[GR_MAX_ACTIONS];
@@ -340,7 +331,7 @@ static void test_apply_checked_is_check_then_apply(void **state)
     int kinds[LASALLE_A_COUNT] = {0};
     for (int q = 0; q < 2; q++) {
         gr_game g;
-        load(&g, scenarios[q]);
+        ls_game_load(&g, scenarios[q]);
         assert_non_null(g.rs->fast->apply_checked);
         const lasalle_scenario *s = g.scn;
         lasalle_state *st = calloc(1, sizeof *st);
