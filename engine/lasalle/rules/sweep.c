@@ -14,7 +14,7 @@
 #define TOI_STEP_BW 0.25                  /* a charge's run is searched in steps of this length ... */
 #define TOI_TOUCH 1e-4                    /* ... for the place where it touches this closely */
 #define TOI_SLACK 1e-9                    /* rounding allowed for when steps are passed over */
-#define TOI_BOUND_SLACK 1e-6              /* ... and for when an enemy's touch is known to come later */
+#define TOI_BOUND_SLACK 1e-6              /* ... and in the bounds a straight run puts on its distances */
 
 lasalle_pose lasalle_pose_of(const lasalle_state *st, int i)
 {
@@ -378,7 +378,7 @@ static double time_of_impact(sweep_ctx *c, lasalle_pose a, const lasalle_motion 
      * cannot touch it within the next D - TOI_TOUCH BW, and those steps are passed over as the misses
      * they are (the margin keeps rounding on the safe side) */
     int slides = m->angle == 0 && m->right == 0;
-    double lo = 0, hi = -1, clear_to = -1;
+    double lo = 0, hi = -1, clear_to = -1, t_ref = 0, d_ref = INFINITY, dhi = 0;
     for (double t = 0; hi < 0; t += TOI_STEP_BW) {
         double tt = fmin(t, len);
         if (tt < clear_to) {
@@ -388,8 +388,11 @@ static double time_of_impact(sweep_ctx *c, lasalle_pose a, const lasalle_motion 
             double d = gr_rect_dist(&h, &e);
             if (d <= TOI_TOUCH) {
                 hi = tt;
+                dhi = d;
             } else {
                 lo = tt;
+                t_ref = tt;
+                d_ref = d;
                 if (slides) clear_to = tt + (d - TOI_TOUCH) - TOI_SLACK;
             }
         }
@@ -397,11 +400,32 @@ static double time_of_impact(sweep_ctx *c, lasalle_pose a, const lasalle_motion 
     }
     if (hi < 0) return INFINITY;
     if (hi == 0) return 0;
+    /* the halving search. On a straight run the distance changes by no more than the run between two
+     * places, so from the distances known at lo and hi (or bounds on them) a middle far enough from
+     * touching, or deep enough in it, is settled without its distance worked out: the same halves are
+     * kept, and the same place found */
+    double dlo = d_ref - (lo - t_ref); /* no more than the distance at lo, more than TOI_TOUCH */
     for (int it = 0; it < 40; it++) {
         double mid = (lo + hi) / 2;
+        if (slides && dlo - (mid - lo) > TOI_TOUCH + TOI_BOUND_SLACK) {
+            dlo -= mid - lo;
+            lo = mid;
+            continue;
+        }
+        if (slides && dhi + (hi - mid) <= TOI_TOUCH - TOI_BOUND_SLACK) {
+            dhi += hi - mid;
+            hi = mid;
+            continue;
+        }
         gr_rect h = ctx_hull(c, ctx_along(c, a, m, mid / len));
-        if (gr_rect_dist(&h, &e) <= TOI_TOUCH) hi = mid;
-        else lo = mid;
+        double d = gr_rect_dist(&h, &e);
+        if (d <= TOI_TOUCH) {
+            hi = mid;
+            dhi = d;
+        } else {
+            lo = mid;
+            dlo = d;
+        }
     }
     return hi;
 }
