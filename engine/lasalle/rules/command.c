@@ -15,6 +15,7 @@
 #define ZONE_MARGIN 1.05        /* the outline points stand this far out, clear of the 1-BW zone */
 #define TARGET_POINTS 13
 #define MAX_NODES (1 + TARGET_POINTS + MAX_BLOCKERS * ZONE_POINTS)
+#define BLOCKER_SLACK 1e-9      /* BW: rounding allowed for in the bound on an enemy's distance from the officer */
 
 typedef struct cmd_graph {
     gr_vec2 at[MAX_NODES];
@@ -60,13 +61,13 @@ static void add_node(cmd_graph *g, gr_vec2 p)
     if (g->n < MAX_NODES && point_clear(g, p)) g->at[g->n++] = p;
 }
 
-/* the blockers, the officer, the unit's points, and the zones' outlines within the ellipse */
 /* unit j's hull: from the caller's table of every live unit's hull, or worked out */
 static gr_rect hull_of(const lasalle_scenario *s, const lasalle_state *st, int j, const gr_rect *hulls)
 {
     return hulls ? hulls[j] : lasalle_hull(s, st, j);
 }
 
+/* the blockers, the officer and the unit's points */
 static void build(cmd_graph *g, const lasalle_scenario *s, const lasalle_state *st, gr_vec2 o, int i, double range,
                   const gr_rect *hulls)
 {
@@ -77,6 +78,11 @@ static void build(cmd_graph *g, const lasalle_scenario *s, const lasalle_state *
     int touch[LASALLE_MAX_UNITS], nt = -1;
     for (int j = 0; j < s->nunits && g->nblock < MAX_BLOCKERS; j++) {
         if (!lasalle_alive(st, j) || !lasalle_enemies(s, i, j)) continue;
+        /* without a table of hulls, an enemy whose hull cannot come within the range of the officer is
+         * passed over before its hull is worked out */
+        if (!hulls && gr_v2_dist(o, gr_v2(st->u[j].x, st->u[j].y)) - lasalle_hull_reach(s, st, j) >
+                          range + 1 + BLOCKER_SLACK)
+            continue;
         gr_rect b = hull_of(s, st, j, hulls);
         if (gr_rect_point_dist(&b, o) > range + 1 || gr_rect_dist(&b, &h) > range + 1) continue;
         if (nt < 0) nt = lasalle_contacts(s, st, i, touch, LASALLE_MAX_UNITS);
@@ -94,6 +100,12 @@ static void build(cmd_graph *g, const lasalle_scenario *s, const lasalle_state *
         for (int q = 0; q < 3; q++) add_node(g, gr_v2_add(c[k], gr_v2_scale(gr_v2_sub(nx, c[k]), q / 3.0)));
     }
     g->ntargets = g->n - 1;
+}
+
+/* the zones' outlines within the ellipse, after the targets (the straight line is tried without them) */
+static void add_zones(cmd_graph *g, gr_vec2 o, const gr_rect *h, double range)
+{
+    gr_vec2 c[4];
     for (int b = 0; b < g->nblock; b++) {
         gr_rect_corners(&g->block[b], c);
         gr_vec2 ctr = gr_rect_centre(&g->block[b]);
@@ -102,7 +114,7 @@ static void build(cmd_graph *g, const lasalle_scenario *s, const lasalle_state *
             double base = atan2(out.y, out.x);
             for (int q = 0; q < 4; q++) {
                 gr_vec2 p = gr_v2_add(c[k], gr_v2_scale(gr_v2_dir(base + (q - 1.5) * GR_PI / 8), ZONE_MARGIN));
-                if (gr_v2_dist(o, p) + gr_rect_point_dist(&h, p) <= range) add_node(g, p);
+                if (gr_v2_dist(o, p) + gr_rect_point_dist(h, p) <= range) add_node(g, p);
             }
         }
     }
@@ -146,6 +158,7 @@ double lasalle_command_path_from(const lasalle_scenario *s, const lasalle_state 
     if (!g.nblock) return straight;
     if (!point_clear(&g, o)) return INFINITY; /* he stands within 1 BW of an enemy: no path leaves him */
     if (g.ntargets >= 1 && clear(&g, o, g.at[1]) && gr_v2_dist(o, g.at[1]) <= straight + 1e-9) return straight;
+    add_zones(&g, o, &h, range);
     return dijkstra(&g, range);
 }
 
