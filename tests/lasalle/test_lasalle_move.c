@@ -4,10 +4,12 @@
  * cost, oblique and flank moves, the Formation Change Table (Full, Half,
  * None, DISC, out of command, the Amateur asterisk), about-face,
  * interpenetration and its discipline test, obstacles, the table's edge,
- * squares, artillery, officers. Each test sets up a position, scripts the
+ * squares, artillery, officers and the command path around the enemy's
+ * zones. Each test sets up a position, scripts the
  * dice, applies the order and checks the outcome or the refusal. */
 #include "lasalle_fixture.h"
 
+#include "../../engine/lasalle/rules/command.h"
 #include "../../engine/lasalle/rules/footprint.h"
 
 #define COLUMN LS_INF("1/45e Ligne", "small", "experienced", "column", 16, 6, 90)
@@ -402,6 +404,44 @@ static void test_officers(void **state)
     ls_free(&f);
 }
 
+/* [B Command Range, p.20; FAQ #6]: a command path keeps 1 BW from enemy units. With the line from GdB Blue
+ * to his battalion clear, the path is the straight distance; with an enemy across it, the path goes around
+ * the enemy's 1-BW zone, longer than the line, and the battalion is out of command when no way around fits
+ * in his 6 BW */
+static void test_command_path_around_the_enemy(void **state)
+{
+    (void)state;
+    ls_fix f;
+    ls_load(&f, 0, "[" LS_INF("1/45e", "small", "experienced", "line", 16, 9, 90) "]",
+            "[" LS_INF("IR 7", "small", "experienced", "column", 30, 20, 270) "]", "");
+    int k = -1;
+    for (int q = 0; q < f.s->nofficers; q++)
+        if (!strcmp(f.s->officers[q].name, "GdB Blue")) k = q;
+    assert_true(k >= 0);
+    f.st.o[k].x = 16;
+    f.st.o[k].y = 3;
+    gr_rect h = lasalle_hull(f.s, &f.st, 0);
+    double straight = gr_rect_point_dist(&h, gr_v2(16, 3));
+    assert_true(straight < 6);
+    LS_ASSERT_NEAR(lasalle_command_path(f.s, &f.st, k, 0), straight); /* nothing in the way */
+    /* the column beside the line, 1.5 BW off it: near, but not in the way */
+    f.st.u[1].x = 18;
+    f.st.u[1].y = 6;
+    f.st.u[1].heading = GR_PI / 2;
+    LS_ASSERT_NEAR(lasalle_command_path(f.s, &f.st, k, 0), straight);
+    /* the column across the line, its zone short of the officer and the battalion: around it */
+    f.st.u[1].x = 16.3;
+    f.st.u[1].y = 6;
+    f.st.u[1].heading = 0;
+    double around = lasalle_command_path(f.s, &f.st, k, 0);
+    assert_true(isfinite(around) && around > straight + 0.3 && around <= 6);
+    assert_true(lasalle_in_command(f.s, &f.st, 0));
+    /* a wider block across the line: no way around within 6 BW */
+    f.st.u[1].form = LASALLE_LINE;
+    assert_true(isinf(lasalle_command_path(f.s, &f.st, k, 0)));
+    ls_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -411,7 +451,7 @@ int main(void)
         cmocka_unit_test(test_formation_out_of_command), cmocka_unit_test(test_about_face),
         cmocka_unit_test(test_interpenetration),   cmocka_unit_test(test_table_edge),
         cmocka_unit_test(test_obstacle), cmocka_unit_test(test_obstacle_line_up),           cmocka_unit_test(test_squares),
-        cmocka_unit_test(test_artillery),          cmocka_unit_test(test_officers),
+        cmocka_unit_test(test_artillery),          cmocka_unit_test(test_officers), cmocka_unit_test(test_command_path_around_the_enemy),
         cmocka_unit_test(test_prolong_off_the_table),
         cmocka_unit_test(test_later), cmocka_unit_test(test_toward),
     };
