@@ -7,6 +7,7 @@
  * contact and sending the French turn to its Reaction Phase. */
 #include "lasalle_fixture.h"
 #include "../../engine/lasalle/rules/react.h"
+#include "../../engine/lasalle/rules/command.h"
 #include "../../engine/lasalle/rules/footprint.h"
 
 #define FR_LINE LS_INF("1/45e Ligne", "small", "experienced", "line", 16, 6, 90)
@@ -224,6 +225,29 @@ static void test_countercharge_not_due_out_of_reach(void **state)
     ls_free(&f);
 }
 
+/* [C, p.26; ruling A-11]: a battery charged may limber up as its reaction only in command; its reaction
+ * menu's formation changes all hang on the one command status */
+static void test_battery_reforms_only_in_command(void **state)
+{
+    (void)state;
+    ls_fix f;
+    charged(&f, "[" LS_ART("6pdr", 4, "light", "unlimbered", 16, 6, 90) "]", "[" AU_COLUMN "]", 1, 16, 6, 270,
+            LASALLE_COLUMN);
+    assert_int_equal(f.st.turn.step, LASALLE_ST_REACT);
+    assert_true(lasalle_in_command(f.s, &f.st, 0));
+    assert_true(ls_offers(&f, "u0 form limbered"));
+    for (int k = 0; k < f.s->nofficers; k++) /* every French officer rides far off */
+        if (f.s->officers[k].side == 0) {
+            f.st.o[k].x = 1;
+            f.st.o[k].y = 23;
+        }
+    assert_false(lasalle_in_command(f.s, &f.st, 0));
+    assert_false(ls_offers(&f, "u0 form limbered"));
+    assert_true(ls_offers(&f, "u0 hold"));
+    ls_refused(&f, "u0 form limbered", "artillery changes formation only in command (C, p.26; ruling A-11)");
+    ls_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -234,6 +258,7 @@ int main(void)
         cmocka_unit_test(test_countercharge_before_the_contact_reaction),
         cmocka_unit_test(test_countercharge_two_targets),
         cmocka_unit_test(test_countercharge_not_due_out_of_reach),
+        cmocka_unit_test(test_battery_reforms_only_in_command),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

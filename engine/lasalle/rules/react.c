@@ -144,14 +144,17 @@ static int reform_pose(const lasalle_scenario *s, const lasalle_state *st, int i
 }
 
 /* the new layout keeps every contact [D, p.34] */
-static int check_reform(const lasalle_scenario *s, const lasalle_state *st, const gr_action *a, gr_error *err)
+/* in_cmd: whether the unit is in command, -1 until worked out (a menu's checks of one unit share it) */
+static int check_reform(const lasalle_scenario *s, const lasalle_state *st, const gr_action *a, int *in_cmd,
+                        gr_error *err)
 {
     int i = a->actor, form = a->arg & LASALLE_PRE_FORM_MASK, anchor = (a->arg >> LASALLE_PRE_ANCHOR_SHIFT) & 3;
     const lasalle_unit_profile *p = &s->units[i];
     form -= 1;
     if (form < 0 || form == st->u[i].form || !lasalle_form_allowed(s, p, form))
         return gr_error_set(err, "%s cannot change to that formation", p->name);
-    if (p->type == LASALLE_ART && !lasalle_in_command(s, st, i))
+    if (p->type == LASALLE_ART && *in_cmd < 0) *in_cmd = lasalle_in_command(s, st, i);
+    if (p->type == LASALLE_ART && !*in_cmd)
         return gr_error_set(err, "artillery changes formation only in command (C, p.26; ruling A-11)");
     lasalle_pose to;
     if (reform_pose(s, st, i, form, anchor, &to, err)) return -1;
@@ -179,7 +182,9 @@ int lasalle_react_must_fall_back(const lasalle_scenario *s, const lasalle_state 
     return inf && !check_fallback(s, st, i, NULL, NULL);
 }
 
-int lasalle_react_check(const lasalle_scenario *s, const lasalle_state *st, const gr_action *a, gr_error *err)
+/* lasalle_react_check with the unit's command status shared (check_reform) */
+static int react_check(const lasalle_scenario *s, const lasalle_state *st, const gr_action *a, int *in_cmd,
+                       gr_error *err)
 {
     int i = a->actor;
     if (a->type != LASALLE_A_FALLBACK && lasalle_react_must_fall_back(s, st, i))
@@ -189,9 +194,15 @@ int lasalle_react_check(const lasalle_scenario *s, const lasalle_state *st, cons
     case LASALLE_A_HOLD: return 0;
     case LASALLE_A_FALLBACK: return check_fallback(s, st, i, a, err);
     case LASALLE_A_ABOUT: return check_about(s, st, i, err);
-    case LASALLE_A_REFORM: return check_reform(s, st, a, err);
+    case LASALLE_A_REFORM: return check_reform(s, st, a, in_cmd, err);
     default: return gr_error_set(err, "a unit in contact may fall back, about face or change formation (D, p.33)");
     }
+}
+
+int lasalle_react_check(const lasalle_scenario *s, const lasalle_state *st, const gr_action *a, gr_error *err)
+{
+    int in_cmd = -1;
+    return react_check(s, st, a, &in_cmd, err);
 }
 
 int lasalle_react_actions(const void *scn, const void *state, gr_action *out, int max)
@@ -215,8 +226,9 @@ int lasalle_react_actions(const void *scn, const void *state, gr_action *out, in
     for (int form = 0; form < LASALLE_FORM_COUNT; form++)
         for (int anchor = 0; anchor < 3; anchor++)
             cand[nc++] = lasalle_act(LASALLE_A_REFORM, i, -1, (form + 1) | (anchor << LASALLE_PRE_ANCHOR_SHIFT));
+    int in_cmd = -1; /* the unit's command status, once for all its checks */
     for (int k = 0; k < nc && n < max; k++)
-        if (!lasalle_react_check(s, st, &cand[k], NULL)) out[n++] = cand[k];
+        if (!react_check(s, st, &cand[k], &in_cmd, NULL)) out[n++] = cand[k];
     return n;
 }
 
