@@ -217,7 +217,6 @@ int lasalle_charge_in_reach(const lasalle_scenario *s, const lasalle_state *st, 
     return charge_reach(s, st, i, j, &h, &g, &reach);
 }
 
-
 static int find_in(const lasalle_scenario *s, const lasalle_state *st, lasalle_geo *geo, int i, int j,
                    lasalle_charge *out)
 {
