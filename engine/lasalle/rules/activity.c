@@ -152,7 +152,7 @@ int lasalle_activity_legal_plan(const void *scn, const void *state, const gr_act
         x = lasalle_act(LASALLE_A_LATER, actor, -1, 0);
         return !memcmp(a, &x, sizeof x) && may_wait(s, st, actor);
     }
-    return lasalle_activity_menu_has_plan(s, st, actor, a, keep);
+    return lasalle_activity_menu_has(s, st, actor, a, keep);
 }
 
 int lasalle_activity_apply(const void *scn, void *state, const gr_action *a, const gr_ctx *cx, gr_error *err)

@@ -446,13 +446,8 @@ int lasalle_activity_candidates_of(const lasalle_scenario *s, const lasalle_stat
     return listing(s, st, actor, out, max, MENU_CANDIDATES);
 }
 
-int lasalle_activity_menu_has(const lasalle_scenario *s, const lasalle_state *st, int actor, const gr_action *a)
-{
-    return lasalle_activity_menu_has_plan(s, st, actor, a, NULL);
-}
-
-int lasalle_activity_menu_has_plan(const lasalle_scenario *s, const lasalle_state *st, int actor,
-                                   const gr_action *a, lasalle_order_plan *keep)
+int lasalle_activity_menu_has(const lasalle_scenario *s, const lasalle_state *st, int actor, const gr_action *a,
+                              lasalle_order_plan *keep)
 {
     if (keep) keep->kind = LASALLE_PLAN_NONE;
     gr_action out[GR_MAX_ACTIONS];

@@ -26,12 +26,11 @@ int lasalle_activity_menu(const lasalle_scenario *s, const lasalle_state *st, in
 int lasalle_activity_candidates_of(const lasalle_scenario *s, const lasalle_state *st, int actor, gr_action *out,
                                    int max);
 /* 1 when the actor's menu holds a (actor, type, target, arg and parameters alike), 0 when not; it
- * checks `a` and only those other entries whose verdict decides whether `a` is offered at all */
-int lasalle_activity_menu_has(const lasalle_scenario *s, const lasalle_state *st, int actor, const gr_action *a);
-/* lasalle_activity_menu_has, keeping in *keep the plan a's check worked out when the menu holds it (kind
- * LASALLE_PLAN_NONE when there is none to keep: hold, an officer's ride, or a not held) */
-int lasalle_activity_menu_has_plan(const lasalle_scenario *s, const lasalle_state *st, int actor,
-                                   const gr_action *a, lasalle_order_plan *keep);
+ * checks `a` and only those other entries whose verdict decides whether `a` is offered at all. With keep
+ * (else NULL), the plan a's check worked out is kept there when the menu holds it (kind LASALLE_PLAN_NONE
+ * when there is none to keep: hold, an officer's ride, or a not held) */
+int lasalle_activity_menu_has(const lasalle_scenario *s, const lasalle_state *st, int actor, const gr_action *a,
+                              lasalle_order_plan *keep);
 /* an action of the given type, actor, target and arg, its parameters zero */
 gr_action lasalle_act(int type, int actor, int target, int arg);
 
