@@ -220,7 +220,7 @@ static void wheel_of(fb_walk *w, const lasalle_fb_way *way, double dist)
 lasalle_fb lasalle_fallback_probe_way(const lasalle_scenario *s, const lasalle_state *st, int i, double dist,
                                       const lasalle_fb_way *way, lasalle_pose *end, int *dir, double *len_out)
 {
-    fb_walk w = {s, st, i, -1, 0, 0, {0}, {{{0, 0}, 0, 0, 0, 0, 0}}, {{0, 0}}, {0}};
+    fb_walk w = {.s = s, .st = st, .i = i, .dir = -1};
     *end = lasalle_pose_of(st, i);
     *dir = -1;
     *len_out = 0;
@@ -296,7 +296,7 @@ int lasalle_fallback_way(const lasalle_scenario *s, lasalle_state *st, int i, do
     double path_len;
     int dir;
     lasalle_pose from = lasalle_pose_of(st, i);
-    fb_walk w = {s, st, i, -1, 0, 0, {0}, {{{0, 0}, 0, 0, 0, 0, 0}}, {{0, 0}}, {0}};
+    fb_walk w = {.s = s, .st = st, .i = i, .dir = -1};
     wheel_of(&w, way, dist);
     *out = lasalle_fallback_probe_way(s, st, i, dist, way, &end, &dir, &path_len);
     if (*out == LASALLE_FB_BROKE) {
