@@ -3,6 +3,7 @@
  * and its terms. */
 #include "eval.h"
 #include "../engine/core/fsutil.h"
+#include "../engine/core/ruleset.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -190,6 +191,16 @@ static double unit_worth(const gr_eval *e, const gr_unit_worth *w)
     return w->value * m;
 }
 
+/* the ruleset's terms the weights name (with `weighed`, only those of a
+ * weight other than 0: a term weighed 0 adds 0 whatever its value) */
+static void terms_of(const gr_eval *e, const gr_game *g, const void *state, int weighed, double *tv)
+{
+    unsigned char want[GR_EVAL_MAX_TERMS] = {0};
+    for (int t = 0; t < e->nterms; t++)
+        if (!weighed || e->term[t].weight != 0) want[e->term[t].idx] = 1;
+    gr_rs_terms(g->rs, g->scn, state, want, tv);
+}
+
 static double diff_of(const gr_eval *e, const gr_game *g, const void *state)
 {
     const gr_ai_view *ai = g->rs->ai;
@@ -202,7 +213,7 @@ static double diff_of(const gr_eval *e, const gr_game *g, const void *state)
     double d = (mat[0] - mat[1]) / e->total_value;
     if (e->nterms > 0) {
         double tv[2 * GR_EVAL_MAX_TERMS];
-        ai->terms(g->scn, state, tv);
+        terms_of(e, g, state, 1, tv);
         for (int t = 0; t < e->nterms; t++)
             d += e->term[t].weight * (tv[e->term[t].idx] - tv[e->rs_nterms + e->term[t].idx]);
     }
@@ -267,7 +278,7 @@ int gr_eval_explain(const gr_eval *e, const gr_game *g, const void *state, int s
     }
     if (n < max) { names[n] = "army"; contrib[n++] = mat / e->total_value; }
     double tv[2 * GR_EVAL_MAX_TERMS];
-    if (e->nterms > 0) ai->terms(g->scn, state, tv);
+    if (e->nterms > 0) terms_of(e, g, state, 0, tv);
     for (int t = 0; t < e->nterms && n < max; t++) {
         names[n] = e->term[t].name;
         contrib[n++] = e->term[t].weight * tv[side * e->rs_nterms + e->term[t].idx];

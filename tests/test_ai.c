@@ -28,6 +28,7 @@
 #include "../cli/commands.h"
 #include "../engine/core/play.h"
 #include "../engine/core/rng.h"
+#include "../engine/core/ruleset.h"
 #include "../engine/registry.h"
 #include "../eval/eval.h"
 #include "../engine/fogn/rules/victory.h"
@@ -960,6 +961,57 @@ static void test_eval_direction(void **unused)
     gr_game_free(&g);
 }
 
+/* a terms_some that must not be called */
+static void terms_some_refused(const void *scn, const void *state, const unsigned char *want, double *out)
+{
+    (void)scn;
+    (void)state;
+    (void)want;
+    (void)out;
+    fail_msg("terms_some called for a ruleset of version 5");
+}
+
+/* gr_ai_view.terms_some gives each term asked for the number terms gives,
+ * on positions along a random game; a ruleset of version 5 is asked terms */
+static void test_terms_some_as_terms(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    load(&g, "corps-battle.json");
+    const gr_ai_view *ai = g.rs->ai;
+    assert_true(g.rs->version >= 6 && ai->terms_some != NULL);
+    int nt = ai->nterms;
+    fogn_state st;
+    g.rs->rules->init(g.scn, &st);
+    double all[2 * GR_EVAL_MAX_TERMS], some[2 * GR_EVAL_MAX_TERMS];
+    unsigned char want[GR_EVAL_MAX_TERMS];
+    int checked = 0;
+    for (int pos = 0; pos < 12; pos++) {
+        advance_to_choice(&g, &st, 2, 40 + (unsigned long long)pos);
+        ai->terms(g.scn, &st, all);
+        for (int k = 0; k < nt; k++) {
+            memset(want, 0, sizeof want);
+            want[k] = 1;
+            gr_rs_terms(g.rs, g.scn, &st, want, some);
+            assert_true(some[k] == all[k] && some[nt + k] == all[nt + k]);
+            checked++;
+        }
+        memset(want, 1, sizeof want);
+        gr_rs_terms(g.rs, g.scn, &st, want, some);
+        assert_memory_equal(some, all, 2 * (size_t)nt * sizeof *all);
+    }
+    assert_int_equal(checked, 12 * nt);
+    gr_ai_view old_ai = *ai;
+    old_ai.terms_some = terms_some_refused;
+    gr_ruleset old = *g.rs;
+    old.version = 5;
+    old.ai = &old_ai;
+    memset(want, 0, sizeof want);
+    gr_rs_terms(&old, g.scn, &st, want, some);
+    assert_memory_equal(some, all, 2 * (size_t)nt * sizeof *all);
+    gr_game_free(&g);
+}
+
 /* weights from JSON text, bound to the game; fails the test if they do not load */
 static void eval_from_text(gr_eval *e, const gr_game *g, const char *text)
 {
@@ -970,6 +1022,36 @@ static void eval_from_text(gr_eval *e, const gr_game *g, const char *text)
     gr_error_clear(&err);
     assert_int_equal(gr_eval_from_json(e, g, j, "w.json", &err), 0);
     json_decref(j);
+}
+
+/* a term weighed 0 is not worked out by the search (terms_some) and adds
+ * nothing: the same value as the weights without it, on positions of a game */
+static void test_eval_zero_weight_term(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    load(&g, "corps-battle.json");
+    gr_eval with, without;
+    eval_from_text(&with, &g,
+                   "{\"ruleset\":\"fogn\",\"scale\":6,\"cohesion\":[1,0.8,0.5,0.15,0],"
+                   "\"side\":{\"attrition_to_break\":-0.6,\"loc_threat\":0,\"flank_exposed\":-0.2}}");
+    eval_from_text(&without, &g,
+                   "{\"ruleset\":\"fogn\",\"scale\":6,\"cohesion\":[1,0.8,0.5,0.15,0],"
+                   "\"side\":{\"attrition_to_break\":-0.6,\"flank_exposed\":-0.2}}");
+    fogn_state st;
+    g.rs->rules->init(g.scn, &st);
+    for (int pos = 0; pos < 8; pos++) {
+        advance_to_choice(&g, &st, 2, 70 + (unsigned long long)pos);
+        assert_true(gr_eval_win0(&with, &g, &st) == gr_eval_win0(&without, &g, &st));
+    }
+    /* the explanation still lists the term, at 0 */
+    const char *names[8];
+    double contrib[8];
+    int n = gr_eval_explain(&with, &g, &st, 0, names, contrib, 8);
+    assert_int_equal(n, 4);
+    assert_string_equal(names[2], "loc_threat");
+    assert_true(contrib[2] == 0.0);
+    gr_game_free(&g);
 }
 
 /* the weights of the end-game blend tests, up to their "endgame" block */
@@ -1220,6 +1302,8 @@ int main(void)
         cmocka_unit_test(test_puct_qnorm_lets_small_value_differences_count),
         cmocka_unit_test(test_puct_qspan_keeps_small_differences_small),
         cmocka_unit_test(test_eval_direction),
+        cmocka_unit_test(test_terms_some_as_terms),
+        cmocka_unit_test(test_eval_zero_weight_term),
         cmocka_unit_test(test_eval_endgame_blend),
         cmocka_unit_test(test_eval_timed_smoothing),
         cmocka_unit_test(test_eval_endgame_spread),

@@ -43,7 +43,7 @@
 #include "log.h"
 
 /* the interface version this header describes */
-#define GR_RULESET_VERSION 5
+#define GR_RULESET_VERSION 6
 
 #define GR_SIDE_NONE (-1)
 #define GR_TERMINAL (-2)
@@ -269,6 +269,12 @@ typedef struct gr_ai_view {
      * level") */
     const char *worse_words;
     const char *worst_words;
+    /* since version 6, optional (NULL: terms). terms for the entries k with
+     * want[k] != 0 (k < nterms, the same k for both sides): each holds the
+     * number terms gives; every other entry holds 0 or that number. An
+     * evaluation asks for the terms its weights use, so that a term no
+     * weight reads need not be worked out. */
+    void (*terms_some)(const void *scn, const void *state, const unsigned char *want, double *out);
 } gr_ai_view;
 
 /* A thing an order may name: its name in the scenario and its reference in

@@ -77,6 +77,12 @@ void gr_rs_memo_free(const gr_ruleset *rs, void *memo)
     if (memo && gr_rs_has_memo(rs)) rs->fast->memo_free(memo);
 }
 
+void gr_rs_terms(const gr_ruleset *rs, const void *scn, const void *state, const unsigned char *want, double *out)
+{
+    if (rs->version >= 6 && rs->ai->terms_some) rs->ai->terms_some(scn, state, want, out);
+    else rs->ai->terms(scn, state, out);
+}
+
 uint64_t gr_rs_state_hash(const gr_ruleset *rs, const void *scn, const void *state, uint64_t seed)
 {
     if (rs->version >= 5 && rs->fast && rs->fast->state_hash) return rs->fast->state_hash(scn, state, seed);

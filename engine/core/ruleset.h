@@ -35,6 +35,9 @@ int gr_rs_has_memo(const gr_ruleset *rs);
  * gr_rs_has_memo tells which) and its release (NULL is fine) */
 void *gr_rs_memo_create(const gr_ruleset *rs, const void *scn);
 void gr_rs_memo_free(const gr_ruleset *rs, void *memo);
+/* ai.terms_some (version 6 and later) for the entries want[k] != 0, or
+ * ai.terms for them all */
+void gr_rs_terms(const gr_ruleset *rs, const void *scn, const void *state, const unsigned char *want, double *out);
 /* fast.state_hash (version 5 and later), or the hash of every byte of the state */
 uint64_t gr_rs_state_hash(const gr_ruleset *rs, const void *scn, const void *state, uint64_t seed);
 

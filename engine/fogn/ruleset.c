@@ -61,6 +61,7 @@ static const gr_ai_view ai = {
     .pace = FOGN_PACE_MU,
     .worse_words = "loses cohesion",
     .worst_words = "breaks",
+    .terms_some = fogn_terms_some,
 };
 
 static const gr_present present = {

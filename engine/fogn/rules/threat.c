@@ -31,16 +31,24 @@ static int has_flank(const fogn_unit *t)
 typedef struct charger {
     int e;
     double most;  /* its open-ground move */
+    int has_fwd;  /* fwd worked out: only a charger near some target needs it */
     gr_vec2 fwd;  /* its heading as a unit vector */
 } charger;
+
+/* a target's heading as a unit vector, worked out when a charger first
+ * comes near it (most targets have none near) */
+typedef struct target_dir {
+    int known;
+    gr_vec2 fwd;
+} target_dir;
 
 /* c could strike t's flank or rear: its front-edge centre behind the line of
  * t's front edge (§6.11 condition 2), t ahead of it (within the 90 degrees
  * either side of its heading that a wheel allows, condition 4), and t's
- * footprint within its move of that centre; t_fwd is t's heading as a unit
- * vector */
-static int flank_open_to(const fogn_scenario *s, const fogn_state *st, int t, gr_vec2 t_fwd, double t_reach,
-                         const charger *c)
+ * footprint within its move of that centre. The two headings' unit vectors
+ * are worked out on the first pair that gets past the distance test */
+static int flank_open_to(const fogn_scenario *s, const fogn_state *st, int t, target_dir *td, double t_reach,
+                         charger *c)
 {
     int e = c->e;
     double most = c->most;
@@ -48,7 +56,15 @@ static int flank_open_to(const fogn_scenario *s, const fogn_state *st, int t, gr
     gr_vec2 rel = gr_v2(eu->x - tu->x, eu->y - tu->y);
     double reach = most + t_reach + 1e-6;
     if (gr_v2_dot(rel, rel) > reach * reach) return 0;
-    if (gr_v2_dot(rel, t_fwd) >= 0) return 0;
+    if (!td->known) {
+        td->fwd = gr_v2_dir(tu->heading);
+        td->known = 1;
+    }
+    if (gr_v2_dot(rel, td->fwd) >= 0) return 0;
+    if (!c->has_fwd) {
+        c->fwd = gr_v2_dir(eu->heading);
+        c->has_fwd = 1;
+    }
     if (gr_v2_dot(rel, c->fwd) >= 0) return 0; /* t lies behind e's front */
     gr_rect r = fogn_unit_rect(&s->units[t], tu);
     return gr_rect_point_dist(&r, gr_v2(eu->x, eu->y)) <= most;
@@ -64,14 +80,14 @@ double fogn_flank_exposure(const fogn_scenario *s, const fogn_state *st, int sid
         if (s->units[e].side == side || !may_charge(s, &st->u[e], e)) continue;
         double m = fogn_allowance(s, &s->units[e], &st->u[e], FOGN_MC_OPEN);
         if (m < 0) continue;
-        ch[nc++] = (charger){e, m, gr_v2_dir(st->u[e].heading)};
+        ch[nc++] = (charger){.e = e, .most = m};
     }
     for (int t = 0; t < s->nunits && nc > 0; t++) {
         if (s->units[t].side != side || !has_flank(&st->u[t])) continue;
-        gr_vec2 fwd = gr_v2_dir(st->u[t].heading);
+        target_dir td = {0};
         double reach = fogn_unit_reach(&s->units[t], &st->u[t]);
         for (int k = 0; k < nc; k++)
-            if (flank_open_to(s, st, t, fwd, reach, &ch[k])) {
+            if (flank_open_to(s, st, t, &td, reach, &ch[k])) {
                 open += fogn_unit_value(&s->units[t]);
                 break;
             }

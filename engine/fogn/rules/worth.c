@@ -23,6 +23,8 @@
  * (AI evaluation input, not a rule) */
 #define FOGN_FEATURE_APPROACH_MU 24.0
 
+_Static_assert(FOGN_TERMS == 16, "the TERM_ indices below follow fogn_term_names");
+
 const char *const fogn_term_names[FOGN_TERMS] = {
     "acv", "attrition", "attrition_to_break", "steady", "disordered", "wavering", "broken", "objectives_held",
     "objectives_contested", "loc_occupied", "loc_threat", "fresh_cavalry", "objectives_threatened",
@@ -92,12 +94,21 @@ static void objective_terms(const fogn_scenario *s, const fogn_state *st, obj_te
     }
 }
 
-void fogn_terms(const void *scn, const void *state, double *out)
+/* the terms that take a search of the position, by their index in
+ * fogn_term_names; the others are sums over the units */
+enum {
+    TERM_CONTESTED = 8, TERM_LOC_OCCUPIED = 9, TERM_LOC_THREAT = 10, TERM_THREATENED = 12, TERM_APPROACH = 13,
+    TERM_EXPOSED = 14, TERM_FLANK = 15
+};
+
+void fogn_terms_some(const void *scn, const void *state, const unsigned char *want, double *out)
 {
     const fogn_scenario *s = scn;
     const fogn_state *st = state;
-    obj_terms ot;
-    objective_terms(s, st, &ot);
+    for (int k = 0; k < 2 * FOGN_TERMS; k++) out[k] = 0;
+    obj_terms ot = {0};
+    if (want[TERM_CONTESTED] || want[TERM_THREATENED] || want[TERM_APPROACH] || want[TERM_EXPOSED])
+        objective_terms(s, st, &ot);
     for (int side = 0; side < 2; side++) {
         double *v = out + side * FOGN_TERMS;
         double acv = fogn_acv(s, side), att = fogn_attrition_exact(s, st, side);
@@ -109,7 +120,6 @@ void fogn_terms(const void *scn, const void *state, double *out)
                 st->u[i].cohesion < FOGN_BROKEN)
                 fresh++;
         }
-        double threat = fogn_loc_threat(s, st, side);
         v[0] = acv;
         v[1] = att;
         /* the share of the way to the 50% break point (§14) */
@@ -118,14 +128,24 @@ void fogn_terms(const void *scn, const void *state, double *out)
         /* the objectives a side owns (what counts at a timed end, victory.c) */
         v[7] = fogn_objective_points(s, st, side);
         v[8] = ot.contested;
-        v[9] = fogn_loc_occupied(s, st, side) ? 1 : 0;
-        v[10] = isfinite(threat) ? threat : -1;
+        if (want[TERM_LOC_OCCUPIED]) v[9] = fogn_loc_occupied(s, st, side) ? 1 : 0;
+        if (want[TERM_LOC_THREAT]) {
+            double threat = fogn_loc_threat(s, st, side);
+            v[10] = isfinite(threat) ? threat : -1;
+        }
         v[11] = fresh;
         v[12] = ot.threatened[side];
         v[13] = ot.approach[side];
         v[14] = ot.exposed[side];
-        v[15] = fogn_flank_exposure(s, st, side);
+        if (want[TERM_FLANK]) v[15] = fogn_flank_exposure(s, st, side);
     }
+}
+
+void fogn_terms(const void *scn, const void *state, double *out)
+{
+    unsigned char all[FOGN_TERMS];
+    for (int k = 0; k < FOGN_TERMS; k++) all[k] = 1;
+    fogn_terms_some(scn, state, all, out);
 }
 
 /* the time left and what it would give: player-moves still to begin before

@@ -20,6 +20,9 @@ extern const char *const fogn_term_names[FOGN_TERMS];
 void fogn_unit_worth(const void *scn, const void *state, int unit, gr_unit_worth *out);
 /* out[side * FOGN_TERMS + k]: term k of fogn_term_names for each side */
 void fogn_terms(const void *scn, const void *state, double *out);
+/* the same for the terms k with want[k] != 0; the others 0 or their value
+ * (gr_ai_view.terms_some): the searches skip the ones no weight reads */
+void fogn_terms_some(const void *scn, const void *state, const unsigned char *want, double *out);
 void fogn_clock(const void *scn, const void *state, gr_clock *out);
 
 #endif
