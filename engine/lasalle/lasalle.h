@@ -221,6 +221,12 @@ typedef struct lasalle_engineer_profile {
     int unit;               /* assault: the unit it starts attached to, else -1 */
 } lasalle_engineer_profile;
 
+/* the most dice an army morale check throws (5 past the breakpoint,
+ * 4 for a defender whose objective is lost [F, p.66-67]; 6 leaves room),
+ * and the totals their table runs over (0 to 36) */
+#define LASALLE_CHECK_DICE_MAX 6
+#define LASALLE_CHECK_TOTALS 37
+
 typedef struct lasalle_scenario {
     char name[96];
     double table_w, table_h;    /* BW */
@@ -249,6 +255,10 @@ typedef struct lasalle_scenario {
     lasalle_engineer_profile engineers[LASALLE_MAX_ENGINEERS];
     /* worked out on loading */
     int morale[2];              /* army morale [F Army Morale, p.66] */
+    /* check_fail[n][t]: the chance n d6 sum to no more than t, the chance an
+     * army morale check of n dice fails on turn t [F, p.66-67]
+     * (lasalle_check_fail_table), for the evaluation's checks to come */
+    double check_fail[LASALLE_CHECK_DICE_MAX + 1][LASALLE_CHECK_TOTALS];
     lasalle_slot_list slots[2]; /* the Activity Phase's order of each side [C, p.24] */
     gr_regex *re[14];           /* the notation (notation.c), compiled once */
 } lasalle_scenario;

@@ -15,6 +15,7 @@
 #include "../../engine/core/fsutil.h"
 #include "../../engine/core/play.h"
 #include "../../engine/lasalle/rules/ai.h"
+#include "../../engine/lasalle/rules/status.h"
 #include "../../eval/eval.h"
 
 #define SCENARIO "scenarios/lasalle/brigade-clash.json"
@@ -95,6 +96,22 @@ static void test_mcts_games(void **state)
 }
 
 /* the evaluation binds to the weights file and the neutral facts tell the truth */
+/* the scenario's table of army morale checks [F, p.66-67] holds the same
+ * chances as working each out: n d6 sum to no more than the turn number */
+static void test_check_fail_table(void **state)
+{
+    (void)state;
+    gr_game g;
+    ls_game_load(&g, SCENARIO);
+    const lasalle_scenario *s = g.scn;
+    for (int n = 0; n <= LASALLE_CHECK_DICE_MAX; n++)
+        for (int t = 0; t < LASALLE_CHECK_TOTALS; t++) assert_true(s->check_fail[n][t] == lasalle_check_fail_chance(n, t));
+    /* 5 dice fail on turn 5 only with five 1s; 4 dice never before turn 4 */
+    assert_true(s->check_fail[5][5] == 1.0 / 7776.0);
+    assert_true(s->check_fail[4][3] == 0.0 && s->check_fail[4][24] == 1.0);
+    gr_game_free(&g);
+}
+
 static void test_ai_view(void **state)
 {
     (void)state;
@@ -366,6 +383,7 @@ int main(void)
         cmocka_unit_test(test_activity_candidates_are_the_menu_checked),
         cmocka_unit_test(test_apply_checked_is_check_then_apply),
         cmocka_unit_test(test_mcts_games),
+        cmocka_unit_test(test_check_fail_table),
         cmocka_unit_test(test_ai_view),
         cmocka_unit_test(test_svg_table),
     };

@@ -8,6 +8,7 @@
 #include "tables.h"
 #include "toward.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -278,17 +279,10 @@ static double contest(const lasalle_scenario *s, const lasalle_state *st, int si
  * game. */
 static double checks_to_come(const lasalle_scenario *s, const lasalle_state *st, int side, int n)
 {
-    /* the chance n d6 sum to no more than each total, worked out once here
-     * rather than at every turn (lasalle_check_fail_chance's numbers) */
-    double ways[37] = {1}, fail_at[37];
-    for (int d = 0; d < n && d < 6; d++) {
-        double next[37] = {0};
-        for (int t = 0; t <= 36; t++)
-            for (int f = 1; f <= 6 && t + f <= 36; f++) next[t + f] += ways[t];
-        memcpy(ways, next, sizeof ways);
-    }
-    double all = pow(6, n), cum = 0;
-    for (int t = 0; t <= 36; t++) fail_at[t] = (cum += ways[t]) / all;
+    /* the chance n d6 sum to no more than each total, worked out on loading
+     * (lasalle_check_fail_chance's numbers) */
+    assert(n >= 0 && n <= LASALLE_CHECK_DICE_MAX);
+    const double *fail_at = s->check_fail[n];
     double reach = 1.0, stands = 1.0, broke = 0;
     int bonus = st->bonus;
     /* the current turn's Status Phase is still to come: the turn is not over

@@ -6,6 +6,7 @@
 #include "scenario.h"
 #include "compressed.h"
 #include "notation.h"
+#include "status.h"
 #include "tables.h"
 
 #include "../../core/jsonutil.h"
@@ -158,6 +159,7 @@ static int load(lasalle_scenario *s, json_t *root, gr_error *err)
         lasalle_compressed_check_start(s, err))
         return -1;
     for (int i = 0; i < s->nunits; i++) s->morale[s->units[i].side] += lasalle_morale_value(&s->units[i]);
+    for (int n = 0; n <= LASALLE_CHECK_DICE_MAX; n++) lasalle_check_fail_table(n, s->check_fail[n]);
     build_slots(s);
     return lasalle_notation_compile(s, err);
 }

@@ -7,6 +7,7 @@
 #include "tables.h"
 #include "turn.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -81,6 +82,20 @@ double lasalle_check_fail_chance(int ndice, int turn_no)
     double fail = 0, all = pow(6, ndice);
     for (int t = 0; t <= 36 && t <= turn_no; t++) fail += ways[t];
     return fail / all;
+}
+
+void lasalle_check_fail_table(int ndice, double out[LASALLE_CHECK_TOTALS])
+{
+    assert(ndice >= 0 && ndice <= LASALLE_CHECK_DICE_MAX);
+    double ways[LASALLE_CHECK_TOTALS] = {1};
+    for (int d = 0; d < ndice; d++) {
+        double next[LASALLE_CHECK_TOTALS] = {0};
+        for (int t = 0; t < LASALLE_CHECK_TOTALS; t++)
+            for (int f = 1; f <= 6 && t + f < LASALLE_CHECK_TOTALS; f++) next[t + f] += ways[t];
+        memcpy(ways, next, sizeof ways);
+    }
+    double all = pow(6, ndice), cum = 0;
+    for (int t = 0; t < LASALLE_CHECK_TOTALS; t++) out[t] = (cum += ways[t]) / all;
 }
 
 void lasalle_finish(const lasalle_scenario *s, lasalle_state *st, int loser, int how)

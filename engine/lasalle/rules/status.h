@@ -24,6 +24,9 @@ int lasalle_attacker_controls(const lasalle_scenario *s, const lasalle_state *st
 int lasalle_pursuit(const lasalle_scenario *s, const lasalle_state *st, int side);
 /* the chance that a morale check now (n dice) fails: the sum at most the turn number */
 double lasalle_check_fail_chance(int ndice, int turn_no);
+/* out[t] for every total t: the chance n d6 (n at most LASALLE_CHECK_DICE_MAX)
+ * sum to no more than t, the chance a check on turn t fails */
+void lasalle_check_fail_table(int ndice, double out[LASALLE_CHECK_TOTALS]);
 
 /* the Status Phase steps: smoke, objectives, trenches and the reinforcements'
  * rolls; then, once the arriving forces are placed, the army morale checks,
