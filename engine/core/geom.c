@@ -420,6 +420,13 @@ bool gr_rect_overlap(const gr_rect *a, const gr_rect *b, double eps)
     return frame_sat_overlap(&fa, &fb) > eps;
 }
 
+double gr_rect_axis_gap(const gr_rect *a, const gr_rect *b)
+{
+    assert(a && b);
+    rect_frame fa = frame_of(a), fb = frame_of(b);
+    return -frame_sat_overlap(&fa, &fb);
+}
+
 gr_arc gr_rect_arc_of(const gr_rect *r, gr_vec2 p)
 {
     rect_frame fr = frame_of(r);

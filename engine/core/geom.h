@@ -96,6 +96,10 @@ double gr_rect_dist(const gr_rect *a, const gr_rect *b);    /* 0 when touching o
 bool gr_rect_within(const gr_rect *a, const gr_rect *b, double d);
 /* true when the interiors overlap by more than eps (edge contact is not overlap) */
 bool gr_rect_overlap(const gr_rect *a, const gr_rect *b, double eps);
+/* the widest gap between the two rectangles' shadows on the four axes of
+ * their sides: never more than gr_rect_dist (up to rounding), negative
+ * when the shadows overlap on every axis; a cheap test that two are apart */
+double gr_rect_axis_gap(const gr_rect *a, const gr_rect *b);
 /* which arc of r the point lies in (see gr_arc); a point inside r counts FRONT */
 gr_arc gr_rect_arc_of(const gr_rect *r, gr_vec2 p);
 /* true when `other` intersects the strip straight ahead of r's front edge,

@@ -2,7 +2,8 @@
  * side the Army Combat Value and attrition against the 50% break point
  * (§14), unit values by cohesion level, objectives held or contested, the
  * line of communications occupied or threatened (§13), fresh cavalry, units
- * open to a flank or rear charge (§6.11); and per unit its side, value, cohesion and Spent mark. */
+ * open to a flank or rear charge (§6.11), the fire the units could pour on the enemy as they
+ * stand (§7.2, §7.4); and per unit its side, value, cohesion and Spent mark. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -15,6 +16,7 @@
 #include "fogn_fixture.h"
 #include "../../engine/fogn/rules/worth.h"
 #include "../../engine/fogn/rules/movetable.h"
+#include "../../engine/fogn/rules/tables.h"
 #include "../../engine/fogn/rules/victory.h"
 
 /* the evaluation contract read back as (name, value) pairs: "s0_NAME" and
@@ -87,14 +89,14 @@ static fogn_scenario *scn(void)
     return s;
 }
 
-/* the contract's shape: 16 side terms by name in a fixed order, four
+/* the contract's shape: 17 side terms by name in a fixed order, four
  * condition levels (Steady .. Broken, then gone), a clock, and one worth
  * per unit */
 static void test_features_names_and_count(void **unused)
 {
     (void)unused;
     const gr_ai_view *ai = fogn_ruleset.ai;
-    assert_int_equal(ai->nterms, 16);
+    assert_int_equal(ai->nterms, 17);
     assert_int_equal(ai->levels, 4);
     assert_non_null(ai->clock);
     assert_string_equal(ai->term_names[0], "acv");
@@ -103,12 +105,13 @@ static void test_features_names_and_count(void **unused)
     assert_string_equal(ai->term_names[13], "objectives_approach");
     assert_string_equal(ai->term_names[14], "objectives_exposed");
     assert_string_equal(ai->term_names[15], "flank_exposed");
+    assert_string_equal(ai->term_names[16], "firepower");
     fogn_scenario *s = scn();
     fogn_state st;
     fx_state(s, &st, 0);
     feats f;
     read_features(s, &st, &f);
-    assert_int_equal(f.n, 2 * 16 + 4 + 4 * 4);
+    assert_int_equal(f.n, 2 * 17 + 4 + 4 * 4);
     assert_int_equal(ai->unit_count(s), 4);
     assert_true(feat(&f, "u3_side") == 1.0);
     assert_true(feat(&f, "u3_cohesion") == 0.0);
@@ -129,7 +132,7 @@ static void test_features_name_every_unit_of_a_full_table(void **unused)
     fx_state(s, &st, 0);
     feats f;
     read_features(s, &st, &f);
-    assert_int_equal(f.n, 2 * 16 + 4 + 4 * FOGN_MAX_UNITS);
+    assert_int_equal(f.n, 2 * FOGN_TERMS + 4 + 4 * FOGN_MAX_UNITS);
     assert_string_equal(f.name[f.n - 1], "u47_spent");
     assert_true(feat(&f, "u47_side") == 1.0);
     assert_true(feat(&f, "u47_value") > 0);
@@ -337,6 +340,45 @@ static void test_s6_11_flank_exposed(void **unused)
     free(s);
 }
 
+/* firepower: each unit's dice at the band of its nearest enemy (§7.2: close
+ * to 2 MU, medium to 6, long to 16; §7.4 dice; §7.5 the cohesion cut) times
+ * the band's plain chance to hit (4+, 5+, 6), per point of both armies'
+ * value (9 here) */
+static void test_s7_firepower(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn();
+    fogn_state st;
+    fx_state(s, &st, 0);
+    feats f;
+    read_features(s, &st, &f);
+    /* 25 MU apart: beyond long range */
+    assert_true(feat(&f, "s0_firepower") == 0 && feat(&f, "s1_firepower") == 0);
+    /* u3 2 MU ahead of u0, facing it: u0 fires 4 dice at close range (small,
+     * Tactical), u1 (2.25 MU to the side, 2 MU back: 3.0 MU) 3 at medium
+     * (small Reformed, no skirmishers); the cavalry has no guns. u3 fires 6
+     * at close range (large, Tactical) */
+    st.u[3].y = 12;
+    read_features(s, &st, &f);
+    assert_float_equal(feat(&f, "s0_firepower"), (4 * 0.5 + 3 / 3.0) / 9.0, 1e-12);
+    assert_float_equal(feat(&f, "s1_firepower"), 6 * 0.5 / 9.0, 1e-12);
+    /* a March Column does not fire (§7.1) */
+    st.u[0].formation = FOGN_F_COLUMN;
+    read_features(s, &st, &f);
+    assert_float_equal(feat(&f, "s0_firepower"), (3 / 3.0) / 9.0, 1e-12);
+    st.u[0].formation = FOGN_F_TACTICAL;
+    /* Disordered: the cohesion cut (§7.5) */
+    st.u[3].cohesion = FOGN_DISORDERED;
+    read_features(s, &st, &f);
+    assert_float_equal(feat(&f, "s1_firepower"), fogn_cohesion_dice(6, 1) * 0.5 / 9.0, 1e-12);
+    assert_true(fogn_cohesion_dice(6, 1) < 6);
+    /* a Broken unit fires at no one and is no one's target */
+    st.u[3].cohesion = FOGN_BROKEN;
+    read_features(s, &st, &f);
+    assert_true(feat(&f, "s0_firepower") == 0 && feat(&f, "s1_firepower") == 0);
+    free(s);
+}
+
 /* objectives_approach: points x (1 - distance from the objective's edge of the
  * side's nearest good-order unit / 24 MU), for objectives not the side's own */
 static void test_objectives_approach_slope(void **unused)
@@ -516,6 +558,7 @@ int main(void)
         cmocka_unit_test(test_objectives_held_and_contested),
         cmocka_unit_test(test_objectives_exposed),
         cmocka_unit_test(test_s6_11_flank_exposed),
+        cmocka_unit_test(test_s7_firepower),
         cmocka_unit_test(test_objectives_approach_slope),
         cmocka_unit_test(test_s14_timed_outcome_and_moves_left),
         cmocka_unit_test(test_s14_timed_lead),

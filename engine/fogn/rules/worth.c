@@ -7,6 +7,7 @@
  * evaluation inputs, not rules: the weights that make a judgement of them
  * are in eval/weights/fogn.json. */
 #include "worth.h"
+#include "firepower.h"
 #include "loc.h"
 #include "threat.h"
 #include "victory.h"
@@ -23,12 +24,12 @@
  * (AI evaluation input, not a rule) */
 #define FOGN_FEATURE_APPROACH_MU 24.0
 
-_Static_assert(FOGN_TERMS == 16, "the TERM_ indices below follow fogn_term_names");
+_Static_assert(FOGN_TERMS == 17, "the TERM_ indices below follow fogn_term_names");
 
 const char *const fogn_term_names[FOGN_TERMS] = {
     "acv", "attrition", "attrition_to_break", "steady", "disordered", "wavering", "broken", "objectives_held",
     "objectives_contested", "loc_occupied", "loc_threat", "fresh_cavalry", "objectives_threatened",
-    "objectives_approach", "objectives_exposed", "flank_exposed"};
+    "objectives_approach", "objectives_exposed", "flank_exposed", "firepower"};
 
 void fogn_unit_worth(const void *scn, const void *state, int i, gr_unit_worth *out)
 {
@@ -98,7 +99,7 @@ static void objective_terms(const fogn_scenario *s, const fogn_state *st, obj_te
  * fogn_term_names; the others are sums over the units */
 enum {
     TERM_CONTESTED = 8, TERM_LOC_OCCUPIED = 9, TERM_LOC_THREAT = 10, TERM_THREATENED = 12, TERM_APPROACH = 13,
-    TERM_EXPOSED = 14, TERM_FLANK = 15
+    TERM_EXPOSED = 14, TERM_FLANK = 15, TERM_FIREPOWER = 16
 };
 
 void fogn_terms_some(const void *scn, const void *state, const unsigned char *want, double *out)
@@ -109,6 +110,8 @@ void fogn_terms_some(const void *scn, const void *state, const unsigned char *wa
     obj_terms ot = {0};
     if (want[TERM_CONTESTED] || want[TERM_THREATENED] || want[TERM_APPROACH] || want[TERM_EXPOSED])
         objective_terms(s, st, &ot);
+    double fire[2] = {0, 0};
+    if (want[TERM_FIREPOWER]) fogn_firepower(s, st, fire);
     for (int side = 0; side < 2; side++) {
         double *v = out + side * FOGN_TERMS;
         double acv = fogn_acv(s, side), att = fogn_attrition_exact(s, st, side);
@@ -138,6 +141,7 @@ void fogn_terms_some(const void *scn, const void *state, const unsigned char *wa
         v[13] = ot.approach[side];
         v[14] = ot.exposed[side];
         if (want[TERM_FLANK]) v[15] = fogn_flank_exposure(s, st, side);
+        v[16] = fire[side];
     }
 }
 

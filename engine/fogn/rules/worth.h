@@ -7,7 +7,7 @@
 #include "../../core/game.h"
 
 /* the side terms, the same list for each side */
-#define FOGN_TERMS 16
+#define FOGN_TERMS 17
 extern const char *const fogn_term_names[FOGN_TERMS];
 
 /* condition levels: Steady .. Broken; a gone unit is at level FOGN_WORTH_LEVELS */
