@@ -2,10 +2,11 @@
  * its side, value (points), cohesion level (gone past Broken) and Spent
  * mark; per side its army's state (§14: army combat value, attrition and
  * the share of the way to the break point; cohesion, objectives, the line
- * of communications, fresh cavalry, flanks open to a charge); and the
- * clock of the timed end with the count that decides it. These are
- * evaluation inputs, not rules: the weights that make a judgement of them
- * are in eval/weights/fogn.json. */
+ * of communications, fresh cavalry, flanks open to a charge, the fire its
+ * units could pour on the enemy); and the clock of the timed end with the
+ * count that decides it. The searches ask only for the terms their weights
+ * weigh (fogn_terms_some). These are evaluation inputs, not rules: the
+ * weights that make a judgement of them are in eval/weights/fogn.json. */
 #include "worth.h"
 #include "firepower.h"
 #include "loc.h"
