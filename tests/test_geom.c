@@ -668,6 +668,28 @@ static void test_geom_prop_wheel(void **state)
     }
 }
 
+/* gr_rect_axis_gap is a lower bound of the distance, exact for two
+ * rectangles square to each other and apart along one axis, and negative
+ * for overlapping ones */
+static void test_geom_prop_axis_gap(void **state)
+{
+    (void)state;
+    gr_rng g;
+    gr_rng_seed(&g, 7, 1);
+    int apart = 0;
+    for (int i = 0; i < NCASES; i++) {
+        gr_rect a = rand_rect(&g, 10), b = rand_rect(&g, 10);
+        double gap = gr_rect_axis_gap(&a, &b), d = gr_rect_dist(&a, &b);
+        assert_true(gap <= d + 1e-9);
+        if (gr_rect_overlap(&a, &b, 1e-6)) assert_true(gap < 0);
+        apart += gap > 0;
+    }
+    assert_true(apart > 10);
+    gr_rect a = gr_rect_make(gr_v2(0, 0), GR_PI / 2, 4, 2), b = gr_rect_make(gr_v2(7, 0), GR_PI / 2, 4, 2);
+    assert_near(gr_rect_axis_gap(&a, &b), 3.0, 1e-12);
+    assert_near(gr_rect_dist(&a, &b), 3.0, 1e-12);
+}
+
 static void test_geom_prop_point_in_rect(void **state)
 {
     (void)state;
@@ -802,6 +824,7 @@ int main(void)
         cmocka_unit_test(test_geom_prop_rect_overlap_consistent),
         cmocka_unit_test(test_geom_prop_rect_within),
         cmocka_unit_test(test_geom_prop_wheel),
+        cmocka_unit_test(test_geom_prop_axis_gap),
         cmocka_unit_test(test_geom_prop_point_in_rect),
         cmocka_unit_test(test_geom_prop_hull),
         cmocka_unit_test(test_geom_prop_poly_dist_every_pair),
