@@ -13,7 +13,11 @@
 
 #include <math.h>
 
-/* the chance a die hits at each band before factors (§7.7: 4+, 5+, 6) */
+/* a die's chance to hit at each band, before the factors: the §7.7 base
+ * score against formed infantry at close range (4+) and at medium range
+ * (5+); at long range 6, the score against lines and guns (5 against
+ * others), so that long-range fire counts for less than the book gives it
+ * against columns (an evaluation input, not a rule) */
 static const double FOGN_FIREPOWER_HIT[3] = {0.5, 1.0 / 3.0, 1.0 / 6.0};
 
 /* a unit's footprint, built the first time a pair needs it */
