@@ -96,16 +96,33 @@ static void test_mcts_games(void **state)
 }
 
 /* the evaluation binds to the weights file and the neutral facts tell the truth */
-/* the scenario's table of army morale checks [F, p.66-67] holds the same
- * chances as working each out: n d6 sum to no more than the turn number */
+/* the scenario's table of army morale checks [F, p.66-67]: the chance n d6
+ * sum to no more than the turn number, counted here throw by throw for up to
+ * 5 dice (6^5 throws), and the same as lasalle_check_fail_chance */
 static void test_check_fail_table(void **state)
 {
     (void)state;
     gr_game g;
     ls_game_load(&g, SCENARIO);
     const lasalle_scenario *s = g.scn;
+    for (int n = 0; n <= 5; n++) {
+        double count[LASALLE_CHECK_TOTALS] = {0};
+        int throws = 1;
+        for (int k = 0; k < n; k++) throws *= 6;
+        for (int w = 0; w < throws; w++) {
+            int sum = 0;
+            for (int k = 0, x = w; k < n; k++, x /= 6) sum += x % 6 + 1;
+            count[sum] += 1;
+        }
+        double cum = 0;
+        for (int t = 0; t < LASALLE_CHECK_TOTALS; t++) {
+            cum += count[t];
+            assert_float_equal(s->check_fail[n][t], cum / throws, 1e-15);
+        }
+    }
     for (int n = 0; n <= LASALLE_CHECK_DICE_MAX; n++)
         for (int t = 0; t < LASALLE_CHECK_TOTALS; t++) assert_true(s->check_fail[n][t] == lasalle_check_fail_chance(n, t));
+    assert_true(lasalle_check_fail_chance(5, 40) == 1.0 && lasalle_check_fail_chance(5, -1) == 0.0);
     /* 5 dice fail on turn 5 only with five 1s; 4 dice never before turn 4 */
     assert_true(s->check_fail[5][5] == 1.0 / 7776.0);
     assert_true(s->check_fail[4][3] == 0.0 && s->check_fail[4][24] == 1.0);

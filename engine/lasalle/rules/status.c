@@ -69,21 +69,6 @@ int lasalle_pursuit(const lasalle_scenario *s, const lasalle_state *st, int side
     return score;
 }
 
-double lasalle_check_fail_chance(int ndice, int turn_no)
-{
-    /* the number of ways n d6 sum to each total, by adding one die at a time */
-    double ways[37] = {1};
-    for (int d = 0; d < ndice && d < 6; d++) {
-        double next[37] = {0};
-        for (int t = 0; t <= 36; t++)
-            for (int f = 1; f <= 6 && t + f <= 36; f++) next[t + f] += ways[t];
-        memcpy(ways, next, sizeof ways);
-    }
-    double fail = 0, all = pow(6, ndice);
-    for (int t = 0; t <= 36 && t <= turn_no; t++) fail += ways[t];
-    return fail / all;
-}
-
 void lasalle_check_fail_table(int ndice, double out[LASALLE_CHECK_TOTALS])
 {
     assert(ndice >= 0 && ndice <= LASALLE_CHECK_DICE_MAX);
@@ -96,6 +81,14 @@ void lasalle_check_fail_table(int ndice, double out[LASALLE_CHECK_TOTALS])
     }
     double all = pow(6, ndice), cum = 0;
     for (int t = 0; t < LASALLE_CHECK_TOTALS; t++) out[t] = (cum += ways[t]) / all;
+}
+
+double lasalle_check_fail_chance(int ndice, int turn_no)
+{
+    if (turn_no < 0) return 0;
+    double fail[LASALLE_CHECK_TOTALS];
+    lasalle_check_fail_table(ndice, fail);
+    return fail[turn_no < LASALLE_CHECK_TOTALS ? turn_no : LASALLE_CHECK_TOTALS - 1];
 }
 
 void lasalle_finish(const lasalle_scenario *s, lasalle_state *st, int loser, int how)
