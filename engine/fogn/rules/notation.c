@@ -284,6 +284,64 @@ static int formation_arg(const gr_regex *re, const gr_match *m, gr_action *a, gr
                         "limbered, unlimbered)", buf);
 }
 
+/* a Brigade Group's order: its members, then the target, band or move the
+ * group makes together */
+static int build_group(const fogn_scenario *s, const gr_regex *re, const gr_match *m, int type, gr_action *a,
+                       gr_error *err)
+{
+    long t = -1;
+    char buf[48];
+    if (group_members(s, re, m, a, err)) return -1;
+    if (type == FOGN_A_GROUP_CROSS) {
+        whole(re, m, "t", &t);
+        if (t < 0 || t >= s->terrain.n)
+            return gr_error_set(err, "there is no terrain piece t%ld (t0..t%d)", t, s->terrain.n - 1);
+        a->target = (int16_t)t;
+        return 0;
+    }
+    if (type == FOGN_A_GROUP_ADVANCE) {
+        long band = 0;
+        whole(re, m, "t", &t);
+        whole(re, m, "band", &band);
+        if (t < 0 || t >= s->nunits) return gr_error_set(err, "there is no unit u%ld (units are u0..u%d)", t, s->nunits - 1);
+        if (band != (long)FOGN_BAND_CLOSE && band != (long)FOGN_BAND_MEDIUM && band != (long)FOGN_BAND_LONG)
+            return gr_error_set(err, "advance bands are %d, %d or %d MU", (int)FOGN_BAND_CLOSE, (int)FOGN_BAND_MEDIUM,
+                                (int)FOGN_BAND_LONG);
+        a->target = (int16_t)t;
+        a->arg = (int16_t)band;
+        return 0;
+    }
+    a->arg = -1;
+    if (gr_match_named(re, m, "corner", buf, sizeof buf) >= 0) a->arg = !strcmp(buf, "FL") ? GR_FL : GR_FR;
+    if (num(re, m, "ang", &a->p[0], err) < 0 || num(re, m, "dist", &a->p[1], err) < 0) return -1;
+    return 0;
+}
+
+/* a unit's exact move: a kinked line's two halves, or a wheel about a
+ * corner, a distance, a slide and a bend */
+static int build_move(const gr_regex *re, const gr_match *m, gr_action *a, gr_error *err)
+{
+    char buf[48];
+    a->arg = -1;
+    if (gr_match_named(re, m, "dl", buf, sizeof buf) >= 0) { /* halves DL DR [bend B [left|right]] */
+        if (num(re, m, "dl", &a->p[1], err) < 0 || num(re, m, "dr", &a->p[2], err) < 0 ||
+            num(re, m, "bend", &a->p[0], err) < 0)
+            return -1;
+        if (gr_match_named(re, m, "bend", buf, sizeof buf) >= 0)
+            a->arg = gr_match_named(re, m, "half", buf, sizeof buf) >= 0 && !strcmp(buf, "left") ? 1 : 0;
+        a->p[3] = 2;
+        return 0;
+    }
+    if (gr_match_named(re, m, "corner", buf, sizeof buf) >= 0)
+        for (int i = 0; i < 4; i++) if (!strcmp(buf, corner_names[i])) a->arg = (int16_t)i;
+    if (num(re, m, "ang", &a->p[0], err) < 0 || num(re, m, "dist", &a->p[1], err) < 0 ||
+        num(re, m, "slide", &a->p[2], err) < 0)
+        return -1;
+    if (gr_match_named(re, m, "bent", buf, sizeof buf) >= 0) a->p[3] = 1;
+    return 0;
+}
+
+/* the action of `type` that a matched rule names: its unit, target and numbers */
 static int build(const fogn_scenario *s, const gr_regex *re, const gr_match *m, int type, gr_action *a, gr_error *err)
 {
     long t = -1;
@@ -294,30 +352,7 @@ static int build(const fogn_scenario *s, const gr_regex *re, const gr_match *m, 
     case FOGN_A_GROUP_MOVE:
     case FOGN_A_GROUP_REAR:
     case FOGN_A_GROUP_CROSS:
-        if (group_members(s, re, m, a, err)) return -1;
-        if (type == FOGN_A_GROUP_CROSS) {
-            whole(re, m, "t", &t);
-            if (t < 0 || t >= s->terrain.n)
-                return gr_error_set(err, "there is no terrain piece t%ld (t0..t%d)", t, s->terrain.n - 1);
-            a->target = (int16_t)t;
-            return 0;
-        }
-        if (type == FOGN_A_GROUP_ADVANCE) {
-            long band = 0;
-            whole(re, m, "t", &t);
-            whole(re, m, "band", &band);
-            if (t < 0 || t >= s->nunits) return gr_error_set(err, "there is no unit u%ld (units are u0..u%d)", t, s->nunits - 1);
-            if (band != (long)FOGN_BAND_CLOSE && band != (long)FOGN_BAND_MEDIUM && band != (long)FOGN_BAND_LONG)
-                return gr_error_set(err, "advance bands are %d, %d or %d MU", (int)FOGN_BAND_CLOSE, (int)FOGN_BAND_MEDIUM,
-                                    (int)FOGN_BAND_LONG);
-            a->target = (int16_t)t;
-            a->arg = (int16_t)band;
-            return 0;
-        }
-        a->arg = -1;
-        if (gr_match_named(re, m, "corner", buf, sizeof buf) >= 0) a->arg = !strcmp(buf, "FL") ? GR_FL : GR_FR;
-        if (num(re, m, "ang", &a->p[0], err) < 0 || num(re, m, "dist", &a->p[1], err) < 0) return -1;
-        return 0;
+        return build_group(s, re, m, type, a, err);
     case FOGN_A_REACT: {
         gr_match_named(re, m, "name", buf, sizeof buf);
         int r = fogn_reaction_from_name(buf);
@@ -411,25 +446,8 @@ static int build(const fogn_scenario *s, const gr_regex *re, const gr_match *m, 
             if (num(re, m, "sb", &a->p[2], err) < 0 || num(re, m, "sd2", &a->p[3], err) < 0) return -1;
         }
         return 0;
-    case FOGN_A_MOVE: {
-        a->arg = -1;
-        if (gr_match_named(re, m, "dl", buf, sizeof buf) >= 0) { /* halves DL DR [bend B [left|right]] */
-            if (num(re, m, "dl", &a->p[1], err) < 0 || num(re, m, "dr", &a->p[2], err) < 0 ||
-                num(re, m, "bend", &a->p[0], err) < 0)
-                return -1;
-            if (gr_match_named(re, m, "bend", buf, sizeof buf) >= 0)
-                a->arg = gr_match_named(re, m, "half", buf, sizeof buf) >= 0 && !strcmp(buf, "left") ? 1 : 0;
-            a->p[3] = 2;
-            return 0;
-        }
-        if (gr_match_named(re, m, "corner", buf, sizeof buf) >= 0)
-            for (int i = 0; i < 4; i++) if (!strcmp(buf, corner_names[i])) a->arg = (int16_t)i;
-        if (num(re, m, "ang", &a->p[0], err) < 0 || num(re, m, "dist", &a->p[1], err) < 0 ||
-            num(re, m, "slide", &a->p[2], err) < 0)
-            return -1;
-        if (gr_match_named(re, m, "bent", buf, sizeof buf) >= 0) a->p[3] = 1;
-        return 0;
-    }
+    case FOGN_A_MOVE:
+        return build_move(re, m, a, err);
     case FOGN_A_REAR:
         if (num(re, m, "dist", &a->p[1], err) < 0) return -1;
         a->arg = (int16_t)((gr_match_named(re, m, "sa", buf, sizeof buf) >= 0 ? 1 : 0) |
