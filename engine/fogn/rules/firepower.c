@@ -44,30 +44,33 @@ static int parts_apart(const fp_unit *a, const fp_unit *b, double lim)
 }
 
 /* the band of unit f's nearest enemy within long range (FOGN_RANGE_NONE:
- * none). The enemy whose front-edge centre is nearest is measured first;
- * then only an enemy that could stand in a nearer band than the nearest
- * found so far is measured (its reach circle, then its sides' shadows, say
- * which cannot), and the first at close range settles it */
-static fogn_range nearest_band(const fogn_scenario *s, const fogn_state *st, fp_unit *fu, int f)
+ * none), its enemies that may be fired at being en[0..ne), in index order.
+ * The enemy whose front-edge centre is nearest is measured first; then
+ * only an enemy that could stand in a nearer band than the nearest found
+ * so far is measured (its reach circle, then its sides' shadows, say which
+ * cannot), and the first at close range settles it */
+static fogn_range nearest_band(const fogn_scenario *s, const fogn_state *st, fp_unit *fu, int f, const int *en,
+                               int ne)
 {
     double d2[FOGN_MAX_UNITS];
     int first = -1;
-    for (int j = 0; j < s->nunits; j++) {
-        if (!fu[j].target || s->units[j].side == s->units[f].side) continue;
+    for (int k = 0; k < ne; k++) {
+        int j = en[k];
         double dx = st->u[j].x - st->u[f].x, dy = st->u[j].y - st->u[f].y;
-        d2[j] = dx * dx + dy * dy;
-        if (first < 0 || d2[j] < d2[first]) first = j;
+        d2[k] = dx * dx + dy * dy;
+        if (first < 0 || d2[k] < d2[first]) first = k;
     }
     double best = INFINITY;
-    for (int q = -1; q < s->nunits && first >= 0; q++) {
-        int j = q < 0 ? first : q;
-        if (q >= 0 && (j == first || !fu[j].target || s->units[j].side == s->units[f].side)) continue;
+    for (int q = -1; q < ne && first >= 0; q++) {
+        int k = q < 0 ? first : q;
+        if (q >= 0 && k == first) continue;
+        int j = en[k];
         /* only an enemy within the band below the best found can change it */
         double lim = best <= FOGN_MEDIUM_RANGE + GR_EPS ? FOGN_CLOSE + GR_EPS
                      : best <= FOGN_LONG_RANGE + GR_EPS ? FOGN_MEDIUM_RANGE + GR_EPS
                                                         : FOGN_LONG_RANGE + GR_EPS;
         double far = lim + fu[f].reach + fu[j].reach + 1e-6;
-        if (d2[j] > far * far) continue;
+        if (d2[k] > far * far) continue;
         build_parts(s, st, &fu[f], f);
         build_parts(s, st, &fu[j], j);
         if (parts_apart(&fu[f], &fu[j], lim)) continue;
@@ -102,17 +105,24 @@ static int may_fire(const fogn_unit *u)
 void fogn_firepower(const fogn_scenario *s, const fogn_state *st, double out[2])
 {
     fp_unit fu[FOGN_MAX_UNITS];
+    /* each side's units that may be fired at, in index order: the other
+     * side's firers look at these alone */
+    int side_units[2][FOGN_MAX_UNITS], nside[2] = {0, 0};
     double hits[2] = {0, 0}, total = 0;
     for (int i = 0; i < s->nunits; i++) {
         total += fogn_unit_value(&s->units[i]);
         const fogn_unit *u = &st->u[i];
         fu[i].target = fogn_unit_alive(u) && u->cohesion != FOGN_BROKEN;
         fu[i].nr = 0;
-        if (fu[i].target) fu[i].reach = fogn_unit_reach(&s->units[i], u);
+        if (!fu[i].target) continue;
+        fu[i].reach = fogn_unit_reach(&s->units[i], u);
+        int side = s->units[i].side;
+        side_units[side][nside[side]++] = i;
     }
     for (int f = 0; f < s->nunits; f++) {
         if (!fu[f].target || !may_fire(&st->u[f])) continue;
-        fogn_range band = nearest_band(s, st, fu, f);
+        int foe = s->units[f].side ^ 1;
+        fogn_range band = nearest_band(s, st, fu, f, side_units[foe], nside[foe]);
         if (band != FOGN_RANGE_NONE) hits[s->units[f].side] += expected_hits(s, st, f, band);
     }
     for (int side = 0; side < 2; side++) out[side] = total > 0 ? hits[side] / total : 0;
