@@ -100,6 +100,10 @@ typedef struct gr_step_def {
     /* optional, with order_group: the rule that orders the groups, in the
      * book's words, said when an actor of a later group is named */
     const char *order_rule;
+    /* optional: `due` handed the calling thread's memo (gr_ctx.memo, NULL
+     * none), which a ruleset's walk (gr_steps.walk) that has one calls
+     * instead of `due`; the same answer */
+    int (*due_memo)(const void *scn, const void *state, int cursor, void *memo);
 } gr_step_def;
 
 /* A ruleset's step table and what the driver needs to know of its states. */

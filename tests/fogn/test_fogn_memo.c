@@ -5,13 +5,14 @@
  * byte-identical states, the same result and the same dice thrown, and a
  * refused order the same reason. The same for every action of a whole
  * random battle, where the memo keeps the cursor walks of the assault and
- * firing steps and the volleys of the fire results. */
+ * firing steps, the volleys of the fire results and the assault reaches. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -248,12 +249,113 @@ static void test_state_hash_reads_the_scenarios_own_slots(void **unused)
     gr_game_free(&g);
 }
 
+/* Every action of four random corps battles applied with the memo and
+ * without it, the memo set to work out again every assault reach it copies
+ * (fogn_memo_reach_check): the same bytes after each action, no reach
+ * copied that differs from the one worked out afresh, and reaches copied
+ * across the steps of an Assault Phase (a declaration's reach met again by
+ * its test, the reactions and the contact). */
+static void test_reaches_change_nothing(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    load_corps_battle(&g);
+    fogn_memo *memo = fogn_memo_create();
+    assert_non_null(memo);
+    fogn_memo_reach_check(memo, 1);
+    fogn_state st, a0, a1;
+    int actions = 0, declared = 0;
+    for (unsigned long long game = 0; game < 4; game++) {
+        g.rs->rules->init(g.scn, &st);
+        gr_rng rng;
+        gr_rng_seed(&rng, 41 + game, 1);
+        for (int k = 0; k < MEMO_TEST_MAX_STEPS && g.rs->rules->to_move(g.scn, &st) != GR_TERMINAL; k++) {
+            gr_action a;
+            assert_int_equal(gr_play_random_legal(&g, &st, &rng, &a), 0);
+            unsigned long long seed = 9000 + 100000 * game + (unsigned long long)k;
+            gr_error e;
+            assert_int_equal(plain(&g, &st, &a, seed, NULL, &a0, &e), 0);
+            assert_int_equal(plain(&g, &st, &a, seed, memo, &a1, &e), 0);
+            assert_memory_equal(&a0, &a1, sizeof a0);
+            declared += a.type == FOGN_A_ASSAULT;
+            actions++;
+            st = a0;
+        }
+    }
+    long hits, misses;
+    fogn_memo_reach_stats(memo, &hits, &misses);
+    print_message("reaches: %d actions, %d assaults declared, %ld reaches copied, %ld worked out, %ld copied wrong\n",
+                  actions, declared, hits, misses, fogn_memo_reach_mismatches(memo));
+    assert_true(declared > 0);
+    assert_true(misses > 0);
+    assert_true(hits >= declared); /* each declaration's test at least meets its reach again */
+    assert_int_equal(fogn_memo_reach_mismatches(memo), 0);
+    fogn_memo_free(memo);
+    gr_game_free(&g);
+}
+
+/* The reach's key, at the first assault declared in a random corps battle
+ * (unit i on enemy j, so i reaches j): the same position with i's assault
+ * under way (its target, its progress, the flags of an assault and of a
+ * test taken) and j's reaction chosen is the same key, and the memo copies
+ * the reach; j 20 MU farther off is another key, and the memo works out
+ * that j is out of reach (§6.1: no assault beyond the move). */
+static void test_reach_key_leaves_out_the_bookkeeping_only(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    load_corps_battle(&g);
+    const fogn_scenario *s = g.scn;
+    fogn_memo *memo = fogn_memo_create();
+    assert_non_null(memo);
+    fogn_state st;
+    g.rs->rules->init(g.scn, &st);
+    gr_rng rng;
+    gr_rng_seed(&rng, 41, 1);
+    gr_dice dice;
+    gr_dice_init_rng(&dice, 41, 2);
+    gr_action a = {0};
+    for (int k = 0; k < MEMO_TEST_MAX_STEPS && g.rs->rules->to_move(g.scn, &st) != GR_TERMINAL; k++) {
+        assert_int_equal(gr_play_random_legal(&g, &st, &rng, &a), 0);
+        if (a.type == FOGN_A_ASSAULT) break;
+        assert_int_equal(g.rs->rules->apply(g.scn, &st, &a, &dice, NULL, NULL), 0);
+    }
+    assert_int_equal(a.type, FOGN_A_ASSAULT);
+    int i = a.actor, j = a.target;
+    fogn_reach r0, r1, fresh;
+    long h0, m0, h1, m1;
+    assert_int_equal(fogn_memo_reach(s, &st, i, j, &r0, memo), 1);
+    fogn_memo_reach_stats(memo, &h0, &m0);
+    assert_int_equal(m0, 1);
+    fogn_state t = st;
+    t.u[i].target = (int8_t)j;
+    t.u[i].astate = 5;
+    t.u[i].flags |= FOGN_UF_ASSAULTING | FOGN_UF_TOOK_CMT;
+    t.u[j].reaction = 2;
+    assert_int_equal(fogn_memo_reach(s, &t, i, j, &r1, memo), 1);
+    fogn_memo_reach_stats(memo, &h1, &m1);
+    assert_int_equal(h1, h0 + 1);
+    assert_memory_equal(&r0, &r1, sizeof r0);
+    t = st;
+    double dx = t.u[j].x - t.u[i].x, dy = t.u[j].y - t.u[i].y, len = sqrt(dx * dx + dy * dy);
+    t.u[j].x += 20 * dx / len;
+    t.u[j].y += 20 * dy / len;
+    int want = fogn_assault_reach(s, &t, i, j, &fresh, NULL);
+    assert_int_equal(want, 0);
+    assert_int_equal(fogn_memo_reach(s, &t, i, j, &r1, memo), want);
+    assert_memory_equal(&r1, &fresh, sizeof fresh);
+    fogn_memo_free(memo);
+    gr_game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_memo_changes_nothing),
         cmocka_unit_test(test_walks_change_nothing),
         cmocka_unit_test(test_state_hash_reads_the_scenarios_own_slots),
+        cmocka_unit_test(test_reaches_change_nothing),
+        cmocka_unit_test(test_reach_key_leaves_out_the_bookkeeping_only),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -16,6 +16,7 @@
 #include "casualty.h"
 #include "cmt.h"
 #include "cohesion.h"
+#include "memo.h"
 #include "footprint.h"
 #include "move.h"
 #include "names.h"
@@ -79,7 +80,8 @@ static int path_friends_ok(const fogn_scenario *s, const fogn_state *st, int i, 
 /* Can unit i assault enemy j now: in reach, seen, and not one of the
  * forbidden pairings of §6.1? `limits`: apply the pass-through limits
  * (impetuous units that failed to hold back ignore them, §6.4). */
-static int can_assault(const fogn_scenario *s, const fogn_state *st, int i, int j, int limits, fogn_reach *r)
+static int can_assault(const fogn_scenario *s, const fogn_state *st, int i, int j, int limits, fogn_reach *r,
+                       fogn_memo *memo)
 {
     const fogn_unit *t = &st->u[j];
     if (s->units[j].side == s->units[i].side || !fogn_unit_alive(t) || (t->flags & FOGN_UF_ABANDONED)) return 0;
@@ -88,7 +90,7 @@ static int can_assault(const fogn_scenario *s, const fogn_state *st, int i, int 
     if (ai == FOGN_ARM_INF && aj == FOGN_ARM_CAV && t->cohesion <= FOGN_DISORDERED) return 0;
     /* item 3 before item 2: the reach test gives up at once on the many
      * enemies beyond the unit's move, the sight test never does */
-    if (fogn_assault_reach(s, st, i, j, r, NULL) != 1) return 0;           /* item 3 */
+    if (fogn_memo_reach(s, st, i, j, r, memo) != 1) return 0;              /* item 3 */
     if (!fogn_can_see(s, st, i, j)) return 0;                              /* item 2 */
     /* §6.1, §15.4, §15.5: no cavalry against troops in buildings, nor against
      * a field work except through its rear; infantry fight a building's garrison
@@ -112,12 +114,13 @@ static int can_assault(const fogn_scenario *s, const fogn_state *st, int i, int 
 }
 
 /* the enemies unit i could assault now; returns the count */
-static int assault_targets(const fogn_scenario *s, const fogn_state *st, int i, int limits, int *out, int max)
+static int assault_targets(const fogn_scenario *s, const fogn_state *st, int i, int limits, int *out, int max,
+                           fogn_memo *memo)
 {
     int n = 0;
     for (int j = 0; j < s->nunits && n < max; j++) {
         fogn_reach r;
-        if (s->units[j].side != s->units[i].side && can_assault(s, st, i, j, limits, &r)) out[n++] = j;
+        if (s->units[j].side != s->units[i].side && can_assault(s, st, i, j, limits, &r, memo)) out[n++] = j;
     }
     return n;
 }
@@ -199,11 +202,16 @@ int fogn_as_begin(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log 
     return FOGN_ST_AS_DECLARE;
 }
 
-int fogn_as_declare_due(const fogn_scenario *s, const fogn_state *st, int i)
+int fogn_as_declare_due_memo(const fogn_scenario *s, const fogn_state *st, int i, fogn_memo *memo)
 {
     if (i >= s->nunits || st->u[i].astate != AS_NONE || !may_assault(s, st, i)) return 0;
     int t[1];
-    return assault_targets(s, st, i, 1, t, 1) > 0; /* one target is enough */
+    return assault_targets(s, st, i, 1, t, 1, memo) > 0; /* one target is enough */
+}
+
+int fogn_as_declare_due(const fogn_scenario *s, const fogn_state *st, int i)
+{
+    return fogn_as_declare_due_memo(s, st, i, NULL);
 }
 
 /* may the declaration on j, whose reach r is, be paid for? */
@@ -221,14 +229,14 @@ int fogn_as_declare_actions(const fogn_scenario *s, const fogn_state *st, gr_act
     /* the targets of assault_targets, each reach worked out once */
     for (int j = 0; j < s->nunits && n < max; j++) {
         fogn_reach r;
-        if (s->units[j].side != s->units[i].side && can_assault(s, st, i, j, 1, &r) && payable(s, st, i, j, &r))
+        if (s->units[j].side != s->units[i].side && can_assault(s, st, i, j, 1, &r, NULL) && payable(s, st, i, j, &r))
             out[n++] = fogn_act(FOGN_A_ASSAULT, i, j, 0);
     }
     return n;
 }
 
 int fogn_as_declare_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
-                          gr_error *err)
+                          fogn_memo *memo, gr_error *err)
 {
     (void)dice;
     int i = st->turn.cursor;
@@ -245,7 +253,7 @@ int fogn_as_declare_apply(const fogn_scenario *s, fogn_state *st, const gr_actio
     gr_error why;
     gr_error_clear(&why);
     if (s->units[j].side == s->units[i].side) return gr_error_set(err, "%s is a friend", s->units[j].name);
-    if (!can_assault(s, st, i, j, 1, &r)) {
+    if (!can_assault(s, st, i, j, 1, &r, memo)) {
         /* say why: reach, sight or the rules */
         if (fogn_assault_reach(s, st, i, j, &r, &why) != 1)
             return gr_error_set(err, "%s cannot reach %s with an assault: %s (§6.1, §6.5)", s->units[i].name,
@@ -271,13 +279,13 @@ int fogn_as_declare_apply(const fogn_scenario *s, fogn_state *st, const gr_actio
 
 /* §6.4 forced target: the nearest in reach straight ahead, else the one
  * reached with the least wheel, else the nearest; ties the lower index */
-static int forced_target(const fogn_scenario *s, const fogn_state *st, int i)
+static int forced_target(const fogn_scenario *s, const fogn_state *st, int i, fogn_memo *memo)
 {
     int best = -1, best_rank = 3;
     double best_key = INFINITY;
     for (int j = 0; j < s->nunits; j++) {
         fogn_reach r;
-        if (s->units[j].side == s->units[i].side || !can_assault(s, st, i, j, 0, &r)) continue;
+        if (s->units[j].side == s->units[i].side || !can_assault(s, st, i, j, 0, &r, memo)) continue;
         int rank = r.pivot < 0 ? 0 : 1;
         double key = rank == 0 ? fogn_units_apart(s, st, i, j) : fabs(r.angle);
         if (rank < best_rank || (rank == best_rank && key < best_key - 1e-9)) {
@@ -298,7 +306,7 @@ static int pay_and_test(const fogn_scenario *s, fogn_state *st, int i, int cmdr,
     return fogn_cmt_roll(s, st, i, led, dice, log, what);
 }
 
-int fogn_as_tests(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log)
+int fogn_as_tests(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log, fogn_memo *memo)
 {
     int side = st->active;
     /* §6.4: impetuous units with an enemy in reach that did not declare must
@@ -307,7 +315,7 @@ int fogn_as_tests(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log 
         fogn_unit *u = &st->u[i];
         if (s->units[i].side != side || !impetuous_now(s, st, i) || !may_assault(s, st, i)) continue;
         if (u->astate == AS_DECLARED) continue;
-        int j = forced_target(s, st, i);
+        int j = forced_target(s, st, i, memo);
         if (j < 0) continue;
         int cmdr, cp, led, is_cmt;
         int go = declaration_cost(s, st, i, 1, &cmdr, &cp, &led, &is_cmt) != 0;
@@ -333,7 +341,7 @@ int fogn_as_tests(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log 
         if (u->astate != AS_DECLARED) continue;
         int j = u->target;
         fogn_reach r;
-        if (!can_assault(s, st, i, j, 1, &r)) {
+        if (!can_assault(s, st, i, j, 1, &r, memo)) {
             u->astate = AS_CANCELLED;
             u->target = -1;
             u->flags &= ~(uint32_t)FOGN_UF_ASSAULTING;
@@ -367,7 +375,7 @@ int fogn_as_tests(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log 
             if (st->u[i].astate != AS_GOING || st->u[i].target != j) continue;
             targeted = 1;
             fogn_reach r;
-            if (fogn_assault_reach(s, st, i, j, &r, NULL) == 1 && r.flank_rear) flank = 1;
+            if (fogn_memo_reach(s, st, i, j, &r, memo) == 1 && r.flank_rear) flank = 1;
         }
         if (!targeted) continue;
         int pass = 0;
@@ -398,7 +406,7 @@ typedef struct assault_on {
     int light_skirm_cav_only;   /* every assaulter is light cavalry Skirmishers, frontally */
 } assault_on;
 
-static void assaults_on(const fogn_scenario *s, const fogn_state *st, int j, assault_on *a)
+static void assaults_on(const fogn_scenario *s, const fogn_state *st, int j, assault_on *a, fogn_memo *memo)
 {
     memset(a, 0, sizeof *a);
     a->all_beyond_4 = 1;
@@ -412,7 +420,7 @@ static void assaults_on(const fogn_scenario *s, const fogn_state *st, int j, ass
         int skirm = fogn_is_skirmisher(&s->units[i], u);
         double d = fogn_units_apart(s, st, i, j);
         fogn_reach r;
-        int flank = fogn_assault_reach(s, st, i, j, &r, NULL) == 1 && r.flank_rear;
+        int flank = fogn_memo_reach(s, st, i, j, &r, memo) == 1 && r.flank_rear;
         a->flank |= flank;
         if (arm == FOGN_ARM_CAV) {
             a->cavalry = 1;
@@ -438,12 +446,12 @@ static int shelter_near(const fogn_scenario *s, const fogn_state *st, int j)
 }
 
 /* the reactions open to target j; returns the count (the first is the default) */
-static int react_options(const fogn_scenario *s, const fogn_state *st, int j, int *out)
+static int react_options(const fogn_scenario *s, const fogn_state *st, int j, int *out, fogn_memo *memo)
 {
     const fogn_unit_profile *p = &s->units[j];
     const fogn_unit *u = &st->u[j];
     assault_on a;
-    assaults_on(s, st, j, &a);
+    assaults_on(s, st, j, &a, memo);
     int n = 0;
     if (!a.n || u->cohesion == FOGN_BROKEN) return 0;
     fogn_arm arm = fogn_troop_arm((fogn_troop)p->troop);
@@ -487,18 +495,23 @@ static int react_options(const fogn_scenario *s, const fogn_state *st, int j, in
     return n;
 }
 
-int fogn_as_react_due(const fogn_scenario *s, const fogn_state *st, int j)
+int fogn_as_react_due_memo(const fogn_scenario *s, const fogn_state *st, int j, fogn_memo *memo)
 {
     if (j >= s->nunits || s->units[j].side == st->active || st->u[j].reaction != FOGN_RE_NONE) return 0;
     int opts[FOGN_RE_COUNT];
-    return react_options(s, st, j, opts) > 0;
+    return react_options(s, st, j, opts, memo) > 0;
+}
+
+int fogn_as_react_due(const fogn_scenario *s, const fogn_state *st, int j)
+{
+    return fogn_as_react_due_memo(s, st, j, NULL);
 }
 
 int fogn_as_react_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max)
 {
     int j = st->turn.cursor, n = 0;
     int opts[FOGN_RE_COUNT];
-    int no = react_options(s, st, j, opts);
+    int no = react_options(s, st, j, opts, NULL);
     if (n < max) out[n++] = fogn_act(FOGN_A_DONE, -1, -1, 0);
     for (int k = 0; k < no && n < max; k++) out[n++] = fogn_act(FOGN_A_REACT, j, -1, opts[k]);
     return n;
@@ -609,7 +622,7 @@ static void retarget_after_evade(const fogn_scenario *s, fogn_state *st, int j, 
                 double dd = gr_rect_dist(&m, &kr);
                 if (dd < near) near = dd;
             }
-            if (near > FOGN_CLOSE + GR_EPS || !can_assault(s, st, a, k, 0, &r)) continue;
+            if (near > FOGN_CLOSE + GR_EPS || !can_assault(s, st, a, k, 0, &r, NULL)) continue;
             double d = fogn_units_apart(s, st, a, k);
             if (d < bd) {
                 bd = d;
@@ -660,28 +673,29 @@ static void abandon(const fogn_scenario *s, fogn_state *st, int j, int losses, g
 }
 
 int fogn_as_react_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
-                        gr_error *err)
+                        fogn_memo *memo, gr_error *err)
 {
     int j = st->turn.cursor;
     const fogn_unit_profile *p = &s->units[j];
     fogn_unit *u = &st->u[j];
     int opts[FOGN_RE_COUNT];
-    int no = react_options(s, st, j, opts), ok = 0;
+    int no = react_options(s, st, j, opts, memo), ok = 0;
     for (int k = 0; k < no; k++) ok |= a->type == FOGN_A_REACT && a->arg == opts[k];
     if (!ok) return gr_error_set(err, "%s cannot react that way now", p->name);
-    if (fogn_react(s, st, j, a->arg, dice, log) < 0)
+    if (fogn_react(s, st, j, a->arg, dice, log, memo) < 0)
         return gr_error_set(err, "%s", dice && dice->fail_msg[0] ? dice->fail_msg : "the dice failed");
     (void)u;
     st->turn.cursor++;
     return 0;
 }
 
-int fogn_react(const fogn_scenario *s, fogn_state *st, int j, int reaction, gr_dice *dice, gr_log *log)
+int fogn_react(const fogn_scenario *s, fogn_state *st, int j, int reaction, gr_dice *dice, gr_log *log,
+               fogn_memo *memo)
 {
     const fogn_unit_profile *p = &s->units[j];
     fogn_unit *u = &st->u[j];
     assault_on a;
-    assaults_on(s, st, j, &a);
+    assaults_on(s, st, j, &a, memo);
     u->reaction = (uint8_t)reaction;
     gr_log_add(log, GR_EV_MOVE, p->side, "%s reacts: %s", p->name, fogn_reaction_name(reaction));
     int pass;
@@ -794,7 +808,8 @@ static int may_intercept(const fogn_scenario *s, const fogn_state *st, int i)
 }
 
 /* the intercept of assaulter a by unit i, if one can be made */
-static int intercept_of(const fogn_scenario *s, const fogn_state *st, int i, int a, fogn_intercept *ic)
+static int intercept_of(const fogn_scenario *s, const fogn_state *st, int i, int a, fogn_intercept *ic,
+                        fogn_memo *memo)
 {
     if (st->u[a].astate != AS_GOING) return 0;
     /* infantry intercept only infantry; cavalry anything */
@@ -802,7 +817,7 @@ static int intercept_of(const fogn_scenario *s, const fogn_state *st, int i, int
     fogn_reach ra;
     int j = st->u[a].target;
     if (j < 0 || fogn_intercept_too_far(s, st, i, a)) return 0; /* before a's reach: no plan whatever it is */
-    if (fogn_assault_reach(s, st, a, j, &ra, NULL) != 1) return 0;
+    if (fogn_memo_reach(s, st, a, j, &ra, memo) != 1) return 0;
     return fogn_intercept_plan(s, st, i, a, &ra, FOGN_ICPT_ANY, ic, NULL) == 1;
 }
 
@@ -830,15 +845,20 @@ static int intercept_payable(const fogn_scenario *s, const fogn_state *st, int i
     return 1;
 }
 
-int fogn_as_intercept_due(const fogn_scenario *s, const fogn_state *st, int i)
+int fogn_as_intercept_due_memo(const fogn_scenario *s, const fogn_state *st, int i, fogn_memo *memo)
 {
     if (i >= s->nunits || !may_intercept(s, st, i)) return 0;
     for (int a = 0; a < s->nunits; a++) {
         fogn_intercept ic;
         int cmdr, cp;
-        if (intercept_of(s, st, i, a, &ic) && intercept_payable(s, st, i, ic.needs_cmt, &cmdr, &cp)) return 1;
+        if (intercept_of(s, st, i, a, &ic, memo) && intercept_payable(s, st, i, ic.needs_cmt, &cmdr, &cp)) return 1;
     }
     return 0;
+}
+
+int fogn_as_intercept_due(const fogn_scenario *s, const fogn_state *st, int i)
+{
+    return fogn_as_intercept_due_memo(s, st, i, NULL);
 }
 
 int fogn_as_intercept_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max)
@@ -849,14 +869,14 @@ int fogn_as_intercept_actions(const fogn_scenario *s, const fogn_state *st, gr_a
     for (int a = 0; a < s->nunits && n < max; a++) {
         fogn_intercept ic;
         int cmdr, cp;
-        if (intercept_of(s, st, i, a, &ic) && intercept_payable(s, st, i, ic.needs_cmt, &cmdr, &cp))
+        if (intercept_of(s, st, i, a, &ic, NULL) && intercept_payable(s, st, i, ic.needs_cmt, &cmdr, &cp))
             out[n++] = fogn_act(FOGN_A_INTERCEPT, i, a, 0);
     }
     return n;
 }
 
 int fogn_as_intercept_apply(const fogn_scenario *s, fogn_state *st, const gr_action *act_, gr_dice *dice, gr_log *log,
-                            gr_error *err)
+                            fogn_memo *memo, gr_error *err)
 {
     int i = st->turn.cursor;
     if (act_->type == FOGN_A_HOLD) {
@@ -867,7 +887,7 @@ int fogn_as_intercept_apply(const fogn_scenario *s, fogn_state *st, const gr_act
     int a = act_->target;
     fogn_intercept ic;
     int cmdr, cp;
-    if (act_->type != FOGN_A_INTERCEPT || a < 0 || a >= s->nunits || !intercept_of(s, st, i, a, &ic) ||
+    if (act_->type != FOGN_A_INTERCEPT || a < 0 || a >= s->nunits || !intercept_of(s, st, i, a, &ic, memo) ||
         !intercept_payable(s, st, i, ic.needs_cmt, &cmdr, &cp))
         return gr_error_set(err, "%s cannot intercept that unit (§6.9)", s->units[i].name);
     if (cmdr >= 0) st->c[cmdr].cp = (uint8_t)(st->c[cmdr].cp - cp);
@@ -938,7 +958,7 @@ static void garrison_guns(const fogn_scenario *s, const fogn_state *st, int *gun
     }
 }
 
-int fogn_as_fire(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log)
+int fogn_as_fire(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log, fogn_memo *memo)
 {
     /* (a) guns that chose to fire and then leave: medium range first (§6.6, §6.10) */
     for (int g = 0; g < s->nunits; g++) {
@@ -961,7 +981,7 @@ int fogn_as_fire(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *
             continue;
         }
         assault_on on;
-        assaults_on(s, st, g, &on);
+        assaults_on(s, st, g, &on, memo);
         if (s->units[g].troop == FOGN_ART_HORSE) {
             if (evade(s, st, g, &on, dice, log) < 0) return -1;
         } else {
@@ -977,7 +997,7 @@ int fogn_as_fire(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *
         if (au->astate != AS_GOING) continue;
         int j = au->target;
         fogn_reach r;
-        if (j < 0 || !fogn_unit_alive(&st->u[j]) || fogn_assault_reach(s, st, a, j, &r, NULL) != 1) continue;
+        if (j < 0 || !fogn_unit_alive(&st->u[j]) || fogn_memo_reach(s, st, a, j, &r, memo) != 1) continue;
         int firers[FOGN_MAX_UNITS];
         int nf = defensive_firers(s, st, &r, firers);
         if (!nf) continue;
@@ -1069,7 +1089,7 @@ int fogn_as_press_done(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr
 
 /* the nearest other enemy within 2 MU of the one that got away, that a can
  * reach (§6.8 retargeting), or -1 */
-static int retarget(const fogn_scenario *s, const fogn_state *st, int a, int gone, fogn_reach *r)
+static int retarget(const fogn_scenario *s, const fogn_state *st, int a, int gone, fogn_reach *r, fogn_memo *memo)
 {
     int best = -1;
     double bd = INFINITY;
@@ -1078,7 +1098,7 @@ static int retarget(const fogn_scenario *s, const fogn_state *st, int a, int gon
         if (st->u[k].flags & FOGN_UF_ABANDONED) continue;
         if (fogn_unit_alive(&st->u[gone]) && fogn_units_apart(s, st, k, gone) > FOGN_CLOSE + GR_EPS) continue;
         fogn_reach rk;
-        if (!can_assault(s, st, a, k, 0, &rk)) continue;
+        if (!can_assault(s, st, a, k, 0, &rk, memo)) continue;
         double d = fogn_units_apart(s, st, a, k);
         if (d < bd) {
             bd = d;
@@ -1157,7 +1177,7 @@ void fogn_as_missed_run(const fogn_scenario *s, fogn_state *st, int a, gr_log *l
     gr_log_add(log, GR_EV_MOVE, p->side, "%s completes its assault move, %.1f MU on (6.8)", p->name, t);
 }
 
-int fogn_as_contact(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log)
+int fogn_as_contact(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log, fogn_memo *memo)
 {
     for (int a = 0; a < s->nunits; a++) {
         fogn_unit *u = &st->u[a];
@@ -1166,11 +1186,11 @@ int fogn_as_contact(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_lo
         u->flags |= FOGN_UF_NO_MOVE;
         int j = u->target;
         fogn_reach r;
-        if (j >= 0 && fogn_unit_alive(&st->u[j]) && fogn_assault_reach(s, st, a, j, &r, NULL) == 1) {
+        if (j >= 0 && fogn_unit_alive(&st->u[j]) && fogn_memo_reach(s, st, a, j, &r, memo) == 1) {
             if (go_in(s, st, a, j, &r, dice, log) < 0) return -1;
             continue;
         }
-        int k = retarget(s, st, a, j, &r);
+        int k = retarget(s, st, a, j, &r, memo);
         if (k >= 0) {
             gr_log_add(log, GR_EV_NOTE, s->units[a].side, "%s turns on %s instead", s->units[a].name, s->units[k].name);
             if (go_in(s, st, a, k, &r, dice, log) < 0) return -1;

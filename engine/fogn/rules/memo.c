@@ -14,6 +14,7 @@
 #define FOGN_MEMO_SEED 0x2545f4914f6cdd1dULL /* any constant: which slot an answer takes */
 #define FOGN_MEMO_WALK_SEED 0x9e3779b97f4a7c15ULL /* another, for the walks */
 #define FOGN_MEMO_VOLLEY_SEED 0xd6e8feb86659fd93ULL /* a third, for the volleys */
+#define FOGN_MEMO_REACH_SEED 0x94d049bb133111ebULL /* a fourth, for the reaches */
 
 typedef struct memo_entry {
     uint64_t key;           /* 0: empty */
@@ -34,16 +35,26 @@ typedef struct volley_entry {
     fogn_shot shot[FOGN_VOLLEY_MAX]; /* the first n are the volley's */
 } volley_entry;
 
+typedef struct reach_entry {
+    uint64_t key;           /* 0: empty */
+    int rc;
+    fogn_reach r;
+} reach_entry;
+
 struct fogn_memo {
     memo_entry e[FOGN_MEMO_ENTRIES];
     walk_entry w[FOGN_MEMO_WALKS];
     volley_entry v[FOGN_MEMO_VOLLEYS];
-    long hits, misses, walk_hits, walk_misses, volley_hits, volley_misses;
+    reach_entry r[FOGN_MEMO_REACHES];
+    long hits, misses, walk_hits, walk_misses, volley_hits, volley_misses, reach_hits, reach_misses;
+    int reach_check;        /* tests: work every copied reach out again */
+    long reach_mismatches;
 };
 
 _Static_assert((FOGN_MEMO_ENTRIES & (FOGN_MEMO_ENTRIES - 1)) == 0, "FOGN_MEMO_ENTRIES: a power of two");
 _Static_assert((FOGN_MEMO_WALKS & (FOGN_MEMO_WALKS - 1)) == 0, "FOGN_MEMO_WALKS: a power of two");
 _Static_assert((FOGN_MEMO_VOLLEYS & (FOGN_MEMO_VOLLEYS - 1)) == 0, "FOGN_MEMO_VOLLEYS: a power of two");
+_Static_assert((FOGN_MEMO_REACHES & (FOGN_MEMO_REACHES - 1)) == 0, "FOGN_MEMO_REACHES: a power of two");
 
 fogn_memo *fogn_memo_create(void) { return calloc(1, sizeof(fogn_memo)); }
 
@@ -123,18 +134,19 @@ int fogn_order_compile(const fogn_scenario *s, const fogn_state *st, const gr_ac
     return 0;
 }
 
-static void walk(const fogn_scenario *s, fogn_state *st, const fogn_step_def *d, int end)
+/* the walk itself; a step's due that takes the memo gets it (its assault reaches) */
+static void walk(const fogn_scenario *s, fogn_state *st, const fogn_step_def *d, int end, fogn_memo *memo)
 {
     for (; st->turn.cursor < end; st->turn.cursor++) {
         if (d->prepare) d->prepare(s, st, st->turn.cursor);
-        if (d->due(s, st, st->turn.cursor)) break;
+        if (memo && d->due_memo ? d->due_memo(s, st, st->turn.cursor, memo) : d->due(s, st, st->turn.cursor)) break;
     }
 }
 
 void fogn_memo_walk(const fogn_scenario *s, fogn_state *st, const fogn_step_def *d, int end, fogn_memo *memo)
 {
     if (!memo || !d->walk_memo) {
-        walk(s, st, d, end);
+        walk(s, st, d, end, memo);
         return;
     }
     /* the step, the cursor and everything the walk reads are in the state */
@@ -146,7 +158,7 @@ void fogn_memo_walk(const fogn_scenario *s, fogn_state *st, const fogn_step_def 
         return;
     }
     memo->walk_misses++;
-    walk(s, st, d, end);
+    walk(s, st, d, end, memo);
     e->key = key;
     e->after = *st;
 }
@@ -173,4 +185,56 @@ int fogn_memo_volley(const fogn_scenario *s, const fogn_state *st, fogn_volley *
     e->n = v->n;
     memcpy(e->shot, v->shot, (size_t)v->n * sizeof *v->shot);
     return 0;
+}
+
+void fogn_memo_reach_stats(const fogn_memo *memo, long *hits, long *misses)
+{
+    *hits = memo ? memo->reach_hits : 0;
+    *misses = memo ? memo->reach_misses : 0;
+}
+
+void fogn_memo_reach_check(fogn_memo *memo, int on) { memo->reach_check = on; }
+
+long fogn_memo_reach_mismatches(const fogn_memo *memo) { return memo->reach_mismatches; }
+
+/* the pair's and the units', each unit without the fields of an assault's
+ * bookkeeping (memo.h fogn_memo_reach): no rule a reach runs reads them */
+static uint64_t reach_key(const fogn_scenario *s, const fogn_state *st, int a, int b)
+{
+    fogn_unit u[FOGN_MAX_UNITS];
+    memcpy(u, st->u, (size_t)s->nunits * sizeof u[0]);
+    for (int k = 0; k < s->nunits; k++) {
+        u[k].target = 0;
+        u[k].astate = 0;
+        u[k].reaction = 0;
+        u[k].fire_opt = 0;
+        u[k].fview_band = 0;
+        u[k].fview = 0;
+        u[k].flags &= ~(uint32_t)(FOGN_UF_ASSAULTING | FOGN_UF_TOOK_CMT);
+    }
+    const int32_t pair[2] = {a, b};
+    uint64_t key = gr_hash_bytes(pair, sizeof pair, FOGN_MEMO_REACH_SEED);
+    key = gr_hash_bytes(u, (size_t)s->nunits * sizeof u[0], key);
+    return key ? key : 1;
+}
+
+int fogn_memo_reach(const fogn_scenario *s, const fogn_state *st, int a, int b, fogn_reach *r, fogn_memo *memo)
+{
+    if (!memo || fogn_reach_refused_at_once(s, st, a, b)) return fogn_assault_reach(s, st, a, b, r, NULL);
+    uint64_t key = reach_key(s, st, a, b);
+    reach_entry *e = &memo->r[key & (FOGN_MEMO_REACHES - 1)];
+    if (e->key == key) {
+        memo->reach_hits++;
+        if (memo->reach_check) {
+            int rc = fogn_assault_reach(s, st, a, b, r, NULL);
+            if (rc != e->rc || memcmp(r, &e->r, sizeof *r)) memo->reach_mismatches++;
+        }
+        *r = e->r;
+        return e->rc;
+    }
+    memo->reach_misses++;
+    e->key = key;
+    e->rc = fogn_assault_reach(s, st, a, b, &e->r, NULL);
+    *r = e->r;
+    return e->rc;
 }

@@ -7,12 +7,16 @@
  * and the action. Walking a step's cursor to the next decision asks, unit by
  * unit, whether anyone is in reach or what a firer sees; those walks are
  * kept by the state they start from, and so are the volleys of the Firing
- * Phase (who fires at whom with how many dice, before the dice). Every
- * answer is a pure function of its key, so a game plays the same with or
- * without the memo. It reaches the rules through gr_dice.memo (dice.h). */
+ * Phase (who fires at whom with how many dice, before the dice) and the
+ * assault reaches of an Assault Phase (fogn_memo_reach). Every answer is a
+ * pure function of its key, so a game plays the same with or without the
+ * memo. It reaches the rules through the gr_ctx of a step's run or apply,
+ * and the cursor walk (engine/core/steps.h), handed on to the rules that
+ * ask. */
 #ifndef FOGN_MEMO_H
 #define FOGN_MEMO_H
 
+#include "contact.h"
 #include "fire.h"
 #include "internal.h"
 #include "steps.h"
@@ -24,6 +28,8 @@
 #define FOGN_MEMO_WALKS 2048
 /* entries of its table of volleys (each holds up to FOGN_VOLLEY_MAX shots) */
 #define FOGN_MEMO_VOLLEYS 1024
+/* entries of its table of assault reaches */
+#define FOGN_MEMO_REACHES 1024
 
 typedef struct fogn_memo fogn_memo;
 
@@ -61,5 +67,25 @@ void fogn_memo_walk(const fogn_scenario *s, fogn_state *st, const fogn_step_def 
  * this very state are copied into *v instead (returns 1; 0 when build ran). */
 int fogn_memo_volley(const fogn_scenario *s, const fogn_state *st, fogn_volley *v, fogn_memo *memo,
                      void (*build)(const fogn_scenario *s, const fogn_state *st, fogn_volley *v));
+
+/* Unit a's assault reach of enemy b: fogn_assault_reach asked no reason.
+ * Finding it tries wheel after wheel, each swept and checked against
+ * every unit and the ground, and one Assault Phase asks it of the same
+ * pair again and again: the declaration, its test, each reaction's menu and
+ * its result, the fire at the assaulters, the contact. Those positions
+ * differ only in the assault's bookkeeping, which the reach never reads
+ * (the target a unit has declared, how far its assault has got, its
+ * reaction, the firing step's memo of its view, the flags of an assault
+ * under way and of a test taken), so the answer is kept by a hash of the
+ * units with those left out, and the pair. Refusals found at once
+ * (fogn_reach_refused_at_once) are not kept. memo NULL: worked out. */
+int fogn_memo_reach(const fogn_scenario *s, const fogn_state *st, int a, int b, fogn_reach *r, fogn_memo *memo);
+/* lookups that found their answer, and those that had to work it out */
+void fogn_memo_reach_stats(const fogn_memo *memo, long *hits, long *misses);
+/* For tests: with check on, every reach the memo would copy is worked out
+ * afresh as well and compared; fogn_memo_reach_mismatches counts those that
+ * differed (the key then misses something the reach reads). */
+void fogn_memo_reach_check(fogn_memo *memo, int on);
+long fogn_memo_reach_mismatches(const fogn_memo *memo);
 
 #endif

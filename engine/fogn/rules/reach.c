@@ -665,6 +665,17 @@ static bool far_beyond_move(const fogn_scenario *s, const fogn_state *st, int a,
     return lb > most + 1e-6;
 }
 
+bool fogn_reach_refused_at_once(const fogn_scenario *s, const fogn_state *st, int a, int b)
+{
+    if (a < 0 || a >= s->nunits || b < 0 || b >= s->nunits || a == b) return true;
+    const fogn_unit *u = &st->u[a];
+    if (!fogn_unit_alive(u) || !fogn_unit_alive(&st->u[b]) || s->units[b].side == s->units[a].side) return true;
+    if (fogn_troop_arm((fogn_troop)s->units[a].troop) == FOGN_ARM_ART || u->kink != 0) return true;
+    fogn_reach_opts o;
+    memset(&o, 0, sizeof o);
+    return far_beyond_move(s, st, a, b, &o);
+}
+
 int fogn_reach_with(const fogn_scenario *s, const fogn_state *st, int a, int b, const fogn_reach_opts *o,
                     fogn_reach *r, gr_error *err)
 {

@@ -80,27 +80,32 @@ int fogn_mv_done(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *
 /* --- assault phase (assault.c) --- */
 int fogn_as_begin(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);
 int fogn_as_declare_due(const fogn_scenario *s, const fogn_state *st, int cursor);
+/* the due tests of the assault steps with the thread's memo of reaches (memo.h fogn_memo_reach); the same answers */
+int fogn_as_declare_due_memo(const fogn_scenario *s, const fogn_state *st, int cursor, fogn_memo *memo);
+int fogn_as_react_due_memo(const fogn_scenario *s, const fogn_state *st, int cursor, fogn_memo *memo);
+int fogn_as_intercept_due_memo(const fogn_scenario *s, const fogn_state *st, int cursor, fogn_memo *memo);
 int fogn_as_declare_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max);
 int fogn_as_declare_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
-                          gr_error *err);
-int fogn_as_tests(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);
+                          fogn_memo *memo, gr_error *err);
+int fogn_as_tests(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log, fogn_memo *memo);
 int fogn_as_react_due(const fogn_scenario *s, const fogn_state *st, int cursor);
 int fogn_as_react_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max);
 int fogn_as_react_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
-                        gr_error *err);
+                        fogn_memo *memo, gr_error *err);
 /* carries out target j's reaction (tests, formation, evade, guns); 0 or -1 dice failure */
-int fogn_react(const fogn_scenario *s, fogn_state *st, int j, int reaction, gr_dice *dice, gr_log *log);
+int fogn_react(const fogn_scenario *s, fogn_state *st, int j, int reaction, gr_dice *dice, gr_log *log,
+               fogn_memo *memo);
 int fogn_as_intercept_due(const fogn_scenario *s, const fogn_state *st, int cursor);
 int fogn_as_intercept_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max);
 int fogn_as_intercept_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
-                            gr_error *err);
-int fogn_as_fire(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);
+                            fogn_memo *memo, gr_error *err);
+int fogn_as_fire(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log, fogn_memo *memo);
 int fogn_as_press_due(const fogn_scenario *s, const fogn_state *st, int cursor);
 int fogn_as_press_actions(const fogn_scenario *s, const fogn_state *st, gr_action *out, int max);
 int fogn_as_press_apply(const fogn_scenario *s, fogn_state *st, const gr_action *a, gr_dice *dice, gr_log *log,
                         gr_error *err);
 int fogn_as_press_done(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log, gr_error *err);
-int fogn_as_contact(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);
+int fogn_as_contact(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log, fogn_memo *memo);
 /* §6.8: assaulter a, its target gone and nobody to turn on, completes its
  * move straight on as a pursuit runs, 0.1 MU short of an enemy it would
  * strike (FOGN_MISSED_RUN_GAP), never ending on a friend it passes */

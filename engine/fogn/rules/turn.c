@@ -96,16 +96,17 @@ static int re_end(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log 
 
 /* "done" in the reactions step: every target still to react takes its
  * default (the first reaction listed for it) */
-static int react_done(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log, gr_error *err)
+static int react_done(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log, fogn_memo *memo,
+                      gr_error *err)
 {
     for (int j = st->turn.cursor; j < s->nunits; j++) {
-        if (!fogn_as_react_due(s, st, j)) continue;
+        if (!fogn_as_react_due_memo(s, st, j, memo)) continue;
         gr_action menu[GR_MAX_ACTIONS];
         st->turn.cursor = (int8_t)j;
         int n = fogn_as_react_actions(s, st, menu, GR_MAX_ACTIONS);
         for (int k = 0; k < n; k++)
             if (menu[k].type == FOGN_A_REACT) {
-                if (fogn_react(s, st, j, menu[k].arg, dice, log) < 0)
+                if (fogn_react(s, st, j, menu[k].arg, dice, log, memo) < 0)
                     return gr_error_set(err, "%s", dice && dice->fail_msg[0] ? dice->fail_msg : "the dice failed");
                 break;
             }
@@ -124,6 +125,8 @@ static int react_done(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_
     static void prep_##fn(const void *scn, void *st, int cursor) { fn(scn, st, cursor); }
 #define DUE(fn) \
     static int due_##fn(const void *scn, const void *st, int cursor) { return fn(scn, st, cursor); }
+#define DUE_M(fn)                                                                                                  \
+    static int due_##fn(const void *scn, const void *st, int cursor, void *memo) { return fn(scn, st, cursor, memo); }
 #define WHO(fn) \
     static int who_##fn(const void *scn, const void *st) { return fn(scn, st); }
 #define MENU(fn) \
@@ -140,8 +143,21 @@ static int react_done(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_
     {                                                                                                              \
         return fn(scn, st, cx->dice, cx->log, err);                                                                \
     }
+/* the same for the functions that also take the thread's memo (the assault reaches, memo.h) */
+#define RUN_M(fn) \
+    static int run_##fn(const void *scn, void *st, const gr_ctx *cx) { return fn(scn, st, cx->dice, cx->log, cx->memo); }
+#define APPLY_M(fn)                                                                                                \
+    static int apply_##fn(const void *scn, void *st, const gr_action *a, const gr_ctx *cx, gr_error *err)          \
+    {                                                                                                              \
+        return fn(scn, st, a, cx->dice, cx->log, cx->memo, err);                                                   \
+    }
+#define DONE_M(fn)                                                                                                 \
+    static int done_##fn(const void *scn, void *st, const gr_ctx *cx, gr_error *err)                               \
+    {                                                                                                              \
+        return fn(scn, st, cx->dice, cx->log, cx->memo, err);                                                      \
+    }
 
-RUN(cmd_begin) RUN(fogn_as_begin) RUN(fogn_as_tests) RUN(fogn_as_fire) RUN(fogn_as_contact) RUN(fogn_fi_begin)
+RUN(cmd_begin) RUN(fogn_as_begin) RUN_M(fogn_as_tests) RUN_M(fogn_as_fire) RUN_M(fogn_as_contact) RUN(fogn_fi_begin)
 RUN(fogn_mv_begin) RUN(fogn_co_begin) RUN(fogn_co_round) RUN(fogn_co_stage) RUN(fogn_co_pursuit) RUN(fogn_co_end)
 RUN(fogn_re_victory) RUN(fogn_re_guns) RUN(re_end)
 CURSOR(fogn_alloc_cursor_end) CURSOR(fogn_cursor_units) CURSOR(fogn_mv_cursor_end) CURSOR(fogn_re_cmdr_end)
@@ -149,6 +165,7 @@ CURSOR(fogn_re_rally_end)
 PREPARE(fogn_fi_prepare)
 DUE(fogn_alloc_due) DUE(fogn_as_declare_due) DUE(fogn_as_react_due) DUE(fogn_as_intercept_due) DUE(fogn_as_press_due)
 DUE(fogn_fi_due) DUE(fogn_mv_due) DUE(fogn_co_pursue_due) DUE(fogn_re_cmdr_due) DUE(fogn_re_rally_due)
+DUE_M(fogn_as_declare_due_memo) DUE_M(fogn_as_react_due_memo) DUE_M(fogn_as_intercept_due_memo)
 WHO(fogn_decider_active) WHO(fogn_decider_inactive) WHO(fogn_fi_decider) WHO(fogn_co_pursue_decider)
 WHO(fogn_re_cmdr_decider) WHO(fogn_alloc_actor) WHO(fogn_actor_unit_cursor) WHO(fogn_mv_actor) WHO(fogn_re_cmdr_actor)
 WHO(fogn_re_rally_actor)
@@ -156,10 +173,10 @@ MENU(fogn_alloc_actions) MENU(fogn_as_declare_actions) MENU(fogn_as_react_action
 MENU(fogn_as_press_actions) MENU(fogn_fi_actions) MENU(fogn_mv_actions) MENU(fogn_mv_candidates)
 MENU(fogn_co_pursue_actions) MENU(fogn_re_cmdr_actions) MENU(fogn_re_rally_actions)
 LEGAL(fogn_mv_legal)
-APPLY(fogn_alloc_apply) APPLY(fogn_as_declare_apply) APPLY(fogn_as_react_apply) APPLY(fogn_as_intercept_apply)
+APPLY(fogn_alloc_apply) APPLY_M(fogn_as_declare_apply) APPLY_M(fogn_as_react_apply) APPLY_M(fogn_as_intercept_apply)
 APPLY(fogn_as_press_apply) APPLY(fogn_fi_apply) APPLY(fogn_co_pursue_apply) APPLY(fogn_re_cmdr_apply)
 APPLY(fogn_re_rally_apply)
-DONE(react_done) DONE(fogn_as_press_done) DONE(fogn_mv_done)
+DONE_M(react_done) DONE(fogn_as_press_done) DONE(fogn_mv_done)
 
 /* the Firing Phase's results take the thread's memo (the volley), and so
  * does a movement order (its compiled move) */
@@ -190,12 +207,13 @@ static const fogn_step_def steps[FOGN_ST_COUNT] = {
                            .apply = apply_fogn_alloc_apply},
     [FOGN_ST_AS_BEGIN] = AUTO("assault", FOGN_PH_ASSAULT, fogn_as_begin),
     [FOGN_ST_AS_DECLARE] = {UNITS("assault declarations", FOGN_PH_ASSAULT, fogn_as_declare_due, fogn_decider_active,
-                                  fogn_as_declare), .walk_memo = 1},
+                                  fogn_as_declare), .walk_memo = 1, .due_memo = due_fogn_as_declare_due_memo},
     [FOGN_ST_AS_TESTS] = AUTO("declaration tests", FOGN_PH_ASSAULT, fogn_as_tests),
     [FOGN_ST_AS_REACT] = {UNITS("reactions", FOGN_PH_ASSAULT, fogn_as_react_due, fogn_decider_inactive, fogn_as_react),
-                          .done = done_react_done, .order_group = gr_steps_one_group},
+                          .done = done_react_done, .order_group = gr_steps_one_group,
+                          .due_memo = due_fogn_as_react_due_memo},
     [FOGN_ST_AS_INTERCEPT] = {UNITS("intercepts", FOGN_PH_ASSAULT, fogn_as_intercept_due, fogn_decider_inactive,
-                                    fogn_as_intercept), .walk_memo = 1},
+                                    fogn_as_intercept), .walk_memo = 1, .due_memo = due_fogn_as_intercept_due_memo},
     [FOGN_ST_AS_FIRE] = AUTO("defensive fire", FOGN_PH_ASSAULT, fogn_as_fire),
     [FOGN_ST_AS_PRESS] = {UNITS("pressing on", FOGN_PH_ASSAULT, fogn_as_press_due, fogn_decider_active, fogn_as_press),
                           .done = done_fogn_as_press_done},
