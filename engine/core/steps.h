@@ -104,6 +104,9 @@ typedef struct gr_step_def {
      * none), which a ruleset's walk (gr_steps.walk) that has one calls
      * instead of `due`; the same answer */
     int (*due_memo)(const void *scn, const void *state, int cursor, void *memo);
+    /* optional: `prepare` handed the calling thread's memo, called as
+     * due_memo is; the same work kept in the state */
+    void (*prepare_memo)(const void *scn, void *state, int cursor, void *memo);
 } gr_step_def;
 
 /* A ruleset's step table and what the driver needs to know of its states. */

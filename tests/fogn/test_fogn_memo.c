@@ -250,19 +250,19 @@ static void test_state_hash_reads_the_scenarios_own_slots(void **unused)
 }
 
 /* Every action of four random corps battles applied with the memo and
- * without it, the memo set to work out again every assault reach it copies
- * (fogn_memo_reach_check): the same bytes after each action, no reach
- * copied that differs from the one worked out afresh, and reaches copied
- * across the steps of an Assault Phase (a declaration's reach met again by
- * its test, the reactions and the contact). */
-static void test_reaches_change_nothing(void **unused)
+ * without it, the memo set to work out again every assault reach and
+ * firer's view it copies (fogn_memo_check): the same bytes after each
+ * action, no copy that differs from the answer worked out afresh, reaches
+ * copied across the steps of an Assault Phase (a declaration's reach met
+ * again by its test, the reactions and the contact) and views copied. */
+static void test_reaches_and_views_change_nothing(void **unused)
 {
     (void)unused;
     gr_game g;
     load_corps_battle(&g);
     fogn_memo *memo = fogn_memo_create();
     assert_non_null(memo);
-    fogn_memo_reach_check(memo, 1);
+    fogn_memo_check(memo, 1);
     fogn_state st, a0, a1;
     int actions = 0, declared = 0;
     for (unsigned long long game = 0; game < 4; game++) {
@@ -282,16 +282,54 @@ static void test_reaches_change_nothing(void **unused)
             st = a0;
         }
     }
-    long hits, misses;
+    long hits, misses, vhits, vmisses;
     fogn_memo_reach_stats(memo, &hits, &misses);
-    print_message("reaches: %d actions, %d assaults declared, %ld reaches copied, %ld worked out, %ld copied wrong\n",
-                  actions, declared, hits, misses, fogn_memo_reach_mismatches(memo));
+    fogn_memo_view_stats(memo, &vhits, &vmisses);
+    print_message("reaches: %d actions, %d assaults declared, %ld reaches copied, %ld worked out; views: %ld copied, "
+                  "%ld worked out; %ld copied wrong\n",
+                  actions, declared, hits, misses, vhits, vmisses, fogn_memo_mismatches(memo));
     assert_true(declared > 0);
     assert_true(misses > 0);
     assert_true(hits >= declared); /* each declaration's test at least meets its reach again */
-    assert_int_equal(fogn_memo_reach_mismatches(memo), 0);
+    assert_true(vmisses > 0);
+    assert_true(vhits > 0);
+    assert_int_equal(fogn_memo_mismatches(memo), 0);
     fogn_memo_free(memo);
     gr_game_free(&g);
+}
+
+/* Plays a random corps battle (seed) from its start, a random legal order
+ * drawn at each decision, until `found` says the position and the order
+ * drawn there are the ones looked for; that order is in *a, not applied. */
+static void play_until(const gr_game *g, fogn_state *st, unsigned long long seed,
+                       bool (*found)(const fogn_scenario *s, const fogn_state *st, const gr_action *a), gr_action *a)
+{
+    g->rs->rules->init(g->scn, st);
+    gr_rng rng;
+    gr_rng_seed(&rng, seed, 1);
+    gr_dice dice;
+    gr_dice_init_rng(&dice, seed, 2);
+    for (int k = 0; k < MEMO_TEST_MAX_STEPS && g->rs->rules->to_move(g->scn, st) != GR_TERMINAL; k++) {
+        assert_int_equal(gr_play_random_legal(g, st, &rng, a), 0);
+        if (found(g->scn, st, a)) return;
+        assert_int_equal(g->rs->rules->apply(g->scn, st, a, &dice, NULL, NULL), 0);
+    }
+    fail_msg("the game ended before the position looked for");
+}
+
+static bool declares_an_assault(const fogn_scenario *s, const fogn_state *st, const gr_action *a)
+{
+    (void)s;
+    (void)st;
+    return a->type == FOGN_A_ASSAULT;
+}
+
+/* a firing decision whose firer has a target in its kept view */
+static bool fires_with_a_target(const fogn_scenario *s, const fogn_state *st, const gr_action *a)
+{
+    (void)a;
+    int step = st->turn.step, c = st->turn.cursor;
+    return (step == FOGN_ST_FI_ALLOC_A || step == FOGN_ST_FI_ALLOC_N) && c < s->nunits && st->u[c].fview;
 }
 
 /* The reach's key, at the first assault declared in a random corps battle
@@ -309,18 +347,8 @@ static void test_reach_key_leaves_out_the_bookkeeping_only(void **unused)
     fogn_memo *memo = fogn_memo_create();
     assert_non_null(memo);
     fogn_state st;
-    g.rs->rules->init(g.scn, &st);
-    gr_rng rng;
-    gr_rng_seed(&rng, 41, 1);
-    gr_dice dice;
-    gr_dice_init_rng(&dice, 41, 2);
-    gr_action a = {0};
-    for (int k = 0; k < MEMO_TEST_MAX_STEPS && g.rs->rules->to_move(g.scn, &st) != GR_TERMINAL; k++) {
-        assert_int_equal(gr_play_random_legal(&g, &st, &rng, &a), 0);
-        if (a.type == FOGN_A_ASSAULT) break;
-        assert_int_equal(g.rs->rules->apply(g.scn, &st, &a, &dice, NULL, NULL), 0);
-    }
-    assert_int_equal(a.type, FOGN_A_ASSAULT);
+    gr_action a;
+    play_until(&g, &st, 41, declares_an_assault, &a);
     int i = a.actor, j = a.target;
     fogn_reach r0, r1, fresh;
     long h0, m0, h1, m1;
@@ -348,14 +376,74 @@ static void test_reach_key_leaves_out_the_bookkeeping_only(void **unused)
     gr_game_free(&g);
 }
 
+/* The view's key, at the first firing decision of a random corps battle
+ * whose firer f sees a target t (its view kept in the state): f's view
+ * worked out again through the memo is the one kept; with the other units'
+ * fire choices made (targets, options, FIRED marks) and their views kept it
+ * is the same key, and copied; with t carried 40 MU farther off it is
+ * another, worked out as without the memo (t out of sight or out of range
+ * now, §7.2). */
+static void test_view_key_leaves_out_the_fire_choices_only(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    load_corps_battle(&g);
+    const fogn_scenario *s = g.scn;
+    fogn_memo *memo = fogn_memo_create();
+    assert_non_null(memo);
+    fogn_state st;
+    gr_action a;
+    play_until(&g, &st, 43, fires_with_a_target, &a);
+    int f = st.turn.cursor;
+    int t = __builtin_ctzll(st.u[f].fview);
+    fogn_state base = st;
+    base.u[f].fview_band = 0;
+    base.u[f].fview = 0;
+    fogn_state x = base;
+    long h0, m0, h1, m1;
+    fogn_fi_prepare_memo(s, &x, f, memo);
+    fogn_memo_view_stats(memo, &h0, &m0);
+    assert_int_equal(m0, 1);
+    assert_int_equal(x.u[f].fview_band, st.u[f].fview_band);
+    assert_true(x.u[f].fview == st.u[f].fview);
+    x = base;
+    for (int k = 0; k < s->nunits; k++) {
+        if (k == f) continue;
+        x.u[k].target = (int8_t)t;
+        x.u[k].fire_opt = 1;
+        x.u[k].flags |= FOGN_UF_FIRED;
+        x.u[k].fview_band = FOGN_RANGE_LONG + 1;
+        x.u[k].fview = 1;
+    }
+    fogn_fi_prepare_memo(s, &x, f, memo);
+    fogn_memo_view_stats(memo, &h1, &m1);
+    assert_int_equal(h1, h0 + 1);
+    assert_int_equal(x.u[f].fview_band, st.u[f].fview_band);
+    assert_true(x.u[f].fview == st.u[f].fview);
+    x = base;
+    double dx = x.u[t].x - x.u[f].x, dy = x.u[t].y - x.u[f].y, len = sqrt(dx * dx + dy * dy);
+    x.u[t].x += 40 * dx / len;
+    x.u[t].y += 40 * dy / len;
+    fogn_state fresh = x;
+    fogn_fi_prepare(s, &fresh, f);
+    fogn_fi_prepare_memo(s, &x, f, memo);
+    fogn_memo_view_stats(memo, &h0, &m0);
+    assert_int_equal(m0, m1 + 1);
+    assert_false(x.u[f].fview >> t & 1);
+    assert_memory_equal(&x, &fresh, sizeof x);
+    fogn_memo_free(memo);
+    gr_game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_memo_changes_nothing),
         cmocka_unit_test(test_walks_change_nothing),
         cmocka_unit_test(test_state_hash_reads_the_scenarios_own_slots),
-        cmocka_unit_test(test_reaches_change_nothing),
+        cmocka_unit_test(test_reaches_and_views_change_nothing),
         cmocka_unit_test(test_reach_key_leaves_out_the_bookkeeping_only),
+        cmocka_unit_test(test_view_key_leaves_out_the_fire_choices_only),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1126,11 +1126,13 @@ static bool view_work_out(const fogn_scenario *s, const fogn_state *st, int f, f
     return true;
 }
 
-void fogn_fi_prepare(const fogn_scenario *s, fogn_state *st, int f)
+void fogn_fi_prepare_memo(const fogn_scenario *s, fogn_state *st, int f, fogn_memo *memo)
 {
     if (!fi_firer(s, st, f) || st->u[f].fview_band) return;
-    view_work_out(s, st, f, &st->u[f]);
+    fogn_memo_view(s, st, f, &st->u[f], memo, view_work_out);
 }
+
+void fogn_fi_prepare(const fogn_scenario *s, fogn_state *st, int f) { fogn_fi_prepare_memo(s, st, f, NULL); }
 
 void fogn_fi_forget_views(const fogn_scenario *s, fogn_state *st)
 {

@@ -15,6 +15,7 @@
 #define FOGN_MEMO_WALK_SEED 0x9e3779b97f4a7c15ULL /* another, for the walks */
 #define FOGN_MEMO_VOLLEY_SEED 0xd6e8feb86659fd93ULL /* a third, for the volleys */
 #define FOGN_MEMO_REACH_SEED 0x94d049bb133111ebULL /* a fourth, for the reaches */
+#define FOGN_MEMO_VIEW_SEED 0xbf58476d1ce4e5b9ULL /* a fifth, for the views */
 
 typedef struct memo_entry {
     uint64_t key;           /* 0: empty */
@@ -41,20 +42,29 @@ typedef struct reach_entry {
     fogn_reach r;
 } reach_entry;
 
+typedef struct view_entry {
+    uint64_t key;           /* 0: empty */
+    uint64_t fview;
+    uint8_t ok, fview_band;
+} view_entry;
+
 struct fogn_memo {
     memo_entry e[FOGN_MEMO_ENTRIES];
     walk_entry w[FOGN_MEMO_WALKS];
     volley_entry v[FOGN_MEMO_VOLLEYS];
     reach_entry r[FOGN_MEMO_REACHES];
+    view_entry vw[FOGN_MEMO_VIEWS];
     long hits, misses, walk_hits, walk_misses, volley_hits, volley_misses, reach_hits, reach_misses;
-    int reach_check;        /* tests: work every copied reach out again */
-    long reach_mismatches;
+    long view_hits, view_misses;
+    int check;              /* tests: work every copied reach and view out again */
+    long mismatches;
 };
 
 _Static_assert((FOGN_MEMO_ENTRIES & (FOGN_MEMO_ENTRIES - 1)) == 0, "FOGN_MEMO_ENTRIES: a power of two");
 _Static_assert((FOGN_MEMO_WALKS & (FOGN_MEMO_WALKS - 1)) == 0, "FOGN_MEMO_WALKS: a power of two");
 _Static_assert((FOGN_MEMO_VOLLEYS & (FOGN_MEMO_VOLLEYS - 1)) == 0, "FOGN_MEMO_VOLLEYS: a power of two");
 _Static_assert((FOGN_MEMO_REACHES & (FOGN_MEMO_REACHES - 1)) == 0, "FOGN_MEMO_REACHES: a power of two");
+_Static_assert((FOGN_MEMO_VIEWS & (FOGN_MEMO_VIEWS - 1)) == 0, "FOGN_MEMO_VIEWS: a power of two");
 
 fogn_memo *fogn_memo_create(void) { return calloc(1, sizeof(fogn_memo)); }
 
@@ -134,11 +144,13 @@ int fogn_order_compile(const fogn_scenario *s, const fogn_state *st, const gr_ac
     return 0;
 }
 
-/* the walk itself; a step's due that takes the memo gets it (its assault reaches) */
+/* the walk itself; a step's prepare and due that take the memo get it (the
+ * firers' views, the assault reaches) */
 static void walk(const fogn_scenario *s, fogn_state *st, const fogn_step_def *d, int end, fogn_memo *memo)
 {
     for (; st->turn.cursor < end; st->turn.cursor++) {
-        if (d->prepare) d->prepare(s, st, st->turn.cursor);
+        if (memo && d->prepare_memo) d->prepare_memo(s, st, st->turn.cursor, memo);
+        else if (d->prepare) d->prepare(s, st, st->turn.cursor);
         if (memo && d->due_memo ? d->due_memo(s, st, st->turn.cursor, memo) : d->due(s, st, st->turn.cursor)) break;
     }
 }
@@ -193,29 +205,45 @@ void fogn_memo_reach_stats(const fogn_memo *memo, long *hits, long *misses)
     *misses = memo ? memo->reach_misses : 0;
 }
 
-void fogn_memo_reach_check(fogn_memo *memo, int on) { memo->reach_check = on; }
+void fogn_memo_check(fogn_memo *memo, int on) { memo->check = on; }
 
-long fogn_memo_reach_mismatches(const fogn_memo *memo) { return memo->reach_mismatches; }
+long fogn_memo_mismatches(const fogn_memo *memo) { return memo->mismatches; }
 
-/* the pair's and the units', each unit without the fields of an assault's
- * bookkeeping (memo.h fogn_memo_reach): no rule a reach runs reads them */
-static uint64_t reach_key(const fogn_scenario *s, const fogn_state *st, int a, int b)
+/* which fields of the units a key leaves out */
+typedef enum units_out {
+    OUT_ASSAULT, /* an assault's bookkeeping and the fire step's views (fogn_memo_reach) */
+    OUT_FIRE     /* a firing step's choices and its kept views (fogn_memo_view) */
+} units_out;
+
+/* a hash of the units (the scenario's slots) with some fields left out,
+ * from `seed` */
+static uint64_t units_key(const fogn_scenario *s, const fogn_state *st, units_out out, uint64_t seed)
 {
     fogn_unit u[FOGN_MAX_UNITS];
     memcpy(u, st->u, (size_t)s->nunits * sizeof u[0]);
     for (int k = 0; k < s->nunits; k++) {
         u[k].target = 0;
-        u[k].astate = 0;
-        u[k].reaction = 0;
         u[k].fire_opt = 0;
         u[k].fview_band = 0;
         u[k].fview = 0;
-        u[k].flags &= ~(uint32_t)(FOGN_UF_ASSAULTING | FOGN_UF_TOOK_CMT);
+        if (out == OUT_ASSAULT) {
+            u[k].astate = 0;
+            u[k].reaction = 0;
+            u[k].flags &= ~(uint32_t)(FOGN_UF_ASSAULTING | FOGN_UF_TOOK_CMT);
+        } else {
+            u[k].flags &= ~(uint32_t)FOGN_UF_FIRED;
+        }
     }
-    const int32_t pair[2] = {a, b};
-    uint64_t key = gr_hash_bytes(pair, sizeof pair, FOGN_MEMO_REACH_SEED);
-    key = gr_hash_bytes(u, (size_t)s->nunits * sizeof u[0], key);
+    uint64_t key = gr_hash_bytes(u, (size_t)s->nunits * sizeof u[0], seed);
     return key ? key : 1;
+}
+
+/* the pair's and the units' without an assault's bookkeeping (memo.h
+ * fogn_memo_reach): no rule a reach runs reads those fields */
+static uint64_t reach_key(const fogn_scenario *s, const fogn_state *st, int a, int b)
+{
+    const int32_t pair[2] = {a, b};
+    return units_key(s, st, OUT_ASSAULT, gr_hash_bytes(pair, sizeof pair, FOGN_MEMO_REACH_SEED));
 }
 
 int fogn_memo_reach(const fogn_scenario *s, const fogn_state *st, int a, int b, fogn_reach *r, fogn_memo *memo)
@@ -225,9 +253,9 @@ int fogn_memo_reach(const fogn_scenario *s, const fogn_state *st, int a, int b, 
     reach_entry *e = &memo->r[key & (FOGN_MEMO_REACHES - 1)];
     if (e->key == key) {
         memo->reach_hits++;
-        if (memo->reach_check) {
+        if (memo->check) {
             int rc = fogn_assault_reach(s, st, a, b, r, NULL);
-            if (rc != e->rc || memcmp(r, &e->r, sizeof *r)) memo->reach_mismatches++;
+            if (rc != e->rc || memcmp(r, &e->r, sizeof *r)) memo->mismatches++;
         }
         *r = e->r;
         return e->rc;
@@ -237,4 +265,40 @@ int fogn_memo_reach(const fogn_scenario *s, const fogn_state *st, int a, int b, 
     e->rc = fogn_assault_reach(s, st, a, b, &e->r, NULL);
     *r = e->r;
     return e->rc;
+}
+
+void fogn_memo_view_stats(const fogn_memo *memo, long *hits, long *misses)
+{
+    *hits = memo ? memo->view_hits : 0;
+    *misses = memo ? memo->view_misses : 0;
+}
+
+bool fogn_memo_view(const fogn_scenario *s, const fogn_state *st, int f, fogn_unit *u, fogn_memo *memo,
+                    bool (*work)(const fogn_scenario *s, const fogn_state *st, int f, fogn_unit *u))
+{
+    if (!memo) return work(s, st, f, u);
+    const int32_t who[2] = {f, st->active};
+    uint64_t key = units_key(s, st, OUT_FIRE, gr_hash_bytes(who, sizeof who, FOGN_MEMO_VIEW_SEED));
+    view_entry *e = &memo->vw[key & (FOGN_MEMO_VIEWS - 1)];
+    if (e->key == key) {
+        memo->view_hits++;
+        if (memo->check) {
+            fogn_unit fresh = *u;
+            bool ok = work(s, st, f, &fresh);
+            if (ok != e->ok || (ok && (fresh.fview_band != e->fview_band || fresh.fview != e->fview)))
+                memo->mismatches++;
+        }
+        if (e->ok) {
+            u->fview_band = e->fview_band;
+            u->fview = e->fview;
+        }
+        return e->ok;
+    }
+    memo->view_misses++;
+    bool ok = work(s, st, f, u);
+    e->key = key;
+    e->ok = ok;
+    e->fview_band = ok ? u->fview_band : 0;
+    e->fview = ok ? u->fview : 0;
+    return ok;
 }

@@ -7,8 +7,9 @@
  * and the action. Walking a step's cursor to the next decision asks, unit by
  * unit, whether anyone is in reach or what a firer sees; those walks are
  * kept by the state they start from, and so are the volleys of the Firing
- * Phase (who fires at whom with how many dice, before the dice) and the
- * assault reaches of an Assault Phase (fogn_memo_reach). Every answer is a
+ * Phase (who fires at whom with how many dice, before the dice), the
+ * assault reaches of an Assault Phase (fogn_memo_reach) and the firers'
+ * views of a Firing Phase (fogn_memo_view). Every answer is a
  * pure function of its key, so a game plays the same with or without the
  * memo. It reaches the rules through the gr_ctx of a step's run or apply,
  * and the cursor walk (engine/core/steps.h), handed on to the rules that
@@ -30,6 +31,8 @@
 #define FOGN_MEMO_VOLLEYS 1024
 /* entries of its table of assault reaches */
 #define FOGN_MEMO_REACHES 1024
+/* entries of its table of firers' views */
+#define FOGN_MEMO_VIEWS 1024
 
 typedef struct fogn_memo fogn_memo;
 
@@ -82,10 +85,23 @@ int fogn_memo_volley(const fogn_scenario *s, const fogn_state *st, fogn_volley *
 int fogn_memo_reach(const fogn_scenario *s, const fogn_state *st, int a, int b, fogn_reach *r, fogn_memo *memo);
 /* lookups that found their answer, and those that had to work it out */
 void fogn_memo_reach_stats(const fogn_memo *memo, long *hits, long *misses);
-/* For tests: with check on, every reach the memo would copy is worked out
- * afresh as well and compared; fogn_memo_reach_mismatches counts those that
- * differed (the key then misses something the reach reads). */
-void fogn_memo_reach_check(fogn_memo *memo, int on);
-long fogn_memo_reach_mismatches(const fogn_memo *memo);
+
+/* Firer f's view as a firing step keeps it in the state (fogn_unit's
+ * fview_band and fview: its band and its targets), worked out by `work`
+ * into *u (false: the unit keeps no view). The firing walk works out each
+ * firer's view in turn, and the branches of a search's fire choices differ
+ * only in what those choices change (each firer's target, option and FIRED
+ * mark) and in the views already kept, none of which a view reads; so the
+ * answer is kept by a hash of the units with those left out, the side
+ * moving and f. memo NULL: worked out. */
+bool fogn_memo_view(const fogn_scenario *s, const fogn_state *st, int f, fogn_unit *u, fogn_memo *memo,
+                    bool (*work)(const fogn_scenario *s, const fogn_state *st, int f, fogn_unit *u));
+void fogn_memo_view_stats(const fogn_memo *memo, long *hits, long *misses);
+
+/* For tests: with check on, every reach and view the memo would copy is
+ * worked out afresh as well and compared; fogn_memo_mismatches counts those
+ * that differed (a key then misses something the rules read). */
+void fogn_memo_check(fogn_memo *memo, int on);
+long fogn_memo_mismatches(const fogn_memo *memo);
 
 #endif

@@ -115,6 +115,8 @@ void fogn_as_missed_run(const fogn_scenario *s, fogn_state *st, int a, gr_log *l
 int fogn_fi_begin(const fogn_scenario *s, fogn_state *st, gr_dice *dice, gr_log *log);
 int fogn_fi_decider(const fogn_scenario *s, const fogn_state *st);
 void fogn_fi_prepare(const fogn_scenario *s, fogn_state *st, int cursor);
+/* the same with the thread's memo of views (memo.h fogn_memo_view); the same views */
+void fogn_fi_prepare_memo(const fogn_scenario *s, fogn_state *st, int cursor, fogn_memo *memo);
 int fogn_fi_due(const fogn_scenario *s, const fogn_state *st, int cursor);
 /* the memo of views (fogn_unit.fview_band): forget them all (after any
  * change to the position), and check each kept one against a fresh one */

@@ -163,6 +163,10 @@ RUN(fogn_re_victory) RUN(fogn_re_guns) RUN(re_end)
 CURSOR(fogn_alloc_cursor_end) CURSOR(fogn_cursor_units) CURSOR(fogn_mv_cursor_end) CURSOR(fogn_re_cmdr_end)
 CURSOR(fogn_re_rally_end)
 PREPARE(fogn_fi_prepare)
+static void prep_fogn_fi_prepare_memo(const void *scn, void *st, int cursor, void *memo)
+{
+    fogn_fi_prepare_memo(scn, st, cursor, memo);
+}
 DUE(fogn_alloc_due) DUE(fogn_as_declare_due) DUE(fogn_as_react_due) DUE(fogn_as_intercept_due) DUE(fogn_as_press_due)
 DUE(fogn_fi_due) DUE(fogn_mv_due) DUE(fogn_co_pursue_due) DUE(fogn_re_cmdr_due) DUE(fogn_re_rally_due)
 DUE_M(fogn_as_declare_due_memo) DUE_M(fogn_as_react_due_memo) DUE_M(fogn_as_intercept_due_memo)
@@ -220,12 +224,14 @@ static const fogn_step_def steps[FOGN_ST_COUNT] = {
     [FOGN_ST_AS_CONTACT] = AUTO("contact", FOGN_PH_ASSAULT, fogn_as_contact),
     [FOGN_ST_FI_BEGIN] = AUTO("firing", FOGN_PH_FIRING, fogn_fi_begin),
     [FOGN_ST_FI_ALLOC_A] = {.name = "fire", .phase = FOGN_PH_FIRING, .walk_memo = 1, .cursor_end = end_fogn_cursor_units,
-                            .prepare = prep_fogn_fi_prepare, .due = due_fogn_fi_due, .decider = who_fogn_fi_decider,
+                            .prepare = prep_fogn_fi_prepare, .prepare_memo = prep_fogn_fi_prepare_memo,
+                            .due = due_fogn_fi_due, .decider = who_fogn_fi_decider,
                             .actor = who_fogn_actor_unit_cursor, .actions = menu_fogn_fi_actions,
                             .apply = apply_fogn_fi_apply, .order_group = gr_steps_one_group},
     [FOGN_ST_FI_RESOLVE_A] = {.name = "fire results", .phase = FOGN_PH_FIRING, .run = run_fi_resolve},
     [FOGN_ST_FI_ALLOC_N] = {.name = "return fire", .phase = FOGN_PH_FIRING, .walk_memo = 1,
                             .cursor_end = end_fogn_cursor_units, .prepare = prep_fogn_fi_prepare,
+                            .prepare_memo = prep_fogn_fi_prepare_memo,
                             .due = due_fogn_fi_due, .decider = who_fogn_fi_decider,
                             .actor = who_fogn_actor_unit_cursor, .actions = menu_fogn_fi_actions,
                             .apply = apply_fogn_fi_apply, .order_group = gr_steps_one_group},
