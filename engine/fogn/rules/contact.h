@@ -188,11 +188,12 @@ typedef struct fogn_reach {
  * wall, hedge, river or stream and the advance meets that obstacle's front
  * first, the assault ends there, in contact across it (obstacle.h). */
 int fogn_assault_reach(const fogn_scenario *s, const fogn_state *st, int a, int b, fogn_reach *r, gr_error *err);
-/* True when fogn_assault_reach, asked no reason, would refuse before trying
- * a single wheel: bad or dead units, friends, artillery, a kinked line or a
- * bent column, or a target beyond the open-ground move whatever the path.
- * Costs a few distances; the memo (memo.h) keeps only the other answers. */
-bool fogn_reach_refused_at_once(const fogn_scenario *s, const fogn_state *st, int a, int b);
+/* True when fogn_assault_reach, asked no reason, refuses before trying a
+ * single wheel (bad or dead units, friends, artillery, a kinked line or a
+ * bent column, or a target beyond the open-ground move whatever the path),
+ * with *r as it gives it; false with *r to be worked out. Costs a few
+ * distances; the memo (memo.h) keeps only the other answers. */
+bool fogn_reach_refused_at_once(const fogn_scenario *s, const fogn_state *st, int a, int b, fogn_reach *r);
 /* The same with options (intercept and flank-intercept searches use them). */
 int fogn_reach_with(const fogn_scenario *s, const fogn_state *st, int a, int b, const fogn_reach_opts *o,
                     fogn_reach *r, gr_error *err);

@@ -248,7 +248,8 @@ static uint64_t reach_key(const fogn_scenario *s, const fogn_state *st, int a, i
 
 int fogn_memo_reach(const fogn_scenario *s, const fogn_state *st, int a, int b, fogn_reach *r, fogn_memo *memo)
 {
-    if (!memo || fogn_reach_refused_at_once(s, st, a, b)) return fogn_assault_reach(s, st, a, b, r, NULL);
+    if (!memo) return fogn_assault_reach(s, st, a, b, r, NULL);
+    if (fogn_reach_refused_at_once(s, st, a, b, r)) return 0;
     uint64_t key = reach_key(s, st, a, b);
     reach_entry *e = &memo->r[key & (FOGN_MEMO_REACHES - 1)];
     if (e->key == key) {

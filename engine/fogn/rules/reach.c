@@ -665,43 +665,34 @@ static bool far_beyond_move(const fogn_scenario *s, const fogn_state *st, int a,
     return lb > most + 1e-6;
 }
 
-bool fogn_reach_refused_at_once(const fogn_scenario *s, const fogn_state *st, int a, int b)
+/* The refusals fogn_reach_with makes before it looks at the target's
+ * footprint: 1 with *r as it returns it (and the reason in err), or 0 with
+ * *r cleared and its start set, to go on. Without a reason asked, a target
+ * beyond even the open-ground move (far_beyond_move) is among them. */
+static int refused_early(const fogn_scenario *s, const fogn_state *st, int a, int b, const fogn_reach_opts *o,
+                         fogn_reach *r, gr_error *err)
 {
-    if (a < 0 || a >= s->nunits || b < 0 || b >= s->nunits || a == b) return true;
-    const fogn_unit *u = &st->u[a];
-    if (!fogn_unit_alive(u) || !fogn_unit_alive(&st->u[b]) || s->units[b].side == s->units[a].side) return true;
-    if (fogn_troop_arm((fogn_troop)s->units[a].troop) == FOGN_ARM_ART || u->kink != 0) return true;
-    fogn_reach_opts o;
-    memset(&o, 0, sizeof o);
-    return far_beyond_move(s, st, a, b, &o);
-}
-
-int fogn_reach_with(const fogn_scenario *s, const fogn_state *st, int a, int b, const fogn_reach_opts *o,
-                    fogn_reach *r, gr_error *err)
-{
-    assert(s && st && o && r);
     memset(r, 0, sizeof *r);
     r->pivot = -1;
     r->through = -1;
     r->blocker = -1;
     if (a < 0 || a >= s->nunits || b < 0 || b >= s->nunits || a == b) {
         gr_error_set(err, "bad units");
-        return 0;
+        return 1;
     }
     const fogn_unit_profile *p = &s->units[a];
     const fogn_unit *u = &st->u[a];
     if (!fogn_unit_alive(u) || !fogn_unit_alive(&st->u[b])) {
         gr_error_set(err, "both units must be on the table");
-        return 0;
+        return 1;
     }
     if (s->units[b].side == p->side) {
         gr_error_set(err, "%s is a friend of %s", s->units[b].name, p->name);
-        return 0;
+        return 1;
     }
-    fogn_arm arm = fogn_troop_arm((fogn_troop)p->troop);
-    if (arm == FOGN_ARM_ART) {
+    if (fogn_troop_arm((fogn_troop)p->troop) == FOGN_ARM_ART) {
         gr_error_set(err, "%s is artillery: only infantry and cavalry assault (§6.1)", p->name);
-        return 0;
+        return 1;
     }
     if (u->kink != 0) {
         if (FOGN_BENT_COLUMN(u))
@@ -709,8 +700,26 @@ int fogn_reach_with(const fogn_scenario *s, const fogn_state *st, int a, int b, 
                          "passed the turn (§6.1, §8.4)", p->name);
         else
             gr_error_set(err, "%s is a kinked line and cannot assault (§6.1)", p->name);
-        return 0;
+        return 1;
     }
+    r->start = fogn_unit_rect(p, u);
+    return !err && far_beyond_move(s, st, a, b, o); /* the quick refusal below, with less work */
+}
+
+bool fogn_reach_refused_at_once(const fogn_scenario *s, const fogn_state *st, int a, int b, fogn_reach *r)
+{
+    fogn_reach_opts o;
+    memset(&o, 0, sizeof o);
+    return refused_early(s, st, a, b, &o, r, NULL);
+}
+
+int fogn_reach_with(const fogn_scenario *s, const fogn_state *st, int a, int b, const fogn_reach_opts *o,
+                    fogn_reach *r, gr_error *err)
+{
+    assert(s && st && o && r);
+    if (refused_early(s, st, a, b, o, r, err)) return 0;
+    const fogn_unit_profile *p = &s->units[a];
+    const fogn_unit *u = &st->u[a];
     reach_ctx c;
     memset(&c, 0, sizeof c);
     c.s = s;
@@ -718,9 +727,7 @@ int fogn_reach_with(const fogn_scenario *s, const fogn_state *st, int a, int b, 
     c.a = a;
     c.b = b;
     c.o = o;
-    c.start = fogn_unit_rect(p, u);
-    r->start = c.start;
-    if (!err && far_beyond_move(s, st, a, b, o)) return 0; /* the quick refusal below, with less work */
+    c.start = r->start;
     c.nb = rects_of(s, st, b, c.brect);
     for (int k = 0; k < s->terrain.n; k++)
         if (fogn_obs_line(&s->terrain.p[k]) && fogn_defends_piece(s, st, b, k)) c.obs[c.nobs++] = k;
