@@ -1,7 +1,9 @@
 /* memo.c - the memo of a search thread (memo.h): direct mapped tables of
  * compiled orders, keyed by a 64-bit hash of the state's bytes
- * (fogn_state_hash) and the action, and of cursor walks and volleys, keyed
- * by the state's. A newer answer replaces an older one in its slot. */
+ * (fogn_state_hash) and the action; of cursor walks and volleys, keyed by
+ * the state's; and of assault reaches and firers' views, keyed by the
+ * units' bytes without the fields neither reads. A newer answer replaces
+ * an older one in its slot. */
 #include "memo.h"
 #include "../../core/hash.h"
 #include "move.h"
