@@ -78,9 +78,9 @@ int fogn_memo_volley(const fogn_scenario *s, const fogn_state *st, fogn_volley *
  * its result, the fire at the assaulters, the contact. Those positions
  * differ only in the assault's bookkeeping, which the reach never reads
  * (the target a unit has declared, how far its assault has got, its
- * reaction, its fire choice and the firing step's memo of its view, the flags of an assault
- * under way and of a test taken), so the answer is kept by a hash of the
- * units with those left out, and the pair. Refusals found at once
+ * reaction, its fire choice and the firing step's memo of its view, the
+ * flags of an assault under way and of a test taken), so the answer is
+ * kept by a hash of the units with those left out, and the pair. Refusals found at once
  * (fogn_reach_refused_at_once) are not kept. memo NULL: worked out. */
 int fogn_memo_reach(const fogn_scenario *s, const fogn_state *st, int a, int b, fogn_reach *r, fogn_memo *memo);
 /* lookups that found their answer, and those that had to work it out */
