@@ -5,6 +5,7 @@
 #include "../engine/core/clock.h"
 #include "budget.h"
 #include "detcache.h"
+#include "evalcache.h"
 #include "poscache.h"
 #include "quiet.h"
 #include "policy.h"
@@ -35,6 +36,7 @@ typedef struct mcts_worker {
     gr_tree tree;
     gr_detcache det;        /* positions after dice-free steps from this search's root */
     gr_poscache pos;        /* dice-free transitions by position, after dice too */
+    gr_evalcache evals;     /* the evaluation's scores by position */
     void *memo;             /* the ruleset's memo for this thread (gr_fast.memo_create), or NULL */
     void *scratch;
     unsigned long long seed;
@@ -150,7 +152,7 @@ static void iterate(mcts_worker *w, gr_rng *rng)
         if (w->tree.n[ci].visits == 0) break;
     }
     gr_policy_rollout(g, st, &dice, w->memo, rng, &w->stop, GR_MCTS_MAX_PLAYOUT, w->det.pos);
-    double v0 = gr_eval_win0(w->eval, g, st);
+    double v0 = gr_evalcache_win0(&w->evals, w->eval, g, st);
     w->tree.n[w->tree.root].visits++;
     for (int i = 0; i < depth; i++) {
         gr_node *c = &w->tree.n[w->path[i]];
@@ -366,6 +368,7 @@ static void mcts_destroy(gr_player *self)
         gr_tree_free(&m->w[t].tree);
         gr_detcache_free(&m->w[t].det);
         gr_poscache_free(&m->w[t].pos);
+        gr_evalcache_free(&m->w[t].evals);
         if (m->w[t].memo) m->memo_free(m->w[t].memo);
         free(m->w[t].scratch);
     }
@@ -437,6 +440,7 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
         if (!m->w[t].scratch || gr_tree_init(&m->w[t].tree, (int32_t)cfg.nodes) ||
             (cfg.cache && gr_detcache_init(&m->w[t].det, g->rs->rules->state_size, GR_DETCACHE_STATES)) ||
             (cfg.cache && gr_poscache_init(&m->w[t].pos, g->rs->rules->state_size, GR_POSCACHE_ENTRIES)) ||
+            (cfg.cache && gr_evalcache_init(&m->w[t].evals, g->rs->rules->state_size, GR_EVALCACHE_ENTRIES)) ||
             (cfg.cache && gr_rs_has_memo(g->rs) && !(m->w[t].memo = gr_rs_memo_create(g->rs, g->scn)))) {
             gr_error_set(err, "out of memory");
             gr_player_free(p);

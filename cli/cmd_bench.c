@@ -1,5 +1,5 @@
 /* cmd_bench.c - `grognard bench [SCENARIO] [--runs R] [--games G] [--iters N]
- * [--positions P] [--play D] [--play-iters N] [--json]`: how fast the engine
+ * [--positions P] [--play D] [--play-iters N] [--think MS] [--json]`: how fast the engine
  * and the search are on one scenario. Each figure is measured R times and
  * given as the median with the spread (lowest, highest), beside the
  * scenario, the build and the machine: state size and clone time,
@@ -7,7 +7,9 @@
  * second, MCTS iterations per second with 1 and 2 threads on positions taken
  * from a random game (N iterations each, a fresh tree), the same in play
  * (the opening's first D decisions searched by MCTS on both sides, N
- * iterations a decision, trees kept within a turn), and bytes per tree node.
+ * iterations a decision, trees kept within a turn), bytes per tree node,
+ * and iterations per second with 1 and 2 threads at a think time (MS
+ * milliseconds a position, tables warm) with the gain of the second thread.
  * `grognard bench agree ...` measures how well a search spends its budget
  * instead (bench_agree.c). */
 #include "commands.h"
@@ -15,6 +17,7 @@
 #include "../engine/core/clock.h"
 #include "session.h"
 #include "../ai/detcache.h"
+#include "../ai/evalcache.h"
 #include "../ai/poscache.h"
 #include "../ai/tree.h"
 #include "../bench/arena/stats.h"
@@ -35,6 +38,9 @@
  * what 1 s a side-turn gives) */
 #define BENCH_PLAY_DECISIONS 60
 #define BENCH_PLAY_ITERS 300
+/* the search at a think time: milliseconds a position (a 1 s side-turn
+ * spreads over about ten decisions) */
+#define BENCH_THINK_MS 100
 
 typedef struct bench_metric {
     const char *key, *label, *unit;
@@ -101,11 +107,19 @@ static double random_games(const gr_game *g, void *st, int games, unsigned long 
     return t_games > 0 ? games / t_games : 0;
 }
 
-static double mcts_rate(const gr_game *g, void **positions, int npos, long iters, int threads, long *nodes_out,
-                        long *cached_out)
+/* MCTS iterations a second over the positions, each searched from a fresh
+ * tree: `iters` iterations a position, or with `think_ms` > 0 that many
+ * milliseconds a position. With a think time the player first searches the
+ * first position once, untimed, so the threads' tables are in memory before
+ * the clock runs (a player in a game searches hundreds of decisions with the
+ * same tables); and each thread grows a tree as big as one thread alone
+ * would in that time, so one and two threads are compared on like trees. */
+static double mcts_rate(const gr_game *g, void **positions, int npos, long iters, long think_ms, int threads,
+                        long *nodes_out, long *cached_out)
 {
     char spec[96];
-    snprintf(spec, sizeof spec, "mcts:iters=%ld,threads=%d,reuse=0", iters, threads);
+    if (think_ms > 0) snprintf(spec, sizeof spec, "mcts:dms=%ld,threads=%d,reuse=0", think_ms, threads);
+    else snprintf(spec, sizeof spec, "mcts:iters=%ld,threads=%d,reuse=0", iters, threads);
     gr_error err;
     gr_error_clear(&err);
     gr_player *p = gr_player_create(spec, g, 7, &err);
@@ -115,6 +129,10 @@ static double mcts_rate(const gr_game *g, void **positions, int npos, long iters
     }
     long it = 0, nodes = 0, cached = 0;
     double secs = 0;
+    if (think_ms > 0 && npos > 0) {
+        gr_action warm;
+        (void)p->choose(p, g, positions[0], &warm, &err);
+    }
     for (int i = 0; i < npos; i++) {
         gr_action a;
         double t0 = gr_now_s();
@@ -178,7 +196,7 @@ static double play_rate(const gr_game *g, long decisions, long iters)
 /* what the command line asks */
 typedef struct bench_opts {
     const char *file;
-    long runs, games, iters, npos_want, play, play_iters;
+    long runs, games, iters, npos_want, play, play_iters, think_ms;
     int as_json;
 } bench_opts;
 
@@ -205,11 +223,17 @@ static void measure_run(const gr_game *g, void *st, unsigned char *bufs, void **
     m[2].v[m[2].n++] = random_games(g, st, (int)o->games, 1000 + (unsigned long long)r * 100, &legal_us, NULL, NULL, 0);
     m[1].v[m[1].n++] = legal_us;
     long nodes1 = 0, nodes2 = 0, cached1 = 0, cached2 = 0;
-    m[3].v[m[3].n++] = mcts_rate(g, positions, npos, o->iters, 1, &nodes1, &cached1);
-    m[4].v[m[4].n++] = mcts_rate(g, positions, npos, o->iters, 2, &nodes2, &cached2);
+    m[3].v[m[3].n++] = mcts_rate(g, positions, npos, o->iters, 0, 1, &nodes1, &cached1);
+    m[4].v[m[4].n++] = mcts_rate(g, positions, npos, o->iters, 0, 2, &nodes2, &cached2);
     m[5].v[m[5].n++] = play_rate(g, o->play, o->play_iters);
     m[6].v[m[6].n++] = npos ? (double)nodes1 / ((double)o->iters * npos) : 0;
     m[7].v[m[7].n++] = npos ? (double)cached1 / ((double)o->iters * npos) : 0;
+    long n0, c0;
+    double one = mcts_rate(g, positions, npos, 0, o->think_ms, 1, &n0, &c0);
+    double two = mcts_rate(g, positions, npos, 0, o->think_ms, 2, &n0, &c0);
+    m[8].v[m[8].n++] = one;
+    m[9].v[m[9].n++] = two;
+    m[10].v[m[10].n++] = one > 0 ? two / one : 0;
 }
 
 /* the scenario, the build, the machine, and each figure's median and
@@ -235,6 +259,7 @@ static void print_results(const gr_game *g, const bench_opts *o, int npos, bench
     json_object_set_new(j, "node_bytes", json_integer((json_int_t)sizeof(gr_node)));
     json_object_set_new(j, "cache_bytes_per_thread", json_integer((json_int_t)(ss * GR_DETCACHE_STATES)));
     json_object_set_new(j, "poscache_bytes_per_thread", json_integer((json_int_t)(2 * ss * GR_POSCACHE_ENTRIES)));
+    json_object_set_new(j, "evalcache_bytes_per_thread", json_integer((json_int_t)(ss * GR_EVALCACHE_ENTRIES)));
     json_object_set_new(j, "build", json_sprintf("gcc %s, %s", __VERSION__, opt));
     json_object_set_new(j, "machine", json_sprintf("%s %s %s, %s, %ld cores", un.sysname, un.release, un.machine, cpu, cores));
     json_object_set_new(j, "runs", json_integer(o->runs));
@@ -243,13 +268,15 @@ static void print_results(const gr_game *g, const bench_opts *o, int npos, bench
     json_object_set_new(j, "positions", json_integer(npos));
     json_object_set_new(j, "play_decisions", json_integer(o->play));
     json_object_set_new(j, "play_iters_per_decision", json_integer(o->play_iters));
+    json_object_set_new(j, "think_ms_per_position", json_integer(o->think_ms));
     if (!o->as_json) {
         printf("scenario  %s (%s)\nbuild     gcc %s, %s\nmachine   %s %s %s, %s, %ld cores\n", o->file, rs->title,
                __VERSION__, opt, un.sysname, un.release, un.machine, cpu, cores);
         printf("state     %zu bytes; tree node %zu bytes; a thread keeps %d states on dice-free paths (%.1f MiB)\n"
-               "          and %d dice-free transitions by position (%.1f MiB)\n", ss, sizeof(gr_node),
-               GR_DETCACHE_STATES, (double)ss * GR_DETCACHE_STATES / (1024.0 * 1024.0), GR_POSCACHE_ENTRIES,
-               2.0 * (double)ss * GR_POSCACHE_ENTRIES / (1024.0 * 1024.0));
+               "          %d dice-free transitions by position (%.1f MiB) and %d evaluations by position (%.1f MiB)\n",
+               ss, sizeof(gr_node), GR_DETCACHE_STATES, (double)ss * GR_DETCACHE_STATES / (1024.0 * 1024.0),
+               GR_POSCACHE_ENTRIES, 2.0 * (double)ss * GR_POSCACHE_ENTRIES / (1024.0 * 1024.0), GR_EVALCACHE_ENTRIES,
+               (double)ss * GR_EVALCACHE_ENTRIES / (1024.0 * 1024.0));
         printf("%-34s %12s %12s %12s  %s\n", "measure", "median", "lowest", "highest", "unit");
     }
     for (int k = 0; k < nm; k++) {
@@ -278,7 +305,7 @@ static void print_results(const gr_game *g, const bench_opts *o, int npos, bench
 int gr_cmd_bench(int argc, char **argv)
 {
     if (argc > 0 && !strcmp(argv[0], "agree")) return gr_cmd_bench_agree(argc - 1, argv + 1);
-    bench_opts o = {NULL, 3, 3, 200, 8, BENCH_PLAY_DECISIONS, BENCH_PLAY_ITERS, 0};
+    bench_opts o = {NULL, 3, 3, 200, 8, BENCH_PLAY_DECISIONS, BENCH_PLAY_ITERS, BENCH_THINK_MS, 0};
     char *pos[1];
     gr_args_list files = {pos, 0, 1};
     const gr_args_opt opts[] = {
@@ -288,12 +315,13 @@ int gr_cmd_bench(int argc, char **argv)
         GR_ARGS_OPT_LONG("--positions", &o.npos_want, 1, BENCH_MAX_POSITIONS, "P", "positions for the search (default 8)"),
         GR_ARGS_OPT_LONG("--play", &o.play, 1, 100000, "D", "decisions of the opening searched in play (default 60)"),
         GR_ARGS_OPT_LONG("--play-iters", &o.play_iters, 1, 10000000, "N", "iterations a decision in play (default 300)"),
+        GR_ARGS_OPT_LONG("--think", &o.think_ms, 1, 600000, "MS", "think time a position, warm tables (default 100)"),
         GR_ARGS_OPT_FLAG("--json", &o.as_json, "one JSON object instead of a table"),
     };
     const gr_args_spec spec = {
         .verb = "grognard bench",
         .usage = "usage: grognard bench [SCENARIO] [--runs R] [--games G] [--iters N] [--positions P] [--play D] "
-                 "[--play-iters N] [--json]\n"
+                 "[--play-iters N] [--think MS] [--json]\n"
                  "       grognard bench agree RECORD... --players SPECS [--oracle SPEC] ...   (grognard bench agree --help)\n",
         .opts = opts, .nopts = GR_ARGS_COUNT(opts), .pos = &files, .pos_name = "SCENARIO",
     };
@@ -324,6 +352,9 @@ int gr_cmd_bench(int argc, char **argv)
         {"play_iters_per_s", "MCTS iterations in play, 1 thread", "iter/s", {0}, 0},
         {"nodes_per_iter", "tree nodes per iteration", "nodes", {0}, 0},
         {"cached_per_iter", "tree steps copied, not played", "per iter", {0}, 0},
+        {"think1_iters_per_s", "MCTS at a think time, 1 thread", "iter/s", {0}, 0},
+        {"think2_iters_per_s", "MCTS at a think time, 2 threads", "iter/s", {0}, 0},
+        {"think_threads_gain", "  2 threads / 1 thread", "x", {0}, 0},
     };
     g.rs->rules->init(g.scn, st);
     /* positions for the search: decisions with choices from one random game */

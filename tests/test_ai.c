@@ -20,6 +20,7 @@
 #include "fogn/fogn_fixture.h"
 #include "../ai/budget.h"
 #include "../ai/detcache.h"
+#include "../ai/evalcache.h"
 #include "../ai/poscache.h"
 #include "../ai/policy.h"
 #include "../ai/player.h"
@@ -523,6 +524,60 @@ static void test_poscache_keeps_dice_free_answers(void **unused)
     memcpy(st, start, sizeof st);
     assert_int_equal(gr_poscache_apply(NULL, &g, st, &add, &dice, NULL), 0);
     assert_int_equal(calls, 12);
+}
+
+/* The table of evaluations gives exactly the evaluation's own score: worked
+ * out the first time a position is met, copied when that very position comes
+ * back, and worked out again for another position, also one that takes the
+ * same slot; with no table the evaluation is asked every time. */
+static void test_evalcache_gives_the_evaluation(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    load(&g, "corps-battle.json");
+    const gr_ruleset *rs = g.rs;
+    gr_eval e;
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_eval_load(&e, &g, NULL, &err), 0);
+    void *a = malloc(rs->rules->state_size), *b = malloc(rs->rules->state_size);
+    rs->rules->init(g.scn, a);
+    memcpy(b, a, rs->rules->state_size);
+    gr_rng rng;
+    gr_rng_seed(&rng, 12, 3);
+    gr_dice dice;
+    gr_dice_init_rng(&dice, 12, 4);
+    /* b: a position some way into the battle, which scores otherwise */
+    for (int k = 0; k < 400 && rs->rules->to_move(g.scn, b) != GR_TERMINAL; k++) {
+        gr_action act;
+        assert_int_equal(gr_play_random_legal(&g, b, &rng, &act), 0);
+        assert_int_equal(rs->rules->apply(g.scn, b, &act, &dice, NULL, NULL), 0);
+    }
+    double va = gr_eval_win0(&e, &g, a), vb = gr_eval_win0(&e, &g, b);
+    assert_true(va != vb);
+    gr_evalcache c;
+    assert_int_equal(gr_evalcache_init(&c, rs->rules->state_size, 64), 0);
+    assert_true(gr_evalcache_win0(&c, &e, &g, a) == va);
+    assert_true(gr_evalcache_win0(&c, &e, &g, a) == va);
+    assert_int_equal(c.misses, 1);
+    assert_int_equal(c.hits, 1);
+    assert_true(gr_evalcache_win0(&c, &e, &g, b) == vb);
+    assert_int_equal(c.misses, 2);
+    gr_evalcache_free(&c);
+    /* one slot: the two positions take it in turn, each score still right */
+    assert_int_equal(gr_evalcache_init(&c, rs->rules->state_size, 1), 0);
+    for (int k = 0; k < 4; k++) assert_true(gr_evalcache_win0(&c, &e, &g, k % 2 ? b : a) == (k % 2 ? vb : va));
+    assert_int_equal(c.hits, 0);
+    assert_true(gr_evalcache_win0(&c, &e, &g, b) == vb); /* the last one kept */
+    assert_int_equal(c.hits, 1);
+    gr_evalcache_free(&c);
+    assert_int_equal(gr_evalcache_init(&c, rs->rules->state_size, 3), -1); /* not a power of two */
+    /* no table: straight to the evaluation */
+    assert_true(gr_evalcache_win0(NULL, &e, &g, b) == vb);
+    assert_true(gr_evalcache_win0(&c, &e, &g, a) == va);
+    free(a);
+    free(b);
+    gr_game_free(&g);
 }
 
 /* Two players side by side on the corps battle: at each of up to `max`
@@ -1295,6 +1350,7 @@ int main(void)
         cmocka_unit_test(test_mcts_tree_reuse),
         cmocka_unit_test(test_detcache_store_find_clear),
         cmocka_unit_test(test_poscache_keeps_dice_free_answers),
+        cmocka_unit_test(test_evalcache_gives_the_evaluation),
         cmocka_unit_test(test_search_cache_changes_nothing),
         cmocka_unit_test(test_rollout_settle_stop),
         cmocka_unit_test(test_playout_calm_damps_unit_moves),

@@ -806,7 +806,7 @@ static void test_command_lines(void **state)
     repo_file("data/fogn/armies/examples/french-corps-1813-800.json", army_a);
     repo_file("data/fogn/armies/examples/prussian-corps-1813-800.json", army_b);
     struct {
-        const char *args[12];
+        const char *args[18];
         int status;
         const char *answer;
     } cases[] = {
@@ -851,6 +851,10 @@ static void test_command_lines(void **state)
          "\"player\": \"random\",\n      \"side_games\": 4,"},
         {{"audit", "mrec", "--results", "none.jsonl", "--quiet"}, 1, "grognard audit: "},
         {{"bench", "--runs", "0"}, 2, "grognard bench: --runs: expected a whole number from 1 to 50, got '0'"},
+        {{"bench", "--think", "0"}, 2, "grognard bench: --think: expected a whole number from 1 to 600000, got '0'"},
+        /* the search at a think time, and the second thread's gain, beside the other figures */
+        {{"bench", f->scenario, "--runs", "1", "--games", "1", "--positions", "1", "--iters", "5", "--play", "1",
+          "--play-iters", "5", "--think", "2"}, 0, "  2 threads / 1 thread "},
         {{"show"}, 2, "grognard show: a scenario FILE is needed\nusage: grognard show FILE"},
         {{"show", "a.json", "b.json"}, 2, "grognard show: unexpected argument 'b.json'"},
         {{"suggest", f->scenario, "--side", "0", "--ms", "5", "--iters", "5"}, 2,
