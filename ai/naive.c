@@ -5,6 +5,7 @@
 #include "../engine/core/clock.h"
 #include "budget.h"
 #include "detcache.h"
+#include "evalcache.h"
 #include "poscache.h"
 #include "mcts.h"
 #include "policy.h"
@@ -60,6 +61,7 @@ typedef struct naive_impl {
     gr_detcache det;        /* positions after dice-free steps from this search's root */
     long cached;            /* steps copied from `det` in this search */
     gr_poscache pos;        /* dice-free transitions by position, after dice too */
+    gr_evalcache evals;     /* the evaluation's scores by position */
     void *memo;             /* the ruleset's memo (gr_fast.memo_create), or NULL */
     void (*memo_free)(void *memo);
     gr_analysis last;
@@ -252,7 +254,7 @@ static void iterate(naive_impl *m, const gr_game *g, const void *root, int32_t r
         node = m->arms.v[arm].child;
     }
     gr_policy_rollout(g, st, &dice, m->memo, rng, &stop, GR_MCTS_MAX_PLAYOUT, m->det.pos);
-    double v0 = gr_eval_win0(&m->eval, g, st);
+    double v0 = gr_evalcache_win0(&m->evals, &m->eval, g, st);
     for (int d = 0; d < depth; d++) {
         nv_node *nd = &m->nodes.v[path[d].node];
         double v = nd->side == 0 ? v0 : 1 - v0;
@@ -353,6 +355,7 @@ static void naive_destroy(gr_player *self)
     free(m->scratch);
     gr_detcache_free(&m->det);
     gr_poscache_free(&m->pos);
+    gr_evalcache_free(&m->evals);
     if (m->memo) m->memo_free(m->memo);
 }
 
@@ -397,6 +400,7 @@ gr_player *gr_naive_create(gr_spec *sp, const gr_game *g, unsigned long long see
     m->memo_free = gr_rs_has_memo(g->rs) ? g->rs->fast->memo_free : NULL;
     if (!m->scratch || (cache && gr_detcache_init(&m->det, g->rs->rules->state_size, GR_DETCACHE_STATES)) ||
         (cache && gr_poscache_init(&m->pos, g->rs->rules->state_size, GR_POSCACHE_ENTRIES)) ||
+        (cache && gr_evalcache_init(&m->evals, g->rs->rules->state_size, GR_EVALCACHE_ENTRIES)) ||
         (cache && gr_rs_has_memo(g->rs) && !(m->memo = gr_rs_memo_create(g->rs, g->scn)))) {
         gr_error_set(err, "out of memory");
         gr_player_free(p);
