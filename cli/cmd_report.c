@@ -77,7 +77,7 @@ int gr_cmd_report(int argc, char **argv)
     const gr_args_opt opts[] = {
         GR_ARGS_OPT_STRING("--out", &out, "DIR", "the folder of the page and its charts"),
         GR_ARGS_OPT_STRINGS("--records", &dirs, "DIR",
-                            "the games' records (arena --records), to classify their orders; may be repeated"),
+                            "the games' records (arena --records), to classify their orders"),
         GR_ARGS_OPT_STRING("--title", &title, "T", "the page's title (default \"Grognard tactics report\")"),
     };
     const gr_args_spec spec = {
