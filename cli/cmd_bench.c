@@ -277,7 +277,7 @@ static void print_results(const gr_game *g, const bench_opts *o, int npos, bench
                ss, sizeof(gr_node), GR_DETCACHE_STATES, (double)ss * GR_DETCACHE_STATES / (1024.0 * 1024.0),
                GR_POSCACHE_ENTRIES, 2.0 * (double)ss * GR_POSCACHE_ENTRIES / (1024.0 * 1024.0), GR_EVALCACHE_ENTRIES,
                (double)ss * GR_EVALCACHE_ENTRIES / (1024.0 * 1024.0));
-        printf("%-34s %12s %12s %12s  %s\n", "measure", "median", "lowest", "highest", "unit");
+        printf("%-38s %12s %12s %12s  %s\n", "measure", "median", "lowest", "highest", "unit");
     }
     for (int k = 0; k < nm; k++) {
         double lo = m[k].v[0], hi = m[k].v[0];
@@ -292,7 +292,7 @@ static void print_results(const gr_game *g, const bench_opts *o, int npos, bench
         json_object_set_new(x, "highest", json_real(hi));
         json_object_set_new(x, "unit", json_string(m[k].unit));
         json_object_set_new(j, m[k].key, x);
-        if (!o->as_json) printf("%-34s %12.2f %12.2f %12.2f  %s\n", m[k].label, med, lo, hi, m[k].unit);
+        if (!o->as_json) printf("%-38s %12.2f %12.2f %12.2f  %s\n", m[k].label, med, lo, hi, m[k].unit);
     }
     if (o->as_json) {
         char *s = json_dumps(j, JSON_INDENT(2) | JSON_REAL_PRECISION(6));
@@ -343,17 +343,24 @@ int gr_cmd_bench(int argc, char **argv)
     void *positions[BENCH_MAX_POSITIONS];
     int npos = 0;
     if (!bufs || !st) { fprintf(stderr, "out of memory\n"); free(bufs); free(st); gr_game_free(&g); return 1; }
+    /* the search's rows say their budget a position */
+    char it1[48], it2[48], ms1[48], ms2[48], pl[48];
+    snprintf(it1, sizeof it1, "MCTS, %ld iter. a position, 1 thread", o.iters);
+    snprintf(it2, sizeof it2, "MCTS, %ld iter. a position, 2 threads", o.iters);
+    snprintf(pl, sizeof pl, "MCTS in play, %ld iter. a decision", o.play_iters);
+    snprintf(ms1, sizeof ms1, "MCTS, %ld ms a position, 1 thread", o.think_ms);
+    snprintf(ms2, sizeof ms2, "MCTS, %ld ms a position, 2 threads", o.think_ms);
     bench_metric m[] = {
         {"clone_ns", "state clone", "ns", {0}, 0},
         {"legal_us", "legal orders per decision", "us", {0}, 0},
         {"games_per_s", "random-legal games", "games/s", {0}, 0},
-        {"mcts1_iters_per_s", "MCTS iterations, 1 thread", "iter/s", {0}, 0},
-        {"mcts2_iters_per_s", "MCTS iterations, 2 threads", "iter/s", {0}, 0},
-        {"play_iters_per_s", "MCTS iterations in play, 1 thread", "iter/s", {0}, 0},
+        {"mcts1_iters_per_s", it1, "iter/s", {0}, 0},
+        {"mcts2_iters_per_s", it2, "iter/s", {0}, 0},
+        {"play_iters_per_s", pl, "iter/s", {0}, 0},
         {"nodes_per_iter", "tree nodes per iteration", "nodes", {0}, 0},
         {"cached_per_iter", "tree steps copied, not played", "per iter", {0}, 0},
-        {"think1_iters_per_s", "MCTS at a think time, 1 thread", "iter/s", {0}, 0},
-        {"think2_iters_per_s", "MCTS at a think time, 2 threads", "iter/s", {0}, 0},
+        {"think1_iters_per_s", ms1, "iter/s", {0}, 0},
+        {"think2_iters_per_s", ms2, "iter/s", {0}, 0},
         {"think_threads_gain", "  2 threads / 1 thread", "x", {0}, 0},
     };
     g.rs->rules->init(g.scn, st);
