@@ -109,13 +109,14 @@ static double random_games(const gr_game *g, void *st, int games, unsigned long 
 
 /* MCTS iterations a second over the positions, each searched from a fresh
  * tree: `iters` iterations a position, or with `think_ms` > 0 that many
- * milliseconds a position. With a think time the player first searches the
- * first position once, untimed, so the threads' tables are in memory before
- * the clock runs (a player in a game searches hundreds of decisions with the
- * same tables); and each thread grows a tree as big as one thread alone
- * would in that time, so one and two threads are compared on like trees. */
-static double mcts_rate(const gr_game *g, void **positions, int npos, long iters, long think_ms, int threads,
-                        long *nodes_out, long *cached_out)
+ * milliseconds a position. With a think time the player first searches
+ * `warm` (a position not measured) once, untimed, so the threads' tables are
+ * in memory before the clock runs (a player in a game searches hundreds of
+ * decisions with the same tables); and each thread grows a tree as big as
+ * one thread alone would in that time, so one and two threads are compared
+ * on like trees. */
+static double mcts_rate(const gr_game *g, void **positions, int npos, long iters, long think_ms, const void *warm,
+                        int threads, long *nodes_out, long *cached_out)
 {
     char spec[96];
     if (think_ms > 0) snprintf(spec, sizeof spec, "mcts:dms=%ld,threads=%d,reuse=0", think_ms, threads);
@@ -129,9 +130,9 @@ static double mcts_rate(const gr_game *g, void **positions, int npos, long iters
     }
     long it = 0, nodes = 0, cached = 0;
     double secs = 0;
-    if (think_ms > 0 && npos > 0) {
-        gr_action warm;
-        (void)p->choose(p, g, positions[0], &warm, &err);
+    if (think_ms > 0 && warm) {
+        gr_action a;
+        (void)p->choose(p, g, warm, &a, &err);
     }
     for (int i = 0; i < npos; i++) {
         gr_action a;
@@ -202,7 +203,7 @@ typedef struct bench_opts {
 
 /* run r's figures, one value each into m (in the order of gr_cmd_bench's table) */
 static void measure_run(const gr_game *g, void *st, unsigned char *bufs, void **positions, int npos,
-                        const bench_opts *o, long r, bench_metric *m)
+                        const void *warm, const bench_opts *o, long r, bench_metric *m)
 {
     const gr_ruleset *rs = g->rs;
     size_t ss = rs->rules->state_size;
@@ -223,14 +224,14 @@ static void measure_run(const gr_game *g, void *st, unsigned char *bufs, void **
     m[2].v[m[2].n++] = random_games(g, st, (int)o->games, 1000 + (unsigned long long)r * 100, &legal_us, NULL, NULL, 0);
     m[1].v[m[1].n++] = legal_us;
     long nodes1 = 0, nodes2 = 0, cached1 = 0, cached2 = 0;
-    m[3].v[m[3].n++] = mcts_rate(g, positions, npos, o->iters, 0, 1, &nodes1, &cached1);
-    m[4].v[m[4].n++] = mcts_rate(g, positions, npos, o->iters, 0, 2, &nodes2, &cached2);
+    m[3].v[m[3].n++] = mcts_rate(g, positions, npos, o->iters, 0, NULL, 1, &nodes1, &cached1);
+    m[4].v[m[4].n++] = mcts_rate(g, positions, npos, o->iters, 0, NULL, 2, &nodes2, &cached2);
     m[5].v[m[5].n++] = play_rate(g, o->play, o->play_iters);
     m[6].v[m[6].n++] = npos ? (double)nodes1 / ((double)o->iters * npos) : 0;
     m[7].v[m[7].n++] = npos ? (double)cached1 / ((double)o->iters * npos) : 0;
     long n0, c0;
-    double one = mcts_rate(g, positions, npos, 0, o->think_ms, 1, &n0, &c0);
-    double two = mcts_rate(g, positions, npos, 0, o->think_ms, 2, &n0, &c0);
+    double one = mcts_rate(g, positions, npos, 0, o->think_ms, warm, 1, &n0, &c0);
+    double two = mcts_rate(g, positions, npos, 0, o->think_ms, warm, 2, &n0, &c0);
     m[8].v[m[8].n++] = one;
     m[9].v[m[9].n++] = two;
     m[10].v[m[10].n++] = one > 0 ? two / one : 0;
@@ -367,13 +368,19 @@ int gr_cmd_bench(int argc, char **argv)
     /* positions for the search: decisions with choices from one random game */
     double dummy;
     random_games(&g, st, 1, 9999, &dummy, positions, &npos, (int)o.npos_want);
+    /* the think-time searches warm their tables on the last such position
+     * of another game, so that no answer for a measured one is kept */
+    void *warm[BENCH_MAX_POSITIONS];
+    int nwarm = 0;
+    random_games(&g, st, 1, 4242, &dummy, warm, &nwarm, BENCH_MAX_POSITIONS);
     if (!o.as_json) fprintf(stderr, "bench %s: %ld runs, %d positions for the search\n", o.file, o.runs, npos);
     for (long r = 0; r < o.runs; r++) {
-        measure_run(&g, st, bufs, positions, npos, &o, r, m);
+        measure_run(&g, st, bufs, positions, npos, nwarm ? warm[nwarm - 1] : NULL, &o, r, m);
         if (!o.as_json) fprintf(stderr, "  run %ld/%ld done\n", r + 1, o.runs);
     }
     print_results(&g, &o, npos, m, (int)(sizeof m / sizeof *m));
     for (int i = 0; i < npos; i++) free(positions[i]);
+    for (int i = 0; i < nwarm; i++) free(warm[i]);
     free(bufs);
     free(st);
     gr_game_free(&g);
