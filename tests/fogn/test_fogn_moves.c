@@ -297,6 +297,57 @@ static void test_s8_4_tries_end_only_on_a_refusal_every_distance_shares(void **u
     free(s);
 }
 
+/* The tries of one move give the check's own verdict and plan at every
+ * distance, asked in the halving search's order (longest first, then
+ * shorter): a friend 3.75 MU ahead that has moved this phase may not be
+ * passed through (§8.7), so every try that reaches it is refused; once it
+ * has refused one it is asked first, and the tries that stop short of it
+ * still pass. A second move is asked the same way beside an enemy ahead to
+ * the right, whose distances come from the tries' kept measures of it and
+ * must keep the 6 MU of §8.10 exactly as the check does (the enemy's front
+ * edge 4 MU to the right of the mover's and 7 MU ahead of it). */
+static void test_s8_7_tries_agree_with_the_check_past_a_friend_in_the_way(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = fx_scenario();
+    fx_unit(s, 0, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 20, 20, 90); /* front edge at y 20, 3 MU wide */
+    fx_unit(s, 0, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 20, 26, 90); /* rear edge at y 23.75 */
+    fx_unit(s, 1, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 27, 27, -90); /* ahead to the right */
+    fogn_state st;
+    fx_state(s, &st, 0);
+    st.u[1].flags |= FOGN_UF_MOVED;
+    const double dists[] = {6, 5, 4.5, 4, 3.8, 3.7, 3, 2, 1, 0.5};
+    for (int second = 0; second <= 1; second++) {
+        fogn_move_tries t;
+        fogn_move_tries_init(&t);
+        int passed = 0, refused = 0;
+        for (size_t k = 0; k < sizeof dists / sizeof dists[0]; k++) {
+            fogn_move m = fx_normal(0, -1, 0, dists[k], 0);
+            m.second = second;
+            fogn_move_plan by_try, by_check;
+            gr_error err;
+            int a = fogn_move_try(s, &st, &m, &by_try, &t);
+            int b = fx_check(s, &st, m, &by_check, &err);
+            assert_int_equal(a, b);
+            if (a) {
+                refused++;
+                if (!second && dists[k] > 3.75) assert_non_null(strstr(err.msg, "unit1 only if that unit stays still"));
+                if (dists[k] < 3.75) assert_non_null(strstr(err.msg, "second move must stay more than 6 MU"));
+                continue;
+            }
+            passed++;
+            assert_memory_equal(&by_try.after, &by_check.after, sizeof by_try.after);
+            assert_true(fabs(by_try.after.y - (20 + dists[k])) < 1e-9);
+        }
+        /* first moves: the five tries that reach the friend are refused, the five short of it pass; second
+         * moves: also the two that end within 6 MU of the enemy (sqrt(4^2 + (7 - d)^2) <= 6 from d = 2.53 on) */
+        assert_int_equal(refused, second ? 7 : 5);
+        assert_int_equal(passed, second ? 3 : 5);
+        assert_int_equal(t.blocker, 1);
+    }
+    free(s);
+}
+
 /* The distance to the nearest enemy, exact up to a cap: the nearest of
  * three enemies (one 25 MU ahead, one 4 MU to the right, one 9 MU behind)
  * whatever their order, and the cap itself when every enemy is farther */
@@ -1030,6 +1081,7 @@ int main(void)
         cmocka_unit_test(test_s8_10_second_move_keeps_over_6mu_from_enemy),
         cmocka_unit_test(test_s8_10_no_second_move_when_wavering_or_after_failed_cmt),
         cmocka_unit_test(test_s8_7_the_check_is_the_same_with_or_without_reasons),
+        cmocka_unit_test(test_s8_7_tries_agree_with_the_check_past_a_friend_in_the_way),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -248,6 +248,21 @@ static int friends_then_enemies(fogn_move_ctx *c)
     return 0;
 }
 
+/* Friend j, which refused an earlier try of this move, refuses this one
+ * too, asked on a copy of the plan before the ground's checks: a refusal
+ * that the full check would also give (move_check.h), so a caller that
+ * reads no reason learns it without the ground, the table and the other
+ * friends. Nothing it works out is kept but the tries' memo of crossings. */
+static int blocker_refuses(fogn_move_ctx *c, int j)
+{
+    fogn_move_plan *plan = c->plan, scratch = *plan;
+    c->plan = &scratch;
+    c->nend = fogn_unit_rects(c->p, &c->after, c->end_rects);
+    int bad = fogn_move_friend(c, j);
+    c->plan = plan;
+    return bad;
+}
+
 /* fogn_move_check; t: tries of this same move at other distances (NULL: none),
  * whose distance-free parts are worked out on the first try and kept */
 static int move_check(const fogn_scenario *s, const fogn_state *st, const fogn_move *m, fogn_move_plan *plan,
@@ -282,6 +297,7 @@ static int move_check(const fogn_scenario *s, const fogn_state *st, const fogn_m
     if (m->kind != FOGN_MK_KINK && !c.end_swept) fogn_sweep_rect(c.sw, &c.end);
     if (c.sw->overflow) return gr_error_set(err, "move too complex to check");
     if (opening_check(s, st, m, c.skirm, &c.start, &c.end, err)) return -1;
+    if (!err && t && t->blocker >= 0 && blocker_refuses(&c, t->blocker)) return -1;
 
     if (fogn_move_terrain(&c)) return -1;
     if (end_on_table(&c)) return -1;
@@ -302,6 +318,8 @@ void fogn_move_tries_init(fogn_move_tries *t)
     t->have_allow = 0;
     t->have_start_enemy = 0;
     t->doomed = 0;
+    t->blocker = -1;
+    t->met_reach = t->met_rects = 0;
     memset(t->pd_have, 0, sizeof t->pd_have);
     memset(t->cross_known, 0, sizeof t->cross_known);
 }

@@ -107,6 +107,15 @@ int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_mov
  * the start, the largest allowance on any ground) is worked out on the first
  * try and kept. A try that goes farther than any allowance fails at once. */
 #define FOGN_TRIES_MEMO 16
+/* how an enemy unit is met (building.h): the reach of fogn_bld_meet_reach,
+ * the rectangles of fogn_bld_meet_rects with their corners and boxes */
+typedef struct fogn_met_geom {
+    double reach;
+    int n;
+    gr_rect r[2];
+    gr_vec2 corner[2][4];
+    double box[2][4];
+} fogn_met_geom;
 typedef struct fogn_move_tries {
     int ready, have_allow, have_start_enemy;
     /* a check that does not depend on the distance refused a try (the mover
@@ -114,6 +123,9 @@ typedef struct fogn_move_tries {
      * it could march along): every other distance fails the same way, so
      * later tries fail at once */
     int doomed;
+    /* the friend that refused the latest try (-1 none): asked first by the
+     * next try, whose refusal it most often is again */
+    int blocker;
     gr_rect ws;           /* the footprint after the wheel and the slide */
     double kink_arc;      /* a kinked line's straightening wheel (move_pose.c) */
     int n0, overflow0;    /* the swept area so far */
@@ -126,6 +138,11 @@ typedef struct fogn_move_tries {
     double pd[FOGN_MAX_UNITS][2][FOGN_TRIES_MEMO];
     uint32_t pd_have[FOGN_MAX_UNITS][2];
     uint8_t cross_known[FOGN_MAX_UNITS][2], cross[FOGN_MAX_UNITS][2];
+    /* each enemy's reach (bit j of met_reach) and rectangles (bit j of
+     * met_rects), worked out by the first try that asks: the state is the
+     * same for every try */
+    uint64_t met_reach, met_rects;
+    fogn_met_geom met[FOGN_MAX_UNITS];
 } fogn_move_tries;
 void fogn_move_tries_init(fogn_move_tries *t);
 /* fogn_move_check (without the reason) for m, which differs from the

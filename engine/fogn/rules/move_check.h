@@ -84,7 +84,8 @@ int fogn_move_terrain(fogn_move_ctx *c);
 
 /* move_check_enemy.c: nearest distance from any swept polygon to any live
  * enemy unit of a side other than `side`, exact up to `cap` (anything
- * farther is `cap`); t, when ready, keeps the shared polygons' distances */
+ * farther is `cap`); t (or NULL) keeps each enemy's reach and rectangles,
+ * and when ready the shared polygons' distances */
 double fogn_sweep_enemy_dist(const fogn_scenario *s, const fogn_state *st, int side, const fogn_sweep *sw, double cap,
                              fogn_move_tries *t);
 /* the enemy distances of the move, then every rule about them: contact,
@@ -95,5 +96,9 @@ int fogn_move_enemies(fogn_move_ctx *c);
 /* move_check_friends.c: friends the move passes through or ends on (§8.7);
  * 0 (the plan names any friend passed through or slid), or -1 refused */
 int fogn_move_friends(fogn_move_ctx *c);
+/* the same check for friend j alone, on the plan as it stands; a refusal
+ * with a fresh plan (no friend passed through or slid yet) is a refusal of
+ * the whole friends' check, whose other friends can only add limits */
+int fogn_move_friend(fogn_move_ctx *c, int j);
 
 #endif

@@ -11,6 +11,35 @@
 
 #include <math.h>
 
+_Static_assert(FOGN_MAX_UNITS <= 64, "the tries' masks of enemies met hold a bit a unit");
+
+/* enemy j's reach as it is met (fogn_bld_meet_reach), kept by the tries t */
+static double met_reach(const fogn_scenario *s, const fogn_state *st, fogn_move_tries *t, int j)
+{
+    if (!t) return fogn_bld_meet_reach(s, st, j);
+    if (!(t->met_reach & (1ull << j))) {
+        t->met[j].reach = fogn_bld_meet_reach(s, st, j);
+        t->met_reach |= 1ull << j;
+    }
+    return t->met[j].reach;
+}
+
+/* enemy j's rectangles as it is met, with their corners and boxes: kept by
+ * the tries t, else worked out into *tmp */
+static const fogn_met_geom *met_rects(const fogn_scenario *s, const fogn_state *st, fogn_move_tries *t, int j,
+                                      fogn_met_geom *tmp)
+{
+    fogn_met_geom *g = t ? &t->met[j] : tmp;
+    if (t && (t->met_rects & (1ull << j))) return g;
+    g->n = fogn_bld_meet_rects(s, st, j, g->r);
+    for (int k = 0; k < g->n; k++) {
+        gr_rect_corners(&g->r[k], g->corner[k]);
+        fogn_rect_box(&g->r[k], g->box[k]);
+    }
+    if (t) t->met_rects |= 1ull << j;
+    return g;
+}
+
 /* nearest distance from any swept polygon to any live enemy unit, exact up
  * to `cap`: anything farther is reported as `cap` (the rules only ask about
  * 2 and 6 MU, so enemies whose boxes are farther are never measured) */
@@ -19,37 +48,70 @@ double fogn_sweep_enemy_dist(const fogn_scenario *s, const fogn_state *st, int s
 {
     /* the tries of one move share the polygons before t->n0: their distances
      * to each enemy part are kept, the same values in the same order */
-    int memo_to = t ? (t->n0 < FOGN_TRIES_MEMO ? t->n0 : FOGN_TRIES_MEMO) : 0;
+    int memo_to = t && t->ready ? (t->n0 < FOGN_TRIES_MEMO ? t->n0 : FOGN_TRIES_MEMO) : 0;
     double d = cap;
     for (int j = 0; j < s->nunits; j++) {
         if (s->units[j].side == side || !fogn_unit_alive(&st->u[j])) continue;
         /* the box of the circle holding the enemy's footprint */
-        double r = fogn_bld_meet_reach(s, st, j);
+        double r = met_reach(s, st, t, j);
         double cb[4] = {st->u[j].x - r, st->u[j].y - r, st->u[j].x + r, st->u[j].y + r};
         if (fogn_box_dist_at_least(sw->all, cb, d)) continue;
-        gr_rect e[2];
-        int ne = fogn_bld_meet_rects(s, st, j, e);
-        for (int k = 0; k < ne; k++) {
-            gr_vec2 ec[4];
-            double eb[4];
-            gr_rect_corners(&e[k], ec);
-            fogn_rect_box(&e[k], eb);
+        fogn_met_geom tmp;
+        const fogn_met_geom *g = met_rects(s, st, t, j, &tmp);
+        for (int k = 0; k < g->n; k++) {
+            const double *eb = g->box[k];
             if (fogn_box_dist_at_least(sw->all, eb, d)) continue;
             for (int i = 0; i < sw->n; i++) {
                 if (fogn_box_dist_at_least(sw->box[i], eb, d)) continue; /* cannot beat the best so far */
                 double x;
                 if (i < memo_to) {
                     if (!(t->pd_have[j][k] & (1u << i))) {
-                        t->pd[j][k][i] = gr_poly_dist(sw->pts[i], sw->npts[i], ec, 4);
+                        t->pd[j][k][i] = gr_poly_dist(sw->pts[i], sw->npts[i], g->corner[k], 4);
                         t->pd_have[j][k] |= 1u << i;
                     }
                     x = t->pd[j][k][i];
                 } else {
-                    x = gr_poly_dist(sw->pts[i], sw->npts[i], ec, 4);
+                    x = gr_poly_dist(sw->pts[i], sw->npts[i], g->corner[k], 4);
                 }
                 if (x < d) d = x;
             }
         }
+    }
+    return d;
+}
+
+/* fogn_enemy_dist_within for an end footprint `where` of the move's unit,
+ * with the tries' enemy reaches and rectangles: the same tests in the same
+ * order, so the same distance */
+static double end_enemy_dist(const fogn_move_ctx *c, const gr_rect *where, double cap)
+{
+    const fogn_scenario *s = c->s;
+    const fogn_state *st = c->st;
+    if (!c->t) return fogn_enemy_dist_within(s, st, c->m->unit, where, cap);
+    int side = c->p->side;
+    gr_vec2 mc = gr_rect_centre(where);
+    double mr = 0.5 * sqrt(where->w * where->w + where->d * where->d);
+    double apart[FOGN_MAX_UNITS];
+    int first = -1;
+    for (int j = 0; j < s->nunits; j++) {
+        if (s->units[j].side == side || !fogn_unit_alive(&st->u[j])) continue;
+        double ax = st->u[j].x - mc.x, ay = st->u[j].y - mc.y;
+        apart[j] = sqrt(ax * ax + ay * ay);
+        if (first < 0 || apart[j] < apart[first]) first = j;
+    }
+    double d = cap;
+    for (int q = -1; q < s->nunits; q++) {
+        int j = q < 0 ? first : q;
+        if (j < 0 || (q >= 0 && j == first)) continue;
+        if (s->units[j].side == side || !fogn_unit_alive(&st->u[j])) continue;
+        /* a unit outside buildings is met at its footprint's reach, which the
+         * tries keep; the widest reach first, as fogn_enemy_dist_within */
+        if (st->u[j].bld < 0 && apart[j] - mr - FOGN_REACH_MAX >= d) continue;
+        if (apart[j] - mr - met_reach(s, st, c->t, j) >= d) continue;
+        fogn_met_geom tmp;
+        const fogn_met_geom *g = met_rects(s, st, c->t, j, &tmp);
+        double x = fogn_rects_dist(where, 1, g->r, g->n);
+        if (x < d) d = x;
     }
     return d;
 }
@@ -75,7 +137,7 @@ static void measure_enemies(fogn_move_ctx *c)
     const fogn_state *st = c->st;
     fogn_move_tries *t = c->t;
     int unit = c->m->unit;
-    c->sweep_enemy = fogn_sweep_enemy_dist(s, st, c->p->side, c->sw, FOGN_SWEEP_ENEMY_CAP, t && t->ready ? t : NULL);
+    c->sweep_enemy = fogn_sweep_enemy_dist(s, st, c->p->side, c->sw, FOGN_SWEEP_ENEMY_CAP, t);
     if (t && t->have_start_enemy) {
         c->start_enemy = t->start_enemy;
     } else {
@@ -87,7 +149,7 @@ static void measure_enemies(fogn_move_ctx *c)
     }
     c->end_enemy = FOGN_MOVE_ENEMY_CAP;
     for (int i = 0; i < c->nend; i++) {
-        double d = fogn_enemy_dist_within(s, st, unit, &c->end_rects[i], c->end_enemy);
+        double d = end_enemy_dist(c, &c->end_rects[i], c->end_enemy);
         if (d < c->end_enemy) c->end_enemy = d;
     }
 }

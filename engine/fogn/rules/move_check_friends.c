@@ -93,6 +93,8 @@ static int slid_friend_fits(const fogn_move_ctx *c, int j, const gr_rect *fr, in
             if (gr_rect_overlap(&c->end_rects[i], &moved, 1e-6)) return 0;
         for (int q = 0; q < s->nunits; q++) {
             if (q == j || q == c->m->unit || !fogn_unit_alive(&st->u[q])) continue;
+            /* beyond contact distance of every point of unit q: neither test below can hold */
+            if (fogn_unit_clearly_apart_from(s, st, q, &moved, FOGN_CONTACT_TOL)) continue;
             gr_rect o[2];
             int no = fogn_unit_rects(&s->units[q], &st->u[q], o);
             for (int i = 0; i < no; i++)
@@ -126,7 +128,7 @@ static int slide_friend(fogn_move_ctx *c, int j, const gr_rect *fr, int nf)
 }
 
 /* friend j and the move: no overlap at the end; passing through only by §8.7 */
-static int check_friend(fogn_move_ctx *c, int j)
+int fogn_move_friend(fogn_move_ctx *c, int j)
 {
     const fogn_unit_profile *p = c->p;
     const fogn_unit_profile *fp = &c->s->units[j];
@@ -170,7 +172,10 @@ int fogn_move_friends(fogn_move_ctx *c)
         if (j == m->unit || s->units[j].side != c->p->side || !fogn_unit_alive(&c->st->u[j])) continue;
         if (m->ignore & (1ull << j)) continue; /* a fellow member of its Brigade Group moves with it */
         if (friend_clear_of_sweep(c, j)) continue;
-        if (check_friend(c, j)) return -1;
+        if (fogn_move_friend(c, j)) {
+            if (c->t) c->t->blocker = j;
+            return -1;
+        }
     }
     return 0;
 }
