@@ -45,6 +45,38 @@ double fogn_enemy_dist(const fogn_scenario *s, const fogn_state *st, int unit, c
 double fogn_enemy_dist_within(const fogn_scenario *s, const fogn_state *st, int unit, const gr_rect *where,
                               double cap)
 {
+    return fogn_enemy_dist_kept(s, st, unit, where, cap, NULL);
+}
+
+_Static_assert(FOGN_MAX_UNITS <= 64, "the tries' masks of enemies met hold a bit a unit");
+
+double fogn_met_reach(const fogn_scenario *s, const fogn_state *st, fogn_move_tries *t, int j)
+{
+    if (!t) return fogn_bld_meet_reach(s, st, j);
+    if (!(t->met_reach & (1ull << j))) {
+        t->met[j].reach = fogn_bld_meet_reach(s, st, j);
+        t->met_reach |= 1ull << j;
+    }
+    return t->met[j].reach;
+}
+
+const fogn_met_geom *fogn_met_rects(const fogn_scenario *s, const fogn_state *st, fogn_move_tries *t, int j,
+                                    fogn_met_geom *tmp)
+{
+    fogn_met_geom *g = t ? &t->met[j] : tmp;
+    if (t && (t->met_rects & (1ull << j))) return g;
+    g->n = fogn_bld_meet_rects(s, st, j, g->r);
+    for (int k = 0; k < g->n; k++) {
+        gr_rect_corners(&g->r[k], g->corner[k]);
+        fogn_rect_box(&g->r[k], g->box[k]);
+    }
+    if (t) t->met_rects |= 1ull << j;
+    return g;
+}
+
+double fogn_enemy_dist_kept(const fogn_scenario *s, const fogn_state *st, int unit, const gr_rect *where, double cap,
+                            fogn_move_tries *t)
+{
     gr_rect mine[2];
     int nm;
     /* a circle holding the footprint, to pass over enemies that cannot be nearer */
@@ -76,14 +108,23 @@ double fogn_enemy_dist_within(const fogn_scenario *s, const fogn_state *st, int 
         int j = q < 0 ? first : q;
         if (j < 0 || (q >= 0 && j == first)) continue;
         if (s->units[j].side == s->units[unit].side || !fogn_unit_alive(&st->u[j])) continue;
-        /* the largest reach first: it passes over most enemies without working out theirs */
-        /* (a building's garrison is measured to its perimeter, §15.4, which may lie beyond its footprint's reach) */
-        if (st->u[j].bld >= 0 ? apart[j] - mr - fogn_bld_meet_reach(s, st, j) >= d
-                              : apart[j] - mr - FOGN_REACH_MAX >= d || apart[j] - mr - fogn_unit_reach(&s->units[j], &st->u[j]) >= d)
+        /* the largest reach first: it passes over most enemies without working out theirs (a building's
+         * garrison is measured to its perimeter, §15.4, which may lie beyond its footprint's reach; outside
+         * buildings the reach met is the footprint's, fogn_unit_reach) */
+        if (st->u[j].bld >= 0 ? apart[j] - mr - fogn_met_reach(s, st, t, j) >= d
+                              : apart[j] - mr - FOGN_REACH_MAX >= d ||
+                                    apart[j] - mr - (t ? fogn_met_reach(s, st, t, j)
+                                                       : fogn_unit_reach(&s->units[j], &st->u[j])) >= d)
             continue;
-        gr_rect e[2];
-        int ne = fogn_bld_meet_rects(s, st, j, e);
-        double x = fogn_rects_dist(mine, nm, e, ne);
+        double x;
+        if (t) {
+            const fogn_met_geom *g = fogn_met_rects(s, st, t, j, NULL);
+            x = fogn_rects_dist(mine, nm, g->r, g->n);
+        } else {
+            gr_rect e[2];
+            int ne = fogn_bld_meet_rects(s, st, j, e);
+            x = fogn_rects_dist(mine, nm, e, ne);
+        }
         if (x < d) d = x;
     }
     return d;

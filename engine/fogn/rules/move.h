@@ -145,6 +145,17 @@ typedef struct fogn_move_tries {
     fogn_met_geom met[FOGN_MAX_UNITS];
 } fogn_move_tries;
 void fogn_move_tries_init(fogn_move_tries *t);
+/* enemy j's reach as it is met (fogn_bld_meet_reach) and the rectangles it
+ * is met on with their corners and boxes (fogn_bld_meet_rects), kept by the
+ * tries t for every try of the move; with t NULL worked out afresh (the
+ * rectangles into *tmp) */
+double fogn_met_reach(const fogn_scenario *s, const fogn_state *st, fogn_move_tries *t, int j);
+const fogn_met_geom *fogn_met_rects(const fogn_scenario *s, const fogn_state *st, fogn_move_tries *t, int j,
+                                    fogn_met_geom *tmp);
+/* fogn_enemy_dist_within with each enemy's measures kept by the tries t
+ * (or NULL): the same tests in the same order, so the same distance */
+double fogn_enemy_dist_kept(const fogn_scenario *s, const fogn_state *st, int unit, const gr_rect *where, double cap,
+                            fogn_move_tries *t);
 /* fogn_move_check (without the reason) for m, which differs from the
  * earlier tries with t at most in m->dist; a doomed try returns -1 and
  * leaves *plan as it was */

@@ -11,35 +11,6 @@
 
 #include <math.h>
 
-_Static_assert(FOGN_MAX_UNITS <= 64, "the tries' masks of enemies met hold a bit a unit");
-
-/* enemy j's reach as it is met (fogn_bld_meet_reach), kept by the tries t */
-static double met_reach(const fogn_scenario *s, const fogn_state *st, fogn_move_tries *t, int j)
-{
-    if (!t) return fogn_bld_meet_reach(s, st, j);
-    if (!(t->met_reach & (1ull << j))) {
-        t->met[j].reach = fogn_bld_meet_reach(s, st, j);
-        t->met_reach |= 1ull << j;
-    }
-    return t->met[j].reach;
-}
-
-/* enemy j's rectangles as it is met, with their corners and boxes: kept by
- * the tries t, else worked out into *tmp */
-static const fogn_met_geom *met_rects(const fogn_scenario *s, const fogn_state *st, fogn_move_tries *t, int j,
-                                      fogn_met_geom *tmp)
-{
-    fogn_met_geom *g = t ? &t->met[j] : tmp;
-    if (t && (t->met_rects & (1ull << j))) return g;
-    g->n = fogn_bld_meet_rects(s, st, j, g->r);
-    for (int k = 0; k < g->n; k++) {
-        gr_rect_corners(&g->r[k], g->corner[k]);
-        fogn_rect_box(&g->r[k], g->box[k]);
-    }
-    if (t) t->met_rects |= 1ull << j;
-    return g;
-}
-
 /* nearest distance from any swept polygon to any live enemy unit, exact up
  * to `cap`: anything farther is reported as `cap` (the rules only ask about
  * 2 and 6 MU, so enemies whose boxes are farther are never measured) */
@@ -53,11 +24,11 @@ double fogn_sweep_enemy_dist(const fogn_scenario *s, const fogn_state *st, int s
     for (int j = 0; j < s->nunits; j++) {
         if (s->units[j].side == side || !fogn_unit_alive(&st->u[j])) continue;
         /* the box of the circle holding the enemy's footprint */
-        double r = met_reach(s, st, t, j);
+        double r = fogn_met_reach(s, st, t, j);
         double cb[4] = {st->u[j].x - r, st->u[j].y - r, st->u[j].x + r, st->u[j].y + r};
         if (fogn_box_dist_at_least(sw->all, cb, d)) continue;
         fogn_met_geom tmp;
-        const fogn_met_geom *g = met_rects(s, st, t, j, &tmp);
+        const fogn_met_geom *g = fogn_met_rects(s, st, t, j, &tmp);
         for (int k = 0; k < g->n; k++) {
             const double *eb = g->box[k];
             if (fogn_box_dist_at_least(sw->all, eb, d)) continue;
@@ -76,42 +47,6 @@ double fogn_sweep_enemy_dist(const fogn_scenario *s, const fogn_state *st, int s
                 if (x < d) d = x;
             }
         }
-    }
-    return d;
-}
-
-/* fogn_enemy_dist_within for an end footprint `where` of the move's unit,
- * with the tries' enemy reaches and rectangles: the same tests in the same
- * order, so the same distance */
-static double end_enemy_dist(const fogn_move_ctx *c, const gr_rect *where, double cap)
-{
-    const fogn_scenario *s = c->s;
-    const fogn_state *st = c->st;
-    if (!c->t) return fogn_enemy_dist_within(s, st, c->m->unit, where, cap);
-    int side = c->p->side;
-    gr_vec2 mc = gr_rect_centre(where);
-    double mr = 0.5 * sqrt(where->w * where->w + where->d * where->d);
-    double apart[FOGN_MAX_UNITS];
-    int first = -1;
-    for (int j = 0; j < s->nunits; j++) {
-        if (s->units[j].side == side || !fogn_unit_alive(&st->u[j])) continue;
-        double ax = st->u[j].x - mc.x, ay = st->u[j].y - mc.y;
-        apart[j] = sqrt(ax * ax + ay * ay);
-        if (first < 0 || apart[j] < apart[first]) first = j;
-    }
-    double d = cap;
-    for (int q = -1; q < s->nunits; q++) {
-        int j = q < 0 ? first : q;
-        if (j < 0 || (q >= 0 && j == first)) continue;
-        if (s->units[j].side == side || !fogn_unit_alive(&st->u[j])) continue;
-        /* a unit outside buildings is met at its footprint's reach, which the
-         * tries keep; the widest reach first, as fogn_enemy_dist_within */
-        if (st->u[j].bld < 0 && apart[j] - mr - FOGN_REACH_MAX >= d) continue;
-        if (apart[j] - mr - met_reach(s, st, c->t, j) >= d) continue;
-        fogn_met_geom tmp;
-        const fogn_met_geom *g = met_rects(s, st, c->t, j, &tmp);
-        double x = fogn_rects_dist(where, 1, g->r, g->n);
-        if (x < d) d = x;
     }
     return d;
 }
@@ -149,7 +84,7 @@ static void measure_enemies(fogn_move_ctx *c)
     }
     c->end_enemy = FOGN_MOVE_ENEMY_CAP;
     for (int i = 0; i < c->nend; i++) {
-        double d = end_enemy_dist(c, &c->end_rects[i], c->end_enemy);
+        double d = fogn_enemy_dist_kept(s, st, unit, &c->end_rects[i], c->end_enemy, t);
         if (d < c->end_enemy) c->end_enemy = d;
     }
 }
