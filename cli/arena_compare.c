@@ -5,7 +5,8 @@
  * other's; each game is paired with the one of the other set played on the
  * same scenario and seed with the player in the same seat, and the mean
  * difference of their scores is given with its 95% interval, over all the
- * paired games and by seat. */
+ * paired games and by seat; then how each player thought (its time choosing
+ * and its iterations a searched decision), where the results keep it. */
 #include "commands.h"
 #include "../bench/arena/compare.h"
 #include "../engine/core/args.h"
@@ -16,6 +17,21 @@
 #define COMPARE_CONF 0.95
 
 static const char *const COMPARE_USAGE = "usage: grognard arena compare FILE... --against FILE... [--opponent SPEC]\n";
+
+/* how a subject searched, over the paired games whose lines keep it */
+static void print_thought(const char *which, const gr_arena_thought *t)
+{
+    if (t->games == 0) {
+        printf("%-7s searching not kept in its results\n", which);
+        return;
+    }
+    printf("%-7s %.1f s choosing a game", which, t->think_s / (double)t->games);
+    if (t->searched > 0)
+        printf(", %.0f iterations a searched decision, %ld decisions searched",
+               (double)t->iterations / (double)t->searched, t->searched);
+    else printf(", no search");
+    printf(" in %ld game%s\n", t->games, t->games == 1 ? "" : "s");
+}
 
 static void print_row(const char *label, const gr_arena_pair_stats *st)
 {
@@ -96,6 +112,8 @@ int gr_cmd_arena_compare(int argc, char **argv)
     print_row("all", &p.seat[GR_ARENA_SEATS]);
     print_row("in seat 0", &p.seat[0]);
     print_row("in seat 1", &p.seat[1]);
+    print_thought("first", &p.thought[0]);
+    print_thought("second", &p.thought[1]);
     rc = 0;
 done:
     gr_arena_set_free(&set[0]);

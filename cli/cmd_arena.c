@@ -170,6 +170,43 @@ static void side_names(const gr_game *g, gr_arena_game *res)
     }
 }
 
+/* a player's chooser that also keeps how it thought: the wall time of its
+ * choices, and the decisions it searched with their iterations (from the
+ * player's analysis of each choice) */
+typedef struct thought {
+    gr_chooser inner;
+    gr_player *p;
+    double seconds;
+    long searched;
+    long long iterations;
+} thought;
+
+static int thought_choose(void *self, const gr_game *g, const void *state, gr_action *out, gr_error *err)
+{
+    thought *t = self;
+    double t0 = gr_now_s();
+    int rc = t->inner.choose(t->inner.self, g, state, out, err);
+    t->seconds += gr_now_s() - t0;
+    gr_analysis an;
+    if (rc == 0 && t->p->analysis && t->p->analysis(t->p, &an) == 0 && an.iterations > 0) {
+        t->searched++;
+        t->iterations += an.iterations;
+    }
+    return rc;
+}
+
+static void thought_observe(void *self, const gr_game *g, const void *before, const gr_action *a)
+{
+    thought *t = self;
+    if (t->inner.observe) t->inner.observe(t->inner.self, g, before, a);
+}
+
+static gr_chooser thought_chooser(thought *t, gr_player *p)
+{
+    *t = (thought){.inner = gr_player_chooser(p), .p = p};
+    return (gr_chooser){.self = t, .name = t->inner.name, .choose = thought_choose, .observe = thought_observe};
+}
+
 /* plays one game of the tournament (its record into records_dir when
  * given); 0, or -1 with the reason */
 static int play_one(const gr_game *g, const gr_tournament *t, const gr_tournament_game *tg, int check,
@@ -195,7 +232,8 @@ static int play_one(const gr_game *g, const gr_tournament *t, const gr_tournamen
     gr_record rec;
     if (records_dir) gr_record_init(&rec, g, tg->seed);
     double t0 = gr_now_s();
-    const gr_chooser c[2] = {gr_player_chooser(p[0]), gr_player_chooser(p[1])};
+    thought th[2];
+    const gr_chooser c[2] = {thought_chooser(&th[0], p[0]), thought_chooser(&th[1], p[1])};
     int n = gr_play(g, st, c, records_dir ? &rec : NULL, NULL, &o, err);
     gr_player_free(p[0]);
     gr_player_free(p[1]);
@@ -231,6 +269,12 @@ static int play_one(const gr_game *g, const gr_tournament *t, const gr_tournamen
     memcpy(res->end, r.reason, head);
     res->end[head] = '\0';
     res->seconds = gr_now_s() - t0;
+    res->has_thought = 1;
+    for (int k = 0; k < 2; k++) {
+        res->think_s[k] = th[k].seconds;
+        res->searched[k] = th[k].searched;
+        res->iterations[k] = th[k].iterations;
+    }
     free(st);
     return 0;
 }

@@ -1,7 +1,8 @@
 /* test_arena_compare.c - two players' arena games against one opponent set
  * side by side (bench/arena/compare.h): games paired by scenario, seed and
  * seat, the paired difference and its interval to the digit, by seat and in
- * all, games without a partner counted, the common opponent found or named,
+ * all, games without a partner counted, how each subject thought summed
+ * over the paired games that keep it, the common opponent found or named,
  * and every set that cannot be compared refused with the reason; the
  * command's exit codes for a comparison, a usage error and sets on
  * different seeds. */
@@ -94,6 +95,47 @@ static void test_pairs_by_seed_and_seat(void **unused)
     /* by hand for all six: mean 1/3, squared deviations 30/36 in all, sample variance 1/6 */
     assert_float_equal(p.seat[GR_ARENA_SEATS].diff, 1.0 / 3, 1e-12);
     assert_float_equal(p.seat[GR_ARENA_SEATS].half, z * sqrt(1.0 / 6) / sqrt(6.0), 1e-12);
+    gr_arena_set_free(&a);
+    gr_arena_set_free(&b);
+}
+
+/* How the subjects thought, summed over the paired games whose lines keep
+ * it, in the subject's seat: the first set keeps it in two of its three
+ * paired games and in its unpaired one (left out), the second in none. */
+static void test_thought_summed_over_paired_games(void **unused)
+{
+    (void)unused;
+    gr_arena_set a, b;
+    gr_arena_set_init(&a);
+    gr_arena_set_init(&b);
+    for (int k = 0; k < 3; k++) {
+        int seat = k % 2;
+        add(&a, "aaaa", k, 200 + (unsigned)k, "mcts:ms=1000", "greedy", seat, 1);
+        add(&b, "bbbb", k, 200 + (unsigned)k, "mcts", "greedy", seat, 0.5);
+        if (k == 2) continue;
+        gr_arena_game *g = &a.g[a.n - 1];
+        g->has_thought = 1;
+        g->think_s[seat] = 10.0 + k;      /* the subject's */
+        g->searched[seat] = 100 + k;
+        g->iterations[seat] = 1000LL * (k + 1);
+        g->think_s[1 - seat] = 99;        /* the opponent's: not counted */
+        g->searched[1 - seat] = 99;
+        g->iterations[1 - seat] = 99;
+    }
+    add(&a, "aaaa", 3, 299, "mcts:ms=1000", "greedy", 0, 1);
+    a.g[a.n - 1].has_thought = 1;
+    a.g[a.n - 1].searched[0] = 7;
+    gr_arena_pairing p;
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_arena_compare(&a, &b, NULL, 0.95, &p, &err), 0);
+    assert_int_equal(p.seat[GR_ARENA_SEATS].n, 3);
+    assert_int_equal(p.thought[0].games, 2);
+    assert_float_equal(p.thought[0].think_s, 21.0, 1e-12);
+    assert_int_equal(p.thought[0].searched, 201);
+    assert_true(p.thought[0].iterations == 3000);
+    assert_int_equal(p.thought[1].games, 0);
+    assert_int_equal(p.thought[1].searched, 0);
     gr_arena_set_free(&a);
     gr_arena_set_free(&b);
 }
@@ -238,6 +280,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pairs_by_seed_and_seat),
         cmocka_unit_test(test_opponent_named_when_both_players_are_shared),
+        cmocka_unit_test(test_thought_summed_over_paired_games),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_command_exit_codes),
     };

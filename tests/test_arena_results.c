@@ -3,7 +3,8 @@
  * healed by the next append, appends from several processes at once, and
  * merging shards back into exactly the unsharded set; `arena --records`
  * keeping a record per game that replays to the game's result, and refusing
- * a records path that is not a folder. Files live in a fresh folder from
+ * a records path that is not a folder; each line keeping how the players
+ * thought (time, searched decisions, iterations). Files live in a fresh folder from
  * mkdtemp that each test removes. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -106,6 +107,12 @@ static void assert_games_equal(const gr_arena_game *a, const gr_arena_game *b)
     assert_string_equal(a->end, b->end);
     assert_string_equal(a->reason, b->reason);
     assert_true(a->seconds == b->seconds);
+    assert_int_equal(a->has_thought, b->has_thought);
+    for (int k = 0; k < 2; k++) {
+        assert_true(a->think_s[k] == b->think_s[k]);
+        assert_int_equal(a->searched[k], b->searched[k]);
+        assert_true(a->iterations[k] == b->iterations[k]);
+    }
 }
 
 static void append_raw(const char *path, const char *text)
@@ -230,6 +237,69 @@ static void test_line_sides(void **state)
     assert_int_equal(gr_arena_set_add(&s, &g, &err), 0);
     assert_int_equal(gr_arena_merge(&s, &err), -1);
     assert_non_null(strstr(err.msg, "\"sides\""));
+    gr_arena_set_free(&s);
+}
+
+/* How each seat's player thought: written after the wall time when the
+ * game keeps it, read back; a line without the three keys (as every line
+ * was before they were kept) reads with has_thought 0; one or two of the
+ * three, a negative value or a fraction of a decision say what is wrong;
+ * two results of one game that differ only there do not merge. */
+static void test_line_thought(void **state)
+{
+    (void)state;
+    gr_arena_game g, back;
+    make_game(&g, "t-thought", 1);
+    g.has_thought = 1;
+    g.think_s[0] = 12.25;
+    g.searched[0] = 0;
+    g.iterations[0] = 0;
+    g.think_s[1] = 30.5;
+    g.searched[1] = 341;
+    g.iterations[1] = 5000000000LL; /* beyond 32 bits */
+    char line[4096];
+    assert_true(gr_arena_game_to_line(&g, line, sizeof line) > 0);
+    assert_non_null(strstr(line, ",\"think_s\":[12.25,30.5],\"searched\":[0,341],"
+                                 "\"iterations\":[0,5000000000]}"));
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_arena_game_from_line(line, &back, &err), 0);
+    assert_games_equal(&g, &back);
+
+    make_game(&g, "t-thought", 2);
+    assert_true(gr_arena_game_to_line(&g, line, sizeof line) > 0);
+    assert_null(strstr(line, "think_s"));
+    memset(&back, 0x55, sizeof back);
+    assert_int_equal(gr_arena_game_from_line(line, &back, &err), 0);
+    assert_int_equal(back.has_thought, 0);
+    assert_games_equal(&g, &back);
+
+    char good[4096], bad[4096];
+    g.has_thought = 1;
+    g.think_s[0] = 1.5;
+    g.searched[0] = 10;
+    g.iterations[0] = 300;
+    assert_true(gr_arena_game_to_line(&g, good, sizeof good) > 0);
+    snprintf(bad, sizeof bad, "%s", good);
+    edit(bad, sizeof bad, ",\"searched\":[10,0]", "");
+    expect_error(bad, "\"searched\"", "together");
+    snprintf(bad, sizeof bad, "%s", good);
+    edit(bad, sizeof bad, "\"think_s\":[1.5,", "\"think_s\":[-1.5,");
+    expect_error(bad, "\"think_s\": element 0", "below 0");
+    snprintf(bad, sizeof bad, "%s", good);
+    edit(bad, sizeof bad, "\"searched\":[10,", "\"searched\":[10.5,");
+    expect_error(bad, "\"searched\": element 0", "whole number");
+    snprintf(bad, sizeof bad, "%s", good);
+    edit(bad, sizeof bad, "\"iterations\":[300,0]", "\"iterations\":[300]");
+    expect_error(bad, "\"iterations\"", "two");
+
+    gr_arena_set s;
+    gr_arena_set_init(&s);
+    assert_int_equal(gr_arena_set_add(&s, &g, &err), 0);
+    g.iterations[0] = 301;
+    assert_int_equal(gr_arena_set_add(&s, &g, &err), 0);
+    assert_int_equal(gr_arena_merge(&s, &err), -1);
+    assert_non_null(strstr(err.msg, "\"thought\""));
     gr_arena_set_free(&s);
 }
 
@@ -534,6 +604,38 @@ static int arena_quietly(int argc, char **argv)
     return rc;
 }
 
+/* Each game's line keeps how its players thought: the search's iterations
+ * (at iters=N, N a searched decision, all of them by the search's seat),
+ * none for the random player, and wall time for both. */
+static void test_arena_keeps_the_thought(void **state)
+{
+    fixture *f = *state;
+    char scn[1024], games_s[] = "2", seed_s[] = "7";
+    snprintf(scn, sizeof scn, "%s/scenarios/hexwar/meeting-engagement.json", root_dir());
+    char *argv[] = {scn, "--players", "mcts:iters=8,random", "--games", games_s, "--seed", seed_s,
+                    "--out", f->path, "--quiet", NULL};
+    assert_int_equal(arena_quietly(10, argv), 0);
+    gr_arena_set s;
+    gr_arena_set_init(&s);
+    gr_error err, warn;
+    gr_error_clear(&err);
+    gr_error_clear(&warn);
+    assert_int_equal(gr_arena_read(f->path, &s, NULL, &warn, &err), 0);
+    assert_int_equal(s.n, 2);
+    for (size_t i = 0; i < s.n; i++) {
+        const gr_arena_game *g = &s.g[i];
+        int m = strcmp(g->players[0], "random") ? 0 : 1;   /* the search's seat */
+        assert_int_equal(g->has_thought, 1);
+        assert_true(g->searched[m] > 0 && g->searched[m] <= g->decisions);
+        assert_true(g->iterations[m] == 8LL * g->searched[m]);
+        assert_int_equal(g->searched[1 - m], 0);
+        assert_true(g->iterations[1 - m] == 0);
+        assert_true(g->think_s[m] > 0 && g->think_s[1 - m] >= 0);
+        assert_true(g->think_s[0] + g->think_s[1] <= g->seconds);
+    }
+    gr_arena_set_free(&s);
+}
+
 /* Two workers given one --out share its games: each claims a game before
  * playing it, so the file ends with every game exactly once and merges. */
 static void test_arena_workers_share_the_file(void **state)
@@ -630,6 +732,7 @@ int main(void)
         cmocka_unit_test(test_line_round_trip),
         cmocka_unit_test(test_parse_errors),
         cmocka_unit_test(test_line_sides),
+        cmocka_unit_test(test_line_thought),
         cmocka_unit_test_setup_teardown(test_append_read, setup, teardown),
         cmocka_unit_test_setup_teardown(test_blank_lines, setup, teardown),
         cmocka_unit_test_setup_teardown(test_torn_last_line, setup, teardown),
@@ -638,6 +741,7 @@ int main(void)
         cmocka_unit_test(test_merge_duplicates),
         cmocka_unit_test_setup_teardown(test_arena_records, setup, teardown),
         cmocka_unit_test_setup_teardown(test_arena_workers_share_the_file, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_arena_keeps_the_thought, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

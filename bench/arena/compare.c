@@ -114,6 +114,15 @@ static void finish(gr_arena_pair_stats *st, const double *d, double sa, double s
                           : 0;
 }
 
+static void add_thought(gr_arena_thought *t, const gr_arena_game *g, int seat)
+{
+    if (!g->has_thought) return;
+    t->games++;
+    t->think_s += g->think_s[seat];
+    t->searched += g->searched[seat];
+    t->iterations += g->iterations[seat];
+}
+
 int gr_arena_compare(gr_arena_set *a, gr_arena_set *b, const char *opponent, double conf, gr_arena_pairing *out,
                      gr_error *err)
 {
@@ -155,6 +164,8 @@ int gr_arena_compare(gr_arena_set *a, gr_arena_set *b, const char *opponent, dou
             continue;
         }
         matched_b++;
+        add_thought(&out->thought[0], x, xs);
+        add_thought(&out->thought[1], y, xs);
         double va = x->score[xs], vb = y->score[xs];
         int groups[2] = {xs, GR_ARENA_SEATS};
         for (int k = 0; k < 2; k++) {

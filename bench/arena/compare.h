@@ -20,11 +20,21 @@ typedef struct gr_arena_pair_stats {
 
 #define GR_ARENA_SEATS 2
 
+/* how one subject thought over the paired games that kept it (results.h:
+ * has_thought) */
+typedef struct gr_arena_thought {
+    long games;             /* paired games whose line keeps it */
+    double think_s;         /* the subject's wall time choosing, summed */
+    long searched;          /* its decisions that ran a search, summed */
+    long long iterations;   /* their iterations, summed */
+} gr_arena_thought;
+
 typedef struct gr_arena_pairing {
     char opponent[GR_ARENA_SPEC_MAX];
     char subject[2][GR_ARENA_SPEC_MAX];    /* the subject of the first set and of the second */
     long unpaired[2];                      /* subject games of each set with no partner in the other */
     gr_arena_pair_stats seat[GR_ARENA_SEATS + 1]; /* subject in seat 0, in seat 1, and all */
+    gr_arena_thought thought[2];           /* the subject of the first set and of the second */
 } gr_arena_pairing;
 
 /* Pairs the games of a and b (each merged first: gr_arena_merge) at

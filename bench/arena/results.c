@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <jansson.h>
 #include <limits.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,6 +109,10 @@ static json_t *game_to_json(const gr_arena_game *g)
          put(o, "end", field_string(g->end, sizeof g->end)) &&
          put(o, "reason", field_string(g->reason, sizeof g->reason)) &&
          put(o, "seconds", json_real(g->seconds));
+    if (ok && g->has_thought)
+        ok = put(o, "think_s", pair_of(json_real(g->think_s[0]), json_real(g->think_s[1]))) &&
+             put(o, "searched", pair_of(json_integer(g->searched[0]), json_integer(g->searched[1]))) &&
+             put(o, "iterations", pair_of(json_integer(g->iterations[0]), json_integer(g->iterations[1])));
     if (!ok) {
         json_decref(o);
         return NULL;
@@ -209,6 +214,42 @@ static int get_names(json_t *pair, const char *key, char *a, char *b, size_t cap
     return 0;
 }
 
+/* element i of the pair under key, a number not below 0 */
+static int pair_number(json_t *pair, const char *key, size_t i, double *out, gr_error *err)
+{
+    json_t *v = json_array_get(pair, i);
+    if (!json_is_number(v)) return gr_error_set(err, "key \"%s\": element %zu must be a number", key, i);
+    double d = json_number_value(v);
+    if (!(d >= 0.0)) return gr_error_set(err, "key \"%s\": element %zu is %g, below 0", key, i, d);
+    *out = d;
+    return 0;
+}
+
+/* the optional think_s, searched and iterations: all three or none */
+static int parse_thought(json_t *o, gr_arena_game *g, gr_error *err)
+{
+    static const char *const keys[3] = {"think_s", "searched", "iterations"};
+    int present = 0;
+    for (int k = 0; k < 3; k++) present += json_object_get(o, keys[k]) != NULL;
+    if (present == 0) return 0;
+    if (present != 3) return gr_error_set(err, "keys \"think_s\", \"searched\" and \"iterations\" go together");
+    for (int k = 0; k < 3; k++) {
+        json_t *pr = get_pair(o, keys[k], err);
+        if (!pr) return -1;
+        for (size_t i = 0; i < 2; i++) {
+            double d;
+            if (pair_number(pr, keys[k], i, &d, err)) return -1;
+            if (k > 0 && (d != floor(d) || d > 9e15))
+                return gr_error_set(err, "key \"%s\": element %zu must be a whole number", keys[k], i);
+            if (k == 0) g->think_s[i] = d;
+            else if (k == 1) g->searched[i] = (long)d;
+            else g->iterations[i] = (long long)d;
+        }
+    }
+    g->has_thought = 1;
+    return 0;
+}
+
 static int parse_game(json_t *o, gr_arena_game *g, gr_error *err)
 {
     json_int_t x;
@@ -252,7 +293,7 @@ static int parse_game(json_t *o, gr_arena_game *g, gr_error *err)
     if (get_string(o, "end", g->end, sizeof g->end, err)) return -1;
     if (get_string(o, "reason", g->reason, sizeof g->reason, err)) return -1;
     if (get_number(o, "seconds", &g->seconds, err)) return -1;
-    return 0;
+    return parse_thought(o, g, err);
 }
 
 /* Parses len bytes (need not be NUL-terminated). */
@@ -446,6 +487,10 @@ static const char *first_difference(const gr_arena_game *a, const gr_arena_game 
     if (strncmp(a->end, b->end, sizeof a->end)) return "end";
     if (strncmp(a->reason, b->reason, sizeof a->reason)) return "reason";
     if (a->seconds != b->seconds) return "seconds";
+    if (a->has_thought != b->has_thought || a->think_s[0] != b->think_s[0] || a->think_s[1] != b->think_s[1] ||
+        a->searched[0] != b->searched[0] || a->searched[1] != b->searched[1] ||
+        a->iterations[0] != b->iterations[0] || a->iterations[1] != b->iterations[1])
+        return "thought";
     return "line text";
 }
 

@@ -30,6 +30,15 @@ typedef struct gr_arena_game {
     char end[32];                   /* how it ended, short: "army morale", "turn limit" */
     char reason[256];               /* the ruleset's result text */
     double seconds;                 /* wall time of the game */
+    /* How each seat's player thought (optional: lines written before these
+     * were kept have none, and has_thought 0). think_s is the wall time spent
+     * choosing; searched the decisions a search ran for (players without a
+     * search: 0), iterations their iterations, all threads together. At a
+     * time budget they tell how much search the machine gave each move. */
+    int has_thought;
+    double think_s[2];
+    long searched[2];
+    long long iterations[2];
 } gr_arena_game;
 
 /* A growable list of games. */
