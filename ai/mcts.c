@@ -377,7 +377,7 @@ static void mcts_destroy(gr_player *self)
 gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed, gr_error *err)
 {
     mcts_cfg cfg = {.iters = 0, .ms = 0, .dms = 0, .threads = 1, .horizon = GR_MCTS_HORIZON, .reuse = 1, .cache = 1,
-                    .puct = {.c = GR_MCTS_C, .pw = GR_MCTS_PW, .pwexp = GR_MCTS_PW_EXP, .qspan = GR_MCTS_QSPAN},
+                    .puct = {.c = -1, .pw = GR_MCTS_PW, .pwexp = GR_MCTS_PW_EXP, .qspan = GR_MCTS_QSPAN},
                     .nodes = GR_MCTS_MAX_NODES, .calm = GR_MCTS_CALM};
     long threads = 1, horizon = cfg.horizon, settle = -1, endgame = GR_MCTS_ENDGAME, reuse = 1, cache = 1,
          qnorm = GR_MCTS_QNORM, pool = GR_MCTS_POOL, quiet = GR_MCTS_QUIET, back = GR_MCTS_BACK;
@@ -434,6 +434,7 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
     }
     /* not in the spec: the ruleset's weights may say (eval.h), else the default */
     if (settle < 0) m->cfg.settle = m->eval.settle >= 0 ? m->eval.settle : GR_MCTS_SETTLE;
+    if (cfg.puct.c < 0) m->cfg.puct.c = m->eval.c > 0 ? m->eval.c : GR_MCTS_C;
     for (int t = 0; t < cfg.threads; t++) {
         m->w[t].id = t;
         m->w[t].scratch = malloc(g->rs->rules->state_size);

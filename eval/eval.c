@@ -66,20 +66,30 @@ static int known_key(const char *k)
 }
 
 /* the optional "search" block: the search settings this ruleset plays best
- * with, used where a player spec does not give them; only "settle" for now */
+ * with, used where a player spec does not give them (eval.h) */
 static int search_defaults(gr_eval *e, json_t *search, const char *file, gr_error *err)
 {
     e->settle = -1;
+    e->c = -1;
     if (!search) return 0;
-    if (!json_is_object(search)) return gr_error_set(err, "%s: $.search: expected {\"settle\": 0 or 1}", file);
+    if (!json_is_object(search))
+        return gr_error_set(err, "%s: $.search: expected {\"settle\": 0 or 1, \"c\": a number}", file);
     const char *k;
     json_t *v;
     json_object_foreach(search, k, v) {
-        if (strcmp(k, "settle"))
-            return gr_error_set(err, "%s: $.search.%s: not a search setting the weights may give (settle)", file, k);
-        if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > 1)
-            return gr_error_set(err, "%s: $.search.settle: expected 0 or 1", file);
-        e->settle = (int)json_integer_value(v);
+        if (!strcmp(k, "settle")) {
+            if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > 1)
+                return gr_error_set(err, "%s: $.search.settle: expected 0 or 1", file);
+            e->settle = (int)json_integer_value(v);
+        } else if (!strcmp(k, "c")) {
+            if (!json_is_number(v) || !(json_number_value(v) > 0 && json_number_value(v) <= GR_EVAL_SEARCH_C_MAX))
+                return gr_error_set(err, "%s: $.search.c: expected a number above 0 and at most %g", file,
+                                    GR_EVAL_SEARCH_C_MAX);
+            e->c = json_number_value(v);
+        } else {
+            return gr_error_set(err, "%s: $.search.%s: not a search setting the weights may give (settle, c)", file,
+                                k);
+        }
     }
     return 0;
 }

@@ -1241,6 +1241,9 @@ static void test_eval_weight_file_errors(void **unused)
         {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"search\":{\"settle\":2}}", "$.search.settle"},
         {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"search\":{\"horizon\":2}}",
          "$.search.horizon: not a search setting"},
+        {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"search\":{\"c\":0}}", "$.search.c: expected a number above 0"},
+        {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"search\":{\"c\":101}}", "at most 100"},
+        {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"search\":{\"c\":\"low\"}}", "$.search.c"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         json_error_t je;
@@ -1266,15 +1269,83 @@ static void test_eval_search_defaults(void **unused)
     gr_eval e;
     eval_from_text(&e, &g, BLEND_WEIGHTS_HEAD "\"search\":{\"settle\":1}}");
     assert_int_equal(e.settle, 1);
+    assert_true(e.c == -1);
+    eval_from_text(&e, &g, BLEND_WEIGHTS_HEAD "\"search\":{\"c\":0.7}}");
+    assert_int_equal(e.settle, -1);
+    assert_true(e.c == 0.7);
     eval_from_text(&e, &g, BLEND_WEIGHTS_HEAD "\"search\":{}}");
     assert_int_equal(e.settle, -1);
+    assert_true(e.c == -1);
     eval_from_text(&e, &g, "{\"ruleset\":\"fogn\",\"scale\":6,\"cohesion\":[1,0.8,0.5,0.15,0]}");
     assert_int_equal(e.settle, -1);
-    /* the shipped fogn weights leave the search as it was */
+    assert_true(e.c == -1);
+    /* the shipped fogn weights leave where simulations stop as it was, and give c 0.7 */
     gr_error err;
     gr_error_clear(&err);
     assert_int_equal(gr_eval_load(&e, &g, NULL, &err), 0);
     assert_int_equal(e.settle, -1);
+    assert_true(e.c == 0.7);
+    gr_game_free(&g);
+}
+
+/* the visits of one decision searched by spec (200 iterations, seed 99) */
+static void visits_of(const gr_game *g, const void *st, const char *spec, gr_analysis *an)
+{
+    gr_player *p = make(g, spec, 99);
+    gr_action a;
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(p->choose(p, g, st, &a, &err), 0);
+    assert_int_equal(p->analysis(p, an), 0);
+    gr_player_free(p);
+}
+
+static int same_visits(const gr_analysis *x, const gr_analysis *y)
+{
+    if (x->n != y->n) return 0;
+    for (int i = 0; i < x->n; i++)
+        if (x->alt[i].visits != y->alt[i].visits || !gr_action_equal(&x->alt[i].a, &y->alt[i].a)) return 0;
+    return 1;
+}
+
+/* the weights' "c" is the search's exploration constant where the spec
+ * gives none: the same search as the spec's c=, and a spec's c= wins */
+static void test_search_c_from_weights(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    load(&g, "brigade-encounter.json");
+    char shipped[1024], with[] = "/tmp/grognard-c-XXXXXX", without[] = "/tmp/grognard-noc-XXXXXX";
+    snprintf(shipped, sizeof shipped, "%s/eval/weights/fogn.json", root_dir());
+    json_error_t je;
+    json_t *w = json_load_file(shipped, 0, &je);
+    assert_non_null(w);
+    json_object_del(w, "search");
+    int fd0 = mkstemp(without), fd1 = mkstemp(with);
+    assert_true(fd0 >= 0 && fd1 >= 0);
+    close(fd0);
+    close(fd1);
+    assert_int_equal(json_dump_file(w, without, 0), 0);
+    json_object_set_new(w, "search", json_pack("{s:f}", "c", 0.3));
+    assert_int_equal(json_dump_file(w, with, 0), 0);
+    json_decref(w);
+    void *st = calloc(1, g.rs->rules->state_size);
+    assert_non_null(st);
+    g.rs->rules->init(g.scn, st);
+    advance_to_choice(&g, st, 4, 21);
+    char spec[4][256];
+    snprintf(spec[0], sizeof spec[0], "mcts:iters=200,weights=%s", with);
+    snprintf(spec[1], sizeof spec[1], "mcts:iters=200,c=0.3,weights=%s", without);
+    snprintf(spec[2], sizeof spec[2], "mcts:iters=200,c=1.4,weights=%s", with);
+    snprintf(spec[3], sizeof spec[3], "mcts:iters=200,weights=%s", without);
+    gr_analysis an[4];
+    for (int k = 0; k < 4; k++) visits_of(&g, st, spec[k], &an[k]);
+    assert_true(same_visits(&an[0], &an[1]));  /* the weights' c is the spec's */
+    assert_true(same_visits(&an[2], &an[3]));  /* the spec's c wins; without either, GR_MCTS_C */
+    assert_false(same_visits(&an[0], &an[3])); /* and c changes the search */
+    unlink(with);
+    unlink(without);
+    free(st);
     gr_game_free(&g);
 }
 
@@ -1365,6 +1436,7 @@ int main(void)
         cmocka_unit_test(test_eval_endgame_spread),
         cmocka_unit_test(test_eval_weight_file_errors),
         cmocka_unit_test(test_eval_search_defaults),
+        cmocka_unit_test(test_search_c_from_weights),
         cmocka_unit_test(test_suggest_json_form),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

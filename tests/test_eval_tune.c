@@ -146,6 +146,8 @@ static void test_weights_file_round_trip(void **unused)
     e.cohesion[1] = 0.625;
     e.end_spread[0] = 1.5; /* the smoothed timed score, whatever the file had */
     e.end_spread[1] = 0.25;
+    e.settle = 1;
+    e.c = 0.65;
     char path[] = "/tmp/grognard-weights-XXXXXX";
     int fd = mkstemp(path);
     assert_true(fd >= 0);
@@ -162,6 +164,9 @@ static void test_weights_file_round_trip(void **unused)
     assert_true(fabs(f.end_weight - e.end_weight) < 1e-9);
     assert_true(fabs(f.end_spread[0] - 1.5) < 1e-9);
     assert_true(fabs(f.end_spread[1] - 0.25) < 1e-9);
+    /* and so are the search settings */
+    assert_int_equal(f.settle, 1);
+    assert_true(fabs(f.c - 0.65) < 1e-9);
     gr_game_free(&g);
 }
 
