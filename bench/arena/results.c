@@ -237,7 +237,7 @@ static int parse_thought(json_t *o, gr_arena_game *g, gr_error *err)
         json_t *pr = get_pair(o, keys[k], err);
         if (!pr) return -1;
         for (size_t i = 0; i < 2; i++) {
-            double d;
+            double d = 0;
             if (pair_number(pr, keys[k], i, &d, err)) return -1;
             if (k > 0 && (d != floor(d) || d > 9e15))
                 return gr_error_set(err, "key \"%s\": element %zu must be a whole number", keys[k], i);
