@@ -1279,12 +1279,12 @@ static void test_eval_search_defaults(void **unused)
     eval_from_text(&e, &g, "{\"ruleset\":\"fogn\",\"scale\":6,\"cohesion\":[1,0.8,0.5,0.15,0]}");
     assert_int_equal(e.settle, -1);
     assert_true(e.c == -1);
-    /* the shipped fogn weights leave where simulations stop as it was, and give c 0.7 */
+    /* the shipped fogn weights leave the search as it was */
     gr_error err;
     gr_error_clear(&err);
     assert_int_equal(gr_eval_load(&e, &g, NULL, &err), 0);
     assert_int_equal(e.settle, -1);
-    assert_true(e.c == 0.7);
+    assert_true(e.c == -1);
     gr_game_free(&g);
 }
 
