@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # arena-shards-check.sh - plays one small tournament twice: whole, and as
 # four shards run by GNU parallel and merged; the two results must be the
-# same game for game (wall times and times choosing aside), and the shards, started together,
-# share one records folder that none of them finds made (they race to make
-# it), each keeping its games' records there. This is the worked example of
-# docs/arena.md, run by CI.
+# same game for game (wall times and times choosing aside), and the shards,
+# started together, share one records folder that none of them finds made
+# (they race to make it), each keeping its games' records there. This is
+# the worked example of docs/arena.md, run by CI.
 set -euo pipefail
 G=${GROGNARD:-./build/grognard}
 SCN=${1:-scenarios/fogn/brigade-encounter.json}
