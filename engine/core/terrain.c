@@ -13,6 +13,7 @@
 
 #include <assert.h>
 #include <math.h>
+#include <stddef.h>
 
 typedef struct bbox {
     double x0, y0, x1, y1;
@@ -185,7 +186,8 @@ double gr_terrain_piece_point_dist(const gr_terrain_piece *p, gr_vec2 q)
     return gr_point_poly_dist(p->pts, p->npts, q);
 }
 
-int gr_terrain_under_rect(const gr_terrain *t, const gr_rect *r, int *out, int max)
+int gr_terrain_under_rect_if(const gr_terrain *t, const gr_rect *r, bool (*keep)(const gr_terrain_piece *), int *out,
+                             int max)
 {
     assert(t && r && (out || max <= 0));
     gr_vec2 c[4];
@@ -193,8 +195,13 @@ int gr_terrain_under_rect(const gr_terrain *t, const gr_rect *r, int *out, int m
     bbox cb = bbox_of(c, 4);
     int k = 0;
     for (int i = 0; i < t->n && k < max; i++)
-        if (touches_corners(&t->p[i], c, cb)) out[k++] = i;
+        if ((!keep || keep(&t->p[i])) && touches_corners(&t->p[i], c, cb)) out[k++] = i;
     return k;
+}
+
+int gr_terrain_under_rect(const gr_terrain *t, const gr_rect *r, int *out, int max)
+{
+    return gr_terrain_under_rect_if(t, r, NULL, out, max);
 }
 
 int gr_terrain_under_poly(const gr_terrain *t, const gr_vec2 *poly, int n, int *out, int max)

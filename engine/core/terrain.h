@@ -101,6 +101,11 @@ double gr_terrain_piece_point_dist(const gr_terrain_piece *p, gr_vec2 q);
 /* Indices of the pieces touching the rectangle / polygon / segment; returns the
  * count (at most max). */
 int gr_terrain_under_rect(const gr_terrain *t, const gr_rect *r, int *out, int max);
+/* gr_terrain_under_rect among the pieces `keep` accepts (NULL: every piece);
+ * keep is asked before any geometry, so a caller that reads only some kinds
+ * of ground passes over the rest unmeasured. */
+int gr_terrain_under_rect_if(const gr_terrain *t, const gr_rect *r, bool (*keep)(const gr_terrain_piece *), int *out,
+                             int max);
 int gr_terrain_under_poly(const gr_terrain *t, const gr_vec2 *poly, int n, int *out, int max);
 int gr_terrain_on_segment(const gr_terrain *t, gr_vec2 a, gr_vec2 b, int *out, int max);
 

@@ -19,6 +19,7 @@
 
 #include "fogn_fixture.h"
 #include "../../engine/core/dice.h"
+#include "../../engine/core/rng.h"
 #include "../../engine/fogn/rules/footprint.h"
 #include "../../engine/fogn/rules/move.h"
 
@@ -518,6 +519,73 @@ static void test_s8_5_no_nearer_the_nearest_enemy(void **unused)
     ASSERT_NEAR(plan.after.x, 20, 1e-6);
     assert_true(plan.after.y <= 10 + 1e-6);
     assert_int_equal(plan.complex, 1);
+    free(s);
+}
+
+/* The slide of §8.5 as a plain scan: every 0.1 MU ring up to 4 MU, in each
+ * ring straight back, back and to either side, then sideways, the first that
+ * ends no nearer; the engine passes over slides it can show would fall short,
+ * and must end on the same one (or refuse the same changes) */
+static int plain_slide(const fogn_scenario *s, const fogn_state *st, int unit, gr_rect end, gr_rect *out)
+{
+    static const double dirs[][2] = {{-1, 0}, {-0.7071, -0.7071}, {-0.7071, 0.7071}, {0, -1}, {0, 1}};
+    double before = fogn_enemy_dist(s, st, unit, NULL);
+    if (fogn_enemy_dist(s, st, unit, &end) >= before - 1e-6) {
+        *out = end;
+        return 0;
+    }
+    for (int k = 1; k <= 40; k++)
+        for (int d = 0; d < 5; d++) {
+            double r = k * 0.1;
+            gr_rect moved = gr_rect_advance(&end, r * dirs[d][0], r * dirs[d][1]);
+            if (fogn_enemy_dist(s, st, unit, &moved) >= before - 1e-6) {
+                *out = moved;
+                return 0;
+            }
+        }
+    return -1;
+}
+
+static void test_s8_5_the_slide_is_the_plain_scans(void **unused)
+{
+    (void)unused;
+    static const fogn_formation to[] = {FOGN_F_DEEP, FOGN_F_LINE, FOGN_F_COLUMN, FOGN_F_SQUARE};
+    fogn_scenario *s = scn1(FOGN_INF_REFORMED, FOGN_LARGE, FOGN_F_TACTICAL);
+    gr_rng rng;
+    gr_rng_seed(&rng, 85, 1);
+    int slid = 0, refused = 0;
+    for (int n = 0; n < 400; n++) {
+        fogn_state st;
+        fx_state(s, &st, 0);
+        /* an enemy somewhere within about 4 MU of the unit, any way round */
+        st.u[1].x = 20 + (gr_rng_unit(&rng) - 0.5) * 12;
+        st.u[1].y = 10 + (gr_rng_unit(&rng) - 0.5) * 12;
+        st.u[1].heading = gr_rng_unit(&rng) * 2 * GR_PI - GR_PI;
+        fogn_move m = form(0, to[n % 4]);
+        gr_rect want;
+        int expect = plain_slide(s, &st, 0, fogn_form_pose(&s->units[0], &st.u[0], to[n % 4]), &want);
+        fogn_move_plan plan;
+        gr_error err;
+        int rc = fx_check(s, &st, m, &plan, &err);
+        if (expect == 0) {
+            slid += want.fc.x != fogn_form_pose(&s->units[0], &st.u[0], to[n % 4]).fc.x ||
+                    want.fc.y != fogn_form_pose(&s->units[0], &st.u[0], to[n % 4]).fc.y;
+            if (rc != 0) {
+                /* refused for another reason (the enemy in the way of the new footprint): the slide was not the cause */
+                assert_null(strstr(err.msg, "without ending nearer"));
+                continue;
+            }
+            assert_true(plan.after.x == want.fc.x);
+            assert_true(plan.after.y == want.fc.y);
+        } else {
+            refused++;
+            assert_int_not_equal(rc, 0);
+        }
+    }
+    /* the placements must exercise the slide (one enemy never hems a unit in:
+     * no refusal is expected) */
+    assert_true(slid >= 40);
+    assert_int_equal(refused, 0);
     free(s);
 }
 
@@ -1772,6 +1840,7 @@ int main(void)
         cmocka_unit_test(test_s8_5_simple_unless_enemy_within_2mu),
         cmocka_unit_test(test_s8_5_wavering_formation_change_is_complex),
         cmocka_unit_test(test_s8_5_no_nearer_the_nearest_enemy),
+        cmocka_unit_test(test_s8_5_the_slide_is_the_plain_scans),
         cmocka_unit_test(test_s8_5_widening_with_an_enemy_on_the_flank),
         cmocka_unit_test(test_s8_5_kinked_line),
         cmocka_unit_test(test_s8_5_kinked_line_moves_its_halves_into_line),

@@ -119,12 +119,27 @@ static int wavering_keep_away(const fogn_move_ctx *c)
     const fogn_scenario *s = c->s;
     const fogn_state *st = c->st;
     const fogn_unit_profile *p = c->p;
+    gr_rect sr[2];
+    int nsr = fogn_unit_rects(p, c->u, sr);
+    /* circles holding the end footprints: an enemy whose reach circle keeps
+     * it farther from every one of them than the distance kept, by more
+     * than rounding, cannot be within it at the end */
+    gr_vec2 ec[2];
+    double er[2];
+    for (int i = 0; i < c->nend; i++) {
+        const gr_rect *r = &c->end_rects[i];
+        ec[i] = gr_rect_centre(r);
+        er[i] = 0.5 * sqrt(r->w * r->w + r->d * r->d);
+    }
     for (int j = 0; j < s->nunits; j++) {
         if (s->units[j].side == p->side || !fogn_unit_alive(&st->u[j])) continue;
+        double rj = fogn_unit_reach(&s->units[j], &st->u[j]);
+        int far = 1;
+        for (int i = 0; i < c->nend && far; i++)
+            far = gr_v2_dist(ec[i], gr_v2(st->u[j].x, st->u[j].y)) - er[i] - rj > FOGN_WAVERING_KEEP_AWAY + 1e-6;
+        if (far) continue;
         gr_rect e[2];
         int ne = fogn_unit_rects(&s->units[j], &st->u[j], e);
-        gr_rect sr[2];
-        int nsr = fogn_unit_rects(p, c->u, sr);
         double d0 = fogn_rects_dist(sr, nsr, e, ne), d1 = fogn_rects_dist(c->end_rects, c->nend, e, ne);
         if (d1 < FOGN_WAVERING_KEEP_AWAY - 1e-9 && d1 < d0 - 1e-6)
             return gr_error_set(c->err, "%s is Wavering and may not move to within %.0f MU of %s, nor closer to it (§8.9)",

@@ -678,28 +678,46 @@ static int pose_free(fogn_move_ctx *c)
 
 /* §8.5: a new formation ends no nearer the nearest enemy than before: slide
  * it by the least distance that keeps it, trying straight back first, then
- * back and to either side, then sideways (ruling: 0.1 MU rings up to 4 MU) */
+ * back and to either side, then sideways (ruling: 0.1 MU rings up to 4 MU).
+ * A footprint moved x MU comes at most x MU nearer or farther, so a slide
+ * whose direction's last distance measured, plus the way it has come since,
+ * falls short of the distance to keep by more than rounding
+ * (FORM_SLIDE_SLACK) would be refused: it is passed over unmeasured. Each
+ * enemy's reach and rectangles are worked out once for all the slides (the
+ * tries' kept measures, the same tests in the same order). */
+#define FORM_SLIDE_SLACK 1e-9
+
 static int form_keep_distance(fogn_move_ctx *c)
 {
     const fogn_scenario *s = c->s;
     const fogn_state *st = c->st;
     int unit = c->m->unit;
-    double before = fogn_enemy_dist(s, st, unit, NULL);
-    if (fogn_enemy_dist(s, st, unit, &c->end) < before - 1e-6) {
-        static const double dirs[][2] = {{-1, 0}, {-0.7071, -0.7071}, {-0.7071, 0.7071}, {0, -1}, {0, 1}};
-        gr_rect base = c->end;
-        for (int k = 1; k <= FOGN_R_REFORM_SLIDE_STEPS; k++)
-            for (int d = 0; d < 5; d++) {
-                double r = k * FOGN_R_REFORM_SLIDE_STEP;
-                gr_rect moved = gr_rect_advance(&base, r * dirs[d][0], r * dirs[d][1]);
-                if (fogn_enemy_dist(s, st, unit, &moved) >= before - 1e-6) {
-                    c->end = moved;
-                    return 0;
-                }
-            }
-        return gr_error_set(c->err, "%s cannot change formation without ending nearer the enemy (§8.5)", c->p->name);
+    double before = fogn_enemy_dist(s, st, unit, NULL), keep = before - 1e-6;
+    double here = fogn_enemy_dist(s, st, unit, &c->end);
+    if (here >= keep) return 0;
+    static const double dirs[][2] = {{-1, 0}, {-0.7071, -0.7071}, {-0.7071, 0.7071}, {0, -1}, {0, 1}};
+    fogn_move_tries own, *t = c->t;
+    if (!t) {
+        fogn_move_tries_init(&own);
+        t = &own;
     }
-    return 0;
+    gr_rect base = c->end;
+    double last[5], at[5]; /* each direction's last distance measured, and how far it had slid */
+    for (int d = 0; d < 5; d++) last[d] = here, at[d] = 0;
+    for (int k = 1; k <= FOGN_R_REFORM_SLIDE_STEPS; k++)
+        for (int d = 0; d < 5; d++) {
+            double r = k * FOGN_R_REFORM_SLIDE_STEP;
+            if (last[d] + (r - at[d]) < keep - FORM_SLIDE_SLACK) continue;
+            gr_rect moved = gr_rect_advance(&base, r * dirs[d][0], r * dirs[d][1]);
+            double x = fogn_enemy_dist_kept(s, st, unit, &moved, INFINITY, t);
+            if (x >= keep) {
+                c->end = moved;
+                return 0;
+            }
+            last[d] = x;
+            at[d] = r;
+        }
+    return gr_error_set(c->err, "%s cannot change formation without ending nearer the enemy (§8.5)", c->p->name);
 }
 
 /* a formation change in place (§8.5) */

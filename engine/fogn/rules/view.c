@@ -47,6 +47,15 @@ static bool is_cover_piece(const gr_terrain_piece *p)
     return p->type == GR_T_OPEN_WOOD || p->type == GR_T_DENSE_WOOD || p->type == GR_T_BUILDING || p->type == GR_T_GULLY;
 }
 
+/* can the piece change what fogn_unit_ground says? Roads, streams, rivers
+ * with water, hedges, walls, bridges, fords, gentle hills, lakes, rocks and
+ * field works are open ground to fire and combat and no cover: the loop
+ * below would read them and change nothing */
+static bool ground_piece(const gr_terrain_piece *p)
+{
+    return piece_class(p) != CL_OPEN || p->type == GR_T_SOFT_GROUND || is_cover_piece(p);
+}
+
 void fogn_unit_ground(const fogn_scenario *s, const fogn_state *st, int i, fogn_ground *g)
 {
     memset(g, 0, sizeof *g);
@@ -59,7 +68,7 @@ void fogn_unit_ground(const fogn_scenario *s, const fogn_state *st, int i, fogn_
     int worst = CL_OPEN, open_bases = 0, open_front = 0, covered = nb > 0;
     for (int k = 0; k < nb; k++) {
         int idx[GR_TERRAIN_MAX];
-        int n = gr_terrain_under_rect(&s->terrain, &b[k], idx, GR_TERRAIN_MAX);
+        int n = gr_terrain_under_rect_if(&s->terrain, &b[k], ground_piece, idx, GR_TERRAIN_MAX);
         int cl = CL_OPEN, in_cover = 0;
         for (int q = 0; q < n; q++) {
             const gr_terrain_piece *pc = &s->terrain.p[idx[q]];
@@ -203,18 +212,6 @@ bool fogn_can_see(const fogn_scenario *s, const fogn_state *st, int i, int j)
 
 /* --- lines of fire (§7.3) -------------------------------------------------------------------------------- */
 
-static bool seg_meets_rect(gr_vec2 a, gr_vec2 b, const gr_rect *r, double shrink)
-{
-    gr_rect q = *r;
-    q.w -= 2 * shrink;
-    q.d -= 2 * shrink;
-    q.fc = gr_v2_sub(q.fc, gr_v2_scale(gr_rect_fwd(r), shrink));
-    if (q.w <= 0 || q.d <= 0) return false;
-    gr_vec2 c[4];
-    gr_rect_corners(&q, c);
-    return gr_seg_poly_intersect(a, b, c, 4);
-}
-
 /* may this unit be shot past at long range by artillery (§7.3)? */
 static bool screen_passable(const fogn_scenario *s, const fogn_state *st, int f, int t, int k, double band_d)
 {
@@ -235,13 +232,38 @@ typedef struct fire_ctx {
     bool passable[2 * FOGN_MAX_UNITS];
     gr_rect rect[2 * FOGN_MAX_UNITS];
     double reach[2 * FOGN_MAX_UNITS];
+    /* each footprint's corners, and those of the footprint drawn in a hair
+     * all round (a line that crosses it is stopped by it), worked out by the
+     * first line that comes near it and kept for the others */
+    bool known[2 * FOGN_MAX_UNITS], inner_ok[2 * FOGN_MAX_UNITS];
+    gr_vec2 corner[2 * FOGN_MAX_UNITS][4], inner[2 * FOGN_MAX_UNITS][4];
+    /* the footprint that stopped the latest line (-1 none): asked first by
+     * the next, which it most often stops too */
+    int stopper;
 } fire_ctx;
+
+/* the corners of footprint q and of the same drawn in by `shrink` all round
+ * (none when that leaves nothing) */
+static void ctx_corners(fire_ctx *c, int q, double shrink)
+{
+    if (c->known[q]) return;
+    c->known[q] = true;
+    const gr_rect *r = &c->rect[q];
+    gr_rect_corners(r, c->corner[q]);
+    gr_rect in = *r;
+    in.w -= 2 * shrink;
+    in.d -= 2 * shrink;
+    in.fc = gr_v2_sub(in.fc, gr_v2_scale(gr_rect_fwd(r), shrink));
+    c->inner_ok[q] = in.w > 0 && in.d > 0;
+    if (c->inner_ok[q]) gr_rect_corners(&in, c->inner[q]);
+}
 
 static void fire_ctx_init(const fogn_scenario *s, const fogn_state *st, int f, int t, const gr_rect *from,
                           const gr_rect *rt, double band_d, fire_ctx *c)
 {
     sight_ctx_init(s, st, f, t, &c->sight);
     c->n = 0;
+    c->stopper = -1;
     if (c->sight.hidden) return;
     /* every line runs from within hf of the firer's front-edge centre to
      * within ht of the target's centre, so it stays within max(hf, ht) of
@@ -267,14 +289,28 @@ static void fire_ctx_init(const fogn_scenario *s, const fogn_state *st, int f, i
             if (pass < 0) pass = screen_passable(s, st, f, t, k, band_d);
             c->unit[c->n] = k;
             c->passable[c->n] = pass;
+            c->known[c->n] = false;
             c->rect[c->n] = r[q];
             c->reach[c->n++] = reach;
         }
     }
 }
 
-static bool line_clear(const fire_ctx *c, gr_vec2 a, gr_vec2 b)
+/* does footprint q, which may not be shot past, stop the line a-b? The
+ * loop of line_clear asks the same, after the same test of its distance */
+static bool ctx_stops(fire_ctx *c, int q, gr_vec2 a, gr_vec2 b)
 {
+    if (c->passable[q] || gr_point_seg_dist(gr_rect_centre(&c->rect[q]), a, b) > c->reach[q]) return false;
+    ctx_corners(c, q, 1e-4);
+    return c->inner_ok[q] && gr_seg_poly_intersect(a, b, c->inner[q], 4);
+}
+
+/* is the line a-b clear of terrain and units? A footprint that stops it
+ * makes it not clear wherever it comes in the loop, so the one that stopped
+ * the line before is asked first */
+static bool line_clear(fire_ctx *c, gr_vec2 a, gr_vec2 b)
+{
+    if (c->stopper >= 0 && ctx_stops(c, c->stopper, a, b)) return false;
     if (terrain_blocks(&c->sight, a, b)) return false;
     /* units close along either side of the line: a left and a right one
      * nearer each other than 1 BW make a gap too narrow to fire through */
@@ -286,12 +322,15 @@ static bool line_clear(const fire_ctx *c, gr_vec2 a, gr_vec2 b)
         /* far from the line whatever its orientation: nothing to check */
         gr_vec2 cc = gr_rect_centre(r);
         if (gr_point_seg_dist(cc, a, b) > c->reach[q]) continue;
-        if (seg_meets_rect(a, b, r, 1e-4)) {
-            if (!c->passable[q]) return false;
+        ctx_corners(c, q, 1e-4);
+        if (c->inner_ok[q] && gr_seg_poly_intersect(a, b, c->inner[q], 4)) {
+            if (!c->passable[q]) {
+                c->stopper = q;
+                return false;
+            }
             continue;
         }
-        gr_vec2 k[4];
-        gr_rect_corners(r, k);
+        const gr_vec2 *k = c->corner[q];
         double d = INFINITY;
         for (int e = 0; e < 4; e++) {
             double x = gr_seg_seg_dist(a, b, k[e], k[(e + 1) % 4]);
