@@ -90,6 +90,7 @@ void gr_terrain_piece_set_box(gr_terrain_piece *p)
     p->box[2] = b.x1;
     p->box[3] = b.y1;
     p->has_box = 1;
+    p->has_frame = 0;
 }
 
 /* rectangle test with the rectangle's corners and box already computed */

@@ -57,8 +57,16 @@ typedef struct gr_terrain_piece {
     unsigned char shape;    /* gr_shape */
     unsigned char grade;    /* type-specific: wood move class, water depth, hill has-crest */
     unsigned char has_box;  /* set by gr_terrain_add and gr_terrain_piece_set_box: `box` holds the points' bounds */
+    /* set by a ruleset that keeps `frame`, its own rectangle about the piece
+     * (fogn: a built-up area's or a field work's box, fogn_bld_box), worked
+     * out from the points, type and grade it records in `frame_key`;
+     * gr_terrain_piece_set_box drops it, as every change of points must
+     * call that */
+    unsigned char has_frame;
     double width;           /* polylines: full width; polygons: 0 */
     double box[4];          /* min x, min y, max x, max y of the points (when has_box) */
+    gr_rect frame;
+    unsigned frame_key;
     int npts;
     gr_vec2 pts[GR_TERRAIN_MAX_PTS];
 } gr_terrain_piece;
@@ -79,7 +87,8 @@ bool gr_terrain_type_is_linear(gr_terrain_type t);
 int gr_terrain_add(gr_terrain *t, const gr_terrain_piece *piece);
 /* Works out the piece's box from its points (has_box set): for a piece
  * filled in place or whose points moved. Every query that meets pieces
- * tests the box first; without it, each works the box out again. */
+ * tests the box first; without it, each works the box out again. A
+ * ruleset's frame (has_frame) is dropped, to be worked out afresh. */
 void gr_terrain_piece_set_box(gr_terrain_piece *p);
 
 /* Does the piece touch the rectangle (any shared area; polylines count their width)? */

@@ -1171,6 +1171,49 @@ static json_t *unit_json_named(json_t *j, const char *name)
     return NULL;
 }
 
+/* the box of a built-up area or field work (§15.4, §15.5) is kept in the
+ * piece by the loader: the same rectangle, to the bit, as worked out from
+ * the points; dropped when the points are set again, and not used once the
+ * piece names another rear edge */
+static void test_s15_4_kept_box_is_the_box_worked_out(void **unused)
+{
+    (void)unused;
+    json_t *j = village_json();
+    gr_error err;
+    gr_error_clear(&err);
+    fogn_scenario *s = fogn_scenario_load(j, "v.json", &err);
+    json_decref(j);
+    if (!s) fail_msg("%s", err.msg);
+    int kept = 0, forts = 0;
+    for (int k = 0; k < s->terrain.n; k++) {
+        gr_terrain_piece *p = &s->terrain.p[k];
+        if (p->type != GR_T_BUILDING && p->type != GR_T_FORTIFICATION) {
+            assert_false(p->has_frame);
+            continue;
+        }
+        assert_true(p->has_frame);
+        kept++;
+        gr_terrain_piece fresh = *p;
+        gr_terrain_piece_set_box(&fresh);
+        assert_false(fresh.has_frame);
+        gr_rect a = fogn_bld_box(p), b = fogn_bld_box(&fresh);
+        assert_memory_equal(&a, &b, sizeof a);
+        if (p->type != GR_T_FORTIFICATION) continue;
+        forts++;
+        /* another open rear: the kept box no longer answers */
+        fresh = *p;
+        fresh.grade = (unsigned char)((p->grade + 1) % p->npts);
+        gr_terrain_piece other = fresh;
+        gr_terrain_piece_set_box(&other);
+        a = fogn_bld_box(&fresh);
+        b = fogn_bld_box(&other);
+        assert_memory_equal(&a, &b, sizeof a);
+    }
+    assert_true(kept >= 2);
+    assert_true(forts >= 1);
+    fogn_scenario_free(s);
+}
+
 static void refused(json_t *j, const char *frag)
 {
     gr_error err;
@@ -1280,6 +1323,7 @@ int main(void)
         cmocka_unit_test(test_s15_5_defenders_of_a_field_work_count_uphill),
         cmocka_unit_test(test_s15_5_assault_from_the_rear_is_a_flank_attack_in_the_open),
         cmocka_unit_test(test_s15_5_cavalry_enter_a_field_work_only_from_its_rear),
+        cmocka_unit_test(test_s15_4_kept_box_is_the_box_worked_out),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -57,7 +57,7 @@ static void box_axes(const gr_terrain_piece *p, gr_vec2 *e, gr_vec2 *n)
     }
 }
 
-gr_rect fogn_bld_box(const gr_terrain_piece *p)
+static gr_rect box_worked_out(const gr_terrain_piece *p)
 {
     gr_vec2 e, n;
     box_axes(p, &e, &n);
@@ -69,6 +69,27 @@ gr_rect fogn_bld_box(const gr_terrain_piece *p)
     }
     gr_vec2 fc = gr_v2_add(gr_v2_scale(e, (u0 + u1) / 2), gr_v2_scale(n, v1));
     return gr_rect_make(fc, atan2(n.y, n.x), u1 - u0, v1 - v0);
+}
+
+/* what the box is worked out from besides the points: the kind, the rear
+ * edge a field work names, and how many points there are */
+static unsigned box_key(const gr_terrain_piece *p)
+{
+    return (unsigned)p->type | (unsigned)p->grade << 8 | (unsigned)p->npts << 16;
+}
+
+gr_rect fogn_bld_box(const gr_terrain_piece *p)
+{
+    if (p->has_frame && p->frame_key == box_key(p)) return p->frame;
+    return box_worked_out(p);
+}
+
+void fogn_bld_keep_box(gr_terrain_piece *p)
+{
+    if (p->type != GR_T_BUILDING && p->type != GR_T_FORTIFICATION) return;
+    p->frame = box_worked_out(p);
+    p->frame_key = box_key(p);
+    p->has_frame = 1;
 }
 
 void fogn_bld_face(const gr_terrain_piece *p, int f, double *heading, gr_vec2 *centre, double *len)

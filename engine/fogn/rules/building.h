@@ -77,6 +77,10 @@ enum { FOGN_BLD_FACE_FRONT = 0, FOGN_BLD_FACE_RIGHT, FOGN_BLD_FACE_REAR, FOGN_BL
 bool fogn_bld_piece(const fogn_scenario *s, int k);
 /* the box of an area (see the top of this file) */
 gr_rect fogn_bld_box(const gr_terrain_piece *p);
+/* works the box of a building or field work piece out and keeps it in the
+ * piece (gr_terrain_piece.frame), for fogn_bld_box to give back while the
+ * piece stays as it is; other pieces are left alone */
+void fogn_bld_keep_box(gr_terrain_piece *p);
 /* face f of the box: its outward normal's heading, its centre and length */
 void fogn_bld_face(const gr_terrain_piece *p, int f, double *heading, gr_vec2 *centre, double *len);
 /* an empty building piece of the same large built-up area as building piece

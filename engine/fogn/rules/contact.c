@@ -174,6 +174,20 @@ static bool sets_contact(const gr_rect *ra, int na, const gr_rect *rb, int nb, f
     return found;
 }
 
+/* beyond i's reach, the largest reach j could have and any obstacle
+ * between: no contact, and j's reach is not needed (a building's perimeter
+ * may lie farther out than a footprint, so never with either in one). The
+ * sum is `far` below with FOGN_REACH_MAX for j's reach, added in the same
+ * order, so never less than it. Inline, so that the loops over pairs pass
+ * over the many pairs far apart without a call */
+static inline bool clearly_apart(const fogn_state *st, int i, int j, double reach_i)
+{
+    if (st->u[i].bld >= 0 || st->u[j].bld >= 0) return false;
+    double dx = st->u[i].x - st->u[j].x, dy = st->u[i].y - st->u[j].y, d2 = dx * dx + dy * dy;
+    double most = reach_i + FOGN_REACH_MAX + 2 * TOL + FOGN_OBS_MAX_LINE_WIDTH + FOGN_OBS_ACROSS_GAP;
+    return d2 > most * most;
+}
+
 /* fogn_unit_contact with i's reach known (loops over j work it out once),
  * and j's when reach_j is not negative (fogn_bld_meet_reach, as for i) */
 static bool unit_contact_reach(const fogn_scenario *s, const fogn_state *st, int i, int j, double reach_i,
@@ -182,17 +196,8 @@ static bool unit_contact_reach(const fogn_scenario *s, const fogn_state *st, int
     assert(i >= 0 && i < s->nunits && j >= 0 && j < s->nunits);
     if (i == j || !fogn_unit_alive(&st->u[i]) || !fogn_unit_alive(&st->u[j])) return false;
     /* far apart: no footprint work */
+    if (clearly_apart(st, i, j, reach_i)) return false;
     double dx = st->u[i].x - st->u[j].x, dy = st->u[i].y - st->u[j].y, d2 = dx * dx + dy * dy;
-    /* beyond i's reach, the largest reach j could have and any obstacle
-     * between: j's reach is not needed (a building's perimeter may lie
-     * farther out than a footprint, so not with either in one). The sum is
-     * `far` below with FOGN_REACH_MAX for j's reach, added in the same order,
-     * so never less than it */
-    int in_bld = st->u[i].bld >= 0 || st->u[j].bld >= 0;
-    if (!in_bld) {
-        double most = reach_i + FOGN_REACH_MAX + 2 * TOL + FOGN_OBS_MAX_LINE_WIDTH + FOGN_OBS_ACROSS_GAP;
-        if (d2 > most * most) return false;
-    }
     if (reach_j < 0) reach_j = fogn_bld_meet_reach(s, st, j);
     double lim = reach_i + reach_j + 2 * TOL;
     /* not touching: enemies may still meet across an obstacle (§6.1 item 3),
@@ -227,7 +232,7 @@ int fogn_contacts(const fogn_scenario *s, const fogn_state *st, fogn_contact *ou
     for (int i = 0; i < s->nunits; i++) {
         if (reach[i] < 0) continue;
         for (int j = i + 1; j < s->nunits && n < max; j++) {
-            if (s->units[i].side == s->units[j].side) continue;
+            if (s->units[i].side == s->units[j].side || clearly_apart(st, i, j, reach[i])) continue;
             fogn_contact c;
             if (unit_contact_reach(s, st, i, j, reach[i], reach[j], &lines, &c)) out[n++] = c;
         }
@@ -243,7 +248,8 @@ int fogn_touching_enemies(const fogn_scenario *s, const fogn_state *st, int i, i
     double reach_i = fogn_bld_meet_reach(s, st, i);
     for (int j = 0; j < s->nunits && n < max; j++) {
         fogn_contact c;
-        if (s->units[j].side != s->units[i].side && unit_contact_reach(s, st, i, j, reach_i, -1, &lines, &c))
+        if (s->units[j].side != s->units[i].side && !clearly_apart(st, i, j, reach_i) &&
+            unit_contact_reach(s, st, i, j, reach_i, -1, &lines, &c))
             out[n++] = j;
     }
     return n;
@@ -257,8 +263,8 @@ int fogn_front_enemies(const fogn_scenario *s, const fogn_state *st, int i, int 
     double reach_i = fogn_bld_meet_reach(s, st, i);
     for (int j = 0; j < s->nunits && n < max; j++) {
         fogn_contact c;
-        if (s->units[j].side != s->units[i].side && unit_contact_reach(s, st, i, j, reach_i, -1, &lines, &c) &&
-            c.face_a == FOGN_FACE_FRONT)
+        if (s->units[j].side != s->units[i].side && !clearly_apart(st, i, j, reach_i) &&
+            unit_contact_reach(s, st, i, j, reach_i, -1, &lines, &c) && c.face_a == FOGN_FACE_FRONT)
             out[n++] = j;
     }
     return n;

@@ -421,6 +421,7 @@ static int load_terrain(loader *L, json_t *root)
                                 gr_json_path_key(r, sizeof r, p, "rear"), type_names[type]);
         }
         gr_terrain_piece_set_box(pc);
+        fogn_bld_keep_box(pc);
         t->n++;
     }
     return 0;
