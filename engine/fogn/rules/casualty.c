@@ -161,16 +161,27 @@ void fogn_replace_commanders(const fogn_scenario *s, fogn_state *st, int side, g
 int fogn_cmdr_displaced(const fogn_scenario *s, fogn_state *st, gr_log *log)
 {
     int moved = 0;
+    /* each unit's reach, worked out for the first commander that asks and
+     * kept for the others (no commander's move changes a unit) */
+    double reach[FOGN_MAX_UNITS];
+    int have_reach = 0;
     for (int c = 0; c < s->ncmdrs; c++) {
         fogn_cmdr *cm = &st->c[c];
         if (!(cm->flags & FOGN_CF_ON_TABLE) || (cm->flags & FOGN_CF_CASUALTY)) continue;
         if (cm->leading >= 0 && fogn_unit_alive(&st->u[cm->leading])) continue;
         cm->leading = -1;
         gr_rect me = fogn_cmdr_rect(cm);
+        gr_vec2 mc = gr_rect_centre(&me);
+        double mhalf = 0.5 * sqrt(me.w * me.w + me.d * me.d);
+        if (!have_reach) {
+            for (int j = 0; j < s->nunits; j++)
+                reach[j] = fogn_unit_alive(&st->u[j]) ? fogn_unit_reach(&s->units[j], &st->u[j]) : 0;
+            have_reach = 1;
+        }
         int touched = 0;
         for (int j = 0; j < s->nunits && !touched; j++) {
             if (s->units[j].side == s->cmdrs[c].side || !fogn_unit_alive(&st->u[j])) continue;
-            if (fogn_unit_clearly_apart_from(s, st, j, &me, FOGN_CONTACT_TOL)) continue;
+            if (fogn_reach_clearly_apart_from(st, j, reach[j], mc, mhalf, FOGN_CONTACT_TOL)) continue;
             gr_rect e = fogn_unit_rect(&s->units[j], &st->u[j]);
             if (gr_rect_within(&me, &e, FOGN_CONTACT_TOL)) touched = 1;
         }

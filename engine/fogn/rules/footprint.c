@@ -195,12 +195,17 @@ bool fogn_reaches_clearly_apart(const fogn_state *st, int i, int j, double ri, d
     return far > 0 && dx * dx + dy * dy > far * far;
 }
 
+bool fogn_reach_clearly_apart_from(const fogn_state *st, int i, double reach_i, gr_vec2 rc, double rhalf, double d)
+{
+    double dx = st->u[i].x - rc.x, dy = st->u[i].y - rc.y;
+    double far = reach_i + rhalf + d + 1e-6;
+    return far > 0 && dx * dx + dy * dy > far * far;
+}
+
 bool fogn_unit_clearly_apart_from(const fogn_scenario *s, const fogn_state *st, int i, const gr_rect *r, double d)
 {
-    gr_vec2 c = gr_rect_centre(r);
-    double dx = st->u[i].x - c.x, dy = st->u[i].y - c.y;
-    double far = fogn_unit_reach(&s->units[i], &st->u[i]) + 0.5 * sqrt(r->w * r->w + r->d * r->d) + d + 1e-6;
-    return far > 0 && dx * dx + dy * dy > far * far;
+    return fogn_reach_clearly_apart_from(st, i, fogn_unit_reach(&s->units[i], &st->u[i]), gr_rect_centre(r),
+                                         0.5 * sqrt(r->w * r->w + r->d * r->d), d);
 }
 
 bool fogn_units_clearly_apart(const fogn_scenario *s, const fogn_state *st, int i, int j, double d)

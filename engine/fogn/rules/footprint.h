@@ -21,6 +21,10 @@ bool fogn_reaches_clearly_apart(const fogn_state *st, int i, int j, double ri, d
  * its corners alone show every part of i's footprint more than d from r
  * (then no footprint need be built); false says nothing */
 bool fogn_unit_clearly_apart_from(const fogn_scenario *s, const fogn_state *st, int i, const gr_rect *r, double d);
+/* the same with i's reach (fogn_unit_reach) and r's centre and half
+ * diagonal (0.5 * sqrt(w * w + d * d)) already worked out: loops over
+ * many units and rectangles work each out once */
+bool fogn_reach_clearly_apart_from(const fogn_state *st, int i, double reach_i, gr_vec2 rc, double rhalf, double d);
 
 /* The faces that count as the unit's front, each as a rectangle whose front
  * edge is that face (so "within d of the front" is gr_rect_in_front_corridor
