@@ -242,6 +242,10 @@ typedef struct fire_ctx {
     int stopper;
 } fire_ctx;
 
+/* how far a footprint is drawn in all round before a line is tested
+ * against it: a line that only grazes its edge is not stopped */
+#define LINE_INSET 1e-4
+
 /* the corners of footprint q and of the same drawn in by `shrink` all round
  * (none when that leaves nothing) */
 static void ctx_corners(fire_ctx *c, int q, double shrink)
@@ -301,7 +305,7 @@ static void fire_ctx_init(const fogn_scenario *s, const fogn_state *st, int f, i
 static bool ctx_stops(fire_ctx *c, int q, gr_vec2 a, gr_vec2 b)
 {
     if (c->passable[q] || gr_point_seg_dist(gr_rect_centre(&c->rect[q]), a, b) > c->reach[q]) return false;
-    ctx_corners(c, q, 1e-4);
+    ctx_corners(c, q, LINE_INSET);
     return c->inner_ok[q] && gr_seg_poly_intersect(a, b, c->inner[q], 4);
 }
 
@@ -322,7 +326,7 @@ static bool line_clear(fire_ctx *c, gr_vec2 a, gr_vec2 b)
         /* far from the line whatever its orientation: nothing to check */
         gr_vec2 cc = gr_rect_centre(r);
         if (gr_point_seg_dist(cc, a, b) > c->reach[q]) continue;
-        ctx_corners(c, q, 1e-4);
+        ctx_corners(c, q, LINE_INSET);
         if (c->inner_ok[q] && gr_seg_poly_intersect(a, b, c->inner[q], 4)) {
             if (!c->passable[q]) {
                 c->stopper = q;
