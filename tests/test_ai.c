@@ -21,6 +21,7 @@
 #include "../ai/budget.h"
 #include "../ai/detcache.h"
 #include "../ai/evalcache.h"
+#include "../ai/mcts.h"
 #include "../ai/poscache.h"
 #include "../ai/policy.h"
 #include "../ai/player.h"
@@ -1336,7 +1337,7 @@ static void test_search_c_from_weights(void **unused)
     char spec[4][256];
     snprintf(spec[0], sizeof spec[0], "mcts:iters=200,weights=%s", with);
     snprintf(spec[1], sizeof spec[1], "mcts:iters=200,c=0.3,weights=%s", without);
-    snprintf(spec[2], sizeof spec[2], "mcts:iters=200,c=1.4,weights=%s", with);
+    snprintf(spec[2], sizeof spec[2], "mcts:iters=200,c=%g,weights=%s", GR_MCTS_C, with);
     snprintf(spec[3], sizeof spec[3], "mcts:iters=200,weights=%s", without);
     gr_analysis an[4];
     for (int k = 0; k < 4; k++) visits_of(&g, st, spec[k], &an[k]);
