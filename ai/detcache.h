@@ -18,7 +18,8 @@
 #include <stdint.h>
 #include "../engine/core/game.h"
 
-/* positions kept per search thread (each state_size bytes: 3160 for fogn) */
+/* positions kept per search thread (each state_size bytes: the bytes of a
+ * position, gr_rs_state_span) */
 #define GR_DETCACHE_STATES 4096
 #define GR_DET_ROOT (-1)     /* the walk is at the search's root */
 #define GR_DET_OFF (-2)      /* a die was rolled (or the pool filled): nothing more is kept */
@@ -39,7 +40,9 @@ typedef struct gr_detcache {
     struct gr_poscache *pos; /* asked when the trie has no entry (poscache.h); the owner's, may be NULL */
 } gr_detcache;
 
-/* 0, or -1 when out of memory (then *c is empty and gr_detcache_free is safe) */
+/* 0, or -1 when out of memory (then *c is empty and gr_detcache_free is
+ * safe). state_size: the bytes of a position kept, copied back and compared
+ * (gr_rs_state_span) */
 int gr_detcache_init(gr_detcache *c, size_t state_size, int32_t cap);
 void gr_detcache_free(gr_detcache *c);
 void gr_detcache_clear(gr_detcache *c);

@@ -32,7 +32,8 @@ typedef struct gr_evalcache {
 } gr_evalcache;
 
 /* 0, or -1 when out of memory or entries not a power of two (then
- * gr_evalcache_free is safe) */
+ * gr_evalcache_free is safe). state_size: the bytes of a position kept and
+ * compared (gr_rs_state_span) */
 int gr_evalcache_init(gr_evalcache *c, size_t state_size, uint32_t entries);
 void gr_evalcache_free(gr_evalcache *c);
 

@@ -39,6 +39,7 @@ typedef struct mcts_worker {
     gr_evalcache evals;     /* the evaluation's scores by position */
     void *memo;             /* the ruleset's memo for this thread (gr_fast.memo_create), or NULL */
     void *scratch;
+    size_t span;            /* the bytes of a position (gr_rs_state_span) */
     unsigned long long seed;
     int id;
     /* one search */
@@ -114,7 +115,7 @@ static void iterate(mcts_worker *w, gr_rng *rng)
     const gr_game *g = w->g;
     const gr_ruleset *rs = g->rs;
     void *st = w->scratch;
-    memcpy(st, w->root, rs->rules->state_size);
+    memcpy(st, w->root, w->span);
     gr_dice dice;
     gr_dice_init_rng(&dice, gr_rng_next(rng), 1);
     int depth = 0;
@@ -437,11 +438,13 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
     if (cfg.puct.c < 0) m->cfg.puct.c = m->eval.c > 0 ? m->eval.c : GR_MCTS_C;
     for (int t = 0; t < cfg.threads; t++) {
         m->w[t].id = t;
-        m->w[t].scratch = malloc(g->rs->rules->state_size);
+        /* zeroed: an iteration copies only the position's bytes into it */
+        m->w[t].scratch = calloc(1, g->rs->rules->state_size);
+        size_t span = m->w[t].span = gr_rs_state_span(g->rs, g->scn);
         if (!m->w[t].scratch || gr_tree_init(&m->w[t].tree, (int32_t)cfg.nodes) ||
-            (cfg.cache && gr_detcache_init(&m->w[t].det, g->rs->rules->state_size, GR_DETCACHE_STATES)) ||
-            (cfg.cache && gr_poscache_init(&m->w[t].pos, g->rs->rules->state_size, GR_POSCACHE_ENTRIES)) ||
-            (cfg.cache && gr_evalcache_init(&m->w[t].evals, g->rs->rules->state_size, GR_EVALCACHE_ENTRIES)) ||
+            (cfg.cache && gr_detcache_init(&m->w[t].det, span, GR_DETCACHE_STATES)) ||
+            (cfg.cache && gr_poscache_init(&m->w[t].pos, span, GR_POSCACHE_ENTRIES)) ||
+            (cfg.cache && gr_evalcache_init(&m->w[t].evals, span, GR_EVALCACHE_ENTRIES)) ||
             (cfg.cache && gr_rs_has_memo(g->rs) && !(m->w[t].memo = gr_rs_memo_create(g->rs, g->scn)))) {
             gr_error_set(err, "out of memory");
             gr_player_free(p);

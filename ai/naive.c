@@ -58,6 +58,7 @@ typedef struct naive_impl {
     NV_POOL(nv_local, locals);
     NV_POOL(gr_action, acts);
     void *scratch;
+    size_t span;            /* the bytes of a position (gr_rs_state_span) */
     gr_detcache det;        /* positions after dice-free steps from this search's root */
     long cached;            /* steps copied from `det` in this search */
     gr_poscache pos;        /* dice-free transitions by position, after dice too */
@@ -170,7 +171,7 @@ static void iterate(naive_impl *m, const gr_game *g, const void *root, int32_t r
 {
     const gr_ruleset *rs = g->rs;
     void *st = m->scratch;
-    memcpy(st, root, rs->rules->state_size);
+    memcpy(st, root, m->span);
     gr_dice dice;
     gr_dice_init_rng(&dice, gr_rng_next(rng), 1);
     gr_stop stop = gr_policy_stop(g, root, m->horizon, m->settle);
@@ -396,11 +397,13 @@ gr_player *gr_naive_create(gr_spec *sp, const gr_game *g, unsigned long long see
     gr_quiet_memory_init(&m->seen);
     m->seed = seed;
     gr_budget_init(&m->budget, (int)pool);
-    m->scratch = malloc(g->rs->rules->state_size);
+    /* zeroed: an iteration copies only the position's bytes into it */
+    m->scratch = calloc(1, g->rs->rules->state_size);
+    m->span = gr_rs_state_span(g->rs, g->scn);
     m->memo_free = gr_rs_has_memo(g->rs) ? g->rs->fast->memo_free : NULL;
-    if (!m->scratch || (cache && gr_detcache_init(&m->det, g->rs->rules->state_size, GR_DETCACHE_STATES)) ||
-        (cache && gr_poscache_init(&m->pos, g->rs->rules->state_size, GR_POSCACHE_ENTRIES)) ||
-        (cache && gr_evalcache_init(&m->evals, g->rs->rules->state_size, GR_EVALCACHE_ENTRIES)) ||
+    if (!m->scratch || (cache && gr_detcache_init(&m->det, m->span, GR_DETCACHE_STATES)) ||
+        (cache && gr_poscache_init(&m->pos, m->span, GR_POSCACHE_ENTRIES)) ||
+        (cache && gr_evalcache_init(&m->evals, m->span, GR_EVALCACHE_ENTRIES)) ||
         (cache && gr_rs_has_memo(g->rs) && !(m->memo = gr_rs_memo_create(g->rs, g->scn)))) {
         gr_error_set(err, "out of memory");
         gr_player_free(p);

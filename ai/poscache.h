@@ -34,7 +34,8 @@ typedef struct gr_poscache {
     long hits, misses;
 } gr_poscache;
 
-/* 0, or -1 when out of memory (then gr_poscache_free is safe) */
+/* 0, or -1 when out of memory (then gr_poscache_free is safe). state_size:
+ * the bytes of a position kept, copied back and compared (gr_rs_state_span) */
 int gr_poscache_init(gr_poscache *c, size_t state_size, uint32_t entries);
 void gr_poscache_free(gr_poscache *c);
 

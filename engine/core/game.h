@@ -43,7 +43,7 @@
 #include "log.h"
 
 /* the interface version this header describes */
-#define GR_RULESET_VERSION 6
+#define GR_RULESET_VERSION 7
 
 #define GR_SIDE_NONE (-1)
 #define GR_TERMINAL (-2)
@@ -241,6 +241,13 @@ typedef struct gr_fast {
      * empty slots after the scenario's units and commanders). NULL: the hash
      * of every byte (gr_rs_state_hash). */
     uint64_t (*state_hash)(const void *scn, const void *state, uint64_t seed);
+    /* since version 7, optional: how many bytes from a state's start the
+     * rules of this scenario ever read or write (at most rules.state_size).
+     * The bytes past them are never looked at, so copying or comparing that
+     * many bytes copies or compares the position: the search's tables and
+     * the step driver's restoring copy move only those. fogn: up to its
+     * last unit, the empty unit slots after it left out. NULL: every byte. */
+    size_t (*state_span)(const void *scn);
 } gr_fast;
 
 /* What players and the evaluation may know. All required but `clock`. */

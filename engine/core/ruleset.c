@@ -89,6 +89,15 @@ uint64_t gr_rs_state_hash(const gr_ruleset *rs, const void *scn, const void *sta
     return gr_hash_bytes(state, rs->rules->state_size, seed);
 }
 
+size_t gr_rs_state_span(const gr_ruleset *rs, const void *scn)
+{
+    if (rs->version >= 7 && rs->fast && rs->fast->state_span) {
+        size_t n = rs->fast->state_span(scn);
+        if (n > 0 && n <= rs->rules->state_size) return n;
+    }
+    return rs->rules->state_size;
+}
+
 #define NEED(table, member)                                                                                     \
     do {                                                                                                        \
         if (!(table)->member)                                                                                   \

@@ -40,6 +40,8 @@ void gr_rs_memo_free(const gr_ruleset *rs, void *memo);
 void gr_rs_terms(const gr_ruleset *rs, const void *scn, const void *state, const unsigned char *want, double *out);
 /* fast.state_hash (version 5 and later), or the hash of every byte of the state */
 uint64_t gr_rs_state_hash(const gr_ruleset *rs, const void *scn, const void *state, uint64_t seed);
+/* fast.state_span (version 7 and later), or rules.state_size */
+size_t gr_rs_state_span(const gr_ruleset *rs, const void *scn);
 
 /* 0 when the table is complete for the version it declares; -1 naming the
  * first required member missing (the registry checks every ruleset once) */

@@ -203,9 +203,10 @@ int gr_steps_apply_by(const gr_steps *t, const void *scn, void *state, const gr_
     /* the copy to restore: on the stack for states of ordinary size (this
      * is the search's hot path), on the heap for larger ones */
     unsigned char local[GR_STEPS_LOCAL_STATE];
-    void *save = t->state_size <= sizeof local ? local : malloc(t->state_size);
+    size_t span = t->state_span ? t->state_span(scn) : t->state_size;
+    void *save = span <= sizeof local ? local : malloc(span);
     if (!save) return gr_error_set(err, "out of memory");
-    memcpy(save, state, t->state_size);
+    memcpy(save, state, span);
     int rc;
     int step = tn->step;
     if (a->type == t->done_type) {
@@ -225,7 +226,7 @@ int gr_steps_apply_by(const gr_steps *t, const void *scn, void *state, const gr_
     if (!rc && gr_steps_advance(t, scn, state, cx) < 0)
         rc = gr_error_set(err, "%s", dice && dice->fail_msg[0] ? dice->fail_msg : "the dice failed");
     if (rc) {
-        memcpy(state, save, t->state_size); /* a refused action leaves the state as it was ... */
+        memcpy(state, save, span); /* a refused action leaves the state as it was ... */
         if (log) log->n = log_mark;          /* ... and no trace in the log */
         if (save != local) free(save);
         return -1;

@@ -132,6 +132,10 @@ typedef struct gr_steps {
     int (*format_action)(const void *scn, const void *state, const gr_action *a, char *buf, size_t cap);
     /* the actor's name, for "it is X's decision now" */
     const char *(*actor_name)(const void *scn, int actor);
+    /* optional: the bytes of a state the rules of this scenario read or
+     * write (gr_fast.state_span), all the restoring copy need hold; NULL:
+     * state_size */
+    size_t (*state_span)(const void *scn);
 } gr_steps;
 
 /* The turn inside a state. */

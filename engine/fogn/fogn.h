@@ -244,6 +244,10 @@ typedef struct fogn_unit {
                              * bent at a turn: the rear part's heading minus the head's (0 straight) */
     double bend;            /* a bent March Column: the head part's length, from the front edge back to
                              * the turn (0 when straight; always 0 for other formations) */
+    double hc, hs;          /* cos and sin of the heading brought into (-pi, pi], as gr_heading_dir
+                             * gives them: the footprint's axes without a sin/cos call each time.
+                             * fogn_unit_set_heading keeps them; a debug build checks them at
+                             * every footprint */
     uint32_t flags;         /* FOGN_UF_* */
     uint8_t formation;      /* fogn_formation */
     uint8_t cohesion;       /* fogn_cohesion */
@@ -322,12 +326,14 @@ typedef struct fogn_state {
     int8_t obj_owner[FOGN_MAX_OBJ]; /* side holding each scenario objective, -1 nobody (victory.c) */
     uint8_t res[FOGN_MAX_DIVS];     /* each division's fogn_res_status (reserve.c) */
     uint8_t res_pad[6];             /* explicit: states are compared byte for byte */
-    fogn_unit u[FOGN_MAX_UNITS];
     fogn_cmdr c[FOGN_MAX_CMDRS];
+    /* last: a scenario's units fill the first slots, so a state's bytes past
+     * its last unit are never read or written (fogn_state_span) */
+    fogn_unit u[FOGN_MAX_UNITS];
 } fogn_state;
-/* no padding the compiler would leave unset before the units */
-_Static_assert(offsetof(fogn_state, u) == offsetof(fogn_state, res_pad) + sizeof(((fogn_state *)0)->res_pad),
-               "fogn_state: the header must fill its bytes exactly up to the units");
+/* no padding the compiler would leave unset before the commanders */
+_Static_assert(offsetof(fogn_state, c) == offsetof(fogn_state, res_pad) + sizeof(((fogn_state *)0)->res_pad),
+               "fogn_state: the header must fill its bytes exactly up to the commanders");
 
 /* --- helpers shared across the fogn files ------------------------------------------ */
 fogn_arm fogn_troop_arm(fogn_troop t);
@@ -359,6 +365,15 @@ int fogn_unit_rects(const fogn_unit_profile *p, const fogn_unit *u, gr_rect out[
  * kinked line, the left half extended; for a bent column, the head part
  * extended straight back). */
 gr_rect fogn_unit_rect(const fogn_unit_profile *p, const fogn_unit *u);
+/* turns the unit to face `heading` (radians, kept as given) and keeps its
+ * footprint's axes (fogn_unit.hc, hs) with it: every change of a unit's
+ * heading goes through here */
+void fogn_unit_set_heading(fogn_unit *u, double heading);
+/* the same with the heading and axes of footprint r (its heading brought
+ * into (-pi, pi]): a unit placed on a footprint worked out for it */
+void fogn_unit_face_as(fogn_unit *u, const gr_rect *r);
+/* the same with another unit's heading and axes */
+void fogn_unit_face_like(fogn_unit *u, const fogn_unit *other);
 /* the radius about the front-edge centre within which the whole footprint lies */
 double fogn_unit_reach(const fogn_unit_profile *p, const fogn_unit *u);
 /* no unit's reach is larger (the deepest footprint, a large unit's March

@@ -46,6 +46,7 @@ static const gr_fast fast = {
     .apply_memo = fogn_apply_memo,
     .apply_checked = fogn_apply_checked,
     .state_hash = fogn_state_hash,
+    .state_span = fogn_state_span,
 };
 
 static const gr_ai_view ai = {

@@ -557,7 +557,7 @@ static void test_s15_4_passing_column_counts_as_occupying(void **unused)
      * south edge */
     st.u[1].x = 30;
     st.u[1].y = 14.1;
-    st.u[1].heading = -90 * FX_DEG;
+    fogn_unit_set_heading(&st.u[1], -90 * FX_DEG);
     st.u[1].formation = FOGN_F_COLUMN;
     assert_true(fogn_bld_passing(s, &st, 1));
     assert_false(fogn_bld_fire_allowed(s, &st, 0, 1));
@@ -1135,7 +1135,7 @@ static void test_s15_5_cavalry_enter_a_field_work_only_from_its_rear(void **unus
     /* the other regiment, south of the rear */
     st.u[0].x = 30;
     st.u[0].y = 11;
-    st.u[0].heading = 90 * FX_DEG;
+    fogn_unit_set_heading(&st.u[0], 90 * FX_DEG);
     st.u[1].x = 10;
     gr_error_clear(&err);
     assert_int_equal(fogn_bld_check(s, &st, &a, &plan, &err), 0);

@@ -169,8 +169,9 @@ static void test_s15_8_cross_needs_touching_and_parallel(void **unused)
     free(s);
     /* 20 degrees off, its left front corner on the wall */
     s = scn_wall(0, 110);
-    gr_rect r = fogn_unit_rect(&s->units[0], &(fogn_unit){.x = 30, .y = 0, .heading = 110 * FX_DEG,
-                                                          .formation = FOGN_F_TACTICAL});
+    fogn_unit probe = {.x = 30, .y = 0, .formation = FOGN_F_TACTICAL};
+    fogn_unit_set_heading(&probe, 110 * FX_DEG);
+    gr_rect r = fogn_unit_rect(&s->units[0], &probe);
     double top = gr_rect_corner(&r, GR_FL).y > gr_rect_corner(&r, GR_FR).y ? gr_rect_corner(&r, GR_FL).y
                                                                            : gr_rect_corner(&r, GR_FR).y;
     s->units[0].y = WALL_NEAR - top;

@@ -307,7 +307,7 @@ static void test_s6_11_flank_exposed(void **unused)
     gr_rect r0 = fogn_unit_rect(&s->units[0], &st.u[0]);
     double rear = 10 - r0.d;
     st.u[3].y = rear - 2;
-    st.u[3].heading = GR_PI / 2;
+    fogn_unit_set_heading(&st.u[3], GR_PI / 2);
     read_features(s, &st, &f);
     assert_float_equal(feat(&f, "s0_flank_exposed"), 2.0 / 9.0, 1e-12);
     /* u1 back beside u0: both stand within its move, behind both lines */
@@ -317,10 +317,10 @@ static void test_s6_11_flank_exposed(void **unused)
     st.u[1].x = 51;
     double most = fogn_allowance(s, &s->units[3], &st.u[3], FOGN_MC_OPEN);
     /* facing away: u0 is behind u3, no charge */
-    st.u[3].heading = -GR_PI / 2;
+    fogn_unit_set_heading(&st.u[3], -GR_PI / 2);
     read_features(s, &st, &f);
     assert_true(feat(&f, "s0_flank_exposed") == 0);
-    st.u[3].heading = GR_PI / 2;
+    fogn_unit_set_heading(&st.u[3], GR_PI / 2);
     /* too far: one MU more than its open-ground move from u0's rear edge */
     st.u[3].y = rear - most - 1;
     read_features(s, &st, &f);

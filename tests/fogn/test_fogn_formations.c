@@ -357,7 +357,7 @@ static void test_s8_5_line_to_tactical_not_within_2mu_of_enemy_front(void **unus
     fx_state(s, &st, 0);
     expect_refused(s, &st, form(0, FOGN_F_TACTICAL), "within 2 MU of the front of unit1");
     /* the same enemy with its back to us: allowed, but Complex (enemy within 2 MU) */
-    st.u[1].heading = GR_PI / 2;
+    fogn_unit_set_heading(&st.u[1], GR_PI / 2);
     st.u[1].y = 11.5 + 2 * FOGN_BASE_DEPTH; /* rear edge still 1.5 MU from the line */
     ASSERT_NEAR(fogn_enemy_dist(s, &st, 0, NULL), 1.5, 1e-6);
     fogn_move_plan plan;
@@ -366,7 +366,7 @@ static void test_s8_5_line_to_tactical_not_within_2mu_of_enemy_front(void **unus
     assert_int_equal(plan.complex, 1);
     ASSERT_HAS(plan.why_complex, "within 2 MU");
     /* an enemy's front 2.5 MU away does not stop it, and the change is Simple */
-    st.u[1].heading = -GR_PI / 2;
+    fogn_unit_set_heading(&st.u[1], -GR_PI / 2);
     st.u[1].y = 12.5;
     assert_int_equal(fx_check(s, &st, form(0, FOGN_F_TACTICAL), &plan, &err), 0);
     assert_int_equal(plan.complex, 0);
@@ -385,14 +385,14 @@ static void test_s8_5_line_to_tactical_not_near_any_face_of_a_square(void **unus
     fx_state(s, &st, 0);
     /* an enemy Square with its back to the line, its rear rank 1.5 MU ahead */
     st.u[1].formation = FOGN_F_SQUARE;
-    st.u[1].heading = GR_PI / 2;
+    fogn_unit_set_heading(&st.u[1], GR_PI / 2);
     gr_rect sq = fogn_unit_rect(&s->units[1], &st.u[1]);
     st.u[1].x = 20;
     st.u[1].y = 11.5 + sq.d;
     ASSERT_NEAR(fogn_enemy_dist(s, &st, 0, NULL), 1.5, 1e-6);
     expect_refused(s, &st, form(0, FOGN_F_TACTICAL), "within 2 MU of the front of unit1");
     /* the Square turned side-on (facing along the table): its right-hand face is 1.5 MU ahead */
-    st.u[1].heading = 0;
+    fogn_unit_set_heading(&st.u[1], 0);
     sq = fogn_unit_rect(&s->units[1], &st.u[1]);
     st.u[1].x = 20 + sq.d / 2;
     st.u[1].y = 11.5 + sq.w / 2;
@@ -427,7 +427,7 @@ static void test_s8_5_line_to_tactical_not_near_a_kinked_half(void **unused)
     fogn_state st;
     fx_state(s, &st, 0);
     st.u[1].formation = FOGN_F_LINE;
-    st.u[1].heading = -GR_PI / 2;
+    fogn_unit_set_heading(&st.u[1], -GR_PI / 2);
     st.u[1].kink = -GR_PI / 2;
     st.u[1].x = 24.5;
     st.u[1].y = 9.5;
@@ -560,7 +560,7 @@ static void test_s8_5_the_slide_is_the_plain_scans(void **unused)
         /* an enemy somewhere within about 4 MU of the unit, any way round */
         st.u[1].x = 20 + (gr_rng_unit(&rng) - 0.5) * 12;
         st.u[1].y = 10 + (gr_rng_unit(&rng) - 0.5) * 12;
-        st.u[1].heading = gr_rng_unit(&rng) * 2 * GR_PI - GR_PI;
+        fogn_unit_set_heading(&st.u[1], gr_rng_unit(&rng) * 2 * GR_PI - GR_PI);
         fogn_move m = form(0, to[n % 4]);
         gr_rect want;
         int expect = plain_slide(s, &st, 0, fogn_form_pose(&s->units[0], &st.u[0], to[n % 4]), &want);
@@ -812,7 +812,7 @@ static void test_s8_5_a_half_wheels_and_the_halves_go_on(void **unused)
     /* the wing's corner measured from where it stood against the allowance; the bend's own rules */
     st.u[0].x = 20;
     st.u[0].y = 10;
-    st.u[0].heading = 90 * FX_DEG;
+    fogn_unit_set_heading(&st.u[0], 90 * FX_DEG);
     st.u[0].kink = -30 * FX_DEG;
     st.u[0].flags &= ~FOGN_UF_MOVED;
     fogn_move m = halves_move(0, 3.9, 3.9);
@@ -1102,7 +1102,7 @@ static void test_s8_5_the_left_half_wheels_and_the_right_stands(void **unused)
     fx_state(s2, &st2, 0);
     st2.u[1].x = 23.5; /* the enemy faces south, its front edge at y 11.2 */
     st2.u[1].y = 11.2;
-    st2.u[1].heading = 270 * FX_DEG;
+    fogn_unit_set_heading(&st2.u[1], 270 * FX_DEG);
     fogn_move_plan plan;
     gr_error err;
     fogn_move kl = kind_move(FOGN_MK_KINK, 0, 0, 0, -30);
@@ -1305,7 +1305,7 @@ static void expect_rect(fogn_troop t, fogn_size size, fogn_formation f, double w
     memset(&u, 0, sizeof u);
     u.x = 10;
     u.y = 10;
-    u.heading = GR_PI / 2;
+    fogn_unit_set_heading(&u, GR_PI / 2);
     u.formation = (uint8_t)f;
     gr_rect r = fogn_unit_rect(&p, &u);
     if (fabs(r.w - w) > TOL || fabs(r.d - d) > TOL)
@@ -1320,6 +1320,65 @@ static void expect_rect(fogn_troop t, fogn_size size, fogn_formation f, double w
         gr_rect_corners(&b[i], c);
         for (int k = 0; k < 4; k++) assert_true(gr_rect_point_dist(&r, c[k]) < 1e-9);
     }
+}
+
+/* A unit keeps its footprint's cosine and sine (fogn_unit.hc, hs) instead of
+ * working them out at every footprint: whichever way it was turned (a
+ * heading given, a footprint's, another unit's), its footprint is bit for
+ * bit the rectangle gr_rect_make builds from its pose, on the table's axes,
+ * at any heading, and at headings past -pi..pi, which the unit keeps as
+ * given. */
+static void test_s3_1_footprint_axes_kept_with_the_heading(void **unused)
+{
+    (void)unused;
+    fogn_unit_profile p;
+    memset(&p, 0, sizeof p);
+    p.troop = FOGN_INF_REFORMED;
+    p.size = FOGN_LARGE;
+    gr_rng rng;
+    gr_rng_seed(&rng, 31, 1);
+    const double fixed[] = {0.0, -0.0, GR_PI / 2, -GR_PI / 2, GR_PI, -GR_PI, 3 * GR_PI, -7.0, 4.0, 1e-300};
+    int n = 0;
+    for (int k = 0; k < 400; k++) {
+        double h = k < (int)(sizeof fixed / sizeof fixed[0]) ? fixed[k] : gr_rng_unit(&rng) * 20 - 10;
+        fogn_unit u, v, w;
+        memset(&u, 0, sizeof u);
+        u.x = 12.5 + k * 0.01;
+        u.y = 7.25;
+        u.formation = (uint8_t)(k % 2 ? FOGN_F_LINE : FOGN_F_COLUMN);
+        fogn_unit_set_heading(&u, h);
+        assert_memory_equal(&u.heading, &h, sizeof h); /* kept as given */
+        double w6 = 6 * FOGN_BW, d6 = 6 * FOGN_BASE_DEPTH;
+        gr_rect made = gr_rect_make(gr_v2(u.x, u.y), h, k % 2 ? w6 : FOGN_BW, k % 2 ? FOGN_BASE_DEPTH : d6);
+        gr_rect r = fogn_unit_rect(&p, &u);
+        assert_memory_equal(&r, &made, sizeof r);
+        /* placed on a footprint, or turned as another unit faces */
+        v = u;
+        fogn_unit_set_heading(&v, 0.5);
+        fogn_unit_face_as(&v, &made);
+        r = fogn_unit_rect(&p, &v);
+        assert_memory_equal(&r, &made, sizeof r);
+        /* a footprint turned by hand, its heading left past -pi..pi: the
+         * heading counts, whatever axes it still holds */
+        gr_rect loose = made;
+        loose.heading = h;
+        if (h != made.heading) {
+            loose.hc = -made.hs;
+            loose.hs = made.hc;
+        }
+        fogn_unit_face_as(&v, &loose);
+        r = fogn_unit_rect(&p, &v);
+        assert_memory_equal(&r, &made, sizeof r);
+        memset(&w, 0, sizeof w);
+        w.x = u.x;
+        w.y = u.y;
+        w.formation = u.formation;
+        fogn_unit_face_like(&w, &u);
+        r = fogn_unit_rect(&p, &w);
+        assert_memory_equal(&r, &made, sizeof r);
+        n++;
+    }
+    assert_int_equal(n, 400);
 }
 
 /* §3.1 footprints: "are these two units within d?" from their reach circles
@@ -1439,7 +1498,7 @@ static void test_s3_1_footprint_within_reach(void **unused)
         memset(&u, 0, sizeof u);
         u.x = 40 * gr_rng_unit(&rng);
         u.y = 30 * gr_rng_unit(&rng);
-        u.heading = 2 * GR_PI * gr_rng_unit(&rng);
+        fogn_unit_set_heading(&u, 2 * GR_PI * gr_rng_unit(&rng));
         u.formation = (uint8_t)forms[k / (2 * nt) % nf];
         if (!fogn_formation_allowed(&p, (fogn_formation)u.formation)) continue;
         if (k % 3 == 0 && (u.formation == FOGN_F_LINE || u.formation == FOGN_F_SKIRMISH_LINE)) {
@@ -1514,7 +1573,7 @@ static void test_s2_6_spent_unit_loses_a_base_keeps_footprint(void **unused)
         memset(&u, 0, sizeof u);
         u.x = 10;
         u.y = 10;
-        u.heading = GR_PI / 2;
+        fogn_unit_set_heading(&u, GR_PI / 2);
         u.formation = FOGN_F_TACTICAL;
         gr_rect full = fogn_unit_rect(&p, &u);
         int n0 = fogn_unit_bases(&p, &u);
@@ -1550,7 +1609,7 @@ static void test_s3_2_artillery_attachment_adds_a_base(void **unused)
     p.size = FOGN_SMALL;
     fogn_unit u;
     memset(&u, 0, sizeof u);
-    u.heading = GR_PI / 2;
+    fogn_unit_set_heading(&u, GR_PI / 2);
     u.x = u.y = 10;
     u.formation = FOGN_F_UNLIMBERED;
     assert_int_equal(fogn_unit_bases(&p, &u), 2);
@@ -1825,6 +1884,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_s8_5_tactical_to_line_keeps_front_centre),
+        cmocka_unit_test(test_s3_1_footprint_axes_kept_with_the_heading),
         cmocka_unit_test(test_s8_5_small_tactical_to_line_front_bases_stay),
         cmocka_unit_test(test_s8_5_line_to_tactical_keeps_centre_front_bases),
         cmocka_unit_test(test_s8_5_large_line_to_tactical_centre_bases_stay),

@@ -228,9 +228,9 @@ static void test_state_hash_reads_the_scenarios_own_slots(void **unused)
     const uint64_t seed = 12345;
     uint64_t h = fogn_state_hash(s, &st, seed);
     assert_true(gr_rs_state_hash(g.rs, g.scn, &st, seed) == h); /* the ruleset's table hands it to the search */
-    uint64_t want = gr_hash_bytes(&st, offsetof(fogn_state, u), seed);
-    want = gr_hash_bytes(st.u, (size_t)s->nunits * sizeof st.u[0], want);
+    uint64_t want = gr_hash_bytes(&st, offsetof(fogn_state, c), seed);
     want = gr_hash_bytes(st.c, (size_t)s->ncmdrs * sizeof st.c[0], want);
+    want = gr_hash_bytes(st.u, (size_t)s->nunits * sizeof st.u[0], want);
     assert_true(h == want);
     t = st;
     t.u[s->nunits - 1].x += 0.25;
@@ -246,6 +246,56 @@ static void test_state_hash_reads_the_scenarios_own_slots(void **unused)
     t.c[s->ncmdrs].x = 7;
     assert_true(fogn_state_hash(s, &t, seed) == h);
     assert_true(gr_hash_bytes(&t, sizeof t, seed) != gr_hash_bytes(&st, sizeof st, seed)); /* every byte: changed */
+    gr_game_free(&g);
+}
+
+/* The state's span (gr_fast.state_span): the bytes up to the scenario's last
+ * unit. A whole random corps battle played from a state whose bytes past
+ * the span hold a pattern, and from one whose bytes there are zero, with the
+ * same actions and dice: every action leaves the two spans identical (no
+ * rule read the pattern) and both tails as they were (no rule wrote there),
+ * refused actions, whose state the step driver restores, among them. */
+static void test_state_span_holds_every_byte_a_game_touches(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    load_corps_battle(&g);
+    const fogn_scenario *s = g.scn;
+    size_t span = gr_rs_state_span(g.rs, g.scn);
+    assert_true(span == offsetof(fogn_state, u) + (size_t)s->nunits * sizeof(fogn_unit));
+    assert_true(span < sizeof(fogn_state));
+    size_t tail = sizeof(fogn_state) - span;
+    static fogn_state a, b;
+    g.rs->rules->init(g.scn, &a);
+    b = a;
+    unsigned char zero[sizeof(fogn_state)] = {0}, pattern[sizeof(fogn_state)];
+    memset(pattern, 0xa5, sizeof pattern);
+    memcpy((unsigned char *)&b + span, pattern, tail);
+    assert_memory_equal((unsigned char *)&a + span, zero, tail);
+    gr_rng rng;
+    gr_rng_seed(&rng, 41, 1);
+    int steps = 0, refused = 0;
+    for (; steps < MEMO_TEST_MAX_STEPS && g.rs->rules->to_move(g.scn, &a) != GR_TERMINAL; steps++) {
+        gr_action act;
+        assert_int_equal(gr_play_random_legal(&g, &a, &rng, &act), 0);
+        /* every few decisions an order drawn from the candidates, which may be refused */
+        gr_action cand[GR_MAX_ACTIONS];
+        int nc = g.rs->fast->candidates(g.scn, &a, cand, GR_MAX_ACTIONS);
+        if (steps % 5 == 0 && nc > 0) act = cand[gr_rng_below(&rng, (uint32_t)nc)];
+        gr_dice da, db;
+        gr_dice_init_rng(&da, 9000 + (unsigned long long)steps, 1);
+        gr_dice_init_rng(&db, 9000 + (unsigned long long)steps, 1);
+        gr_error ea, eb;
+        int ra = g.rs->rules->apply(g.scn, &a, &act, &da, NULL, &ea);
+        int rb = g.rs->rules->apply(g.scn, &b, &act, &db, NULL, &eb);
+        assert_int_equal(ra, rb);
+        refused += ra != 0;
+        assert_memory_equal(&a, &b, span);
+        assert_memory_equal((unsigned char *)&a + span, zero, tail);
+        assert_memory_equal((unsigned char *)&b + span, pattern, tail);
+    }
+    assert_int_equal(g.rs->rules->to_move(g.scn, &a), GR_TERMINAL);
+    assert_true(steps > 300 && refused > 0);
     gr_game_free(&g);
 }
 
@@ -441,6 +491,7 @@ int main(void)
         cmocka_unit_test(test_memo_changes_nothing),
         cmocka_unit_test(test_walks_change_nothing),
         cmocka_unit_test(test_state_hash_reads_the_scenarios_own_slots),
+        cmocka_unit_test(test_state_span_holds_every_byte_a_game_touches),
         cmocka_unit_test(test_reaches_and_views_change_nothing),
         cmocka_unit_test(test_reach_key_leaves_out_the_bookkeeping_only),
         cmocka_unit_test(test_view_key_leaves_out_the_fire_choices_only),

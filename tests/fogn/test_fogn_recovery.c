@@ -484,7 +484,7 @@ static void test_s14_objective_taken_by_a_side_alone_in_good_order(void **unused
     /* an enemy in good order arrives beside it: contested, the owner keeps it */
     st.u[4].x = 12;
     st.u[4].y = 6.5;
-    st.u[4].heading = GR_PI / 2;
+    fogn_unit_set_heading(&st.u[4], GR_PI / 2);
     fogn_update_objectives(s, &st, &log);
     assert_int_equal(st.obj_owner[0], 0);
     /* the owner's unit is Wavering: it no longer holds, the enemy takes it */

@@ -121,7 +121,7 @@ static void test_s8_4_bent_column_straightens_as_it_goes_on(void **unused)
     /* back along the road (facing south) 2 MU past the turn: bent the other way */
     commit(s, &st, fx_road(0, 4, 1)); /* head (17, 20), straight */
     ASSERT_NEAR(st.u[0].kink, 0, 0);
-    st.u[0].heading = GR_PI; /* faced about, its head at (17, 20) for the test */
+    fogn_unit_set_heading(&st.u[0], GR_PI); /* faced about, its head at (17, 20) for the test */
     st.u[0].x = 12.5;
     assert_int_equal(fx_check(s, &st, fx_road(0, 4.5, -1), &plan, &err), 0);
     ASSERT_POSE(&plan.after, 10, 18, -90);

@@ -226,7 +226,7 @@ static void test_s7_7_firer_behind_the_target_flank(void **unused)
     fx_state(s, &st, 0);
     gr_rect fr = fogn_unit_rect(&s->units[0], &st.u[0]);
     assert_true(fogn_fire_from_behind(s, &st, &fr, 1));
-    st.u[1].heading = GR_PI; /* now facing the firer */
+    fogn_unit_set_heading(&st.u[1], GR_PI); /* now facing the firer */
     assert_false(fogn_fire_from_behind(s, &st, &fr, 1));
     free(s);
 }

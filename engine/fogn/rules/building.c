@@ -346,7 +346,7 @@ static fogn_unit garrison_pose(const fogn_scenario *s, const fogn_state *st, int
     a.formation = (uint8_t)garrison_formation(s, i, 0);
     a.x = c.x;
     a.y = c.y;
-    a.heading = h;
+    fogn_unit_set_heading(&a, h);
     a.kink = 0;
     a.bend = 0;
     return a;
@@ -362,7 +362,7 @@ static fogn_unit leaving_pose(const fogn_scenario *s, const fogn_state *st, int 
     a.formation = (uint8_t)garrison_formation(s, i, 1);
     a.kink = 0;
     a.bend = 0;
-    a.heading = h;
+    fogn_unit_set_heading(&a, h);
     a.x = c.x;
     a.y = c.y;
     gr_rect r = fogn_unit_rect(&s->units[i], &a);

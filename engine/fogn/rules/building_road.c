@@ -59,7 +59,7 @@ fogn_unit fogn_bld_road_pose(const fogn_scenario *s, const fogn_state *st, int i
     a.formation = FOGN_F_COLUMN;
     a.kink = 0;
     a.bend = 0;
-    a.heading = heading;
+    fogn_unit_set_heading(&a, heading);
     a.x = at.x;
     a.y = at.y;
     /* its rear edge on the area's edge: the front-edge centre a column's depth on along the road */

@@ -295,7 +295,7 @@ void fogn_place_unit(const fogn_scenario *s, fogn_state *st, int i, const gr_rec
     double ox = u->x, oy = u->y, oh = u->heading;
     u->x = r->fc.x;
     u->y = r->fc.y;
-    u->heading = gr_angle_norm(r->heading);
+    fogn_unit_face_as(u, r);
     u->kink = 0;
     u->bend = 0;
     for (int c = 0; c < s->ncmdrs; c++) {

@@ -362,7 +362,7 @@ static int unit_edit(const fogn_scenario *s, fogn_state *t, const ed_parsed *e, 
     case ED_AT:
         u->x = e->x;
         u->y = e->y;
-        if (e->has_deg) u->heading = gr_angle_norm(e->deg * DEG);
+        if (e->has_deg) fogn_unit_set_heading(u, gr_angle_norm(e->deg * DEG));
         if (!alive) {
             /* a destroyed unit, or a reserve that has not arrived, is back on the table */
             u->flags |= FOGN_UF_ON_TABLE;
@@ -386,7 +386,7 @@ static int unit_edit(const fogn_scenario *s, fogn_state *t, const ed_parsed *e, 
         gr_vec2 fc = gr_v2_rot_about(gr_v2(u->x, u->y), pivot, a);
         u->x = fc.x;
         u->y = fc.y;
-        u->heading = gr_angle_norm(u->heading + a);
+        fogn_unit_set_heading(u, gr_angle_norm(u->heading + a));
         post_leaders(s, t, i);
         refresh_marks(s, t, i);
         char by[32];

@@ -165,7 +165,7 @@ int fogn_flight_plan(const fogn_scenario *s, const fogn_state *st, int unit, fog
     r->after.formation = fu.formation;
     r->after.x = best.end.fc.x;
     r->after.y = best.end.fc.y;
-    r->after.heading = gr_angle_norm(best.end.heading);
+    fogn_unit_face_as(&r->after, &best.end);
     r->after.kink = 0;
     r->after.bend = 0;
 

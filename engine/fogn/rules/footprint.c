@@ -6,6 +6,7 @@
 
 #include <assert.h>
 #include <math.h>
+#include <string.h>
 
 static int inf_cav_bases(const fogn_unit_profile *p) { return p->size == FOGN_LARGE ? 6 : 4; }
 
@@ -54,12 +55,55 @@ static double base_depth(const fogn_unit_profile *p, fogn_formation f)
     return FOGN_ART_BASE_DEPTH;
 }
 
+void fogn_unit_set_heading(fogn_unit *u, double heading)
+{
+    u->heading = heading;
+    gr_heading_dir(gr_angle_norm(heading), &u->hc, &u->hs);
+}
+
+void fogn_unit_face_as(fogn_unit *u, const gr_rect *r)
+{
+    double h = gr_angle_norm(r->heading);
+    /* a footprint's axes are its heading's (gr_rect_set_heading), so one
+     * whose heading needs no bringing into range gives them as they are */
+    if (h == r->heading) {
+        u->heading = h;
+        u->hc = r->hc;
+        u->hs = r->hs;
+    } else {
+        fogn_unit_set_heading(u, h);
+    }
+}
+
+void fogn_unit_face_like(fogn_unit *u, const fogn_unit *other)
+{
+    u->heading = other->heading;
+    u->hc = other->hc;
+    u->hs = other->hs;
+}
+
+/* the unit's kept axes are the ones its heading gives (debug builds: a
+ * heading changed without fogn_unit_set_heading would leave them behind) */
+static void check_axes(const fogn_unit *u)
+{
+#ifdef GR_DEBUG
+    double c, s;
+    gr_heading_dir(gr_angle_norm(u->heading), &c, &s);
+    assert(memcmp(&c, &u->hc, sizeof c) == 0 && memcmp(&s, &u->hs, sizeof s) == 0);
+#else
+    (void)u;
+#endif
+}
+
 gr_rect fogn_unit_rect(const fogn_unit_profile *p, const fogn_unit *u)
 {
     int cols, rows;
     fogn_formation_grid(p, (fogn_formation)u->formation, &cols, &rows);
-    return gr_rect_make(gr_v2(u->x, u->y), u->heading, cols * FOGN_BW,
-                        rows * base_depth(p, (fogn_formation)u->formation));
+    check_axes(u);
+    /* gr_rect_make's rectangle, its sine and cosine read from the unit */
+    gr_rect r = {gr_v2(u->x, u->y), gr_angle_norm(u->heading), cols * FOGN_BW,
+                 rows * base_depth(p, (fogn_formation)u->formation), u->hc, u->hs};
+    return r;
 }
 
 double fogn_unit_reach(const fogn_unit_profile *p, const fogn_unit *u)

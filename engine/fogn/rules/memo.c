@@ -90,22 +90,28 @@ void fogn_memo_volley_stats(const fogn_memo *memo, long *hits, long *misses)
     *misses = memo ? memo->volley_misses : 0;
 }
 
-/* the state ends with its units and commanders, whose empty slots are all
+/* the state ends with its commanders and units, whose empty slots are all
  * fogn_state_hash passes over */
-_Static_assert(offsetof(fogn_state, c) == offsetof(fogn_state, u) + sizeof(((fogn_state *)0)->u),
-               "fogn_state: the units' slots are followed by the commanders'");
-_Static_assert(sizeof(fogn_state) == offsetof(fogn_state, c) + sizeof(((fogn_state *)0)->c),
-               "fogn_state: nothing after the commanders' slots");
+_Static_assert(offsetof(fogn_state, u) == offsetof(fogn_state, c) + sizeof(((fogn_state *)0)->c),
+               "fogn_state: the commanders' slots are followed by the units'");
+_Static_assert(sizeof(fogn_state) == offsetof(fogn_state, u) + sizeof(((fogn_state *)0)->u),
+               "fogn_state: nothing after the units' slots");
 
 uint64_t fogn_state_hash(const void *scn, const void *state, uint64_t seed)
 {
     const fogn_scenario *s = scn;
     const fogn_state *st = state;
-    /* the bytes before the units (padding included: states are copied whole,
-     * so it is always the same), then the units' and commanders' own */
-    uint64_t h = gr_hash_bytes(st, offsetof(fogn_state, u), seed);
-    h = gr_hash_bytes(st->u, (size_t)s->nunits * sizeof st->u[0], h);
-    return gr_hash_bytes(st->c, (size_t)s->ncmdrs * sizeof st->c[0], h);
+    /* the bytes before the commanders (no padding: fogn.h), then the
+     * commanders' and units' own */
+    uint64_t h = gr_hash_bytes(st, offsetof(fogn_state, c), seed);
+    h = gr_hash_bytes(st->c, (size_t)s->ncmdrs * sizeof st->c[0], h);
+    return gr_hash_bytes(st->u, (size_t)s->nunits * sizeof st->u[0], h);
+}
+
+size_t fogn_state_span(const void *scn)
+{
+    const fogn_scenario *s = scn;
+    return offsetof(fogn_state, u) + (size_t)s->nunits * sizeof(fogn_unit);
 }
 
 /* the state's and the action's */
@@ -166,15 +172,17 @@ void fogn_memo_walk(const fogn_scenario *s, fogn_state *st, const fogn_step_def 
     /* the step, the cursor and everything the walk reads are in the state */
     uint64_t key = fogn_state_hash(s, st, FOGN_MEMO_WALK_SEED);
     walk_entry *e = &memo->w[key & (FOGN_MEMO_WALKS - 1)];
+    /* only the bytes up to the last unit: the rest no rule reads or writes */
+    size_t span = fogn_state_span(s);
     if (e->key == key) {
         memo->walk_hits++;
-        *st = e->after;
+        memcpy(st, &e->after, span);
         return;
     }
     memo->walk_misses++;
     walk(s, st, d, end, memo);
     e->key = key;
-    e->after = *st;
+    memcpy(&e->after, st, span);
 }
 
 int fogn_memo_volley(const fogn_scenario *s, const fogn_state *st, fogn_volley *v, fogn_memo *memo,

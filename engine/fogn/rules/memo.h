@@ -36,10 +36,12 @@
 
 typedef struct fogn_memo fogn_memo;
 
-/* A hash of the state from seed over every byte but the empty unit and
- * commander slots after the scenario's own (always zero, and read by no
- * rule): the memo's keys and the search's position keys (gr_fast.state_hash) */
+/* A hash of the state from seed over every byte but the empty commander
+ * and unit slots after the scenario's own (read by no rule): the memo's keys and the search's position keys (gr_fast.state_hash) */
 uint64_t fogn_state_hash(const void *scn, const void *state, uint64_t seed);
+/* the bytes of a state up to the scenario's last unit (the units' slots
+ * come last, fogn.h): all any rule reads or writes (gr_fast.state_span) */
+size_t fogn_state_span(const void *scn);
 
 fogn_memo *fogn_memo_create(void);
 void fogn_memo_free(fogn_memo *memo);

@@ -89,7 +89,7 @@ int fogn_pose_column_wheel(fogn_move_ctx *c)
     if (c->t && c->measured > c->t->max_allow + 1e-6) return -1; /* beyond any allowance */
     c->after.x = front.x;
     c->after.y = front.y;
-    c->after.heading = gr_angle_norm(heading);
+    fogn_unit_set_heading(&c->after, gr_angle_norm(heading));
     c->after.kink = 0;
     c->after.bend = 0;
     /* bent while a base depth or more of it lies behind the turn (FOGN_COLUMN_BEND_MIN_REAR) */

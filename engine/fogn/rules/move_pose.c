@@ -24,7 +24,7 @@ static void set_pose(fogn_unit *u, const gr_rect *r)
 {
     u->x = r->fc.x;
     u->y = r->fc.y;
-    u->heading = gr_angle_norm(r->heading);
+    fogn_unit_face_as(u, r);
 }
 
 /* Formation change templates (§8.5): the new footprint for `to`, placed by
@@ -372,7 +372,7 @@ static int wheel_a_half(fogn_move_ctx *c, int left, double bend, int sweep, fogn
     if (sweep) fogn_sweep_rotation(c->sw, &before[left ? 0 : 1], gr_v2(c->u->x, c->u->y), turn, FOGN_WHEEL_SAMPLES);
     *w = *c->u;
     w->kink = bend;
-    if (left) w->heading = gr_angle_norm(c->u->heading + turn);
+    if (left) fogn_unit_set_heading(w, gr_angle_norm(c->u->heading + turn));
     *arc = fabs(turn) * before[0].w;
     return 0;
 }
@@ -443,7 +443,7 @@ static int pose_bent_line(fogn_move_ctx *c)
         return gr_error_set(c->err, "bent %.0f degrees, each half would slide %.2f MU to go %.4g MU: at most one base "
                             "width, %.1f MU (§8.4)", fabs(u->kink) / FOGN_DEG, slide, m->dist, FOGN_MAX_SLIDE);
     }
-    c->after.heading = w.heading;
+    fogn_unit_face_like(&c->after, &w);
     c->after.kink = w.kink;
     c->after.x = u->x + v.x;
     c->after.y = u->y + v.y;
@@ -505,7 +505,7 @@ static int swing_both(fogn_move_ctx *c, double bend)
     gr_vec2 met = gr_rect_corner(&to[0], inner[0]);
     c->after.x = met.x;
     c->after.y = met.y;
-    c->after.heading = gr_angle_norm(u->heading + turn[0]);
+    fogn_unit_set_heading(&c->after, gr_angle_norm(u->heading + turn[0]));
     c->after.kink = bend;
     measure_halves(c, from, to);
     c->bent_slide = slide > 1e-9 ? slide : 0; /* none, but for rounding */
@@ -563,7 +563,7 @@ static int pose_swing(fogn_move_ctx *c)
     fogn_sweep_pair(c->sw, &from[fo], &to[fo]);
     c->after.x = met.x;
     c->after.y = met.y;
-    c->after.heading = gr_angle_norm(left ? u->heading + turn : u->heading);
+    fogn_unit_set_heading(&c->after, gr_angle_norm(left ? u->heading + turn : u->heading));
     c->after.kink = bend;
     measure_halves(c, from, to);
     c->bent_slide = fabs(slide) > 1e-9 ? fabs(slide) : 0; /* none, but for rounding */
@@ -749,7 +749,7 @@ static int pose_kink(fogn_move_ctx *c)
     double arc;
     if (wheel_a_half(c, left, m->angle, left, &w, &arc)) return -1;
     c->after.kink = w.kink;
-    c->after.heading = w.heading;
+    fogn_unit_face_like(&c->after, &w);
     gr_rect halves[2];
     int nh = fogn_unit_rects(c->p, &c->after, halves);
     for (int i = 0; i < nh; i++) fogn_sweep_rect(c->sw, &halves[i]);

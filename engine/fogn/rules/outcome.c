@@ -904,7 +904,7 @@ static void set_pose(fogn_unit *u, const gr_rect *r)
 {
     u->x = r->fc.x;
     u->y = r->fc.y;
-    u->heading = gr_angle_norm(r->heading);
+    fogn_unit_face_as(u, r);
     u->kink = 0;
     u->bend = 0;
 }
@@ -936,7 +936,7 @@ static void settle(const fogn_scenario *s, const fogn_state *st, int unit, gr_ve
     fogn_unit u = st->u[unit];
     r->after.x = u.x;
     r->after.y = u.y;
-    r->after.heading = u.heading;
+    fogn_unit_face_like(&r->after, &u);
     r->after.formation = u.formation;
     r->after.kink = u.kink; /* as it stood: a bent column or kinked line stays bent */
     r->after.bend = u.bend;

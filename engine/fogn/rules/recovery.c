@@ -273,7 +273,7 @@ static void reform_rallied(const fogn_scenario *s, fogn_state *st, int unit)
     }
     gr_vec2 rear = gr_v2_sub(old.fc, gr_v2_scale(gr_rect_fwd(&old), old.d));
     for (int attempt = 0; attempt < 6; attempt++) {
-        nu.heading = attempt < 3 ? facing : u->heading;
+        fogn_unit_set_heading(&nu, attempt < 3 ? facing : u->heading);
         gr_rect r = fogn_unit_rect(p, &nu);
         gr_vec2 fwd = gr_rect_fwd(&r);
         gr_vec2 fc;

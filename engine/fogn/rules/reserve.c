@@ -25,8 +25,8 @@
 #include <stdio.h>
 #include <string.h>
 
-_Static_assert(offsetof(fogn_state, res_pad) + sizeof(((fogn_state *)0)->res_pad) == offsetof(fogn_state, u),
-               "fogn_state: the reserve bytes must leave no hidden padding before the units");
+_Static_assert(offsetof(fogn_state, res_pad) + sizeof(((fogn_state *)0)->res_pad) == offsetof(fogn_state, c),
+               "fogn_state: the reserve bytes must leave no hidden padding before the commanders");
 
 #define PUSH_STEP 0.05    /* a blocked push is drawn back this much at a time */
 #define ARRIVE_STEP 0.25  /* "as far as it may" is searched in steps of this */
@@ -203,7 +203,7 @@ static int plan_arrival(const fogn_scenario *s, const fogn_state *st, int i, dou
     fogn_unit probe = *u;
     probe.x = ar->e.x;
     probe.y = ar->e.y;
-    probe.heading = ar->heading;
+    fogn_unit_set_heading(&probe, ar->heading);
     probe.kink = 0;
     probe.bend = 0;
     gr_rect r0 = fogn_unit_rect(p, &probe);
@@ -356,7 +356,7 @@ static void face_nearest(const fogn_scenario *s, fogn_state *st, int arriver, gr
         fogn_unit w = *v;
         w.x = turned.fc.x;
         w.y = turned.fc.y;
-        w.heading = turned.heading;
+        fogn_unit_face_as(&w, &turned);
         if (!parts_clear(s, st, j, &w)) continue;
         *v = w;
     }
@@ -396,7 +396,7 @@ int fogn_reserve_arrive(const fogn_scenario *s, fogn_state *st, const gr_action 
     gr_vec2 fc = gr_v2_add(ar.e, gr_v2_scale(ar.in, ar.dist));
     u->x = fc.x;
     u->y = fc.y;
-    u->heading = ar.heading;
+    fogn_unit_set_heading(u, ar.heading);
     u->flags |= FOGN_UF_ON_TABLE | FOGN_UF_ARRIVED | FOGN_UF_MOVED;
     if (ar.stuck) u->flags |= FOGN_UF_NO_MOVE;
     gr_log_add(log, GR_EV_MOVE, p->side, "%s comes on at (%.1f, %.1f) in %s, its front %.1f MU in%s", p->name, ar.e.x,

@@ -307,6 +307,7 @@ static const gr_steps fogn_steps = {
     .on_limit = on_limit,
     .format_action = fogn_format_action,
     .actor_name = actor_name,
+    .state_span = fogn_state_span,
 };
 
 /* Runs automatic steps and skips decision steps with nothing due, until a
@@ -331,7 +332,7 @@ void fogn_state_setup(const fogn_scenario *s, fogn_state *st)
         fogn_unit *u = &st->u[i];
         u->x = p->x;
         u->y = p->y;
-        u->heading = p->heading;
+        fogn_unit_set_heading(u, p->heading);
         u->formation = p->start_formation;
         u->cohesion = p->start_cohesion;
         u->target = -1;

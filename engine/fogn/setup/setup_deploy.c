@@ -111,7 +111,7 @@ static gr_rect unit_rect_at(const fogn_unit_profile *p, int side, double x, doub
     memset(&u, 0, sizeof u);
     u.x = x;
     u.y = y;
-    u.heading = heading_of(side);
+    fogn_unit_set_heading(&u, heading_of(side));
     u.formation = p->start_formation;
     return fogn_unit_rect(p, &u);
 }
