@@ -716,7 +716,11 @@ int gr_convex_hull(const gr_vec2 *pts, int n, gr_vec2 *out)
         int next = -1;
         gr_vec2 pc = pts[cur], dq = {0.0, 0.0}; /* dq: pts[next] - pc, kept as next changes */
         for (int i = 0; i < n; i++) {
-            if (pts[i].x == pc.x && pts[i].y == pc.y) continue;
+            /* pc itself is passed over; another point equal to it gives
+             * dr = 0, a cross product of 0 and no greater length, so it
+             * never displaces a candidate, and a first candidate it became
+             * is displaced by the next point apart from pc */
+            if (i == cur) continue;
             gr_vec2 dr = gr_v2_sub(pts[i], pc);
             if (next < 0) {
                 next = i;
@@ -731,7 +735,7 @@ int gr_convex_hull(const gr_vec2 *pts, int n, gr_vec2 *out)
                 dq = dr;
             }
         }
-        if (next < 0) break; /* all points coincide */
+        if (next < 0) break; /* a single point */
         cur = next;
     } while (!(pts[cur].x == pts[start].x && pts[cur].y == pts[start].y) && h < n);
     return h;

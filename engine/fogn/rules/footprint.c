@@ -55,6 +55,33 @@ static double base_depth(const fogn_unit_profile *p, fogn_formation f)
     return FOGN_ART_BASE_DEPTH;
 }
 
+/* The footprint's frontage and depth: the formation's grid
+ * (fogn_formation_grid) times a base's width and its depth (base_depth),
+ * the same products, with the troop type looked at once. The footprints
+ * and reaches of every question about a unit's place come through here. */
+static void footprint_size(const fogn_unit_profile *p, fogn_formation f, double *w, double *d)
+{
+    if (fogn_troop_arm((fogn_troop)p->troop) == FOGN_ARM_ART) {
+        int cols = f == FOGN_F_LIMBERED ? 1 : art_bases(p);
+        double depth = f != FOGN_F_LIMBERED     ? FOGN_ART_BASE_DEPTH
+                       : p->size == FOGN_LARGE ? FOGN_LIMBER_DEPTH_LARGE
+                                               : FOGN_LIMBER_DEPTH_SMALL;
+        *w = cols * FOGN_BW;
+        *d = 1 * depth;
+        return;
+    }
+    int cols, rows, n = inf_cav_bases(p);
+    switch (f) {
+    case FOGN_F_DEEP: cols = 2; rows = 3; break;
+    case FOGN_F_LINE:
+    case FOGN_F_SKIRMISH_LINE: cols = n; rows = 1; break;
+    case FOGN_F_COLUMN: cols = 1; rows = n; break;
+    default: cols = p->size == FOGN_LARGE ? 3 : 2; rows = 2; break; /* tactical, skirmish, square */
+    }
+    *w = cols * FOGN_BW;
+    *d = rows * FOGN_BASE_DEPTH;
+}
+
 void fogn_unit_set_heading(fogn_unit *u, double heading)
 {
     u->heading = heading;
@@ -97,12 +124,11 @@ static void check_axes(const fogn_unit *u)
 
 gr_rect fogn_unit_rect(const fogn_unit_profile *p, const fogn_unit *u)
 {
-    int cols, rows;
-    fogn_formation_grid(p, (fogn_formation)u->formation, &cols, &rows);
+    double w, d;
+    footprint_size(p, (fogn_formation)u->formation, &w, &d);
     check_axes(u);
     /* gr_rect_make's rectangle, its sine and cosine read from the unit */
-    gr_rect r = {gr_v2(u->x, u->y), gr_angle_norm(u->heading), cols * FOGN_BW,
-                 rows * base_depth(p, (fogn_formation)u->formation), u->hc, u->hs};
+    gr_rect r = {gr_v2(u->x, u->y), gr_angle_norm(u->heading), w, d, u->hc, u->hs};
     return r;
 }
 
@@ -110,9 +136,9 @@ double fogn_unit_reach(const fogn_unit_profile *p, const fogn_unit *u)
 {
     /* every corner of the footprint (both halves of a kinked line too) is
      * half the frontage across and the depth back from the front-edge centre */
-    int cols, rows;
-    fogn_formation_grid(p, (fogn_formation)u->formation, &cols, &rows);
-    double hw = cols * FOGN_BW / 2.0, dd = rows * base_depth(p, (fogn_formation)u->formation);
+    double w, dd;
+    footprint_size(p, (fogn_formation)u->formation, &w, &dd);
+    double hw = w / 2.0;
     double r = sqrt(hw * hw + dd * dd); /* not hypot: this runs in every prefilter, and needs no overflow care */
     if (FOGN_BENT_COLUMN(u)) {
         /* the rear part's far corners may lie farther out than the straight

@@ -7,19 +7,32 @@
 #include "footprint.h"
 #include "move.h"
 
-/* does a swept polygon from..to-1 truly overlap (more than touch) the friend's part r (corners fc, box fb)? */
-static int friend_crossed(const fogn_sweep *sw, int from, int to, const gr_rect *r, const gr_vec2 fc[4], const double fb[4])
+/* how far inside the friend's part a swept polygon must reach to cross it:
+ * touching its edges is fine */
+#define FRIEND_CROSS_INSET 1e-3
+
+/* does a swept polygon from..to-1 truly overlap (more than touch) the
+ * friend's part r (box fb)? Asked of r drawn in by FRIEND_CROSS_INSET on
+ * every side. A polygon meeting that smaller rectangle meets r itself, by a
+ * margin a thousand times the tests' tolerance, so r need not be asked
+ * first: the answer is the one asking r first and then the smaller one
+ * gives. */
+static int friend_crossed(const fogn_sweep *sw, int from, int to, const gr_rect *r, const double fb[4])
 {
-    for (int i = from; i < to; i++)
-        if (fogn_boxes_meet(sw->box[i], fb) && gr_poly_intersect(sw->pts[i], sw->npts[i], fc, 4)) {
-            /* touching is fine: require real overlap via a shrunk test */
+    gr_vec2 sc[4];
+    int have = 0;
+    for (int i = from; i < to; i++) {
+        if (!fogn_boxes_meet(sw->box[i], fb)) continue;
+        if (!have) {
             gr_rect shrunk = *r;
-            shrunk.w -= 2e-3; shrunk.d -= 2e-3;
-            shrunk.fc = gr_v2_sub(shrunk.fc, gr_v2_scale(gr_rect_fwd(r), 1e-3));
-            gr_vec2 sc[4];
+            shrunk.w -= 2 * FRIEND_CROSS_INSET;
+            shrunk.d -= 2 * FRIEND_CROSS_INSET;
+            shrunk.fc = gr_v2_sub(shrunk.fc, gr_v2_scale(gr_rect_fwd(r), FRIEND_CROSS_INSET));
             gr_rect_corners(&shrunk, sc);
-            if (gr_poly_intersect(sw->pts[i], sw->npts[i], sc, 4)) return 1;
+            have = 1;
         }
+        if (gr_poly_intersect(sw->pts[i], sw->npts[i], sc, 4)) return 1;
+    }
     return 0;
 }
 
@@ -30,9 +43,7 @@ static void friend_in_way(fogn_move_ctx *c, int j, const gr_rect *fr, int nf, in
     const fogn_sweep *sw = c->sw;
     fogn_move_tries *t = c->t;
     for (int k = 0; k < nf; k++) {
-        gr_vec2 fc[4];
         double fb[4];
-        gr_rect_corners(&fr[k], fc);
         fogn_rect_box(&fr[k], fb);
         if (!fogn_boxes_meet(sw->all, fb)) continue;
         /* sweep[0] is the start footprint; tries of one move (t) ask
@@ -41,12 +52,12 @@ static void friend_in_way(fogn_move_ctx *c, int j, const gr_rect *fr, int nf, in
         if (t && t->ready && !*crossed) {
             if (!t->cross_known[j][k]) {
                 t->cross_known[j][k] = 1;
-                t->cross[j][k] = (uint8_t)friend_crossed(sw, 1, t->n0, &fr[k], fc, fb);
+                t->cross[j][k] = (uint8_t)friend_crossed(sw, 1, t->n0, &fr[k], fb);
             }
             *crossed = t->cross[j][k];
             from = t->n0;
         }
-        if (!*crossed) *crossed = friend_crossed(sw, from, sw->n, &fr[k], fc, fb);
+        if (!*crossed) *crossed = friend_crossed(sw, from, sw->n, &fr[k], fb);
         for (int i = 0; i < c->nend; i++)
             if (gr_rect_overlap(&c->end_rects[i], &fr[k], 1e-6)) *at_end = 1;
     }
