@@ -421,10 +421,13 @@ static double toward_enemy(const fogn_scenario *s, const fogn_state *st, int i, 
 {
     gr_rect box = fogn_bld_box(&s->terrain.p[k]);
     gr_vec2 c = gr_rect_centre(&box);
+    double bhalf = 0.5 * sqrt(box.w * box.w + box.d * box.d);
     double bd = INFINITY;
     gr_vec2 best = gr_v2(0, s->base_edge[s->units[i].side] == 0 ? 1 : -1);
     for (int j = 0; j < s->nunits; j++) {
         if (s->units[j].side == s->units[i].side || !fogn_unit_alive(&st->u[j])) continue;
+        /* farther than the nearest so far: it cannot take its place */
+        if (fogn_reach_clearly_apart_from(st, j, fogn_unit_reach(&s->units[j], &st->u[j]), c, bhalf, bd)) continue;
         gr_rect e = fogn_unit_rect(&s->units[j], &st->u[j]);
         double d = gr_rect_dist(&box, &e);
         if (d < bd - 1e-9) {

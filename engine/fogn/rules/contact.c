@@ -108,7 +108,7 @@ fogn_face fogn_rect_face_at(const gr_rect *r, gr_vec2 p)
 bool fogn_rects_contact(const gr_rect *ra, const gr_rect *rb, fogn_contact *c)
 {
     assert(ra && rb && c);
-    if (gr_rect_dist(ra, rb) > TOL) return false;
+    if (!gr_rect_within(ra, rb, TOL)) return false;
     memset(c, 0, sizeof *c);
     c->a = c->b = -1;
     gr_vec2 ca[4], cb[4];

@@ -635,7 +635,12 @@ static fogn_range can_shoot_within(const fogn_scenario *s, const fogn_state *st,
     double extra = fogn_bld_of(s, st, t) >= 0 || fogn_bld_of(s, st, f) >= 0 ? FOGN_LONG_RANGE : 0; /* perimeters, not footprints */
     double most = FOGN_LONG_RANGE + 1.0 + rf + FOGN_REACH_MAX + 1.0 + extra; /* before the target's reach is known */
     if (tx * tx + ty * ty > most * most) return FOGN_RANGE_NONE;
-    double lim = FOGN_LONG_RANGE + 1.0 + rf + fogn_unit_reach(&s->units[t], &st->u[t]);
+    /* and beyond the band `worst` (band_of, with room to spare): a band
+     * farther than worst counts as none */
+    double band_far = worst == FOGN_RANGE_CLOSE    ? FOGN_CLOSE
+                      : worst == FOGN_RANGE_MEDIUM ? FOGN_MEDIUM_RANGE
+                                                   : FOGN_LONG_RANGE;
+    double lim = band_far + 1.0 + rf + fogn_unit_reach(&s->units[t], &st->u[t]);
     if (extra > 0) lim += FOGN_LONG_RANGE;
     if (tx * tx + ty * ty > lim * lim) return FOGN_RANGE_NONE;
     /* a fair target: alive, not abandoned, not touching an enemy (§7.1); the

@@ -349,7 +349,7 @@ bool fogn_walk_pose_clear(const fogn_walk *w, const gr_rect *r, int strict)
         gr_rect e[2];
         int ne = fogn_unit_rects(&s->units[j], &w->st->u[j], e);
         for (int k = 0; k < ne; k++) {
-            if (cls == CLS_ENEMY ? gr_rect_dist(r, &e[k]) <= FOGN_CONTACT_TOL : gr_rect_overlap(r, &e[k], 1e-6))
+            if (cls == CLS_ENEMY ? gr_rect_within(r, &e[k], FOGN_CONTACT_TOL) : gr_rect_overlap(r, &e[k], 1e-6))
                 return false;
         }
     }
@@ -1193,8 +1193,15 @@ static double least_clear(const gr_rect *r, gr_vec2 b, const gr_rect *es, int ne
 {
     double bad[2 * FOGN_MAX_UNITS][2];
     int nb = 0;
+    /* the circle about r's centre along the run: a rectangle whose own
+     * circle stays more than `range` off it is never too near, as the
+     * searches below would find */
+    gr_vec2 c0 = gr_rect_centre(r), c1 = gr_v2_add(c0, gr_v2_scale(b, xmax));
+    double rhalf = 0.5 * sqrt(r->w * r->w + r->d * r->d);
     for (int k = 0; k < ne; k++) {
         const gr_rect *e = &es[k];
+        double ehalf = 0.5 * sqrt(e->w * e->w + e->d * e->d);
+        if (gr_point_seg_dist(gr_rect_centre(e), c0, c1) - rhalf - ehalf > range + 1e-6) continue;
         double lo = 0, hi = xmax;
         for (int i = 0; i < 100; i++) {
             double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
