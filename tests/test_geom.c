@@ -744,6 +744,39 @@ static void test_geom_prop_hull(void **state)
     }
 }
 
+/* gr_polyline_poly_within(line, b, d) is gr_polyline_poly_dist(line, b) <= d,
+ * bit for bit at the boundary: random roads (2 to 30 points across a 60 MU
+ * table) against random hulls, d exactly the distance, a double either
+ * side of it, well inside and outside, 0 and negative */
+static void test_geom_prop_polyline_within(void **state)
+{
+    (void)state;
+    gr_rng g;
+    gr_rng_seed(&g, 8, 1);
+    int meet = 0, near = 0, far = 0;
+    for (int i = 0; i < 3000; i++) {
+        gr_vec2 line[30], pts[8], b[8];
+        int nl = 2 + (int)gr_rng_below(&g, 29), np = 3 + (int)gr_rng_below(&g, 6);
+        for (int k = 0; k < nl; k++) line[k] = gr_v2(uni(&g, 0, 60), uni(&g, 0, 60));
+        double cx = uni(&g, 0, 60), cy = uni(&g, 0, 60);
+        for (int k = 0; k < np; k++) pts[k] = gr_v2(cx + uni(&g, -2, 2), cy + uni(&g, -2, 2));
+        int nb = gr_convex_hull(pts, np, b);
+        double dist = gr_polyline_poly_dist(line, nl, b, nb);
+        meet += dist == 0.0;
+        near += dist > 0.0 && dist < 3.0;
+        far += dist >= 3.0;
+        const double ds[] = {dist, nextafter(dist, INFINITY), nextafter(dist, -INFINITY), dist + 1.0, dist * 0.5,
+                             0.0, -1.0, 1.5, 4.0};
+        for (int q = 0; q < (int)(sizeof ds / sizeof ds[0]); q++)
+            assert_int_equal(gr_polyline_poly_within(line, nl, b, nb, ds[q]), dist <= ds[q]);
+        /* a single point as the line */
+        double pd = gr_polyline_poly_dist(line, 1, b, nb);
+        assert_int_equal(gr_polyline_poly_within(line, 1, b, nb, pd), 1);
+        assert_int_equal(gr_polyline_poly_within(line, 1, b, nb, nextafter(pd, -INFINITY)), 0);
+    }
+    assert_true(meet > 100 && near > 100 && far > 100);
+}
+
 /* the plain least of every vertex-to-edge distance, both ways: gr_poly_dist's
  * number when the polygons do not meet (the root of the least square is the
  * least of the roots, a correctly rounded sqrt never decreasing) */
@@ -828,6 +861,7 @@ int main(void)
         cmocka_unit_test(test_geom_prop_point_in_rect),
         cmocka_unit_test(test_geom_prop_hull),
         cmocka_unit_test(test_geom_prop_poly_dist_every_pair),
+        cmocka_unit_test(test_geom_prop_polyline_within),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

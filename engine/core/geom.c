@@ -700,6 +700,47 @@ double gr_polyline_poly_dist(const gr_vec2 *line, int nl, const gr_vec2 *b, int 
     return sqrt(best);
 }
 
+/* A polyline segment whose box lies farther than d and this margin from the
+ * polygon's box on an axis neither meets the polygon (gr_seg_intersect's
+ * and gr_point_in_poly's tolerance is GR_EPS; the rest covers rounding) nor
+ * comes within d of it. */
+#define POLYLINE_FAR_SLACK (2 * GR_EPS)
+
+static bool seg_far_from_box(gr_vec2 a, gr_vec2 b, const double box[4], double m)
+{
+    seg_box sb = seg_box_of(a, b);
+    return sb.lo_x > box[2] + m || sb.hi_x < box[0] - m || sb.lo_y > box[3] + m || sb.hi_y < box[1] - m;
+}
+
+bool gr_polyline_poly_within(const gr_vec2 *line, int nl, const gr_vec2 *b, int nb, double d)
+{
+    assert(nl > 0 && nb > 0 && line && b);
+    /* gr_polyline_poly_dist is never negative nor NaN */
+    if (!(d >= 0.0)) return false;
+    if (nl == 1) return gr_point_poly_dist(b, nb, line[0]) <= d;
+    double box[4];
+    poly_box(b, nb, box);
+    double m = d + POLYLINE_FAR_SLACK;
+    /* the distance is 0 when a segment meets the polygon, else the least
+     * root of the pairs' squares: the root of the least so far is asked
+     * only when the least changes, and the far segments count for none */
+    for (int i = 0; i + 1 < nl; i++)
+        if (!seg_far_from_box(line[i], line[i + 1], box, m) && gr_seg_poly_intersect(line[i], line[i + 1], b, nb))
+            return true;
+    double best = INFINITY;
+    for (int i = 0; i + 1 < nl; i++) {
+        if (seg_far_from_box(line[i], line[i + 1], box, m)) continue;
+        for (int k = 0, l = nb - 1; k < nb; l = k++) {
+            double e = seg_endpoint_dist2(line[i], line[i + 1], b[l], b[k]);
+            if (e < best) {
+                best = e;
+                if (sqrt(best) <= d) return true;
+            }
+        }
+    }
+    return false;
+}
+
 /* Gift wrapping (Jarvis march): O(n h), works in `out` only. */
 int gr_convex_hull(const gr_vec2 *pts, int n, gr_vec2 *out)
 {

@@ -126,6 +126,11 @@ bool gr_poly_intersect(const gr_vec2 *a, int na, const gr_vec2 *b, int nb);
 bool gr_poly_contains(const gr_vec2 *a, int na, const gr_vec2 *b, int nb);
 double gr_poly_dist(const gr_vec2 *a, int na, const gr_vec2 *b, int nb); /* 0 on contact */
 double gr_polyline_poly_dist(const gr_vec2 *line, int nl, const gr_vec2 *b, int nb);
+/* gr_polyline_poly_dist(line, nl, b, nb) <= d, without working out the
+ * distance of the polyline's segments whose box lies far from b's (a road
+ * or a river against a footprint) and stopping at the first pair near
+ * enough */
+bool gr_polyline_poly_within(const gr_vec2 *line, int nl, const gr_vec2 *b, int nb, double d);
 /* convex hull (counter-clockwise, no repeated points); out has room for n; returns count */
 int gr_convex_hull(const gr_vec2 *pts, int n, gr_vec2 *out);
 double gr_poly_area(const gr_vec2 *pts, int n);                  /* signed, ccw > 0 */

@@ -100,7 +100,7 @@ static bool touches_corners(const gr_terrain_piece *p, const gr_vec2 c[4], bbox 
     double margin = p->shape == GR_SHAPE_POLYLINE ? half_width(p) : GR_EPS;
     if (bbox_apart(piece_box(p), cb, margin)) return false;
     if (p->shape == GR_SHAPE_POLYLINE)
-        return gr_polyline_poly_dist(p->pts, p->npts, c, 4) <= half_width(p);
+        return gr_polyline_poly_within(p->pts, p->npts, c, 4, half_width(p));
     return gr_poly_intersect(p->pts, p->npts, c, 4);
 }
 
@@ -118,7 +118,7 @@ static bool touches_poly_box(const gr_terrain_piece *p, const gr_vec2 *poly, int
     double margin = p->shape == GR_SHAPE_POLYLINE ? half_width(p) : GR_EPS;
     if (bbox_apart(piece_box(p), pb, margin)) return false;
     if (p->shape == GR_SHAPE_POLYLINE)
-        return gr_polyline_poly_dist(p->pts, p->npts, poly, n) <= half_width(p);
+        return gr_polyline_poly_within(p->pts, p->npts, poly, n, half_width(p));
     return gr_poly_intersect(p->pts, p->npts, poly, n);
 }
 
