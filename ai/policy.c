@@ -75,6 +75,9 @@ static int draw(const gr_game *g, void *state, gr_rng *rng, gr_action *out, gr_d
     double w[GR_MAX_ACTIONS];
     int checked = gr_rs_checks_candidates(rs);
     int n = gr_rs_candidates(rs, g->scn, state, cand, GR_MAX_ACTIONS);
+    /* a refused draw leaves the position as it was: its key serves every draw */
+    int keyed = dice && checked && pos && pos->key;
+    uint64_t position_key = keyed ? gr_poscache_position_key(g, state) : 0;
     double total = 0;
     for (int i = 0; i < n; i++) total += w[i] = gr_policy_playout_weight_calm(g, state, &cand[i], calm);
     while (n > 0) {
@@ -82,7 +85,8 @@ static int draw(const gr_game *g, void *state, gr_rng *rng, gr_action *out, gr_d
         int i = 0;
         while (i < n - 1 && r >= w[i]) r -= w[i++];
         if (dice && checked) {
-            int rc = gr_poscache_apply_checked(pos, g, state, &cand[i], dice, memo);
+            int rc = keyed ? gr_poscache_apply_checked_at(pos, g, state, position_key, &cand[i], dice, memo)
+                           : gr_poscache_apply_checked(pos, g, state, &cand[i], dice, memo);
             if (rc <= 0) {
                 *out = cand[i];
                 return rc;

@@ -36,11 +36,24 @@ void gr_poscache_free(gr_poscache *c)
     memset(c, 0, sizeof *c);
 }
 
-/* the slot's key: the ruleset's hash of the position (every byte unless it
- * passes over bytes no rule reads: the slot is compared in full anyway) */
-static uint64_t key_of(const gr_game *g, const void *state, const gr_action *a)
+uint64_t gr_poscache_position_key(const gr_game *g, const void *state)
 {
-    return gr_rs_state_hash(g->rs, g->scn, state, gr_hash_bytes(a, sizeof *a, GR_POSCACHE_SEED));
+    return gr_rs_state_hash(g->rs, g->scn, state, GR_POSCACHE_SEED);
+}
+
+/* the slot's key: the ruleset's hash of the position (every byte unless it
+ * passes over bytes no rule reads: the slot is compared in full anyway),
+ * mixed with the action's bytes */
+static uint64_t key_of(uint64_t position_key, const gr_action *a)
+{
+    struct {
+        uint64_t position;
+        gr_action a;
+    } k;
+    memset(&k, 0, sizeof k);
+    k.position = position_key;
+    k.a = *a;
+    return gr_hash_bytes(&k, sizeof k, GR_POSCACHE_SEED);
 }
 
 /* -1: not kept; else 0 (copied into state) or 1 (refused, state untouched) */
@@ -74,11 +87,10 @@ static int ask(const gr_game *g, void *state, const gr_action *a, gr_dice *dice,
     return gr_rs_apply_memo(g->rs, g->scn, state, a, dice, NULL, memo, NULL);
 }
 
-static int through(gr_poscache *c, const gr_game *g, void *state, const gr_action *a, gr_dice *dice, void *memo,
-                   int checked)
+static int through(gr_poscache *c, const gr_game *g, void *state, uint64_t position_key, const gr_action *a,
+                   gr_dice *dice, void *memo, int checked)
 {
-    if (!c || !c->key) return ask(g, state, a, dice, memo, checked);
-    uint64_t key = key_of(g, state, a);
+    uint64_t key = key_of(position_key, a);
     int rc = lookup(c, key, state, a, checked);
     if (rc >= 0) return rc;
     c->misses++;
@@ -97,11 +109,20 @@ static int through(gr_poscache *c, const gr_game *g, void *state, const gr_actio
 
 int gr_poscache_apply(gr_poscache *c, const gr_game *g, void *state, const gr_action *a, gr_dice *dice, void *memo)
 {
-    return through(c, g, state, a, dice, memo, 0);
+    if (!c || !c->key) return ask(g, state, a, dice, memo, 0);
+    return through(c, g, state, gr_poscache_position_key(g, state), a, dice, memo, 0);
 }
 
 int gr_poscache_apply_checked(gr_poscache *c, const gr_game *g, void *state, const gr_action *a, gr_dice *dice,
                               void *memo)
 {
-    return through(c, g, state, a, dice, memo, 1);
+    if (!c || !c->key) return ask(g, state, a, dice, memo, 1);
+    return through(c, g, state, gr_poscache_position_key(g, state), a, dice, memo, 1);
+}
+
+int gr_poscache_apply_checked_at(gr_poscache *c, const gr_game *g, void *state, uint64_t position_key,
+                                 const gr_action *a, gr_dice *dice, void *memo)
+{
+    if (!c || !c->key) return ask(g, state, a, dice, memo, 1);
+    return through(c, g, state, position_key, a, dice, memo, 1);
 }

@@ -47,5 +47,14 @@ void gr_poscache_free(gr_poscache *c);
 int gr_poscache_apply(gr_poscache *c, const gr_game *g, void *state, const gr_action *a, gr_dice *dice, void *memo);
 int gr_poscache_apply_checked(gr_poscache *c, const gr_game *g, void *state, const gr_action *a, gr_dice *dice,
                               void *memo);
+/* The position's part of an entry's key (the ruleset's hash of the state).
+ * A caller trying one action after another on a position that a refusal
+ * leaves untouched (the playouts' draws) works it out once and hands it to
+ * gr_poscache_apply_checked_at; any other change of the position needs it
+ * worked out again. */
+uint64_t gr_poscache_position_key(const gr_game *g, const void *state);
+/* gr_poscache_apply_checked with the position's key already worked out */
+int gr_poscache_apply_checked_at(gr_poscache *c, const gr_game *g, void *state, uint64_t position_key,
+                                 const gr_action *a, gr_dice *dice, void *memo);
 
 #endif
