@@ -206,7 +206,8 @@ static void measure_run(const gr_game *g, void *st, unsigned char *bufs, void **
                         const void *warm, const bench_opts *o, long r, bench_metric *m)
 {
     const gr_ruleset *rs = g->rs;
-    size_t ss = rs->rules->state_size;
+    /* a position's copy, as the search makes it (gr_rs_state_span) */
+    size_t ss = gr_rs_state_span(rs, g->scn);
     rs->rules->init(g->scn, st);
     double t0 = gr_now_s();
     /* the copies are read back into a volatile sink, so the compiler
@@ -242,7 +243,7 @@ static void measure_run(const gr_game *g, void *st, unsigned char *bufs, void **
 static void print_results(const gr_game *g, const bench_opts *o, int npos, bench_metric *m, int nm)
 {
     const gr_ruleset *rs = g->rs;
-    size_t ss = rs->rules->state_size;
+    size_t ss = rs->rules->state_size, ps = gr_rs_state_span(rs, g->scn); /* a state, and a position of this scenario */
     struct utsname un;
     uname(&un);
     char cpu[256];
@@ -257,10 +258,11 @@ static void print_results(const gr_game *g, const bench_opts *o, int npos, bench
     json_object_set_new(j, "scenario", json_string(o->file));
     json_object_set_new(j, "ruleset", json_string(rs->name));
     json_object_set_new(j, "state_bytes", json_integer((json_int_t)ss));
+    json_object_set_new(j, "position_bytes", json_integer((json_int_t)ps));
     json_object_set_new(j, "node_bytes", json_integer((json_int_t)sizeof(gr_node)));
-    json_object_set_new(j, "cache_bytes_per_thread", json_integer((json_int_t)(ss * GR_DETCACHE_STATES)));
-    json_object_set_new(j, "poscache_bytes_per_thread", json_integer((json_int_t)(2 * ss * GR_POSCACHE_ENTRIES)));
-    json_object_set_new(j, "evalcache_bytes_per_thread", json_integer((json_int_t)(ss * GR_EVALCACHE_ENTRIES)));
+    json_object_set_new(j, "cache_bytes_per_thread", json_integer((json_int_t)(ps * GR_DETCACHE_STATES)));
+    json_object_set_new(j, "poscache_bytes_per_thread", json_integer((json_int_t)(2 * ps * GR_POSCACHE_ENTRIES)));
+    json_object_set_new(j, "evalcache_bytes_per_thread", json_integer((json_int_t)(ps * GR_EVALCACHE_ENTRIES)));
     json_object_set_new(j, "build", json_sprintf("gcc %s, %s", __VERSION__, opt));
     json_object_set_new(j, "machine", json_sprintf("%s %s %s, %s, %ld cores", un.sysname, un.release, un.machine, cpu, cores));
     json_object_set_new(j, "runs", json_integer(o->runs));
@@ -273,11 +275,12 @@ static void print_results(const gr_game *g, const bench_opts *o, int npos, bench
     if (!o->as_json) {
         printf("scenario  %s (%s)\nbuild     gcc %s, %s\nmachine   %s %s %s, %s, %ld cores\n", o->file, rs->title,
                __VERSION__, opt, un.sysname, un.release, un.machine, cpu, cores);
-        printf("state     %zu bytes; tree node %zu bytes; a thread keeps %d states on dice-free paths (%.1f MiB)\n"
-               "          %d dice-free transitions by position (%.1f MiB) and %d evaluations by position (%.1f MiB)\n",
-               ss, sizeof(gr_node), GR_DETCACHE_STATES, (double)ss * GR_DETCACHE_STATES / (1024.0 * 1024.0),
-               GR_POSCACHE_ENTRIES, 2.0 * (double)ss * GR_POSCACHE_ENTRIES / (1024.0 * 1024.0), GR_EVALCACHE_ENTRIES,
-               (double)ss * GR_EVALCACHE_ENTRIES / (1024.0 * 1024.0));
+        printf("state     %zu bytes, a position of this scenario %zu; tree node %zu bytes\n"
+               "          a thread keeps %d positions on dice-free paths (%.1f MiB), %d dice-free transitions\n"
+               "          by position (%.1f MiB) and %d evaluations by position (%.1f MiB)\n",
+               ss, ps, sizeof(gr_node), GR_DETCACHE_STATES, (double)ps * GR_DETCACHE_STATES / (1024.0 * 1024.0),
+               GR_POSCACHE_ENTRIES, 2.0 * (double)ps * GR_POSCACHE_ENTRIES / (1024.0 * 1024.0), GR_EVALCACHE_ENTRIES,
+               (double)ps * GR_EVALCACHE_ENTRIES / (1024.0 * 1024.0));
         printf("%-38s %12s %12s %12s  %s\n", "measure", "median", "lowest", "highest", "unit");
     }
     for (int k = 0; k < nm; k++) {
@@ -352,7 +355,7 @@ int gr_cmd_bench(int argc, char **argv)
     snprintf(ms1, sizeof ms1, "MCTS, %ld ms a position, 1 thread", o.think_ms);
     snprintf(ms2, sizeof ms2, "MCTS, %ld ms a position, 2 threads", o.think_ms);
     bench_metric m[] = {
-        {"clone_ns", "state clone", "ns", {0}, 0},
+        {"clone_ns", "position clone", "ns", {0}, 0},
         {"legal_us", "legal orders per decision", "us", {0}, 0},
         {"games_per_s", "random-legal games", "games/s", {0}, 0},
         {"mcts1_iters_per_s", it1, "iter/s", {0}, 0},
