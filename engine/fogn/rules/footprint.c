@@ -29,10 +29,11 @@ int fogn_unit_bases(const fogn_unit_profile *p, const fogn_unit *u)
     return n < 1 ? 1 : n;
 }
 
-void fogn_formation_grid(const fogn_unit_profile *p, fogn_formation f, int *cols, int *rows)
+/* the grid of bases and a base's depth, the troop type's arm already
+ * looked at (art: artillery) */
+static void grid_of(const fogn_unit_profile *p, fogn_formation f, int art, int *cols, int *rows)
 {
-    int large = p->size == FOGN_LARGE;
-    if (fogn_troop_arm((fogn_troop)p->troop) == FOGN_ARM_ART) {
+    if (art) {
         *rows = 1;
         *cols = f == FOGN_F_LIMBERED ? 1 : art_bases(p);
         return;
@@ -43,43 +44,37 @@ void fogn_formation_grid(const fogn_unit_profile *p, fogn_formation f, int *cols
     case FOGN_F_LINE:
     case FOGN_F_SKIRMISH_LINE: *cols = n; *rows = 1; break;
     case FOGN_F_COLUMN: *cols = 1; *rows = n; break;
-    default: *cols = large ? 3 : 2; *rows = 2; break; /* tactical, skirmish, square */
+    default: *cols = p->size == FOGN_LARGE ? 3 : 2; *rows = 2; break; /* tactical, skirmish, square */
     }
 }
 
-static double base_depth(const fogn_unit_profile *p, fogn_formation f)
+static double depth_of(const fogn_unit_profile *p, fogn_formation f, int art)
 {
-    if (fogn_troop_arm((fogn_troop)p->troop) != FOGN_ARM_ART) return FOGN_BASE_DEPTH;
+    if (!art) return FOGN_BASE_DEPTH;
     if (f == FOGN_F_LIMBERED)
         return p->size == FOGN_LARGE ? FOGN_LIMBER_DEPTH_LARGE : FOGN_LIMBER_DEPTH_SMALL;
     return FOGN_ART_BASE_DEPTH;
 }
 
-/* The footprint's frontage and depth: the formation's grid
- * (fogn_formation_grid) times a base's width and its depth (base_depth),
- * the same products, with the troop type looked at once. The footprints
- * and reaches of every question about a unit's place come through here. */
+static int is_art(const fogn_unit_profile *p) { return fogn_troop_arm((fogn_troop)p->troop) == FOGN_ARM_ART; }
+
+void fogn_formation_grid(const fogn_unit_profile *p, fogn_formation f, int *cols, int *rows)
+{
+    grid_of(p, f, is_art(p), cols, rows);
+}
+
+static double base_depth(const fogn_unit_profile *p, fogn_formation f) { return depth_of(p, f, is_art(p)); }
+
+/* The footprint's frontage and depth: the formation's grid times a base's
+ * width and its depth, the same products as from fogn_formation_grid and
+ * base_depth, with the troop type looked at once. The footprints and
+ * reaches of every question about a unit's place come through here. */
 static void footprint_size(const fogn_unit_profile *p, fogn_formation f, double *w, double *d)
 {
-    if (fogn_troop_arm((fogn_troop)p->troop) == FOGN_ARM_ART) {
-        int cols = f == FOGN_F_LIMBERED ? 1 : art_bases(p);
-        double depth = f != FOGN_F_LIMBERED     ? FOGN_ART_BASE_DEPTH
-                       : p->size == FOGN_LARGE ? FOGN_LIMBER_DEPTH_LARGE
-                                               : FOGN_LIMBER_DEPTH_SMALL;
-        *w = cols * FOGN_BW;
-        *d = 1 * depth;
-        return;
-    }
-    int cols, rows, n = inf_cav_bases(p);
-    switch (f) {
-    case FOGN_F_DEEP: cols = 2; rows = 3; break;
-    case FOGN_F_LINE:
-    case FOGN_F_SKIRMISH_LINE: cols = n; rows = 1; break;
-    case FOGN_F_COLUMN: cols = 1; rows = n; break;
-    default: cols = p->size == FOGN_LARGE ? 3 : 2; rows = 2; break; /* tactical, skirmish, square */
-    }
+    int art = is_art(p), cols, rows;
+    grid_of(p, f, art, &cols, &rows);
     *w = cols * FOGN_BW;
-    *d = rows * FOGN_BASE_DEPTH;
+    *d = rows * depth_of(p, f, art);
 }
 
 void fogn_unit_set_heading(fogn_unit *u, double heading)
