@@ -744,6 +744,56 @@ static void test_geom_prop_hull(void **state)
     }
 }
 
+/* the hull holds every point (within GR_EPS), and turns left at every corner but for rounding */
+static void assert_hull_of(const gr_vec2 *pts, int n, const gr_vec2 *out, int h)
+{
+    assert_true(h >= 3 && h <= n);
+    for (int k = 0; k < n; k++) assert_true(gr_point_in_poly(out, h, pts[k]));
+    for (int k = 0; k < h; k++) {
+        gr_vec2 e0 = gr_v2_sub(out[(k + 1) % h], out[k]);
+        gr_vec2 e1 = gr_v2_sub(out[(k + 2) % h], out[(k + 1) % h]);
+        assert_true(gr_v2_cross(e0, e1) > -1e-9 * gr_v2_len(e0) * gr_v2_len(e1));
+    }
+}
+
+/* The hull of a footprint swept straight along one of its axes: its two
+ * sides run on the same lines at both ends, so each side's four corners are
+ * collinear up to rounding, and a corner of the hull may be a point lying
+ * on a straight edge. The hull holds all eight corners and has the swept
+ * rectangle's area. Among the cases, the corners of a Lasalle cavalry
+ * regiment charging 6.69 BW (a game of the brigade clash), where a wrap
+ * that takes the collinear point behind it for the next corner draws a
+ * hull of half the area, and the charge passes through a friend unseen. */
+static void test_geom_prop_hull_of_a_straight_sweep(void **state)
+{
+    (void)state;
+    const gr_vec2 charge[8] = {
+        {0x1.2f9296f29ff0ep+4, 0x1.3b54cda58fbbfp+3}, {0x1.55e8390893a8p+4, 0x1.751b026290f81p+3},
+        {0x1.62c0941e75ceep+4, 0x1.53036b119a876p+3}, {0x1.3c6af2088217cp+4, 0x1.193d3654994b4p+3},
+        {0x1.de5e9145eec86p+3, 0x1.e638f98be76b1p+3}, {0x1.1584eab8eb1b5p+4, 0x1.0fff972474539p+4},
+        {0x1.225d45cecd423p+4, 0x1.fde796f7f2367p+3}, {0x1.f80f4771b3162p+3, 0x1.c421623af0fa6p+3}};
+    gr_vec2 out[8];
+    int h = gr_convex_hull(charge, 8, out);
+    assert_hull_of(charge, 8, out, h);
+    /* 3 BW of frontage over 8.02 BW: the run and the footprint's depth */
+    assert_true(fabs(gr_poly_area(out, h) - 3.0 * 8.0208463737) < 1e-6);
+    gr_rng g;
+    gr_rng_seed(&g, 9, 1);
+    for (int i = 0; i < 20000; i++) {
+        gr_rect a = rand_rect(&g, 40);
+        double run = uni(&g, 0.001, 12);
+        int side = (int)gr_rng_below(&g, 4);
+        gr_rect b = gr_rect_advance(&a, side == 0 ? run : side == 1 ? -run : 0, side == 2 ? run : side == 3 ? -run : 0);
+        gr_vec2 all[8];
+        gr_rect_corners(&a, all);
+        gr_rect_corners(&b, all + 4);
+        h = gr_convex_hull(all, 8, out);
+        assert_hull_of(all, 8, out, h);
+        double want = side < 2 ? a.w * (a.d + run) : (a.w + run) * a.d;
+        assert_true(fabs(gr_poly_area(out, h) - want) < 1e-9 * want);
+    }
+}
+
 /* gr_polyline_poly_within(line, b, d) is gr_polyline_poly_dist(line, b) <= d,
  * bit for bit at the boundary: random roads (2 to 30 points across a 60 MU
  * table) against random hulls, d exactly the distance, a double either
@@ -860,6 +910,7 @@ int main(void)
         cmocka_unit_test(test_geom_prop_axis_gap),
         cmocka_unit_test(test_geom_prop_point_in_rect),
         cmocka_unit_test(test_geom_prop_hull),
+        cmocka_unit_test(test_geom_prop_hull_of_a_straight_sweep),
         cmocka_unit_test(test_geom_prop_poly_dist_every_pair),
         cmocka_unit_test(test_geom_prop_polyline_within),
     };

@@ -38,6 +38,7 @@
 #include <assert.h>
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
 
 /* --- vectors ------------------------------------------------------------ */
 
@@ -742,44 +743,52 @@ bool gr_polyline_poly_within(const gr_vec2 *line, int nl, const gr_vec2 *b, int 
 }
 
 /* Gift wrapping (Jarvis march): O(n h), works in `out` only. */
+/* before in the hull's sort: by x, then y */
+static bool hull_before(gr_vec2 a, gr_vec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); }
+
+/* (a - o) x (b - o): positive when o -> a -> b turns left */
+static double hull_turn(gr_vec2 o, gr_vec2 a, gr_vec2 b) { return gr_v2_cross(gr_v2_sub(a, o), gr_v2_sub(b, o)); }
+
+/* Andrew's monotone chain: the points sorted by x then y, the lower chain
+ * built left to right and the upper one right to left, each dropping the
+ * last point while it does not make a left turn. A point is dropped only
+ * when the turn through it is not to the left, so a corner of the hull,
+ * where the turn is plainly to the left, is never lost to rounding; points
+ * within rounding of an edge (the sides of a footprint swept straight along
+ * its axis are such) may stay or go. A wrap from corner to corner (gift
+ * wrapping) is not safe here: it can take such a point for a corner, then
+ * the point behind it on the same line for the next, and leave corners
+ * out (docs/performance.md, "The convex hull by the monotone chain"). */
 int gr_convex_hull(const gr_vec2 *pts, int n, gr_vec2 *out)
 {
-    assert(n >= 0 && (n == 0 || (pts && out)));
+    assert(n >= 0 && n <= GR_HULL_MAX && (n == 0 || (pts && out)));
     if (n <= 0) return 0;
-    int start = 0;
-    for (int i = 1; i < n; i++)
-        if (pts[i].x < pts[start].x ||
-            (pts[i].x == pts[start].x && pts[i].y < pts[start].y))
-            start = i;
-    int h = 0, cur = start;
-    do {
-        out[h++] = pts[cur];
-        int next = -1;
-        gr_vec2 pc = pts[cur], dq = {0.0, 0.0}; /* dq: pts[next] - pc, kept as next changes */
-        for (int i = 0; i < n; i++) {
-            /* pc itself is passed over; another point equal to it gives
-             * dr = 0, a cross product of 0 and no greater length, so it
-             * never displaces a candidate, and a first candidate it became
-             * is displaced by the next point apart from pc */
-            if (i == cur) continue;
-            gr_vec2 dr = gr_v2_sub(pts[i], pc);
-            if (next < 0) {
-                next = i;
-                dq = dr;
-                continue;
-            }
-            double c = gr_v2_cross(dq, dr);
-            /* keep every point on the left: take any point to the right,
-             * and on a collinear tie the farther one (drops middle points) */
-            if (c < 0.0 || (c == 0.0 && gr_v2_dot(dr, dr) > gr_v2_dot(dq, dq))) {
-                next = i;
-                dq = dr;
-            }
-        }
-        if (next < 0) break; /* a single point */
-        cur = next;
-    } while (!(pts[cur].x == pts[start].x && pts[cur].y == pts[start].y) && h < n);
-    return h;
+    gr_vec2 p[GR_HULL_MAX], h[GR_HULL_MAX + 1];
+    int m = 0;
+    for (int i = 0; i < n; i++) { /* insertion sort (a handful of points), repeats dropped */
+        int k = m;
+        while (k > 0 && hull_before(pts[i], p[k - 1])) k--;
+        if (k > 0 && p[k - 1].x == pts[i].x && p[k - 1].y == pts[i].y) continue;
+        memmove(p + k + 1, p + k, (size_t)(m - k) * sizeof p[0]);
+        p[k] = pts[i];
+        m++;
+    }
+    if (m <= 2) {
+        memcpy(out, p, (size_t)m * sizeof p[0]);
+        return m;
+    }
+    int k = 0;
+    for (int i = 0; i < m; i++) {
+        while (k >= 2 && hull_turn(h[k - 2], h[k - 1], p[i]) <= 0.0) k--;
+        h[k++] = p[i];
+    }
+    for (int i = m - 2, lower = k + 1; i >= 0; i--) {
+        while (k >= lower && hull_turn(h[k - 2], h[k - 1], p[i]) <= 0.0) k--;
+        h[k++] = p[i];
+    }
+    k--; /* the last is the first again */
+    memcpy(out, h, (size_t)k * sizeof h[0]);
+    return k;
 }
 
 double gr_poly_area(const gr_vec2 *pts, int n)

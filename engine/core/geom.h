@@ -131,7 +131,10 @@ double gr_polyline_poly_dist(const gr_vec2 *line, int nl, const gr_vec2 *b, int 
  * or a river against a footprint) and stopping at the first pair near
  * enough */
 bool gr_polyline_poly_within(const gr_vec2 *line, int nl, const gr_vec2 *b, int nb, double d);
-/* convex hull (counter-clockwise, no repeated points); out has room for n; returns count */
+/* convex hull (counter-clockwise from the point of least x, then least y;
+ * no repeated points; corners only, though a point within rounding of an
+ * edge may stay); n at most GR_HULL_MAX; out has room for n; returns count */
+#define GR_HULL_MAX 64
 int gr_convex_hull(const gr_vec2 *pts, int n, gr_vec2 *out);
 double gr_poly_area(const gr_vec2 *pts, int n);                  /* signed, ccw > 0 */
 gr_vec2 gr_poly_centroid(const gr_vec2 *pts, int n);
