@@ -15,6 +15,8 @@
 #define TOI_TOUCH 1e-4                    /* ... for the place where it touches this closely */
 #define TOI_SLACK 1e-9                    /* rounding allowed for when steps are passed over */
 #define TOI_BOUND_SLACK 1e-6              /* ... and in the bounds a straight run puts on its distances */
+#define TOI_PLACE_BW 1e-9                 /* the halving search ends when it holds the place this closely */
+#define TOI_HALVINGS 40                   /* ... or after this many halves */
 
 lasalle_pose lasalle_pose_of(const lasalle_state *st, int i)
 {
@@ -349,9 +351,8 @@ static void sweep_motion(sweep_ctx *c, lasalle_pose a, const lasalle_motion *m, 
         out->meets |= poly_meets(c->s, c->st, &w, &out->piece, &water);
         /* the units against the unshrunk footprint */
         area_of(&p0, &p1, &w);
-        /* off the table when a corner of either footprint is: the swept area's extreme points are corners.
-         * (Not the hull's points: the hull of two rectangles sliding along an edge has nearly collinear
-         * corners, where gift wrapping can drop an extreme one.) */
+        /* off the table when a corner of either footprint is: the swept area's extreme points are corners,
+         * whose box is at hand before any hull is built */
         if (w.cbox[0] < -1e-6 || w.cbox[1] < -1e-6 || w.cbox[2] > c->s->table_w + 1e-6 ||
             w.cbox[3] > c->s->table_h + 1e-6)
             out->meets |= LASALLE_MEETS_OFF_TABLE;
@@ -400,12 +401,13 @@ static double time_of_impact(sweep_ctx *c, lasalle_pose a, const lasalle_motion 
     }
     if (hi < 0) return INFINITY;
     if (hi == 0) return 0;
-    /* the halving search. On a straight run the distance changes by no more than the run between two
-     * places, so from the distances known at lo and hi (or bounds on them) a middle far enough from
-     * touching, or deep enough in it, is settled without its distance worked out: the same halves are
-     * kept, and the same place found */
+    /* the halving search, down to TOI_PLACE_BW: a place where the footprint touches (within TOI_TOUCH) no
+     * farther than that past the first such place. On a straight run the distance changes by no more than
+     * the run between two places, so from the distances known at lo and hi (or bounds on them) a middle far
+     * enough from touching, or deep enough in it, is settled without its distance worked out: the same
+     * halves are kept, and the same place found */
     double dlo = d_ref - (lo - t_ref); /* no more than the distance at lo, more than TOI_TOUCH */
-    for (int it = 0; it < 40; it++) {
+    for (int it = 0; it < TOI_HALVINGS && hi - lo > TOI_PLACE_BW; it++) {
         double mid = (lo + hi) / 2;
         if (slides && dlo - (mid - lo) > TOI_TOUCH + TOI_BOUND_SLACK) {
             dlo -= mid - lo;
