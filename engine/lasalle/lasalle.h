@@ -305,7 +305,8 @@ typedef enum lasalle_status { LASALLE_ON = 0, LASALLE_BROKEN, LASALLE_LEFT } las
 
 typedef struct lasalle_unit {
     double x, y;            /* front-edge centre of the unit, BW */
-    double heading;         /* facing, radians */
+    double heading;         /* facing, radians: changed only by lasalle_unit_set_heading (footprint.h) */
+    double hc, hs;          /* the cosine and sine of the heading brought into (-pi, pi], kept with it */
     uint8_t form;           /* lasalle_form */
     uint8_t disr;           /* DISR markers [B Disruption, p.18] */
     uint8_t status;         /* lasalle_status */
@@ -407,12 +408,12 @@ typedef struct lasalle_state {
     uint8_t pad_end[4];
 } lasalle_state;
 
-_Static_assert(sizeof(lasalle_unit) == 32, "lasalle_unit has padding the byte-for-byte comparisons would read");
+_Static_assert(sizeof(lasalle_unit) == 48, "lasalle_unit has padding the byte-for-byte comparisons would read");
 _Static_assert(sizeof(lasalle_officer) == 24, "lasalle_officer has padding");
 _Static_assert(sizeof(lasalle_engineer) == 20, "lasalle_engineer has padding");
 _Static_assert(sizeof(lasalle_work) == 20, "lasalle_work has padding");
 _Static_assert(sizeof(lasalle_state) == sizeof(gr_turn) + 12 + LASALLE_MAX_OBJECTIVES + 4 + 8 +
-                                            24 * LASALLE_MAX_OFFICERS + 32 * LASALLE_MAX_UNITS +
+                                            24 * LASALLE_MAX_OFFICERS + 48 * LASALLE_MAX_UNITS +
                                             20 * LASALLE_MAX_ENGINEERS + 40 + 8 + 20 * LASALLE_MAX_WORKS,
                "lasalle_state has padding the byte-for-byte comparisons would read");
 

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "../../engine/lasalle/lasalle.h"
+#include "../../engine/lasalle/rules/footprint.h"
 #include "../../engine/core/fsutil.h"
 #include "../../engine/lasalle/rules/turn.h"
 #include "../../engine/registry.h"
@@ -212,7 +213,7 @@ static inline void ls_place(ls_fix *f, int i, double x, double y, double deg, in
 {
     f->st.u[i].x = x;
     f->st.u[i].y = y;
-    f->st.u[i].heading = gr_angle_norm(deg * GR_PI / 180.0);
+    lasalle_unit_set_heading(&f->st.u[i], gr_angle_norm(deg * GR_PI / 180.0));
     f->st.u[i].form = (uint8_t)form;
 }
 

@@ -11,6 +11,7 @@
 
 #include "../../engine/lasalle/rules/command.h"
 #include "../../engine/lasalle/rules/footprint.h"
+#include "../../engine/core/rng.h"
 
 #define COLUMN LS_INF("1/45e Ligne", "small", "experienced", "column", 16, 6, 90)
 #define WOODS ", \"terrain\": [{\"name\": \"Bois\", \"type\": \"woods\", \"points\": [[14, 8], [18, 8], [18, 12], [14, 12]]}]"
@@ -326,7 +327,7 @@ static void test_prolong_off_the_table(void **state)
     /* the pose a random game reached (its doubles as the game had them) */
     f.st.u[0].x = 26.49830139264666;
     f.st.u[0].y = 2.8891621751715739;
-    f.st.u[0].heading = -2.9845130209103035;
+    lasalle_unit_set_heading(&f.st.u[0], -2.9845130209103035);
     ls_refused(&f, "u0 prolong -1 0", "the move would take the battery off the table");
     ls_do(&f, "u0 prolong 1 0");
     ls_free(&f);
@@ -427,18 +428,44 @@ static void test_command_path_around_the_enemy(void **state)
     /* the column beside the line, 1.5 BW off it: near, but not in the way */
     f.st.u[1].x = 18;
     f.st.u[1].y = 6;
-    f.st.u[1].heading = GR_PI / 2;
+    lasalle_unit_set_heading(&f.st.u[1], GR_PI / 2);
     LS_ASSERT_NEAR(lasalle_command_path(f.s, &f.st, k, 0), straight);
     /* the column across the line, its zone short of the officer and the battalion: around it */
     f.st.u[1].x = 16.3;
     f.st.u[1].y = 6;
-    f.st.u[1].heading = 0;
+    lasalle_unit_set_heading(&f.st.u[1], 0);
     double around = lasalle_command_path(f.s, &f.st, k, 0);
     assert_true(isfinite(around) && around > straight + 0.3 && around <= 6);
     assert_true(lasalle_in_command(f.s, &f.st, 0));
     /* a wider block across the line: no way around within 6 BW */
     f.st.u[1].form = LASALLE_LINE;
     assert_true(isinf(lasalle_command_path(f.s, &f.st, k, 0)));
+    ls_free(&f);
+}
+
+/* [B, p.14] a unit's hull: worked out from the cosine and sine the unit keeps with its heading
+ * (lasalle_unit_set_heading), it is bit for bit the hull worked out afresh from the heading, for 400
+ * headings, the table's axes, -0 and headings past +-pi among them; the heading itself is kept as given */
+static void test_hull_axes_kept_with_the_heading(void **state)
+{
+    (void)state;
+    ls_fix f;
+    ls_load(&f, 0, "[" COLUMN "]", "[" LS_FAR "]", "");
+    gr_rng rng;
+    gr_rng_seed(&rng, 41, 1);
+    const double fixed[] = {0.0, -0.0, GR_PI / 2, -GR_PI / 2, GR_PI, -GR_PI, 3 * GR_PI, -7.0, 4.0, 1e-300};
+    int n = 0;
+    for (int k = 0; k < 400; k++) {
+        double h = k < (int)(sizeof fixed / sizeof fixed[0]) ? fixed[k] : gr_rng_unit(&rng) * 20 - 10;
+        lasalle_unit_set_heading(&f.st.u[0], h);
+        assert_memory_equal(&f.st.u[0].heading, &h, sizeof h);
+        f.st.u[0].form = (uint8_t)(k % 2 ? LASALLE_LINE : LASALLE_COLUMN);
+        gr_rect kept = lasalle_hull(f.s, &f.st, 0);
+        gr_rect made = lasalle_hull_at(&f.s->units[0], f.st.u[0].form, f.st.u[0].x, f.st.u[0].y, h);
+        assert_memory_equal(&kept, &made, sizeof kept);
+        n++;
+    }
+    assert_int_equal(n, 400);
     ls_free(&f);
 }
 
@@ -454,6 +481,7 @@ int main(void)
         cmocka_unit_test(test_artillery),          cmocka_unit_test(test_officers), cmocka_unit_test(test_command_path_around_the_enemy),
         cmocka_unit_test(test_prolong_off_the_table),
         cmocka_unit_test(test_later), cmocka_unit_test(test_toward),
+        cmocka_unit_test(test_hull_axes_kept_with_the_heading),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

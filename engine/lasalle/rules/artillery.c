@@ -41,7 +41,7 @@ static int in_command_at(const lasalle_scenario *s, const lasalle_state *st, int
     lasalle_state tmp = *st;
     tmp.u[i].x = at.x;
     tmp.u[i].y = at.y;
-    tmp.u[i].heading = at.h;
+    lasalle_unit_set_heading(&tmp.u[i], at.h);
     tmp.u[i].form = (uint8_t)at.form;
     return lasalle_in_command(s, &tmp, i);
 }
@@ -125,7 +125,7 @@ static int plan_drive(const lasalle_scenario *s, const lasalle_state *st, int i,
         lasalle_state tmp = *st;
         tmp.u[i].x = g->end.x;
         tmp.u[i].y = g->end.y;
-        tmp.u[i].heading = g->end.h;
+        lasalle_unit_set_heading(&tmp.u[i], g->end.h);
         tmp.u[i].form = LASALLE_LIMBERED;
         lasalle_pose guns = lasalle_reform_pose(p, g->end, LASALLE_UNLIMBERED, 0, gr_angle_diff(a->p[3] * DEG, to.h));
         if (change_allowed(s, &tmp, i, guns, err) || refuse_gun_ground(s, p, guns, err) ||
@@ -223,7 +223,7 @@ int lasalle_gun_apply_plan(const lasalle_scenario *s, lasalle_state *st, const g
         gr_log_add(log, GR_EV_MOVE, s->units[i].side, "%s unlimbers facing %.0f degrees", n, g.end.h / DEG);
     u->x = g.end.x;
     u->y = g.end.y;
-    u->heading = g.end.h;
+    lasalle_unit_set_heading(u, g.end.h);
     int two_ranks = g.end.form == LASALLE_LAYOUT_COMPRESSED; /* the flag follows the layout the plan ends in */
     u->form = (uint8_t)(two_ranks ? LASALLE_UNLIMBERED : g.end.form);
     if (two_ranks) u->flags |= LASALLE_UF_COMPRESSED;

@@ -421,7 +421,7 @@ int lasalle_charge_apply_plan(const lasalle_scenario *s, lasalle_state *st, cons
                s->units[i].name, s->units[a->target].name, run, c.reduced ? "Reduced" : "Full", names);
     u->x = c.sw.end.x;
     u->y = c.sw.end.y;
-    u->heading = c.sw.end.h;
+    lasalle_unit_set_heading(u, c.sw.end.h);
     u->flags |= LASALLE_UF_ACTED | LASALLE_UF_MOVED | LASALLE_UF_CHARGER;
     if (c.wheel != 0) u->flags |= LASALLE_UF_MANEUVER;
     if (c.sw.meets & LASALLE_MEETS_ROUGH) u->flags |= LASALLE_UF_ROUGH;

@@ -139,7 +139,7 @@ int lasalle_counter_apply(const void *scn, void *state, const gr_action *a, cons
     if (!pass) return 0;
     st->u[i].x = c.sw.end.x;
     st->u[i].y = c.sw.end.y;
-    st->u[i].heading = c.sw.end.h;
+    lasalle_unit_set_heading(&st->u[i], c.sw.end.h);
     st->u[i].flags |= LASALLE_UF_COUNTERCHARGER;
     gr_log_add(cx ? cx->log : NULL, GR_EV_MOVE, s->units[i].side, "%s countercharges %s (D, p.36)", s->units[i].name,
                s->units[a->target].name);

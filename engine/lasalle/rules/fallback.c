@@ -319,7 +319,7 @@ int lasalle_fallback_way(const lasalle_scenario *s, lasalle_state *st, int i, do
     if (pass_friends(s, st, i, from, len, dir, &w, cx) < 0) return -1;
     st->u[i].x = end.x;
     st->u[i].y = end.y;
-    st->u[i].heading = gr_angle_norm(end.h);
+    lasalle_unit_set_heading(&st->u[i], gr_angle_norm(end.h));
     /* it stops in no town base (may_stop): a column in two files there goes on as a column again, the
      * footprint the walk checked (ruling R-50) */
     lasalle_set_form(&st->u[i], st->u[i].form);
@@ -378,7 +378,7 @@ static double advance_into_town(const lasalle_scenario *s, lasalle_state *st, in
         int k = lasalle_town_of(s, &h);
         st->u[i].x = q.x;
         st->u[i].y = q.y;
-        st->u[i].heading = q.h;
+        lasalle_unit_set_heading(&st->u[i], q.h);
         lasalle_set_form(&st->u[i], q.form);
         gr_log_add(log, GR_EV_MOVE, p->side, "%s advances into the town base %s and stands in it in March (E, p.60; "
                    "G, p.68)", p->name, k >= 0 ? s->terrain.p[k].name : "?");

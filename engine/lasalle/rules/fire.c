@@ -194,7 +194,7 @@ static void convert(const lasalle_scenario *s, lasalle_state *st, int t, int hit
         }
         st->u[t].x = to.x;
         st->u[t].y = to.y;
-        st->u[t].heading = to.h;
+        lasalle_unit_set_heading(&st->u[t], to.h);
         st->u[t].form = LASALLE_LIMBERED;
         st->u[t].flags &= ~LASALLE_UF_COMPRESSED; /* it limbers as any battery does (ruling R-143) */
         gr_log_add(log, GR_EV_MOVE, q->side, "%s is forced to limber (D, p.48)", q->name);

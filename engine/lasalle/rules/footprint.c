@@ -3,7 +3,9 @@
 #include "footprint.h"
 #include "tables.h"
 
+#include <assert.h>
 #include <math.h>
+#include <string.h>
 
 /* a region "straight ahead" reaches this far: beyond any table */
 #define FAR_BW 1000.0
@@ -91,10 +93,34 @@ gr_rect lasalle_hull_at(const lasalle_unit_profile *p, int form, double x, doubl
     return gr_rect_make(gr_v2(x, y), heading, l.cols * l.bw, l.rows * l.bd);
 }
 
+void lasalle_unit_set_heading(lasalle_unit *u, double heading)
+{
+    u->heading = heading;
+    gr_heading_dir(gr_angle_norm(heading), &u->hc, &u->hs);
+}
+
+/* the unit's kept axes are the ones its heading gives (debug builds: a heading changed without
+ * lasalle_unit_set_heading would leave them behind) */
+static void check_axes(const lasalle_unit *u)
+{
+#ifdef GR_DEBUG
+    double c, sn;
+    gr_heading_dir(gr_angle_norm(u->heading), &c, &sn);
+    assert(memcmp(&c, &u->hc, sizeof c) == 0 && memcmp(&sn, &u->hs, sizeof sn) == 0);
+#else
+    (void)u;
+#endif
+}
+
 gr_rect lasalle_hull(const lasalle_scenario *s, const lasalle_state *st, int i)
 {
     const lasalle_unit *u = &st->u[i];
-    return lasalle_hull_at(&s->units[i], lasalle_layout_form(st, i), u->x, u->y, u->heading);
+    lasalle_layout l;
+    lasalle_layout_of(&s->units[i], lasalle_layout_form(st, i), &l);
+    check_axes(u);
+    /* lasalle_hull_at's rectangle, its cosine and sine read from the unit */
+    gr_rect r = {gr_v2(u->x, u->y), gr_angle_norm(u->heading), l.cols * l.bw, l.rows * l.bd, u->hc, u->hs};
+    return r;
 }
 
 double lasalle_hull_reach(const lasalle_scenario *s, const lasalle_state *st, int i)
@@ -193,7 +219,7 @@ void lasalle_town_turn(lasalle_state *st, int i, int r)
     lasalle_unit *u = &st->u[i];
     double half = LASALLE_TOWN_BW / 2, h = gr_angle_norm(u->heading + r * GR_PI / 2);
     double cx = u->x - half * cos(u->heading), cy = u->y - half * sin(u->heading);
-    u->heading = h;
+    lasalle_unit_set_heading(u, h);
     u->x = cx + half * cos(h);
     u->y = cy + half * sin(h);
 }

@@ -42,6 +42,9 @@ void lasalle_layout_of(const lasalle_unit_profile *p, int form, lasalle_layout *
 /* limber bases of a battery: one for two guns, one for a three-gun battery [B, p.14] */
 int lasalle_limbers(int guns);
 
+/* turns the unit to face `heading` (radians, kept as given) and keeps the cosine and sine of its hull's
+ * heading with it (lasalle_unit.hc, hs): every change of a unit's heading goes through here */
+void lasalle_unit_set_heading(lasalle_unit *u, double heading);
 /* a unit's hull (the block of its bases) in a formation at a pose */
 gr_rect lasalle_hull_at(const lasalle_unit_profile *p, int form, double x, double y, double heading);
 gr_rect lasalle_hull(const lasalle_scenario *s, const lasalle_state *st, int i);

@@ -427,7 +427,7 @@ int lasalle_move_apply_plan(const lasalle_scenario *s, lasalle_state *st, const 
     if (pass_friends(s, st, i, &pl, cx) < 0) return -1;
     u->x = pl.sw.end.x;
     u->y = pl.sw.end.y;
-    u->heading = pl.sw.end.h;
+    lasalle_unit_set_heading(u, pl.sw.end.h);
     lasalle_set_form(u, pl.sw.end.form);
     u->flags |= LASALLE_UF_MOVED;
     if (pl.prelude) u->flags |= LASALLE_UF_FORMED;

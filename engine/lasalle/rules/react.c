@@ -256,7 +256,7 @@ static int react_fallback(const lasalle_scenario *s, lasalle_state *st, int i, c
         }
         st->u[i].x = lp.x;
         st->u[i].y = lp.y;
-        st->u[i].heading = lp.h;
+        lasalle_unit_set_heading(&st->u[i], lp.h);
         st->u[i].form = LASALLE_LIMBERED;
         st->u[i].flags &= ~LASALLE_UF_COMPRESSED; /* it limbers as any battery does (ruling R-143) */
     }
@@ -296,7 +296,7 @@ static int react_reform(const lasalle_scenario *s, lasalle_state *st, const gr_a
                 !lasalle_square_exception(s, st, i, to, &sl, NULL);
     st->u[i].x = to.x;
     st->u[i].y = to.y;
-    st->u[i].heading = to.h;
+    lasalle_unit_set_heading(&st->u[i], to.h);
     lasalle_set_form(&st->u[i], form);
     int town = form == LASALLE_TOWN;
     gr_log_add(cx ? cx->log : NULL, GR_EV_MOVE, s->units[i].side, "%s changes to %s (D, p.34%s)", s->units[i].name,
@@ -319,7 +319,7 @@ static int react_about(const lasalle_scenario *s, lasalle_state *st, int i, cons
     gr_vec2 rear = gr_v2_sub(h.fc, gr_v2_scale(gr_rect_fwd(&h), h.d));
     st->u[i].x = rear.x;
     st->u[i].y = rear.y;
-    st->u[i].heading = gr_angle_norm(st->u[i].heading + GR_PI);
+    lasalle_unit_set_heading(&st->u[i], gr_angle_norm(st->u[i].heading + GR_PI));
     gr_log_add(cx ? cx->log : NULL, GR_EV_MOVE, s->units[i].side, "%s about-faces (D, p.33)", s->units[i].name);
     return 0;
 }

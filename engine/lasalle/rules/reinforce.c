@@ -114,7 +114,7 @@ static void arrive(const lasalle_scenario *s, lasalle_state *st, int f, int bw, 
         lasalle_unit *u = &st->u[i];
         u->x = p->x + d.x;
         u->y = p->y + d.y;
-        u->heading = gr_angle_norm(p->heading);
+        lasalle_unit_set_heading(u, gr_angle_norm(p->heading));
         lasalle_set_form(u, p->form);
         u->status = LASALLE_ON;
         u->flags &= ~(uint32_t)(LASALLE_UF_RESERVE | LASALLE_UF_DUE | LASALLE_UF_ARRIVING);

@@ -341,7 +341,7 @@ void lasalle_init(const void *scn, void *state)
         lasalle_unit *u = &st->u[i];
         u->x = p->x;
         u->y = p->y;
-        u->heading = gr_angle_norm(p->heading);
+        lasalle_unit_set_heading(u, gr_angle_norm(p->heading));
         u->form = (uint8_t)p->form;
         u->disr = (uint8_t)p->disr;
         u->esprit = (uint8_t)p->esprit;
