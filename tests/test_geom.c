@@ -744,6 +744,71 @@ static void test_geom_prop_hull(void **state)
     }
 }
 
+/* gr_point_in_poly as the plain rule: on the boundary when within GR_EPS of an edge (the squared
+ * distance by the projection onto the edge), else inside by the crossings of a ray to the right */
+static double ref_seg_dist2(gr_vec2 p, gr_vec2 a, gr_vec2 b)
+{
+    gr_vec2 ab = gr_v2_sub(b, a), ap = gr_v2_sub(p, a);
+    double l2 = gr_v2_dot(ab, ab);
+    double t = l2 > 0.0 ? gr_v2_dot(ap, ab) / l2 : 0.0;
+    gr_vec2 q = t <= 0.0 ? a : t >= 1.0 ? b : gr_v2_add(a, gr_v2_scale(ab, t));
+    gr_vec2 dq = gr_v2_sub(p, q);
+    return gr_v2_dot(dq, dq);
+}
+
+static bool ref_point_in_poly(const gr_vec2 *pts, int n, gr_vec2 p)
+{
+    bool inside = false;
+    for (int i = 0, j = n - 1; i < n; j = i++) {
+        gr_vec2 a = pts[j], b = pts[i];
+        if (ref_seg_dist2(p, a, b) <= GR_EPS * GR_EPS) return true;
+        if ((b.y > p.y) != (a.y > p.y)) {
+            double x = b.x + (a.x - b.x) * (p.y - b.y) / (a.y - b.y);
+            if (p.x < x) inside = !inside;
+        }
+    }
+    return inside;
+}
+
+/* gr_point_in_poly, which passes over the edges whose boxes lie far from the point, answers as the plain
+ * rule does: random polygons (convex hulls and star-shaped ones, 3 to 12 corners) and points anywhere, on
+ * corners, and across and along edges from 0.5e-6 to 3e-6 MU off them (GR_EPS is 1e-6) */
+static void test_geom_prop_point_in_poly_as_the_plain_rule(void **state)
+{
+    (void)state;
+    gr_rng g;
+    gr_rng_seed(&g, 10, 1);
+    int on = 0, in = 0, out = 0;
+    for (int i = 0; i < 4000; i++) {
+        gr_vec2 pts[12];
+        int n = 3 + (int)gr_rng_below(&g, 10);
+        gr_vec2 c = gr_v2(uni(&g, 0, 50), uni(&g, 0, 50));
+        for (int k = 0; k < n; k++) {
+            double ang = 2 * GR_PI * (k + uni(&g, 0, 0.9)) / n, r = uni(&g, 0.5, 8);
+            pts[k] = gr_v2(c.x + r * cos(ang), c.y + r * sin(ang));
+        }
+        for (int q = 0; q < 12; q++) {
+            gr_vec2 p;
+            int e = (int)gr_rng_below(&g, n);
+            gr_vec2 a = pts[e], b = pts[(e + 1) % n], ab = gr_v2_sub(b, a);
+            double len = gr_v2_len(ab), off = uni(&g, 0.5e-6, 3e-6) * (gr_rng_below(&g, 2) ? 1 : -1);
+            gr_vec2 nrm = gr_v2(-ab.y / len, ab.x / len), dir = gr_v2(ab.x / len, ab.y / len);
+            switch (q % 4) {
+            case 0: p = gr_v2(c.x + uni(&g, -9, 9), c.y + uni(&g, -9, 9)); break;
+            case 1: p = a; break;
+            case 2: p = gr_v2_add(gr_v2_add(a, gr_v2_scale(ab, uni(&g, 0, 1))), gr_v2_scale(nrm, off)); break;
+            default: p = gr_v2_add(gr_rng_below(&g, 2) ? a : b, gr_v2_scale(dir, off)); break;
+            }
+            bool want = ref_point_in_poly(pts, n, p);
+            assert_true(gr_point_in_poly(pts, n, p) == want);
+            if (ref_seg_dist2(p, a, b) <= GR_EPS * GR_EPS) on++;
+            else if (want) in++;
+            else out++;
+        }
+    }
+    assert_true(on > 2000 && in > 2000 && out > 2000);
+}
+
 /* the hull holds every point (within GR_EPS), and turns left at every corner but for rounding */
 static void assert_hull_of(const gr_vec2 *pts, int n, const gr_vec2 *out, int h)
 {
@@ -911,6 +976,7 @@ int main(void)
         cmocka_unit_test(test_geom_prop_point_in_rect),
         cmocka_unit_test(test_geom_prop_hull),
         cmocka_unit_test(test_geom_prop_hull_of_a_straight_sweep),
+        cmocka_unit_test(test_geom_prop_point_in_poly_as_the_plain_rule),
         cmocka_unit_test(test_geom_prop_poly_dist_every_pair),
         cmocka_unit_test(test_geom_prop_polyline_within),
     };

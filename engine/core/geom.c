@@ -476,9 +476,14 @@ bool gr_point_in_poly(const gr_vec2 *pts, int n, gr_vec2 p)
     assert(n >= 0 && (pts || n == 0));
     if (n <= 0) return false;
     bool inside = false;
+    /* an edge whose box lies more than twice GR_EPS from p on an axis is
+     * farther than GR_EPS from it, well beyond the rounding of its distance */
+    const double far = 2 * GR_EPS;
     for (int i = 0, j = n - 1; i < n; j = i++) {
         gr_vec2 a = pts[j], b = pts[i];
-        if (point_seg_dist2(p, a, b) <= GR_EPS * GR_EPS) return true;
+        bool apart = (p.x < a.x - far && p.x < b.x - far) || (p.x > a.x + far && p.x > b.x + far) ||
+                     (p.y < a.y - far && p.y < b.y - far) || (p.y > a.y + far && p.y > b.y + far);
+        if (!apart && point_seg_dist2(p, a, b) <= GR_EPS * GR_EPS) return true;
         if ((b.y > p.y) != (a.y > p.y)) {
             double x = b.x + (a.x - b.x) * (p.y - b.y) / (a.y - b.y);
             if (p.x < x) inside = !inside;
