@@ -747,7 +747,6 @@ bool gr_polyline_poly_within(const gr_vec2 *line, int nl, const gr_vec2 *b, int 
     return false;
 }
 
-/* Gift wrapping (Jarvis march): O(n h), works in `out` only. */
 /* before in the hull's sort: by x, then y */
 static bool hull_before(gr_vec2 a, gr_vec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); }
 
