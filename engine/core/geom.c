@@ -230,6 +230,13 @@ void gr_rect_set_heading(gr_rect *r, double heading)
     gr_heading_dir(r->heading, &r->hc, &r->hs);
 }
 
+bool gr_heading_axes_match(double heading, double hc, double hs)
+{
+    double c, s;
+    gr_heading_dir(gr_angle_norm(heading), &c, &s);
+    return memcmp(&c, &hc, sizeof c) == 0 && memcmp(&s, &hs, sizeof s) == 0;
+}
+
 /* the cached direction must match the heading (a rectangle built by hand
  * without gr_rect_make would not) */
 static void check_dir(const gr_rect *r)

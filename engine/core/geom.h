@@ -78,6 +78,10 @@ gr_rect gr_rect_make(gr_vec2 front_centre, double heading, double w, double d);
 /* turns a rectangle to a new heading in place (keeps hc, hs in step); never
  * assign `heading` directly */
 void gr_rect_set_heading(gr_rect *r, double heading);
+/* are (hc, hs) bit for bit the cosine and sine a rectangle of this heading
+ * holds (its heading brought into (-pi, pi])? The check of a unit that
+ * keeps its axes with its heading */
+bool gr_heading_axes_match(double heading, double hc, double hs);
 gr_vec2 gr_rect_fwd(const gr_rect *r);     /* unit vector of facing */
 gr_vec2 gr_rect_right(const gr_rect *r);   /* unit vector to the unit's right */
 gr_vec2 gr_rect_centre(const gr_rect *r);

@@ -6,7 +6,6 @@
 
 #include <assert.h>
 #include <math.h>
-#include <string.h>
 
 static int inf_cav_bases(const fogn_unit_profile *p) { return p->size == FOGN_LARGE ? 6 : 4; }
 
@@ -29,8 +28,8 @@ int fogn_unit_bases(const fogn_unit_profile *p, const fogn_unit *u)
     return n < 1 ? 1 : n;
 }
 
-/* the grid of bases and a base's depth, the troop type's arm already
- * looked at (art: artillery) */
+/* the grid of bases, the troop type's arm already looked at (art:
+ * artillery) */
 static void grid_of(const fogn_unit_profile *p, fogn_formation f, int art, int *cols, int *rows)
 {
     if (art) {
@@ -48,6 +47,7 @@ static void grid_of(const fogn_unit_profile *p, fogn_formation f, int art, int *
     }
 }
 
+/* a base's depth, the troop type's arm already looked at */
 static double depth_of(const fogn_unit_profile *p, fogn_formation f, int art)
 {
     if (!art) return FOGN_BASE_DEPTH;
@@ -109,9 +109,7 @@ void fogn_unit_face_like(fogn_unit *u, const fogn_unit *other)
 static void check_axes(const fogn_unit *u)
 {
 #ifdef GR_DEBUG
-    double c, s;
-    gr_heading_dir(gr_angle_norm(u->heading), &c, &s);
-    assert(memcmp(&c, &u->hc, sizeof c) == 0 && memcmp(&s, &u->hs, sizeof s) == 0);
+    assert(gr_heading_axes_match(u->heading, u->hc, u->hs));
 #else
     (void)u;
 #endif

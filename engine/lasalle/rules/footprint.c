@@ -5,7 +5,6 @@
 
 #include <assert.h>
 #include <math.h>
-#include <string.h>
 
 /* a region "straight ahead" reaches this far: beyond any table */
 #define FAR_BW 1000.0
@@ -104,9 +103,7 @@ void lasalle_unit_set_heading(lasalle_unit *u, double heading)
 static void check_axes(const lasalle_unit *u)
 {
 #ifdef GR_DEBUG
-    double c, sn;
-    gr_heading_dir(gr_angle_norm(u->heading), &c, &sn);
-    assert(memcmp(&c, &u->hc, sizeof c) == 0 && memcmp(&sn, &u->hs, sizeof sn) == 0);
+    assert(gr_heading_axes_match(u->heading, u->hc, u->hs));
 #else
     (void)u;
 #endif
