@@ -380,15 +380,15 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
     mcts_cfg cfg = {.iters = 0, .ms = 0, .dms = 0, .threads = 1, .horizon = GR_MCTS_HORIZON, .reuse = 1, .cache = 1,
                     .puct = {.c = -1, .pw = GR_MCTS_PW, .pwexp = GR_MCTS_PW_EXP, .qspan = GR_MCTS_QSPAN},
                     .nodes = GR_MCTS_MAX_NODES, .calm = GR_MCTS_CALM};
-    long threads = 1, horizon = cfg.horizon, settle = -1, endgame = GR_MCTS_ENDGAME, reuse = 1, cache = 1,
+    long threads = 1, horizon = -1, settle = -1, endgame = GR_MCTS_ENDGAME, reuse = 1, cache = 1,
          qnorm = GR_MCTS_QNORM, pool = GR_MCTS_POOL, quiet = GR_MCTS_QUIET, back = GR_MCTS_BACK;
     if (gr_spec_long(sp, "iters", 1, 100000000L, &cfg.iters, err) ||
         gr_spec_long(sp, "ms", 1, 3600000L, &cfg.ms, err) ||
         gr_spec_long(sp, "dms", 1, 3600000L, &cfg.dms, err) ||
         gr_spec_long(sp, "pool", 1, GR_BUDGET_MAX_POOL, &pool, err) ||
         gr_spec_long(sp, "threads", 1, GR_MCTS_MAX_THREADS, &threads, err) ||
-        gr_spec_long(sp, "horizon", 1, 100, &horizon, err) || gr_spec_long(sp, "settle", 0, 1, &settle, err) ||
-        gr_spec_long(sp, "endgame", 0, 1000, &endgame, err) ||
+        gr_spec_long(sp, "horizon", 1, GR_EVAL_SEARCH_HORIZON_MAX, &horizon, err) ||
+        gr_spec_long(sp, "settle", 0, 1, &settle, err) || gr_spec_long(sp, "endgame", 0, 1000, &endgame, err) ||
         gr_spec_long(sp, "reuse", 0, 1, &reuse, err) ||
         gr_spec_long(sp, "cache", 0, 1, &cache, err) ||
         gr_spec_long(sp, "qnorm", 0, 1, &qnorm, err) ||
@@ -435,6 +435,7 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
     }
     /* not in the spec: the ruleset's weights may say (eval.h), else the default */
     if (settle < 0) m->cfg.settle = m->eval.settle >= 0 ? m->eval.settle : GR_MCTS_SETTLE;
+    if (horizon < 0) m->cfg.horizon = m->eval.horizon > 0 ? m->eval.horizon : GR_MCTS_HORIZON;
     if (cfg.puct.c < 0) m->cfg.puct.c = m->eval.c > 0 ? m->eval.c : GR_MCTS_C;
     for (int t = 0; t < cfg.threads; t++) {
         m->w[t].id = t;

@@ -362,13 +362,13 @@ static void naive_destroy(gr_player *self)
 
 gr_player *gr_naive_create(gr_spec *sp, const gr_game *g, unsigned long long seed, gr_error *err)
 {
-    long iters = 0, ms = 0, horizon = GR_MCTS_HORIZON, settle = -1, cache = 1, pool = GR_NAIVE_POOL,
+    long iters = 0, ms = 0, horizon = -1, settle = -1, cache = 1, pool = GR_NAIVE_POOL,
          quiet = GR_MCTS_QUIET, back = GR_MCTS_BACK;
     double eps0 = GR_NAIVE_EPS0, epsl = GR_NAIVE_EPSL, calm = GR_NAIVE_CALM;
     if (gr_spec_long(sp, "iters", 1, 100000000L, &iters, err) || gr_spec_long(sp, "ms", 1, 3600000L, &ms, err) ||
         gr_spec_long(sp, "pool", 1, GR_BUDGET_MAX_POOL, &pool, err) ||
-        gr_spec_long(sp, "horizon", 1, 100, &horizon, err) || gr_spec_long(sp, "settle", 0, 1, &settle, err) ||
-        gr_spec_double(sp, "eps0", 0, 1, &eps0, err) ||
+        gr_spec_long(sp, "horizon", 1, GR_EVAL_SEARCH_HORIZON_MAX, &horizon, err) ||
+        gr_spec_long(sp, "settle", 0, 1, &settle, err) || gr_spec_double(sp, "eps0", 0, 1, &eps0, err) ||
         gr_spec_double(sp, "epsl", 0, 1, &epsl, err) ||
         gr_spec_double(sp, "calm", GR_POLICY_CALM_MIN, 1, &calm, err) || gr_spec_long(sp, "cache", 0, 1, &cache, err) ||
         gr_spec_long(sp, "quiet", GR_QUIET_OFF, GR_QUIET_ALL, &quiet, err) || gr_spec_long(sp, "back", 0, 1, &back, err))
@@ -416,6 +416,7 @@ gr_player *gr_naive_create(gr_spec *sp, const gr_game *g, unsigned long long see
     }
     /* not in the spec: the ruleset's weights may say (eval.h), else the default */
     if (settle < 0) m->settle = m->eval.settle >= 0 ? m->eval.settle : GR_MCTS_SETTLE;
+    if (horizon < 0) m->horizon = m->eval.horizon > 0 ? m->eval.horizon : GR_MCTS_HORIZON;
     p->choose = naive_choose;
     p->observe = naive_observe;
     p->analysis = naive_analysis;

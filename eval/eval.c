@@ -71,9 +71,11 @@ static int search_defaults(gr_eval *e, json_t *search, const char *file, gr_erro
 {
     e->settle = -1;
     e->c = -1;
+    e->horizon = -1;
     if (!search) return 0;
     if (!json_is_object(search))
-        return gr_error_set(err, "%s: $.search: expected {\"settle\": 0 or 1, \"c\": a number}", file);
+        return gr_error_set(err, "%s: $.search: expected {\"settle\": 0 or 1, \"c\": a number, \"horizon\": a whole number}",
+                            file);
     const char *k;
     json_t *v;
     json_object_foreach(search, k, v) {
@@ -86,9 +88,14 @@ static int search_defaults(gr_eval *e, json_t *search, const char *file, gr_erro
                 return gr_error_set(err, "%s: $.search.c: expected a number above 0 and at most %g", file,
                                     GR_EVAL_SEARCH_C_MAX);
             e->c = json_number_value(v);
+        } else if (!strcmp(k, "horizon")) {
+            if (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > GR_EVAL_SEARCH_HORIZON_MAX)
+                return gr_error_set(err, "%s: $.search.horizon: expected a whole number from 1 to %d", file,
+                                    GR_EVAL_SEARCH_HORIZON_MAX);
+            e->horizon = (int)json_integer_value(v);
         } else {
-            return gr_error_set(err, "%s: $.search.%s: not a search setting the weights may give (settle, c)", file,
-                                k);
+            return gr_error_set(err, "%s: $.search.%s: not a search setting the weights may give (settle, c, horizon)",
+                                file, k);
         }
     }
     return 0;

@@ -1240,8 +1240,11 @@ static void test_eval_weight_file_errors(void **unused)
          "$.endgame.spread"},
         {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"search\":1}", "$.search"},
         {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"search\":{\"settle\":2}}", "$.search.settle"},
-        {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"search\":{\"horizon\":2}}",
-         "$.search.horizon: not a search setting"},
+        {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"search\":{\"horizon\":0}}",
+         "$.search.horizon: expected a whole number from 1 to 100"},
+        {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"search\":{\"horizon\":1.5}}", "$.search.horizon"},
+        {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"search\":{\"depth\":2}}",
+         "$.search.depth: not a search setting the weights may give (settle, c, horizon)"},
         {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"search\":{\"c\":0}}", "$.search.c: expected a number above 0"},
         {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"search\":{\"c\":101}}", "at most 100"},
         {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"search\":{\"c\":\"low\"}}", "$.search.c"},
@@ -1274,6 +1277,10 @@ static void test_eval_search_defaults(void **unused)
     eval_from_text(&e, &g, BLEND_WEIGHTS_HEAD "\"search\":{\"c\":0.7}}");
     assert_int_equal(e.settle, -1);
     assert_true(e.c == 0.7);
+    assert_int_equal(e.horizon, -1);
+    eval_from_text(&e, &g, BLEND_WEIGHTS_HEAD "\"search\":{\"horizon\":2}}");
+    assert_int_equal(e.horizon, 2);
+    assert_int_equal(e.settle, -1);
     eval_from_text(&e, &g, BLEND_WEIGHTS_HEAD "\"search\":{}}");
     assert_int_equal(e.settle, -1);
     assert_true(e.c == -1);
@@ -1286,6 +1293,7 @@ static void test_eval_search_defaults(void **unused)
     assert_int_equal(gr_eval_load(&e, &g, NULL, &err), 0);
     assert_int_equal(e.settle, -1);
     assert_true(e.c == -1);
+    assert_int_equal(e.horizon, -1);
     gr_game_free(&g);
 }
 
@@ -1309,11 +1317,12 @@ static int same_visits(const gr_analysis *x, const gr_analysis *y)
     return 1;
 }
 
-/* the weights' "c" is the search's exploration constant where the spec
- * gives none: the same search as the spec's c=, and a spec's c= wins */
-static void test_search_c_from_weights(void **unused)
+/* a setting of the weights' "search" block is the search's where the spec
+ * gives none: the same search as the spec's `key=spec_val`, a spec's
+ * `key=spec_default` wins over the weights, and the setting changes the
+ * search */
+static void search_setting_from_weights(const char *key, json_t *val, const char *spec_val, const char *spec_default)
 {
-    (void)unused;
     gr_game g;
     load(&g, "brigade-encounter.json");
     char shipped[1024], with[] = "/tmp/grognard-c-XXXXXX", without[] = "/tmp/grognard-noc-XXXXXX";
@@ -1327,7 +1336,9 @@ static void test_search_c_from_weights(void **unused)
     close(fd0);
     close(fd1);
     assert_int_equal(json_dump_file(w, without, 0), 0);
-    json_object_set_new(w, "search", json_pack("{s:f}", "c", 0.3));
+    json_t *search = json_object();
+    json_object_set_new(search, key, val);
+    json_object_set_new(w, "search", search);
     assert_int_equal(json_dump_file(w, with, 0), 0);
     json_decref(w);
     void *st = calloc(1, g.rs->rules->state_size);
@@ -1336,18 +1347,36 @@ static void test_search_c_from_weights(void **unused)
     advance_to_choice(&g, st, 4, 21);
     char spec[4][256];
     snprintf(spec[0], sizeof spec[0], "mcts:iters=200,weights=%s", with);
-    snprintf(spec[1], sizeof spec[1], "mcts:iters=200,c=0.3,weights=%s", without);
-    snprintf(spec[2], sizeof spec[2], "mcts:iters=200,c=%g,weights=%s", GR_MCTS_C, with);
+    snprintf(spec[1], sizeof spec[1], "mcts:iters=200,%s=%s,weights=%s", key, spec_val, without);
+    snprintf(spec[2], sizeof spec[2], "mcts:iters=200,%s=%s,weights=%s", key, spec_default, with);
     snprintf(spec[3], sizeof spec[3], "mcts:iters=200,weights=%s", without);
     gr_analysis an[4];
     for (int k = 0; k < 4; k++) visits_of(&g, st, spec[k], &an[k]);
-    assert_true(same_visits(&an[0], &an[1]));  /* the weights' c is the spec's */
-    assert_true(same_visits(&an[2], &an[3]));  /* the spec's c wins; without either, GR_MCTS_C */
-    assert_false(same_visits(&an[0], &an[3])); /* and c changes the search */
+    assert_true(same_visits(&an[0], &an[1]));  /* the weights' setting is the spec's */
+    assert_true(same_visits(&an[2], &an[3]));  /* the spec's wins; without either, the default */
+    assert_false(same_visits(&an[0], &an[3])); /* and the setting changes the search */
     unlink(with);
     unlink(without);
     free(st);
     gr_game_free(&g);
+}
+
+/* the weights' "c" is the search's exploration constant where the spec gives none */
+static void test_search_c_from_weights(void **unused)
+{
+    (void)unused;
+    char dflt[32];
+    snprintf(dflt, sizeof dflt, "%g", GR_MCTS_C);
+    search_setting_from_weights("c", json_real(0.3), "0.3", dflt);
+}
+
+/* the weights' "horizon" is the player-moves a simulation plays where the spec gives none */
+static void test_search_horizon_from_weights(void **unused)
+{
+    (void)unused;
+    char dflt[32];
+    snprintf(dflt, sizeof dflt, "%d", GR_MCTS_HORIZON);
+    search_setting_from_weights("horizon", json_integer(2), "2", dflt);
 }
 
 /* `grognard suggest --json`: one object with the side, the player, and per
@@ -1438,6 +1467,7 @@ int main(void)
         cmocka_unit_test(test_eval_weight_file_errors),
         cmocka_unit_test(test_eval_search_defaults),
         cmocka_unit_test(test_search_c_from_weights),
+        cmocka_unit_test(test_search_horizon_from_weights),
         cmocka_unit_test(test_suggest_json_form),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -368,6 +368,27 @@ static void test_toward(void **state)
     ls_free(&f);
 }
 
+/* [C Retrograde, p.27]: a unit may move back any distance its allowance pays for at double cost; the menu
+ * offers as far as the allowance goes (the column's 4 BW: 2 back), else half as far, else 1 BW, the first that
+ * is legal. With a friend close behind, the 2 BW would end on top of it (C, p.29), and 1 BW is offered */
+static void test_retrograde_menu(void **state)
+{
+    (void)state;
+    ls_fix f;
+    ls_load(&f, 0, "[" COLUMN ", " LS_INF("2/45e", "small", "experienced", "line", 4, 6, 90) "]", "[" LS_FAR "]", "");
+    ls_to_activity(&f);
+    assert_true(ls_offers(&f, "u0 back 2"));
+    assert_false(ls_offers(&f, "u0 back 1"));
+    gr_rect h = lasalle_hull(f.s, &f.st, 0);
+    ls_place(&f, 1, 16, 6 - h.d - 1.5, 90, LASALLE_LINE); /* its front 1.5 BW behind the column's rear */
+    assert_false(ls_offers(&f, "u0 back 2"));
+    assert_true(ls_offers(&f, "u0 back 1"));
+    ls_refused(&f, "u0 back 2", "would end on top of 2/45e");
+    ls_do(&f, "u0 back 1");
+    LS_ASSERT_NEAR(f.st.u[0].y, 5);
+    ls_free(&f);
+}
+
 static void test_later(void **state)
 {
     (void)state;
@@ -480,7 +501,7 @@ int main(void)
         cmocka_unit_test(test_obstacle), cmocka_unit_test(test_obstacle_line_up),           cmocka_unit_test(test_squares),
         cmocka_unit_test(test_artillery),          cmocka_unit_test(test_officers), cmocka_unit_test(test_command_path_around_the_enemy),
         cmocka_unit_test(test_prolong_off_the_table),
-        cmocka_unit_test(test_later), cmocka_unit_test(test_toward),
+        cmocka_unit_test(test_later), cmocka_unit_test(test_toward), cmocka_unit_test(test_retrograde_menu),
         cmocka_unit_test(test_hull_axes_kept_with_the_heading),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -156,6 +156,22 @@ static int offer_forward(menu *m, int arg, double allow, double reduced)
     return got;
 }
 
+#define BACK_STEPS 3
+
+/* straight back (retrograde, at double cost [C, p.27]) as far as the allowance goes, else half as far,
+ * else 1 BW: the first of them that is legal. A unit with a friend close behind it may still step
+ * back out of the enemy's reach, as the rules allow any distance. */
+static void offer_back(menu *m, double back)
+{
+    double tries[BACK_STEPS] = {back, fmax(floor(back) / 2, 1), fmin(floor(back) / 2, 1)};
+    if (elsewhere(m, LASALLE_A_MOVE, 0, 0, 0.0f)) return;
+    for (int k = 0; k < BACK_STEPS; k++) {
+        double d = tries[k];
+        if (d <= 0 || d > back || (k > 0 && d >= tries[k - 1])) continue;
+        if (offer_if(m, move_act(m->i, 0, 0, -d, 0, 0), 0)) return;
+    }
+}
+
 static void unit_charges(menu *m)
 {
     const lasalle_scenario *s = m->s;
@@ -255,7 +271,8 @@ static void unit_moves(menu *m)
             }
     }
     double back = form == LASALLE_SQUARE ? 1 : floor(allow) / 2;
-    offer(m, move_act(m->i, 0, 0, -back, 0, 0));
+    if (form == LASALLE_SQUARE) offer(m, move_act(m->i, 0, 0, -back, 0, 0));
+    else offer_back(m, back);
     for (int sign = 1; sign >= -1; sign -= 2) {
         gr_action a = lasalle_act(LASALLE_A_FLANK, m->i, -1, 0);
         a.p[0] = (float)(sign * back);

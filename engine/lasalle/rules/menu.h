@@ -2,8 +2,9 @@
  * a unit, hold, its legal charges (the mandatory target where there is one,
  * with the smallest limited wheel that reaches it), straight moves, wheels,
  * the wheel and move that face the nearest enemy and objective (toward.h),
- * retrograde, oblique and flank moves, about-face and formation changes
- * (with and without a move after), a crossing; for a battery, drives,
+ * retrograde (as far as the allowance goes, else half, else 1 BW), oblique
+ * and flank moves, about-face and formation changes (with and without a
+ * move after), a crossing; for a battery, drives,
  * limbering, unlimbering and prolongs; for an officer, the places worth
  * riding to. Every entry is checked with the same code `apply` runs, so the
  * menu holds only legal actions. The same walk gives the candidates, every
