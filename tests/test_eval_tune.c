@@ -148,6 +148,7 @@ static void test_weights_file_round_trip(void **unused)
     e.end_spread[1] = 0.25;
     e.settle = 1;
     e.c = 0.65;
+    e.horizon = 3;
     char path[] = "/tmp/grognard-weights-XXXXXX";
     int fd = mkstemp(path);
     assert_true(fd >= 0);
@@ -167,6 +168,7 @@ static void test_weights_file_round_trip(void **unused)
     /* and so are the search settings */
     assert_int_equal(f.settle, 1);
     assert_true(fabs(f.c - 0.65) < 1e-9);
+    assert_int_equal(f.horizon, 3);
     gr_game_free(&g);
 }
 
