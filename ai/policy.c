@@ -24,12 +24,7 @@ static double target_bonus(const gr_game *g, const void *state, const gr_action_
 
 void gr_policy_action_info(const gr_game *g, const void *state, const gr_action *a, gr_action_info *in)
 {
-    if (g->rs->ai->action_info) g->rs->ai->action_info(g->scn, state, a, in);
-    else {
-        in->kind = GR_AK_MANOEUVRE;
-        in->enemy = in->unit = in->objective = -1;
-        in->shape = GR_SHAPE_NONE;
-    }
+    gr_rs_action_infos(g->rs, g->scn, state, a, 1, in);
 }
 
 double gr_policy_prior(const gr_game *g, const void *state, const gr_action *a)
@@ -47,15 +42,21 @@ static int moves_unit(int kind)
     return kind == GR_AK_ADVANCE || kind == GR_AK_WITHDRAW || kind == GR_AK_FORM || kind == GR_AK_MANOEUVRE;
 }
 
+/* the playout weight of an action with these facts */
+static double playout_weight_of(const gr_game *g, const void *state, const gr_action_info *in, double calm)
+{
+    int kind = in->kind < GR_AK_COUNT ? in->kind : GR_AK_MANOEUVRE;
+    double w = GR_PLAYOUT_KIND[kind];
+    if (kind == GR_AK_ATTACK || kind == GR_AK_FIRE) w *= target_bonus(g, state, in);
+    if (moves_unit(kind)) w *= calm;
+    return w;
+}
+
 double gr_policy_playout_weight_calm(const gr_game *g, const void *state, const gr_action *a, double calm)
 {
     gr_action_info in;
     gr_policy_action_info(g, state, a, &in);
-    int kind = in.kind < GR_AK_COUNT ? in.kind : GR_AK_MANOEUVRE;
-    double w = GR_PLAYOUT_KIND[kind];
-    if (kind == GR_AK_ATTACK || kind == GR_AK_FIRE) w *= target_bonus(g, state, &in);
-    if (moves_unit(kind)) w *= calm;
-    return w;
+    return playout_weight_of(g, state, &in, calm);
 }
 
 double gr_policy_playout_weight(const gr_game *g, const void *state, const gr_action *a)
@@ -78,8 +79,11 @@ static int draw(const gr_game *g, void *state, gr_rng *rng, gr_action *out, gr_d
     /* a refused draw leaves the position as it was: its key serves every draw */
     int keyed = dice && checked && pos && pos->key;
     uint64_t position_key = keyed ? gr_poscache_position_key(g, state) : 0;
+    /* the facts of the whole menu in one call: a ruleset may share the work among a unit's actions */
+    gr_action_info info[GR_MAX_ACTIONS];
+    if (n > 0) gr_rs_action_infos(rs, g->scn, state, cand, n, info);
     double total = 0;
-    for (int i = 0; i < n; i++) total += w[i] = gr_policy_playout_weight_calm(g, state, &cand[i], calm);
+    for (int i = 0; i < n; i++) total += w[i] = playout_weight_of(g, state, &info[i], calm);
     while (n > 0) {
         double r = gr_rng_unit(rng) * total;
         int i = 0;

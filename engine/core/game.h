@@ -43,7 +43,7 @@
 #include "log.h"
 
 /* the interface version this header describes */
-#define GR_RULESET_VERSION 7
+#define GR_RULESET_VERSION 8
 
 #define GR_SIDE_NONE (-1)
 #define GR_TERMINAL (-2)
@@ -282,6 +282,13 @@ typedef struct gr_ai_view {
      * evaluation asks for the terms its weights use, so that a term no
      * weight reads need not be worked out. */
     void (*terms_some)(const void *scn, const void *state, const unsigned char *want, double *out);
+    /* since version 8, optional (NULL: action_info for each). action_info
+     * for a[k] into out[k], k < n, each exactly what action_info gives for
+     * it alone. For a ruleset whose facts about an action share work among
+     * the actions of one unit (where it stands, the enemy nearest it, who
+     * holds the objectives): a playout weighs a unit's whole menu at once
+     * and works that out once. */
+    void (*action_infos)(const void *scn, const void *state, const gr_action *a, int n, gr_action_info *out);
 } gr_ai_view;
 
 /* A thing an order may name: its name in the scenario and its reference in

@@ -83,6 +83,24 @@ void gr_rs_terms(const gr_ruleset *rs, const void *scn, const void *state, const
     else rs->ai->terms(scn, state, out);
 }
 
+void gr_rs_action_infos(const gr_ruleset *rs, const void *scn, const void *state, const gr_action *a, int n,
+                        gr_action_info *out)
+{
+    if (rs->version >= 8 && rs->ai->action_infos) {
+        rs->ai->action_infos(scn, state, a, n, out);
+        return;
+    }
+    for (int k = 0; k < n; k++) {
+        if (rs->ai->action_info) {
+            rs->ai->action_info(scn, state, &a[k], &out[k]);
+            continue;
+        }
+        /* a table built by hand without it (a test's toy): a manoeuvre of no unit */
+        out[k] = (gr_action_info){.kind = GR_AK_MANOEUVRE, .shape = GR_SHAPE_NONE, .unit = -1, .enemy = -1,
+                                  .objective = -1};
+    }
+}
+
 uint64_t gr_rs_state_hash(const gr_ruleset *rs, const void *scn, const void *state, uint64_t seed)
 {
     if (rs->version >= 5 && rs->fast && rs->fast->state_hash) return rs->fast->state_hash(scn, state, seed);

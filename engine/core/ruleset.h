@@ -38,6 +38,11 @@ void gr_rs_memo_free(const gr_ruleset *rs, void *memo);
 /* ai.terms_some (version 6 and later) for the entries want[k] != 0, or
  * ai.terms for them all */
 void gr_rs_terms(const gr_ruleset *rs, const void *scn, const void *state, const unsigned char *want, double *out);
+/* ai.action_infos (version 8 and later), or ai.action_info for each of
+ * a[0..n-1]: the same facts either way (a table without action_info: a
+ * manoeuvre of no unit) */
+void gr_rs_action_infos(const gr_ruleset *rs, const void *scn, const void *state, const gr_action *a, int n,
+                        gr_action_info *out);
 /* fast.state_hash (version 5 and later), or the hash of every byte of the state */
 uint64_t gr_rs_state_hash(const gr_ruleset *rs, const void *scn, const void *state, uint64_t seed);
 /* fast.state_span (version 7 and later), or rules.state_size */

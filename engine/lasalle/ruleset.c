@@ -49,6 +49,7 @@ static const gr_ai_view ai = {
     .pace = LASALLE_PACE,
     .worse_words = "takes a DISR",
     .worst_words = "breaks",
+    .action_infos = lasalle_action_infos,
 };
 
 static const gr_present present = {

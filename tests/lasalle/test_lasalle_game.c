@@ -15,6 +15,7 @@
 #include "../../engine/core/fsutil.h"
 #include "../../engine/core/play.h"
 #include "../../engine/lasalle/rules/ai.h"
+#include "../../engine/lasalle/rules/menu.h"
 #include "../../engine/lasalle/rules/status.h"
 #include "../../eval/eval.h"
 
@@ -318,6 +319,59 @@ static void test_activity_candidates_are_the_menu_checked(void **state)
     gr_game_free(&g);
 }
 
+/* the facts of a list of actions in one call (gr_ai_view.action_infos) are each action's alone: over random
+ * games, at every decision for the candidates, and for a list of moves that goes from unit to unit and back
+ * (a unit's footprint and nearest enemy are shared only among its own moves); among them moves said to
+ * advance, to withdraw and to go for an objective, so each of the shared facts was used */
+static void test_action_infos_are_each_action_info(void **state)
+{
+    (void)state;
+    gr_game g;
+    ls_game_load(&g, SCENARIO);
+    const lasalle_scenario *s = g.scn;
+    lasalle_state *st = calloc(1, sizeof *st);
+    gr_action cand[GR_MAX_ACTIONS];
+    gr_action_info one, all[GR_MAX_ACTIONS];
+    long kinds[GR_AK_COUNT] = {0}, objective = 0;
+    assert_true(g.rs->version >= 8 && g.rs->ai->action_infos == lasalle_action_infos);
+    for (unsigned long long seed = 1; seed <= 2; seed++) {
+        gr_dice dice;
+        gr_dice_init_rng(&dice, seed, 1);
+        gr_rng pick;
+        gr_rng_seed(&pick, seed, 2);
+        g.rs->rules->init(s, st);
+        while (g.rs->rules->to_move(s, st) != GR_TERMINAL) {
+            int n = gr_rs_candidates(g.rs, s, st, cand, GR_MAX_ACTIONS);
+            /* then the same moves for every unit on the table, unit after unit, twice over */
+            for (int rep = 0; rep < 2; rep++)
+                for (int i = 0; i < s->nunits && n < GR_MAX_ACTIONS; i++) {
+                    if (!lasalle_alive(st, i)) continue;
+                    gr_action a = lasalle_act(LASALLE_A_MOVE, i, -1, 0);
+                    a.p[1] = rep ? -1.0f : 3.0f;
+                    cand[n++] = a;
+                }
+            g.rs->ai->action_infos(s, st, cand, n, all);
+            for (int k = 0; k < n; k++) {
+                lasalle_action_info(s, st, &cand[k], &one);
+                if (memcmp(&one, &all[k], sizeof one))
+                    fail_msg("seed %llu, action %d of %d: kind %d alone, %d in the list", seed, k, n, one.kind,
+                             all[k].kind);
+                kinds[one.kind]++;
+                objective += one.objective >= 0;
+            }
+            gr_action a;
+            gr_error err;
+            gr_error_clear(&err);
+            assert_int_equal(gr_play_random_legal(&g, st, &pick, &a), 0);
+            if (g.rs->rules->apply(s, st, &a, &dice, NULL, &err)) fail_msg("seed %llu: %s", seed, err.msg);
+        }
+    }
+    assert_true(kinds[GR_AK_ADVANCE] > 0 && kinds[GR_AK_WITHDRAW] > 0 && kinds[GR_AK_MANOEUVRE] > 0);
+    assert_true(objective > 0);
+    free(st);
+    gr_game_free(&g);
+}
+
 /* one Activity Phase decision's candidates, each tried both ways from copies of the position and dice:
  * gr_fast.apply_checked against action_legal then the search's apply; the same verdict, position and dice.
  * Returns how many were legal, counted by type in kinds */
@@ -398,6 +452,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_games),
         cmocka_unit_test(test_activity_candidates_are_the_menu_checked),
+        cmocka_unit_test(test_action_infos_are_each_action_info),
         cmocka_unit_test(test_apply_checked_is_check_then_apply),
         cmocka_unit_test(test_mcts_games),
         cmocka_unit_test(test_check_fail_table),

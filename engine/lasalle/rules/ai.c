@@ -64,20 +64,59 @@ static lasalle_pose rough_end(const lasalle_scenario *s, const lasalle_state *st
     return at;
 }
 
+/* what the facts of a unit's moves share: where it stands, the enemy nearest
+ * it there and who controls each objective, worked out once for all the
+ * moves of one unit that are asked about together */
+typedef struct move_from {
+    int actor;     /* whose footprint h0 is, -1: none yet */
+    gr_rect h0;    /* its footprint where it stands */
+    double d0;     /* its distance to the nearest enemy, INFINITY: none */
+    int e0;        /* that enemy, -1 */
+    int control_known;
+    int control[LASALLE_MAX_OBJECTIVES]; /* lasalle_objective_control of each */
+    lasalle_near_memo near;              /* the enemies' footprints */
+} move_from;
+
+/* nothing worked out yet (the footprints' arrays left as they are) */
+static void from_none(move_from *f)
+{
+    f->actor = -1;
+    f->control_known = 0;
+    f->near.hull_known = f->near.reach_known = 0;
+}
+
+static void from_unit(const lasalle_scenario *s, const lasalle_state *st, int i, move_from *f)
+{
+    f->actor = i;
+    f->h0 = lasalle_hull(s, st, i);
+    f->d0 = lasalle_nearest_enemy_memo(s, st, i, &f->h0, &f->e0, &f->near);
+}
+
+static const int *from_control(const lasalle_scenario *s, const lasalle_state *st, move_from *f)
+{
+    if (!f->control_known) {
+        for (int k = 0; k < s->nobjectives; k++) f->control[k] = lasalle_objective_control(s, st, k);
+        f->control_known = 1;
+    }
+    return f->control;
+}
+
 /* the objective the unit's side does not control now that a move to `to`
  * brings its hull nearer by OBJECTIVE_STEP_BW or more and by half the
  * unit's Full move in its formation (or into the 4 BW of control), the
  * nearest such; -1 */
-static int objective_closed(const lasalle_scenario *s, const lasalle_state *st, int i, lasalle_pose to)
+static int objective_closed(const lasalle_scenario *s, const lasalle_state *st, int i, lasalle_pose to,
+                            move_from *f)
 {
-    gr_rect h0 = lasalle_hull(s, st, i), h1 = lasalle_pose_hull(&s->units[i], to);
+    gr_rect h1 = lasalle_pose_hull(&s->units[i], to);
     double half = 0.5 * lasalle_allowance(&s->units[i], st->u[i].form, 0);
+    const int *control = from_control(s, st, f);
     int best = -1;
     double bestd = INFINITY;
     for (int k = 0; k < s->nobjectives; k++) {
-        if (lasalle_objective_control(s, st, k) == s->units[i].side) continue;
+        if (control[k] == s->units[i].side) continue;
         gr_vec2 at = gr_v2(s->objectives[k].x, s->objectives[k].y);
-        double d0 = gr_rect_point_dist(&h0, at), d1 = gr_rect_point_dist(&h1, at);
+        double d0 = gr_rect_point_dist(&f->h0, at), d1 = gr_rect_point_dist(&h1, at);
         /* a good part of a move, or into the 4 BW of control */
         int far = d0 - d1 >= half || (d1 <= LASALLE_OBJECTIVE_BW && d0 > LASALLE_OBJECTIVE_BW);
         if (d1 <= d0 - OBJECTIVE_STEP_BW && far && d1 < bestd) {
@@ -88,13 +127,15 @@ static int objective_closed(const lasalle_scenario *s, const lasalle_state *st, 
     return best;
 }
 
-static void move_info(const lasalle_scenario *s, const lasalle_state *st, const gr_action *a, gr_action_info *out)
+static void move_info(const lasalle_scenario *s, const lasalle_state *st, const gr_action *a, move_from *f,
+                      gr_action_info *out)
 {
-    int i = a->actor, e0, e1, form = a->arg & LASALLE_PRE_FORM_MASK;
+    int i = a->actor, e1, form = a->arg & LASALLE_PRE_FORM_MASK;
+    if (f->actor != i) from_unit(s, st, i, f);
     lasalle_pose to = rough_end(s, st, a);
-    gr_rect h0 = lasalle_hull(s, st, i), h1 = lasalle_pose_hull(&s->units[i], to);
-    double d0 = lasalle_nearest_enemy(s, st, i, &h0, &e0);
-    double d1 = lasalle_nearest_enemy(s, st, i, &h1, &e1);
+    gr_rect h1 = lasalle_pose_hull(&s->units[i], to);
+    double d0 = f->d0;
+    double d1 = lasalle_nearest_enemy_memo(s, st, i, &h1, &e1, &f->near);
     int moves = hypot(to.x - st->u[i].x, to.y - st->u[i].y) > 1e-6;
     if (!moves && a->type == LASALLE_A_MOVE && form) {
         out->kind = GR_AK_FORM;
@@ -111,16 +152,15 @@ static void move_info(const lasalle_scenario *s, const lasalle_state *st, const 
     /* the formation it moves in, when the move opens with a change */
     if (form) out->shape = (uint8_t)lasalle_form_shape(form - 1);
     /* an objective its side does not control that the move closes on [J, p.91] */
-    int k = objective_closed(s, st, i, to);
+    int k = objective_closed(s, st, i, to, f);
     if (k < 0) return;
     out->objective = (int16_t)k;
     out->kind = GR_AK_ADVANCE;
 }
 
-void lasalle_action_info(const void *scn, const void *state, const gr_action *a, gr_action_info *out)
+static void action_info(const lasalle_scenario *s, const lasalle_state *st, const gr_action *a, move_from *f,
+                        gr_action_info *out)
 {
-    const lasalle_scenario *s = scn;
-    const lasalle_state *st = state;
     memset(out, 0, sizeof *out);
     out->unit = out->enemy = out->objective = -1;
     int unit = a->actor >= 0 && a->actor < s->nunits;
@@ -177,11 +217,25 @@ void lasalle_action_info(const void *scn, const void *state, const gr_action *a,
     case LASALLE_A_CROSS:
     case LASALLE_A_DRIVE:
     case LASALLE_A_PROLONG:
-        if (unit) move_info(s, st, a, out);
+        if (unit) move_info(s, st, a, f, out);
         else out->kind = GR_AK_MANOEUVRE;
         break;
     default: out->kind = GR_AK_PASS; break;
     }
+}
+
+void lasalle_action_info(const void *scn, const void *state, const gr_action *a, gr_action_info *out)
+{
+    move_from f;
+    from_none(&f);
+    action_info(scn, state, a, &f, out);
+}
+
+void lasalle_action_infos(const void *scn, const void *state, const gr_action *a, int n, gr_action_info *out)
+{
+    move_from f;
+    from_none(&f);
+    for (int k = 0; k < n; k++) action_info(scn, state, &a[k], &f, &out[k]);
 }
 
 int lasalle_unit_count(const void *scn) { return ((const lasalle_scenario *)scn)->nunits; }

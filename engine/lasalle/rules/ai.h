@@ -20,6 +20,10 @@
 extern const char *const lasalle_term_names[LASALLE_TERMS];
 
 void lasalle_action_info(const void *scn, const void *state, const gr_action *a, gr_action_info *out);
+/* lasalle_action_info for a[k] into out[k], k < n: a unit's footprint, the
+ * enemy nearest it and the objectives' control worked out once for all its
+ * moves */
+void lasalle_action_infos(const void *scn, const void *state, const gr_action *a, int n, gr_action_info *out);
 int lasalle_unit_count(const void *scn);
 void lasalle_unit_info(const void *scn, const void *state, int unit, gr_unit_info *out);
 void lasalle_unit_worth(const void *scn, const void *state, int unit, gr_unit_worth *out);

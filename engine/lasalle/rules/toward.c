@@ -21,17 +21,30 @@ static int facing(gr_vec2 from, double h, gr_vec2 to, int *wheel)
 
 #define NEAREST_SLACK 1e-9 /* BW: rounding allowed for in the bound on an enemy's distance */
 
-double lasalle_nearest_enemy(const lasalle_scenario *s, const lasalle_state *st, int i, const gr_rect *h, int *who)
+_Static_assert(LASALLE_MAX_UNITS <= 64, "a memo bit for each unit");
+
+double lasalle_nearest_enemy_memo(const lasalle_scenario *s, const lasalle_state *st, int i, const gr_rect *h,
+                                  int *who, lasalle_near_memo *memo)
 {
     double best = INFINITY, rh = sqrt(h->w * h->w / 4 + h->d * h->d);
     *who = -1;
     for (int j = 0; j < s->nunits; j++) {
         if (!lasalle_alive(st, j) || !lasalle_enemies(s, i, j)) continue;
+        uint64_t bit = (uint64_t)1 << j;
+        if (memo && !(memo->reach_known & bit)) {
+            memo->reach[j] = lasalle_hull_reach(s, st, j);
+            memo->reach_known |= bit;
+        }
         /* an enemy whose front-edge centre is too far for any part of it to come nearer than the nearest so
          * far is passed over without its footprint (a tie goes to the first found in any case) */
         double dx = st->u[j].x - h->fc.x, dy = st->u[j].y - h->fc.y;
-        if (sqrt(dx * dx + dy * dy) - rh - lasalle_hull_reach(s, st, j) - NEAREST_SLACK > best) continue;
-        gr_rect g = lasalle_hull(s, st, j);
+        double reach = memo ? memo->reach[j] : lasalle_hull_reach(s, st, j);
+        if (sqrt(dx * dx + dy * dy) - rh - reach - NEAREST_SLACK > best) continue;
+        if (memo && !(memo->hull_known & bit)) {
+            memo->hull[j] = lasalle_hull(s, st, j);
+            memo->hull_known |= bit;
+        }
+        gr_rect g = memo ? memo->hull[j] : lasalle_hull(s, st, j);
         double d = gr_rect_dist(h, &g);
         if (d < best) {
             best = d;
@@ -39,6 +52,11 @@ double lasalle_nearest_enemy(const lasalle_scenario *s, const lasalle_state *st,
         }
     }
     return best;
+}
+
+double lasalle_nearest_enemy(const lasalle_scenario *s, const lasalle_state *st, int i, const gr_rect *h, int *who)
+{
+    return lasalle_nearest_enemy_memo(s, st, i, h, who, NULL);
 }
 
 static int nearest_objective(const lasalle_scenario *s, const lasalle_state *st, int i, const gr_rect *h, double *gap)

@@ -25,6 +25,17 @@ typedef struct lasalle_toward {
  * the table, that unit in *who; INFINITY and -1 when there is none */
 double lasalle_nearest_enemy(const lasalle_scenario *s, const lasalle_state *st, int i, const gr_rect *h, int *who);
 
+/* the footprints of one state's units and the reach of each from its front centre, each worked out when
+ * first asked for, for many lasalle_nearest_enemy_memo over that state; both masks 0 to start */
+typedef struct lasalle_near_memo {
+    uint64_t hull_known, reach_known; /* bit j: hull[j], reach[j] worked out */
+    gr_rect hull[LASALLE_MAX_UNITS];
+    double reach[LASALLE_MAX_UNITS];
+} lasalle_near_memo;
+/* lasalle_nearest_enemy, the footprints from memo (NULL: worked out for this call alone) */
+double lasalle_nearest_enemy_memo(const lasalle_scenario *s, const lasalle_state *st, int i, const gr_rect *h,
+                                  int *who, lasalle_near_memo *memo);
+
 /* the unit's headings, at most LASALLE_TOWARD_MAX: towards the nearest enemy
  * unit, then the nearest objective its side does not control; a target more
  * than a right angle off its front, or already reached, is left out */
