@@ -267,6 +267,55 @@ static void test_svg_table(void **state)
     gr_game_free(&g);
 }
 
+/* plays one random-legal game from the start with `seed`'s dice and draws, showing visit every position
+ * before its action */
+typedef void random_visit(const gr_game *g, const lasalle_state *st, unsigned long long seed, void *ctx);
+static void random_walk(const gr_game *g, lasalle_state *st, unsigned long long seed, random_visit *visit, void *ctx)
+{
+    gr_dice dice;
+    gr_dice_init_rng(&dice, seed, 1);
+    gr_rng pick;
+    gr_rng_seed(&pick, seed, 2);
+    g->rs->rules->init(g->scn, st);
+    while (g->rs->rules->to_move(g->scn, st) != GR_TERMINAL) {
+        visit(g, st, seed, ctx);
+        gr_action a;
+        gr_error err;
+        gr_error_clear(&err);
+        assert_int_equal(gr_play_random_legal(g, st, &pick, &a), 0);
+        if (g->rs->rules->apply(g->scn, st, &a, &dice, NULL, &err)) fail_msg("seed %llu: %s", seed, err.msg);
+    }
+}
+
+typedef struct menu_counts {
+    long activity, refused, alone;
+} menu_counts;
+
+static void check_menu(const gr_game *g, const lasalle_state *st, unsigned long long seed, void *ctx)
+{
+    menu_counts *c = ctx;
+    gr_action menu[GR_MAX_ACTIONS], cand[GR_MAX_ACTIONS];
+    gr_error err;
+    gr_error_clear(&err);
+    if (gr_rs_check_candidates(g->rs, g->scn, st, &err)) fail_msg("seed %llu: %s", seed, err.msg);
+    if (st->turn.step != LASALLE_ST_ACTIVITY) return;
+    int n = g->rs->rules->legal_actions(g->scn, st, menu, GR_MAX_ACTIONS);
+    int nc = gr_rs_candidates(g->rs, g->scn, st, cand, GR_MAX_ACTIONS);
+    c->activity++;
+    for (int k = 0; k < nc; k++) c->refused += !gr_rs_action_legal(g->rs, g->scn, st, &cand[k]);
+    for (int k = 0; k < n; k++) {
+        const gr_action *w = &menu[k];
+        if (w->type != LASALLE_A_MOVE || w->arg != 0 || w->p[0] == 0 || w->p[1] != 0) continue;
+        for (int q = 0; q < n; q++)
+            if (menu[q].type == LASALLE_A_MOVE && menu[q].arg == 0 && menu[q].p[0] == w->p[0] && menu[q].p[1] > 0) {
+                if (q > k)
+                    fail_msg("seed %llu: the wheel of %g degrees alone comes before it going on", seed,
+                             (double)w->p[0]);
+                c->alone++;
+            }
+    }
+}
+
 /* the Activity menus checked an entry at a time (gr_fast.candidates, menu.c): over random games, at every
  * decision the candidates action_legal passes are the menu, in its order; in the Activity Phase the
  * candidates hold entries it refuses (the check does work); and a right-angle wheel offered both going on
@@ -276,47 +325,43 @@ static void test_activity_candidates_are_the_menu_checked(void **state)
     (void)state;
     gr_game g;
     ls_game_load(&g, SCENARIO);
-    const lasalle_scenario *s = g.scn;
     lasalle_state *st = calloc(1, sizeof *st);
-    gr_action menu[GR_MAX_ACTIONS], cand[GR_MAX_ACTIONS];
-    long activity = 0, refused = 0, alone = 0;
-    for (unsigned long long seed = 1; seed <= 3; seed++) {
-        gr_dice dice;
-        gr_dice_init_rng(&dice, seed, 1);
-        gr_rng pick;
-        gr_rng_seed(&pick, seed, 2);
-        g.rs->rules->init(s, st);
-        while (g.rs->rules->to_move(s, st) != GR_TERMINAL) {
-            gr_error err;
-            gr_error_clear(&err);
-            if (gr_rs_check_candidates(g.rs, s, st, &err)) fail_msg("seed %llu: %s", seed, err.msg);
-            if (st->turn.step == LASALLE_ST_ACTIVITY) {
-                int n = g.rs->rules->legal_actions(s, st, menu, GR_MAX_ACTIONS);
-                int nc = gr_rs_candidates(g.rs, s, st, cand, GR_MAX_ACTIONS);
-                activity++;
-                for (int c = 0; c < nc; c++) refused += !gr_rs_action_legal(g.rs, s, st, &cand[c]);
-                for (int k = 0; k < n; k++) {
-                    const gr_action *w = &menu[k];
-                    if (w->type != LASALLE_A_MOVE || w->arg != 0 || w->p[0] == 0 || w->p[1] != 0) continue;
-                    for (int q = 0; q < n; q++)
-                        if (menu[q].type == LASALLE_A_MOVE && menu[q].arg == 0 && menu[q].p[0] == w->p[0] &&
-                            menu[q].p[1] > 0) {
-                            if (q > k) fail_msg("seed %llu: the wheel of %g degrees alone comes before it going on",
-                                                seed, (double)w->p[0]);
-                            alone++;
-                        }
-                }
-            }
-            gr_action a;
-            assert_int_equal(gr_play_random_legal(&g, st, &pick, &a), 0);
-            if (g.rs->rules->apply(s, st, &a, &dice, NULL, &err)) fail_msg("seed %llu: %s", seed, err.msg);
-        }
-    }
-    assert_true(activity > 100);
-    assert_true(refused > 0);
-    assert_true(alone > 0);
+    menu_counts c = {0, 0, 0};
+    for (unsigned long long seed = 1; seed <= 3; seed++) random_walk(&g, st, seed, check_menu, &c);
+    assert_true(c.activity > 100);
+    assert_true(c.refused > 0);
+    assert_true(c.alone > 0);
     free(st);
     gr_game_free(&g);
+}
+
+typedef struct info_counts {
+    long kinds[GR_AK_COUNT], objective;
+} info_counts;
+
+static void check_infos(const gr_game *g, const lasalle_state *st, unsigned long long seed, void *ctx)
+{
+    info_counts *c = ctx;
+    const lasalle_scenario *s = g->scn;
+    gr_action cand[GR_MAX_ACTIONS];
+    gr_action_info one, all[GR_MAX_ACTIONS];
+    int n = gr_rs_candidates(g->rs, s, st, cand, GR_MAX_ACTIONS);
+    /* then the same moves for every unit on the table, unit after unit, twice over */
+    for (int rep = 0; rep < 2; rep++)
+        for (int i = 0; i < s->nunits && n < GR_MAX_ACTIONS; i++) {
+            if (!lasalle_alive(st, i)) continue;
+            gr_action a = lasalle_act(LASALLE_A_MOVE, i, -1, 0);
+            a.p[1] = rep ? -1.0f : 3.0f;
+            cand[n++] = a;
+        }
+    g->rs->ai->action_infos(s, st, cand, n, all);
+    for (int k = 0; k < n; k++) {
+        lasalle_action_info(s, st, &cand[k], &one);
+        if (memcmp(&one, &all[k], sizeof one))
+            fail_msg("seed %llu, action %d of %d: kind %d alone, %d in the list", seed, k, n, one.kind, all[k].kind);
+        c->kinds[one.kind]++;
+        c->objective += one.objective >= 0;
+    }
 }
 
 /* the facts of a list of actions in one call (gr_ai_view.action_infos) are each action's alone: over random
@@ -328,46 +373,13 @@ static void test_action_infos_are_each_action_info(void **state)
     (void)state;
     gr_game g;
     ls_game_load(&g, SCENARIO);
-    const lasalle_scenario *s = g.scn;
     lasalle_state *st = calloc(1, sizeof *st);
-    gr_action cand[GR_MAX_ACTIONS];
-    gr_action_info one, all[GR_MAX_ACTIONS];
-    long kinds[GR_AK_COUNT] = {0}, objective = 0;
+    info_counts c;
+    memset(&c, 0, sizeof c);
     assert_true(g.rs->version >= 8 && g.rs->ai->action_infos == lasalle_action_infos);
-    for (unsigned long long seed = 1; seed <= 2; seed++) {
-        gr_dice dice;
-        gr_dice_init_rng(&dice, seed, 1);
-        gr_rng pick;
-        gr_rng_seed(&pick, seed, 2);
-        g.rs->rules->init(s, st);
-        while (g.rs->rules->to_move(s, st) != GR_TERMINAL) {
-            int n = gr_rs_candidates(g.rs, s, st, cand, GR_MAX_ACTIONS);
-            /* then the same moves for every unit on the table, unit after unit, twice over */
-            for (int rep = 0; rep < 2; rep++)
-                for (int i = 0; i < s->nunits && n < GR_MAX_ACTIONS; i++) {
-                    if (!lasalle_alive(st, i)) continue;
-                    gr_action a = lasalle_act(LASALLE_A_MOVE, i, -1, 0);
-                    a.p[1] = rep ? -1.0f : 3.0f;
-                    cand[n++] = a;
-                }
-            g.rs->ai->action_infos(s, st, cand, n, all);
-            for (int k = 0; k < n; k++) {
-                lasalle_action_info(s, st, &cand[k], &one);
-                if (memcmp(&one, &all[k], sizeof one))
-                    fail_msg("seed %llu, action %d of %d: kind %d alone, %d in the list", seed, k, n, one.kind,
-                             all[k].kind);
-                kinds[one.kind]++;
-                objective += one.objective >= 0;
-            }
-            gr_action a;
-            gr_error err;
-            gr_error_clear(&err);
-            assert_int_equal(gr_play_random_legal(&g, st, &pick, &a), 0);
-            if (g.rs->rules->apply(s, st, &a, &dice, NULL, &err)) fail_msg("seed %llu: %s", seed, err.msg);
-        }
-    }
-    assert_true(kinds[GR_AK_ADVANCE] > 0 && kinds[GR_AK_WITHDRAW] > 0 && kinds[GR_AK_MANOEUVRE] > 0);
-    assert_true(objective > 0);
+    for (unsigned long long seed = 1; seed <= 2; seed++) random_walk(&g, st, seed, check_infos, &c);
+    assert_true(c.kinds[GR_AK_ADVANCE] > 0 && c.kinds[GR_AK_WITHDRAW] > 0 && c.kinds[GR_AK_MANOEUVRE] > 0);
+    assert_true(c.objective > 0);
     free(st);
     gr_game_free(&g);
 }
