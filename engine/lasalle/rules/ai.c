@@ -71,7 +71,6 @@ typedef struct move_from {
     int actor;     /* whose footprint h0 is, -1: none yet */
     gr_rect h0;    /* its footprint where it stands */
     double d0;     /* its distance to the nearest enemy, INFINITY: none */
-    int e0;        /* that enemy, -1 */
     int control_known;
     int control[LASALLE_MAX_OBJECTIVES]; /* lasalle_objective_control of each */
     lasalle_near_memo near;              /* the enemies' footprints */
@@ -89,7 +88,8 @@ static void from_unit(const lasalle_scenario *s, const lasalle_state *st, int i,
 {
     f->actor = i;
     f->h0 = lasalle_hull(s, st, i);
-    f->d0 = lasalle_nearest_enemy_memo(s, st, i, &f->h0, &f->e0, &f->near);
+    int nearest;
+    f->d0 = lasalle_nearest_enemy_memo(s, st, i, &f->h0, &nearest, &f->near);
 }
 
 static const int *from_control(const lasalle_scenario *s, const lasalle_state *st, move_from *f)
