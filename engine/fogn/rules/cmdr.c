@@ -15,7 +15,7 @@
  * or go through it on the way (only friends may be passed through, §8.7)?
  * -1 with the reason, or 0 */
 static int enemy_part_in_way(const fogn_cmdr_profile *cp, const fogn_unit_profile *ep, const gr_rect *e,
-                             const gr_rect *b, const fogn_sweep *sw, gr_error *err)
+                             const gr_rect *b, fogn_sweep *sw, gr_error *err)
 {
     /* the sweep holds b: a part whose box is clear of the sweep's by more
      * than the tolerance can neither touch b nor be passed through */
@@ -29,12 +29,14 @@ static int enemy_part_in_way(const fogn_cmdr_profile *cp, const fogn_unit_profil
     core.fc = gr_v2_sub(core.fc, gr_v2_scale(gr_rect_fwd(e), 1e-3));
     gr_vec2 ec[4];
     gr_rect_corners(&core, ec);
-    if (gr_poly_intersect(sw->pts[0], sw->npts[0], ec, 4))
+    int np;
+    const gr_vec2 *poly = fogn_sweep_poly(sw, 0, &np);
+    if (gr_poly_intersect(poly, np, ec, 4))
         return gr_error_set(err, "%s would pass through the enemy %s", cp->name, ep->name);
     return 0;
 }
 
-static int enemy_front_within(const fogn_scenario *s, const fogn_state *st, int side, const fogn_sweep *sw,
+static int enemy_front_within(const fogn_scenario *s, const fogn_state *st, int side, fogn_sweep *sw,
                               double dist, int *who)
 {
     for (int j = 0; j < s->nunits; j++) {
@@ -47,8 +49,11 @@ static int enemy_front_within(const fogn_scenario *s, const fogn_state *st, int 
             gr_rect zone = gr_rect_make(gr_v2_add(e->fc, gr_v2_scale(gr_rect_fwd(e), dist)), e->heading, e->w, dist);
             gr_vec2 zc[4];
             gr_rect_corners(&zone, zc);
-            for (int i = 0; i < sw->n; i++)
-                if (gr_poly_intersect(sw->pts[i], sw->npts[i], zc, 4)) { *who = j; return 1; }
+            for (int i = 0; i < sw->n; i++) {
+                int np;
+                const gr_vec2 *poly = fogn_sweep_poly(sw, i, &np);
+                if (gr_poly_intersect(poly, np, zc, 4)) { *who = j; return 1; }
+            }
         }
     }
     return 0;
@@ -73,7 +78,9 @@ static int move_to(const fogn_scenario *s, fogn_state *st, int c, gr_vec2 to, in
     fogn_sweep_pair(&sw, &a, &b);
     fogn_move_class worst = FOGN_MC_OPEN;
     int idx[GR_TERRAIN_MAX];
-    int n = gr_terrain_under_poly(&s->terrain, sw.pts[0], sw.npts[0], idx, GR_TERRAIN_MAX);
+    int np;
+    const gr_vec2 *poly = fogn_sweep_poly(&sw, 0, &np);
+    int n = gr_terrain_under_poly(&s->terrain, poly, np, idx, GR_TERRAIN_MAX);
     for (int i = 0; i < n; i++) {
         fogn_move_class mc = fogn_piece_move_class(&s->terrain.p[idx[i]]);
         if (mc > worst) worst = mc;

@@ -340,7 +340,9 @@ static bool run_clear_ground(const fogn_scenario *s, const gr_rect *r, gr_vec2 u
     fogn_sweep_clear(&sw);
     fogn_sweep_pair(&sw, r, &e);
     int idx[GR_TERRAIN_MAX];
-    int n = gr_terrain_under_poly(&s->terrain, sw.pts[0], sw.npts[0], idx, GR_TERRAIN_MAX);
+    int np;
+    const gr_vec2 *poly = fogn_sweep_poly(&sw, 0, &np);
+    int n = gr_terrain_under_poly(&s->terrain, poly, np, idx, GR_TERRAIN_MAX);
     for (int k = 0; k < n; k++)
         if (fogn_piece_move_class(&s->terrain.p[idx[k]]) == FOGN_MC_IMPASSABLE) return false;
     return true;

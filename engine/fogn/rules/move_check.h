@@ -86,7 +86,7 @@ int fogn_move_terrain(fogn_move_ctx *c);
  * enemy unit of a side other than `side`, exact up to `cap` (anything
  * farther is `cap`); t (or NULL) keeps each enemy's reach and rectangles,
  * and when ready the shared polygons' distances */
-double fogn_sweep_enemy_dist(const fogn_scenario *s, const fogn_state *st, int side, const fogn_sweep *sw, double cap,
+double fogn_sweep_enemy_dist(const fogn_scenario *s, const fogn_state *st, int side, fogn_sweep *sw, double cap,
                              fogn_move_tries *t);
 /* the enemy distances of the move, then every rule about them: contact,
  * obstacles between, Wavering units, reforming near the enemy, slides and

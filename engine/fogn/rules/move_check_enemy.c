@@ -14,7 +14,7 @@
 /* nearest distance from any swept polygon to any live enemy unit, exact up
  * to `cap`: anything farther is reported as `cap` (the rules only ask about
  * 2 and 6 MU, so enemies whose boxes are farther are never measured) */
-double fogn_sweep_enemy_dist(const fogn_scenario *s, const fogn_state *st, int side, const fogn_sweep *sw, double cap,
+double fogn_sweep_enemy_dist(const fogn_scenario *s, const fogn_state *st, int side, fogn_sweep *sw, double cap,
                              fogn_move_tries *t)
 {
     /* the tries of one move share the polygons before t->n0: their distances
@@ -35,14 +35,17 @@ double fogn_sweep_enemy_dist(const fogn_scenario *s, const fogn_state *st, int s
             for (int i = 0; i < sw->n; i++) {
                 if (fogn_box_dist_at_least(sw->box[i], eb, d)) continue; /* cannot beat the best so far */
                 double x;
+                int np;
                 if (i < memo_to) {
                     if (!(t->pd_have[j][k] & (1u << i))) {
-                        t->pd[j][k][i] = gr_poly_dist(sw->pts[i], sw->npts[i], g->corner[k], 4);
+                        const gr_vec2 *poly = fogn_sweep_poly(sw, i, &np);
+                        t->pd[j][k][i] = gr_poly_dist(poly, np, g->corner[k], 4);
                         t->pd_have[j][k] |= 1u << i;
                     }
                     x = t->pd[j][k][i];
                 } else {
-                    x = gr_poly_dist(sw->pts[i], sw->npts[i], g->corner[k], 4);
+                    const gr_vec2 *poly = fogn_sweep_poly(sw, i, &np);
+                    x = gr_poly_dist(poly, np, g->corner[k], 4);
                 }
                 if (x < d) d = x;
             }

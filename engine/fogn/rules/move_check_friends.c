@@ -17,7 +17,7 @@
  * margin a thousand times the tests' tolerance, so r need not be asked
  * first: the answer is the one asking r first and then the smaller one
  * gives. */
-static int friend_crossed(const fogn_sweep *sw, int from, int to, const gr_rect *r, const double fb[4])
+static int friend_crossed(fogn_sweep *sw, int from, int to, const gr_rect *r, const double fb[4])
 {
     gr_vec2 sc[4];
     int have = 0;
@@ -31,7 +31,9 @@ static int friend_crossed(const fogn_sweep *sw, int from, int to, const gr_rect 
             gr_rect_corners(&shrunk, sc);
             have = 1;
         }
-        if (gr_poly_intersect(sw->pts[i], sw->npts[i], sc, 4)) return 1;
+        int np;
+        const gr_vec2 *poly = fogn_sweep_poly(sw, i, &np);
+        if (gr_poly_intersect(poly, np, sc, 4)) return 1;
     }
     return 0;
 }
@@ -40,7 +42,7 @@ static int friend_crossed(const fogn_sweep *sw, int from, int to, const gr_rect 
  * on it? */
 static void friend_in_way(fogn_move_ctx *c, int j, const gr_rect *fr, int nf, int *crossed, int *at_end)
 {
-    const fogn_sweep *sw = c->sw;
+    fogn_sweep *sw = c->sw;
     fogn_move_tries *t = c->t;
     for (int k = 0; k < nf; k++) {
         double fb[4];

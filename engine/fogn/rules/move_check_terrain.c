@@ -26,7 +26,7 @@ typedef struct terrain_read {
 } terrain_read;
 
 /* is every swept polygon that touches the water also on a bridge or ford? */
-static int bridged(const gr_terrain *t, const fogn_sweep *sw, const gr_terrain_piece *pc)
+static int bridged(const gr_terrain *t, fogn_sweep *sw, const gr_terrain_piece *pc)
 {
     for (int i = 0; i < sw->n; i++) {
         if (!fogn_sweep_touches(sw, i, pc)) continue;
@@ -40,7 +40,7 @@ static int bridged(const gr_terrain *t, const fogn_sweep *sw, const gr_terrain_p
     return 1;
 }
 
-static void read_piece(const gr_terrain *t, int idx, terrain_read *tr, const fogn_sweep *sw, int on_road_bridge)
+static void read_piece(const gr_terrain *t, int idx, terrain_read *tr, fogn_sweep *sw, int on_road_bridge)
 {
     const gr_terrain_piece *pc = &t->p[idx];
     fogn_move_class mc = fogn_piece_move_class(pc);
@@ -82,9 +82,13 @@ static void read_piece(const gr_terrain *t, int idx, terrain_read *tr, const fog
  * crossed on a bridge or ford), -1 it would go into or over it otherwise */
 static int crossing_of(const fogn_move_ctx *c, int k, const gr_terrain_piece *pc)
 {
-    const fogn_sweep *sw = c->sw;
+    fogn_sweep *sw = c->sw;
     int over = 0;
-    for (int i = 0; i < sw->n && !over; i++) over = fogn_cross_overlaps(pc, sw->pts[i], sw->npts[i]);
+    for (int i = 0; i < sw->n && !over; i++) {
+        int np;
+        const gr_vec2 *poly = fogn_sweep_poly(sw, i, &np);
+        over = fogn_cross_overlaps(pc, poly, np);
+    }
     if (!over) return 0;
     if (c->m->kind == FOGN_MK_CROSS && c->m->flag == k) return 1;
     if (fogn_cross_rect_overlaps(pc, &c->start)) return 1;
@@ -97,7 +101,7 @@ static void read_terrain(const fogn_move_ctx *c, terrain_read *tr)
     memset(tr, 0, sizeof *tr);
     tr->worst_piece = -1;
     tr->refused = -1;
-    const fogn_sweep *sw = c->sw;
+    fogn_sweep *sw = c->sw;
     int column_or_limbered = c->u->formation == FOGN_F_COLUMN || c->u->formation == FOGN_F_LIMBERED;
     const gr_terrain *t = &c->s->terrain;
     for (int k = 0; k < t->n; k++) {

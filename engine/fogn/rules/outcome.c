@@ -152,25 +152,54 @@ static int meet_interval(const gr_rect *a, gr_vec2 d, const gr_rect *b, int cont
 
 /* --- terrain along a run ---------------------------------------------------------------------- */
 
-/* hull of footprint r run along d from a to b */
-static int run_hull(const gr_rect *r, gr_vec2 d, double a, double b, gr_vec2 out[8])
+/* the corners of footprint r run along d to a and to b, and their box */
+static void run_corners(const gr_rect *r, gr_vec2 d, double a, double b, gr_vec2 all[8], double box[4])
 {
     gr_rect ra = shift(r, gr_v2_scale(d, a)), rb = shift(r, gr_v2_scale(d, b));
-    gr_vec2 all[8];
     gr_rect_corners(&ra, all);
     gr_rect_corners(&rb, all + 4);
+    box[0] = box[1] = INFINITY;
+    box[2] = box[3] = -INFINITY;
+    for (int k = 0; k < 8; k++) {
+        box[0] = all[k].x < box[0] ? all[k].x : box[0];
+        box[1] = all[k].y < box[1] ? all[k].y : box[1];
+        box[2] = all[k].x > box[2] ? all[k].x : box[2];
+        box[3] = all[k].y > box[3] ? all[k].y : box[3];
+    }
+}
+
+/* the hull of run_corners' points (the first footprint's corners when they
+ * make no area) */
+static int corners_hull(const gr_vec2 all[8], gr_vec2 out[8])
+{
     int n = gr_convex_hull(all, 8, out);
     if (n < 3) {
-        gr_rect_corners(&ra, out);
+        memcpy(out, all, 4 * sizeof all[0]);
         n = 4;
     }
     return n;
 }
 
+/* hull of footprint r run along d from a to b */
+static int run_hull(const gr_rect *r, gr_vec2 d, double a, double b, gr_vec2 out[8])
+{
+    gr_vec2 all[8];
+    double box[4];
+    run_corners(r, d, a, b, all, box);
+    return corners_hull(all, out);
+}
+
+/* Does the run from a to b touch the piece? A piece clear of the box of the
+ * corners is clear of the hull's box, which they hold, and
+ * gr_terrain_piece_touches_poly would say no on that box alone: the hull
+ * is worked out only for a piece near it. */
 static bool run_touches(const gr_terrain_piece *pc, const gr_rect *rs, gr_vec2 d, double a, double b)
 {
-    gr_vec2 h[8];
-    int n = run_hull(rs, d, a, b, h);
+    gr_vec2 all[8], h[8];
+    double box[4];
+    run_corners(rs, d, a, b, all, box);
+    if (!gr_terrain_piece_near_box(pc, box)) return false;
+    int n = corners_hull(all, h);
     return gr_terrain_piece_touches_poly(pc, h, n);
 }
 
@@ -221,11 +250,16 @@ static int is_obstacle(const gr_terrain_piece *pc)
 /* does the run cross the water at a bridge or ford? */
 static int run_bridged(const gr_terrain *t, const gr_rect *rs, gr_vec2 d, double a, double b)
 {
-    gr_vec2 h[8];
-    int n = run_hull(rs, d, a, b, h);
-    for (int k = 0; k < t->n; k++)
-        if ((t->p[k].type == GR_T_BRIDGE || t->p[k].type == GR_T_FORD) && gr_terrain_piece_touches_poly(&t->p[k], h, n))
-            return 1;
+    gr_vec2 all[8], h[8];
+    double box[4];
+    run_corners(rs, d, a, b, all, box);
+    int n = 0; /* the hull, worked out for the first crossing near the run (as in run_touches) */
+    for (int k = 0; k < t->n; k++) {
+        if ((t->p[k].type != GR_T_BRIDGE && t->p[k].type != GR_T_FORD) || !gr_terrain_piece_near_box(&t->p[k], box))
+            continue;
+        if (n == 0) n = corners_hull(all, h);
+        if (gr_terrain_piece_touches_poly(&t->p[k], h, n)) return 1;
+    }
     return 0;
 }
 
@@ -397,14 +431,21 @@ static bool rotation_clear(const fogn_walk *w, const gr_rect *r, gr_vec2 pivot, 
             double eb[4]; /* the box of the corners ec, as gr_poly_intersect works it out */
             fogn_rect_box(&es, eb);
             if (boxes_apart(sw.all, eb)) continue; /* apart from every polygon's box too */
-            for (int i = 0; i < sw.n; i++)
-                if (!boxes_apart(sw.box[i], eb) && gr_poly_intersect(sw.pts[i], sw.npts[i], ec, 4)) return false;
+            for (int i = 0; i < sw.n; i++) {
+                if (boxes_apart(sw.box[i], eb)) continue;
+                int np;
+                const gr_vec2 *poly = fogn_sweep_poly(&sw, i, &np);
+                if (gr_poly_intersect(poly, np, ec, 4)) return false;
+            }
         }
     }
     for (int k = 0; k < s->terrain.n; k++) {
         if (fogn_piece_move_class(&s->terrain.p[k]) != FOGN_MC_IMPASSABLE) continue;
-        for (int i = 0; i < sw.n; i++)
-            if (gr_terrain_piece_touches_poly(&s->terrain.p[k], sw.pts[i], sw.npts[i])) return false;
+        for (int i = 0; i < sw.n; i++) {
+            int np;
+            const gr_vec2 *poly = fogn_sweep_poly(&sw, i, &np);
+            if (gr_terrain_piece_touches_poly(&s->terrain.p[k], poly, np)) return false;
+        }
     }
     return true;
 }

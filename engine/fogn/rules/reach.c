@@ -58,7 +58,7 @@ typedef struct ground {
     int deep_water;   /* crosses shoulder-high water or a torrent off a bridge or ford (§6.1) */
 } ground;
 
-static void path_ground(const fogn_scenario *s, const fogn_sweep *sw, ground *g)
+static void path_ground(const fogn_scenario *s, fogn_sweep *sw, ground *g)
 {
     const gr_terrain *t = &s->terrain;
     g->worst = FOGN_MC_OPEN;
@@ -114,7 +114,7 @@ static int ground_under(const fogn_scenario *s, const gr_rect *r)
  * assault go through water where its depth permits (§6.1, §15.7), which
  * path_ground judges. The wall or hedge the path crosses otherwise, or -1. */
 static int path_over_obstacle(const fogn_scenario *s, const gr_rect *start, const int *defended, int ndef,
-                              const fogn_sweep *sw)
+                              fogn_sweep *sw)
 {
     if (!FOGN_R_ASSAULT_NOT_OVER_OBSTACLE) return -1;
     const gr_terrain *t = &s->terrain;
@@ -125,7 +125,11 @@ static int path_over_obstacle(const fogn_scenario *s, const gr_rect *start, cons
         for (int q = 0; q < ndef && !mine; q++) mine = defended[q] == k;
         if (mine) continue;
         int over = 0;
-        for (int i = 0; i < sw->n && !over; i++) over = fogn_cross_overlaps(pc, sw->pts[i], sw->npts[i]);
+        for (int i = 0; i < sw->n && !over; i++) {
+            int np;
+            const gr_vec2 *poly = fogn_sweep_poly(sw, i, &np);
+            over = fogn_cross_overlaps(pc, poly, np);
+        }
         if (over && !fogn_cross_rect_overlaps(pc, start)) return k;
     }
     return -1;
@@ -133,7 +137,7 @@ static int path_over_obstacle(const fogn_scenario *s, const gr_rect *start, cons
 
 /* does any polygon of the sweep with index in [from, to) overlap r (more
  * than touching: r is shrunk by the contact tolerance first)? */
-static bool sweep_overlaps(const fogn_sweep *sw, int from, int to, const gr_rect *r)
+static bool sweep_overlaps(fogn_sweep *sw, int from, int to, const gr_rect *r)
 {
     gr_rect shrunk = *r;
     if (shrunk.w <= 2 * TOL || shrunk.d <= 2 * TOL) return false;
@@ -144,8 +148,12 @@ static bool sweep_overlaps(const fogn_sweep *sw, int from, int to, const gr_rect
     gr_rect_corners(&shrunk, c);
     double box[4];
     fogn_rect_box(&shrunk, box);
-    for (int i = from; i < to && i < sw->n; i++)
-        if (fogn_boxes_meet(sw->box[i], box) && gr_poly_intersect(sw->pts[i], sw->npts[i], c, 4)) return true;
+    for (int i = from; i < to && i < sw->n; i++) {
+        if (!fogn_boxes_meet(sw->box[i], box)) continue;
+        int np;
+        const gr_vec2 *poly = fogn_sweep_poly(sw, i, &np);
+        if (gr_poly_intersect(poly, np, c, 4)) return true;
+    }
     return false;
 }
 
@@ -925,7 +933,9 @@ static bool icpt_path_ok(const fogn_scenario *s, const fogn_state *st, int i, co
                 fogn_rect_box(&rq[j], eb);
                 for (int k = 1; k < sw.n; k++) {
                     if (fogn_box_dist_at_least(sw.box[k], eb, beyond)) continue;
-                    if (gr_poly_dist(sw.pts[k], sw.npts[k], c, 4) <= TOL) return false;
+                    int np;
+                    const gr_vec2 *poly = fogn_sweep_poly(&sw, k, &np);
+                    if (gr_poly_dist(poly, np, c, 4) <= TOL) return false;
                 }
             }
         }

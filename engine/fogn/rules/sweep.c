@@ -31,7 +31,8 @@ static void finish(fogn_sweep *sw)
     double *b = sw->box[i];
     b[0] = b[1] = INFINITY;
     b[2] = b[3] = -INFINITY;
-    for (int k = 0; k < sw->npts[i]; k++) {
+    int n = sw->npts[i] ? sw->npts[i] : 8;
+    for (int k = 0; k < n; k++) {
         gr_vec2 p = sw->pts[i][k];
         if (p.x < b[0]) b[0] = p.x;
         if (p.y < b[1]) b[1] = p.y;
@@ -44,9 +45,27 @@ static void finish(fogn_sweep *sw)
     if (b[3] > sw->all[3]) sw->all[3] = b[3];
 }
 
-bool fogn_sweep_touches(const fogn_sweep *sw, int i, const gr_terrain_piece *p)
+void fogn_sweep_hull(fogn_sweep *sw, int i)
 {
-    return gr_terrain_piece_touches_poly_boxed(p, sw->pts[i], sw->npts[i], sw->box[i]);
+    if (sw->npts[i] != 0) return; /* a footprint, or a hull worked out already */
+    gr_vec2 h[8];
+    int n = gr_convex_hull(sw->pts[i], 8, h);
+    if (n < 3) { /* degenerate: no movement, the first pose's corners (the first four) */
+        sw->npts[i] = 4;
+        return;
+    }
+    memcpy(sw->pts[i], h, (size_t)n * sizeof h[0]);
+    sw->npts[i] = n;
+}
+
+bool fogn_sweep_touches(fogn_sweep *sw, int i, const gr_terrain_piece *p)
+{
+    /* the test of the piece's box against the polygon's, first, with no
+     * need of the hull (the box of the points holds the hull's) */
+    if (!gr_terrain_piece_near_box(p, sw->box[i])) return false;
+    int n;
+    const gr_vec2 *poly = fogn_sweep_poly(sw, i, &n);
+    return gr_terrain_piece_touches_poly_boxed(p, poly, n, sw->box[i]);
 }
 
 bool fogn_sweep_near(const fogn_sweep *sw, const gr_terrain_piece *p)
@@ -114,15 +133,11 @@ void fogn_sweep_rect(fogn_sweep *sw, const gr_rect *r)
 void fogn_sweep_pair(fogn_sweep *sw, const gr_rect *a, const gr_rect *b)
 {
     if (sw->n >= FOGN_SWEEP_MAX) { sw->overflow = 1; return; }
-    gr_vec2 all[8];
-    gr_rect_corners(a, all);
-    gr_rect_corners(b, all + 4);
-    int n = gr_convex_hull(all, 8, sw->pts[sw->n]);
-    if (n < 3) { /* degenerate: no movement */
-        gr_rect_corners(a, sw->pts[sw->n]);
-        n = 4;
-    }
-    sw->npts[sw->n++] = n;
+    /* the hull is worked out when a test first needs it (fogn_sweep_poly):
+     * most polygons are passed over by their box */
+    gr_rect_corners(a, sw->pts[sw->n]);
+    gr_rect_corners(b, sw->pts[sw->n] + 4);
+    sw->npts[sw->n++] = 0;
     finish(sw);
 }
 

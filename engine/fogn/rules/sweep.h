@@ -10,9 +10,15 @@
 
 typedef struct fogn_sweep {
     int n;
+    /* a polygon's vertices; npts 0 marks the hull of two poses not worked
+     * out yet, pts then holding the two poses' eight corners
+     * (fogn_sweep_poly works it out on first asking) */
     int npts[FOGN_SWEEP_MAX];
     gr_vec2 pts[FOGN_SWEEP_MAX][8];
-    double box[FOGN_SWEEP_MAX][4]; /* per polygon: min x, min y, max x, max y */
+    /* per polygon: min x, min y, max x, max y of its points; of a pair's
+     * eight corners, which hold its hull, so that every test that passes
+     * over a polygon by its box passes over what the hull's box would */
+    double box[FOGN_SWEEP_MAX][4];
     double all[4];                 /* the whole sweep's box */
     int overflow;
 } fogn_sweep;
@@ -30,9 +36,19 @@ void fogn_sweep_rotation(fogn_sweep *sw, const gr_rect *start, gr_vec2 pivot, do
 void fogn_sweep_rotation_poses(fogn_sweep *sw, const gr_rect *start, gr_vec2 pivot, double angle, int samples,
                                gr_rect *poses);
 
+/* the hull of polygon i's points, worked out in place the first time (then a no-op) */
+void fogn_sweep_hull(fogn_sweep *sw, int i);
+/* polygon i of the sweep (*n its vertex count), its hull worked out on first asking */
+static inline const gr_vec2 *fogn_sweep_poly(fogn_sweep *sw, int i, int *n)
+{
+    if (sw->npts[i] == 0) fogn_sweep_hull(sw, i);
+    *n = sw->npts[i];
+    return sw->pts[i];
+}
+
 /* does swept polygon i touch terrain piece p? (gr_terrain_piece_touches_poly
  * with the polygon's box at hand) */
-bool fogn_sweep_touches(const fogn_sweep *sw, int i, const gr_terrain_piece *p);
+bool fogn_sweep_touches(fogn_sweep *sw, int i, const gr_terrain_piece *p);
 /* false when no polygon of the sweep can touch p (its box is too far) */
 bool fogn_sweep_near(const fogn_sweep *sw, const gr_terrain_piece *p);
 
