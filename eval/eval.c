@@ -177,14 +177,17 @@ int gr_eval_from_json(gr_eval *e, const gr_game *g, json_t *root, const char *fi
 
 int gr_eval_load(gr_eval *e, const gr_game *g, const char *path, gr_error *err)
 {
-    char buf[1024];
+    char buf[1024], rel[128];
+    int missing = 0; /* the ruleset's own weights, found nowhere */
     if (!path) {
-        char rel[128];
         snprintf(rel, sizeof rel, "eval/weights/%s.json", g->rs->name);
-        /* not found anywhere: the plain relative name, for the message */
-        if (gr_find_data(rel, buf, sizeof buf)) snprintf(buf, sizeof buf, "%s", rel);
+        missing = gr_find_data(rel, buf, sizeof buf) != 0;
         path = buf;
     }
+    if (missing)
+        return gr_error_set(err, "cannot find %s, the weights of the %s evaluation, under GROGNARD_ROOT, the current "
+                            "folder or the program's (set GROGNARD_ROOT to the Grognard folder)", rel,
+                            g->rs->title ? g->rs->title : g->rs->name);
     size_t len;
     char *text = gr_read_file(path, EVAL_MAX_FILE, &len, err);
     if (!text) return -1;

@@ -1263,6 +1263,23 @@ static void test_eval_weight_file_errors(void **unused)
     gr_game_free(&g);
 }
 
+/* a ruleset whose weights file is found nowhere: the message names the file,
+ * the evaluation and where it was looked for, and what to set */
+static void test_eval_weights_not_found(void **unused)
+{
+    (void)unused;
+    gr_ruleset rs = {.version = GR_RULESET_VERSION, .name = "nosuch", .title = "No Such Rules"};
+    gr_game g;
+    memset(&g, 0, sizeof g);
+    g.rs = &rs;
+    gr_eval e;
+    gr_error err;
+    gr_error_clear(&err);
+    assert_int_equal(gr_eval_load(&e, &g, NULL, &err), -1);
+    assert_non_null(strstr(err.msg, "cannot find eval/weights/nosuch.json, the weights of the No Such Rules evaluation"));
+    assert_non_null(strstr(err.msg, "set GROGNARD_ROOT to the Grognard folder"));
+}
+
 /* the weights' "search" block: a settle default for the ruleset's searches,
  * -1 when the file gives none; a spec's settle= still overrides it */
 static void test_eval_search_defaults(void **unused)
@@ -1465,6 +1482,7 @@ int main(void)
         cmocka_unit_test(test_eval_timed_smoothing),
         cmocka_unit_test(test_eval_endgame_spread),
         cmocka_unit_test(test_eval_weight_file_errors),
+        cmocka_unit_test(test_eval_weights_not_found),
         cmocka_unit_test(test_eval_search_defaults),
         cmocka_unit_test(test_search_c_from_weights),
         cmocka_unit_test(test_search_horizon_from_weights),
