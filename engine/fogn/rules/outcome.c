@@ -441,11 +441,8 @@ static bool rotation_clear(const fogn_walk *w, const gr_rect *r, gr_vec2 pivot, 
     }
     for (int k = 0; k < s->terrain.n; k++) {
         if (fogn_piece_move_class(&s->terrain.p[k]) != FOGN_MC_IMPASSABLE) continue;
-        for (int i = 0; i < sw.n; i++) {
-            int np;
-            const gr_vec2 *poly = fogn_sweep_poly(&sw, i, &np);
-            if (gr_terrain_piece_touches_poly(&s->terrain.p[k], poly, np)) return false;
-        }
+        for (int i = 0; i < sw.n; i++)
+            if (fogn_sweep_touches(&sw, i, &s->terrain.p[k])) return false;
     }
     return true;
 }
