@@ -61,21 +61,27 @@ static fogn_range nearest_band(const fogn_scenario *s, const fogn_state *st, fp_
         if (first < 0 || d2[k] < d2[first]) first = k;
     }
     double best = INFINITY;
+    /* only an enemy within the band below the best found can change it:
+     * that band's limit, and its sum with f's reach (the same additions,
+     * in the same order, as one sum per enemy), change only with best */
+    double lim = FOGN_LONG_RANGE + GR_EPS, lim_f = lim + fu[f].reach;
     for (int q = -1; q < ne && first >= 0; q++) {
         int k = q < 0 ? first : q;
         if (q >= 0 && k == first) continue;
         int j = en[k];
-        /* only an enemy within the band below the best found can change it */
-        double lim = best <= FOGN_MEDIUM_RANGE + GR_EPS ? FOGN_CLOSE + GR_EPS
-                     : best <= FOGN_LONG_RANGE + GR_EPS ? FOGN_MEDIUM_RANGE + GR_EPS
-                                                        : FOGN_LONG_RANGE + GR_EPS;
-        double far = lim + fu[f].reach + fu[j].reach + 1e-6;
+        double far = lim_f + fu[j].reach + 1e-6;
         if (d2[k] > far * far) continue;
         build_parts(s, st, &fu[f], f);
         build_parts(s, st, &fu[j], j);
         if (parts_apart(&fu[f], &fu[j], lim)) continue;
         double d = fogn_rects_dist(fu[f].r, fu[f].nr, fu[j].r, fu[j].nr);
-        if (d < best) best = d;
+        if (d < best) {
+            best = d;
+            lim = best <= FOGN_MEDIUM_RANGE + GR_EPS ? FOGN_CLOSE + GR_EPS
+                  : best <= FOGN_LONG_RANGE + GR_EPS ? FOGN_MEDIUM_RANGE + GR_EPS
+                                                     : FOGN_LONG_RANGE + GR_EPS;
+            lim_f = lim + fu[f].reach;
+        }
         if (best <= FOGN_CLOSE + GR_EPS) return FOGN_RANGE_CLOSE;
     }
     if (best <= FOGN_MEDIUM_RANGE + GR_EPS) return FOGN_RANGE_MEDIUM;
