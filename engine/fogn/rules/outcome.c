@@ -152,12 +152,18 @@ static int meet_interval(const gr_rect *a, gr_vec2 d, const gr_rect *b, int cont
 
 /* --- terrain along a run ---------------------------------------------------------------------- */
 
-/* the corners of footprint r run along d to a and to b, and their box */
-static void run_corners(const gr_rect *r, gr_vec2 d, double a, double b, gr_vec2 all[8], double box[4])
+/* the corners of footprint r run along d to a and to b */
+static void run_corners(const gr_rect *r, gr_vec2 d, double a, double b, gr_vec2 all[8])
 {
     gr_rect ra = shift(r, gr_v2_scale(d, a)), rb = shift(r, gr_v2_scale(d, b));
     gr_rect_corners(&ra, all);
     gr_rect_corners(&rb, all + 4);
+}
+
+/* the box of run_corners' points (fogn_rect_box's, for eight points, with
+ * the comparisons as selects: this runs for every step of a run's search) */
+static void corners_box(const gr_vec2 all[8], double box[4])
+{
     box[0] = box[1] = INFINITY;
     box[2] = box[3] = -INFINITY;
     for (int k = 0; k < 8; k++) {
@@ -184,8 +190,7 @@ static int corners_hull(const gr_vec2 all[8], gr_vec2 out[8])
 static int run_hull(const gr_rect *r, gr_vec2 d, double a, double b, gr_vec2 out[8])
 {
     gr_vec2 all[8];
-    double box[4];
-    run_corners(r, d, a, b, all, box);
+    run_corners(r, d, a, b, all);
     return corners_hull(all, out);
 }
 
@@ -197,7 +202,8 @@ static bool run_touches(const gr_terrain_piece *pc, const gr_rect *rs, gr_vec2 d
 {
     gr_vec2 all[8], h[8];
     double box[4];
-    run_corners(rs, d, a, b, all, box);
+    run_corners(rs, d, a, b, all);
+    corners_box(all, box);
     if (!gr_terrain_piece_near_box(pc, box)) return false;
     int n = corners_hull(all, h);
     return gr_terrain_piece_touches_poly(pc, h, n);
@@ -252,7 +258,8 @@ static int run_bridged(const gr_terrain *t, const gr_rect *rs, gr_vec2 d, double
 {
     gr_vec2 all[8], h[8];
     double box[4];
-    run_corners(rs, d, a, b, all, box);
+    run_corners(rs, d, a, b, all);
+    corners_box(all, box);
     int n = 0; /* the hull, worked out for the first crossing near the run (as in run_touches) */
     for (int k = 0; k < t->n; k++) {
         if ((t->p[k].type != GR_T_BRIDGE && t->p[k].type != GR_T_FORD) || !gr_terrain_piece_near_box(&t->p[k], box))
