@@ -363,6 +363,8 @@ void fogn_move_tries_init(fogn_move_tries *t)
     t->met_reach = t->met_rects = 0;
     memset(t->pd_have, 0, sizeof t->pd_have);
     memset(t->cross_known, 0, sizeof t->cross_known);
+    memset(t->slide_known, 0, sizeof t->slide_known);
+    memset(t->slide_clear, 0, sizeof t->slide_clear);
 }
 
 int fogn_move_try(const fogn_scenario *s, const fogn_state *st, const fogn_move *m, fogn_move_plan *plan,

@@ -101,6 +101,10 @@ typedef struct fogn_move_plan {
 /* Checks a move against every movement rule; 0 legal (plan filled), -1 with the reason. */
 int fogn_move_check(const fogn_scenario *s, const fogn_state *st, const fogn_move *m,
                     fogn_move_plan *plan, gr_error *err);
+/* the slides a friend in the way is tried at, each way (§8.7: up to one
+ * base depth, in twelfths) */
+#define FOGN_FRIEND_SLIDE_STEPS 12
+
 /* Tries of one normal move or move to the rear at several distances (the
  * order compiler's search for the longest legal one): what does not depend
  * on the distance (a wheel's and a slide's swept area, the enemy distance at
@@ -138,6 +142,11 @@ typedef struct fogn_move_tries {
     double pd[FOGN_MAX_UNITS][2][FOGN_TRIES_MEMO];
     uint32_t pd_have[FOGN_MAX_UNITS][2];
     uint8_t cross_known[FOGN_MAX_UNITS][2], cross[FOGN_MAX_UNITS][2];
+    /* for each friend, which of its slides to make room (bit 2 (step - 1)
+     * + forward) have been asked whether they clear every other unit and
+     * the table edge, and which do: the mover's end aside, the same
+     * question at every distance */
+    uint32_t slide_known[FOGN_MAX_UNITS], slide_clear[FOGN_MAX_UNITS];
     /* each enemy's reach (bit j of met_reach) and rectangles (bit j of
      * met_rects), worked out by the first try that asks: the state is the
      * same for every try */

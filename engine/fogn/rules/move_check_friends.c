@@ -11,6 +11,8 @@
  * touching its edges is fine */
 #define FRIEND_CROSS_INSET 1e-3
 
+_Static_assert(2 * FOGN_FRIEND_SLIDE_STEPS <= 32, "a friend's slides are bits of a uint32_t (move.h)");
+
 /* does a swept polygon from..to-1 truly overlap (more than touch) the
  * friend's part r (box fb)? Asked of r drawn in by FRIEND_CROSS_INSET on
  * every side. A polygon meeting that smaller rectangle meets r itself, by a
@@ -91,10 +93,10 @@ static int pass_through(fogn_move_ctx *c, int j)
     return 0;
 }
 
-/* friend j's parts fr[0..nf-1] moved by v: clear of the mover's end, of
- * every part of every other unit (and out of contact with the enemy), and
- * on the table */
-static int slid_friend_fits(const fogn_move_ctx *c, int j, const gr_rect *fr, int nf, gr_vec2 v)
+/* friend j's parts fr[0..nf-1] moved by v: on the table, clear of every
+ * part of every other unit but the mover (and out of contact with the
+ * enemy) */
+static int slid_friend_clear(const fogn_move_ctx *c, int j, const gr_rect *fr, int nf, gr_vec2 v)
 {
     const fogn_scenario *s = c->s;
     const fogn_state *st = c->st;
@@ -102,8 +104,6 @@ static int slid_friend_fits(const fogn_move_ctx *c, int j, const gr_rect *fr, in
         gr_rect moved = fr[k];
         moved.fc = gr_v2_add(moved.fc, v);
         if (!fogn_rect_on_table(s, &moved)) return 0;
-        for (int i = 0; i < c->nend; i++)
-            if (gr_rect_overlap(&c->end_rects[i], &moved, 1e-6)) return 0;
         for (int q = 0; q < s->nunits; q++) {
             if (q == j || q == c->m->unit || !fogn_unit_alive(&st->u[q])) continue;
             /* beyond contact distance of every point of unit q: neither test below can hold */
@@ -119,6 +119,28 @@ static int slid_friend_fits(const fogn_move_ctx *c, int j, const gr_rect *fr, in
     return 1;
 }
 
+/* friend j's parts fr[0..nf-1] moved by v, the slide numbered `slide`:
+ * clear of the mover's end and slid_friend_clear. The second does not
+ * depend on the move's distance, so the tries of one move (c->t) work it
+ * out once a slide and friend */
+static int slid_friend_fits(const fogn_move_ctx *c, int j, const gr_rect *fr, int nf, gr_vec2 v, int slide)
+{
+    for (int k = 0; k < nf; k++) {
+        gr_rect moved = fr[k];
+        moved.fc = gr_v2_add(moved.fc, v);
+        for (int i = 0; i < c->nend; i++)
+            if (gr_rect_overlap(&c->end_rects[i], &moved, 1e-6)) return 0;
+    }
+    fogn_move_tries *t = c->t;
+    if (!t) return slid_friend_clear(c, j, fr, nf, v);
+    uint32_t bit = UINT32_C(1) << slide;
+    if (!(t->slide_known[j] & bit)) {
+        t->slide_known[j] |= bit;
+        if (slid_friend_clear(c, j, fr, nf, v)) t->slide_clear[j] |= bit;
+    }
+    return (t->slide_clear[j] & bit) != 0;
+}
+
 /* §8.7: the stationary friend j, standing on fr[0..nf-1] (a bent column or
  * kinked line on two parts, which move together), slid back (or forward)
  * along its heading up to one base depth to make room for the unit's end;
@@ -126,11 +148,11 @@ static int slid_friend_fits(const fogn_move_ctx *c, int j, const gr_rect *fr, in
 static int slide_friend(fogn_move_ctx *c, int j, const gr_rect *fr, int nf)
 {
     fogn_move_plan *plan = c->plan;
-    for (int step = 1; step <= 12; step++) {
+    for (int step = 1; step <= FOGN_FRIEND_SLIDE_STEPS; step++) {
         for (int dir = -1; dir <= 1; dir += 2) {
             double off = dir * FOGN_INTERPEN_SLIDE * step / 12.0;
             gr_vec2 v = gr_v2_scale(gr_rect_fwd(&fr[0]), off);
-            if (!slid_friend_fits(c, j, fr, nf, v)) continue;
+            if (!slid_friend_fits(c, j, fr, nf, v, 2 * (step - 1) + (dir > 0))) continue;
             plan->slide_friend = j;
             plan->friend_dx = v.x;
             plan->friend_dy = v.y;

@@ -296,9 +296,11 @@ static void measure_bent_half(fogn_move_ctx *c)
 static int pose_bent_ahead(fogn_move_ctx *c)
 {
     const fogn_move *m = c->m;
-    if (m->angle != 0 || m->slide != 0)
+    if (m->angle != 0 || m->slide != 0) {
+        if (c->t) c->t->doomed = 1; /* whatever the distance */
         return gr_error_set(c->err, "%s is a March Column bent at a turn: it neither wheels nor slides until its "
                             "last base has passed the turn (§8.4)", c->p->name);
+    }
     c->end = gr_rect_advance(&c->start, m->dist, 0);
     c->measured = m->dist;
     if (c->t && c->measured > c->t->max_allow + 1e-6) return -1; /* beyond any allowance */
@@ -582,7 +584,11 @@ static int pose_normal(fogn_move_ctx *c)
     if (m->flag & FOGN_MOVE_SWING) return pose_swing(c);
     if (m->flag & (FOGN_MOVE_BENT | FOGN_MOVE_HALVES)) return pose_bent_line(c);
     if (FOGN_BENT_COLUMN(c->u)) return pose_bent_ahead(c);
-    if (fogn_column_wheels(c)) return wheel_turn_ok(m, c->err) ? -1 : fogn_pose_column_wheel(c);
+    if (fogn_column_wheels(c)) {
+        if (!wheel_turn_ok(m, c->err)) return fogn_pose_column_wheel(c);
+        if (t) t->doomed = 1; /* the wheel's sense, whatever the distance */
+        return -1;
+    }
     gr_rect ws;
     if (t && t->ready) {
         ws = t->ws; /* checked and swept on the first try */
