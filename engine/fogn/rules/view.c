@@ -153,7 +153,29 @@ typedef struct sight_ctx {
     const gr_terrain_piece *block[GR_TERRAIN_MAX];
 } sight_ctx;
 
-static void sight_ctx_init(const fogn_scenario *s, const fogn_state *st, int i, int j, sight_ctx *c)
+/* how far past the units' boxes the lines between them may start (the
+ * firer's corners are moved a ten-thousandth off its footprint) */
+#define LINES_BOX_MARGIN 1e-3
+
+/* grows box (x0, y0, x1, y1) to hold unit i's footprint: the square of its
+ * reach about its front-edge centre, a hair more for rounding */
+static void box_add_unit(const fogn_scenario *s, const fogn_state *st, int i, double box[4])
+{
+    const fogn_unit *u = &st->u[i];
+    double far = fogn_unit_reach(&s->units[i], u) + 1e-6;
+    box[0] = fmin(box[0], u->x - far);
+    box[1] = fmin(box[1], u->y - far);
+    box[2] = fmax(box[2], u->x + far);
+    box[3] = fmax(box[3], u->y + far);
+}
+
+/* The sight between units i and j: hills whose crest hides one from the
+ * other or whose lines count, and the woods, buildings and rocky ground
+ * that stop lines. Every line asked of it lies in `box` (the units'
+ * footprints and where the lines start): a piece clear of that box neither
+ * touches either unit nor crosses a line, so it is passed over unasked */
+static void sight_ctx_init(const fogn_scenario *s, const fogn_state *st, int i, int j, const double box[4],
+                           sight_ctx *c)
 {
     const gr_terrain *t = &s->terrain;
     c->hidden = false;
@@ -164,6 +186,7 @@ static void sight_ctx_init(const fogn_scenario *s, const fogn_state *st, int i, 
         bool hill = type == GR_T_GENTLE_HILL || type == GR_T_STEEP_HILL;
         bool screen = type == GR_T_OPEN_WOOD || type == GR_T_DENSE_WOOD || type == GR_T_BUILDING;
         if (!hill && !screen && type != GR_T_ROCKY) continue;
+        if (!hill && !gr_terrain_piece_near_box(p, box)) continue;
         if (hill) { /* the crest decides; whether either unit stands on the hill is its question */
             fogn_hill_sight h = fogn_crest_sight(s, st, i, j, p);
             if (h == FOGN_HILL_HIDDEN) {
@@ -198,7 +221,11 @@ static bool terrain_blocks(const sight_ctx *c, gr_vec2 a, gr_vec2 b)
 bool fogn_can_see(const fogn_scenario *s, const fogn_state *st, int i, int j)
 {
     sight_ctx c;
-    sight_ctx_init(s, st, i, j, &c);
+    double box[4] = {INFINITY, INFINITY, -INFINITY, -INFINITY};
+    box_add_unit(s, st, i, box);
+    box_add_unit(s, st, j, box);
+    for (int q = 0; q < 4; q++) box[q] += q < 2 ? -LINES_BOX_MARGIN : LINES_BOX_MARGIN;
+    sight_ctx_init(s, st, i, j, box, &c);
     if (c.hidden) return false;
     gr_rect ri = fogn_unit_rect(&s->units[i], &st->u[i]), rj = fogn_unit_rect(&s->units[j], &st->u[j]);
     gr_vec2 from[3] = {ri.fc, gr_rect_corner(&ri, GR_FL), gr_rect_corner(&ri, GR_FR)};
@@ -265,7 +292,20 @@ static void ctx_corners(fire_ctx *c, int q, double shrink)
 static void fire_ctx_init(const fogn_scenario *s, const fogn_state *st, int f, int t, const gr_rect *from,
                           const gr_rect *rt, double band_d, fire_ctx *c)
 {
-    sight_ctx_init(s, st, f, t, &c->sight);
+    /* the lines start at the front of `from` and end inside the target's
+     * footprint, which the sight asks about whole */
+    gr_vec2 fk[4];
+    gr_rect_corners(from, fk);
+    double box[4] = {INFINITY, INFINITY, -INFINITY, -INFINITY};
+    for (int q = 0; q < 4; q++) {
+        box[0] = fmin(box[0], fk[q].x);
+        box[1] = fmin(box[1], fk[q].y);
+        box[2] = fmax(box[2], fk[q].x);
+        box[3] = fmax(box[3], fk[q].y);
+    }
+    box_add_unit(s, st, t, box);
+    for (int q = 0; q < 4; q++) box[q] += q < 2 ? -LINES_BOX_MARGIN : LINES_BOX_MARGIN;
+    sight_ctx_init(s, st, f, t, box, &c->sight);
     c->n = 0;
     c->stopper = -1;
     if (c->sight.hidden) return;
