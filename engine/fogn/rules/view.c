@@ -171,9 +171,10 @@ static void box_add_unit(const fogn_scenario *s, const fogn_state *st, int i, do
 
 /* The sight between units i and j: hills whose crest hides one from the
  * other or whose lines count, and the woods, buildings and rocky ground
- * that stop lines. Every line asked of it lies in `box` (the units'
- * footprints and where the lines start): a piece clear of that box neither
- * touches either unit nor crosses a line, so it is passed over unasked */
+ * that stop lines. `box` holds every line asked of it and j's footprint:
+ * a piece clear of it crosses no line and does not hold j, so it would
+ * stop nothing, whether it touches i (which only leaves a piece out) or
+ * not; it is passed over unasked */
 static void sight_ctx_init(const fogn_scenario *s, const fogn_state *st, int i, int j, const double box[4],
                            sight_ctx *c)
 {
