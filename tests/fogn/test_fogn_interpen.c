@@ -264,6 +264,49 @@ static void test_s8_7_friend_slid_back_to_make_room(void **unused)
     free(s);
 }
 
+/* §8.7: the order compiler's tries of one move keep, for each friend and
+ * slide, whether the slide clears the other units and the table; tried at
+ * distances in a halving search's order, every try gives the verdict and
+ * the slide that the move checked on its own gives. The friend ahead (y
+ * 10.75 .. 13) makes room forward up to 0.55 MU before a third unit (y
+ * 13.55 .. 15.8) stops it, so the ends up to 1.3 MU on are legal with a
+ * slide and those past it have no room; from 4.125 MU sliding it back
+ * would make room, but the end lies on the third unit, a second friend
+ * passed through */
+static void test_s8_7_slides_kept_by_the_tries(void **unused)
+{
+    (void)unused;
+    fogn_scenario *s = scn_through();
+    fx_unit(s, 0, FOGN_INF_REFORMED, FOGN_SMALL, FOGN_F_TACTICAL, 20, 15.8, 90);
+    fogn_state st;
+    fx_state(s, &st, 0);
+    fogn_move_tries *t = malloc(sizeof *t);
+    assert_non_null(t);
+    fogn_move_tries_init(t);
+    const double dist[] = {6, 3, 1.5, 0.75, 1.125, 1.3125, 1.21875, 4.5, 2.25, 1.0, 0.5, 3.75};
+    int slid = 0, no_room = 0;
+    for (size_t k = 0; k < sizeof dist / sizeof dist[0]; k++) {
+        fogn_move m = fx_normal(0, -1, 0, dist[k], 0);
+        fogn_move_plan p1, p2;
+        gr_error err;
+        int alone = fx_check(s, &st, m, &p1, &err);
+        int tried = fogn_move_try(s, &st, &m, &p2, t);
+        if ((alone == 0) != (tried == 0)) fail_msg("%.4f MU: %d alone (%s), %d among the tries", dist[k], alone, err.msg, tried);
+        if (alone) {
+            no_room += strstr(err.msg, "has no room beyond") != NULL;
+            continue;
+        }
+        assert_int_equal(p1.slide_friend, p2.slide_friend);
+        assert_true(p1.friend_dx == p2.friend_dx && p1.friend_dy == p2.friend_dy);
+        slid += p1.slide_friend == 2;
+    }
+    /* 1.125, 1.21875 and 1.0 slide the friend forward; 1.3125, 1.5, 2.25, 3 and 3.75 find no room */
+    assert_int_equal(slid, 3);
+    assert_int_equal(no_room, 5);
+    free(t);
+    free(s);
+}
+
 static void test_s8_7_slid_friend_keeps_its_leader(void **unused)
 {
     (void)unused;
@@ -861,6 +904,7 @@ int main(void)
         cmocka_unit_test(test_s8_7_through_march_column_refused),
         cmocka_unit_test(test_s8_7_through_artillery_or_skirmishers_free),
         cmocka_unit_test(test_s8_7_friend_slid_back_to_make_room),
+        cmocka_unit_test(test_s8_7_slides_kept_by_the_tries),
         cmocka_unit_test(test_s8_7_no_room_refused),
         cmocka_unit_test(test_s8_7_slid_friend_keeps_its_leader),
         cmocka_unit_test(test_s8_7_through_friend_that_held),
