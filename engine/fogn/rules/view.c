@@ -12,6 +12,7 @@
 #include "footprint.h"
 #include "move.h"
 #include "movetable.h"
+#include "sweep.h"
 
 #include <math.h>
 #include <string.h>
@@ -169,6 +170,12 @@ static void box_add_unit(const fogn_scenario *s, const fogn_state *st, int i, do
     box[3] = fmax(box[3], u->y + far);
 }
 
+/* grows box by LINES_BOX_MARGIN all round */
+static void box_add_margin(double box[4])
+{
+    for (int q = 0; q < 4; q++) box[q] += q < 2 ? -LINES_BOX_MARGIN : LINES_BOX_MARGIN;
+}
+
 /* The sight between units i and j: hills whose crest hides one from the
  * other or whose lines count, and the woods, buildings and rocky ground
  * that stop lines. `box` holds every line asked of it and j's footprint:
@@ -225,7 +232,7 @@ bool fogn_can_see(const fogn_scenario *s, const fogn_state *st, int i, int j)
     double box[4] = {INFINITY, INFINITY, -INFINITY, -INFINITY};
     box_add_unit(s, st, i, box);
     box_add_unit(s, st, j, box);
-    for (int q = 0; q < 4; q++) box[q] += q < 2 ? -LINES_BOX_MARGIN : LINES_BOX_MARGIN;
+    box_add_margin(box);
     sight_ctx_init(s, st, i, j, box, &c);
     if (c.hidden) return false;
     gr_rect ri = fogn_unit_rect(&s->units[i], &st->u[i]), rj = fogn_unit_rect(&s->units[j], &st->u[j]);
@@ -295,17 +302,10 @@ static void fire_ctx_init(const fogn_scenario *s, const fogn_state *st, int f, i
 {
     /* the lines start at the front of `from` and end inside the target's
      * footprint, which the sight asks about whole */
-    gr_vec2 fk[4];
-    gr_rect_corners(from, fk);
-    double box[4] = {INFINITY, INFINITY, -INFINITY, -INFINITY};
-    for (int q = 0; q < 4; q++) {
-        box[0] = fmin(box[0], fk[q].x);
-        box[1] = fmin(box[1], fk[q].y);
-        box[2] = fmax(box[2], fk[q].x);
-        box[3] = fmax(box[3], fk[q].y);
-    }
+    double box[4];
+    fogn_rect_box(from, box);
     box_add_unit(s, st, t, box);
-    for (int q = 0; q < 4; q++) box[q] += q < 2 ? -LINES_BOX_MARGIN : LINES_BOX_MARGIN;
+    box_add_margin(box);
     sight_ctx_init(s, st, f, t, box, &c->sight);
     c->n = 0;
     c->stopper = -1;
