@@ -150,7 +150,7 @@ static int slide_friend(fogn_move_ctx *c, int j, const gr_rect *fr, int nf)
     fogn_move_plan *plan = c->plan;
     for (int step = 1; step <= FOGN_FRIEND_SLIDE_STEPS; step++) {
         for (int dir = -1; dir <= 1; dir += 2) {
-            double off = dir * FOGN_INTERPEN_SLIDE * step / 12.0;
+            double off = dir * FOGN_INTERPEN_SLIDE * step / (double)FOGN_FRIEND_SLIDE_STEPS;
             gr_vec2 v = gr_v2_scale(gr_rect_fwd(&fr[0]), off);
             if (!slid_friend_fits(c, j, fr, nf, v, 2 * (step - 1) + (dir > 0))) continue;
             plan->slide_friend = j;
