@@ -34,6 +34,11 @@
  *   qspan=X      the least span qnorm divides by (ai/tree.c)
  *   calm=X       in simulations, the playout weight of orders that move a
  *                unit is multiplied by X (0.01 to 1, default 0.1; policy.h gr_stop)
+ *   plan=NAME    in simulations, the searching side's decisions follow a
+ *                doctrine (columns, line, cavalry, assault; doctrine.h):
+ *                the doctrine's best choice weighs 1, the others less by
+ *                their score (policy.h gr_stop); default none
+ *   planboth=0|1 1: both sides' simulated decisions follow the plan
  *   quiet=0|1|2  1: a battery's move of any kind is played only when the
  *                search tells it apart from the battery's hold; 2: every
  *                unit's turns, wheels and falls back too (ai/quiet.h)

@@ -3,7 +3,10 @@
  * shaken enemy is worth more, and a formation change that answers cavalry
  * with a square is natural. Each table is a named constant. */
 #include "policy.h"
+#include "doctrine.h"
 #include "poscache.h"
+
+#include <math.h>
 
 /* prior weight by gr_action_kind (PASS, HOLD, ADVANCE, ATTACK, FIRE, STAND,
  * WITHDRAW, FORM, MANOEUVRE, COMMAND) */
@@ -64,13 +67,32 @@ double gr_policy_playout_weight(const gr_game *g, const void *state, const gr_ac
     return gr_policy_playout_weight_calm(g, state, a, GR_POLICY_CALM);
 }
 
+int gr_policy_plan_weights(const gr_game *g, const void *state, const gr_stop *stop, const gr_action_info *info,
+                           int n, double *w)
+{
+    if (!stop || stop->plan < 0 || n <= 0) return 0;
+    int side = g->rs->rules->to_move(g->scn, state);
+    if (stop->plan_side >= 0 && side != stop->plan_side) return 0;
+    gr_doctrine_kind k = (gr_doctrine_kind)stop->plan;
+    gr_doctrine_view v;
+    gr_doctrine_view_init(&v, k, g, state, side);
+    double best = -HUGE_VAL;
+    for (int i = 0; i < n; i++) {
+        w[i] = gr_doctrine_score(k, g, state, &v, &info[i]);
+        if (w[i] > best) best = w[i];
+    }
+    for (int i = 0; i < n; i++) w[i] = exp((w[i] - best) / GR_POLICY_PLAN_SPREAD);
+    return 1;
+}
+
 /* Draws the playout action as gr_policy_playout does. With `dice`, also
  * plays it: the ruleset's apply_checked tests and applies each draw in one
  * go (1: refused, draw again; 0: played; -1: failed). Returns 0, or -1 when
  * nothing is legal or the move failed. */
 static int draw(const gr_game *g, void *state, gr_rng *rng, gr_action *out, gr_dice *dice, void *memo,
-                gr_poscache *pos, double calm)
+                gr_poscache *pos, const gr_stop *stop)
 {
+    double calm = stop ? stop->calm : GR_POLICY_CALM;
     const gr_ruleset *rs = g->rs;
     gr_action cand[GR_MAX_ACTIONS];
     double w[GR_MAX_ACTIONS];
@@ -83,7 +105,11 @@ static int draw(const gr_game *g, void *state, gr_rng *rng, gr_action *out, gr_d
     gr_action_info info[GR_MAX_ACTIONS];
     if (n > 0) gr_rs_action_infos(rs, g->scn, state, cand, n, info);
     double total = 0;
-    for (int i = 0; i < n; i++) total += w[i] = playout_weight_of(g, state, &info[i], calm);
+    if (gr_policy_plan_weights(g, state, stop, info, n, w)) {
+        for (int i = 0; i < n; i++) total += w[i];
+    } else {
+        for (int i = 0; i < n; i++) total += w[i] = playout_weight_of(g, state, &info[i], calm);
+    }
     while (n > 0) {
         double r = gr_rng_unit(rng) * total;
         int i = 0;
@@ -112,16 +138,22 @@ static int draw(const gr_game *g, void *state, gr_rng *rng, gr_action *out, gr_d
     return -1;
 }
 
-int gr_policy_playout(const gr_game *g, const void *state, gr_rng *rng, double calm, gr_action *out)
+int gr_policy_playout_at(const gr_game *g, const void *state, gr_rng *rng, const gr_stop *stop, gr_action *out)
 {
     /* without dice draw() leaves the state alone */
-    return draw(g, (void *)state, rng, out, NULL, NULL, NULL, calm);
+    return draw(g, (void *)state, rng, out, NULL, NULL, NULL, stop);
+}
+
+int gr_policy_playout(const gr_game *g, const void *state, gr_rng *rng, double calm, gr_action *out)
+{
+    gr_stop stop = {0, 0, calm, -1, -1};
+    return gr_policy_playout_at(g, state, rng, &stop, out);
 }
 
 gr_stop gr_policy_stop(const gr_game *g, const void *root, int horizon, int settle)
 {
     const gr_ruleset *rs = g->rs;
-    gr_stop s = {0, 0, GR_POLICY_CALM};
+    gr_stop s = {0, 0, GR_POLICY_CALM, -1, -1};
     if (!rs->rules->turn) return s;
     s.turn = rs->rules->turn(g->scn, root) + horizon;
     if (settle && rs->rules->phase) s.phase = rs->rules->settle_phase;
@@ -141,13 +173,12 @@ int gr_policy_rollout(const gr_game *g, void *state, gr_dice *dice, void *memo, 
 {
     const gr_ruleset *rs = g->rs;
     int n = 0;
-    double calm = stop ? stop->calm : GR_POLICY_CALM;
     while (n < max_decisions && rs->rules->to_move(g->scn, state) != GR_TERMINAL) {
         if (gr_policy_stopped(g, state, stop)) break;
         gr_action a;
         /* a draw tested and played at once when the ruleset can (apply_checked) */
         int checked = gr_rs_has_apply_checked(rs);
-        if (draw(g, state, rng, &a, checked ? dice : NULL, memo, pos, calm)) return -1;
+        if (draw(g, state, rng, &a, checked ? dice : NULL, memo, pos, stop)) return -1;
         if (!checked && gr_poscache_apply(pos, g, state, &a, dice, memo)) return -1;
         n++;
     }

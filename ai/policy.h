@@ -22,6 +22,9 @@ double gr_policy_playout_weight_calm(const gr_game *g, const void *state, const 
 /* Draws one legal action by playout weight at the given calm (gr_stop);
  * 0, or -1 when none is legal. */
 int gr_policy_playout(const gr_game *g, const void *state, gr_rng *rng, double calm, gr_action *out);
+struct gr_stop;
+/* The same at a stop's calm and plan (gr_stop). */
+int gr_policy_playout_at(const gr_game *g, const void *state, gr_rng *rng, const struct gr_stop *stop, gr_action *out);
 
 struct gr_dice;
 struct gr_poscache;
@@ -34,15 +37,30 @@ struct gr_poscache;
 typedef struct gr_stop {
     int turn, phase;
     double calm;
+    /* -1, or a doctrine (doctrine.h gr_doctrine_kind) that the decisions of
+     * `plan_side` (-1: both sides) follow instead: each candidate weighs
+     * exp((its doctrine score - the best score) / GR_POLICY_PLAN_SPREAD), and
+     * calm does not apply to them */
+    int plan, plan_side;
 } gr_stop;
 
+/* how far below the best doctrine score a candidate's weight falls to 1/e
+ * (gr_stop plan): the doctrines' scores step by about 1 between a choice
+ * and the next best */
+#define GR_POLICY_PLAN_SPREAD 1.0
 /* calm of the shared playout policy (gr_policy_stop) */
 #define GR_POLICY_CALM 1.0
 /* the least calm a search may ask for: every action keeps some weight */
 #define GR_POLICY_CALM_MIN 0.01
+/* The playout weights of n candidates with these facts when the side
+ * deciding at `state` follows the stop's plan: 1 with w[i] =
+ * exp((score_i - best score) / GR_POLICY_PLAN_SPREAD) (doctrine.h), else 0
+ * and w untouched (no plan, or the other side's decision). */
+int gr_policy_plan_weights(const gr_game *g, const void *state, const gr_stop *stop, const gr_action_info *info,
+                           int n, double *w);
 /* The stop `horizon` player-moves after the position `root`; settle != 0
  * plays that move on to the ruleset's settle_phase (game.h), else the stop
- * is at its start. Its calm is GR_POLICY_CALM. */
+ * is at its start. Its calm is GR_POLICY_CALM, and it follows no plan. */
 gr_stop gr_policy_stop(const gr_game *g, const void *root, int horizon, int settle);
 /* 1 when `state` is at or past the stop. */
 int gr_policy_stopped(const gr_game *g, const void *state, const gr_stop *stop);

@@ -20,6 +20,7 @@
 #include "fogn/fogn_fixture.h"
 #include "../ai/budget.h"
 #include "../ai/detcache.h"
+#include "../ai/doctrine.h"
 #include "../ai/evalcache.h"
 #include "../ai/mcts.h"
 #include "../ai/poscache.h"
@@ -134,6 +135,7 @@ static void test_player_spec_errors(void **unused)
         {"mcts:settle=2", "from 0 to 1"},      {"naive:settle=-1", "from 0 to 1"},
         {"mcts:calm=0", "from 0.01 to 1"},     {"mcts:calm=1.5", "from 0.01 to 1"},
         {"naive:calm=0.001", "from 0.01 to 1"}, {"mcts:pool=3", "from 1 to 2"},
+        {"mcts:plan=turtle", "unknown plan 'turtle'"}, {"mcts:planboth=2", "from 0 to 1"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         gr_error err;
@@ -154,7 +156,7 @@ static void test_players_choose_legal_actions(void **unused)
     load(&g, "brigade-encounter.json");
     static const char *const specs[] = {"random", "greedy:samples=1", "doctrine:columns", "doctrine:line",
                                         "mcts:iters=12", "naive:iters=12", "mcts:iters=12,calm=1,pool=1",
-                                        "naive:iters=12,calm=0.1"};
+                                        "naive:iters=12,calm=0.1", "mcts:iters=12,plan=assault,planboth=1"};
     void *st = calloc(1, g.rs->rules->state_size);
     assert_non_null(st);
     for (size_t k = 0; k < sizeof specs / sizeof *specs; k++) {
@@ -816,6 +818,100 @@ static void test_playout_calm_damps_unit_moves(void **unused)
     gr_game_free(&g);
 }
 
+/* A plan (policy.h gr_stop plan): at a Movement Phase decision of the corps
+ * battle, the side that follows the cavalry doctrine weighs each candidate
+ * exp((its doctrine score - the best) / GR_POLICY_PLAN_SPREAD), the best
+ * weighing 1; the other side's decisions, and a stop without a plan, keep
+ * the plain playout weights. Simulations of the rest of the move that follow
+ * the plan draw the doctrine's first choice more often than the plain policy
+ * does (the same dice and random streams). */
+static void test_playout_plan_follows_the_doctrine(void **unused)
+{
+    (void)unused;
+    gr_game g;
+    load(&g, "corps-battle.json");
+    const gr_ruleset *rs = g.rs;
+    void *root = malloc(rs->rules->state_size), *st = malloc(rs->rules->state_size);
+    rs->rules->init(g.scn, root);
+    gr_action acts[GR_MAX_ACTIONS];
+    int n = play_to_movement(&g, root, 41, 3, 6, acts);
+    int side = rs->rules->to_move(g.scn, root);
+    gr_action_info info[GR_MAX_ACTIONS];
+    for (int i = 0; i < n; i++) gr_policy_action_info(&g, root, &acts[i], &info[i]);
+    double w[GR_MAX_ACTIONS];
+    gr_stop stop = gr_policy_stop(&g, root, 1, 0);
+    assert_int_equal(stop.plan, -1);
+    assert_int_equal(gr_policy_plan_weights(&g, root, &stop, info, n, w), 0);
+    stop.plan = GR_DOCTRINE_CAVALRY;
+    stop.plan_side = 1 - side;
+    assert_int_equal(gr_policy_plan_weights(&g, root, &stop, info, n, w), 0);
+    stop.plan_side = side;
+    assert_int_equal(gr_policy_plan_weights(&g, root, &stop, info, n, w), 1);
+    gr_doctrine_view v;
+    gr_doctrine_view_init(&v, GR_DOCTRINE_CAVALRY, &g, root, side);
+    double best = -1, sc[GR_MAX_ACTIONS];
+    for (int i = 0; i < n; i++) {
+        sc[i] = gr_doctrine_score(GR_DOCTRINE_CAVALRY, &g, root, &v, &info[i]);
+        if (sc[i] > best) best = sc[i];
+    }
+    int top = 0, below = 0;
+    for (int i = 0; i < n; i++) {
+        assert_float_equal(w[i], exp((sc[i] - best) / GR_POLICY_PLAN_SPREAD), 1e-12);
+        if (sc[i] == best) top++;
+        else below++;
+    }
+    assert_true(top > 0 && below > 0);
+    stop.plan_side = -1; /* both sides */
+    assert_int_equal(gr_policy_plan_weights(&g, root, &stop, info, n, w), 1);
+
+    /* the draws of 20 simulations of the rest of the move that the doctrine
+     * scores best, with the plan and without */
+    int firsts[2] = {0, 0}, draws[2] = {0, 0};
+    for (int p = 0; p < 2; p++) {
+        gr_stop s = gr_policy_stop(&g, root, 1, 0);
+        if (p) {
+            s.plan = GR_DOCTRINE_CAVALRY;
+            s.plan_side = side;
+        }
+        for (int r = 0; r < 20; r++) {
+            memcpy(st, root, rs->rules->state_size);
+            gr_rng pr;
+            gr_rng_seed(&pr, 700 + (uint64_t)r, 3);
+            gr_dice d;
+            gr_dice_init_rng(&d, 700 + (uint64_t)r, 4);
+            while (!gr_policy_stopped(&g, st, &s) && rs->rules->to_move(g.scn, st) != GR_TERMINAL) {
+                /* the menu's best doctrine score, then one draw as the rollout makes it */
+                gr_action menu[GR_MAX_ACTIONS];
+                int m = rs->rules->legal_actions(g.scn, st, menu, GR_MAX_ACTIONS);
+                gr_doctrine_view dv;
+                gr_doctrine_view_init(&dv, GR_DOCTRINE_CAVALRY, &g, st, side);
+                double hi = -1;
+                for (int i = 0; i < m; i++) {
+                    gr_action_info in;
+                    gr_policy_action_info(&g, st, &menu[i], &in);
+                    double x = gr_doctrine_score(GR_DOCTRINE_CAVALRY, &g, st, &dv, &in);
+                    if (x > hi) hi = x;
+                }
+                gr_action a;
+                gr_action_info in;
+                assert_int_equal(gr_policy_playout_at(&g, st, &pr, &s, &a), 0);
+                gr_policy_action_info(&g, st, &a, &in);
+                if (gr_doctrine_score(GR_DOCTRINE_CAVALRY, &g, st, &dv, &in) == hi) firsts[p]++;
+                draws[p]++;
+                assert_int_equal(rs->rules->apply(g.scn, st, &a, &d, NULL, NULL), 0);
+            }
+        }
+    }
+    assert_true(draws[0] > 0 && draws[1] > 0);
+    /* following the plan, most draws are the doctrine's first choice, and
+     * a larger share than the plain policy's */
+    assert_true(2 * firsts[1] > draws[1]);
+    assert_true(firsts[1] * draws[0] > 2 * firsts[0] * draws[1]);
+    free(root);
+    free(st);
+    gr_game_free(&g);
+}
+
 /* endgame=K: within the last K player-moves the simulations play on to the
  * end of the game and back up its result. One move before the end, every
  * root child's total is then a sum of 0, 0.5 and 1; with the default stop
@@ -1458,6 +1554,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_spec_parse_and_errors),
         cmocka_unit_test(test_player_spec_errors),
+        cmocka_unit_test(test_playout_plan_follows_the_doctrine),
         cmocka_unit_test(test_players_choose_legal_actions),
         cmocka_unit_test(test_mcts_deterministic_one_thread),
         cmocka_unit_test(test_mcts_deterministic_two_threads),
