@@ -22,6 +22,10 @@
 #include <stdio.h>
 #include <string.h>
 
+/* what the strip test of unit_interval adds to the circles' radii past
+ * twice the contact tolerance, in MU: room for rounding */
+#define UNIT_STRIP_MARGIN 1e-6
+
 #define DEG (GR_PI / 180.0)
 #define SHRINK 1e-7        /* terrain is touched only when entered by more than this */
 /* how far a pose's lower bound on its corners' travel must pass the best so far
@@ -338,6 +342,20 @@ static int classify(const fogn_walk *w, int j)
 /* the interval in which the run of r meets unit j (both halves of a kinked line) */
 static int unit_interval(const fogn_walk *w, const gr_rect *r, gr_vec2 d, int j, int contact, double *lo, double *hi)
 {
+    /* A unit whose reach circle lies clear of the strip the footprint's
+     * circle sweeps along d (either way) is never met, nor one wholly
+     * behind it: sat_interval would find no interval, or one that ends
+     * before the start. sat_interval allows the contact tolerance on each
+     * rectangle's axes, and two rectangles a distance g apart are at least
+     * g / sqrt(2) apart on one of those axes, so the circles must be clear
+     * by twice the tolerance. */
+    const fogn_unit *u = &w->st->u[j];
+    gr_vec2 cr = gr_rect_centre(r);
+    double dn = sqrt(d.x * d.x + d.y * d.y);
+    double room = 0.5 * sqrt(r->w * r->w + r->d * r->d) + fogn_unit_reach(&w->s->units[j], u) +
+                  2 * FOGN_CONTACT_TOL + UNIT_STRIP_MARGIN;
+    double ox = u->x - cr.x, oy = u->y - cr.y;
+    if (dn > 0 && (fabs(d.x * oy - d.y * ox) > room * dn || d.x * ox + d.y * oy < -room * dn)) return 0;
     gr_rect e[2];
     int ne = fogn_unit_rects(&w->s->units[j], &w->st->u[j], e);
     int any = 0;
