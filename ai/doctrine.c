@@ -17,8 +17,9 @@
  *            charging whatever stands in the way; the cavalry covers it,
  *            charging only shaken enemies; the guns fire.
  *
- * They see only gr_action_info and gr_unit_info, so they play any ruleset
- * that provides them. */
+ * The scores are doctrine_score.c's (doctrine.h); this file is the player
+ * that takes the best of the legal actions. They see only gr_action_info
+ * and gr_unit_info, so they play any ruleset that provides them. */
 #include "doctrine.h"
 #include "player.h"
 #include "spec.h"
