@@ -339,8 +339,23 @@ static int classify(const fogn_walk *w, int j)
     return CLS_HARD_FRIEND;
 }
 
+/* The circle about a leg's footprint and the length of its direction, the
+ * same for every unit a leg asks about (unit_interval). */
+typedef struct leg_strip {
+    gr_vec2 c;   /* the footprint's centre */
+    double half; /* its half diagonal */
+    double dn;   /* |d| */
+} leg_strip;
+
+static leg_strip strip_of(const gr_rect *r, gr_vec2 d)
+{
+    leg_strip s = {gr_rect_centre(r), 0.5 * sqrt(r->w * r->w + r->d * r->d), sqrt(d.x * d.x + d.y * d.y)};
+    return s;
+}
+
 /* the interval in which the run of r meets unit j (both halves of a kinked line) */
-static int unit_interval(const fogn_walk *w, const gr_rect *r, gr_vec2 d, int j, int contact, double *lo, double *hi)
+static int unit_interval(const fogn_walk *w, const gr_rect *r, const leg_strip *sp, gr_vec2 d, int j, int contact,
+                         double *lo, double *hi)
 {
     /* A unit whose reach circle lies clear of the strip the footprint's
      * circle sweeps along d (either way) is never met, nor one wholly
@@ -350,12 +365,9 @@ static int unit_interval(const fogn_walk *w, const gr_rect *r, gr_vec2 d, int j,
      * g / sqrt(2) apart on one of those axes, so the circles must be clear
      * by twice the tolerance. */
     const fogn_unit *u = &w->st->u[j];
-    gr_vec2 cr = gr_rect_centre(r);
-    double dn = sqrt(d.x * d.x + d.y * d.y);
-    double room = 0.5 * sqrt(r->w * r->w + r->d * r->d) + fogn_unit_reach(&w->s->units[j], u) +
-                  2 * FOGN_CONTACT_TOL + UNIT_STRIP_MARGIN;
-    double ox = u->x - cr.x, oy = u->y - cr.y;
-    if (dn > 0 && (fabs(d.x * oy - d.y * ox) > room * dn || d.x * ox + d.y * oy < -room * dn)) return 0;
+    double room = sp->half + fogn_unit_reach(&w->s->units[j], u) + 2 * FOGN_CONTACT_TOL + UNIT_STRIP_MARGIN;
+    double ox = u->x - sp->c.x, oy = u->y - sp->c.y;
+    if (sp->dn > 0 && (fabs(d.x * oy - d.y * ox) > room * sp->dn || d.x * ox + d.y * oy < -room * sp->dn)) return 0;
     gr_rect e[2];
     int ne = fogn_unit_rects(&w->s->units[j], &w->st->u[j], e);
     int any = 0;
@@ -597,11 +609,12 @@ void fogn_walk_leg(const fogn_walk *w, const gr_rect *r, gr_vec2 d, double budge
     int nh = 0;
     pass_iv pass[FOGN_MAX_UNITS];
     int np = 0;
+    leg_strip strip = strip_of(r, d);
     for (int j = 0; j < s->nunits; j++) {
         int cls = classify(w, j);
         if (cls == CLS_NONE) continue;
         double lo, hi;
-        if (!unit_interval(w, r, d, j, cls == CLS_ENEMY, &lo, &hi)) continue;
+        if (!unit_interval(w, r, &strip, d, j, cls == CLS_ENEMY, &lo, &hi)) continue;
         if (lo < 0) lo = 0;
         if (cls == CLS_ENEMY || cls == CLS_HARD_FRIEND) {
             hard[nh++] = (hard_hit){lo, cls == CLS_ENEMY ? FOGN_OUT_STOP_SHORT : w->friend_gap,
