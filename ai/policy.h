@@ -22,9 +22,6 @@ double gr_policy_playout_weight_calm(const gr_game *g, const void *state, const 
 /* Draws one legal action by playout weight at the given calm (gr_stop);
  * 0, or -1 when none is legal. */
 int gr_policy_playout(const gr_game *g, const void *state, gr_rng *rng, double calm, gr_action *out);
-struct gr_stop;
-/* The same at a stop's calm and plan (gr_stop). */
-int gr_policy_playout_at(const gr_game *g, const void *state, gr_rng *rng, const struct gr_stop *stop, gr_action *out);
 
 struct gr_dice;
 struct gr_poscache;
@@ -58,6 +55,9 @@ typedef struct gr_stop {
  * and w untouched (no plan, or the other side's decision). */
 int gr_policy_plan_weights(const gr_game *g, const void *state, const gr_stop *stop, const gr_action_info *info,
                            int n, double *w);
+/* Draws one legal action as gr_policy_playout does, at the stop's calm and
+ * plan; 0, or -1 when none is legal. */
+int gr_policy_playout_at(const gr_game *g, const void *state, gr_rng *rng, const gr_stop *stop, gr_action *out);
 /* The stop `horizon` player-moves after the position `root`; settle != 0
  * plays that move on to the ruleset's settle_phase (game.h), else the stop
  * is at its start. Its calm is GR_POLICY_CALM, and it follows no plan. */
