@@ -32,7 +32,7 @@ typedef struct mcts_cfg {
     long nodes;
     double calm; /* playout weight of unit moves (policy.h gr_stop) */
     int plan;    /* -1, or the doctrine the playouts follow (policy.h gr_stop) */
-    int plan_both; /* 1: both sides' playout decisions follow it; 0: the searching side's */
+    gr_plan_for plan_for; /* whose playout decisions follow it */
 } mcts_cfg;
 
 typedef struct mcts_worker {
@@ -272,8 +272,7 @@ static void run_search(mcts_impl *m, const gr_game *g, const void *state, double
     }
     gr_stop stop = gr_policy_stop(g, state, m->cfg.horizon, m->cfg.settle);
     stop.calm = m->cfg.calm;
-    stop.plan = m->cfg.plan;
-    stop.plan_side = m->cfg.plan_both ? -1 : g->rs->rules->to_move(g->scn, state);
+    gr_policy_stop_plan(g, state, m->cfg.plan, m->cfg.plan_for, &stop);
     if (m->cfg.endgame > 0) {
         /* the last player-moves: simulations play on to the end of the game */
         int left = gr_eval_moves_left(&m->eval, g, state);
@@ -380,13 +379,25 @@ static void mcts_destroy(gr_player *self)
     }
 }
 
+/* planfor=NAME: 0, or -1 for a name it does not know */
+static int plan_for_parse(const char *name, gr_plan_for *out)
+{
+    static const char *const names[] = {"self", "attacker", "both"};
+    for (int k = 0; k < 3; k++)
+        if (!strcmp(name, names[k])) {
+            *out = (gr_plan_for)k;
+            return 0;
+        }
+    return -1;
+}
+
 gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed, gr_error *err)
 {
     mcts_cfg cfg = {.iters = 0, .ms = 0, .dms = 0, .threads = 1, .horizon = GR_MCTS_HORIZON, .reuse = 1, .cache = 1,
                     .puct = {.c = -1, .pw = GR_MCTS_PW, .pwexp = GR_MCTS_PW_EXP, .qspan = GR_MCTS_QSPAN},
                     .nodes = GR_MCTS_MAX_NODES, .calm = GR_MCTS_CALM, .plan = -1};
     long threads = 1, horizon = -1, settle = -1, endgame = GR_MCTS_ENDGAME, reuse = 1, cache = 1,
-         qnorm = GR_MCTS_QNORM, pool = GR_MCTS_POOL, quiet = GR_MCTS_QUIET, back = GR_MCTS_BACK, planboth = 0;
+         qnorm = GR_MCTS_QNORM, pool = GR_MCTS_POOL, quiet = GR_MCTS_QUIET, back = GR_MCTS_BACK;
     if (gr_spec_long(sp, "iters", 1, 100000000L, &cfg.iters, err) ||
         gr_spec_long(sp, "ms", 1, 3600000L, &cfg.ms, err) ||
         gr_spec_long(sp, "dms", 1, 3600000L, &cfg.dms, err) ||
@@ -398,7 +409,7 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
         gr_spec_long(sp, "cache", 0, 1, &cache, err) ||
         gr_spec_long(sp, "qnorm", 0, 1, &qnorm, err) ||
         gr_spec_long(sp, "quiet", GR_QUIET_OFF, GR_QUIET_ALL, &quiet, err) ||
-        gr_spec_long(sp, "back", 0, 1, &back, err) || gr_spec_long(sp, "planboth", 0, 1, &planboth, err) ||
+        gr_spec_long(sp, "back", 0, 1, &back, err) ||
         gr_spec_long(sp, "nodes", 1024, 1L << 28, &cfg.nodes, err) ||
         gr_spec_double(sp, "c", 0, 100, &cfg.puct.c, err) ||
         gr_spec_double(sp, "pw", 0.1, 1000, &cfg.puct.pw, err) ||
@@ -408,7 +419,8 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
         return NULL;
     const char *wpath = gr_spec_get(sp, "weights");
     const char *plan = gr_spec_get(sp, "plan");
-    if (gr_spec_finish(sp, "iters, ms, dms, pool, threads, c, horizon, settle, endgame, pw, pwexp, nodes, reuse, cache, qnorm, qspan, calm, quiet, back, plan, planboth, weights",
+    const char *planfor = gr_spec_get(sp, "planfor");
+    if (gr_spec_finish(sp, "iters, ms, dms, pool, threads, c, horizon, settle, endgame, pw, pwexp, nodes, reuse, cache, qnorm, qspan, calm, quiet, back, plan, planfor, weights",
                        err))
         return NULL;
     if ((cfg.iters != 0) + (cfg.ms != 0) + (cfg.dms != 0) > 1) {
@@ -425,7 +437,10 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
     cfg.puct.qnorm = (int)qnorm;
     cfg.quiet = (int)quiet;
     cfg.back = (int)back;
-    cfg.plan_both = (int)planboth;
+    if (planfor && plan_for_parse(planfor, &cfg.plan_for)) {
+        gr_error_set(err, "mcts: planfor is one of " GR_PLAN_FOR_NAMES ", not '%s'", planfor);
+        return NULL;
+    }
     if (plan) {
         gr_doctrine_kind k;
         if (gr_doctrine_parse(plan, &k)) {

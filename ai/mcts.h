@@ -38,7 +38,10 @@
  *                doctrine (columns, line, cavalry, assault; doctrine.h):
  *                the doctrine's best choice weighs 1, the others less by
  *                their score (policy.h gr_stop); default none
- *   planboth=0|1 1: both sides' simulated decisions follow the plan
+ *   planfor=WHO  whose simulated decisions follow the plan (policy.h
+ *                gr_plan_for): self (default), attacker (the searching
+ *                side's when the scenario makes it the attacker, game.h
+ *                ai.attacker; else none), both
  *   quiet=0|1|2  1: a battery's move of any kind is played only when the
  *                search tells it apart from the battery's hold; 2: every
  *                unit's turns, wheels and falls back too (ai/quiet.h)

@@ -67,6 +67,14 @@ double gr_policy_playout_weight(const gr_game *g, const void *state, const gr_ac
     return gr_policy_playout_weight_calm(g, state, a, GR_POLICY_CALM);
 }
 
+void gr_policy_stop_plan(const gr_game *g, const void *root, int plan, gr_plan_for who, gr_stop *stop)
+{
+    int me = g->rs->rules->to_move(g->scn, root);
+    stop->plan = plan;
+    stop->plan_side = who == GR_PLAN_FOR_BOTH ? -1 : me;
+    if (who == GR_PLAN_FOR_ATTACKER && gr_rs_attacker(g->rs, g->scn) != me) stop->plan = -1;
+}
+
 int gr_policy_plan_weights(const gr_game *g, const void *state, const gr_stop *stop, const gr_action_info *info,
                            int n, double *w)
 {

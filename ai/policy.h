@@ -41,6 +41,17 @@ typedef struct gr_stop {
     int plan, plan_side;
 } gr_stop;
 
+/* whose simulated decisions a search's plan guides (ai/mcts.h planfor) */
+typedef enum gr_plan_for {
+    GR_PLAN_FOR_SELF,     /* the searching side's */
+    GR_PLAN_FOR_ATTACKER, /* the searching side's when it is the scenario's attacker (game.h ai.attacker); else none */
+    GR_PLAN_FOR_BOTH,     /* both sides' */
+} gr_plan_for;
+#define GR_PLAN_FOR_NAMES "self, attacker, both"
+
+/* Sets stop->plan and stop->plan_side for a search from `root`: the
+ * doctrine `plan` (-1: none) for the sides `who` names. */
+void gr_policy_stop_plan(const gr_game *g, const void *root, int plan, gr_plan_for who, gr_stop *stop);
 /* how far below the best doctrine score a candidate's weight falls to 1/e
  * (gr_stop plan): the doctrines' scores step by about 1 between a choice
  * and the next best */

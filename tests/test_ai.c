@@ -135,7 +135,7 @@ static void test_player_spec_errors(void **unused)
         {"mcts:settle=2", "from 0 to 1"},      {"naive:settle=-1", "from 0 to 1"},
         {"mcts:calm=0", "from 0.01 to 1"},     {"mcts:calm=1.5", "from 0.01 to 1"},
         {"naive:calm=0.001", "from 0.01 to 1"}, {"mcts:pool=3", "from 1 to 2"},
-        {"mcts:plan=turtle", "unknown plan 'turtle'"}, {"mcts:planboth=2", "from 0 to 1"},
+        {"mcts:plan=turtle", "unknown plan 'turtle'"}, {"mcts:planfor=me", "planfor is one of self, attacker, both, not 'me'"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         gr_error err;
@@ -156,7 +156,8 @@ static void test_players_choose_legal_actions(void **unused)
     load(&g, "brigade-encounter.json");
     static const char *const specs[] = {"random", "greedy:samples=1", "doctrine:columns", "doctrine:line",
                                         "mcts:iters=12", "naive:iters=12", "mcts:iters=12,calm=1,pool=1",
-                                        "naive:iters=12,calm=0.1", "mcts:iters=12,plan=assault,planboth=1"};
+                                        "naive:iters=12,calm=0.1", "mcts:iters=12,plan=assault,planfor=both",
+                                        "mcts:iters=12,plan=cavalry,planfor=attacker"};
     void *st = calloc(1, g.rs->rules->state_size);
     assert_non_null(st);
     for (size_t k = 0; k < sizeof specs / sizeof *specs; k++) {
@@ -912,6 +913,78 @@ static void test_playout_plan_follows_the_doctrine(void **unused)
     gr_game_free(&g);
 }
 
+/* the scenario at scenarios/DIR/NAME */
+static void load_from(gr_game *g, const char *dir, const char *name)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/scenarios/%s/%s", root_dir(), dir, name);
+    gr_error err;
+    gr_error_clear(&err);
+    int rc = gr_game_load(g, path, &err);
+    if (rc) print_error("%s\n", err.msg);
+    assert_int_equal(rc, 0);
+}
+
+/* A plan for the attacker only (policy.h gr_plan_for, mcts planfor=). The
+ * game interface names the attacker: fogn's side that moves first (§4,
+ * §8.13; the corps battle's French, Sacile's Austrians), the side that is
+ * not Lasalle's defender (the brigade clash's French), none in a Lasalle
+ * battle without a defender, in hexwar, or in a table older than version 9.
+ * A search of the attacker's follows the plan, a search of the other side's
+ * follows none; `self` and `both` do not ask who attacks. */
+static void test_plan_for_the_attacker(void **unused)
+{
+    (void)unused;
+    static const struct {
+        const char *dir, *name;
+        int attacker;
+    } cases[] = {{"fogn", "corps-battle.json", 0},      {"fogn", "sacile-1809.json", 1},
+                 {"lasalle", "brigade-clash.json", 0},  {"lasalle", "pratzen-1805.json", GR_SIDE_NONE},
+                 {"hexwar", "meeting-engagement.json", GR_SIDE_NONE}};
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        gr_game g;
+        load_from(&g, cases[c].dir, cases[c].name);
+        if (gr_rs_attacker(g.rs, g.scn) != cases[c].attacker)
+            fail_msg("%s: attacker %d, not %d", cases[c].name, gr_rs_attacker(g.rs, g.scn), cases[c].attacker);
+        gr_ruleset old = *g.rs;
+        old.version = 8;
+        assert_int_equal(gr_rs_attacker(&old, g.scn), GR_SIDE_NONE);
+        gr_game_free(&g);
+    }
+
+    gr_game g;
+    load(&g, "sacile-1809.json");
+    const gr_ruleset *rs = g.rs;
+    void *st = malloc(rs->rules->state_size);
+    rs->rules->init(g.scn, st);
+    gr_rng rng;
+    gr_rng_seed(&rng, 5, 1);
+    gr_dice dice;
+    gr_dice_init_rng(&dice, 5, 2);
+    int seen[2] = {0, 0};
+    for (int k = 0; k < 3000 && !(seen[0] && seen[1]); k++) {
+        int me = rs->rules->to_move(g.scn, st);
+        assert_true(me == 0 || me == 1);
+        seen[me] = 1;
+        gr_stop stop = gr_policy_stop(&g, st, 1, 0);
+        gr_policy_stop_plan(&g, st, GR_DOCTRINE_CAVALRY, GR_PLAN_FOR_ATTACKER, &stop);
+        assert_int_equal(stop.plan, me == 1 ? GR_DOCTRINE_CAVALRY : -1);
+        if (stop.plan >= 0) assert_int_equal(stop.plan_side, 1);
+        gr_policy_stop_plan(&g, st, GR_DOCTRINE_CAVALRY, GR_PLAN_FOR_SELF, &stop);
+        assert_int_equal(stop.plan, GR_DOCTRINE_CAVALRY);
+        assert_int_equal(stop.plan_side, me);
+        gr_policy_stop_plan(&g, st, GR_DOCTRINE_CAVALRY, GR_PLAN_FOR_BOTH, &stop);
+        assert_int_equal(stop.plan, GR_DOCTRINE_CAVALRY);
+        assert_int_equal(stop.plan_side, -1);
+        gr_action a;
+        assert_int_equal(gr_play_random_legal(&g, st, &rng, &a), 0);
+        assert_int_equal(rs->rules->apply(g.scn, st, &a, &dice, NULL, NULL), 0);
+    }
+    assert_true(seen[0] && seen[1]);
+    free(st);
+    gr_game_free(&g);
+}
+
 /* endgame=K: within the last K player-moves the simulations play on to the
  * end of the game and back up its result. One move before the end, every
  * root child's total is then a sum of 0, 0.5 and 1; with the default stop
@@ -1555,6 +1628,7 @@ int main(void)
         cmocka_unit_test(test_spec_parse_and_errors),
         cmocka_unit_test(test_player_spec_errors),
         cmocka_unit_test(test_playout_plan_follows_the_doctrine),
+        cmocka_unit_test(test_plan_for_the_attacker),
         cmocka_unit_test(test_players_choose_legal_actions),
         cmocka_unit_test(test_mcts_deterministic_one_thread),
         cmocka_unit_test(test_mcts_deterministic_two_threads),

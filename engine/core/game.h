@@ -43,7 +43,7 @@
 #include "log.h"
 
 /* the interface version this header describes */
-#define GR_RULESET_VERSION 8
+#define GR_RULESET_VERSION 9
 
 #define GR_SIDE_NONE (-1)
 #define GR_TERMINAL (-2)
@@ -289,6 +289,11 @@ typedef struct gr_ai_view {
      * holds the objectives): a playout weighs a unit's whole menu at once
      * and works that out once. */
     void (*action_infos)(const void *scn, const void *state, const gr_action *a, int n, gr_action_info *out);
+    /* since version 9, optional (NULL: no side attacks). The side the
+     * scenario makes the attacker (the side that must take ground, or wins
+     * the initiative), or GR_SIDE_NONE for an encounter of equals: a player
+     * may pick its way of playing by its role (ai/mcts.h planfor). */
+    int (*attacker)(const void *scn);
 } gr_ai_view;
 
 /* A thing an order may name: its name in the scenario and its reference in

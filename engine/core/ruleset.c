@@ -83,6 +83,12 @@ void gr_rs_terms(const gr_ruleset *rs, const void *scn, const void *state, const
     else rs->ai->terms(scn, state, out);
 }
 
+int gr_rs_attacker(const gr_ruleset *rs, const void *scn)
+{
+    if (rs->version >= 9 && rs->ai->attacker) return rs->ai->attacker(scn);
+    return GR_SIDE_NONE;
+}
+
 void gr_rs_action_infos(const gr_ruleset *rs, const void *scn, const void *state, const gr_action *a, int n,
                         gr_action_info *out)
 {

@@ -43,6 +43,8 @@ void gr_rs_terms(const gr_ruleset *rs, const void *scn, const void *state, const
  * manoeuvre of no unit) */
 void gr_rs_action_infos(const gr_ruleset *rs, const void *scn, const void *state, const gr_action *a, int n,
                         gr_action_info *out);
+/* ai.attacker (version 9 and later), or GR_SIDE_NONE */
+int gr_rs_attacker(const gr_ruleset *rs, const void *scn);
 /* fast.state_hash (version 5 and later), or the hash of every byte of the state */
 uint64_t gr_rs_state_hash(const gr_ruleset *rs, const void *scn, const void *state, uint64_t seed);
 /* fast.state_span (version 7 and later), or rules.state_size */

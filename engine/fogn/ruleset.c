@@ -63,6 +63,7 @@ static const gr_ai_view ai = {
     .worse_words = "loses cohesion",
     .worst_words = "breaks",
     .terms_some = fogn_terms_some,
+    .attacker = fogn_attacker,
 };
 
 static const gr_present present = {

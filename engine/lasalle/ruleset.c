@@ -50,6 +50,7 @@ static const gr_ai_view ai = {
     .worse_words = "takes a DISR",
     .worst_words = "breaks",
     .action_infos = lasalle_action_infos,
+    .attacker = lasalle_attacker,
 };
 
 static const gr_present present = {

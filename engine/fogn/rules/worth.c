@@ -167,3 +167,9 @@ void fogn_clock(const void *scn, const void *state, gr_clock *out)
     out->timed_score0 = tw == 0 ? 1.0 : tw == 1 ? 0.0 : 0.5;
     out->band = FOGN_MARGINAL_MARGIN;
 }
+
+int fogn_attacker(const void *scn)
+{
+    const fogn_scenario *s = scn;
+    return s->first_side;
+}

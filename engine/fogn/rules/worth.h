@@ -24,5 +24,7 @@ void fogn_terms(const void *scn, const void *state, double *out);
  * (gr_ai_view.terms_some): the searches skip the ones no weight reads */
 void fogn_terms_some(const void *scn, const void *state, const unsigned char *want, double *out);
 void fogn_clock(const void *scn, const void *state, gr_clock *out);
+/* the attacker: the side that won the initiative and moves first (§4, §8.13) */
+int fogn_attacker(const void *scn);
 
 #endif

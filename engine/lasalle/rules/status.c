@@ -258,3 +258,9 @@ void lasalle_clock(const void *scn, const void *state, gr_clock *out)
     out->lead0 = tmp.winner == 0 ? 1.0 : tmp.winner == 1 ? -1.0 : 0.0;
     out->band = 1.0;
 }
+
+int lasalle_attacker(const void *scn)
+{
+    const lasalle_scenario *s = scn;
+    return s->defender < 0 ? GR_SIDE_NONE : 1 - s->defender;
+}

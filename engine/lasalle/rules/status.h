@@ -38,5 +38,7 @@ void lasalle_finish(const lasalle_scenario *s, lasalle_state *st, int loser, int
 
 void lasalle_result(const void *scn, const void *state, gr_result *out);
 void lasalle_clock(const void *scn, const void *state, gr_clock *out);
+/* the side that is not the scenario's defender, GR_SIDE_NONE when there is none [J, p.91] */
+int lasalle_attacker(const void *scn);
 
 #endif
