@@ -391,6 +391,36 @@ static int plan_for_parse(const char *name, gr_plan_for *out)
     return -1;
 }
 
+/* The plan the simulations follow and whose decisions follow it: the
+ * spec's, else the weights' "search" (eval.h), else none; the plan "none"
+ * is no plan. 0, or -1 naming where a bad name came from. */
+static int plan_setup(const char *plan, const char *planfor, const gr_eval *e, const gr_game *g, mcts_cfg *cfg,
+                      gr_error *err)
+{
+    const char *plan_from = "mcts: plan", *for_from = "mcts: planfor";
+    if (!plan && e->plan[0]) {
+        plan = e->plan;
+        plan_from = "the weights' search.plan";
+    }
+    if (!planfor && e->plan_for[0]) {
+        planfor = e->plan_for;
+        for_from = "the weights' search.planfor";
+    }
+    cfg->plan = -1;
+    if (planfor && plan_for_parse(planfor, &cfg->plan_for))
+        return gr_error_set(err, "%s is one of " GR_PLAN_FOR_NAMES ", not '%s'", for_from, planfor);
+    if (!plan || !strcmp(plan, "none")) return 0;
+    gr_doctrine_kind k;
+    if (gr_doctrine_parse(plan, &k))
+        return gr_error_set(err, "%s: unknown plan '%s' (known: none, columns, line, cavalry, assault)", plan_from,
+                            plan);
+    if (!gr_doctrine_usable(g))
+        return gr_error_set(err, "%s: the %s ruleset does not describe its actions and units, as a plan needs",
+                            plan_from, g->rs->name);
+    cfg->plan = (int)k;
+    return 0;
+}
+
 gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed, gr_error *err)
 {
     mcts_cfg cfg = {.iters = 0, .ms = 0, .dms = 0, .threads = 1, .horizon = GR_MCTS_HORIZON, .reuse = 1, .cache = 1,
@@ -437,22 +467,6 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
     cfg.puct.qnorm = (int)qnorm;
     cfg.quiet = (int)quiet;
     cfg.back = (int)back;
-    if (planfor && plan_for_parse(planfor, &cfg.plan_for)) {
-        gr_error_set(err, "mcts: planfor is one of " GR_PLAN_FOR_NAMES ", not '%s'", planfor);
-        return NULL;
-    }
-    if (plan) {
-        gr_doctrine_kind k;
-        if (gr_doctrine_parse(plan, &k)) {
-            gr_error_set(err, "mcts: unknown plan '%s' (known: columns, line, cavalry, assault)", plan);
-            return NULL;
-        }
-        if (!gr_doctrine_usable(g)) {
-            gr_error_set(err, "mcts: the %s ruleset does not describe its actions and units, as a plan needs", g->rs->name);
-            return NULL;
-        }
-        cfg.plan = (int)k;
-    }
     gr_player *p = gr_player_alloc(sizeof(mcts_impl), "mcts", err);
     if (!p) return NULL;
     p->destroy = mcts_destroy;
@@ -471,6 +485,10 @@ gr_player *gr_mcts_create(gr_spec *sp, const gr_game *g, unsigned long long seed
     if (settle < 0) m->cfg.settle = m->eval.settle >= 0 ? m->eval.settle : GR_MCTS_SETTLE;
     if (horizon < 0) m->cfg.horizon = m->eval.horizon > 0 ? m->eval.horizon : GR_MCTS_HORIZON;
     if (cfg.puct.c < 0) m->cfg.puct.c = m->eval.c > 0 ? m->eval.c : GR_MCTS_C;
+    if (plan_setup(plan, planfor, &m->eval, g, &m->cfg, err)) {
+        gr_player_free(p);
+        return NULL;
+    }
     for (int t = 0; t < cfg.threads; t++) {
         m->w[t].id = t;
         /* zeroed: an iteration copies only the position's bytes into it */

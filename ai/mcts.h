@@ -37,11 +37,13 @@
  *   plan=NAME    in simulations, the searching side's decisions follow a
  *                doctrine (columns, line, cavalry, assault; doctrine.h):
  *                the doctrine's best choice weighs 1, the others less by
- *                their score (policy.h gr_stop); default none
+ *                their score (policy.h gr_stop); `none`: no plan; default
+ *                the weights' "search" plan (eval.h), else none
  *   planfor=WHO  whose simulated decisions follow the plan (policy.h
  *                gr_plan_for): self (default), attacker (the searching
  *                side's when the scenario makes it the attacker, game.h
- *                ai.attacker; else none), both
+ *                ai.attacker; else none), both; default the weights'
+ *                "search" planfor, else self
  *   quiet=0|1|2  1: a battery's move of any kind is played only when the
  *                search tells it apart from the battery's hold; 2: every
  *                unit's turns, wheels and falls back too (ai/quiet.h)

@@ -72,9 +72,11 @@ static int search_defaults(gr_eval *e, json_t *search, const char *file, gr_erro
     e->settle = -1;
     e->c = -1;
     e->horizon = -1;
+    e->plan[0] = e->plan_for[0] = 0;
     if (!search) return 0;
     if (!json_is_object(search))
-        return gr_error_set(err, "%s: $.search: expected {\"settle\": 0 or 1, \"c\": a number, \"horizon\": a whole number}",
+        return gr_error_set(err, "%s: $.search: expected {\"settle\": 0 or 1, \"c\": a number, \"horizon\": a whole number, "
+                            "\"plan\": a name, \"planfor\": a name}",
                             file);
     const char *k;
     json_t *v;
@@ -93,8 +95,14 @@ static int search_defaults(gr_eval *e, json_t *search, const char *file, gr_erro
                 return gr_error_set(err, "%s: $.search.horizon: expected a whole number from 1 to %d", file,
                                     GR_EVAL_SEARCH_HORIZON_MAX);
             e->horizon = (int)json_integer_value(v);
+        } else if (!strcmp(k, "plan") || !strcmp(k, "planfor")) {
+            char *to = k[4] ? e->plan_for : e->plan;
+            if (!json_is_string(v) || json_string_length(v) == 0 || json_string_length(v) >= GR_EVAL_NAME_MAX)
+                return gr_error_set(err, "%s: $.search.%s: expected a name of 1 to %d letters", file, k,
+                                    GR_EVAL_NAME_MAX - 1);
+            memcpy(to, json_string_value(v), json_string_length(v) + 1);
         } else {
-            return gr_error_set(err, "%s: $.search.%s: not a search setting the weights may give (settle, c, horizon)",
+            return gr_error_set(err, "%s: $.search.%s: not a search setting the weights may give (settle, c, horizon, plan, planfor)",
                                 file, k);
         }
     }

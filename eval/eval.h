@@ -18,6 +18,7 @@
 #define GR_EVAL_MAX_TERMS 64        /* side terms a ruleset may name (more: the weights do not load) */
 #define GR_EVAL_SEARCH_C_MAX 100.0  /* the largest exploration constant a weights file may give (as a spec's c) */
 #define GR_EVAL_SEARCH_HORIZON_MAX 100 /* the longest horizon a weights file may give (as a spec's horizon) */
+#define GR_EVAL_NAME_MAX 16          /* a name a weights file's "search" gives (plan, planfor), its end included */
 
 typedef struct gr_eval_term {
     char name[48];          /* the ruleset's term name (gr_ai_view.term_names) */
@@ -50,7 +51,8 @@ typedef struct gr_eval {
      * while there are moves to gain it in. Absent ({0, 0}): the plain timed
      * score. */
     double end_spread[2];
-    /* optional "search": {"settle": 0 or 1, "c": X, "horizon": N}: the
+    /* optional "search": {"settle": 0 or 1, "c": X, "horizon": N, "plan":
+     * NAME, "planfor": WHO}: the
      * search settings this ruleset plays best with, used where a player
      * spec does not give them. settle: where its simulations are best
      * stopped (ai/mcts.c, ai/naive.c: the spec's `settle` option), -1 when
@@ -58,10 +60,14 @@ typedef struct gr_eval {
      * PUCT (the spec's `c`), -1 when the file does not say; horizon: the
      * player-moves a simulation plays before the evaluation (the spec's
      * `horizon`, 1 to GR_EVAL_SEARCH_HORIZON_MAX), -1 when the file does
-     * not say */
+     * not say; plan and planfor: the doctrine the searching side's
+     * simulations follow and whose decisions follow it (the spec's `plan`
+     * and `planfor`, ai/mcts.h; the search checks the names), "" when the
+     * file does not say */
     int settle;
     double c;
     int horizon;
+    char plan[GR_EVAL_NAME_MAX], plan_for[GR_EVAL_NAME_MAX];
 } gr_eval;
 
 /* Loads weights from a file, or (path NULL) from eval/weights/<ruleset>.json

@@ -222,11 +222,13 @@ int gr_eval_save(const gr_eval *e, const char *path, const char *comment, gr_err
             json_object_set_new(end, "spread", json_pack("[f, f]", e->end_spread[0], e->end_spread[1]));
         json_object_set_new(j, "endgame", end);
     }
-    if (e->settle >= 0 || e->c > 0 || e->horizon > 0) { /* carried over */
+    if (e->settle >= 0 || e->c > 0 || e->horizon > 0 || e->plan[0] || e->plan_for[0]) { /* carried over */
         json_t *search = json_object();
         if (e->settle >= 0) json_object_set_new(search, "settle", json_integer(e->settle));
         if (e->c > 0) json_object_set_new(search, "c", json_real(e->c));
         if (e->horizon > 0) json_object_set_new(search, "horizon", json_integer(e->horizon));
+        if (e->plan[0]) json_object_set_new(search, "plan", json_string(e->plan));
+        if (e->plan_for[0]) json_object_set_new(search, "planfor", json_string(e->plan_for));
         json_object_set_new(j, "search", search);
     }
     char *text = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));

@@ -1413,7 +1413,11 @@ static void test_eval_weight_file_errors(void **unused)
          "$.search.horizon: expected a whole number from 1 to 100"},
         {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"search\":{\"horizon\":1.5}}", "$.search.horizon"},
         {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"search\":{\"depth\":2}}",
-         "$.search.depth: not a search setting the weights may give (settle, c, horizon)"},
+         "$.search.depth: not a search setting the weights may give (settle, c, horizon, plan, planfor)"},
+        {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"search\":{\"plan\":7}}",
+         "$.search.plan: expected a name of 1 to 15 letters"},
+        {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"search\":{\"planfor\":\"\"}}",
+         "$.search.planfor: expected a name"},
         {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"search\":{\"c\":0}}", "$.search.c: expected a number above 0"},
         {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"search\":{\"c\":101}}", "at most 100"},
         {"{\"ruleset\":\"fogn\",\"scale\":1,\"cohesion\":[1,0],\"search\":{\"c\":\"low\"}}", "$.search.c"},
@@ -1473,13 +1477,21 @@ static void test_eval_search_defaults(void **unused)
     eval_from_text(&e, &g, "{\"ruleset\":\"fogn\",\"scale\":6,\"cohesion\":[1,0.8,0.5,0.15,0]}");
     assert_int_equal(e.settle, -1);
     assert_true(e.c == -1);
-    /* the shipped fogn weights leave the search as it was */
+    assert_string_equal(e.plan, "");
+    assert_string_equal(e.plan_for, "");
+    eval_from_text(&e, &g, BLEND_WEIGHTS_HEAD "\"search\":{\"plan\":\"line\",\"planfor\":\"both\"}}");
+    assert_string_equal(e.plan, "line");
+    assert_string_equal(e.plan_for, "both");
+    assert_int_equal(e.horizon, -1);
+    /* the shipped fogn weights give the attacker's searches the cavalry plan and leave the rest as it was */
     gr_error err;
     gr_error_clear(&err);
     assert_int_equal(gr_eval_load(&e, &g, NULL, &err), 0);
     assert_int_equal(e.settle, -1);
     assert_true(e.c == -1);
     assert_int_equal(e.horizon, -1);
+    assert_string_equal(e.plan, "cavalry");
+    assert_string_equal(e.plan_for, "attacker");
     gr_game_free(&g);
 }
 
@@ -1506,11 +1518,13 @@ static int same_visits(const gr_analysis *x, const gr_analysis *y)
 /* a setting of the weights' "search" block is the search's where the spec
  * gives none: the same search as the spec's `key=spec_val`, a spec's
  * `key=spec_default` wins over the weights, and the setting changes the
- * search */
-static void search_setting_from_weights(const char *key, json_t *val, const char *spec_val, const char *spec_default)
+ * search. Searched at a decision of the brigade encounter with 4 choices or
+ * more, or (movement) at a Movement Phase decision of the corps battle. */
+static void search_setting_from_weights(const char *key, json_t *val, const char *spec_val, const char *spec_default,
+                                        int movement)
 {
     gr_game g;
-    load(&g, "brigade-encounter.json");
+    load(&g, movement ? "corps-battle.json" : "brigade-encounter.json");
     char shipped[1024], with[] = "/tmp/grognard-c-XXXXXX", without[] = "/tmp/grognard-noc-XXXXXX";
     snprintf(shipped, sizeof shipped, "%s/eval/weights/fogn.json", root_dir());
     json_error_t je;
@@ -1530,7 +1544,8 @@ static void search_setting_from_weights(const char *key, json_t *val, const char
     void *st = calloc(1, g.rs->rules->state_size);
     assert_non_null(st);
     g.rs->rules->init(g.scn, st);
-    advance_to_choice(&g, st, 4, 21);
+    if (movement) play_to_movement(&g, st, 41, 3, 6, NULL);
+    else advance_to_choice(&g, st, 4, 21);
     char spec[4][256];
     snprintf(spec[0], sizeof spec[0], "mcts:iters=200,weights=%s", with);
     snprintf(spec[1], sizeof spec[1], "mcts:iters=200,%s=%s,weights=%s", key, spec_val, without);
@@ -1553,7 +1568,7 @@ static void test_search_c_from_weights(void **unused)
     (void)unused;
     char dflt[32];
     snprintf(dflt, sizeof dflt, "%g", GR_MCTS_C);
-    search_setting_from_weights("c", json_real(0.3), "0.3", dflt);
+    search_setting_from_weights("c", json_real(0.3), "0.3", dflt, 0);
 }
 
 /* the weights' "horizon" is the player-moves a simulation plays where the spec gives none */
@@ -1562,7 +1577,41 @@ static void test_search_horizon_from_weights(void **unused)
     (void)unused;
     char dflt[32];
     snprintf(dflt, sizeof dflt, "%d", GR_MCTS_HORIZON);
-    search_setting_from_weights("horizon", json_integer(2), "2", dflt);
+    search_setting_from_weights("horizon", json_integer(2), "2", dflt, 0);
+}
+
+/* the weights' "plan" is the doctrine the simulations follow where the spec
+ * gives none (`plan=none` turns it off); a name the search does not know
+ * is refused, saying it came from the weights */
+static void test_search_plan_from_weights(void **unused)
+{
+    (void)unused;
+    search_setting_from_weights("plan", json_string("cavalry"), "cavalry", "none", 1);
+    gr_game g;
+    load(&g, "brigade-encounter.json");
+    char shipped[1024], bad[] = "/tmp/grognard-plan-XXXXXX";
+    snprintf(shipped, sizeof shipped, "%s/eval/weights/fogn.json", root_dir());
+    json_error_t je;
+    json_t *w = json_load_file(shipped, 0, &je);
+    assert_non_null(w);
+    json_object_set_new(w, "search", json_pack("{s:s}", "plan", "turtle"));
+    int fd = mkstemp(bad);
+    assert_true(fd >= 0);
+    close(fd);
+    assert_int_equal(json_dump_file(w, bad, 0), 0);
+    json_decref(w);
+    char spec[256];
+    snprintf(spec, sizeof spec, "mcts:iters=10,weights=%s", bad);
+    gr_error err;
+    gr_error_clear(&err);
+    assert_null(gr_player_create(spec, &g, 1, &err));
+    if (!strstr(err.msg, "the weights' search.plan: unknown plan 'turtle'")) fail_msg("'%s'", err.msg);
+    snprintf(spec, sizeof spec, "mcts:iters=10,plan=none,weights=%s", bad);
+    gr_player *p = gr_player_create(spec, &g, 1, &err);
+    assert_non_null(p); /* the spec's plan wins */
+    gr_player_free(p);
+    unlink(bad);
+    gr_game_free(&g);
 }
 
 /* `grognard suggest --json`: one object with the side, the player, and per
@@ -1656,6 +1705,7 @@ int main(void)
         cmocka_unit_test(test_eval_weights_not_found),
         cmocka_unit_test(test_eval_search_defaults),
         cmocka_unit_test(test_search_c_from_weights),
+        cmocka_unit_test(test_search_plan_from_weights),
         cmocka_unit_test(test_search_horizon_from_weights),
         cmocka_unit_test(test_suggest_json_form),
     };
