@@ -42,15 +42,21 @@ static const char *root_dir(void)
     return r && *r ? r : ".";
 }
 
-static void load(gr_game *g, const char *name)
+/* the scenario at scenarios/DIR/NAME */
+static void load_from(gr_game *g, const char *dir, const char *name)
 {
     char path[1024];
-    snprintf(path, sizeof path, "%s/scenarios/fogn/%s", root_dir(), name);
+    snprintf(path, sizeof path, "%s/scenarios/%s/%s", root_dir(), dir, name);
     gr_error err;
     gr_error_clear(&err);
     int rc = gr_game_load(g, path, &err);
     if (rc) print_error("%s\n", err.msg);
     assert_int_equal(rc, 0);
+}
+
+static void load(gr_game *g, const char *name)
+{
+    load_from(g, "fogn", name);
 }
 
 static gr_player *make(const gr_game *g, const char *spec, unsigned long long seed)
@@ -911,18 +917,6 @@ static void test_playout_plan_follows_the_doctrine(void **unused)
     free(root);
     free(st);
     gr_game_free(&g);
-}
-
-/* the scenario at scenarios/DIR/NAME */
-static void load_from(gr_game *g, const char *dir, const char *name)
-{
-    char path[1024];
-    snprintf(path, sizeof path, "%s/scenarios/%s/%s", root_dir(), dir, name);
-    gr_error err;
-    gr_error_clear(&err);
-    int rc = gr_game_load(g, path, &err);
-    if (rc) print_error("%s\n", err.msg);
-    assert_int_equal(rc, 0);
 }
 
 /* A plan for the attacker only (policy.h gr_plan_for, mcts planfor=). The
