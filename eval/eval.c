@@ -96,7 +96,7 @@ static int search_defaults(gr_eval *e, json_t *search, const char *file, gr_erro
                                     GR_EVAL_SEARCH_HORIZON_MAX);
             e->horizon = (int)json_integer_value(v);
         } else if (!strcmp(k, "plan") || !strcmp(k, "planfor")) {
-            char *to = k[4] ? e->plan_for : e->plan;
+            char *to = strcmp(k, "plan") ? e->plan_for : e->plan;
             if (!json_is_string(v) || json_string_length(v) == 0 || json_string_length(v) >= GR_EVAL_NAME_MAX)
                 return gr_error_set(err, "%s: $.search.%s: expected a name of 1 to %d letters", file, k,
                                     GR_EVAL_NAME_MAX - 1);
