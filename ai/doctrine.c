@@ -67,7 +67,7 @@ gr_player *gr_doctrine_create(gr_spec *sp, const gr_game *g, unsigned long long 
     }
     gr_doctrine_kind k;
     if (gr_doctrine_parse(kind, &k)) {
-        gr_error_set(err, "doctrine: unknown doctrine '%s' (known: columns, line, cavalry, assault)", kind);
+        gr_error_set(err, "doctrine: unknown doctrine '%s' (known: " GR_DOCTRINE_LIST ")", kind);
         return NULL;
     }
     if (gr_spec_finish(sp, "columns, line, cavalry or assault", err)) return NULL;

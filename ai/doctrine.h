@@ -29,6 +29,8 @@ typedef struct gr_doctrine_view {
 /* 1 when the ruleset describes its actions and units (ai->action_info,
  * unit_info and unit_count), as every doctrine needs. */
 int gr_doctrine_usable(const gr_game *g);
+/* The doctrines' names, for messages that list them (as doctrine_score.c parses them). */
+#define GR_DOCTRINE_LIST "columns, line, cavalry, assault"
 /* The doctrine named "columns", "line", "cavalry" or "assault": 0, or -1. */
 int gr_doctrine_parse(const char *name, gr_doctrine_kind *k);
 /* The view of `side` deciding at `state`. */

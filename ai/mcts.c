@@ -412,7 +412,7 @@ static int plan_setup(const char *plan, const char *planfor, const gr_eval *e, c
     if (!plan || !strcmp(plan, "none")) return 0;
     gr_doctrine_kind k;
     if (gr_doctrine_parse(plan, &k))
-        return gr_error_set(err, "%s: unknown plan '%s' (known: none, columns, line, cavalry, assault)", plan_from,
+        return gr_error_set(err, "%s: unknown plan '%s' (known: none, " GR_DOCTRINE_LIST ")", plan_from,
                             plan);
     if (!gr_doctrine_usable(g))
         return gr_error_set(err, "%s: the %s ruleset does not describe its actions and units, as a plan needs",
