@@ -2,7 +2,8 @@
  * registry): every ruleset built in has complete tables for the interface
  * version it declares, a table missing a required member is refused by name,
  * the fallbacks of the optional fast table give the plain rules, and the
- * check of a fast table's candidates against the menu finds what differs. */
+ * check of a fast table's candidates against the menu finds what differs;
+ * the unit labels the rulesets' unit_info share are snprintf's bytes. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -166,6 +167,36 @@ static void test_candidates_are_checked_against_the_menu(void **unused)
     assert_int_equal(gr_rs_check_candidates(&rs, NULL, &list, &err), 0);
 }
 
+/* gr_rs_unit_label writes the bytes snprintf's "%s" and "%c%d" would, cut
+ * names and long indices included, on a zeroed gr_unit_info */
+static void test_unit_labels_are_snprintf_bytes(void **unused)
+{
+    (void)unused;
+    char longname[80];
+    memset(longname, 'x', sizeof longname - 1);
+    longname[sizeof longname - 1] = '\0';
+    const char *names[] = {"", "57e Ligne", "IR 24 Strauch", longname, longname + 80 - 48, longname + 80 - 47,
+                           "Batterie \xc3\xa0 cheval"};
+    const int idx[] = {0, 7, 10, 99, 123, 2147483647};
+    for (size_t n = 0; n < sizeof names / sizeof *names; n++)
+        for (size_t k = 0; k < sizeof idx / sizeof *idx; k++)
+            for (int pre = 0; pre < 2; pre++) {
+                char c = pre ? 'c' : 'u';
+                gr_unit_info got, want;
+                memset(&got, 0, sizeof got);
+                memset(&want, 0, sizeof want);
+                gr_rs_unit_label(&got, names[n], c, idx[k]);
+                snprintf(want.name, sizeof want.name, "%s", names[n]);
+                snprintf(want.ref, sizeof want.ref, "%c%d", c, idx[k]);
+                assert_memory_equal(&got, &want, sizeof got);
+            }
+    gr_unit_info u;
+    memset(&u, 0, sizeof u);
+    gr_rs_unit_label(&u, longname, 'u', 3);
+    assert_int_equal(strlen(u.name), sizeof u.name - 1);
+    assert_string_equal(u.ref, "u3");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -173,6 +204,7 @@ int main(void)
         cmocka_unit_test(test_a_missing_member_is_named),
         cmocka_unit_test(test_fallbacks_without_a_fast_table),
         cmocka_unit_test(test_candidates_are_checked_against_the_menu),
+        cmocka_unit_test(test_unit_labels_are_snprintf_bytes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,6 +3,7 @@
 #include "ruleset.h"
 #include "hash.h"
 
+#include <assert.h>
 #include <string.h>
 
 int gr_rs_checks_candidates(const gr_ruleset *rs)
@@ -193,4 +194,23 @@ void gr_rs_prompt_note(const gr_ruleset *rs, const void *scn, const void *state,
 {
     if (cap) buf[0] = '\0';
     if (rs->version >= 3 && rs->present->prompt_note && cap) rs->present->prompt_note(scn, state, buf, cap);
+}
+
+void gr_rs_unit_label(gr_unit_info *out, const char *name, char prefix, int index)
+{
+    assert(index >= 0);
+    size_t n = strnlen(name, sizeof out->name - 1);
+    memcpy(out->name, name, n);
+    out->name[n] = '\0';
+    char digits[12];
+    int k = 0;
+    unsigned v = (unsigned)index;
+    do {
+        digits[k++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    size_t at = 0;
+    out->ref[at++] = prefix;
+    while (k > 0 && at < sizeof out->ref - 1) out->ref[at++] = digits[--k];
+    out->ref[at] = '\0';
 }

@@ -4,6 +4,7 @@
  * weights in eval/weights/hexwar.json weigh. These are neutral facts for
  * the search, not rules. */
 #include "hexwar.h"
+#include "../core/ruleset.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -113,8 +114,7 @@ void hexwar_unit_info(const void *scn, const void *state, int i, gr_unit_info *o
     out->levels = HEXWAR_LEVELS;
     gr_hex_centre(st->p[i].col, st->p[i].row, &out->x, &out->y);
     out->value = counter_value(&s->counters[i]);
-    snprintf(out->name, sizeof out->name, "%s", s->counters[i].name);
-    snprintf(out->ref, sizeof out->ref, "c%d", i);
+    gr_rs_unit_label(out, s->counters[i].name, 'c', i);
 }
 
 void hexwar_unit_worth(const void *scn, const void *state, int i, gr_unit_worth *out)

@@ -5,6 +5,7 @@
  * doctrines and the reasons printed with a suggestion read only these. */
 #include "describe.h"
 #include "victory.h"
+#include "../../core/ruleset.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -85,8 +86,7 @@ void fogn_unit_info(const void *scn, const void *state, int i, gr_unit_info *out
     out->x = u->x;
     out->y = u->y;
     out->value = fogn_unit_value(p);
-    snprintf(out->name, sizeof out->name, "%s", p->name);
-    snprintf(out->ref, sizeof out->ref, "u%d", i);
+    gr_rs_unit_label(out, p->name, 'u', i);
 }
 
 int fogn_turn(const void *scn, const void *state)

@@ -7,6 +7,7 @@
 #include "sweep.h"
 #include "tables.h"
 #include "toward.h"
+#include "../../core/ruleset.h"
 
 #include <assert.h>
 #include <math.h>
@@ -262,8 +263,7 @@ void lasalle_unit_info(const void *scn, const void *state, int i, gr_unit_info *
     out->x = st->u[i].x;
     out->y = st->u[i].y;
     out->value = lasalle_morale_value(p);
-    snprintf(out->name, sizeof out->name, "%s", p->name);
-    snprintf(out->ref, sizeof out->ref, "u%d", i);
+    gr_rs_unit_label(out, p->name, 'u', i);
 }
 
 void lasalle_unit_worth(const void *scn, const void *state, int i, gr_unit_worth *out)
