@@ -18,12 +18,19 @@ typedef enum gr_doctrine_kind {
     GR_DOCTRINE_COUNT
 } gr_doctrine_kind;
 
-/* What a doctrine looks at once a decision: whose decision it is and the
+/* the units a view keeps the facts of; a scenario with more has them
+ * asked of the ruleset each time (the same facts) */
+#define GR_DOCTRINE_VIEW_UNITS 64
+
+/* What a doctrine looks at once a decision: whose decision it is, the
  * enemy unit it goes for (the most shaken, then the cheapest; -1 for the
- * line, which goes for none). */
+ * line, which goes for none), and every unit's facts (gr_unit_info), asked
+ * of the ruleset once for all the actions scored from the view. */
 typedef struct gr_doctrine_view {
     int focus;
     int side;
+    int n; /* units in u: the scenario's, or 0 when it has more than GR_DOCTRINE_VIEW_UNITS */
+    gr_unit_info u[GR_DOCTRINE_VIEW_UNITS];
 } gr_doctrine_view;
 
 /* 1 when the ruleset describes its actions and units (ai->action_info,
@@ -33,7 +40,7 @@ int gr_doctrine_usable(const gr_game *g);
 #define GR_DOCTRINE_LIST "columns, line, cavalry, assault"
 /* The doctrine named "columns", "line", "cavalry" or "assault": 0, or -1. */
 int gr_doctrine_parse(const char *name, gr_doctrine_kind *k);
-/* The view of `side` deciding at `state`. */
+/* The view of `side` deciding at `state`; it holds for that state only. */
 void gr_doctrine_view_init(gr_doctrine_view *v, gr_doctrine_kind k, const gr_game *g, const void *state, int side);
 /* The doctrine's score of an action with these facts (higher is better, > 0). */
 double gr_doctrine_score(gr_doctrine_kind k, const gr_game *g, const void *state, const gr_doctrine_view *v,

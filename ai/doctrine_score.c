@@ -18,33 +18,42 @@
 
 static double dist_units(const gr_unit_info *a, const gr_unit_info *b) { return hypot(a->x - b->x, a->y - b->y); }
 
-static double nearest_enemy(const gr_game *g, const void *state, const gr_unit_info *me)
+/* unit i's facts: the view's copy, else asked of the ruleset into *buf */
+static const gr_unit_info *unit_at(const gr_game *g, const void *state, const gr_doctrine_view *v, int i,
+                                   gr_unit_info *buf)
+{
+    if (i < v->n) return &v->u[i];
+    g->rs->ai->unit_info(g->scn, state, i, buf);
+    return buf;
+}
+
+static double nearest_enemy(const gr_game *g, const void *state, const gr_doctrine_view *v, const gr_unit_info *me)
 {
     int n = g->rs->ai->unit_count(g->scn);
     double best = 1e9;
     for (int j = 0; j < n; j++) {
-        gr_unit_info e;
-        g->rs->ai->unit_info(g->scn, state, j, &e);
-        if (!e.alive || e.side == me->side) continue;
-        double d = dist_units(me, &e);
+        gr_unit_info buf;
+        const gr_unit_info *e = unit_at(g, state, v, j, &buf);
+        if (!e->alive || e->side == me->side) continue;
+        double d = dist_units(me, e);
         if (d < best) best = d;
     }
     return best;
 }
 
 /* the enemy's weakest unit: most shaken, then least valuable, then lowest index */
-static int weakest_enemy(const gr_game *g, const void *state, int side)
+static int weakest_enemy(const gr_game *g, const void *state, const gr_doctrine_view *v, int side)
 {
     int n = g->rs->ai->unit_count(g->scn), best = -1;
     gr_unit_info b;
     memset(&b, 0, sizeof b);
     for (int j = 0; j < n; j++) {
-        gr_unit_info e;
-        g->rs->ai->unit_info(g->scn, state, j, &e);
-        if (!e.alive || e.side == side) continue;
-        if (best < 0 || e.cohesion > b.cohesion || (e.cohesion == b.cohesion && e.value < b.value)) {
+        gr_unit_info buf;
+        const gr_unit_info *e = unit_at(g, state, v, j, &buf);
+        if (!e->alive || e->side == side) continue;
+        if (best < 0 || e->cohesion > b.cohesion || (e->cohesion == b.cohesion && e->value < b.value)) {
             best = j;
-            b = e;
+            b = *e;
         }
     }
     return best;
@@ -64,7 +73,7 @@ static double score_columns(const gr_game *g, const void *state, const gr_doctri
     case GR_AK_MANOEUVRE: return in->enemy >= 0 ? 2.5 : 0.5;
     case GR_AK_FORM:
         if (in->shape == GR_SHAPE_COLUMN && me->arm == GR_ARM_INF)
-            return nearest_enemy(g, state, me) > g->rs->ai->pace * GR_DOCTRINE_COLUMN_PACES ? 7 : 1;
+            return nearest_enemy(g, state, v, me) > g->rs->ai->pace * GR_DOCTRINE_COLUMN_PACES ? 7 : 1;
         return in->shape == GR_SHAPE_SQUARE ? 3 : 0.5;
     case GR_AK_ADVANCE: {
         if (me->arm == GR_ARM_ART) return 1;
@@ -72,9 +81,8 @@ static double score_columns(const gr_game *g, const void *state, const gr_doctri
         if (in->enemy < 0) return 3;
         double bonus = 3;
         if (v->focus >= 0 && in->enemy != v->focus) {
-            gr_unit_info f;
-            g->rs->ai->unit_info(g->scn, state, v->focus, &f);
-            bonus = 3 - dist_units(en, &f) / (g->rs->ai->pace * GR_DOCTRINE_FOCUS_PACES);
+            gr_unit_info buf;
+            bonus = 3 - dist_units(en, unit_at(g, state, v, v->focus, &buf)) / (g->rs->ai->pace * GR_DOCTRINE_FOCUS_PACES);
             if (bonus < 0) bonus = 0;
         }
         return 6 + bonus;
@@ -141,9 +149,8 @@ static double focus_bonus(const gr_game *g, const void *state, const gr_doctrine
                           const gr_unit_info *en)
 {
     if (in->enemy < 0 || v->focus < 0 || in->enemy == v->focus) return 3;
-    gr_unit_info f;
-    g->rs->ai->unit_info(g->scn, state, v->focus, &f);
-    double bonus = 3 - dist_units(en, &f) / (g->rs->ai->pace * GR_DOCTRINE_FOCUS_PACES);
+    gr_unit_info buf;
+    double bonus = 3 - dist_units(en, unit_at(g, state, v, v->focus, &buf)) / (g->rs->ai->pace * GR_DOCTRINE_FOCUS_PACES);
     return bonus < 0 ? 0 : bonus;
 }
 
@@ -176,7 +183,7 @@ static double score_cavalry(const gr_game *g, const void *state, const gr_doctri
         return (in->enemy >= 0 && en->cohesion >= 1 ? 5.5 : 2) + shape_nudge(in, me, GR_SHAPE_COLUMN);
     case GR_AK_FORM:
         if (!cav && in->shape == GR_SHAPE_COLUMN && me->shape != GR_SHAPE_COLUMN)
-            return nearest_enemy(g, state, me) > g->rs->ai->pace * GR_DOCTRINE_COLUMN_PACES ? 7 : 1;
+            return nearest_enemy(g, state, v, me) > g->rs->ai->pace * GR_DOCTRINE_COLUMN_PACES ? 7 : 1;
         return in->shape == GR_SHAPE_SQUARE ? 1 : 0.5;
     case GR_AK_HOLD: return 2;
     case GR_AK_MANOEUVRE: return 0.5;
@@ -225,20 +232,22 @@ static double score_of(gr_doctrine_kind k, const gr_game *g, const void *state, 
 double gr_doctrine_score(gr_doctrine_kind k, const gr_game *g, const void *state, const gr_doctrine_view *v,
                          const gr_action_info *in)
 {
-    const gr_ruleset *rs = g->rs;
     gr_unit_info me, en;
     memset(&me, 0, sizeof me);
     memset(&en, 0, sizeof en);
-    if (in->unit >= 0) rs->ai->unit_info(g->scn, state, in->unit, &me);
+    if (in->unit >= 0) me = *unit_at(g, state, v, in->unit, &me);
     me.side = v->side;
-    if (in->enemy >= 0) rs->ai->unit_info(g->scn, state, in->enemy, &en);
+    if (in->enemy >= 0) en = *unit_at(g, state, v, in->enemy, &en);
     return score_of(k, g, state, v, in, &me, &en);
 }
 
 void gr_doctrine_view_init(gr_doctrine_view *v, gr_doctrine_kind k, const gr_game *g, const void *state, int side)
 {
+    int n = g->rs->ai->unit_count(g->scn);
     v->side = side;
-    v->focus = k != GR_DOCTRINE_LINE ? weakest_enemy(g, state, side) : -1;
+    v->n = n <= GR_DOCTRINE_VIEW_UNITS ? n : 0;
+    for (int i = 0; i < v->n; i++) g->rs->ai->unit_info(g->scn, state, i, &v->u[i]);
+    v->focus = k != GR_DOCTRINE_LINE ? weakest_enemy(g, state, v, side) : -1;
 }
 
 static const char *const GR_DOCTRINE_NAMES[GR_DOCTRINE_COUNT] = {"columns", "line", "cavalry", "assault"};
