@@ -7,11 +7,39 @@
 #include "footprint.h"
 #include "move.h"
 
+#include <math.h>
+
 /* how far inside the friend's part a swept polygon must reach to cross it:
  * touching its edges is fine */
 #define FRIEND_CROSS_INSET 1e-3
 
 _Static_assert(2 * FOGN_FRIEND_SLIDE_STEPS <= 32, "a friend's slides are bits of a uint32_t (move.h)");
+
+/* A swept polygon and the friend's part `r` lie apart along one of the
+ * part's own axes by more than FRIEND_APART_MARGIN: no point of one is
+ * within GR_EPS of the other (a gap along a unit axis is a lower bound of
+ * the distance), so gr_poly_intersect, which counts as meeting only edges
+ * within GR_EPS and one shape inside the other, is false, and is not
+ * asked. The margin stands far above the rounding of the projections and
+ * of the corners gr_poly_intersect is given. */
+#define FRIEND_APART_MARGIN (4 * GR_EPS)
+
+static int apart_on_own_axes(const gr_vec2 *poly, int np, const gr_rect *r)
+{
+    gr_vec2 f = gr_rect_fwd(r), rt = gr_rect_right(r);
+    double lo_f = INFINITY, hi_f = -INFINITY, lo_s = INFINITY, hi_s = -INFINITY;
+    for (int k = 0; k < np; k++) {
+        gr_vec2 rel = gr_v2_sub(poly[k], r->fc);
+        double a = gr_v2_dot(rel, f), b = gr_v2_dot(rel, rt);
+        if (a < lo_f) lo_f = a;
+        if (a > hi_f) hi_f = a;
+        if (b < lo_s) lo_s = b;
+        if (b > hi_s) hi_s = b;
+    }
+    /* the part spans -d..0 ahead of its front edge and -w/2..w/2 to its right */
+    double m = FRIEND_APART_MARGIN, hw = 0.5 * r->w;
+    return lo_f > m || hi_f < -r->d - m || lo_s > hw + m || hi_s < -hw - m;
+}
 
 /* does a swept polygon from..to-1 truly overlap (more than touch) the
  * friend's part r (box fb)? Asked of r drawn in by FRIEND_CROSS_INSET on
@@ -22,11 +50,12 @@ _Static_assert(2 * FOGN_FRIEND_SLIDE_STEPS <= 32, "a friend's slides are bits of
 static int friend_crossed(fogn_sweep *sw, int from, int to, const gr_rect *r, const double fb[4])
 {
     gr_vec2 sc[4];
+    gr_rect shrunk;
     int have = 0;
     for (int i = from; i < to; i++) {
         if (!fogn_boxes_meet(sw->box[i], fb)) continue;
         if (!have) {
-            gr_rect shrunk = *r;
+            shrunk = *r;
             shrunk.w -= 2 * FRIEND_CROSS_INSET;
             shrunk.d -= 2 * FRIEND_CROSS_INSET;
             shrunk.fc = gr_v2_sub(shrunk.fc, gr_v2_scale(gr_rect_fwd(r), FRIEND_CROSS_INSET));
@@ -35,6 +64,7 @@ static int friend_crossed(fogn_sweep *sw, int from, int to, const gr_rect *r, co
         }
         int np;
         const gr_vec2 *poly = fogn_sweep_poly(sw, i, &np);
+        if (apart_on_own_axes(poly, np, &shrunk)) continue;
         if (gr_poly_intersect(poly, np, sc, 4)) return 1;
     }
     return 0;
