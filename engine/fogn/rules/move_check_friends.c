@@ -63,8 +63,9 @@ static int friend_crossed(fogn_sweep *sw, int from, int to, const gr_rect *r, co
             have = 1;
         }
         int np;
+        const gr_vec2 *pts = fogn_sweep_points(sw, i, &np);
+        if (apart_on_own_axes(pts, np, &shrunk)) continue;
         const gr_vec2 *poly = fogn_sweep_poly(sw, i, &np);
-        if (apart_on_own_axes(poly, np, &shrunk)) continue;
         if (gr_poly_intersect(poly, np, sc, 4)) return 1;
     }
     return 0;

@@ -45,6 +45,15 @@ static inline const gr_vec2 *fogn_sweep_poly(fogn_sweep *sw, int i, int *n)
     *n = sw->npts[i];
     return sw->pts[i];
 }
+/* polygon i's points without working its hull out: the hull once it is
+ * worked out, else the two poses' eight corners it is the hull of. The
+ * hull is drawn from those points and holds them all, so along any axis
+ * they reach as far as it does: a test of that extent reads them. */
+static inline const gr_vec2 *fogn_sweep_points(const fogn_sweep *sw, int i, int *n)
+{
+    *n = sw->npts[i] ? sw->npts[i] : 8;
+    return sw->pts[i];
+}
 
 /* does swept polygon i touch terrain piece p? (gr_terrain_piece_touches_poly
  * with the polygon's box at hand) */
