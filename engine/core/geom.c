@@ -421,11 +421,34 @@ bool gr_rect_within(const gr_rect *a, const gr_rect *b, double d)
     return frames_dist(a, b, &fa, &fb, gap) <= d;
 }
 
+/* frame_sat_overlap(a, b) > eps, stopping at the first axis whose overlap
+ * is not above eps: the least overlap is then not above it either, so the
+ * answer is the one the whole minimum gives (the same sums on each axis) */
+static bool frame_sat_overlaps(const rect_frame *a, const rect_frame *b, double eps)
+{
+    const rect_frame *fs[2] = {a, b};
+    gr_vec2 c[2];
+    for (int i = 0; i < 2; i++)
+        c[i] = gr_v2_sub(fs[i]->r->fc, gr_v2_scale(fs[i]->f, 0.5 * fs[i]->r->d));
+    for (int i = 0; i < 2; i++) {
+        const rect_frame *me = fs[i], *other = fs[1 - i];
+        for (int k = 0; k < 2; k++) {
+            gr_vec2 ax = k ? me->rt : me->f;
+            double ha = k ? 0.5 * me->r->w : 0.5 * me->r->d;
+            double hb = fabs(gr_v2_dot(other->f, ax)) * 0.5 * other->r->d +
+                        fabs(gr_v2_dot(other->rt, ax)) * 0.5 * other->r->w;
+            double sep = fabs(gr_v2_dot(gr_v2_sub(c[1 - i], c[i]), ax));
+            if (ha + hb - sep <= eps) return false; /* (a NaN, which the minimum passes over, too) */
+        }
+    }
+    return true;
+}
+
 bool gr_rect_overlap(const gr_rect *a, const gr_rect *b, double eps)
 {
     assert(a && b);
     rect_frame fa = frame_of(a), fb = frame_of(b);
-    return frame_sat_overlap(&fa, &fb) > eps;
+    return frame_sat_overlaps(&fa, &fb, eps);
 }
 
 double gr_rect_axis_gap(const gr_rect *a, const gr_rect *b)
