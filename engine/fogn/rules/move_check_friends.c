@@ -41,6 +41,97 @@ static int apart_on_own_axes(const gr_vec2 *poly, int np, const gr_rect *r)
     return lo_f > m || hi_f < -r->d - m || lo_s > hw + m || hi_s < -hw - m;
 }
 
+/* A point of a swept polygon (a vertex of its hull, or a corner of the two
+ * poses the hull is drawn round, which lies in it) stands inside the
+ * friend's part r by more than FRIEND_APART_MARGIN from every edge: then
+ * gr_poly_intersect of the hull and r is true, and is not asked. The two
+ * convex shapes share that point's neighbourhood, so either their
+ * boundaries meet (an edge pair within GR_EPS) or one holds the other
+ * (the first vertex of the inner one lies inside the outer), and
+ * gr_poly_intersect answers true in each case. */
+static int point_deep_inside(const gr_vec2 *pts, int np, const gr_rect *r)
+{
+    gr_vec2 f = gr_rect_fwd(r), rt = gr_rect_right(r);
+    double m = FRIEND_APART_MARGIN, hw = 0.5 * r->w - m;
+    for (int k = 0; k < np; k++) {
+        gr_vec2 rel = gr_v2_sub(pts[k], r->fc);
+        double a = gr_v2_dot(rel, f), b = gr_v2_dot(rel, rt);
+        /* the part spans -d..0 ahead of its front edge and -w/2..w/2 to its right */
+        if (a < -m && a > -r->d + m && b < hw && b > -hw) return 1;
+    }
+    return 0;
+}
+
+/* A pose of a swept pair, from its four corners as gr_rect_corners gives
+ * them (front left, front right, rear right, rear left): the front-left
+ * corner, unit axes along the front edge and back along the left edge, and
+ * the lengths of those edges */
+typedef struct pose_frame {
+    gr_vec2 o, u, b;
+    double w, d;
+} pose_frame;
+
+static pose_frame pose_of_corners(const gr_vec2 c[4])
+{
+    pose_frame p = {.o = c[0], .u = gr_v2_sub(c[1], c[0]), .b = gr_v2_sub(c[3], c[0])};
+    p.w = sqrt(gr_v2_dot(p.u, p.u));
+    p.d = sqrt(gr_v2_dot(p.b, p.b));
+    p.u = gr_v2_scale(p.u, 1.0 / p.w);
+    p.b = gr_v2_scale(p.b, 1.0 / p.d);
+    return p;
+}
+
+/* Some point of q[0..nq-1] lies inside the pose by more than
+ * FRIEND_APART_MARGIN from each edge. The pose lies in the pair's hull, so
+ * the hull and the polygon q are then found to meet, as in
+ * point_deep_inside with the roles swapped. */
+static int pose_holds_deep(const pose_frame *p, const gr_vec2 *q, int nq)
+{
+    double m = FRIEND_APART_MARGIN;
+    for (int k = 0; k < nq; k++) {
+        gr_vec2 rel = gr_v2_sub(q[k], p->o);
+        double x = gr_v2_dot(rel, p->u), y = gr_v2_dot(rel, p->b);
+        if (x > m && x < p->w - m && y > m && y < p->d - m) return 1;
+    }
+    return 0;
+}
+
+/* The points a[0..na-1] and b[0..nb-1] lie apart along one of the pose's
+ * axes by more than FRIEND_APART_MARGIN: as in apart_on_own_axes, the
+ * shapes they span do not meet (any unit axis gives a lower bound of the
+ * distance, not only an edge's). */
+static int apart_along_pose(const pose_frame *p, const gr_vec2 *a, int na, const gr_vec2 *b, int nb)
+{
+    for (int k = 0; k < 2; k++) {
+        gr_vec2 ax = k ? p->b : p->u;
+        double lo_a = INFINITY, hi_a = -INFINITY, lo_b = INFINITY, hi_b = -INFINITY;
+        for (int i = 0; i < na; i++) {
+            double v = gr_v2_dot(a[i], ax);
+            if (v < lo_a) lo_a = v;
+            if (v > hi_a) hi_a = v;
+        }
+        for (int i = 0; i < nb; i++) {
+            double v = gr_v2_dot(b[i], ax);
+            if (v < lo_b) lo_b = v;
+            if (v > hi_b) hi_b = v;
+        }
+        if (lo_a > hi_b + FRIEND_APART_MARGIN || lo_b > hi_a + FRIEND_APART_MARGIN) return 1;
+    }
+    return 0;
+}
+
+/* A polygon still held as the eight corners of its two poses: settled
+ * without its hull where the first pose's axes part it from the friend's
+ * part sc (0), or a corner of sc lies deep in either pose (1); -1 when
+ * neither holds */
+static int pair_settles(const gr_vec2 pts[8], const gr_vec2 sc[4])
+{
+    pose_frame a = pose_of_corners(pts), b = pose_of_corners(pts + 4);
+    if (apart_along_pose(&a, pts, 8, sc, 4)) return 0;
+    if (pose_holds_deep(&a, sc, 4) || pose_holds_deep(&b, sc, 4)) return 1;
+    return -1;
+}
+
 /* does a swept polygon from..to-1 truly overlap (more than touch) the
  * friend's part r (box fb)? Asked of r drawn in by FRIEND_CROSS_INSET on
  * every side. A polygon meeting that smaller rectangle meets r itself, by a
@@ -65,6 +156,12 @@ static int friend_crossed(fogn_sweep *sw, int from, int to, const gr_rect *r, co
         int np;
         const gr_vec2 *pts = fogn_sweep_points(sw, i, &np);
         if (apart_on_own_axes(pts, np, &shrunk)) continue;
+        if (point_deep_inside(pts, np, &shrunk)) return 1;
+        if (sw->npts[i] == 0) {
+            int settled = pair_settles(pts, sc);
+            if (settled == 0) continue;
+            if (settled == 1) return 1;
+        }
         const gr_vec2 *poly = fogn_sweep_poly(sw, i, &np);
         if (gr_poly_intersect(poly, np, sc, 4)) return 1;
     }
@@ -150,17 +247,76 @@ static int slid_friend_clear(const fogn_move_ctx *c, int j, const gr_rect *fr, i
     return 1;
 }
 
-/* friend j's parts fr[0..nf-1] moved by v, the slide numbered `slide`:
- * clear of the mover's end and slid_friend_clear. The second does not
- * depend on the move's distance, so the tries of one move (c->t) work it
- * out once a slide and friend */
-static int slid_friend_fits(const fogn_move_ctx *c, int j, const gr_rect *fr, int nf, gr_vec2 v, int slide)
+/* how far a slid part's overlap with the mover's end, worked out along a
+ * line, may stand from the exact test's before the line settles it: the
+ * coordinates' rounding (about 1e-13 at a few hundred MU) many times over */
+#define SLIDE_OVERLAP_SLACK 1e-9
+/* the overlap a slid part must exceed to stand on the mover's end (gr_rect_overlap's eps) */
+#define SLIDE_OVERLAP_EPS 1e-6
+
+/* A friend's part f and one of the mover's end footprints e, for slides of
+ * f by `off` along the unit vector u: on each separating axis of the two
+ * rectangles (gr_rect_overlap's four), their half extents summed, their
+ * centres' signed separation, and how much a unit slide changes it. The
+ * overlap on an axis, A - |s + off g|, moves along a line, so most slides
+ * are settled without the exact test. */
+typedef struct slide_pair {
+    double a[4], s[4], g[4];
+} slide_pair;
+
+static slide_pair slide_pair_of(const gr_rect *e, const gr_rect *f, gr_vec2 u)
+{
+    slide_pair sp;
+    const gr_rect *r[2] = {e, f};
+    gr_vec2 ax[2][2], c[2];
+    for (int i = 0; i < 2; i++) {
+        ax[i][0] = gr_rect_fwd(r[i]);
+        ax[i][1] = gr_rect_right(r[i]);
+        c[i] = gr_v2_sub(r[i]->fc, gr_v2_scale(ax[i][0], 0.5 * r[i]->d));
+    }
+    gr_vec2 sep = gr_v2_sub(c[1], c[0]);
+    for (int i = 0; i < 2; i++)
+        for (int k = 0; k < 2; k++) {
+            gr_vec2 a = ax[i][k];
+            const gr_rect *o = r[1 - i];
+            double own = k ? 0.5 * r[i]->w : 0.5 * r[i]->d;
+            double other = fabs(gr_v2_dot(ax[1 - i][0], a)) * 0.5 * o->d + fabs(gr_v2_dot(ax[1 - i][1], a)) * 0.5 * o->w;
+            sp.a[2 * i + k] = own + other;
+            sp.s[2 * i + k] = gr_v2_dot(sep, a);
+            sp.g[2 * i + k] = gr_v2_dot(u, a);
+        }
+    return sp;
+}
+
+/* the part slid by off overlaps the end by more than SLIDE_OVERLAP_EPS: 1
+ * sure, 0 sure not, -1 too near the limit to say without the exact test */
+static int slide_overlap_settled(const slide_pair *sp, double off)
+{
+    int all_over = 1;
+    for (int k = 0; k < 4; k++) {
+        double ov = sp->a[k] - fabs(sp->s[k] + off * sp->g[k]);
+        if (ov < SLIDE_OVERLAP_EPS - SLIDE_OVERLAP_SLACK) return 0;
+        if (ov <= SLIDE_OVERLAP_EPS + SLIDE_OVERLAP_SLACK) all_over = 0;
+    }
+    return all_over ? 1 : -1;
+}
+
+/* friend j's parts fr[0..nf-1] slid by off along fr[0]'s heading (the
+ * vector v), the slide numbered `slide`: clear of the mover's end (each
+ * part and end footprint's slide_pair in sp[k * c->nend + i]) and
+ * slid_friend_clear. The second does not depend on the move's distance, so
+ * the tries of one move (c->t) work it out once a slide and friend */
+static int slid_friend_fits(const fogn_move_ctx *c, int j, const gr_rect *fr, int nf, gr_vec2 v, double off,
+                            const slide_pair *sp, int slide)
 {
     for (int k = 0; k < nf; k++) {
         gr_rect moved = fr[k];
         moved.fc = gr_v2_add(moved.fc, v);
-        for (int i = 0; i < c->nend; i++)
-            if (gr_rect_overlap(&c->end_rects[i], &moved, 1e-6)) return 0;
+        for (int i = 0; i < c->nend; i++) {
+            int over = slide_overlap_settled(&sp[k * c->nend + i], off);
+            if (over < 0) over = gr_rect_overlap(&c->end_rects[i], &moved, SLIDE_OVERLAP_EPS);
+            if (over) return 0;
+        }
     }
     fogn_move_tries *t = c->t;
     if (!t) return slid_friend_clear(c, j, fr, nf, v);
@@ -179,11 +335,15 @@ static int slid_friend_fits(const fogn_move_ctx *c, int j, const gr_rect *fr, in
 static int slide_friend(fogn_move_ctx *c, int j, const gr_rect *fr, int nf)
 {
     fogn_move_plan *plan = c->plan;
+    gr_vec2 u = gr_rect_fwd(&fr[0]);
+    slide_pair sp[4];
+    for (int k = 0; k < nf; k++)
+        for (int i = 0; i < c->nend; i++) sp[k * c->nend + i] = slide_pair_of(&c->end_rects[i], &fr[k], u);
     for (int step = 1; step <= FOGN_FRIEND_SLIDE_STEPS; step++) {
         for (int dir = -1; dir <= 1; dir += 2) {
             double off = dir * FOGN_INTERPEN_SLIDE * step / (double)FOGN_FRIEND_SLIDE_STEPS;
-            gr_vec2 v = gr_v2_scale(gr_rect_fwd(&fr[0]), off);
-            if (!slid_friend_fits(c, j, fr, nf, v, 2 * (step - 1) + (dir > 0))) continue;
+            gr_vec2 v = gr_v2_scale(u, off);
+            if (!slid_friend_fits(c, j, fr, nf, v, off, sp, 2 * (step - 1) + (dir > 0))) continue;
             plan->slide_friend = j;
             plan->friend_dx = v.x;
             plan->friend_dy = v.y;
