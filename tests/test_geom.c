@@ -690,6 +690,63 @@ static void test_geom_prop_axis_gap(void **state)
     assert_near(gr_rect_dist(&a, &b), 3.0, 1e-12);
 }
 
+/* gr_rect_overlap stops at the first axis not above eps: its answer is
+ * the least overlap's, the one gr_rect_axis_gap gives (the same sums) */
+static void test_geom_prop_overlap_is_the_least_axis_overlap(void **state)
+{
+    (void)state;
+    gr_rng g;
+    gr_rng_seed(&g, 11, 1);
+    const double eps[4] = {0, GR_EPS, 1e-3, -0.5};
+    int over = 0, not_over = 0;
+    for (int i = 0; i < 20 * NCASES; i++) {
+        gr_rect a = rand_rect(&g, 8), b = rand_rect(&g, 8);
+        double least = -gr_rect_axis_gap(&a, &b);
+        for (int k = 0; k < 4; k++) {
+            bool want = least > eps[k];
+            assert_true(gr_rect_overlap(&a, &b, eps[k]) == want);
+            assert_true(gr_rect_overlap(&b, &a, eps[k]) == want);
+            over += want;
+            not_over += !want;
+        }
+    }
+    assert_true(over > 1000 && not_over > 1000);
+}
+
+/* points apart along an axis: the gap between their shadows against the
+ * margin, whichever side each set lies; never for shapes that meet */
+static void test_geom_points_apart_along(void **state)
+{
+    (void)state;
+    gr_vec2 s1[4] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}}, s2[4] = {{3, 0.5}, {4, 0.5}, {4, 1.5}, {3, 1.5}};
+    assert_true(gr_points_apart_along(gr_v2(1, 0), s1, 4, s2, 4, 1.5));
+    assert_true(gr_points_apart_along(gr_v2(1, 0), s2, 4, s1, 4, 1.5));
+    assert_true(gr_points_apart_along(gr_v2(-1, 0), s1, 4, s2, 4, 1.5));
+    assert_false(gr_points_apart_along(gr_v2(1, 0), s1, 4, s2, 4, 2.0)); /* the gap is exactly 2 */
+    assert_false(gr_points_apart_along(gr_v2(0, 1), s1, 4, s2, 4, 0));   /* their shadows overlap */
+    /* along the diagonal the shadows are 2/sqrt(2) apart */
+    double r = sqrt(0.5);
+    assert_true(gr_points_apart_along(gr_v2(r, r), s1, 4, s2, 4, 1.0));
+    assert_false(gr_points_apart_along(gr_v2(r, r), s1, 4, s2, 4, 1.5));
+    /* random rectangles: apart along one of a's axes means no shared point */
+    gr_rng g;
+    gr_rng_seed(&g, 12, 1);
+    int apart = 0;
+    for (int i = 0; i < 4 * NCASES; i++) {
+        gr_rect a = rand_rect(&g, 10), b = rand_rect(&g, 10);
+        gr_vec2 ca[4], cb[4];
+        gr_rect_corners(&a, ca);
+        gr_rect_corners(&b, cb);
+        if (gr_points_apart_along(gr_rect_fwd(&a), ca, 4, cb, 4, 4 * GR_EPS) ||
+            gr_points_apart_along(gr_rect_right(&a), ca, 4, cb, 4, 4 * GR_EPS)) {
+            assert_false(gr_poly_intersect(ca, 4, cb, 4));
+            assert_true(gr_rect_dist(&a, &b) > 4 * GR_EPS);
+            apart++;
+        }
+    }
+    assert_true(apart > 100);
+}
+
 static void test_geom_prop_point_in_rect(void **state)
 {
     (void)state;
@@ -973,6 +1030,8 @@ int main(void)
         cmocka_unit_test(test_geom_prop_rect_within),
         cmocka_unit_test(test_geom_prop_wheel),
         cmocka_unit_test(test_geom_prop_axis_gap),
+        cmocka_unit_test(test_geom_prop_overlap_is_the_least_axis_overlap),
+        cmocka_unit_test(test_geom_points_apart_along),
         cmocka_unit_test(test_geom_prop_point_in_rect),
         cmocka_unit_test(test_geom_prop_hull),
         cmocka_unit_test(test_geom_prop_hull_of_a_straight_sweep),

@@ -627,6 +627,23 @@ static bool poly_edges_meet(const gr_vec2 *a, int na, const gr_vec2 *b, int nb)
     return false;
 }
 
+bool gr_points_apart_along(gr_vec2 axis, const gr_vec2 *a, int na, const gr_vec2 *b, int nb, double margin)
+{
+    assert(na > 0 && nb > 0 && a && b);
+    double lo_a = INFINITY, hi_a = -INFINITY, lo_b = INFINITY, hi_b = -INFINITY;
+    for (int i = 0; i < na; i++) {
+        double v = gr_v2_dot(a[i], axis);
+        if (v < lo_a) lo_a = v;
+        if (v > hi_a) hi_a = v;
+    }
+    for (int i = 0; i < nb; i++) {
+        double v = gr_v2_dot(b[i], axis);
+        if (v < lo_b) lo_b = v;
+        if (v > hi_b) hi_b = v;
+    }
+    return lo_a > hi_b + margin || lo_b > hi_a + margin;
+}
+
 bool gr_poly_intersect(const gr_vec2 *a, int na, const gr_vec2 *b, int nb)
 {
     assert(na > 0 && nb > 0 && a && b);

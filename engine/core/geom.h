@@ -126,6 +126,13 @@ bool gr_seg_polyline_intersect(gr_vec2 a, gr_vec2 b, const gr_vec2 *pts, int n);
 /* convex or concave polygon vs convex polygon (e.g. a rectangle's corners or a
  * swept hull): any shared area or boundary point */
 bool gr_poly_intersect(const gr_vec2 *a, int na, const gr_vec2 *b, int nb);
+/* the points a[0..na-1] and b[0..nb-1] lie apart along the unit vector
+ * `axis` by more than `margin`: every shape each set spans (a polygon's
+ * region lies within its vertices' shadow) is that far from every shape the
+ * other spans, since a gap along a unit axis bounds the distance from below.
+ * With a margin of a few GR_EPS, gr_poly_intersect of two such polygons is
+ * false. */
+bool gr_points_apart_along(gr_vec2 axis, const gr_vec2 *a, int na, const gr_vec2 *b, int nb, double margin);
 /* every point of polygon b lies inside polygon a */
 bool gr_poly_contains(const gr_vec2 *a, int na, const gr_vec2 *b, int nb);
 double gr_poly_dist(const gr_vec2 *a, int na, const gr_vec2 *b, int nb); /* 0 on contact */

@@ -62,30 +62,11 @@ static int point_deep_inside(const gr_vec2 *pts, int np, const gr_rect *r)
     return 0;
 }
 
-/* A pose of a swept pair, from its four corners as gr_rect_corners gives
- * them (front left, front right, rear right, rear left): the front-left
- * corner, unit axes along the front edge and back along the left edge, and
- * the lengths of those edges */
-typedef struct pose_frame {
-    gr_vec2 o, u, b;
-    double w, d;
-} pose_frame;
-
-static pose_frame pose_of_corners(const gr_vec2 c[4])
-{
-    pose_frame p = {.o = c[0], .u = gr_v2_sub(c[1], c[0]), .b = gr_v2_sub(c[3], c[0])};
-    p.w = sqrt(gr_v2_dot(p.u, p.u));
-    p.d = sqrt(gr_v2_dot(p.b, p.b));
-    p.u = gr_v2_scale(p.u, 1.0 / p.w);
-    p.b = gr_v2_scale(p.b, 1.0 / p.d);
-    return p;
-}
-
 /* Some point of q[0..nq-1] lies inside the pose by more than
  * FRIEND_APART_MARGIN from each edge. The pose lies in the pair's hull, so
  * the hull and the polygon q are then found to meet, as in
  * point_deep_inside with the roles swapped. */
-static int pose_holds_deep(const pose_frame *p, const gr_vec2 *q, int nq)
+static int pose_holds_deep(const fogn_pose_frame *p, const gr_vec2 *q, int nq)
 {
     double m = FRIEND_APART_MARGIN;
     for (int k = 0; k < nq; k++) {
@@ -96,40 +77,12 @@ static int pose_holds_deep(const pose_frame *p, const gr_vec2 *q, int nq)
     return 0;
 }
 
-/* The points a[0..na-1] and b[0..nb-1] lie apart along one of the pose's
- * axes by more than FRIEND_APART_MARGIN: as in apart_on_own_axes, the
- * shapes they span do not meet (any unit axis gives a lower bound of the
- * distance, not only an edge's). */
-static int apart_along_pose(const pose_frame *p, const gr_vec2 *a, int na, const gr_vec2 *b, int nb)
+/* a polygon still held as the eight corners of its two poses: a corner of
+ * sc lies deep in either pose (pose_holds_deep) */
+static int poses_hold_deep(const gr_vec2 pts[8], const gr_vec2 sc[4])
 {
-    for (int k = 0; k < 2; k++) {
-        gr_vec2 ax = k ? p->b : p->u;
-        double lo_a = INFINITY, hi_a = -INFINITY, lo_b = INFINITY, hi_b = -INFINITY;
-        for (int i = 0; i < na; i++) {
-            double v = gr_v2_dot(a[i], ax);
-            if (v < lo_a) lo_a = v;
-            if (v > hi_a) hi_a = v;
-        }
-        for (int i = 0; i < nb; i++) {
-            double v = gr_v2_dot(b[i], ax);
-            if (v < lo_b) lo_b = v;
-            if (v > hi_b) hi_b = v;
-        }
-        if (lo_a > hi_b + FRIEND_APART_MARGIN || lo_b > hi_a + FRIEND_APART_MARGIN) return 1;
-    }
-    return 0;
-}
-
-/* A polygon still held as the eight corners of its two poses: settled
- * without its hull where the first pose's axes part it from the friend's
- * part sc (0), or a corner of sc lies deep in either pose (1); -1 when
- * neither holds */
-static int pair_settles(const gr_vec2 pts[8], const gr_vec2 sc[4])
-{
-    pose_frame a = pose_of_corners(pts), b = pose_of_corners(pts + 4);
-    if (apart_along_pose(&a, pts, 8, sc, 4)) return 0;
-    if (pose_holds_deep(&a, sc, 4) || pose_holds_deep(&b, sc, 4)) return 1;
-    return -1;
+    fogn_pose_frame a = fogn_pose_of_corners(pts), b = fogn_pose_of_corners(pts + 4);
+    return pose_holds_deep(&a, sc, 4) || pose_holds_deep(&b, sc, 4);
 }
 
 /* does a swept polygon from..to-1 truly overlap (more than touch) the
@@ -157,11 +110,8 @@ static int friend_crossed(fogn_sweep *sw, int from, int to, const gr_rect *r, co
         const gr_vec2 *pts = fogn_sweep_points(sw, i, &np);
         if (apart_on_own_axes(pts, np, &shrunk)) continue;
         if (point_deep_inside(pts, np, &shrunk)) return 1;
-        if (sw->npts[i] == 0) {
-            int settled = pair_settles(pts, sc);
-            if (settled == 0) continue;
-            if (settled == 1) return 1;
-        }
+        if (fogn_sweep_apart(sw, i, sc, 4, FRIEND_APART_MARGIN)) continue;
+        if (sw->npts[i] == 0 && poses_hold_deep(pts, sc)) return 1;
         const gr_vec2 *poly = fogn_sweep_poly(sw, i, &np);
         if (gr_poly_intersect(poly, np, sc, 4)) return 1;
     }

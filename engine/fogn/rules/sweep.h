@@ -55,6 +55,21 @@ static inline const gr_vec2 *fogn_sweep_points(const fogn_sweep *sw, int i, int 
     return sw->pts[i];
 }
 
+/* a pose of a pair still held as corners (four of them, as
+ * gr_rect_corners gives them: front left, front right, rear right, rear
+ * left): the front-left corner, unit axes along the front edge and back
+ * along the left edge, and those edges' lengths */
+typedef struct fogn_pose_frame {
+    gr_vec2 o, u, b;
+    double w, d;
+} fogn_pose_frame;
+fogn_pose_frame fogn_pose_of_corners(const gr_vec2 c[4]);
+/* Polygon i and the points q[0..nq-1] lie apart by more than `margin`
+ * along one of the polygon's own axes (gr_points_apart_along): a pair
+ * still held as corners, its two poses' axes; a hull or a footprint, its
+ * edges' normals. No hull is worked out. */
+bool fogn_sweep_apart(const fogn_sweep *sw, int i, const gr_vec2 *q, int nq, double margin);
+
 /* does swept polygon i touch terrain piece p? (gr_terrain_piece_touches_poly
  * with the polygon's box at hand) */
 bool fogn_sweep_touches(fogn_sweep *sw, int i, const gr_terrain_piece *p);
