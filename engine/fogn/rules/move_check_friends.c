@@ -15,76 +15,6 @@
 
 _Static_assert(2 * FOGN_FRIEND_SLIDE_STEPS <= 32, "a friend's slides are bits of a uint32_t (move.h)");
 
-/* A swept polygon and the friend's part `r` lie apart along one of the
- * part's own axes by more than FRIEND_APART_MARGIN: no point of one is
- * within GR_EPS of the other (a gap along a unit axis is a lower bound of
- * the distance), so gr_poly_intersect, which counts as meeting only edges
- * within GR_EPS and one shape inside the other, is false, and is not
- * asked. The margin stands far above the rounding of the projections and
- * of the corners gr_poly_intersect is given. */
-#define FRIEND_APART_MARGIN (4 * GR_EPS)
-
-static int apart_on_own_axes(const gr_vec2 *poly, int np, const gr_rect *r)
-{
-    gr_vec2 f = gr_rect_fwd(r), rt = gr_rect_right(r);
-    double lo_f = INFINITY, hi_f = -INFINITY, lo_s = INFINITY, hi_s = -INFINITY;
-    for (int k = 0; k < np; k++) {
-        gr_vec2 rel = gr_v2_sub(poly[k], r->fc);
-        double a = gr_v2_dot(rel, f), b = gr_v2_dot(rel, rt);
-        if (a < lo_f) lo_f = a;
-        if (a > hi_f) hi_f = a;
-        if (b < lo_s) lo_s = b;
-        if (b > hi_s) hi_s = b;
-    }
-    /* the part spans -d..0 ahead of its front edge and -w/2..w/2 to its right */
-    double m = FRIEND_APART_MARGIN, hw = 0.5 * r->w;
-    return lo_f > m || hi_f < -r->d - m || lo_s > hw + m || hi_s < -hw - m;
-}
-
-/* A point of a swept polygon (a vertex of its hull, or a corner of the two
- * poses the hull is drawn round, which lies in it) stands inside the
- * friend's part r by more than FRIEND_APART_MARGIN from every edge: then
- * gr_poly_intersect of the hull and r is true, and is not asked. The two
- * convex shapes share that point's neighbourhood, so either their
- * boundaries meet (an edge pair within GR_EPS) or one holds the other
- * (the first vertex of the inner one lies inside the outer), and
- * gr_poly_intersect answers true in each case. */
-static int point_deep_inside(const gr_vec2 *pts, int np, const gr_rect *r)
-{
-    gr_vec2 f = gr_rect_fwd(r), rt = gr_rect_right(r);
-    double m = FRIEND_APART_MARGIN, hw = 0.5 * r->w - m;
-    for (int k = 0; k < np; k++) {
-        gr_vec2 rel = gr_v2_sub(pts[k], r->fc);
-        double a = gr_v2_dot(rel, f), b = gr_v2_dot(rel, rt);
-        /* the part spans -d..0 ahead of its front edge and -w/2..w/2 to its right */
-        if (a < -m && a > -r->d + m && b < hw && b > -hw) return 1;
-    }
-    return 0;
-}
-
-/* Some point of q[0..nq-1] lies inside the pose by more than
- * FRIEND_APART_MARGIN from each edge. The pose lies in the pair's hull, so
- * the hull and the polygon q are then found to meet, as in
- * point_deep_inside with the roles swapped. */
-static int pose_holds_deep(const fogn_pose_frame *p, const gr_vec2 *q, int nq)
-{
-    double m = FRIEND_APART_MARGIN;
-    for (int k = 0; k < nq; k++) {
-        gr_vec2 rel = gr_v2_sub(q[k], p->o);
-        double x = gr_v2_dot(rel, p->u), y = gr_v2_dot(rel, p->b);
-        if (x > m && x < p->w - m && y > m && y < p->d - m) return 1;
-    }
-    return 0;
-}
-
-/* a polygon still held as the eight corners of its two poses: a corner of
- * sc lies deep in either pose (pose_holds_deep) */
-static int poses_hold_deep(const gr_vec2 pts[8], const gr_vec2 sc[4])
-{
-    fogn_pose_frame a = fogn_pose_of_corners(pts), b = fogn_pose_of_corners(pts + 4);
-    return pose_holds_deep(&a, sc, 4) || pose_holds_deep(&b, sc, 4);
-}
-
 /* does a swept polygon from..to-1 truly overlap (more than touch) the
  * friend's part r (box fb)? Asked of r drawn in by FRIEND_CROSS_INSET on
  * every side. A polygon meeting that smaller rectangle meets r itself, by a
@@ -106,14 +36,7 @@ static int friend_crossed(fogn_sweep *sw, int from, int to, const gr_rect *r, co
             gr_rect_corners(&shrunk, sc);
             have = 1;
         }
-        int np;
-        const gr_vec2 *pts = fogn_sweep_points(sw, i, &np);
-        if (apart_on_own_axes(pts, np, &shrunk)) continue;
-        if (point_deep_inside(pts, np, &shrunk)) return 1;
-        if (fogn_sweep_apart(sw, i, sc, 4, FRIEND_APART_MARGIN)) continue;
-        if (sw->npts[i] == 0 && poses_hold_deep(pts, sc)) return 1;
-        const gr_vec2 *poly = fogn_sweep_poly(sw, i, &np);
-        if (gr_poly_intersect(poly, np, sc, 4)) return 1;
+        if (fogn_sweep_meets_rect(sw, i, &shrunk, sc)) return 1;
     }
     return 0;
 }

@@ -150,9 +150,7 @@ static bool sweep_overlaps(fogn_sweep *sw, int from, int to, const gr_rect *r)
     fogn_rect_box(&shrunk, box);
     for (int i = from; i < to && i < sw->n; i++) {
         if (!fogn_boxes_meet(sw->box[i], box)) continue;
-        int np;
-        const gr_vec2 *poly = fogn_sweep_poly(sw, i, &np);
-        if (gr_poly_intersect(poly, np, c, 4)) return true;
+        if (fogn_sweep_meets_rect(sw, i, &shrunk, c)) return true;
     }
     return false;
 }

@@ -70,6 +70,13 @@ fogn_pose_frame fogn_pose_of_corners(const gr_vec2 c[4]);
  * edges' normals. No hull is worked out. */
 bool fogn_sweep_apart(const fogn_sweep *sw, int i, const gr_vec2 *q, int nq, double margin);
 
+/* Does swept polygon i meet the rectangle r, whose corners rc are as
+ * gr_rect_corners gives them? The answer of gr_poly_intersect of the
+ * polygon's hull and rc, settled where it can be without the hull: points
+ * apart along the polygon's or r's own axes, or a point of one deep inside
+ * the other (sweep_meet.c). */
+bool fogn_sweep_meets_rect(fogn_sweep *sw, int i, const gr_rect *r, const gr_vec2 rc[4]);
+
 /* does swept polygon i touch terrain piece p? (gr_terrain_piece_touches_poly
  * with the polygon's box at hand) */
 bool fogn_sweep_touches(fogn_sweep *sw, int i, const gr_terrain_piece *p);
