@@ -36,6 +36,7 @@
 #include "geom.h"
 
 #include <assert.h>
+#include <float.h>
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
@@ -349,8 +350,13 @@ bool gr_point_in_rect(const gr_rect *r, gr_vec2 p)
 }
 
 /* Smallest overlap of the two rectangles' projections over the four
- * separating axes; negative means a gap of that size on some axis. */
-static double frame_sat_overlap(const rect_frame *a, const rect_frame *b)
+ * separating axes; negative means a gap of that size on some axis. It
+ * stops at the first axis whose overlap is at or below `stop`, and returns
+ * that overlap: a caller that only compares the least overlap with a
+ * limit passes a stop at which the comparison is already settled (the
+ * least is then at or below it too), and -INFINITY for the least itself.
+ * A NaN, which the minimum passes over, never stops it. */
+static double frame_sat_overlap(const rect_frame *a, const rect_frame *b, double stop)
 {
     const rect_frame *fs[2] = {a, b};
     gr_vec2 c[2];
@@ -366,6 +372,7 @@ static double frame_sat_overlap(const rect_frame *a, const rect_frame *b)
                         fabs(gr_v2_dot(other->rt, ax)) * 0.5 * other->r->w;
             double sep = fabs(gr_v2_dot(gr_v2_sub(c[1 - i], c[i]), ax));
             double ov = ha + hb - sep;
+            if (ov <= stop) return ov;
             if (ov < best) best = ov;
         }
     }
@@ -390,7 +397,7 @@ static double frames_dist(const gr_rect *a, const gr_rect *b, const rect_frame *
     rect_frame fa = *pa, fb = *pb;
     /* the axis test only where the circles about them meet or nearly so (most
      * pairs are far apart; a pair clear by more than rounding has a gap) */
-    if (gap <= 1e-9 && frame_sat_overlap(&fa, &fb) >= 0.0) return 0.0;
+    if (gap <= 1e-9 && frame_sat_overlap(&fa, &fb, -DBL_TRUE_MIN) >= 0.0) return 0.0;
     /* disjoint convex shapes: the nearest pair has a vertex at one end */
     gr_vec2 ca[4], cb[4];
     corners_from(a, fa.f, fa.rt, ca);
@@ -421,41 +428,18 @@ bool gr_rect_within(const gr_rect *a, const gr_rect *b, double d)
     return frames_dist(a, b, &fa, &fb, gap) <= d;
 }
 
-/* frame_sat_overlap(a, b) > eps, stopping at the first axis whose overlap
- * is not above eps: the least overlap is then not above it either, so the
- * answer is the one the whole minimum gives (the same sums on each axis) */
-static bool frame_sat_overlaps(const rect_frame *a, const rect_frame *b, double eps)
-{
-    const rect_frame *fs[2] = {a, b};
-    gr_vec2 c[2];
-    for (int i = 0; i < 2; i++)
-        c[i] = gr_v2_sub(fs[i]->r->fc, gr_v2_scale(fs[i]->f, 0.5 * fs[i]->r->d));
-    for (int i = 0; i < 2; i++) {
-        const rect_frame *me = fs[i], *other = fs[1 - i];
-        for (int k = 0; k < 2; k++) {
-            gr_vec2 ax = k ? me->rt : me->f;
-            double ha = k ? 0.5 * me->r->w : 0.5 * me->r->d;
-            double hb = fabs(gr_v2_dot(other->f, ax)) * 0.5 * other->r->d +
-                        fabs(gr_v2_dot(other->rt, ax)) * 0.5 * other->r->w;
-            double sep = fabs(gr_v2_dot(gr_v2_sub(c[1 - i], c[i]), ax));
-            if (ha + hb - sep <= eps) return false; /* (a NaN, which the minimum passes over, too) */
-        }
-    }
-    return true;
-}
-
 bool gr_rect_overlap(const gr_rect *a, const gr_rect *b, double eps)
 {
     assert(a && b);
     rect_frame fa = frame_of(a), fb = frame_of(b);
-    return frame_sat_overlaps(&fa, &fb, eps);
+    return frame_sat_overlap(&fa, &fb, eps) > eps;
 }
 
 double gr_rect_axis_gap(const gr_rect *a, const gr_rect *b)
 {
     assert(a && b);
     rect_frame fa = frame_of(a), fb = frame_of(b);
-    return -frame_sat_overlap(&fa, &fb);
+    return -frame_sat_overlap(&fa, &fb, -INFINITY);
 }
 
 gr_arc gr_rect_arc_of(const gr_rect *r, gr_vec2 p)
