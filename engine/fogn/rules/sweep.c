@@ -68,18 +68,24 @@ fogn_pose_frame fogn_pose_of_corners(const gr_vec2 c[4])
     return p;
 }
 
+bool fogn_poses_apart(const fogn_pose_frame pose[2], const gr_vec2 pts[8], const gr_vec2 *q, int nq, double margin)
+{
+    for (int k = 0; k < 2; k++) {
+        const fogn_pose_frame *f = &pose[k];
+        if (!(f->w > 0 && f->d > 0)) continue; /* no axes to part them along */
+        if (gr_points_apart_along(f->u, pts, 8, q, nq, margin) || gr_points_apart_along(f->b, pts, 8, q, nq, margin))
+            return true;
+    }
+    return false;
+}
+
 bool fogn_sweep_apart(const fogn_sweep *sw, int i, const gr_vec2 *q, int nq, double margin)
 {
     int np;
     const gr_vec2 *pts = fogn_sweep_points(sw, i, &np);
     if (sw->npts[i] == 0) {
-        for (int k = 0; k < 2; k++) {
-            fogn_pose_frame f = fogn_pose_of_corners(pts + 4 * k);
-            if (!(f.w > 0 && f.d > 0)) continue; /* no axes to part them along */
-            if (gr_points_apart_along(f.u, pts, np, q, nq, margin) || gr_points_apart_along(f.b, pts, np, q, nq, margin))
-                return true;
-        }
-        return false;
+        fogn_pose_frame pose[2] = {fogn_pose_of_corners(pts), fogn_pose_of_corners(pts + 4)};
+        return fogn_poses_apart(pose, pts, q, nq, margin);
     }
     for (int k = 0, l = np - 1; k < np; l = k++) {
         gr_vec2 e = gr_v2_sub(pts[k], pts[l]);

@@ -64,6 +64,10 @@ typedef struct fogn_pose_frame {
     double w, d;
 } fogn_pose_frame;
 fogn_pose_frame fogn_pose_of_corners(const gr_vec2 c[4]);
+/* the eight corners pts of a pair, whose two poses are pose[0] and
+ * pose[1], and the points q[0..nq-1] lie apart by more than `margin` along
+ * one of the poses' axes (gr_points_apart_along) */
+bool fogn_poses_apart(const fogn_pose_frame pose[2], const gr_vec2 pts[8], const gr_vec2 *q, int nq, double margin);
 /* Polygon i and the points q[0..nq-1] lie apart by more than `margin`
  * along one of the polygon's own axes (gr_points_apart_along): a pair
  * still held as corners, its two poses' axes; a hull or a footprint, its

@@ -72,10 +72,13 @@ bool fogn_sweep_meets_rect(fogn_sweep *sw, int i, const gr_rect *r, const gr_vec
     const gr_vec2 *pts = fogn_sweep_points(sw, i, &np);
     if (apart_on_rect_axes(pts, np, r)) return false;
     if (point_deep_in_rect(pts, np, r)) return true;
-    if (fogn_sweep_apart(sw, i, rc, 4, MEET_MARGIN)) return false;
     if (sw->npts[i] == 0) {
-        fogn_pose_frame a = fogn_pose_of_corners(pts), b = fogn_pose_of_corners(pts + 4);
-        if (pose_holds_deep(&a, rc, 4) || pose_holds_deep(&b, rc, 4)) return true;
+        /* a pair still held as corners: its poses' frames, once for both tests */
+        fogn_pose_frame pose[2] = {fogn_pose_of_corners(pts), fogn_pose_of_corners(pts + 4)};
+        if (fogn_poses_apart(pose, pts, rc, 4, MEET_MARGIN)) return false;
+        if (pose_holds_deep(&pose[0], rc, 4) || pose_holds_deep(&pose[1], rc, 4)) return true;
+    } else if (fogn_sweep_apart(sw, i, rc, 4, MEET_MARGIN)) {
+        return false;
     }
     const gr_vec2 *poly = fogn_sweep_poly(sw, i, &np);
     return gr_poly_intersect(poly, np, rc, 4);
