@@ -49,8 +49,10 @@ typedef struct fogn_move_ctx {
     /* the end on the table (move.c) */
     gr_rect end_rects[2];
     int nend;
-    /* the enemy distances (fogn_move_enemies): of the swept area (exact up
-     * to FOGN_SWEEP_ENEMY_CAP), of the start and of the end footprints */
+    /* the enemy distances (fogn_move_enemies): of the swept area, of the
+     * start and of the end footprints, each exact up to the largest distance
+     * this move's rules ask of it (at most FOGN_SWEEP_ENEMY_CAP and
+     * FOGN_MOVE_ENEMY_CAP), and that cap when farther */
     double sweep_enemy, start_enemy, end_enemy;
 } fogn_move_ctx;
 

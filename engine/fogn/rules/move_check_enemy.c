@@ -66,6 +66,36 @@ static int is_advance(const gr_rect *start, const gr_rect *end_rects, int n)
     return 0;
 }
 
+/* does the slide rule (slide_rules) judge this move? */
+static int slides(const fogn_move_ctx *c)
+{
+    return c->m->kind == FOGN_MK_NORMAL && (c->m->slide != 0 || c->bent_slide != 0);
+}
+
+/* how far the swept area's distance to the enemy must be exact for this
+ * move: past the largest distance its rules compare it with. Every move
+ * asks about contact; a move in any direction about 2 MU; a slide and a
+ * second move about 6 MU. A distance reported as the cap compares with each
+ * of those as the exact distance would, so the answer is the same, and
+ * fewer enemies are measured. */
+static double sweep_cap(const fogn_move_ctx *c)
+{
+    if (c->m->second || slides(c)) return FOGN_SWEEP_ENEMY_CAP;
+    if (c->m->kind == FOGN_MK_FREE) return FOGN_CLOSE + 1.0;
+    return FOGN_CONTACT_TOL + 1.0;
+}
+
+/* the same for the end footprints' distance: contact; the meeting across
+ * an obstacle, where the table has one; a slide's 6 MU; a Disordered unit's
+ * advance to within 2 MU */
+static double end_cap(const fogn_move_ctx *c)
+{
+    if (fogn_obs_any(c->s)) return FOGN_MOVE_ENEMY_CAP;
+    if (slides(c)) return FOGN_SLIDE_ENEMY_CLEAR + 1.0;
+    if (c->u->cohesion == FOGN_DISORDERED) return FOGN_CLOSE + 1.0;
+    return FOGN_CONTACT_TOL + 1.0;
+}
+
 /* the distances to the nearest enemy of the swept area, of the start (kept
  * by the tries of one move) and of the end footprints, each exact up to its
  * cap: the rules below only ask whether they are within a few MU */
@@ -75,7 +105,7 @@ static void measure_enemies(fogn_move_ctx *c)
     const fogn_state *st = c->st;
     fogn_move_tries *t = c->t;
     int unit = c->m->unit;
-    c->sweep_enemy = fogn_sweep_enemy_dist(s, st, c->p->side, c->sw, FOGN_SWEEP_ENEMY_CAP, t);
+    c->sweep_enemy = fogn_sweep_enemy_dist(s, st, c->p->side, c->sw, sweep_cap(c), t);
     if (t && t->have_start_enemy) {
         c->start_enemy = t->start_enemy;
     } else {
@@ -85,7 +115,7 @@ static void measure_enemies(fogn_move_ctx *c)
             t->have_start_enemy = 1;
         }
     }
-    c->end_enemy = FOGN_MOVE_ENEMY_CAP;
+    c->end_enemy = end_cap(c);
     for (int i = 0; i < c->nend; i++) {
         double d = fogn_enemy_dist_kept(s, st, unit, &c->end_rects[i], c->end_enemy, t);
         if (d < c->end_enemy) c->end_enemy = d;
