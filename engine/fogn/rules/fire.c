@@ -745,11 +745,12 @@ static double centrality(const fogn_scenario *s, const fogn_state *st, const gr_
     return gr_rect_point_dist(&tr, from->fc);
 }
 
-/* puts t into the view, most central first (ties: the lower index first) */
+/* puts t into the view, most central first (ties: the lower index first,
+ * whatever the order the targets come in) */
 static void view_insert(fire_view *v, double *key, int t, double c)
 {
     int k = v->n++;
-    while (k > 0 && key[k - 1] > c) {
+    while (k > 0 && (key[k - 1] > c || (key[k - 1] == c && v->t[k - 1] > t))) {
         v->t[k] = v->t[k - 1];
         key[k] = key[k - 1];
         k--;
@@ -771,6 +772,29 @@ static void view_finish(const fogn_scenario *s, const fogn_state *st, int f, fir
     v->skirm_choice = sk && formed;
 }
 
+/* the enemies of firer f, those whose centres lie nearest the front edge's
+ * centre first: a close target found early lets the farther ones be passed
+ * over before their lines of fire are traced. The view is the same in any
+ * order (the closest band's targets, sorted by view_insert). */
+static int nearest_first(const fogn_scenario *s, const fogn_state *st, int f, const gr_rect *from, int *order)
+{
+    double key[FOGN_MAX_UNITS];
+    int n = 0;
+    for (int t = 0; t < s->nunits; t++) {
+        if (s->units[t].side == s->units[f].side || !fogn_unit_alive(&st->u[t])) continue;
+        double dx = st->u[t].x - from->fc.x, dy = st->u[t].y - from->fc.y, d = dx * dx + dy * dy;
+        int k = n++;
+        while (k > 0 && key[k - 1] > d) {
+            order[k] = order[k - 1];
+            key[k] = key[k - 1];
+            k--;
+        }
+        order[k] = t;
+        key[k] = d;
+    }
+    return n;
+}
+
 /* what firer f (or one part of it) can shoot: the closest band's targets,
  * most central first; only bands the unit has dice in count. two_close:
  * stop once two targets are found at close range (the view is then
@@ -783,7 +807,10 @@ static void view_scan(const fogn_scenario *s, const fogn_state *st, int f, const
     double key[VIEW_MAX];
     firer_facts ff = {0};
     ff.cm = cm;
-    for (int t = 0; t < s->nunits && !(two_close && v->band == FOGN_RANGE_CLOSE && v->n >= 2); t++) {
+    int order[FOGN_MAX_UNITS];
+    int n = nearest_first(s, st, f, from, order);
+    for (int q = 0; q < n && !(two_close && v->band == FOGN_RANGE_CLOSE && v->n >= 2); q++) {
+        int t = order[q];
         /* targets beyond the closest band found so far would be dropped anyway */
         fogn_range r = can_shoot_within(s, st, f, from, t, (fogn_range)v->band, cm);
         if (r == FOGN_RANGE_NONE) continue;
