@@ -218,8 +218,20 @@ static bool rects_inside(const fogn_scenario *s, int k, const gr_rect *r, int n)
     return false;
 }
 
+/* how far (MU) a unit's reach circle must stay off a piece's box to be
+ * passed over: far above the GR_EPS within which the exact test counts two
+ * shapes as touching */
+#define BLD_APART_MARGIN (4 * GR_EPS)
+
 static bool unit_inside(const fogn_scenario *s, int k, const fogn_unit_profile *p, const fogn_unit *u)
 {
+    /* every part of the footprint lies within the unit's reach of its
+     * front-edge centre, and a polygon piece within its points' box: a
+     * centre that far off the box cannot reach inside */
+    const gr_terrain_piece *pc = &s->terrain.p[k];
+    if (pc->has_box && pc->shape == GR_SHAPE_POLYGON &&
+        gr_point_box_dist(pc->box, gr_v2(u->x, u->y)) > fogn_unit_reach(p, u) + BLD_APART_MARGIN)
+        return false;
     gr_rect r[2];
     int n = fogn_unit_rects(p, u, r);
     return rects_inside(s, k, r, n);
