@@ -200,6 +200,31 @@ int gr_terrain_under_rect_if(const gr_terrain *t, const gr_rect *r, bool (*keep)
     return k;
 }
 
+int gr_terrain_near_box_if(const gr_terrain *t, const double box[4], bool (*keep)(const gr_terrain_piece *), int *out,
+                           int max)
+{
+    assert(t && box && (out || max <= 0));
+    int k = 0;
+    for (int i = 0; i < t->n && k < max; i++)
+        if ((!keep || keep(&t->p[i])) && gr_terrain_piece_near_box(&t->p[i], box)) out[k++] = i;
+    return k;
+}
+
+/* A piece whose box is apart from the candidates' box is apart from the box
+ * of every rectangle inside it, by the same margin, and touches_corners
+ * turns it away first: leaving it out changes no answer. */
+int gr_terrain_under_rect_among(const gr_terrain *t, const int *cand, int ncand, const gr_rect *r, int *out, int max)
+{
+    assert(t && r && (cand || ncand <= 0) && (out || max <= 0));
+    gr_vec2 c[4];
+    gr_rect_corners(r, c);
+    bbox cb = bbox_of(c, 4);
+    int k = 0;
+    for (int q = 0; q < ncand && k < max; q++)
+        if (touches_corners(&t->p[cand[q]], c, cb)) out[k++] = cand[q];
+    return k;
+}
+
 int gr_terrain_under_rect(const gr_terrain *t, const gr_rect *r, int *out, int max)
 {
     return gr_terrain_under_rect_if(t, r, NULL, out, max);

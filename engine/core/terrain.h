@@ -115,6 +115,16 @@ int gr_terrain_under_rect(const gr_terrain *t, const gr_rect *r, int *out, int m
  * of ground passes over the rest unmeasured. */
 int gr_terrain_under_rect_if(const gr_terrain *t, const gr_rect *r, bool (*keep)(const gr_terrain_piece *), int *out,
                              int max);
+/* The pieces `keep` accepts (NULL: every piece) that something inside the
+ * box (min x, min y, max x, max y) may touch (gr_terrain_piece_near_box),
+ * in index order: the candidates of many questions about shapes inside
+ * that box, gathered once. */
+int gr_terrain_near_box_if(const gr_terrain *t, const double box[4], bool (*keep)(const gr_terrain_piece *), int *out,
+                           int max);
+/* gr_terrain_under_rect among the `ncand` pieces of `cand` (index order):
+ * for a rectangle inside the box they were gathered for, the same answer as
+ * gr_terrain_under_rect_if with the same keep. */
+int gr_terrain_under_rect_among(const gr_terrain *t, const int *cand, int ncand, const gr_rect *r, int *out, int max);
 int gr_terrain_under_poly(const gr_terrain *t, const gr_vec2 *poly, int n, int *out, int max);
 int gr_terrain_on_segment(const gr_terrain *t, gr_vec2 a, gr_vec2 b, int *out, int max);
 

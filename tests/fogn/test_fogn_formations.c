@@ -1473,10 +1473,12 @@ static void test_s3_1_clearly_apart_from_is_never_wrong(void **unused)
 }
 
 /* §3.1 footprints: every corner of a unit's footprint (both parts of a
- * kinked line) lies within its reach of its front-edge centre, for every
- * arm, size and formation a unit can take. The evaluation's features, the
- * fresh-cavalry count and the line-of-communications threat skip units by
- * this bound, so it must never be short. */
+ * kinked line) and of each of its bases lies within its reach of its
+ * front-edge centre, for every arm, size and formation a unit can take, a
+ * base or none lost. The evaluation's features, the fresh-cavalry count,
+ * the line-of-communications threat and the ground under the bases
+ * (fogn_unit_ground) skip units or terrain by this bound, so it must never
+ * be short. */
 static void test_s3_1_footprint_within_reach(void **unused)
 {
     (void)unused;
@@ -1505,10 +1507,14 @@ static void test_s3_1_footprint_within_reach(void **unused)
             u.kink = (gr_rng_unit(&rng) - 0.5) * 60 * FX_DEG;
             kinked++;
         }
+        u.bases_lost = (uint8_t)(k % 5 == 1);
         double reach = fogn_unit_reach(&p, &u);
-        gr_rect parts[3]; /* the footprint's parts, then the whole unkinked rectangle */
+        gr_rect parts[3 + 24]; /* the footprint's parts, the whole unkinked rectangle, the bases */
         int n = fogn_unit_rects(&p, &u, parts);
         parts[n++] = fogn_unit_rect(&p, &u);
+        int nb = fogn_unit_base_rects(&p, &u, parts + n, 24);
+        assert_true(nb >= 1);
+        n += nb;
         for (int q = 0; q < n; q++) {
             gr_vec2 c[4];
             gr_rect_corners(&parts[q], c);

@@ -57,6 +57,10 @@ static bool ground_piece(const gr_terrain_piece *p)
     return piece_class(p) != CL_OPEN || p->type == GR_T_SOFT_GROUND || is_cover_piece(p);
 }
 
+/* how much wider than the reach circle (MU) the box of a unit's ground
+ * candidates is drawn: far above the rounding of its bases' corners */
+#define GROUND_BOX_SLACK 1e-6
+
 void fogn_unit_ground(const fogn_scenario *s, const fogn_state *st, int i, fogn_ground *g)
 {
     memset(g, 0, sizeof *g);
@@ -67,9 +71,16 @@ void fogn_unit_ground(const fogn_scenario *s, const fogn_state *st, int i, fogn_
     int cols, rows;
     fogn_formation_grid(p, (fogn_formation)u->formation, &cols, &rows);
     int worst = CL_OPEN, open_bases = 0, open_front = 0, covered = nb > 0;
+    /* every base lies within the unit's reach of its front-edge centre: the
+     * ground pieces near that circle's box, gathered once, are the only ones
+     * any base can touch */
+    double r = fogn_unit_reach(p, u) + GROUND_BOX_SLACK;
+    double box[4] = {u->x - r, u->y - r, u->x + r, u->y + r};
+    int cand[GR_TERRAIN_MAX];
+    int ncand = gr_terrain_near_box_if(&s->terrain, box, ground_piece, cand, GR_TERRAIN_MAX);
     for (int k = 0; k < nb; k++) {
         int idx[GR_TERRAIN_MAX];
-        int n = gr_terrain_under_rect_if(&s->terrain, &b[k], ground_piece, idx, GR_TERRAIN_MAX);
+        int n = gr_terrain_under_rect_among(&s->terrain, cand, ncand, &b[k], idx, GR_TERRAIN_MAX);
         int cl = CL_OPEN, in_cover = 0;
         for (int q = 0; q < n; q++) {
             const gr_terrain_piece *pc = &s->terrain.p[idx[q]];
