@@ -59,14 +59,44 @@ static gr_rect run_end(const straight_run *run, double d)
     return gr_rect_advance(&run->from, run->back ? -d : d, 0);
 }
 
+/* the halving of first_closer between lo (not nearer than the limit) and
+ * hi (nearer). A footprint moved x MU along the run comes at most x MU
+ * nearer or farther, so a halfway point whose answer the last distances
+ * measured settle by more than rounding (FOGN_RUN_SLACK) takes that answer
+ * unmeasured: at lo_at the footprint was lo_v away, at hi_at hi_v. The
+ * halving takes the same steps as with every point measured. */
+static double halve_closer(const straight_run *run, const gr_rect *e, double limit, double lo, double hi, double lo_at,
+                           double lo_v, double hi_at, double hi_v)
+{
+    enum { HALVINGS = 16 };
+    for (int h = 0; h < HALVINGS; h++) {
+        double mid = (lo + hi) / 2;
+        if (lo_v - (mid - lo_at) >= limit + FOGN_RUN_SLACK) {
+            lo = mid;
+        } else if (hi_v + (hi_at - mid) < limit - FOGN_RUN_SLACK) {
+            hi = mid;
+        } else {
+            gr_rect r = run_end(run, mid);
+            double v = gr_rect_dist(&r, e);
+            if (v < limit) {
+                hi = hi_at = mid;
+                hi_v = v;
+            } else {
+                lo = lo_at = mid;
+                lo_v = v;
+            }
+        }
+    }
+    return lo;
+}
+
 /* the first distance in [0, dmax] at which the footprint comes nearer than
  * `limit` to `e` (dmax + 1 when it never does), the footprint at the run's
  * start being `d0` from it; distances between convex shapes vary convexly
  * along a straight path, so sampling then halving finds the first crossing */
 static double first_closer(const straight_run *run, double dmax, const gr_rect *e, double limit, double d0)
 {
-    enum { SAMPLES = 12, HALVINGS = 16 };
-    gr_rect r;
+    enum { SAMPLES = 12 };
     double prev = 0;
     /* a footprint moved x MU comes at most x MU nearer: a sample that cannot
      * have come within the limit since the last one measured (by more than
@@ -78,19 +108,11 @@ static double first_closer(const straight_run *run, double dmax, const gr_rect *
             prev = d;
             continue;
         }
-        r = run_end(run, d);
+        gr_rect r = run_end(run, d);
+        double v = gr_rect_dist(&r, e);
+        if (v < limit) return halve_closer(run, e, limit, prev, d, seen_at, seen, d, v);
         seen_at = d;
-        seen = gr_rect_dist(&r, e);
-        if (seen < limit) {
-            double lo = prev, hi = d;
-            for (int h = 0; h < HALVINGS; h++) {
-                double mid = (lo + hi) / 2;
-                r = run_end(run, mid);
-                if (gr_rect_dist(&r, e) < limit) hi = mid;
-                else lo = mid;
-            }
-            return lo;
-        }
+        seen = v;
         prev = d;
     }
     return dmax + 1;
