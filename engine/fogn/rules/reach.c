@@ -319,13 +319,26 @@ static void aim_angles(const reach_ctx *c, gr_vec2 bfc, double *amin, double *am
         if (aimed(c, pk)) {
             if (k == 0) { *amin = 0; break; }
             double lo = prev, hi = th;
+            /* wheels in [lo_at, lo_at + lo_room) surely miss, as the last
+             * pose worked out that missed showed (aim_line_clear): a step
+             * there is taken without its pose */
+            double lo_at = lo, lo_room = 0;
             for (int i = 0; i < BISECT_STEPS; i++) {
                 double mid = 0.5 * (lo + hi);
                 /* no double between lo and hi: every further step would
                  * test lo (not aimed) or hi (aimed) and change nothing */
                 if (mid == lo || mid == hi) break;
-                if (aimed(c, aim_pose_at(c, mid))) hi = mid;
-                else lo = mid;
+                if (mid - lo_at < lo_room) {
+                    lo = mid;
+                    continue;
+                }
+                aim_pose pm = aim_pose_at(c, mid);
+                if (aimed(c, pm)) {
+                    hi = mid;
+                } else {
+                    lo = lo_at = mid;
+                    lo_room = aim_line_clear(&m, pm);
+                }
             }
             *amin = hi;
             break;
@@ -343,16 +356,32 @@ static void aim_angles(const reach_ctx *c, gr_vec2 bfc, double *amin, double *am
         if (v <= 0 && ahead) {
             double lo = scan_angle(&a, k - 1), hi = th;
             int lo_out = k == 1; /* aim_side(lo) > 0 is known (at 0 it was tested above) */
+            /* the offset changes by at most `rate` a radian: the last ones
+             * worked out on either side (lo_v > 0 at lo_at, hi_v <= 0 at
+             * hi_at) settle the steps near them by more than AIM_SKIP_SLACK,
+             * which are taken without their poses */
+            double lo_at = lo, lo_v = -INFINITY, hi_at = hi, hi_v = v;
             for (int i = 0; i < BISECT_STEPS; i++) {
                 double mid = 0.5 * (lo + hi);
                 /* no double between lo and hi: a step testing hi (<= 0), or lo
                  * when it is known to be > 0, changes nothing, nor do the rest */
                 if (mid == hi || (mid == lo && lo_out)) break;
                 int ah;
-                if (aim_side(c, aim_pose_at(c, mid), bfc, &ah) <= 0) hi = mid;
-                else {
+                if (lo_v - rate * (mid - lo_at) > AIM_SKIP_SLACK) {
                     lo = mid;
                     lo_out = 1;
+                } else if (hi_v + rate * (hi_at - mid) < -AIM_SKIP_SLACK) {
+                    hi = mid;
+                } else {
+                    double vm = aim_side(c, aim_pose_at(c, mid), bfc, &ah);
+                    if (vm <= 0) {
+                        hi = hi_at = mid;
+                        hi_v = vm;
+                    } else {
+                        lo = lo_at = mid;
+                        lo_v = vm;
+                        lo_out = 1;
+                    }
                 }
             }
             *amax = hi;
