@@ -96,18 +96,18 @@ double fogn_enemy_dist_kept(const fogn_scenario *s, const fogn_state *st, int un
      * distances is the same in any order, and a small first one lets the
      * circles pass over the others */
     double apart[FOGN_MAX_UNITS];
-    int first = -1;
+    int en[FOGN_MAX_UNITS], nen = 0, first = -1; /* the live enemies, in index order */
     for (int j = 0; j < s->nunits; j++) {
         if (s->units[j].side == s->units[unit].side || !fogn_unit_alive(&st->u[j])) continue;
         double ax = st->u[j].x - mc.x, ay = st->u[j].y - mc.y;
         apart[j] = sqrt(ax * ax + ay * ay);
         if (first < 0 || apart[j] < apart[first]) first = j;
+        en[nen++] = j;
     }
     double d = cap;
-    for (int q = -1; q < s->nunits; q++) {
-        int j = q < 0 ? first : q;
-        if (j < 0 || (q >= 0 && j == first)) continue;
-        if (s->units[j].side == s->units[unit].side || !fogn_unit_alive(&st->u[j])) continue;
+    for (int q = -1; q < nen && first >= 0; q++) {
+        int j = q < 0 ? first : en[q];
+        if (q >= 0 && j == first) continue;
         /* the largest reach first: it passes over most enemies without working out theirs (a building's
          * garrison is measured to its perimeter, §15.4, which may lie beyond its footprint's reach; outside
          * buildings the reach met is the footprint's, fogn_unit_reach) */
