@@ -91,7 +91,7 @@ static double sweep_cap(const fogn_move_ctx *c)
 static double end_cap(const fogn_move_ctx *c)
 {
     if (fogn_obs_any(c->s)) return FOGN_MOVE_ENEMY_CAP;
-    if (slides(c)) return FOGN_SLIDE_ENEMY_CLEAR + 1.0;
+    if (slides(c)) return FOGN_SWEEP_ENEMY_CAP;
     if (c->u->cohesion == FOGN_DISORDERED) return FOGN_CLOSE + 1.0;
     return FOGN_CONTACT_TOL + 1.0;
 }
